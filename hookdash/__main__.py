@@ -1,0 +1,3 @@
+from hookdash.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,137 @@
+"""Where Gemini CLI looks: home, workspace and the settings paths, with every env override."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+_SYSTEM_DIRS = {
+    "darwin": Path("/Library/Application Support/GeminiCli"),
+    "win32": Path("C:\\ProgramData\\gemini-cli"),
+}
+_LINUX_SYSTEM_DIR = Path("/etc/gemini-cli")
+
+
+def _set(environ: Mapping[str, str], name: str) -> str | None:
+    # Gemini tests env vars with JS truthiness: an empty value counts as unset.
+    value = environ.get(name)
+    return value if value else None
+
+
+def normalize_path(path: str, platform: str = sys.platform) -> str:
+    """Gemini's normalizePath: absolute, forward slashes, lowercased on macOS/Windows."""
+    result = os.path.abspath(path).replace("\\", "/")
+    if platform in ("darwin", "win32"):
+        result = result.lower()
+    return result
+
+
+@dataclass(frozen=True)
+class GeminiEnvironment:
+    """The machine as Gemini CLI would see it when started in `workspace`."""
+
+    home: Path
+    workspace: Path
+    system_settings_path: Path
+    system_defaults_path: Path
+    trusted_folders_path: Path
+    environ: Mapping[str, str] = field(repr=False)
+    platform: str = sys.platform
+
+    @property
+    def gemini_dir(self) -> Path:
+        return self.home / ".gemini"
+
+    @property
+    def user_settings_path(self) -> Path:
+        return self.gemini_dir / "settings.json"
+
+    @property
+    def workspace_settings_path(self) -> Path:
+        return self.workspace / ".gemini" / "settings.json"
+
+    @property
+    def extensions_dir(self) -> Path:
+        return self.gemini_dir / "extensions"
+
+    @property
+    def extension_enablement_path(self) -> Path:
+        return self.extensions_dir / "extension-enablement.json"
+
+    @property
+    def trusted_hooks_path(self) -> Path:
+        return self.gemini_dir / "trusted_hooks.json"
+
+    @property
+    def workspace_is_home(self) -> bool:
+        """Storage.isWorkspaceHomeDir: realpaths compared (case-folded on macOS/Windows)."""
+        try:
+            ws = os.path.realpath(self.workspace)
+            home = os.path.realpath(self.home)
+        except OSError:
+            return False
+        return normalize_path(ws, self.platform) == normalize_path(home, self.platform)
+
+    @property
+    def project_root(self) -> str:
+        """config.getProjectRoot(): path.resolve(cwd) — the trusted_hooks.json key."""
+        return str(self.workspace)
+
+    def display(self, path: str | Path) -> str:
+        """A path as people read it: relative to the home directory when inside it."""
+        text = str(path)
+        home = str(self.home)
+        if text == home:
+            return "~"
+        if text.startswith(home.rstrip(os.sep) + os.sep):
+            return "~" + os.sep + text[len(home.rstrip(os.sep)) + 1 :]
+        return text
+
+
+def resolve_environment(
+    workspace: str | Path | None = None,
+    environ: Mapping[str, str] | None = None,
+    platform: str = sys.platform,
+) -> GeminiEnvironment:
+    """Resolve every path the way Gemini CLI 0.61 does.
+
+    The workspace is the physical directory (Gemini uses `process.cwd()`, which resolves
+    symlinks); there is no upward search for `.gemini`.
+    """
+    env = dict(os.environ if environ is None else environ)
+    home_text = _set(env, "GEMINI_CLI_HOME") or env.get("HOME") or str(Path.home())
+    home = Path(os.path.abspath(home_text))
+    ws = Path(os.path.realpath(workspace if workspace is not None else os.getcwd()))
+
+    system_dir = _SYSTEM_DIRS.get(platform, _LINUX_SYSTEM_DIR)
+    settings_override = _set(env, "GEMINI_CLI_SYSTEM_SETTINGS_PATH")
+    system_settings = (
+        Path(os.path.abspath(settings_override))
+        if settings_override
+        else system_dir / "settings.json"
+    )
+    # If unset, system-defaults follows the directory of the system settings path.
+    defaults_override = _set(env, "GEMINI_CLI_SYSTEM_DEFAULTS_PATH")
+    system_defaults = (
+        Path(os.path.abspath(defaults_override))
+        if defaults_override
+        else system_settings.parent / "system-defaults.json"
+    )
+    trusted_override = _set(env, "GEMINI_CLI_TRUSTED_FOLDERS_PATH")
+    trusted_folders = (
+        Path(os.path.abspath(trusted_override))
+        if trusted_override
+        else home / ".gemini" / "trustedFolders.json"
+    )
+    return GeminiEnvironment(
+        home=home,
+        workspace=ws,
+        system_settings_path=system_settings,
+        system_defaults_path=system_defaults,
+        trusted_folders_path=trusted_folders,
+        environ=env,
+        platform=platform,
+    )

@@ -1,0 +1,201 @@
+"""JSON with comments, exactly as Gemini CLI reads settings files.
+
+Gemini runs `strip-json-comments@3.1.1` (comments become whitespace, so every offset is
+kept) and then `JSON.parse`. Trailing commas and a BOM are errors there, so they are
+errors here. `locate` maps JSON pointers to text spans, for line numbers and for
+byte-preserving edits.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from bisect import bisect_right
+from dataclasses import dataclass
+from typing import Any
+
+# A string (possibly unterminated), a line comment, or a block comment (possibly
+# unterminated). re.sub scans left to right, so comment markers inside strings are skipped,
+# exactly like the stripper's insideString flag.
+_STRIP = re.compile(r'"(?:[^"\\]|\\.)*(?:"|\\?\Z)|//[^\n]*|/\*(?:.*?\*/|.*)', re.S)
+_NON_WS = re.compile(r"\S")
+
+
+def _blank(match: re.Match[str]) -> str:
+    text = match.group(0)
+    if text.startswith('"'):
+        return text
+    return _NON_WS.sub(" ", text)
+
+
+def strip_comments(text: str) -> str:
+    """Replace `//` and `/* */` comments outside strings by spaces (newlines kept)."""
+    if "/" not in text:
+        return text
+    return _STRIP.sub(_blank, text)
+
+
+class JsonParseError(ValueError):
+    """A file that Gemini CLI's parser rejects, with a 1-based line and column."""
+
+    def __init__(self, message: str, line: int | None, column: int | None, offset: int = 0):
+        where = f" (line {line}, column {column})" if line is not None else ""
+        super().__init__(f"{message}{where}")
+        self.message = message
+        self.line = line
+        self.column = column
+        self.offset = offset
+
+
+def _reject_constant(name: str) -> Any:
+    # JSON.parse has no NaN/Infinity; Python's json would accept them.
+    raise ValueError(f"{name} is not valid JSON")
+
+
+def line_col(text: str, offset: int) -> tuple[int, int]:
+    line = text.count("\n", 0, offset) + 1
+    column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+    return line, column
+
+
+def parse(text: str, *, comments: bool = True) -> Any:
+    """Parse as Gemini does: strip comments (unless `comments=False`), then strict JSON."""
+    if text.startswith("\ufeff"):
+        raise JsonParseError(
+            "the file starts with a UTF-8 byte order mark (BOM), which Gemini CLI's JSON "
+            "parser rejects; save it as UTF-8 without BOM",
+            1,
+            1,
+        )
+    if not text.strip():
+        raise JsonParseError("the file is empty; Gemini CLI needs at least {}", 1, 1)
+    stripped = strip_comments(text) if comments else text
+    try:
+        return json.loads(stripped, parse_constant=_reject_constant)
+    except json.JSONDecodeError as exc:
+        raise _explain(stripped, exc) from None
+    except ValueError as exc:  # NaN / Infinity
+        raise JsonParseError(str(exc), None, None) from None
+
+
+def _explain(stripped: str, exc: json.JSONDecodeError) -> JsonParseError:
+    pos = exc.pos
+    if pos < len(stripped) and stripped[pos] in "}]":
+        back = pos - 1
+        while back >= 0 and stripped[back] in " \t\r\n":
+            back -= 1
+        if back >= 0 and stripped[back] == ",":
+            line, col = line_col(stripped, back)
+            return JsonParseError(
+                f"trailing comma before '{stripped[pos]}' (Gemini CLI's JSON parser does not "
+                "allow trailing commas)",
+                line,
+                col,
+                back,
+            )
+    message = exc.msg
+    if message.startswith("Extra data"):
+        message = "unexpected text after the end of the JSON value"
+    return JsonParseError(message[0].lower() + message[1:], exc.lineno, exc.colno, pos)
+
+
+# ---------------------------------------------------------------------------- spans
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """Where a value sits in the text: [start, end) and, for object members, its key."""
+
+    start: int
+    end: int
+    key_start: int | None = None
+
+
+def escape_pointer_token(token: str) -> str:
+    return token.replace("~", "~0").replace("/", "~1")
+
+
+def pointer(*tokens: str | int) -> str:
+    return "".join("/" + escape_pointer_token(str(t)) for t in tokens)
+
+
+_TOKEN = re.compile(
+    r'[ \t\r\n]*(?:(?P<s>"(?:[^"\\]|\\.)*")|(?P<a>-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?'
+    r"(?:[eE][+-]?[0-9]+)?|true|false|null)|(?P<p>[{}\[\],:]))",
+    re.S,
+)
+
+
+def locate(text: str) -> dict[str, Span]:
+    """Spans of every value of a document that `parse` accepted, keyed by JSON pointer.
+
+    Comments are blanked first (offsets unchanged). The root has pointer "".
+    """
+    src = strip_comments(text)
+    spans: dict[str, Span] = {}
+    # Stack frames: [kind, pointer, start, index_or_None, pending_key, pending_key_start]
+    stack: list[list[Any]] = []
+    pos = 0
+    n = len(src)
+    expect_key = False
+    pending_key: str | None = None
+    pending_key_start: int | None = None
+
+    def child_pointer() -> tuple[str, int | None]:
+        frame = stack[-1]
+        if frame[0] == "a":
+            idx = frame[3]
+            frame[3] = idx + 1
+            return frame[1] + "/" + str(idx), None
+        assert pending_key is not None
+        return frame[1] + "/" + escape_pointer_token(pending_key), pending_key_start
+
+    while pos < n:
+        m = _TOKEN.match(src, pos)
+        if m is None:
+            break
+        tok_start = m.start(m.lastgroup) if m.lastgroup else m.end()
+        pos = m.end()
+        if m.group("p"):
+            ch = m.group("p")
+            if ch in "{[":
+                ptr, key_start = child_pointer() if stack else ("", None)
+                stack.append(["o" if ch == "{" else "a", ptr, tok_start, 0, key_start])
+                expect_key = ch == "{"
+            elif ch in "}]":
+                frame = stack.pop()
+                spans[frame[1]] = Span(frame[2], pos, frame[4])
+                expect_key = False
+                if not stack:
+                    break
+            elif ch == ",":
+                expect_key = stack[-1][0] == "o"
+            # ":" needs nothing
+            continue
+        value = m.group("s") if m.group("s") is not None else m.group("a")
+        if expect_key:
+            pending_key = json.loads(value)
+            pending_key_start = tok_start
+            expect_key = False
+            continue
+        if not stack:
+            spans[""] = Span(tok_start, pos)
+            break
+        ptr, key_start = child_pointer()
+        spans[ptr] = Span(tok_start, pos, key_start)
+    return spans
+
+
+class LineIndex:
+    """Offset → 1-based line number, for many lookups on one text."""
+
+    def __init__(self, text: str):
+        self._starts = [0]
+        find = text.find
+        i = find("\n")
+        while i != -1:
+            self._starts.append(i + 1)
+            i = find("\n", i + 1)
+
+    def line(self, offset: int) -> int:
+        return bisect_right(self._starts, offset)

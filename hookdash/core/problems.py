@@ -1,0 +1,21 @@
+"""A problem in the configuration: what Gemini CLI will do about it, and how to fix it."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel
+
+Severity = Literal["error", "warning", "info"]
+SEVERITY_RANK: dict[str, int] = {"error": 0, "warning": 1, "info": 2}
+
+
+class Problem(BaseModel):
+    severity: Severity
+    code: str
+    message: str
+    fix: str | None = None
+    file: str | None = None
+    pointer: str | None = None
+    line: int | None = None
+    column: int | None = None

@@ -1,0 +1,18 @@
+"""hookdash's own state directory (the run log and what hookdash must remember)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
+
+def state_dir(environ: Mapping[str, str] | None = None) -> Path:
+    """`HOOKDASH_STATE_DIR`, else the platform's user state directory for hookdash."""
+    env = os.environ if environ is None else environ
+    override = env.get("HOOKDASH_STATE_DIR")
+    if override:
+        return Path(override)
+    import platformdirs
+
+    return Path(platformdirs.user_state_path("hookdash"))

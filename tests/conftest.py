@@ -1,0 +1,185 @@
+"""Shared fixtures: a sandboxed Gemini CLI installation in tmp_path (never the real home)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hookdash.core.environment import GeminiEnvironment, resolve_environment
+from hookdash.core.snapshot import Configuration, load_configuration
+
+# Variables of the real environment that would change what Gemini (and hookdash) sees.
+_LEAKY = (
+    "GEMINI_CLI_TRUST_WORKSPACE",
+    "GEMINI_CLI_TRUSTED_FOLDERS_PATH",
+    "GEMINI_TELEMETRY_ENABLED",
+    "GEMINI_TELEMETRY_OUTFILE",
+    "GEMINI_TELEMETRY_TARGET",
+    "GEMINI_TELEMETRY_LOG_PROMPTS",
+    "NO_COLOR",
+)
+
+
+@dataclass
+class Sandbox:
+    """A fake machine: home, a project under it, system files and hookdash state."""
+
+    root: Path
+    monkeypatch: pytest.MonkeyPatch
+    home: Path = field(init=False)
+    workspace: Path = field(init=False)
+    system_dir: Path = field(init=False)
+    state: Path = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.home = self.root / "home"
+        self.workspace = self.home / "project"
+        self.system_dir = self.root / "etc" / "gemini-cli"
+        self.state = self.root / "state"
+        for d in (self.home / ".gemini", self.workspace, self.system_dir, self.state):
+            d.mkdir(parents=True, exist_ok=True)
+
+    # --- environment ---------------------------------------------------------------
+    @property
+    def environ(self) -> dict[str, str]:
+        env = {k: v for k, v in os.environ.items() if k not in _LEAKY}
+        env.update(
+            GEMINI_CLI_HOME=str(self.home),
+            GEMINI_CLI_SYSTEM_SETTINGS_PATH=str(self.system_dir / "settings.json"),
+            GEMINI_CLI_SYSTEM_DEFAULTS_PATH=str(self.system_dir / "system-defaults.json"),
+            HOOKDASH_STATE_DIR=str(self.state),
+            NO_COLOR="1",
+        )
+        return env
+
+    def set_env(self, name: str, value: str | None) -> None:
+        if value is None:
+            self.monkeypatch.delenv(name, raising=False)
+        else:
+            self.monkeypatch.setenv(name, value)
+
+    def env(self, workspace: Path | None = None) -> GeminiEnvironment:
+        return resolve_environment(workspace or self.workspace, environ=dict(os.environ))
+
+    def load(self, workspace: Path | None = None) -> Configuration:
+        return load_configuration(self.env(workspace))
+
+    def allow_system_files(self) -> None:
+        """Pretend the system files are root-owned and locked down (tmp_path is not)."""
+        self.monkeypatch.setattr("hookdash.core.layers.system_file_insecurity", lambda p: None)
+
+    # --- files ---------------------------------------------------------------------
+    @property
+    def user_settings(self) -> Path:
+        return self.home / ".gemini" / "settings.json"
+
+    @property
+    def workspace_settings(self) -> Path:
+        return self.workspace / ".gemini" / "settings.json"
+
+    @property
+    def system_settings(self) -> Path:
+        return self.system_dir / "settings.json"
+
+    @property
+    def system_defaults(self) -> Path:
+        return self.system_dir / "system-defaults.json"
+
+    @staticmethod
+    def write(path: Path, content: Any) -> Path:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        text = content if isinstance(content, str) else json.dumps(content, indent=2)
+        path.write_text(text, encoding="utf-8")
+        return path
+
+    def write_user(self, content: Any) -> Path:
+        return self.write(self.user_settings, content)
+
+    def write_workspace(self, content: Any) -> Path:
+        return self.write(self.workspace_settings, content)
+
+    def write_system(self, content: Any) -> Path:
+        return self.write(self.system_settings, content)
+
+    def write_system_defaults(self, content: Any) -> Path:
+        return self.write(self.system_defaults, content)
+
+    def trust_folder(self, path: Path | None = None, level: str = "TRUST_FOLDER") -> None:
+        trusted = self.home / ".gemini" / "trustedFolders.json"
+        rules = json.loads(trusted.read_text()) if trusted.exists() else {}
+        rules[str(path or self.workspace)] = level
+        self.write(trusted, rules)
+
+    def write_trusted_hooks(self, store: dict[str, list[str]]) -> Path:
+        return self.write(self.home / ".gemini" / "trusted_hooks.json", store)
+
+    def add_extension(
+        self,
+        name: str,
+        hooks: dict[str, Any] | None = None,
+        *,
+        directory: str | None = None,
+        manifest: dict[str, Any] | None = None,
+        hooks_text: str | None = None,
+    ) -> Path:
+        ext = self.home / ".gemini" / "extensions" / (directory or name)
+        self.write(ext / "gemini-extension.json", {"name": name, "version": "1.0.0", **(manifest or {})})
+        if hooks_text is not None:
+            self.write(ext / "hooks" / "hooks.json", hooks_text)
+        elif hooks is not None:
+            self.write(ext / "hooks" / "hooks.json", {"hooks": hooks})
+        return ext
+
+    def script(self, relative: str, body: str, executable: bool = True) -> Path:
+        path = self.workspace / relative
+        self.write(path, "#!/usr/bin/env bash\n" + body + "\n")
+        path.chmod(0o755 if executable else 0o644)
+        return path
+
+    # --- the console script ----------------------------------------------------------
+    def cli(self, *args: str, input: str | None = None, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+        exe = Path(sys.executable).parent / "hookdash"
+        return subprocess.run(
+            [str(exe), *args],
+            cwd=self.workspace,
+            env=self.environ,
+            input=input,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+        )
+
+
+@pytest.fixture
+def sandbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Sandbox]:
+    box = Sandbox(tmp_path, monkeypatch)
+    for name in _LEAKY:
+        monkeypatch.delenv(name, raising=False)
+    for name, value in box.environ.items():
+        if name.startswith(("GEMINI_CLI_", "HOOKDASH_")):
+            monkeypatch.setenv(name, value)
+    yield box
+
+
+def command_hook(command: str, name: str | None = None, **extra: Any) -> dict[str, Any]:
+    hook: dict[str, Any] = {"type": "command", "command": command}
+    if name is not None:
+        hook["name"] = name
+    hook.update(extra)
+    return hook
+
+
+def definition(*hooks: dict[str, Any], matcher: str | None = None, **extra: Any) -> dict[str, Any]:
+    d: dict[str, Any] = {"hooks": list(hooks)}
+    if matcher is not None:
+        d["matcher"] = matcher
+    d.update(extra)
+    return d

@@ -1,0 +1,127 @@
+from __future__ import annotations
+
+from tests.conftest import Sandbox, command_hook, definition
+
+
+def _codes(sandbox: Sandbox) -> dict[str, list]:
+    out: dict[str, list] = {}
+    for p in sandbox.load().snapshot.problems:
+        out.setdefault(p.code, []).append(p)
+    return out
+
+
+def test_matcher_checks(sandbox: Sandbox) -> None:
+    sandbox.trust_folder()
+    sandbox.write_user(
+        {
+            "hooks": {
+                "BeforeTool": [
+                    definition(command_hook("true"), matcher="(unclosed"),
+                    definition(command_hook("true"), matcher="Bash"),
+                ],
+                "SessionStart": [definition(command_hook("true"), matcher="startup|resume")],
+                "SessionEnd": [definition(command_hook("true"), matcher="logout")],
+                "BeforeModel": [definition(command_hook("true"), matcher="x")],
+            }
+        }
+    )
+    codes = _codes(sandbox)
+    assert len(codes["matcher-invalid-regex"]) == 1
+    assert "run_shell_command" in codes["matcher-claude-tool-name"][0].message
+    never = codes["matcher-never-matches"]
+    assert len(never) == 2 and "exactly" in never[0].message
+    assert codes["matcher-ignored"][0].line is not None
+
+
+def test_timeouts(sandbox: Sandbox) -> None:
+    sandbox.trust_folder()
+    sandbox.write_user(
+        {
+            "hooks": {
+                "BeforeTool": [
+                    definition(
+                        command_hook("true", timeout=30),
+                        command_hook("true", timeout=0),
+                        command_hook("true", timeout=5000),
+                    )
+                ]
+            }
+        }
+    )
+    codes = _codes(sandbox)
+    assert "30000" in codes["timeout-looks-like-seconds"][0].fix
+    assert codes["timeout-zero"][0].severity == "error"
+
+
+def test_scripts(sandbox: Sandbox) -> None:
+    sandbox.trust_folder()
+    sandbox.script("hooks/ok.sh", "exit 0")
+    sandbox.script("hooks/noexec.sh", "exit 0", executable=False)
+    sandbox.write_workspace(
+        {
+            "hooks": {
+                "BeforeTool": [
+                    definition(
+                        command_hook("$GEMINI_PROJECT_DIR/hooks/ok.sh", name="ok"),
+                        command_hook("./hooks/noexec.sh", name="noexec"),
+                        command_hook("bash hooks/noexec.sh", name="via-bash"),
+                        command_hook("python3 hooks/missing.py --x", name="missing"),
+                        command_hook("definitely-not-a-command-xyz --flag", name="nf"),
+                        command_hook("echo hi | tee /dev/null", name="builtin"),
+                    )
+                ]
+            }
+        }
+    )
+    codes = _codes(sandbox)
+    assert [p.message.split()[2] for p in codes["script-not-executable"]] == [
+        str(sandbox.workspace / "hooks/noexec.sh")
+    ]
+    assert "missing.py" in codes["script-missing"][0].message
+    assert "definitely-not-a-command-xyz" in codes["command-not-found"][0].message
+    hooks = {h.id: h for h in sandbox.load().snapshot.hooks}
+    assert hooks["ok"].script and hooks["ok"].script.exists and hooks["ok"].script.executable
+    assert hooks["via-bash"].script and hooks["via-bash"].script.kind == "interpreted"
+    assert hooks["builtin"].script is None
+
+
+def test_disabled_entry_names_nothing(sandbox: Sandbox) -> None:
+    sandbox.write_user({"hooksConfig": {"disabled": ["ghost"]}})
+    problem = _codes(sandbox)["disabled-entry-unmatched"][0]
+    assert problem.pointer == "/hooksConfig/disabled/0" and problem.line is not None
+
+
+def test_legacy_keys(sandbox: Sandbox) -> None:
+    sandbox.write_user(
+        {"hooks": {"enabled": False, "notifications": True}, "tools": {"enableHooks": False}}
+    )
+    codes = _codes(sandbox)
+    assert "NOT switched off" in codes["legacy-hooks-enabled"][0].message
+    assert codes["legacy-tools-enableHooks"][0].severity == "warning"
+    assert codes["legacy-hooks-notifications"][0].severity == "info"
+
+
+def test_untrusted_folder_and_new_project_hooks(sandbox: Sandbox) -> None:
+    sandbox.write_user({"hooks": {"BeforeTool": [definition(command_hook("true"))]}})
+    assert "user and system ones too" in _codes(sandbox)["folder-untrusted"][0].message
+    sandbox.trust_folder()
+    sandbox.write_workspace(
+        {"hooks": {"BeforeTool": [definition(command_hook("true", name="p1"), command_hook("true", name="p2"))]}}
+    )
+    problem = _codes(sandbox)["project-hook-untrusted"]
+    assert len(problem) == 1 and "p1, p2" in problem[0].message
+
+
+def test_sequential_string(sandbox: Sandbox) -> None:
+    sandbox.trust_folder()
+    sandbox.write_user(
+        {"hooks": {"BeforeTool": [definition(command_hook("true"), sequential="true")]}}
+    )
+    assert "sequential-not-boolean" in _codes(sandbox)
+    assert sandbox.load().snapshot.hooks[0].sequential is False
+
+
+def test_clean_configuration_has_no_problems(sandbox: Sandbox) -> None:
+    sandbox.trust_folder()
+    sandbox.write_user({"hooks": {"BeforeTool": [definition(command_hook("true", name="t"), matcher="run_.*")]}})
+    assert sandbox.load().snapshot.problems == []

@@ -1,0 +1,113 @@
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from hookdash.core import jsonc
+
+
+def test_comments_become_whitespace_and_offsets_are_kept() -> None:
+    text = '{\n  // line "quoted"\n  "a": 1, /* block\n */ "b": "http://x/*y*/"\n}'
+    stripped = jsonc.strip_comments(text)
+    assert len(stripped) == len(text)
+    assert stripped.count("\n") == text.count("\n")
+    assert json.loads(stripped) == {"a": 1, "b": "http://x/*y*/"}
+
+
+def test_crlf_line_comment() -> None:
+    assert jsonc.parse('{"a": 1 // c\r\n}') == {"a": 1}
+
+
+def test_unterminated_block_comment_strips_to_end() -> None:
+    assert jsonc.strip_comments('{} /* never closed "x"') == "{}" + " " * 20
+
+
+def test_escaped_quote_inside_string_does_not_end_it() -> None:
+    assert jsonc.parse('{"a": "say \\"//hi\\"" // c\n}') == {"a": 'say "//hi"'}
+
+
+def test_slash_star_slash_is_not_a_closed_comment() -> None:
+    # strip-json-comments skips the '*' of '/*' before looking for '*/'.
+    with pytest.raises(jsonc.JsonParseError):
+        jsonc.parse('{"a": 1 /*/ }')
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "column", "fragment"),
+    [
+        ('{\n  "a": 1,\n}', 2, 9, "trailing comma"),
+        ("[1,\n2,\n]", 2, 2, "trailing comma"),
+        ("\ufeff{}", 1, 1, "byte order mark"),
+        ("", 1, 1, "empty"),
+        ("   \n", 1, 1, "empty"),
+        ('{"a" 1}', 1, 6, "expecting ':'"),
+        ("{} {}", 1, 4, "after the end"),
+    ],
+)
+def test_errors_have_line_and_column(text: str, line: int, column: int, fragment: str) -> None:
+    with pytest.raises(jsonc.JsonParseError) as info:
+        jsonc.parse(text)
+    assert info.value.line == line
+    assert info.value.column == column
+    assert fragment in info.value.message
+
+
+@pytest.mark.parametrize("text", ['{"a": NaN}', '{"a": Infinity}', '{"a": -Infinity}'])
+def test_javascript_rejects_non_finite_numbers(text: str) -> None:
+    with pytest.raises(jsonc.JsonParseError):
+        jsonc.parse(text)
+
+
+def test_comments_not_allowed_when_asked() -> None:
+    with pytest.raises(jsonc.JsonParseError):
+        jsonc.parse('{"a": 1 // c\n}', comments=False)
+
+
+def test_locate_gives_spans_of_every_value() -> None:
+    text = '{\n  "hooks": { // c\n    "BeforeTool": [ {"hooks": [ {"command": "x"} ]} ]\n  }\n}'
+    spans = jsonc.locate(text)
+    span = spans["/hooks/BeforeTool/0/hooks/0/command"]
+    assert text[span.start : span.end] == '"x"'
+    assert text[span.key_start : span.key_start + 9] == '"command"'  # type: ignore[operator]
+    whole = spans["/hooks/BeforeTool"]
+    assert text[whole.start] == "[" and text[whole.end - 1] == "]"
+    assert spans[""].start == 0 and spans[""].end == len(text)
+
+
+def test_locate_escapes_pointer_tokens() -> None:
+    spans = jsonc.locate('{"a/b": {"c~d": 1}}')
+    assert "/a~1b/c~0d" in spans
+
+
+def test_line_index() -> None:
+    index = jsonc.LineIndex("a\nbb\n\nc")
+    assert [index.line(i) for i in (0, 1, 2, 4, 5, 6)] == [1, 1, 2, 2, 3, 4]
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(),
+    lambda children: st.lists(children, max_size=4)
+    | st.dictionaries(st.text(max_size=5), children, max_size=4),
+    max_leaves=20,
+)
+
+
+@given(json_values)
+def test_locate_agrees_with_the_parser(value: object) -> None:
+    text = json.dumps(value, indent=1)
+    spans = jsonc.locate(text)
+
+    def walk(v: object, ptr: str) -> None:
+        span = spans[ptr]
+        assert json.loads(text[span.start : span.end]) == v
+        if isinstance(v, dict):
+            for k, child in v.items():
+                walk(child, ptr + "/" + jsonc.escape_pointer_token(k))
+        elif isinstance(v, list):
+            for i, child in enumerate(v):
+                walk(child, f"{ptr}/{i}")
+
+    walk(value, "")
