@@ -106,7 +106,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     config = _configuration(args)
     snap = config.snapshot
     if args.json:
-        _print_json(snap.model_dump(mode="json"))
+        sys.stdout.write(snap.model_dump_json(indent=2) + "\n")
         return EXIT_OK
     s = Style(sys.stdout)
     env = config.env

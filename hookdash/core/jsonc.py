@@ -12,6 +12,7 @@ import json
 import re
 from bisect import bisect_right
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 # A string (possibly unterminated), a line comment, or a block comment (possibly
@@ -28,9 +29,10 @@ def _blank(match: re.Match[str]) -> str:
     return _NON_WS.sub(" ", text)
 
 
+@lru_cache(maxsize=16)
 def strip_comments(text: str) -> str:
     """Replace `//` and `/* */` comments outside strings by spaces (newlines kept)."""
-    if "/" not in text:
+    if "//" not in text and "/*" not in text:
         return text
     return _STRIP.sub(_blank, text)
 
@@ -119,11 +121,9 @@ def pointer(*tokens: str | int) -> str:
     return "".join("/" + escape_pointer_token(str(t)) for t in tokens)
 
 
-_TOKEN = re.compile(
-    r'[ \t\r\n]*(?:(?P<s>"(?:[^"\\]|\\.)*")|(?P<a>-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?'
-    r"(?:[eE][+-]?[0-9]+)?|true|false|null)|(?P<p>[{}\[\],:]))",
-    re.S,
-)
+# A key (a string followed by a colon), a bracket, or a scalar. Commas are skipped like
+# whitespace: a key token says by itself that the next value is an object member.
+_TOKEN = re.compile(r'("(?:[^"\\]|\\.)*")\s*:|"(?:[^"\\]|\\.)*"|[{}\[\]]|[^\s:,{}\[\]"]+', re.S)
 
 
 def locate(text: str) -> dict[str, Span]:
@@ -133,56 +133,40 @@ def locate(text: str) -> dict[str, Span]:
     """
     src = strip_comments(text)
     spans: dict[str, Span] = {}
-    # Stack frames: [kind, pointer, start, index_or_None, pending_key, pending_key_start]
+    # Frames: [pointer, start, key_start_of_this_value, next_index or None for objects]
     stack: list[list[Any]] = []
-    pos = 0
-    n = len(src)
-    expect_key = False
-    pending_key: str | None = None
-    pending_key_start: int | None = None
-
-    def child_pointer() -> tuple[str, int | None]:
-        frame = stack[-1]
-        if frame[0] == "a":
-            idx = frame[3]
-            frame[3] = idx + 1
-            return frame[1] + "/" + str(idx), None
-        assert pending_key is not None
-        return frame[1] + "/" + escape_pointer_token(pending_key), pending_key_start
-
-    while pos < n:
-        m = _TOKEN.match(src, pos)
-        if m is None:
-            break
-        tok_start = m.start(m.lastgroup) if m.lastgroup else m.end()
-        pos = m.end()
-        if m.group("p"):
-            ch = m.group("p")
-            if ch in "{[":
-                ptr, key_start = child_pointer() if stack else ("", None)
-                stack.append(["o" if ch == "{" else "a", ptr, tok_start, 0, key_start])
-                expect_key = ch == "{"
-            elif ch in "}]":
-                frame = stack.pop()
-                spans[frame[1]] = Span(frame[2], pos, frame[4])
-                expect_key = False
-                if not stack:
-                    break
-            elif ch == ",":
-                expect_key = stack[-1][0] == "o"
-            # ":" needs nothing
+    key: str | None = None
+    key_start: int | None = None
+    for m in _TOKEN.finditer(src):
+        key_token = m.group(1)
+        if key_token is not None:
+            key = json.loads(key_token) if "\\" in key_token else key_token[1:-1]
+            key_start = m.start()
             continue
-        value = m.group("s") if m.group("s") is not None else m.group("a")
-        if expect_key:
-            pending_key = json.loads(value)
-            pending_key_start = tok_start
-            expect_key = False
+        tok = m.group()
+        first = tok[0]
+        if first == "}" or first == "]":
+            frame = stack.pop()
+            spans[frame[0]] = Span(frame[1], m.end(), frame[2])
+            if not stack:
+                break
             continue
         if not stack:
-            spans[""] = Span(tok_start, pos)
+            ptr, kstart = "", None
+        else:
+            frame = stack[-1]
+            if frame[3] is None:
+                assert key is not None
+                ptr, kstart = frame[0] + "/" + escape_pointer_token(key), key_start
+            else:
+                ptr, kstart = frame[0] + "/" + str(frame[3]), None
+                frame[3] += 1
+        if first == "{" or first == "[":
+            stack.append([ptr, m.start(), kstart, None if first == "{" else 0])
+            continue
+        spans[ptr] = Span(m.start(), m.end(), kstart)
+        if not stack:
             break
-        ptr, key_start = child_pointer()
-        spans[ptr] = Span(tok_start, pos, key_start)
     return spans
 
 

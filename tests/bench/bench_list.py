@@ -1,0 +1,116 @@
+"""Benchmark: `hookdash list --json` on 2,000 hooks over three layers and 25 extensions.
+
+Run: .venv/bin/python tests/bench/bench_list.py   (contract §7 target: ≤ 0.6 s)
+Not collected by pytest. Prints the median of several runs of the installed console script.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+EVENTS = ["BeforeTool", "AfterTool", "BeforeAgent", "AfterAgent", "SessionStart", "BeforeModel"]
+
+
+def _hooks(prefix: str, count: int) -> dict[str, Any]:
+    hooks: dict[str, list[dict[str, Any]]] = {}
+    for i in range(count):
+        event = EVENTS[i % len(EVENTS)]
+        entry = {
+            "matcher": "run_shell_command|write_file"
+            if event in ("BeforeTool", "AfterTool")
+            else None,
+            "hooks": [
+                {
+                    "name": f"{prefix}-{i}",
+                    "type": "command",
+                    "command": f"$HOME/hooks/{prefix}-{i % 40}.sh --flag {i}",
+                    "timeout": 5000,
+                    "description": f"hook {i} of {prefix}",
+                }
+            ],
+        }
+        if entry["matcher"] is None:
+            del entry["matcher"]
+        hooks.setdefault(event, []).append(entry)
+    return hooks
+
+
+def build(root: Path, total: int = 2000, extensions: int = 25) -> dict[str, str]:
+    home = root / "home"
+    project = home / "project"
+    system = root / "etc"
+    per_layer = 450  # 3 layers × 450 + 25 extensions × 26 = 2000
+    per_ext = (total - 3 * per_layer) // extensions
+    for path, prefix in (
+        (home / ".gemini" / "settings.json", "user"),
+        (project / ".gemini" / "settings.json", "proj"),
+        (system / "settings.json", "sys"),
+    ):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        body = json.dumps(
+            {"hooks": _hooks(prefix, per_layer), "hooksConfig": {"disabled": [f"{prefix}-3"]}},
+            indent=2,
+        )
+        path.write_text("// generated for the benchmark\n" + body)
+    for e in range(extensions):
+        ext = home / ".gemini" / "extensions" / f"ext{e:02d}"
+        (ext / "hooks").mkdir(parents=True)
+        (ext / "gemini-extension.json").write_text(
+            json.dumps({"name": f"ext{e:02d}", "version": "1.0.0"})
+        )
+        (ext / "hooks" / "hooks.json").write_text(
+            json.dumps({"hooks": _hooks(f"ext{e:02d}", per_ext)}, indent=2)
+        )
+    (home / ".gemini" / "trustedFolders.json").write_text(
+        json.dumps({str(project): "TRUST_FOLDER"})
+    )
+    env = dict(os.environ)
+    env.update(
+        GEMINI_CLI_HOME=str(home),
+        GEMINI_CLI_SYSTEM_SETTINGS_PATH=str(system / "settings.json"),
+        GEMINI_CLI_SYSTEM_DEFAULTS_PATH=str(system / "system-defaults.json"),
+        HOOKDASH_STATE_DIR=str(root / "state"),
+    )
+    env["_PROJECT"] = str(project)
+    return env
+
+
+def main() -> None:
+    exe = str(Path(sys.executable).parent / "hookdash")
+    with tempfile.TemporaryDirectory() as tmp:
+        env = build(Path(tmp))
+        project = env.pop("_PROJECT")
+        out = subprocess.run(
+            [exe, "list", "--json"], cwd=project, env=env, capture_output=True, check=True
+        )
+        hooks = len(json.loads(out.stdout)["hooks"])
+        times = []
+        for _ in range(7):
+            start = time.perf_counter()
+            subprocess.run(
+                [exe, "list", "--json"], cwd=project, env=env, capture_output=True, check=True
+            )
+            times.append(time.perf_counter() - start)
+        bare = []
+        for _ in range(7):
+            start = time.perf_counter()
+            subprocess.run([sys.executable, "-c", "pass"], capture_output=True, check=True)
+            bare.append(time.perf_counter() - start)
+    median = statistics.median(times)
+    print(
+        f"hookdash list --json, {hooks} hooks (3 layers, 25 extensions): "
+        f"median {median:.3f} s over {len(times)} runs (target ≤ 0.6 s; "
+        f"{median / 0.6:.2f}× of target; bare python start {statistics.median(bare):.3f} s)"
+    )
+
+
+if __name__ == "__main__":
+    main()
