@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Literal
 
 from hookdash.core.events import match_kind
+from hookdash.core.jsvalues import JS_WHITESPACE
 
 # JavaScript's \s: WhiteSpace and LineTerminator code points.
 _JS_SPACE = (
@@ -30,6 +31,10 @@ _NEGATED_ESCAPES = {
     "S": f"[^{_JS_SPACE}]",
 }
 _CONTROL_ESCAPES = {"t": "\\t", "n": "\\n", "r": "\\r", "v": "\\x0b", "f": "\\x0c"}
+
+
+# String.prototype.trim's characters (checks.py imports this name).
+_JS_TRIM = JS_WHITESPACE
 
 
 class JsRegexError(ValueError):
@@ -276,12 +281,6 @@ def matches(matcher: object, event: str, tool_name: str | None, trigger: str | N
             return m == tool_name
         return compiled.search(tool_name) is not None
     return m == trigger
-
-
-# String.prototype.trim removes WhiteSpace and LineTerminator (U+FEFF included).
-_JS_TRIM = "\t\n\x0b\x0c\r \xa0\u1680\u2028\u2029\u202f\u205f\u3000\ufeff" + "".join(
-    chr(c) for c in range(0x2000, 0x200B)
-)
 
 
 def describe_matcher(matcher: object, event: str) -> str:
