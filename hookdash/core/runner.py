@@ -20,6 +20,7 @@ import asyncio
 import contextlib
 import os
 import signal
+import subprocess
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -196,40 +197,138 @@ class _Capture:
         return f"{text}\n… [hookdash kept the first {self.kept} of {self.total} bytes]"
 
 
-class _HookProtocol(asyncio.SubprocessProtocol):
-    """Collects output; `closed` resolves like Node's 'close': exited and pipes shut."""
+class _Process:
+    """A spawned hook, watched from the event loop without helper threads.
 
-    def __init__(self, loop: asyncio.AbstractEventLoop, cap: int) -> None:
+    Its pipes are read with non-blocking `os.read` in loop readers, and its exit is seen
+    through a pidfd (polled where there is none). `closed` resolves like Node's 'close':
+    the process has exited and stdout and stderr are both at EOF.
+    """
+
+    def __init__(
+        self, loop: asyncio.AbstractEventLoop, popen: subprocess.Popen[bytes], cap: int
+    ) -> None:
+        self.loop = loop
+        self.popen = popen
         self.out = _Capture(cap)
         self.err = _Capture(cap)
+        self.exited: asyncio.Future[None] = loop.create_future()
         self.closed: asyncio.Future[None] = loop.create_future()
-        self._open = {1, 2}
-        self._exited = False
+        assert popen.stdin and popen.stdout and popen.stderr
+        self._files = {popen.stdout.fileno(): popen.stdout, popen.stderr.fileno(): popen.stderr}
+        self._captures = {popen.stdout.fileno(): self.out, popen.stderr.fileno(): self.err}
+        self.inodes = {os.fstat(fd).st_ino for fd in self._files}
+        for fd in self._files:
+            os.set_blocking(fd, False)
+            loop.add_reader(fd, self._on_readable, fd)
+        self._stdin_fd: int | None = popen.stdin.fileno()
+        self._pending = memoryview(b"")
+        self._writing = False
+        self._pidfd: int | None = None
+        self._poll_handle: asyncio.TimerHandle | None = None
+        try:
+            self._pidfd = os.pidfd_open(popen.pid)
+            loop.add_reader(self._pidfd, self._on_exit)
+        except (AttributeError, OSError):  # no pidfd (macOS, old kernels): poll instead
+            self._poll_handle = loop.call_later(0.005, self._poll)
 
-    def pipe_data_received(self, fd: int, data: bytes | bytearray) -> None:
-        (self.out if fd == 1 else self.err).add(bytes(data))
+    # --- stdin -------------------------------------------------------------------
+    def send(self, data: bytes) -> None:
+        """Write the payload, then EOF; a hook that closed stdin early is fine (EPIPE)."""
+        if self._stdin_fd is None:
+            return
+        os.set_blocking(self._stdin_fd, False)
+        self._pending = memoryview(data)
+        self._write()
 
-    def pipe_connection_lost(self, fd: int, exc: Exception | None) -> None:
-        self._open.discard(fd)  # fd 0 (stdin) closing early is fine: EPIPE is ignored
+    def _write(self) -> None:
+        fd = self._stdin_fd
+        if fd is None:
+            return
+        try:
+            while self._pending:
+                written = os.write(fd, self._pending)
+                self._pending = self._pending[written:]
+        except BlockingIOError:
+            if not self._writing:
+                self._writing = True
+                self.loop.add_writer(fd, self._write)
+            return
+        except OSError:
+            pass  # EPIPE and friends: Gemini ignores them too
+        self._close_stdin()
+
+    def _close_stdin(self) -> None:
+        if self._stdin_fd is None:
+            return
+        if self._writing:
+            self.loop.remove_writer(self._stdin_fd)
+            self._writing = False
+        self._stdin_fd = None
+        assert self.popen.stdin is not None
+        with contextlib.suppress(OSError):
+            self.popen.stdin.close()
+
+    # --- stdout / stderr -------------------------------------------------------------
+    def _on_readable(self, fd: int) -> None:
+        try:
+            data = os.read(fd, 256 * 1024)
+        except BlockingIOError:
+            return
+        except OSError:
+            data = b""
+        if data:
+            self._captures[fd].add(data)
+            return
+        self._close_pipe(fd)
         self._check()
 
-    def process_exited(self) -> None:
-        self._exited = True
+    def _close_pipe(self, fd: int) -> None:
+        handle = self._files.pop(fd, None)
+        if handle is not None:
+            self.loop.remove_reader(fd)
+            with contextlib.suppress(OSError):
+                handle.close()
+
+    # --- exit ----------------------------------------------------------------------
+    def _on_exit(self) -> None:
+        if self.popen.poll() is None:
+            return
+        if self._pidfd is not None:
+            self.loop.remove_reader(self._pidfd)
+            os.close(self._pidfd)
+            self._pidfd = None
+        if not self.exited.done():
+            self.exited.set_result(None)
         self._check()
+
+    def _poll(self) -> None:
+        if self.popen.poll() is None:
+            self._poll_handle = self.loop.call_later(0.01, self._poll)
+        else:
+            self._poll_handle = None
+            self._on_exit()
 
     def _check(self) -> None:
-        if self._exited and not self._open and not self.closed.done():
+        if self.exited.done() and not self._files and not self.closed.done():
             self.closed.set_result(None)
 
+    @property
+    def returncode(self) -> int | None:
+        return self.popen.poll()
 
-def _pipe_inodes(transport: asyncio.SubprocessTransport) -> set[int]:
-    inodes = set()
-    for fd in (1, 2):
-        pipe = transport.get_pipe_transport(fd)
-        handle: Any = pipe.get_extra_info("pipe") if pipe is not None else None
-        with contextlib.suppress(OSError, AttributeError, ValueError):
-            inodes.add(os.fstat(handle.fileno()).st_ino)
-    return inodes
+    def close(self) -> None:
+        """Stop watching; whatever still holds the pipes no longer delays anyone."""
+        self._close_stdin()
+        for fd in list(self._files):
+            self._close_pipe(fd)
+        if self._pidfd is not None:
+            self.loop.remove_reader(self._pidfd)
+            os.close(self._pidfd)
+            self._pidfd = None
+        if self._poll_handle is not None:
+            self._poll_handle.cancel()
+            self._poll_handle = None
 
 
 def _pipe_holders(inodes: set[int]) -> set[int]:
@@ -263,11 +362,24 @@ def _signal_all(pgid: int, inodes: set[int], sig: int) -> None:
 
 
 async def _wait(future: asyncio.Future[None], seconds: float) -> bool:
+    """Wait for `future` up to `seconds` (True if it is done); cheaper than wait_for."""
+    if future.done():
+        return True
+    loop = asyncio.get_running_loop()
+    waiter: asyncio.Future[None] = loop.create_future()
+
+    def wake(_: object = None) -> None:
+        if not waiter.done():
+            waiter.set_result(None)
+
+    timer = loop.call_later(seconds, wake)
+    future.add_done_callback(wake)
     try:
-        await asyncio.wait_for(asyncio.shield(future), seconds)
-    except TimeoutError:
-        return False
-    return True
+        await waiter
+    finally:
+        timer.cancel()
+        future.remove_done_callback(wake)
+    return future.done()
 
 
 def _now() -> str:
@@ -360,18 +472,15 @@ async def run_hook(
             "`bash -c`, so this hook cannot run; install bash or fix PATH.",
         )
     loop = asyncio.get_running_loop()
-    protocol = _HookProtocol(loop, settings.max_capture)
     try:
-        transport, _ = await loop.subprocess_exec(
-            lambda: protocol,
-            bash,
-            "-c",
-            command_text,
-            stdin=asyncio.subprocess.PIPE,
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE,
+        popen = subprocess.Popen(
+            [bash, "-c", command_text],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
             cwd=cwd,
             env=env,
+            bufsize=0,
             start_new_session=True,  # its own process group, so a timeout can kill it all
         )
     except FileNotFoundError:
@@ -380,38 +489,34 @@ async def run_hook(
     except OSError as exc:
         return _failure(base, t0, f"spawn bash {exc.strerror or exc}")
 
-    pgid = transport.get_pid()
-    inodes = _pipe_inodes(transport)
-    stdin = transport.get_pipe_transport(0)
-    if isinstance(stdin, asyncio.WriteTransport):
-        with contextlib.suppress(OSError):
-            stdin.write(utf8(json_stringify(payload)))
-            stdin.close()  # EOF once written; EPIPE from a hook that closed stdin is ignored
+    proc = _Process(loop, popen, settings.max_capture)
+    pgid = popen.pid
+    proc.send(utf8(json_stringify(payload)))
 
     timed_out = False
     try:
-        if not await _wait(protocol.closed, node_delay_ms(hook.timeout_ms) / 1000):
+        if not await _wait(proc.closed, node_delay_ms(hook.timeout_ms) / 1000):
             timed_out = True
-            _signal_all(pgid, inodes, signal.SIGTERM)
-            if not await _wait(protocol.closed, settings.kill_grace_s):
-                _signal_all(pgid, inodes, signal.SIGKILL)
-                await _wait(protocol.closed, PIPE_GRACE_S)  # then stop waiting for pipes
+            _signal_all(pgid, proc.inodes, signal.SIGTERM)
+            if not await _wait(proc.closed, settings.kill_grace_s):
+                _signal_all(pgid, proc.inodes, signal.SIGKILL)
+                await _wait(proc.closed, PIPE_GRACE_S)  # then stop waiting for the pipes
     except asyncio.CancelledError:
-        _signal_all(pgid, inodes, signal.SIGKILL)
-        transport.close()
+        _signal_all(pgid, proc.inodes, signal.SIGKILL)
         raise
+    finally:
+        proc.close()
     duration_ms = int((time.monotonic() - t0) * 1000)
-    returncode = transport.get_returncode()
-    transport.close()
+    returncode = proc.returncode
 
-    out_text, err_text = protocol.out.text(), protocol.err.text()
+    out_text, err_text = proc.out.text(), proc.err.text()
     streams = {
-        "stdout": protocol.out.shown(out_text),
-        "stderr": protocol.err.shown(err_text),
-        "stdout_bytes": protocol.out.total,
-        "stderr_bytes": protocol.err.total,
-        "stdout_truncated": protocol.out.truncated,
-        "stderr_truncated": protocol.err.truncated,
+        "stdout": proc.out.shown(out_text),
+        "stderr": proc.err.shown(err_text),
+        "stdout_bytes": proc.out.total,
+        "stderr_bytes": proc.err.total,
+        "stdout_truncated": proc.out.truncated,
+        "stderr_truncated": proc.err.truncated,
     }
     if timed_out:
         return HookRunResult(
