@@ -26,6 +26,7 @@ from hookdash.core.runner import (
 )
 from hookdash.core.sanitize import Sanitization, sanitize_environment
 from tests.conformance.helpers import make_command_hook
+from tests.processes import alive, group_members
 
 PAYLOAD: dict[str, Any] = {
     "session_id": "sess-1",
@@ -50,28 +51,6 @@ def settings(**extra: Any) -> RunSettings:
 
 def hook(command: str, **extra: Any) -> Hook:
     return make_command_hook("BeforeTool", command, **extra)
-
-
-def _alive(pid: int) -> bool:
-    """Running (a zombie counts as gone: it holds nothing and runs nothing)."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return stat.rsplit(")", 1)[1].split()[0] != "Z"
-
-
-def _group_members(pgid: int) -> list[int]:
-    members = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[2]) == pgid and fields[0] != "Z":
-                members.append(int(entry))
-    return members
 
 
 def _pids(path: Path) -> list[int]:
@@ -201,8 +180,8 @@ async def test_never_exits_and_ignores_sigterm(tmp_path: Path) -> None:
     assert elapsed < 2.5
     (pid,) = _pids(pids)
     await asyncio.sleep(0.05)
-    assert not _alive(pid)
-    assert _group_members(pid) == []
+    assert not alive(pid)
+    assert group_members(pid) == []
 
 
 async def test_grandchildren_holding_the_pipes_are_killed(tmp_path: Path) -> None:
@@ -219,7 +198,7 @@ async def test_grandchildren_holding_the_pipes_are_killed(tmp_path: Path) -> Non
     assert result.timed_out
     assert result.stdout == "started\n"
     await asyncio.sleep(0.05)
-    leftover = [p for p in _pids(pids) if _alive(p)]
+    leftover = [p for p in _pids(pids) if alive(p)]
     assert leftover == []
 
 
@@ -337,7 +316,7 @@ async def test_cancelling_kills_the_process_group(tmp_path: Path) -> None:
     with pytest.raises(asyncio.CancelledError):
         await task
     await asyncio.sleep(0.05)
-    assert [p for p in _pids(pids) if _alive(p)] == []
+    assert [p for p in _pids(pids) if alive(p)] == []
 
 
 async def test_parallel_hooks_start_together_and_keep_plan_order() -> None:
