@@ -20,7 +20,7 @@ from typing import IO, Any, Literal
 from pydantic import BaseModel, ValidationError
 
 RUNLOG_NAME = "runs.jsonl"
-MAX_LOG_BYTES = 10 * 1024 * 1024
+MAX_LOG_BYTES = 64 * 1024 * 1024  # ~100,000 typical records; with .1, at most ~128 MiB
 # What a record keeps of stdout and stderr (the run itself keeps more; see runner).
 MAX_TEXT_BYTES = 64 * 1024
 # A record bigger than this keeps its input/output only as a size note.
