@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import shutil
 from collections.abc import Mapping
+from functools import lru_cache
 
 from hookdash.core.jsvalues import JS_WHITESPACE, js_string
 
@@ -63,4 +64,10 @@ def expand_command(command: str, cwd: object, plans_dir: str, session_id: object
 
 def find_bash(environ: Mapping[str, str]) -> str | None:
     """`bash` as Node's spawn finds it: on the child environment's PATH."""
-    return shutil.which("bash", path=environ.get("PATH", ""))
+    return _which_bash(environ.get("PATH", ""))
+
+
+@lru_cache(maxsize=64)
+def _which_bash(path: str) -> str | None:
+    # Cached per PATH value: a lookup stats every PATH entry, on every hook run.
+    return shutil.which("bash", path=path)
