@@ -515,9 +515,8 @@ def _log_line(record: Any, s: Style) -> str:
         status = "no exit code"
     duration = f"{record.duration_ms:g} ms" if record.duration_ms is not None else "?"
     origin = s.cyan(record.origin.ljust(8))
-    where = (
-        f" {s.dim(record.extension or record.scope)}" if (record.extension or record.scope) else ""
-    )
+    layer = f"extension {record.extension}" if record.extension else record.scope
+    where = f" {s.dim(layer)}" if layer else ""
     parts = [f"{s.dim(when)} {origin} {record.event:<19} {mark} {s.bold(record.id)}{where}"]
     parts.append(f"{status} · {duration}")
     if record.decision:

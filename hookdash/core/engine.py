@@ -390,6 +390,8 @@ def _why_not(hook: Hook, the_plan: Plan) -> list[str]:
 
 
 def _effect(result: FireResult, event: str) -> str:
+    if not result.results and not result.run_error:
+        return "Nothing: Gemini would run no hook for this event here."
     if result.run_error:
         effect = f"Nothing: {result.run_error}."
     else:
