@@ -85,11 +85,19 @@ def _dumps(data: dict[str, Any]) -> bytes:
 
 def encode_record(record: RunRecord) -> bytes:
     """The record's line, with stdout/stderr capped and oversized input/output summarised."""
-    data = record.model_dump(mode="json")
-    data["stdout"] = _cap_text(record.stdout, record.stdout_bytes)
-    data["stderr"] = _cap_text(record.stderr, record.stderr_bytes)
-    line = _dumps(data)
+    updates = {}
+    for field in ("stdout", "stderr"):
+        text = getattr(record, field)
+        if text is not None and len(text) > MAX_TEXT_BYTES // 4:  # may be over in UTF-8
+            updates[field] = _cap_text(text, getattr(record, f"{field}_bytes"))
+    if updates:
+        record = record.model_copy(update=updates)
+    try:
+        line = record.model_dump_json().encode() + b"\n"  # the fast path (pydantic-core)
+    except (ValueError, UnicodeError):  # e.g. a lone surrogate from a hook's JSON
+        line = _dumps(record.model_dump(mode="json"))
     if len(line) > MAX_RECORD_BYTES:
+        data = record.model_dump(mode="json")
         for field in ("input", "output"):
             size = len(_dumps({"x": data[field]}))
             data[field] = {"hookdash_omitted": f"{field} of {size} bytes, too big for the run log"}
@@ -97,13 +105,14 @@ def encode_record(record: RunRecord) -> bytes:
     return line
 
 
-def _open_for_append(path: Path) -> int:
+def _open_for_append(path: Path) -> tuple[int, int]:
+    """(fd, inode) of the log opened for appending, created 0600 (umask can only narrow)."""
     fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC, 0o600)
-    mode = os.fstat(fd).st_mode & 0o777
-    if mode & 0o077:  # someone made it readable by others: narrow it, never widen
+    info = os.fstat(fd)
+    if info.st_mode & 0o077:  # someone made it readable by others: narrow it, never widen
         with contextlib.suppress(OSError):
             os.fchmod(fd, 0o600)
-    return fd
+    return fd, info.st_ino
 
 
 class RunLog:
@@ -120,8 +129,11 @@ class RunLog:
         payload = b"".join(encode_record(r) for r in records)
         if not payload:
             return
-        self.directory.mkdir(parents=True, exist_ok=True, mode=0o700)
-        fd = _open_for_append(self.path)
+        try:
+            fd, inode = _open_for_append(self.path)
+        except FileNotFoundError:
+            self.directory.mkdir(parents=True, exist_ok=True, mode=0o700)
+            fd, inode = _open_for_append(self.path)
         try:
             while True:
                 fcntl.flock(fd, fcntl.LOCK_EX)
@@ -129,15 +141,15 @@ class RunLog:
                     current = os.stat(self.path)
                 except FileNotFoundError:
                     current = None
-                if current is None or current.st_ino != os.fstat(fd).st_ino:
+                if current is None or current.st_ino != inode:
                     # Another writer rotated the file while we waited for the lock.
                     os.close(fd)
-                    fd = _open_for_append(self.path)
+                    fd, inode = _open_for_append(self.path)
                     continue
                 if current.st_size and current.st_size + len(payload) > self.max_bytes:
                     os.replace(self.path, self.rotated_path)
                     os.close(fd)
-                    fd = _open_for_append(self.path)
+                    fd, inode = _open_for_append(self.path)
                     continue
                 os.write(fd, payload)
                 break

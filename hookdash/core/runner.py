@@ -361,25 +361,41 @@ def _signal_all(pgid: int, inodes: set[int], sig: int) -> None:
             os.kill(pid, sig)
 
 
-async def _wait(future: asyncio.Future[None], seconds: float) -> bool:
-    """Wait for `future` up to `seconds` (True if it is done); cheaper than wait_for."""
-    if future.done():
-        return True
-    loop = asyncio.get_running_loop()
-    waiter: asyncio.Future[None] = loop.create_future()
+class _Watchdog:
+    """The timeout, driven by loop callbacks so the run just awaits `closed` once.
 
-    def wake(_: object = None) -> None:
-        if not waiter.done():
-            waiter.set_result(None)
+    At the deadline: SIGTERM to the process group (and to whatever else holds the hook's
+    pipes); after the grace period SIGKILL; a moment later, stop waiting for the pipes.
+    """
 
-    timer = loop.call_later(seconds, wake)
-    future.add_done_callback(wake)
-    try:
-        await waiter
-    finally:
-        timer.cancel()
-        future.remove_done_callback(wake)
-    return future.done()
+    def __init__(
+        self, loop: asyncio.AbstractEventLoop, proc: _Process, pgid: int, grace_s: float
+    ) -> None:
+        self.loop, self.proc, self.pgid, self.grace_s = loop, proc, pgid, grace_s
+        self.timed_out = False
+        self._handle: asyncio.TimerHandle | None = None
+
+    def arm(self, seconds: float) -> None:
+        self._handle = self.loop.call_later(seconds, self._expire)
+
+    def disarm(self) -> None:
+        if self._handle is not None:
+            self._handle.cancel()
+            self._handle = None
+
+    def _expire(self) -> None:
+        self.timed_out = True
+        _signal_all(self.pgid, self.proc.inodes, signal.SIGTERM)
+        self._handle = self.loop.call_later(self.grace_s, self._kill)
+
+    def _kill(self) -> None:
+        _signal_all(self.pgid, self.proc.inodes, signal.SIGKILL)
+        self._handle = self.loop.call_later(PIPE_GRACE_S, self._give_up)
+
+    def _give_up(self) -> None:
+        self._handle = None
+        if not self.proc.closed.done():  # something unkillable still holds the pipes
+            self.proc.closed.set_result(None)
 
 
 def _now() -> str:
@@ -493,19 +509,17 @@ async def run_hook(
     pgid = popen.pid
     proc.send(utf8(json_stringify(payload)))
 
-    timed_out = False
+    watchdog = _Watchdog(loop, proc, pgid, settings.kill_grace_s)
+    watchdog.arm(node_delay_ms(hook.timeout_ms) / 1000)
     try:
-        if not await _wait(proc.closed, node_delay_ms(hook.timeout_ms) / 1000):
-            timed_out = True
-            _signal_all(pgid, proc.inodes, signal.SIGTERM)
-            if not await _wait(proc.closed, settings.kill_grace_s):
-                _signal_all(pgid, proc.inodes, signal.SIGKILL)
-                await _wait(proc.closed, PIPE_GRACE_S)  # then stop waiting for the pipes
+        await proc.closed
     except asyncio.CancelledError:
         _signal_all(pgid, proc.inodes, signal.SIGKILL)
         raise
     finally:
+        watchdog.disarm()
         proc.close()
+    timed_out = watchdog.timed_out
     duration_ms = int((time.monotonic() - t0) * 1000)
     returncode = proc.returncode
 
@@ -573,6 +587,8 @@ async def run_hooks(
             await _notify(on_result, index, result)
             return result
 
+        if len(hooks) == 1:  # no gather: a task and a loop turn less on the common path
+            return RunOutcome(results=[await one(0, hooks[0])])
         results = await asyncio.gather(*(one(i, h) for i, h in enumerate(hooks)))
         return RunOutcome(results=list(results))
 

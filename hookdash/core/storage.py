@@ -45,8 +45,35 @@ def _registry(gemini_dir: Path) -> dict[str, str]:
     return {str(k): v for k, v in projects.items()}
 
 
+def _mtime(path: Path) -> int | None:
+    try:
+        return os.stat(path).st_mtime_ns
+    except OSError:
+        return None
+
+
+# (gemini dir, project) -> (the files' mtimes, slug): every hook run needs the slug twice.
+_SLUGS: dict[tuple[Path, str], tuple[tuple[int | None, ...], str]] = {}
+
+
 def project_slug(gemini_dir: Path, project_root: str) -> str:
-    """ProjectRegistry.getShortId, read-only: registry entry, ownership marker, or new slug."""
+    """ProjectRegistry.getShortId, read-only: registry entry, ownership marker, or new slug.
+
+    Memoized until the registry file or a marker directory changes.
+    """
+    stamp = tuple(
+        _mtime(p)
+        for p in (gemini_dir / "projects.json", gemini_dir / "tmp", gemini_dir / "history")
+    )
+    cached = _SLUGS.get((gemini_dir, project_root))
+    if cached is not None and cached[0] == stamp:
+        return cached[1]
+    slug = _project_slug(gemini_dir, project_root)
+    _SLUGS[(gemini_dir, project_root)] = (stamp, slug)
+    return slug
+
+
+def _project_slug(gemini_dir: Path, project_root: str) -> str:
     normalized = os.path.abspath(project_root)
     base_dirs = (gemini_dir / "tmp", gemini_dir / "history")
     projects = _registry(gemini_dir)
