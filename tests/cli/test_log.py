@@ -109,9 +109,9 @@ def test_follow_streams_both_sources(sandbox: Sandbox, tmp_path: Path) -> None:
         text=True,
     )
     lines: queue.Queue[str] = queue.Queue()
-    assert proc.stdout is not None
-    reader = threading.Thread(target=lambda: [lines.put(x) for x in proc.stdout], daemon=True)  # type: ignore[union-attr]
-    reader.start()
+    stdout = proc.stdout
+    assert stdout is not None
+    threading.Thread(target=lambda: [lines.put(x) for x in stdout], daemon=True).start()
 
     def next_record() -> dict[str, object]:
         return dict(json.loads(lines.get(timeout=15)))  # fails instead of hanging
