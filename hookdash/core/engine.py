@@ -366,17 +366,24 @@ async def fire(
         )
     except asyncio.CancelledError:
         partial = [done.get(i) or _cancelled(to_run[i], final_input, t) for i, t in started.items()]
-        log.append(_record(r, event, result.run_id, final_input.get("session_id")) for r in partial)
+        _log(log, partial, event, result)
         raise
     result.results = outcome.results
     result.not_run = [h.ref for h in outcome.not_run]
     if outcome.error:
         result.run_error = outcome.error
-    log.append(
-        _record(r, event, result.run_id, final_input.get("session_id")) for r in outcome.results
-    )
+    _log(log, outcome.results, event, result)
     result.effect = _effect(result, event)
     return result
+
+
+def _log(log: RunLog, runs: Sequence[HookRunResult], event: str, result: FireResult) -> None:
+    """Append the runs; a log that cannot be written is a warning, not a failed firing."""
+    session = result.input.get("session_id")
+    try:
+        log.append(_record(r, event, result.run_id, session) for r in runs)
+    except OSError as exc:
+        result.warnings.append(f"could not append to the run log {log.path}: {exc.strerror or exc}")
 
 
 def _why_not(hook: Hook, the_plan: Plan) -> list[str]:

@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Literal
 
 from hookdash.core.events import match_kind
-from hookdash.core.jsvalues import JS_WHITESPACE
+from hookdash.core.jsvalues import JS_WHITESPACE, js_truthy
 
 # JavaScript's \s: WhiteSpace and LineTerminator code points.
 _JS_SPACE = (
@@ -268,7 +268,7 @@ MatchMode = Literal["all", "regex", "exact", "trigger", "ignored"]
 def matches(matcher: object, event: str, tool_name: str | None, trigger: str | None) -> bool:
     """hookPlanner.matchesContext. Raises TypeError for a non-string matcher, as Gemini does."""
     context = bool(tool_name) or bool(trigger)
-    if not matcher or not context:
+    if not js_truthy(matcher) or not context:  # JS truthiness: [] and {} are truthy
         return True
     if not isinstance(matcher, str):
         raise TypeError("matcher.trim is not a function")

@@ -306,3 +306,32 @@ async def test_progress_callbacks_and_cancellation(sandbox: Sandbox, tmp_path: P
 )
 def test_effect_sentences(event: str, output: dict[str, Any] | None, sentence: str) -> None:
     assert describe_effect(event, output).startswith(sentence)
+
+
+def test_array_matcher_makes_gemini_run_no_hook_of_the_event(sandbox: Sandbox) -> None:
+    """`[]` is truthy in JS: Gemini's planner calls `.trim()` on it, throws, runs nothing."""
+    sandbox.trust_folder()
+    sandbox.write_user(
+        {
+            "hooks": {
+                "BeforeTool": [
+                    definition(command_hook("echo a", name="fine")),
+                    {"matcher": [], "hooks": [command_hook("echo b", name="odd")]},
+                ]
+            }
+        }
+    )
+    the_plan = plan(sandbox.load(), "BeforeTool", "run_shell_command")
+    assert the_plan.hooks == []
+    assert {s.id for s in the_plan.skipped} == {"fine", "odd"}
+
+
+def test_unwritable_run_log_is_a_warning(sandbox: Sandbox, tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    sandbox.set_env("HOOKDASH_STATE_DIR", str(blocker / "state"))
+    sandbox.trust_folder()
+    sandbox.write_user({"hooks": {"BeforeAgent": [definition(command_hook("echo hi"))]}})
+    result = fire_sync(sandbox.load(), "BeforeAgent")
+    assert result.results[0].stdout == "hi\n"
+    assert any("could not append to the run log" in w for w in result.warnings)
