@@ -54,6 +54,7 @@ MAX_CAPTURE_BYTES = 1024 * 1024
 KILL_GRACE_S = 2.0
 # After SIGKILL, how long to wait for the pipes to close before giving up on them.
 PIPE_GRACE_S = 0.5
+_READ_SIZE = 64 * 1024  # a Linux pipe's default capacity
 UNTRUSTED_ERROR = "Security: Blocked execution of project hook in untrusted folder"
 _NODE_TIMEOUT_MAX = 2**31 - 1
 
@@ -177,10 +178,10 @@ class _Capture:
         self.kept = 0
         self.total = 0
 
-    def add(self, data: bytes) -> None:
+    def add(self, data: bytes | memoryview) -> None:
         self.total += len(data)
         if self.kept < self.cap:
-            piece = data[: self.cap - self.kept]
+            piece = bytes(data[: self.cap - self.kept])
             self.chunks.append(piece)
             self.kept += len(piece)
 
@@ -217,6 +218,8 @@ class _Process:
         assert popen.stdin and popen.stdout and popen.stderr
         self._files = {popen.stdout.fileno(): popen.stdout, popen.stderr.fileno(): popen.stderr}
         self._captures = {popen.stdout.fileno(): self.out, popen.stderr.fileno(): self.err}
+        self._buffer = bytearray(_READ_SIZE)
+        self._view = memoryview(self._buffer)
         self.inodes = {os.fstat(fd).st_ino for fd in self._files}
         for fd in self._files:
             os.set_blocking(fd, False)
@@ -271,14 +274,15 @@ class _Process:
 
     # --- stdout / stderr -------------------------------------------------------------
     def _on_readable(self, fd: int) -> None:
+        # Into one reused buffer: draining a flood of output allocates nothing per read.
         try:
-            data = os.read(fd, 256 * 1024)
+            count = os.readv(fd, [self._buffer])
         except BlockingIOError:
             return
         except OSError:
-            data = b""
-        if data:
-            self._captures[fd].add(data)
+            count = 0
+        if count:
+            self._captures[fd].add(self._view[:count])
             return
         self._close_pipe(fd)
         self._check()
