@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Literal
 
 from hookdash.core.events import match_kind
+from hookdash.core.jsvalues import JS_WHITESPACE, js_truthy
 
 # JavaScript's \s: WhiteSpace and LineTerminator code points.
 _JS_SPACE = (
@@ -30,6 +31,10 @@ _NEGATED_ESCAPES = {
     "S": f"[^{_JS_SPACE}]",
 }
 _CONTROL_ESCAPES = {"t": "\\t", "n": "\\n", "r": "\\r", "v": "\\x0b", "f": "\\x0c"}
+
+
+# String.prototype.trim's characters (checks.py imports this name).
+_JS_TRIM = JS_WHITESPACE
 
 
 class JsRegexError(ValueError):
@@ -263,7 +268,7 @@ MatchMode = Literal["all", "regex", "exact", "trigger", "ignored"]
 def matches(matcher: object, event: str, tool_name: str | None, trigger: str | None) -> bool:
     """hookPlanner.matchesContext. Raises TypeError for a non-string matcher, as Gemini does."""
     context = bool(tool_name) or bool(trigger)
-    if not matcher or not context:
+    if not js_truthy(matcher) or not context:  # JS truthiness: [] and {} are truthy
         return True
     if not isinstance(matcher, str):
         raise TypeError("matcher.trim is not a function")
@@ -276,12 +281,6 @@ def matches(matcher: object, event: str, tool_name: str | None, trigger: str | N
             return m == tool_name
         return compiled.search(tool_name) is not None
     return m == trigger
-
-
-# String.prototype.trim removes WhiteSpace and LineTerminator (U+FEFF included).
-_JS_TRIM = "\t\n\x0b\x0c\r \xa0\u1680\u2028\u2029\u202f\u205f\u3000\ufeff" + "".join(
-    chr(c) for c in range(0x2000, 0x200B)
-)
 
 
 def describe_matcher(matcher: object, event: str) -> str:

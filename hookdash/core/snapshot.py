@@ -430,7 +430,10 @@ def _apply_matcher_crash(hooks: list[Hook]) -> None:
     crashing = {
         h.event
         for h in hooks
-        if h.runs and h.matcher and not isinstance(h.matcher, str) and match_kind(h.event) != "none"
+        if h.runs
+        and js_truthy(h.matcher)  # JS truthiness: a [] or {} matcher throws in .trim()
+        and not isinstance(h.matcher, str)
+        and match_kind(h.event) != "none"
     }
     for hook in hooks:
         if hook.event in crashing and hook.runs:

@@ -1,0 +1,279 @@
+"""hookdash's run log: one JSON line per hook run in `<state dir>/runs.jsonl`.
+
+The file holds hook input and output, which can hold secrets, so it is created with
+mode 0600 (and never widened). Before an append would take it past `MAX_LOG_BYTES` it is
+renamed to `runs.jsonl.1` (replacing the previous one) and a new file is started, so the
+log never takes more than about twice that on disk. Appends take an exclusive `flock`,
+so the dashboard and the CLI can write at once.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import json
+import os
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import IO, Any, Literal
+
+from pydantic import BaseModel, ValidationError
+
+RUNLOG_NAME = "runs.jsonl"
+MAX_LOG_BYTES = 64 * 1024 * 1024  # ~100,000 typical records; with .1, at most ~128 MiB
+# What a record keeps of stdout and stderr (the run itself keeps more; see runner).
+MAX_TEXT_BYTES = 64 * 1024
+# A record bigger than this keeps its input/output only as a size note.
+MAX_RECORD_BYTES = 512 * 1024
+_BLOCK = 64 * 1024
+
+Origin = Literal["hookdash", "gemini"]
+
+
+class RunRecord(BaseModel):
+    """One hook call, from hookdash's engine or from Gemini CLI's telemetry (contract §5)."""
+
+    v: int = 1
+    ts: str  # when the hook finished (ISO 8601, UTC)
+    origin: Origin
+    session_id: str | None = None
+    event: str
+    id: str
+    key: str | None = None
+    scope: str | None = None
+    command: str | None = None
+    duration_ms: int | float | None = None
+    exit_code: int | None = None
+    success: bool
+    timed_out: bool = False
+    decision: str | None = None
+    stdout: str | None = None
+    stderr: str | None = None
+    input: Any = None
+    output: Any = None
+    error: str | None = None
+    # Beyond the contract's fields:
+    run_id: str | None = None  # groups the hooks of one engine firing
+    extension: str | None = None
+    ref: str | None = None
+    started_at: str | None = None
+    output_format: str | None = None
+    stdout_bytes: int | None = None
+    stderr_bytes: int | None = None
+
+
+def decision_of(output: Any) -> str | None:
+    value = output.get("decision") if isinstance(output, dict) else None
+    return value if isinstance(value, str) else None
+
+
+def _cap_text(text: str | None, total: int | None) -> str | None:
+    if text is None:
+        return None
+    data = text.encode("utf-8", "backslashreplace")
+    if len(data) <= MAX_TEXT_BYTES:
+        return text
+    kept = data[:MAX_TEXT_BYTES].decode("utf-8", "ignore")
+    return f"{kept}\n… [run log kept {MAX_TEXT_BYTES} of {total or len(data)} bytes]"
+
+
+def _dumps(data: dict[str, Any]) -> bytes:
+    return (json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n").encode(
+        "utf-8", "backslashreplace"
+    )
+
+
+def encode_record(record: RunRecord) -> bytes:
+    """The record's line, with stdout/stderr capped and oversized input/output summarised."""
+    updates = {}
+    for field in ("stdout", "stderr"):
+        text = getattr(record, field)
+        if text is not None and len(text) > MAX_TEXT_BYTES // 4:  # may be over in UTF-8
+            updates[field] = _cap_text(text, getattr(record, f"{field}_bytes"))
+    if updates:
+        record = record.model_copy(update=updates)
+    try:
+        line = record.model_dump_json().encode() + b"\n"  # the fast path (pydantic-core)
+    except (ValueError, UnicodeError):  # e.g. a lone surrogate from a hook's JSON
+        line = _dumps(record.model_dump(mode="json"))
+    if len(line) > MAX_RECORD_BYTES:
+        data = record.model_dump(mode="json")
+        for field in ("input", "output"):
+            size = len(_dumps({"x": data[field]}))
+            data[field] = {"hookdash_omitted": f"{field} of {size} bytes, too big for the run log"}
+        line = _dumps(data)
+    return line
+
+
+def _open_for_append(path: Path) -> tuple[int, int]:
+    """(fd, inode) of the log opened for appending, created 0600 (umask can only narrow)."""
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    info = os.fstat(fd)
+    if info.st_mode & 0o077:  # someone made it readable by others: narrow it, never widen
+        with contextlib.suppress(OSError):
+            os.fchmod(fd, 0o600)
+    return fd, info.st_ino
+
+
+class RunLog:
+    """Appends records to `runs.jsonl` and reads the newest back."""
+
+    def __init__(self, directory: Path, max_bytes: int = MAX_LOG_BYTES) -> None:
+        self.directory = directory
+        self.path = directory / RUNLOG_NAME
+        self.rotated_path = directory / (RUNLOG_NAME + ".1")
+        self.max_bytes = max_bytes
+
+    def append(self, records: Iterable[RunRecord]) -> None:
+        """Append in one write, under an exclusive lock, rotating first if needed."""
+        payload = b"".join(encode_record(r) for r in records)
+        if not payload:
+            return
+        try:
+            fd, inode = _open_for_append(self.path)
+        except FileNotFoundError:
+            self.directory.mkdir(parents=True, exist_ok=True, mode=0o700)
+            fd, inode = _open_for_append(self.path)
+        try:
+            while True:
+                fcntl.flock(fd, fcntl.LOCK_EX)
+                try:
+                    current = os.stat(self.path)
+                except FileNotFoundError:
+                    current = None
+                if current is None or current.st_ino != inode:
+                    # Another writer rotated the file while we waited for the lock.
+                    os.close(fd)
+                    fd, inode = _open_for_append(self.path)
+                    continue
+                if current.st_size and current.st_size + len(payload) > self.max_bytes:
+                    os.replace(self.path, self.rotated_path)
+                    os.close(fd)
+                    fd, inode = _open_for_append(self.path)
+                    continue
+                os.write(fd, payload)
+                break
+        finally:
+            os.close(fd)
+
+    def read_last(self, limit: int) -> list[RunRecord]:
+        """The newest `limit` records, oldest first, reading backwards from the end."""
+        newest_first: list[RunRecord] = []
+        for path in (self.path, self.rotated_path):
+            for line in _lines_backward(path):
+                record = parse_record(line)
+                if record is not None:
+                    newest_first.append(record)
+                    if len(newest_first) >= limit:
+                        return newest_first[::-1]
+        return newest_first[::-1]
+
+
+def parse_record(line: bytes) -> RunRecord | None:
+    if not line.strip():
+        return None
+    try:
+        return RunRecord.model_validate_json(line)
+    except (ValidationError, ValueError):
+        return None
+
+
+def _lines_backward(path: Path) -> Iterator[bytes]:
+    """Complete lines from the end; a last line without its newline is still being written."""
+    try:
+        handle = open(path, "rb")  # noqa: SIM115 - closed in finally; a generator owns it
+    except OSError:
+        return
+    try:
+        pos = handle.seek(0, os.SEEK_END)
+        tail: bytes | None = None
+        while pos > 0:
+            step = min(_BLOCK, pos)
+            pos -= step
+            handle.seek(pos)
+            chunk = handle.read(step) + (tail if tail is not None else b"")
+            parts = chunk.split(b"\n")
+            if tail is None:
+                parts.pop()  # after the last newline: empty, or a half-written line
+            tail = parts[0]
+            yield from reversed(parts[1:])
+        if tail:
+            yield tail
+    finally:
+        handle.close()
+
+
+class FileTail:
+    """New bytes of a file since the last read, across rotation and truncation.
+
+    The first read starts at the end of a file that already exists (or at its start with
+    `from_start`); a file that appears later, or replaces a rotated one, is read from 0.
+    """
+
+    def __init__(self, path: Path, *, from_start: bool = False) -> None:
+        self.path = path
+        self._handle: IO[bytes] | None = None
+        self._inode: int | None = None
+        self._first = True
+        self._from_start = from_start
+
+    def _open(self, at_end: bool) -> bool:
+        try:
+            self._handle = open(self.path, "rb")  # noqa: SIM115 - kept open between reads
+        except OSError:
+            return False
+        self._inode = os.fstat(self._handle.fileno()).st_ino
+        if at_end:
+            self._handle.seek(0, os.SEEK_END)
+        return True
+
+    def read(self) -> tuple[bytes, bool]:
+        """(new bytes, truncated): truncated means earlier partial data is void."""
+        if self._handle is None:
+            at_end = self._first and not self._from_start
+            self._first = False
+            if not self._open(at_end):
+                return b"", False
+        assert self._handle is not None
+        data = self._handle.read()
+        try:
+            current = os.stat(self.path)
+        except OSError:
+            current = None
+        if current is None or current.st_ino != self._inode:
+            # Rotated or replaced: finish the old file, then the new one from its start.
+            data += self._handle.read()
+            self._handle.close()
+            self._handle = None
+            if current is not None and self._open(at_end=False):
+                assert self._handle is not None
+                data += self._handle.read()
+            return data, False
+        if current.st_size < self._handle.tell():
+            self._handle.seek(0)
+            return self._handle.read(), True
+        return data, False
+
+    def close(self) -> None:
+        if self._handle is not None:
+            self._handle.close()
+            self._handle = None
+
+
+class RunLogTail:
+    """The run log records appended since the last call (for `log --follow` and the TUI)."""
+
+    def __init__(self, path: Path, *, from_start: bool = False) -> None:
+        self._tail = FileTail(path, from_start=from_start)
+        self._partial = b""
+
+    def read_new(self) -> list[RunRecord]:
+        data, truncated = self._tail.read()
+        if truncated:
+            self._partial = b""
+        lines = (self._partial + data).split(b"\n")
+        self._partial = lines.pop()
+        return [r for r in (parse_record(line) for line in lines) if r is not None]
+
+    def close(self) -> None:
+        self._tail.close()

@@ -1,0 +1,138 @@
+"""`hookdash log`: the run log, Gemini's telemetry file, --json, --limit, --follow."""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+from hookdash.core.runlog import RunLog, RunRecord
+from tests.conftest import Sandbox, command_hook, definition
+
+SAMPLE = Path(__file__).parents[1] / "data" / "telemetry-sample-0.61.log"
+
+
+def _record(i: int) -> RunRecord:
+    return RunRecord(
+        ts=f"2026-01-01T00:{i // 60 % 60:02d}:{i % 60:02d}.000Z",
+        origin="hookdash",
+        event="BeforeTool",
+        id=f"hook-{i}",
+        success=i % 2 == 0,
+        exit_code=i % 2,
+        duration_ms=5,
+    )
+
+
+def test_empty_log(sandbox: Sandbox) -> None:
+    result = sandbox.cli("log")
+    assert result.returncode == 0
+    assert "No hook runs yet" in result.stdout
+
+
+def test_log_after_fire(sandbox: Sandbox) -> None:
+    sandbox.trust_folder()
+    sandbox.write_user({"hooks": {"BeforeAgent": [definition(command_hook("exit 2", name="b"))]}})
+    sandbox.cli("fire", "BeforeAgent")
+    out = sandbox.cli("log").stdout.strip().splitlines()
+    assert len(out) == 1
+    assert "hookdash" in out[0] and "BeforeAgent" in out[0] and "✖ b user" in out[0]
+    assert "exit 2" in out[0]
+
+
+def test_json_lines_and_limit(sandbox: Sandbox) -> None:
+    RunLog(sandbox.state).append(_record(i) for i in range(30))
+    lines = sandbox.cli("log", "--json", "--limit", "5").stdout.splitlines()
+    assert [json.loads(line)["id"] for line in lines] == [f"hook-{i}" for i in range(25, 30)]
+    assert len(sandbox.cli("log").stdout.splitlines()) == 20  # the default limit
+
+
+def test_telemetry_from_settings(sandbox: Sandbox, tmp_path: Path) -> None:
+    telemetry = tmp_path / "telemetry.log"
+    telemetry.write_bytes(SAMPLE.read_bytes())
+    sandbox.write_user(
+        {"telemetry": {"enabled": True, "target": "local", "outfile": str(telemetry)}}
+    )
+    lines = sandbox.cli("log", "--source", "gemini", "--json", "--limit", "100").stdout
+    ids = [json.loads(line)["id"] for line in lines.splitlines()]
+    assert len(ids) == 13 and ids[0] == "user-seq-1"
+    assert {json.loads(line)["origin"] for line in lines.splitlines()} == {"gemini"}
+    human = sandbox.cli("log", "--limit", "2").stdout
+    assert "gemini" in human and "zeta-ext-bt" in human
+
+
+def test_telemetry_from_the_environment(sandbox: Sandbox, tmp_path: Path) -> None:
+    telemetry = tmp_path / "t.log"
+    telemetry.write_bytes(SAMPLE.read_bytes())
+    env = {**sandbox.environ, "GEMINI_TELEMETRY_OUTFILE": str(telemetry)}
+    exe = Path(sys.executable).parent / "hookdash"
+    result = subprocess.run(
+        [str(exe), "log", "--source", "gemini", "-n", "3"],
+        cwd=sandbox.workspace,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert result.returncode == 0, result.stderr
+    assert len(result.stdout.splitlines()) == 3
+
+
+def test_gemini_source_without_telemetry_says_how(sandbox: Sandbox) -> None:
+    result = sandbox.cli("log", "--source", "gemini")
+    assert result.returncode == 1
+    assert "telemetry.outfile" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_bad_limit(sandbox: Sandbox) -> None:
+    assert sandbox.cli("log", "--limit", "-1").returncode == 2
+
+
+def test_follow_streams_both_sources(sandbox: Sandbox, tmp_path: Path) -> None:
+    telemetry = tmp_path / "telemetry.log"
+    telemetry.write_text("")
+    sandbox.write_user({"telemetry": {"outfile": str(telemetry)}})
+    RunLog(sandbox.state).append([_record(0)])
+    exe = Path(sys.executable).parent / "hookdash"
+    proc = subprocess.Popen(
+        [str(exe), "log", "--follow", "--json"],
+        cwd=sandbox.workspace,
+        env=sandbox.environ,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    lines: queue.Queue[str] = queue.Queue()
+    stdout = proc.stdout
+    assert stdout is not None
+    threading.Thread(target=lambda: [lines.put(x) for x in stdout], daemon=True).start()
+
+    def next_record() -> dict[str, object]:
+        return dict(json.loads(lines.get(timeout=15)))  # fails instead of hanging
+
+    try:
+        first = next_record()
+        assert first["id"] == "hook-0"  # the recent ones first
+        time.sleep(0.5)  # let the watcher start
+        RunLog(sandbox.state).append([_record(1)])
+        assert next_record()["id"] == "hook-1"
+        data = SAMPLE.read_bytes()
+        with open(telemetry, "ab") as handle:
+            handle.write(data[: len(data) // 2])
+        seen = next_record()
+        assert seen["origin"] == "gemini" and seen["id"] == "user-seq-1"
+    finally:
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.wait(timeout=10)
+        finally:
+            if proc.poll() is None:
+                os.kill(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 0
+    assert proc.stderr is not None and "Traceback" not in proc.stderr.read()
