@@ -142,8 +142,9 @@ def add_entry(
     value = parse_settings(current, file)
     if disabled_key == "auto":
         targets = [CURRENT]
-        if isinstance(value.get("hooks"), dict) and _list_of(value, LEGACY, file) is not None:
-            targets.append(LEGACY)
+        legacy = value.get("hooks")
+        if isinstance(legacy, dict) and isinstance(legacy.get("disabled"), list):
+            targets.append(LEGACY)  # mirrored only into a list that already exists
     else:
         targets = [LEGACY if disabled_key == "hooks" else CURRENT]
     changes: list[Change] = []
@@ -193,7 +194,17 @@ def remove_entry(
     current = text
     changes: list[Change] = []
     for path in paths:
-        items = _list_of(parse_settings(current, file), path, file)
+        value = parse_settings(current, file)
+        try:
+            items = jsonedit.get_list(value, path)
+        except jsonedit.JsonEditError:
+            # Not a list: nothing to remove, unless it is the entry itself as a bare string
+            # (Gemini's union merge wraps it in a list), which needs a person to fix.
+            parent = value.get(path[0])
+            bare = parent.get(path[1]) if isinstance(parent, dict) else None
+            if _matches(bare, identifier, environ):
+                _list_of(value, path, file)  # raises with the explanation
+            continue
         if items is None:
             continue
         hits = [i for i, e in enumerate(items) if _matches(e, identifier, environ)]

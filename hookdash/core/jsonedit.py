@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -69,6 +70,7 @@ class Document:
         self._comment_starts = [c[0] for c in self.comments]
         self.newline = newline_of(text)
         self.unit = _indent_unit(self.stripped)
+        self.comma, self.colon = _separators(self.stripped)
         root = self.spans.get("")
         # Empty containers are opened over several lines when the file is pretty-printed
         # (or is an empty `{}`, which Gemini itself would write pretty-printed).
@@ -122,6 +124,19 @@ def _indent_unit(stripped: str) -> str:
     return " " * smallest if smallest else DEFAULT_INDENT
 
 
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
+def _separators(stripped: str) -> tuple[str, str]:
+    """The file's separators on one line: `", "` and `": "`, or a minified file's `,` `:`."""
+    bare = _STRING.sub('""', stripped)
+    spaced = len(re.findall(r",[ \t]", bare))
+    tight = len(re.findall(r",[^\s]", bare))
+    comma = "," if tight > spaced else ", "
+    colon = ":" if ":" in bare and not re.search(r":\s", bare) else ": "
+    return comma, colon
+
+
 def _line_indent(text: str, pos: int) -> str:
     start = text.rfind("\n", 0, pos) + 1
     end = start
@@ -134,18 +149,20 @@ def _is_hspace(text: str) -> bool:
     return all(c in " \t" for c in text)
 
 
-def render(value: Any, indent: str | None, unit: str, nl: str) -> str:
-    """JSON.stringify-like text: compact on one line (indent None) or pretty at `indent`."""
+def render(value: Any, indent: str | None, doc: Document) -> str:
+    """JSON.stringify-like text in the document's style: on one line (indent None, with
+    the file's separators) or pretty-printed at `indent` with its indent unit and line end."""
     if indent is None:
-        return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+        return json.dumps(value, ensure_ascii=False, separators=(doc.comma, doc.colon))
+    nl = doc.newline
     if isinstance(value, list) and value:
-        inner = indent + unit
-        items = ("," + nl).join(inner + render(v, inner, unit, nl) for v in value)
+        inner = indent + doc.unit
+        items = ("," + nl).join(inner + render(v, inner, doc) for v in value)
         return "[" + nl + items + nl + indent + "]"
     if isinstance(value, dict) and value:
-        inner = indent + unit
+        inner = indent + doc.unit
         items = ("," + nl).join(
-            inner + json.dumps(k, ensure_ascii=False) + ": " + render(v, inner, unit, nl)
+            inner + json.dumps(k, ensure_ascii=False) + doc.colon + render(v, inner, doc)
             for k, v in value.items()
         )
         return "{" + nl + items + nl + indent + "}"
@@ -187,11 +204,11 @@ def _insert_entry(
         if newline_at is None:
             return [_Edit(last_end, last_end, "," + body)]
         return [_Edit(last_end, last_end, ","), _Edit(newline_at, newline_at, body)]
-    sep = " "
+    sep = doc.comma[1:]
     if len(children) >= 2:
         between = text[children[0][1] : children[1][0]]
         after_comma = between[between.find(",") + 1 :] if "," in between else " "
-        sep = after_comma if _is_hspace(after_comma) else " "
+        sep = after_comma if _is_hspace(after_comma) else doc.comma[1:]
     return [_Edit(last_end, last_end, "," + sep + entry(None))]
 
 
@@ -311,8 +328,8 @@ def append_to_list(text: str, path: Sequence[str], item: Any) -> str:
             target[key] = new_value
 
             def member(indent: str | None, key: str = key, new_value: Any = new_value) -> str:
-                rendered = render(new_value, indent, doc.unit, doc.newline)
-                return json.dumps(key, ensure_ascii=False) + ": " + rendered
+                rendered = render(new_value, indent, doc)
+                return json.dumps(key, ensure_ascii=False) + doc.colon + rendered
 
             edits = _insert_entry(doc, ptr, node, member)
             return _verified(_apply(text, edits), expected)
@@ -323,7 +340,7 @@ def append_to_list(text: str, path: Sequence[str], item: Any) -> str:
         raise JsonEditError(f"{dotted(path)} is {_js_type(node)}, not a list", ptr)
     target.append(item)
     edits = _insert_entry(
-        doc, ptr, node, lambda indent: render(item, indent, doc.unit, doc.newline)
+        doc, ptr, node, lambda indent: render(item, indent, doc)
     )
     return _verified(_apply(text, edits), expected)
 
@@ -427,5 +444,5 @@ def replace_in_list(text: str, path: Sequence[str], index: int, item: Any) -> st
         target = target[key]
     target[index] = item
     span = doc.span(f"{ptr}/{index}")
-    edits = [_Edit(span.start, span.end, render(item, None, doc.unit, doc.newline))]
+    edits = [_Edit(span.start, span.end, render(item, None, doc))]
     return _verified(_apply(text, edits), expected)
