@@ -339,9 +339,7 @@ def append_to_list(text: str, path: Sequence[str], item: Any) -> str:
     if not isinstance(node, list):
         raise JsonEditError(f"{dotted(path)} is {_js_type(node)}, not a list", ptr)
     target.append(item)
-    edits = _insert_entry(
-        doc, ptr, node, lambda indent: render(item, indent, doc)
-    )
+    edits = _insert_entry(doc, ptr, node, lambda indent: render(item, indent, doc))
     return _verified(_apply(text, edits), expected)
 
 
