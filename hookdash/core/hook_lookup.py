@@ -124,12 +124,13 @@ def _lookup(valid: list[Hook], identifier: str, matched_by: MatchedBy) -> Lookup
 
 
 def suggestions(arg: str, ids: Iterable[str], limit: int = 8) -> list[str]:
-    """Identifiers close to `arg`: near spellings first, then ones that contain it."""
+    """Identifiers close to `arg` in spelling, or that contain it."""
     unique = list(dict.fromkeys(ids))
     close = difflib.get_close_matches(arg, unique, n=limit, cutoff=0.6)
     folded = arg.casefold()
     containing = [i for i in unique if folded and folded in i.casefold()]
-    return list(dict.fromkeys(close + containing))[:limit]
+    chosen = set(close + containing)
+    return [i for i in unique if i in chosen][:limit]  # in configuration order
 
 
 def _short(text: str, width: int = 60) -> str:
