@@ -457,19 +457,27 @@ def enable_hook(
     ]
     kept = _kept_elsewhere(config, lists, identifier, disabled_key, scopes)
     notes.extend(kept)
-    removed_from = list(dict.fromkeys(f"{c.scope} settings ({c.key})" for c in changes))
-    if changes:
-        message = f"Enabled '{identifier}': removed it from {', '.join(removed_from)}."
+    by_scope: dict[str, list[str]] = {}
+    for change in changes:
+        by_scope.setdefault(change.scope, []).append(change.key)
+    removed_from = " and ".join(f"{s} settings ({' and '.join(k)})" for s, k in by_scope.items())
+    admin = ", ".join(f"{s} settings ({env.display(config.layers[s].path)})" for s in still)
+    if changes and not still:
+        message = f"Enabled '{identifier}': removed it from {removed_from}."
+    elif changes:
+        message = (
+            f"Removed '{identifier}' from {removed_from}, but it stays disabled: the {admin} "
+            "disable it too, and hookdash does not write those — ask the administrator."
+        )
+    elif still:
+        message = (
+            f"'{identifier}' is not in the disabled list of the user or workspace settings; it "
+            f"is disabled by the {admin}, which hookdash does not write — ask the administrator."
+        )
     else:
         message = (
             f"'{identifier}' is not in the disabled list of the user or workspace settings; "
             "nothing changed."
-        )
-    if still:
-        where = ", ".join(f"{s} settings ({env.display(config.layers[s].path)})" for s in still)
-        message += (
-            f" It is still disabled by the {where}, which hookdash does not write: ask the "
-            "administrator to remove it."
         )
     return EditResult(
         action="enable",
@@ -508,3 +516,18 @@ def _kept_elsewhere(
         f"hooksConfig.disabled in the {where} settings still lists it, so Gemini CLI 0.26+ "
         "keeps it disabled (--disabled-key auto removes it there too)."
     ]
+
+
+def toggle_hook(
+    config: Configuration,
+    hook: Hook,
+    scope: str = "user",
+    disabled_key: DisabledKey = "auto",
+) -> EditResult:
+    """The dashboard's one-key toggle: enable a disabled hook, else disable it in `scope`.
+
+    A hook disabled only by a read-only scope stays disabled; the result says by which.
+    """
+    if hook.disabled:
+        return enable_hook(config, hook, disabled_key)
+    return disable_hook(config, hook, scope, disabled_key)

@@ -51,8 +51,7 @@ def test_disable_and_enable_keep_every_other_byte(sandbox: Sandbox) -> None:
     enabled = sandbox.cli("enable", "guard")
     assert enabled.returncode == 0, enabled.stderr
     assert enabled.stdout.startswith(
-        "Enabled 'guard': removed it from user settings (hooksConfig.disabled), user settings "
-        "(hooks.disabled)."
+        "Enabled 'guard': removed it from user settings (hooksConfig.disabled and hooks.disabled)."
     )
     after = sandbox.user_settings.read_bytes().decode()
     assert after == disabled.replace('["old", "guard"]', '["old"]').replace(

@@ -293,7 +293,8 @@ def test_enable_says_which_read_only_scope_still_disables(sandbox: Sandbox) -> N
     sandbox.write_system({"hooksConfig": {"disabled": ["a"]}})
     result = enable_hook(sandbox.load(), "a")
     assert result.changed and result.still_disabled_by == ["system"]
-    assert "still disabled by the system settings" in result.message
+    assert result.message.startswith("Removed 'a' from user settings (hooksConfig.disabled), but")
+    assert "it stays disabled: the system settings (" in result.message
     assert sandbox.load().hooks[0].disabled  # as Gemini would see it
 
 
@@ -337,3 +338,15 @@ def test_enable_refuses_when_a_writable_file_does_not_parse(sandbox: Sandbox) ->
     with pytest.raises(SettingsParseError, match="cannot tell whether it disables"):
         enable_hook(sandbox.load(), "a")
     assert sandbox.user_settings.read_bytes() == before  # nothing half-done
+
+
+def test_toggle_for_the_dashboard(sandbox: Sandbox) -> None:
+    from hookdash.core.disabled_list import toggle_hook
+
+    sandbox.trust_folder()
+    _user_hooks(sandbox, command_hook("x", name="a"))
+    off = toggle_hook(sandbox.load(), sandbox.load().hooks[0], scope="workspace")
+    assert off.action == "disable" and sandbox.load().hooks[0].disabled_in == ["workspace"]
+    config = sandbox.load()
+    on = toggle_hook(config, config.hooks[0])
+    assert on.action == "enable" and on.changed and sandbox.load().hooks[0].runs
