@@ -379,8 +379,8 @@ def cmd_trust(args: argparse.Namespace) -> int:
         s = Style(sys.stdout)
         if plan.trust:
             print(
-                f"hookdash would record these project hooks of {env.display(plan.project_root)} "
-                f"as trusted in {env.display(env.trusted_hooks_path)}:"
+                f"hookdash would trust these project hooks of {env.display(plan.project_root)}, "
+                f"in {env.display(env.trusted_hooks_path)} and by fingerprinting their scripts:"
             )
             for hook in plan.trust:
                 badge = s.yellow("NEW    " if hook.trust == "new" else "CHANGED")
