@@ -396,8 +396,9 @@ def _check_legacy(config: Configuration) -> list[Problem]:
                             severity="info",
                             code="legacy-hooks-disabled-mirrored",
                             message="hooks.disabled is ignored by Gemini CLI 0.26 and later; "
-                            "each of its entries is also in hooksConfig.disabled of this file, "
-                            "so it only matters to older versions.",
+                            "each of its entries that names a hook is also in "
+                            "hooksConfig.disabled of this file, so it only matters to older "
+                            "versions.",
                             fix="Remove hooks.disabled once no Gemini CLI older than 0.26 "
                             "reads this file.",
                             **at,
@@ -459,7 +460,8 @@ def _check_legacy(config: Configuration) -> list[Problem]:
 
 def _legacy_mirrored(settings: dict[str, Any], entries: list[str], hooks: list[Hook]) -> bool:
     """Whether every legacy entry is honoured through hooksConfig.disabled of the same file
-    (as itself, or as the name of the one named hook whose command it is)."""
+    (as itself, or as the name of the one named hook whose command it is); entries that
+    name no hook do nothing in either list and are not counted."""
     config = settings.get("hooksConfig")
     current = config.get("disabled") if isinstance(config, dict) else None
     if not isinstance(current, list):
@@ -468,6 +470,8 @@ def _legacy_mirrored(settings: dict[str, Any], entries: list[str], hooks: list[H
         if entry in current:
             continue
         names = {h.name for h in hooks if h.name and h.command == entry}
+        if not names and all(h.id != entry for h in hooks):
+            continue  # names no hook: it has no effect in either list
         if len(names) != 1 or names.pop() not in current:
             return False
     return True

@@ -36,7 +36,7 @@ from hookdash.core.edits import (
 )
 from hookdash.core.expand import expand_settings_string
 from hookdash.core.hook_lookup import Lookup, describe_hook, find_hooks, registrable
-from hookdash.core.layers import READ_ONLY_SCOPES, Scope
+from hookdash.core.layers import READ_ONLY_SCOPES, Layer, Scope
 from hookdash.core.registry import Hook
 
 if TYPE_CHECKING:
@@ -97,11 +97,35 @@ def start_text(text: str | None, path: str) -> tuple[str, list[str]]:
     if text is None:
         return "{}", [f"Created {path}."]
     if jsonedit.is_blank(text):
+        spans = jsonc.comment_spans(text)
+        if (
+            spans
+            and spans[-1][1] == len(text)
+            and not text.endswith("*/")
+            and (text[spans[-1][0] : spans[-1][0] + 2] == "/*")
+        ):
+            line, column = jsonc.line_col(text, spans[-1][0])
+            raise SettingsParseError(
+                f"{path} holds only comments, and the last one (line {line}) is never closed "
+                "with */; hookdash leaves it alone — close the comment first.",
+                path=path,
+                line=line,
+                column=column,
+            )
         return jsonedit.blank_as_object(text), [
             f"{path} was empty (or only comments), which Gemini CLI refuses to start "
             "with; hookdash started it as {} and kept its comments."
         ]
     return text, []
+
+
+def layer_problem(layer: Layer) -> str:
+    """Why a settings file could not be read, with where it breaks when known."""
+    error = layer.error
+    if error is None:
+        return "unknown error"
+    where = f"line {error.line}, column {error.column}: " if error.line and error.column else ""
+    return where + error.message
 
 
 def _list_of(value: Any, path: tuple[str, ...], file: str) -> list[Any] | None:
@@ -418,9 +442,8 @@ def enable_hook(
         layer = config.layers[scope]
         if layer.exists and not layer.parsed and layer.error is not None:
             raise SettingsParseError(
-                f"{env.display(layer.path)} does not parse (line {layer.error.line}, column "
-                f"{layer.error.column}: {layer.error.message}), so hookdash cannot tell whether "
-                "it disables the hook; fix it first.",
+                f"hookdash cannot read {env.display(layer.path)} ({layer_problem(layer)}), so it "
+                "cannot tell whether that file disables the hook; fix it first.",
                 path=str(layer.path),
                 line=layer.error.line,
                 column=layer.error.column,

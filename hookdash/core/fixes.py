@@ -158,12 +158,22 @@ def _fix_text(
     # 2. Legacy hooks.disabled entries -> hooksConfig.disabled.
     hooks_value = value.get("hooks")
     legacy = listed(current, LEGACY) if isinstance(hooks_value, dict) else None
+    notes: list[str] = []
     for raw in legacy or []:
         if not isinstance(raw, str):
             continue
         entry = expand_settings_string(raw, environ)
         owners = names.get(entry, []) if entry not in ids else []
-        copy = owners[0] if len(owners) == 1 else raw
+        if entry not in ids and len(owners) != 1:
+            # Copying it would only add a dead entry (and a new warning) to the live list.
+            why = (
+                f"it is the command of several named hooks ({', '.join(owners)}): say which by name"
+                if owners
+                else "it names no configured hook"
+            )
+            notes.append(f"{file}: '{raw}' in hooks.disabled was not copied: {why}.")
+            continue
+        copy = owners[0] if owners else raw
         have = listed(current, CURRENT)
         if copy in expanded(have) or expand_settings_string(copy, environ) in expanded(have):
             continue
@@ -181,7 +191,7 @@ def _fix_text(
                 + (" (as the name of the hook whose command it is)" if copy != raw else ""),
             )
         )
-    return FileEdit(text=current if changes else None, changes=changes)
+    return FileEdit(text=current if changes else None, changes=changes, notes=notes)
 
 
 def apply_safe_fixes(config: Configuration) -> EditResult:

@@ -22,6 +22,7 @@ from pydantic import BaseModel
 
 from hookdash.core import fingerprints
 from hookdash.core.atomic import update_file
+from hookdash.core.disabled_list import layer_problem
 from hookdash.core.edits import (
     Change,
     EditError,
@@ -62,9 +63,8 @@ def _check_workspace(config: Configuration) -> None:
     layer = config.layers["workspace"]
     if layer.exists and not layer.parsed and layer.error is not None:
         raise SettingsParseError(
-            f"{env.display(layer.path)} does not parse (line {layer.error.line}, column "
-            f"{layer.error.column}: {layer.error.message}); hookdash cannot tell which hooks "
-            "to trust.",
+            f"hookdash cannot read {env.display(layer.path)} ({layer_problem(layer)}), so it "
+            "cannot tell which hooks to trust; fix it first.",
             path=str(layer.path),
             line=layer.error.line,
             column=layer.error.column,

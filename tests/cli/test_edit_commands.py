@@ -217,9 +217,15 @@ def test_check_fix(sandbox: Sandbox) -> None:
     result = sandbox.cli("check", "--fix")
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert lines[0] == "Applied 2 safe fix(es)."
-    assert lines[1].startswith('  + ~/.gemini/settings.json  hooksConfig.disabled  "old"')
-    assert '"./fmt.sh --check"  (copied from the legacy hooks.disabled)' in lines[2]
+    assert lines[0] == "Applied 1 safe fix(es)."
+    assert lines[1] == (
+        '  + ~/.gemini/settings.json  hooksConfig.disabled  "./fmt.sh --check"  (copied from '
+        "the legacy hooks.disabled)"
+    )
+    assert lines[2] == (
+        "note: ~/.gemini/settings.json: 'old' in hooks.disabled was not copied: it names no "
+        "configured hook."
+    )
     assert "legacy-hooks-disabled-mirrored" in result.stdout  # the remaining note
     again = json.loads(sandbox.cli("check", "--fix", "--json").stdout)
     assert again["fixes"]["changed"] is False and again["fixes"]["changes"] == []

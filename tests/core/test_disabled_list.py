@@ -335,7 +335,7 @@ def test_enable_refuses_when_a_writable_file_does_not_parse(sandbox: Sandbox) ->
     sandbox.write_user({"hooksConfig": {"disabled": ["a"]}})
     sandbox.write_workspace('{"hooksConfig": {"disabled": ["a"]')
     before = sandbox.user_settings.read_bytes()
-    with pytest.raises(SettingsParseError, match="cannot tell whether it disables"):
+    with pytest.raises(SettingsParseError, match="cannot tell whether that file disables"):
         enable_hook(sandbox.load(), "a")
     assert sandbox.user_settings.read_bytes() == before  # nothing half-done
 
@@ -350,3 +350,31 @@ def test_toggle_for_the_dashboard(sandbox: Sandbox) -> None:
     config = sandbox.load()
     on = toggle_hook(config, config.hooks[0])
     assert on.action == "enable" and on.changed and sandbox.load().hooks[0].runs
+
+
+def test_refuses_a_file_of_one_unclosed_comment(sandbox: Sandbox) -> None:
+    sandbox.trust_folder()
+    sandbox.write_workspace({"hooks": {"BeforeTool": [definition(command_hook("x", name="a"))]}})
+    sandbox.write_user("// settings\n/* started, never closed\n")
+    with pytest.raises(SettingsParseError, match=r"line 2\) is never closed"):
+        disable_hook(sandbox.load(), "a")
+    assert sandbox.user_settings.read_text() == "// settings\n/* started, never closed\n"
+
+
+def test_refuses_a_file_with_a_bom(sandbox: Sandbox) -> None:
+    sandbox.trust_folder()
+    sandbox.write_workspace({"hooks": {"BeforeTool": [definition(command_hook("x", name="a"))]}})
+    raw = "\ufeff{}".encode()
+    sandbox.user_settings.write_bytes(raw)
+    with pytest.raises(SettingsParseError, match="byte order mark"):
+        disable_hook(sandbox.load(), "a")
+    assert sandbox.user_settings.read_bytes() == raw
+
+
+def test_enable_refuses_an_unreadable_settings_file(sandbox: Sandbox) -> None:
+    sandbox.trust_folder()
+    sandbox.write_workspace({"hooksConfig": {"disabled": ["a"]}})
+    sandbox.user_settings.mkdir()  # exists, cannot be read as a file
+    with pytest.raises(SettingsParseError, match=r"hookdash cannot read ~/\.gemini/settings\.json"):
+        enable_hook(sandbox.load(), "a")
+    assert _parsed(sandbox.workspace_settings) == {"hooksConfig": {"disabled": ["a"]}}

@@ -130,3 +130,26 @@ def test_unsafe_problems_are_listed_with_the_reason(sandbox: Sandbox) -> None:
     assert not result.changed
     assert f"unknown-event: {NOT_AUTOMATIC['unknown-event']}" in result.skipped
     assert "PreToolUse" in sandbox.user_settings.read_text()
+
+
+def test_legacy_entries_naming_no_hook_or_several_are_not_copied(sandbox: Sandbox) -> None:
+    sandbox.trust_folder()
+    sandbox.write_user(
+        {
+            "hooks": {
+                "BeforeTool": [
+                    definition(
+                        command_hook("./run.sh", name="a"), command_hook("./run.sh", name="b")
+                    )
+                ],
+                "disabled": ["gone", "./run.sh", "a"],
+            }
+        }
+    )
+    result = apply_safe_fixes(sandbox.load())
+    assert [c.value for c in result.changes] == ["a"]
+    assert any("'gone' in hooks.disabled was not copied: it names no configured hook" in n
+               for n in result.notes)  # fmt: skip
+    assert any("several named hooks (a, b): say which by name" in n for n in result.notes)
+    # './run.sh' still needs a person: the legacy warning stays.
+    assert _codes(sandbox)["legacy-hooks-disabled"] == "warning"
