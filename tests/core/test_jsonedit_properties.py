@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 from collections import Counter
 from typing import Any
 
@@ -23,6 +24,9 @@ from hookdash.core import jsonc, jsonedit
 from hookdash.core.disabled_list import add_entry, remove_entry
 from hookdash.core.edits import UnsupportedShapeError
 from hookdash.core.expand import expand_settings_string
+
+# A longer soak: HOOKDASH_PROPERTY_EXAMPLES=5000 pytest tests/core/test_jsonedit_properties.py
+EXAMPLES = int(os.environ.get("HOOKDASH_PROPERTY_EXAMPLES", "200"))
 
 # ---------------------------------------------------------------- document values
 
@@ -205,7 +209,7 @@ def check_splice(before: str, after: str, ptr: str, *, added: str | None) -> Non
 PATHS = [("hooksConfig", "disabled"), ("hooks", "disabled")]
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(document(), ENTRY, st.sampled_from(PATHS))
 def test_append_changes_only_the_list(
     doc: tuple[str, dict[str, Any]], item: str, path: tuple[str, str]
@@ -228,7 +232,7 @@ def test_append_changes_only_the_list(
     check_splice(text, after, container_pointer(value, path), added=rendered)
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(document(), st.sampled_from(PATHS), st.data())
 def test_remove_changes_only_the_list(
     doc: tuple[str, dict[str, Any]], path: tuple[str, str], data: st.DataObject
@@ -246,7 +250,7 @@ def test_remove_changes_only_the_list(
     check_splice(text, after, jsonc.pointer(*path), added=None)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=EXAMPLES * 3 // 4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(document(), ENTRY, st.sampled_from(["auto", "hooks", "hooksConfig"]))
 def test_toggle_round_trip(doc: tuple[str, dict[str, Any]], entry: str, key: Any) -> None:
     """disable then enable: the lists hold the entry exactly once, then not at all, and
