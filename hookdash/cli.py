@@ -296,7 +296,8 @@ def _change_line(change: Any, env: Any, s: Style) -> str:
         change.action, s.cyan("*")
     )
     if change.action == "replace":
-        what = f"{json.dumps(change.value['from'])} → {json.dumps(change.value['to'])}"
+        old, new = (json.dumps(change.value[k], ensure_ascii=False) for k in ("from", "to"))
+        what = f"{old} → {new}"
     elif isinstance(change.value, list):
         what = ", ".join(json.dumps(v, ensure_ascii=False) for v in change.value) or "(none)"
     else:

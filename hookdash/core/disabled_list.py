@@ -158,12 +158,14 @@ def add_entry(
     file: str,
     scope: str,
     environ: Mapping[str, str],
+    shown: str | None = None,
 ) -> FileEdit:
     """Add `identifier` to the disabled list(s) `disabled_key` selects in one file."""
+    shown = shown or file  # names the file in messages; `file` goes in the changes
     if text is not None and not jsonedit.is_blank(text):
-        parse_settings(text, file)
-    current, notes = start_text(text, file)
-    value = parse_settings(current, file)
+        parse_settings(text, shown)
+    current, notes = start_text(text, shown)
+    value = parse_settings(current, shown)
     if disabled_key == "auto":
         targets = [CURRENT]
         legacy = value.get("hooks")
@@ -174,12 +176,12 @@ def add_entry(
     changes: list[Change] = []
     already: list[str] = []
     for path in targets:
-        items = _list_of(parse_settings(current, file), path, file)
+        items = _list_of(parse_settings(current, shown), path, shown)
         if items is not None and any(_matches(e, identifier, environ) for e in items):
             already.append(key_name(path))
             continue
         current = _splice(
-            current, partial(jsonedit.append_to_list, path=path, item=identifier), file
+            current, partial(jsonedit.append_to_list, path=path, item=identifier), shown
         )
         after = jsonedit.get_list(jsonc.parse(current), path)
         changes.append(
@@ -209,16 +211,18 @@ def remove_entry(
     file: str,
     scope: str,
     environ: Mapping[str, str],
+    shown: str | None = None,
 ) -> FileEdit:
     """Remove every entry that means `identifier` from the selected list(s) of one file."""
+    shown = shown or file  # names the file in messages; `file` goes in the changes
     if text is None or jsonedit.is_blank(text):
         return FileEdit(text=None)
-    parse_settings(text, file)
+    parse_settings(text, shown)
     paths = {"auto": [CURRENT, LEGACY], "hooks": [LEGACY], "hooksConfig": [CURRENT]}[disabled_key]
     current = text
     changes: list[Change] = []
     for path in paths:
-        value = parse_settings(current, file)
+        value = parse_settings(current, shown)
         try:
             items = jsonedit.get_list(value, path)
         except jsonedit.JsonEditError:
@@ -227,7 +231,7 @@ def remove_entry(
             parent = value.get(path[0])
             bare = parent.get(path[1]) if isinstance(parent, dict) else None
             if _matches(bare, identifier, environ):
-                _list_of(value, path, file)  # raises with the explanation
+                _list_of(value, path, shown)  # raises with the explanation
             continue
         if items is None:
             continue
@@ -236,7 +240,7 @@ def remove_entry(
             continue
         for index in reversed(hits):
             current = _splice(
-                current, partial(jsonedit.remove_from_list, path=path, index=index), file
+                current, partial(jsonedit.remove_from_list, path=path, index=index), shown
             )
         changes.append(
             Change(
@@ -275,7 +279,12 @@ def edit_settings_file(
         results.append(edit)
         return None if edit.text is None else edit.text.encode("utf-8")
 
-    outcome = update_file(path, compute)
+    try:
+        outcome = update_file(path, compute)
+    except EditError as exc:
+        if exc.path in (None, shown):
+            exc.path = str(path)  # messages say `~/…`; `--json` gets the absolute path
+        raise
     edit = results[-1]
     if edit.text is None:
         return edit
@@ -376,7 +385,13 @@ def disable_hook(
         config,
         target,
         lambda text: add_entry(
-            text, identifier, disabled_key, file=shown, scope=target, environ=env.environ
+            text,
+            identifier,
+            disabled_key,
+            file=str(layer.path),
+            scope=target,
+            environ=env.environ,
+            shown=shown,
         ),
     )
     notes = [*lookup.notes, *_shared_note(lookup)]
@@ -460,9 +475,10 @@ def enable_hook(
                     remove_entry,
                     identifier=identifier,
                     disabled_key=disabled_key,
-                    file=shown,
+                    file=str(config.layers[scope].path),
                     scope=scope,
                     environ=env.environ,
+                    shown=shown,
                 ),
             )
         except EditError as exc:

@@ -95,6 +95,7 @@ def _fix_text(
     text: str | None,
     *,
     file: str,
+    shown: str,
     scope: str,
     ids: set[str],
     names: Mapping[str, list[str]],
@@ -103,7 +104,7 @@ def _fix_text(
     """Both fixes on one file's text (pure, so it can be re-applied on fresh content)."""
     if text is None or jsonedit.is_blank(text):
         return FileEdit(text=None)
-    value = parse_settings(text, file)
+    value = parse_settings(text, shown)
     current = text
     changes: list[Change] = []
 
@@ -122,7 +123,7 @@ def _fix_text(
         try:
             result: str = edit(current)
         except jsonedit.JsonEditError as exc:
-            raise UnsupportedShapeError(f"In {file}: {exc.message}.", path=file) from None
+            raise UnsupportedShapeError(f"In {shown}: {exc.message}.", path=file) from None
         return result
 
     # 1. Command entries in hooksConfig.disabled -> the hook's name.
@@ -171,7 +172,7 @@ def _fix_text(
                 if owners
                 else "it names no configured hook"
             )
-            notes.append(f"{file}: '{raw}' in hooks.disabled was not copied: {why}.")
+            notes.append(f"{shown}: '{raw}' in hooks.disabled was not copied: {why}.")
             continue
         copy = owners[0] if owners else raw
         have = listed(current, CURRENT)
@@ -228,7 +229,13 @@ def apply_safe_fixes(config: Configuration) -> EditResult:
                 config,
                 scope,
                 partial(
-                    _fix_text, file=shown, scope=scope, ids=ids, names=names, environ=env.environ
+                    _fix_text,
+                    file=str(layer.path),
+                    shown=shown,
+                    scope=scope,
+                    ids=ids,
+                    names=names,
+                    environ=env.environ,
                 ),
             )
         except EditError as exc:

@@ -74,7 +74,7 @@ def test_disable_json_shape(sandbox: Sandbox) -> None:
     )  # fmt: skip
     (change,) = data["changes"]
     assert change == {
-        "file": "~/project/.gemini/settings.json",
+        "file": str(sandbox.workspace_settings),
         "scope": "workspace",
         "key": "hooksConfig.disabled",
         "action": "add",
@@ -149,6 +149,7 @@ def test_parse_error_says_where(sandbox: Sandbox) -> None:
     assert result.returncode == 1
     data = json.loads(result.stdout)
     assert data["error"] == "file-does-not-parse" and (data["line"], data["column"]) == (3, 3)
+    assert data["file"] == str(sandbox.user_settings)
     assert "does not parse at line 3, column 3" in result.stderr
 
 

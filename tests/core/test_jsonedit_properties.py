@@ -250,7 +250,9 @@ def test_remove_changes_only_the_list(
     check_splice(text, after, jsonc.pointer(*path), added=None)
 
 
-@settings(max_examples=EXAMPLES * 3 // 4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=EXAMPLES * 3 // 4, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(document(), ENTRY, st.sampled_from(["auto", "hooks", "hooksConfig"]))
 def test_toggle_round_trip(doc: tuple[str, dict[str, Any]], entry: str, key: Any) -> None:
     """disable then enable: the lists hold the entry exactly once, then not at all, and
