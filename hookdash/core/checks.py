@@ -388,6 +388,23 @@ def _check_legacy(config: Configuration) -> list[Problem]:
                 entries = [
                     e for e in (legacy if isinstance(legacy, list) else []) if isinstance(e, str)
                 ]
+                if entries and _legacy_mirrored(layer.settings, entries, hooks):
+                    # After `check --fix` (or a toggle with --disabled-key auto) the legacy
+                    # list only serves Gemini CLI < 0.26: nothing to warn about.
+                    out.append(
+                        Problem(
+                            severity="info",
+                            code="legacy-hooks-disabled-mirrored",
+                            message="hooks.disabled is ignored by Gemini CLI 0.26 and later; "
+                            "each of its entries that names a hook is also in "
+                            "hooksConfig.disabled of this file, so it only matters to older "
+                            "versions.",
+                            fix="Remove hooks.disabled once no Gemini CLI older than 0.26 "
+                            "reads this file.",
+                            **at,
+                        )
+                    )
+                    continue
                 running = sorted({h.id for h in hooks if h.id in entries and h.runs})
                 still = (
                     f" These hooks therefore still run: {', '.join(running)}." if running else ""
@@ -439,6 +456,25 @@ def _check_legacy(config: Configuration) -> list[Problem]:
                     )
                 )
     return out
+
+
+def _legacy_mirrored(settings: dict[str, Any], entries: list[str], hooks: list[Hook]) -> bool:
+    """Whether every legacy entry is honoured through hooksConfig.disabled of the same file
+    (as itself, or as the name of the one named hook whose command it is); entries that
+    name no hook do nothing in either list and are not counted."""
+    config = settings.get("hooksConfig")
+    current = config.get("disabled") if isinstance(config, dict) else None
+    if not isinstance(current, list):
+        return False
+    for entry in entries:
+        if entry in current:
+            continue
+        names = {h.name for h in hooks if h.name and h.command == entry}
+        if not names and all(h.id != entry for h in hooks):
+            continue  # names no hook: it has no effect in either list
+        if len(names) != 1 or names.pop() not in current:
+            return False
+    return True
 
 
 def _check_global(config: Configuration) -> list[Problem]:

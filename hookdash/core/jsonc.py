@@ -183,3 +183,13 @@ class LineIndex:
 
     def line(self, offset: int) -> int:
         return bisect_right(self._starts, offset)
+
+
+def comment_spans(text: str) -> list[tuple[int, int]]:
+    """[start, end) of every comment outside strings, exactly as `strip_comments` finds them.
+
+    A line comment ends before its newline. Edits use this to never insert into a comment.
+    """
+    if "//" not in text and "/*" not in text:
+        return []
+    return [(m.start(), m.end()) for m in _STRIP.finditer(text) if m.group(0)[0] != '"']

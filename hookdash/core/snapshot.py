@@ -131,8 +131,13 @@ def load_configuration(
     """Read every layer, extension and trust file, then judge every hook.
 
     `fingerprints` maps a trusted hook's key to why it counts as changed (script edited
-    since it was trusted); it comes from hookdash's own state.
+    since it was trusted); by default it is computed from hookdash's own state (the
+    fingerprints `hookdash trust` records), so callers need not pass it. Pass `{}` to skip.
     """
+    if fingerprints is None:
+        from hookdash.core.fingerprints import script_changes
+
+        fingerprints = script_changes(env)
     layers = read_layers(env)
     problems: list[Problem] = [p for layer in layers.values() for p in layer.problems]
 
