@@ -131,7 +131,9 @@ class Sandbox:
         hooks_text: str | None = None,
     ) -> Path:
         ext = self.home / ".gemini" / "extensions" / (directory or name)
-        self.write(ext / "gemini-extension.json", {"name": name, "version": "1.0.0", **(manifest or {})})
+        self.write(
+            ext / "gemini-extension.json", {"name": name, "version": "1.0.0", **(manifest or {})}
+        )
         if hooks_text is not None:
             self.write(ext / "hooks" / "hooks.json", hooks_text)
         elif hooks is not None:
@@ -145,7 +147,9 @@ class Sandbox:
         return path
 
     # --- the console script ----------------------------------------------------------
-    def cli(self, *args: str, input: str | None = None, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    def cli(
+        self, *args: str, input: str | None = None, timeout: float = 60
+    ) -> subprocess.CompletedProcess[str]:
         exe = Path(sys.executable).parent / "hookdash"
         return subprocess.run(
             [str(exe), *args],

@@ -100,7 +100,10 @@ def test_broken_settings_file_never_shows_a_traceback(sandbox: Sandbox) -> None:
 def test_workspace_option_and_bad_workspace(sandbox: Sandbox) -> None:
     other = sandbox.home / "other"
     other.mkdir()
-    sandbox.write(other / ".gemini" / "settings.json", {"hooks": {"AfterAgent": [definition(command_hook("true"))]}})
+    sandbox.write(
+        other / ".gemini" / "settings.json",
+        {"hooks": {"AfterAgent": [definition(command_hook("true"))]}},
+    )
     sandbox.trust_folder(other)
     data = json.loads(sandbox.cli("--workspace", str(other), "list", "--json").stdout)
     assert data["workspace"] == str(other) and data["hooks"][0]["event"] == "AfterAgent"

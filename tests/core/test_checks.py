@@ -106,7 +106,13 @@ def test_untrusted_folder_and_new_project_hooks(sandbox: Sandbox) -> None:
     assert "user and system ones too" in _codes(sandbox)["folder-untrusted"][0].message
     sandbox.trust_folder()
     sandbox.write_workspace(
-        {"hooks": {"BeforeTool": [definition(command_hook("true", name="p1"), command_hook("true", name="p2"))]}}
+        {
+            "hooks": {
+                "BeforeTool": [
+                    definition(command_hook("true", name="p1"), command_hook("true", name="p2"))
+                ]
+            }
+        }
     )
     problem = _codes(sandbox)["project-hook-untrusted"]
     assert len(problem) == 1 and "p1, p2" in problem[0].message
@@ -123,5 +129,7 @@ def test_sequential_string(sandbox: Sandbox) -> None:
 
 def test_clean_configuration_has_no_problems(sandbox: Sandbox) -> None:
     sandbox.trust_folder()
-    sandbox.write_user({"hooks": {"BeforeTool": [definition(command_hook("true", name="t"), matcher="run_.*")]}})
+    sandbox.write_user(
+        {"hooks": {"BeforeTool": [definition(command_hook("true", name="t"), matcher="run_.*")]}}
+    )
     assert sandbox.load().snapshot.problems == []

@@ -22,6 +22,8 @@ def test_core_imports_no_textual() -> None:
         "or m.startswith(('hookdash.tui', 'hookdash.cli')))\n"
         "print(','.join(bad))\n"
     )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
     assert result.stdout.strip() == ""
     assert len(modules) > 10

@@ -54,7 +54,9 @@ def test_workspace_equal_to_home(tmp_path: Path) -> None:
     assert env.workspace_is_home
     other = tmp_path / "p"
     other.mkdir()
-    assert not resolve_environment(other, environ={"GEMINI_CLI_HOME": str(tmp_path)}).workspace_is_home
+    assert not resolve_environment(
+        other, environ={"GEMINI_CLI_HOME": str(tmp_path)}
+    ).workspace_is_home
 
 
 def test_display_relative_to_home(tmp_path: Path) -> None:

@@ -89,8 +89,9 @@ def test_line_index() -> None:
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(),
-    lambda children: st.lists(children, max_size=4)
-    | st.dictionaries(st.text(max_size=5), children, max_size=4),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=5), children, max_size=4)
+    ),
     max_leaves=20,
 )
 

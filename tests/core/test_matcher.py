@@ -65,7 +65,9 @@ def test_javascript_semantics(pattern: str, text: str, expected: bool) -> None:
     assert (compiled.search(text) is not None) is expected
 
 
-@pytest.mark.parametrize("pattern", ["a**", "(?i)run", "(?P<x>a)", "a*+", "(?#c)", "a{2,1}", ")", "[a"])
+@pytest.mark.parametrize(
+    "pattern", ["a**", "(?i)run", "(?P<x>a)", "a*+", "(?#c)", "a{2,1}", ")", "[a"]
+)
 def test_patterns_javascript_rejects(pattern: str) -> None:
     assert compile_js(pattern) is None
 

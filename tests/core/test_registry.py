@@ -61,7 +61,9 @@ def test_dedup_keeps_the_first_copy(sandbox: Sandbox) -> None:
     dup = [h for h in sandbox.load().snapshot.hooks if h.event == "BeforeTool"]
     assert [h.scope for h in dup] == ["system-defaults", "user", "workspace", "system", "extension"]
     assert dup[0].duplicate_of is None
-    assert all(h.duplicate_of is not None and h.duplicate_of.scope == "system-defaults" for h in dup[1:])
+    assert all(
+        h.duplicate_of is not None and h.duplicate_of.scope == "system-defaults" for h in dup[1:]
+    )
     assert all(h.runs for h in dup)  # registered and enabled: the planner drops the copies
 
 
@@ -229,7 +231,12 @@ def test_invalid_hooks_are_listed_but_never_registered(sandbox: Sandbox) -> None
     # A lone definition object is wrapped by Gemini's concat merge, and runs.
     assert by_command["wrapped"].runs
     codes = {p.code for p in snap.problems}
-    assert {"hook-missing-command", "unknown-hook-type", "invalid-definition", "hook-not-object"} <= codes
+    assert {
+        "hook-missing-command",
+        "unknown-hook-type",
+        "invalid-definition",
+        "hook-not-object",
+    } <= codes
 
 
 def test_unknown_event_with_claude_name(sandbox: Sandbox) -> None:
@@ -246,7 +253,10 @@ def test_non_string_matcher_stops_the_whole_event(sandbox: Sandbox) -> None:
     sandbox.write_user(
         {
             "hooks": {
-                "BeforeTool": [definition(command_hook("a")), definition(command_hook("b"), matcher=5)],
+                "BeforeTool": [
+                    definition(command_hook("a")),
+                    definition(command_hook("b"), matcher=5),
+                ],
                 "BeforeModel": [definition(command_hook("c"), matcher=5)],
             }
         }
