@@ -267,6 +267,86 @@ def cmd_check(args: argparse.Namespace) -> int:
     return EXIT_FAILED if errors else EXIT_OK
 
 
+# ------------------------------------------------------------------ dashboard and demo
+# Bare `hookdash` and `hookdash demo` open the Textual dashboard (hookdash/tui). Textual
+# is imported only here, so the headless commands start fast.
+
+NO_SETTINGS_NOTICE = (
+    "No Gemini CLI settings were found on this machine (no settings.json in any layer, no "
+    "extension), so hookdash opened its demo instead. `hookdash demo` opens it again."
+)
+
+
+def _interactive() -> bool:
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def cmd_dashboard(args: argparse.Namespace) -> int:
+    """The dashboard on the workspace; the demo when Gemini CLI was never set up here."""
+    from hookdash.core.demo import nothing_configured
+
+    config = _configuration(args)
+    if not _interactive():
+        print(
+            "hookdash: the dashboard needs a terminal; here is `hookdash list` instead.",
+            file=sys.stderr,
+        )
+        args.json = False
+        return cmd_list(args)
+    if nothing_configured(config.snapshot):
+        return _run_demo(keep=False, notice=NO_SETTINGS_NOTICE)
+    return _run_dashboard(config.env, config)
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    if not _interactive():
+        raise CliError("the demo opens the dashboard, which needs a terminal")
+    return _run_demo(keep=args.keep, notice=None)
+
+
+def _run_demo(keep: bool, notice: str | None) -> int:
+    from hookdash.core.demo import create_demo
+
+    demo = create_demo()
+    # Whatever this process starts (a hook fired from the dashboard) sees the demo's
+    # home and settings paths too, never the user's.
+    os.environ.update(
+        {k: v for k, v in demo.environ.items() if k.startswith(("GEMINI_CLI_", "HOOKDASH_"))}
+    )
+    try:
+        return _run_dashboard(demo.env, None, demo=demo, notice=notice)
+    finally:
+        if keep:
+            print(f"The demo files are kept in {demo.root}")
+        else:
+            demo.cleanup()
+
+
+def _run_dashboard(env: Any, config: Any, demo: Any = None, notice: str | None = None) -> int:
+    from hookdash.tui.app import HookdashApp
+
+    app = HookdashApp(env, configuration=config, demo=demo, notice=notice)
+    try:
+        app.run()
+    finally:
+        for owned in app.owned_demos:  # demos opened from inside the dashboard
+            owned.cleanup()
+    return app.return_code or EXIT_OK
+
+
+def _add_dashboard_commands(sub: Any, common: argparse.ArgumentParser) -> None:
+    p = sub.add_parser(
+        "demo",
+        parents=[common],
+        help="open the dashboard on a bundled demo setup (a temporary copy)",
+        description="Open the dashboard on a bundled demo: system, user and project "
+        "settings, two extensions and real hook scripts, copied to a fresh temporary "
+        "directory. Nothing of yours is read or written; the copy is deleted on exit.",
+    )
+    p.add_argument("--keep", action="store_true", help="keep the demo files after quitting")
+    p.set_defaults(func=cmd_demo)
+
+
 # ---------------------------------------------------------------------------- main
 
 
@@ -306,6 +386,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--fix", action="store_true", help="apply the safe fixes")
     p.set_defaults(func=cmd_check)
+    _add_dashboard_commands(sub, common)
     return parser
 
 
@@ -323,9 +404,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             setattr(args, name, default)
     try:
         if args.command is None:
-            # The dashboard is not built yet: show the list meanwhile.
-            args.json = False
-            return cmd_list(args)
+            return cmd_dashboard(args)
         result: int = args.func(args)
         return result
     except CliError as exc:

@@ -11,8 +11,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Literal
 
+from hookdash.core.events import EVENTS, FIRED_TRIGGERS, TRIGGER_FIELD, match_kind
 from hookdash.core.problems import Problem
-from hookdash.core.registry import Hook
+from hookdash.core.registry import Hook, unknown_event_reason
 
 BadgeKind = Literal["runs", "disabled", "not-running", "duplicate", "new", "changed", "legacy"]
 
@@ -157,6 +158,32 @@ def describe_trust(hook: Hook) -> str:
     return "not applicable: Gemini fingerprints only the workspace settings file's hooks"
 
 
+def describe_event(event: str) -> str:
+    """What an event's matchers are compared with, in a sentence."""
+    if event not in EVENTS:
+        return unknown_event_reason(event) + "."
+    kind = match_kind(event)
+    if kind == "tool":
+        return (
+            "Fires around every tool call; a matcher is a regex searched in the tool name "
+            "('*' or empty: every tool)."
+        )
+    if kind == "trigger":
+        values = ", ".join(FIRED_TRIGGERS[event])
+        return (
+            f"A matcher is compared exactly with the event's {TRIGGER_FIELD[event]} "
+            f"({values}); no regex."
+        )
+    return "Gemini ignores matchers for this event: every hook runs whenever it fires."
+
+
+def describe_execution(hooks: Iterable[Hook]) -> str:
+    """Parallel or sequential, as Gemini decides it for one event's hooks."""
+    if any(h.sequential for h in hooks):
+        return 'sequential when a definition with "sequential": true matches; otherwise in parallel'
+    return "in parallel (they start in order and finish in any order)"
+
+
 @dataclass(frozen=True)
 class HookCounts:
     total: int
@@ -188,6 +215,42 @@ def count_hooks(hooks: Iterable[Hook]) -> HookCounts:
 def banner_problems(problems: Iterable[Problem]) -> list[Problem]:
     """The problems that change what every hook does, in severity order."""
     return [p for p in problems if p.code in BANNER_CODES]
+
+
+@dataclass(frozen=True)
+class BannerLine:
+    """One banner: problems of the same code folded together (e.g. both system files)."""
+
+    severity: str
+    code: str
+    message: str
+    locations: tuple[str, ...]
+    problem: Problem  # the first of them
+
+    @property
+    def text(self) -> str:
+        where = ", ".join(self.locations)
+        return f"{self.message}  ({where})" if where else self.message
+
+
+def banner_lines(
+    problems: Iterable[Problem], display: Callable[[str], str] = str
+) -> list[BannerLine]:
+    """The banners above the hook list, one per problem code, most severe first."""
+    groups: dict[str, list[Problem]] = {}
+    for problem in banner_problems(problems):
+        groups.setdefault(problem.code, []).append(problem)
+    lines = []
+    for code, items in groups.items():
+        first = items[0]
+        message = first.message
+        if len(items) > 1:
+            message += f" (+{len(items) - 1} more like it)"
+        locations = tuple(
+            dict.fromkeys(w for w in (problem_location(p, display) for p in items) if w)
+        )
+        lines.append(BannerLine(first.severity, code, message, locations, first))
+    return lines
 
 
 def problem_location(problem: Problem, display: Callable[[str], str] = str) -> str:

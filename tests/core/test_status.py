@@ -118,3 +118,31 @@ def test_filter_matches_every_word_in_any_field(sandbox: Sandbox) -> None:
     assert not hook_matches(guard, "guard workspace")
     assert hook_matches(hooks["guard"][1], "guard workspace duplicate")
     assert hook_matches(hooks["off"][0], "disabled")
+
+
+def test_event_descriptions() -> None:
+    from hookdash.core.status import describe_event
+
+    assert "regex" in describe_event("BeforeTool")
+    assert "source (startup, resume, clear)" in describe_event("SessionStart")
+    assert "ignores matchers" in describe_event("AfterModel")
+    assert "did you mean BeforeTool" in describe_event("PreToolUse")
+
+
+def test_banner_lines_fold_problems_of_one_code(sandbox: Sandbox) -> None:
+    from hookdash.core.status import banner_lines
+
+    sandbox.trust_folder()
+    sandbox.write_system({"hooks": {}})
+    sandbox.write_system_defaults({"hooks": {}})
+    sandbox.write_user({"hooks": {"disabled": ["x"]}})
+    snap = sandbox.load().snapshot
+    lines = banner_lines(snap.problems, lambda p: p.replace(str(sandbox.root), "<root>"))
+    codes = [line.code for line in lines]
+    assert codes.count("system-file-ignored") == 1
+    ignored = lines[codes.index("system-file-ignored")]
+    assert ignored.message.endswith("(+1 more like it)")
+    assert len(ignored.locations) == 2 and all(
+        w.startswith("<root>/etc") for w in ignored.locations
+    )
+    assert "legacy-hooks-disabled" in codes
