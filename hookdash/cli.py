@@ -160,33 +160,15 @@ def _hook_line(hook: Any, s: Style, id_width: int) -> str:
 
 
 def _explanations(hook: Any) -> list[str]:
-    if not hook.runs:
-        return list(hook.not_running_because)
-    notes = []
-    if hook.duplicate_of is not None:
-        d = hook.duplicate_of
-        notes.append(
-            f"same name:command as {d.id} ({d.scope if d.scope != 'extension' else d.extension})"
-            ": Gemini runs only the first copy"
-        )
-    if hook.legacy_disabled_in:
-        notes.append(
-            "listed in legacy hooks.disabled ("
-            + ", ".join(hook.legacy_disabled_in)
-            + "), which Gemini CLI 0.26+ ignores — this hook runs"
-        )
-    if hook.trust == "new":
-        notes.append("new project hook: Gemini warns at start, then runs it")
-    elif hook.trust == "changed":
-        notes.append(f"changed since trusted: {hook.trust_detail}")
-    return notes
+    from hookdash.core.status import hook_notes  # shared with the dashboard
+
+    return hook_notes(hook)
 
 
 def _counts(snap: Any) -> str:
-    total = len(snap.hooks)
-    running = sum(1 for h in snap.hooks if h.runs and h.duplicate_of is None)
-    disabled = sum(1 for h in snap.hooks if h.disabled)
-    return f"{total} hooks: {running} run, {disabled} disabled, {total - running - disabled} other"
+    from hookdash.core.status import count_hooks
+
+    return count_hooks(snap.hooks).text
 
 
 def _header(snap: Any, env: Any, s: Style) -> str:
@@ -199,24 +181,11 @@ def _header(snap: Any, env: Any, s: Style) -> str:
     return "\n".join(lines) + "\n"
 
 
-BANNER_CODES = (
-    "settings-parse-error",
-    "settings-not-object",
-    "settings-unreadable",
-    "trusted-folders-invalid",
-    "folder-untrusted",
-    "hooks-switched-off",
-    "system-file-ignored",
-    "legacy-hooks-disabled",
-    "legacy-hooks-enabled",
-)
-
-
 def _banners(snap: Any, env: Any, s: Style) -> list[str]:
+    from hookdash.core.status import banner_problems  # the dashboard shows the same
+
     lines = []
-    for p in snap.problems:
-        if p.code not in BANNER_CODES:
-            continue
+    for p in banner_problems(snap.problems):
         where = ""
         if p.file:
             where = env.display(p.file) + (f":{p.line}" if p.line else "")
