@@ -241,8 +241,8 @@ def cmd_check(args: argparse.Namespace) -> int:
 # is imported only here, so the headless commands start fast.
 
 NO_SETTINGS_NOTICE = (
-    "No Gemini CLI settings were found on this machine (no settings.json in any layer, no "
-    "extension), so hookdash opened its demo instead. `hookdash demo` opens it again."
+    "No Gemini CLI settings found on this machine, so this is hookdash's demo "
+    "(`hookdash demo` opens it again). Your files are not touched."
 )
 
 

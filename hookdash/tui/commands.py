@@ -53,7 +53,8 @@ COMMANDS: tuple[Command, ...] = (
             "Type words that must all occur in a hook's id, command, event, layer, matcher "
             "or badges.", key_display="/"),
     Command("hooks", "escape", "clear_filter", "Clear", "Clear the filter",
-            "Empty the filter box and go back to the hook list.", show=False),
+            "Empty the filter box and go back to the hook list.", show=False,
+            key_display="esc"),
     Command("hooks", "d", "toggle_details", "Details", "Show/hide the details pane",
             "Hide the details pane to give the list the whole width, or show it again."),
     Command("hooks", "z", "zoom_details", "Zoom", "Zoom the details",
@@ -67,10 +68,10 @@ COMMANDS: tuple[Command, ...] = (
     Command("problems", "enter", "go_to_hook", "Show hook", "Show the problem's hook",
             "Go back to the hook list with the hook this problem is about selected."),
     Command("problems", "escape", "close", "Back", "Back to the hooks",
-            "Return to the hook list."),
+            "Return to the hook list.", key_display="esc"),
     # --- help -----------------------------------------------------------------------
     Command("help", "escape", "close", "Close", "Close help", "Close the help screen.",
-            palette=False),
+            palette=False, key_display="esc"),
 )  # fmt: skip
 
 

@@ -71,7 +71,7 @@ def test_bare_hookdash_opens_the_demo_when_nothing_is_configured(
     (call,) = calls
     demo = call["demo"]
     assert demo is not None and call["root_exists"]
-    assert "No Gemini CLI settings were found" in call["notice"]
+    assert "No Gemini CLI settings found" in call["notice"]
     assert call["env"].workspace == demo.workspace
     assert os.environ["GEMINI_CLI_HOME"] == str(demo.root)  # for hooks fired from the app
     assert not demo.root.exists()  # cleaned up on exit

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from textual.widgets import OptionList
 
 from hookdash.core.status import BADGE_MEANINGS, QUIRKS
@@ -125,3 +127,12 @@ async def test_quit(sandbox: Sandbox) -> None:
         await pilot.press("q")
         await pilot.pause()
     assert app.return_code == 0
+
+
+def test_readme_documents_every_key() -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    dashboard = readme.split("## Dashboard", 1)[1].split("## Demo", 1)[0]
+    for command in COMMANDS:
+        if command.scope in ("app", "hooks"):
+            key = command.key_display or command.key
+            assert f"`{key}`" in dashboard, key

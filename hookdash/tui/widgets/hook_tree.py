@@ -211,8 +211,9 @@ class HookTree(Tree[TreeItem | None]):
         """Put the cursor on `node` now (not after a refresh: a key pressed meanwhile
         would be overridden), else near where it was, else on the first hook."""
         last = self.last_line  # (re)builds the lines, so that node.line is valid
-        if node is None and old_line < 0:
-            # First paint: start on the first hook, so the details show something useful.
+        first_paint = node is None and old_line < 0
+        if first_paint:
+            # Start on the first hook, so the details show something useful.
             node = next((n for n in self._walk(self.root) if isinstance(n.data, HookItem)), None)
         if node is None and last >= 0:
             # The selected hook is gone: stay where the cursor was.
@@ -221,6 +222,9 @@ class HookTree(Tree[TreeItem | None]):
             self.move_cursor(node)
         else:
             self.cursor_line = -1
+        if first_paint:
+            # Not yet laid out, the move scrolled as if the tree were one line high.
+            self.call_after_refresh(self.scroll_home, animate=False)
         self.post_message(self.ItemHighlighted(self.current_item))
 
     def _layer_notes(self, snapshot: Snapshot) -> dict[str, str]:
