@@ -278,10 +278,10 @@ def _run_demo(keep: bool, notice: str | None) -> int:
 
     demo = create_demo()
     # Whatever this process starts (a hook fired from the dashboard) sees the demo's
-    # home and settings paths too, never the user's.
-    os.environ.update(
-        {k: v for k, v in demo.environ.items() if k.startswith(("GEMINI_CLI_", "HOOKDASH_"))}
-    )
+    # home and settings paths too, never the user's (nor their trust/telemetry overrides).
+    for name in [n for n in os.environ if n not in demo.environ]:
+        del os.environ[name]
+    os.environ.update(demo.environ)
     try:
         return _run_dashboard(demo.env, None, demo=demo, notice=notice)
     finally:
@@ -303,10 +303,9 @@ def _run_dashboard(env: Any, config: Any, demo: Any = None, notice: str | None =
     return app.return_code or EXIT_OK
 
 
-def _add_dashboard_commands(sub: Any, common: argparse.ArgumentParser) -> None:
+def _add_dashboard_commands(sub: Any) -> None:
     p = sub.add_parser(
         "demo",
-        parents=[common],
         help="open the dashboard on a bundled demo setup (a temporary copy)",
         description="Open the dashboard on a bundled demo: system, user and project "
         "settings, two extensions and real hook scripts, copied to a fresh temporary "
@@ -355,7 +354,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--fix", action="store_true", help="apply the safe fixes")
     p.set_defaults(func=cmd_check)
-    _add_dashboard_commands(sub, common)
+    _add_dashboard_commands(sub)
     return parser
 
 

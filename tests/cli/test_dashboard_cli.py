@@ -122,3 +122,23 @@ def test_demo_in_a_real_terminal_leaves_nothing_behind(sandbox: Sandbox, tmp_pat
     assert list(scratch.iterdir()) == []  # the temporary copy is gone
     after = sorted(p for p in sandbox.root.rglob("*") if scratch not in p.parents)
     assert after == before  # nothing of the (sandboxed) user's was written
+
+
+def test_headless_commands_do_not_import_textual(sandbox: Sandbox) -> None:
+    code = (
+        "import sys\n"
+        "from hookdash import cli\n"
+        "for args in (['list'], ['list', '--json'], ['check']):\n"
+        "    cli.main(args)\n"
+        "loaded = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'watchfiles'))\n"
+        "print('LOADED', loaded, file=sys.stderr)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=sandbox.workspace,
+        env=sandbox.environ,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert "LOADED []" in result.stderr, result.stderr[-500:]

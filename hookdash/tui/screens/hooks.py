@@ -8,6 +8,7 @@ from textual import on
 from textual.containers import Container, Horizontal
 from textual.events import Resize
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Footer, Input, Label
 
 from hookdash.core.registry import Hook
@@ -24,6 +25,9 @@ if TYPE_CHECKING:
 
 # Below this width the details go under the tree instead of beside it.
 NARROW_WIDTH = 110
+# Large configurations filter after a pause in typing instead of on every key.
+FILTER_DEBOUNCE_ABOVE = 300
+FILTER_DEBOUNCE_SECONDS = 0.15
 _LIST_ACTIONS = frozenset({"focus_filter", "toggle_details", "zoom_details", "toggle_expand"})
 
 
@@ -37,6 +41,10 @@ class HooksScreen(Screen[None]):
 
     COMMAND_SCOPE = "hooks"
     BINDINGS = bindings_for("hooks")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._filter_timer: Timer | None = None
 
     def compose(self) -> Any:
         yield StatusLine(id="status")
@@ -121,10 +129,22 @@ class HooksScreen(Screen[None]):
 
     @on(Input.Changed, "#filter")
     def _filter_changed(self, event: Input.Changed) -> None:
-        self._refresh_tree()
+        config = self.hd_app.config
+        if self._filter_timer is not None:
+            self._filter_timer.stop()
+            self._filter_timer = None
+        if config is not None and len(config.hooks) > FILTER_DEBOUNCE_ABOVE:
+            # Rebuilding thousands of lines per keystroke lags: wait for a pause in typing.
+            self._filter_timer = self.set_timer(FILTER_DEBOUNCE_SECONDS, self._refresh_tree)
+        else:
+            self._refresh_tree()
 
     @on(Input.Submitted, "#filter")
     def _filter_submitted(self, event: Input.Submitted) -> None:
+        if self._filter_timer is not None:
+            self._filter_timer.stop()
+            self._filter_timer = None
+            self._refresh_tree()
         self.query_one(HookTree).focus()
 
     def on_resize(self, event: Resize) -> None:
