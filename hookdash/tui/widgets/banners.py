@@ -51,10 +51,12 @@ class Banners(Vertical):
         banners = [Banner(Content(text), classes=f"banner {kind}") for kind, text in notices]
         lines = banner_lines(problems, display)
         for line in lines[:MAX_BANNERS]:
+            # Where first: a one-line banner on a small terminal must keep file:line:col.
+            where = line.locations[0] + "  " if line.locations else ""
             text = Content.assemble(
                 (f"{_MARKS.get(line.severity, '!')} ", "bold"),
+                (where, "bold"),
                 line.message,
-                (f"  {', '.join(line.locations)}" if line.locations else "", "dim"),
             )
             banner = Banner(text, classes=f"banner problem {line.severity}", code=line.code)
             banner.tooltip = line.text + "\n\nClick for the problem list."
