@@ -150,6 +150,7 @@ class HookDetails(VerticalScroll):
             row("type", Text(repr(hook.type), style=colors.error))
         if hook.name:
             row("name", hook.name)
+        row("key", hook.key, Text("  (name:command — Gemini's dedup and trust key)", style=dim))
         if hook.description:
             row("about", hook.description)
         row("timeout", f"{hook.timeout_ms:g} ms")
