@@ -160,33 +160,15 @@ def _hook_line(hook: Any, s: Style, id_width: int) -> str:
 
 
 def _explanations(hook: Any) -> list[str]:
-    if not hook.runs:
-        return list(hook.not_running_because)
-    notes = []
-    if hook.duplicate_of is not None:
-        d = hook.duplicate_of
-        notes.append(
-            f"same name:command as {d.id} ({d.scope if d.scope != 'extension' else d.extension})"
-            ": Gemini runs only the first copy"
-        )
-    if hook.legacy_disabled_in:
-        notes.append(
-            "listed in legacy hooks.disabled ("
-            + ", ".join(hook.legacy_disabled_in)
-            + "), which Gemini CLI 0.26+ ignores — this hook runs"
-        )
-    if hook.trust == "new":
-        notes.append("new project hook: Gemini warns at start, then runs it")
-    elif hook.trust == "changed":
-        notes.append(f"changed since trusted: {hook.trust_detail}")
-    return notes
+    from hookdash.core.status import hook_notes  # shared with the dashboard
+
+    return hook_notes(hook)
 
 
 def _counts(snap: Any) -> str:
-    total = len(snap.hooks)
-    running = sum(1 for h in snap.hooks if h.runs and h.duplicate_of is None)
-    disabled = sum(1 for h in snap.hooks if h.disabled)
-    return f"{total} hooks: {running} run, {disabled} disabled, {total - running - disabled} other"
+    from hookdash.core.status import count_hooks
+
+    return count_hooks(snap.hooks).text
 
 
 def _header(snap: Any, env: Any, s: Style) -> str:
@@ -199,24 +181,11 @@ def _header(snap: Any, env: Any, s: Style) -> str:
     return "\n".join(lines) + "\n"
 
 
-BANNER_CODES = (
-    "settings-parse-error",
-    "settings-not-object",
-    "settings-unreadable",
-    "trusted-folders-invalid",
-    "folder-untrusted",
-    "hooks-switched-off",
-    "system-file-ignored",
-    "legacy-hooks-disabled",
-    "legacy-hooks-enabled",
-)
-
-
 def _banners(snap: Any, env: Any, s: Style) -> list[str]:
+    from hookdash.core.status import banner_problems  # the dashboard shows the same
+
     lines = []
-    for p in snap.problems:
-        if p.code not in BANNER_CODES:
-            continue
+    for p in banner_problems(snap.problems):
         where = ""
         if p.file:
             where = env.display(p.file) + (f":{p.line}" if p.line else "")
@@ -748,6 +717,85 @@ def _apply_fixes(args: argparse.Namespace) -> Any:
     return result
 
 
+# ------------------------------------------------------------------ dashboard and demo
+# Bare `hookdash` and `hookdash demo` open the Textual dashboard (hookdash/tui). Textual
+# is imported only here, so the headless commands start fast.
+
+NO_SETTINGS_NOTICE = (
+    "No Gemini CLI settings found on this machine, so this is hookdash's demo "
+    "(`hookdash demo` opens it again). Your files are not touched."
+)
+
+
+def _interactive() -> bool:
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def cmd_dashboard(args: argparse.Namespace) -> int:
+    """The dashboard on the workspace; the demo when Gemini CLI was never set up here."""
+    from hookdash.core.demo import nothing_configured
+
+    config = _configuration(args)
+    if not _interactive():
+        print(
+            "hookdash: the dashboard needs a terminal; here is `hookdash list` instead.",
+            file=sys.stderr,
+        )
+        args.json = False
+        return cmd_list(args)
+    if nothing_configured(config.snapshot):
+        return _run_demo(keep=False, notice=NO_SETTINGS_NOTICE)
+    return _run_dashboard(config.env, config)
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    if not _interactive():
+        raise CliError("the demo opens the dashboard, which needs a terminal")
+    return _run_demo(keep=args.keep, notice=None)
+
+
+def _run_demo(keep: bool, notice: str | None) -> int:
+    from hookdash.core.demo import create_demo
+
+    demo = create_demo()
+    # Whatever this process starts (a hook fired from the dashboard) sees the demo's
+    # home and settings paths too, never the user's (nor their trust/telemetry overrides).
+    for name in [n for n in os.environ if n not in demo.environ]:
+        del os.environ[name]
+    os.environ.update(demo.environ)
+    try:
+        return _run_dashboard(demo.env, None, demo=demo, notice=notice)
+    finally:
+        if keep:
+            print(f"The demo files are kept in {demo.root}")
+        else:
+            demo.cleanup()
+
+
+def _run_dashboard(env: Any, config: Any, demo: Any = None, notice: str | None = None) -> int:
+    from hookdash.tui.app import HookdashApp
+
+    app = HookdashApp(env, configuration=config, demo=demo, notice=notice)
+    try:
+        app.run()
+    finally:
+        for owned in app.owned_demos:  # demos opened from inside the dashboard
+            owned.cleanup()
+    return app.return_code or EXIT_OK
+
+
+def _add_dashboard_commands(sub: Any) -> None:
+    p = sub.add_parser(
+        "demo",
+        help="open the dashboard on a bundled demo setup (a temporary copy)",
+        description="Open the dashboard on a bundled demo: system, user and project "
+        "settings, two extensions and real hook scripts, copied to a fresh temporary "
+        "directory. Nothing of yours is read or written; the copy is deleted on exit.",
+    )
+    p.add_argument("--keep", action="store_true", help="keep the demo files after quitting")
+    p.set_defaults(func=cmd_demo)
+
+
 # ---------------------------------------------------------------------------- main
 
 
@@ -869,6 +917,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--yes", action="store_true", help="do it without asking")
     p.set_defaults(func=cmd_trust)
+
+    _add_dashboard_commands(sub)
     return parser
 
 
@@ -886,9 +936,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             setattr(args, name, default)
     try:
         if args.command is None:
-            # The dashboard is not built yet: show the list meanwhile.
-            args.json = False
-            return cmd_list(args)
+            return cmd_dashboard(args)
         result: int = args.func(args)
         return result
     except CliError as exc:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Literal
 
@@ -125,7 +125,8 @@ def _realpath(path: str) -> str:
         return path
 
 
-def describe(trust: FolderTrust) -> str:
+def describe(trust: FolderTrust, display: Callable[[str], str] = str) -> str:
+    """The folder's trust state and what decided it; `display` shortens the rule's path."""
     if trust.how == "env":
         state = "trusted" if trust.trusted else "not trusted"
         return f"{state} (GEMINI_CLI_TRUST_WORKSPACE={'true' if trust.trusted else 'false'})"
@@ -133,6 +134,7 @@ def describe(trust: FolderTrust) -> str:
         return "trusted (folder trust is off: security.folderTrust.enabled is false)"
     if trust.how == "file":
         return (
-            f"{'trusted' if trust.trusted else 'not trusted'} ({trust.level} rule for {trust.rule})"
+            f"{'trusted' if trust.trusted else 'not trusted'} ({trust.level} rule for "
+            f"{display(trust.rule or '')})"
         )
     return "not trusted (no rule in trustedFolders.json)"

@@ -1,0 +1,309 @@
+"""How a hook's verdict reads to a person: badges, notes, counts, banners, filtering.
+
+The verdicts themselves are computed by the registry; this module turns them into the
+short words and sentences that every front end shows (the `list` command and the
+dashboard), so that both say the same thing about the same hook.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Literal
+
+from hookdash.core.events import EVENTS, FIRED_TRIGGERS, TRIGGER_FIELD, match_kind
+from hookdash.core.problems import Problem
+from hookdash.core.registry import Hook, unknown_event_reason
+
+BadgeKind = Literal["runs", "disabled", "not-running", "duplicate", "new", "changed", "legacy"]
+
+
+@dataclass(frozen=True)
+class Badge:
+    """One status word on a hook's line."""
+
+    kind: BadgeKind
+    label: str
+
+
+# What each badge means, in the order the help screen lists them.
+BADGE_MEANINGS: tuple[tuple[str, str], ...] = (
+    ("runs", "Gemini CLI registers this hook and runs it when its event fires and the "
+     "matcher matches."),
+    ("disabled", "listed in hooksConfig.disabled: Gemini registers it but never runs it."),
+    ("off: <why>", "Gemini would not run it — the folder is untrusted, hooks are switched "
+     "off, its file is ignored, the event name is unknown, or the entry is invalid."),
+    ("duplicate", "same name:command as an earlier hook of the event: Gemini runs only "
+     "the first copy."),
+    ("NEW", "a project hook not yet in trusted_hooks.json: Gemini warns once at start, "
+     "then runs it."),
+    ("CHANGED", "a project hook whose name was trusted with another command, or whose "
+     "script changed since it was trusted."),
+    ("legacy", "listed in hooks.disabled, which Gemini CLI 0.26+ ignores: the hook still "
+     "runs."),
+)  # fmt: skip
+
+# Gemini CLI behaviour that surprises people, one line each (help screen, README).
+QUIRKS: tuple[str, ...] = (
+    "Every settings hook is labelled 'project' by Gemini — user and system ones too; "
+    "extension hooks are 'extensions'.",
+    "An untrusted folder drops every settings hook — user and system ones too — and "
+    "runs only extension hooks.",
+    "hooks.disabled is ignored since Gemini CLI 0.26; only hooksConfig.disabled switches "
+    "a hook off.",
+    "Exit code 2 — and 3, and any code but 0 and 1 — with plain-text output blocks like a deny.",
+    "System settings files are ignored unless they and every parent directory are "
+    "root-owned and not group/other-writable.",
+    'Hooks of one event run in parallel, unless any matching definition says "sequential": true.',
+    "Order is system-defaults, user, workspace, system, then extensions alphabetically.",
+    "Only tool events (regex on the tool name) and SessionStart/SessionEnd/PreCompress "
+    "(exact trigger) use the matcher; other events ignore it.",
+)
+
+GEMINI_SOURCE_NOTE = (
+    "Gemini CLI labels every settings hook 'project' — user, workspace and system ones "
+    "alike — and every extension hook 'extensions'."
+)
+
+# Problems worth a banner above the hook list: they change what every hook does.
+BANNER_CODES: tuple[str, ...] = (
+    "settings-parse-error",
+    "settings-not-object",
+    "settings-unreadable",
+    "trusted-folders-invalid",
+    "folder-untrusted",
+    "hooks-switched-off",
+    "system-file-ignored",
+    "legacy-hooks-disabled",
+    "legacy-hooks-enabled",
+)
+
+_SHORT_REASONS: dict[str, str] = {
+    "gemini-refuses-to-start": "Gemini won't start",
+    "hooks-disabled": "hooks off",
+    "untrusted-folder": "folder untrusted",
+    "unknown-event": "unknown event",
+    "invalid": "invalid",
+    "disabled": "disabled",
+}
+
+
+def short_reason(hook: Hook) -> str:
+    """A few words on why a hook does not run (for its line; the details say more)."""
+    reason = hook.inactive_reason
+    if reason == "ignored-layer":
+        return "extension off" if hook.scope == "extension" else "file ignored"
+    if reason is None:
+        # A registered hook turned off afterwards: its event's planner throws.
+        return "planner throws"
+    return _SHORT_REASONS.get(reason, reason)
+
+
+def state_badge(hook: Hook) -> Badge:
+    """The one badge that says whether Gemini runs the hook."""
+    if hook.runs and hook.duplicate_of is not None:
+        return Badge("duplicate", "duplicate")
+    if hook.runs:
+        return Badge("runs", "runs")
+    if hook.disabled and hook.will_register:
+        return Badge("disabled", "disabled")
+    return Badge("not-running", f"off: {short_reason(hook)}")
+
+
+def hook_badges(hook: Hook) -> list[Badge]:
+    """The state badge, then the trust and legacy badges that apply."""
+    badges = [state_badge(hook)]
+    if hook.trust == "new":
+        badges.append(Badge("new", "NEW"))
+    elif hook.trust == "changed":
+        badges.append(Badge("changed", "CHANGED"))
+    if hook.legacy_disabled_in and hook.runs:
+        badges.append(Badge("legacy", "legacy"))
+    return badges
+
+
+def hook_notes(hook: Hook) -> list[str]:
+    """One sentence per thing a reader must know about the hook's verdict."""
+    if not hook.runs:
+        return list(hook.not_running_because)
+    notes = []
+    if hook.duplicate_of is not None:
+        d = hook.duplicate_of
+        where = d.extension if d.scope == "extension" else d.scope
+        notes.append(f"same name:command as {d.id} ({where}): Gemini runs only the first copy")
+    if hook.legacy_disabled_in:
+        notes.append(
+            "listed in legacy hooks.disabled ("
+            + ", ".join(hook.legacy_disabled_in)
+            + "), which Gemini CLI 0.26+ ignores — this hook runs"
+        )
+    if hook.trust == "new":
+        notes.append("new project hook: Gemini warns at start, then runs it")
+    elif hook.trust == "changed":
+        notes.append(f"changed since trusted: {hook.trust_detail}")
+    return notes
+
+
+def describe_trust(hook: Hook) -> str:
+    """The hook's first-seen trust state, in a sentence."""
+    if hook.trust == "trusted":
+        return "trusted: recorded in trusted_hooks.json for this project"
+    if hook.trust == "new":
+        return (
+            "NEW: not in trusted_hooks.json — Gemini warns once at start, then runs it "
+            "and records it"
+        )
+    if hook.trust == "changed":
+        return f"CHANGED: {hook.trust_detail or 'changed since it was trusted'}"
+    return "not applicable: Gemini fingerprints only the workspace settings file's hooks"
+
+
+def describe_event(event: str) -> str:
+    """What an event's matchers are compared with, in a sentence."""
+    if event not in EVENTS:
+        return unknown_event_reason(event) + "."
+    kind = match_kind(event)
+    if kind == "tool":
+        return (
+            "Fires around every tool call; a matcher is a regex searched in the tool name "
+            "('*' or empty: every tool)."
+        )
+    if kind == "trigger":
+        values = ", ".join(FIRED_TRIGGERS[event])
+        return (
+            f"A matcher is compared exactly with the event's {TRIGGER_FIELD[event]} "
+            f"({values}); no regex."
+        )
+    return "Gemini ignores matchers for this event: every hook runs whenever it fires."
+
+
+def describe_execution(hooks: Iterable[Hook]) -> str:
+    """Parallel or sequential, as Gemini decides it for one event's hooks."""
+    if any(h.sequential for h in hooks):
+        return 'sequential when a definition with "sequential": true matches; otherwise in parallel'
+    return "in parallel (they start in order and finish in any order)"
+
+
+@dataclass(frozen=True)
+class HookCounts:
+    total: int
+    running: int
+    disabled: int
+
+    @property
+    def other(self) -> int:
+        return self.total - self.running - self.disabled
+
+    @property
+    def text(self) -> str:
+        noun = "hook" if self.total == 1 else "hooks"
+        return (
+            f"{self.total} {noun}: {self.running} run, {self.disabled} disabled, {self.other} other"
+        )
+
+
+def count_hooks(hooks: Iterable[Hook]) -> HookCounts:
+    """How many run (duplicates not counted: Gemini runs one copy), are disabled, other."""
+    items = list(hooks)
+    return HookCounts(
+        total=len(items),
+        running=sum(1 for h in items if h.runs and h.duplicate_of is None),
+        disabled=sum(1 for h in items if h.disabled),
+    )
+
+
+def banner_problems(problems: Iterable[Problem]) -> list[Problem]:
+    """The problems that change what every hook does, in severity order."""
+    return [p for p in problems if p.code in BANNER_CODES]
+
+
+@dataclass(frozen=True)
+class BannerLine:
+    """One banner: problems of the same code folded together (e.g. both system files)."""
+
+    severity: str
+    code: str
+    message: str
+    locations: tuple[str, ...]
+    problem: Problem  # the first of them
+
+    @property
+    def text(self) -> str:
+        where = ", ".join(self.locations)
+        return f"{self.message}  ({where})" if where else self.message
+
+
+def banner_lines(
+    problems: Iterable[Problem], display: Callable[[str], str] = str
+) -> list[BannerLine]:
+    """The banners above the hook list, one per problem code, most severe first."""
+    groups: dict[str, list[Problem]] = {}
+    for problem in banner_problems(problems):
+        groups.setdefault(problem.code, []).append(problem)
+    lines = []
+    for code, items in groups.items():
+        first = items[0]
+        message = first.message
+        if len(items) > 1:
+            message += f" (+{len(items) - 1} more like it)"
+        locations = tuple(
+            dict.fromkeys(w for w in (problem_location(p, display) for p in items) if w)
+        )
+        lines.append(BannerLine(first.severity, code, message, locations, first))
+    return lines
+
+
+def problem_location(problem: Problem, display: Callable[[str], str] = str) -> str:
+    """`file:line:column` (as much as is known), or "" when the problem has no file."""
+    if not problem.file:
+        return ""
+    where = display(problem.file)
+    if problem.line:
+        where += f":{problem.line}"
+        if problem.column:
+            where += f":{problem.column}"
+    return where
+
+
+def hook_for_problem(hooks: Iterable[Hook], problem: Problem) -> Hook | None:
+    """The hook a problem is about (same file, pointer at or inside the hook), if any."""
+    if not problem.file or not problem.pointer:
+        return None
+    best: Hook | None = None
+    for hook in hooks:
+        if hook.file != problem.file:
+            continue
+        ptr = problem.pointer
+        if ptr == hook.pointer or ptr.startswith(hook.pointer + "/"):
+            return hook
+        # A problem about a definition (matcher, sequential) concerns its first hook.
+        definition = hook.pointer.rsplit("/hooks/", 1)[0]
+        if best is None and (ptr == definition or ptr.startswith(definition + "/")):
+            best = hook
+    return best
+
+
+def _haystack(hook: Hook) -> str:
+    parts = [
+        hook.id,
+        hook.name or "",
+        hook.command or "",
+        hook.command_raw or "",
+        hook.event,
+        hook.layer_label,
+        hook.scope,
+        hook.description or "",
+        hook.matcher if isinstance(hook.matcher, str) else repr(hook.matcher or ""),
+        " ".join(b.label for b in hook_badges(hook)),
+    ]
+    return "\n".join(parts).lower()
+
+
+def hook_matches(hook: Hook, query: str) -> bool:
+    """The filter box: every word of the query occurs in the hook's id, name, command,
+    event, layer, matcher, description or badges (case-insensitive)."""
+    words = query.lower().split()
+    if not words:
+        return True
+    text = _haystack(hook)
+    return all(word in text for word in words)

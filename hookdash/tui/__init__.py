@@ -1,0 +1,14 @@
+"""The dashboard (Textual). Screens and widgets over `hookdash.core`; no domain logic.
+
+Layout:
+- `app.py`      HookdashApp: owns `config` (the loaded Configuration), reloads it in a
+                thread worker, runs the file watcher, app-wide actions.
+- `commands.py` every action once: key, Footer label, palette entry, help text.
+- `watch.py`    ConfigWatcher: watchfiles over the directories core.sources names.
+- `styles.py`   finds the .tcss files (source tree or installed wheel).
+- `colors.py`   Rich styles from the current theme (tree labels, details).
+- `screens/`    hooks (main), problems, help.
+- `widgets/`    hook_tree, hook_details, banners, status_line, empty_state.
+
+Importing this package does not import Textual; `hookdash.tui.app` does.
+"""

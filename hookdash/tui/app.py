@@ -1,0 +1,216 @@
+"""The hookdash dashboard: a Textual app over `hookdash.core`.
+
+The app owns the one piece of state every screen shows: `config`, the loaded
+`Configuration` (a reactive attribute; screens `watch` it). It is loaded by `loader`
+(default `core.snapshot.load_configuration`) in a thread worker, so the event loop never
+reads files, and replaced as a whole on every reload:
+
+    file change ─▶ ConfigWatcher (watchfiles, async worker) ─▶ reload()
+    reload() ─▶ _load (thread worker, exclusive) ─▶ ConfigurationLoaded ─▶ app.config
+    app.config ─▶ each screen re-renders, keeping its selection (by Hook.ref)
+
+Phase 2 (engine and edits) calls `reload()` after writing a file, so the view changes at
+once instead of waiting for the watcher, and reads `config` and `env` for everything it
+passes to core.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path, PurePath
+from typing import ClassVar
+
+from textual import work
+from textual.app import App
+from textual.message import Message
+from textual.reactive import var
+from textual.screen import Screen
+from textual.worker import Worker, get_current_worker
+
+from hookdash.core.demo import DemoEnvironment, create_demo
+from hookdash.core.environment import GeminiEnvironment
+from hookdash.core.registry import Hook
+from hookdash.core.snapshot import Configuration, load_configuration
+from hookdash.core.sources import watch_targets
+from hookdash.tui.commands import DashboardCommands, HookJumpCommands, bindings_for
+from hookdash.tui.screens.help import HelpScreen
+from hookdash.tui.screens.hooks import HooksScreen
+from hookdash.tui.screens.problems import ProblemsScreen
+from hookdash.tui.styles import stylesheet_paths
+from hookdash.tui.watch import ConfigWatcher
+
+Loader = Callable[[GeminiEnvironment], Configuration]
+
+
+class ConfigurationLoaded(Message):
+    """A (re)load finished; posted from the loading thread."""
+
+    def __init__(self, config: Configuration, reason: str | None) -> None:
+        super().__init__()
+        self.config = config
+        self.reason = reason
+
+
+class HookdashApp(App[None]):
+    """The dashboard. See the module docstring for how configuration flows."""
+
+    TITLE = "hookdash"
+    CSS_PATH: ClassVar[list[str | PurePath]] = list(stylesheet_paths())
+    BINDINGS = bindings_for("app")
+    COMMANDS = App.COMMANDS | {DashboardCommands, HookJumpCommands}
+    COMMAND_PALETTE_DISPLAY = "^p"
+
+    config: var[Configuration | None] = var(None, always_update=True)
+    """The loaded configuration; None until the first load finishes."""
+
+    def __init__(
+        self,
+        env: GeminiEnvironment,
+        *,
+        configuration: Configuration | None = None,
+        loader: Loader = load_configuration,
+        watch: bool = True,
+        demo: DemoEnvironment | None = None,
+        notice: str | None = None,
+    ) -> None:
+        """`configuration`: already loaded (skips the first load); `watch`: follow file
+        changes (off for snapshot tests and screenshots); `demo`: the demo copy shown;
+        `notice`: a line shown above everything (e.g. why the demo opened)."""
+        super().__init__()
+        self.env = env
+        self.demo = demo
+        self.notice = notice
+        self.owned_demos: list[DemoEnvironment] = []  # created here: the caller cleans up
+        self._loader = loader
+        self._initial = configuration
+        self._watching = watch
+        self._watcher: ConfigWatcher | None = None
+
+    # ------------------------------------------------------------------ lifecycle
+
+    def get_default_screen(self) -> Screen[None]:
+        return HooksScreen()
+
+    def on_mount(self) -> None:
+        if self._watching:
+            self._watcher = ConfigWatcher(self._files_changed)
+            self.run_worker(self._watcher.run(), name="watch files", group="watch")
+        if self._initial is not None:
+            self._apply(self._initial)
+            self._initial = None
+        else:
+            self.reload("start")
+
+    # ------------------------------------------------------------------ loading
+
+    def reload(self, reason: str | None = None) -> Worker[None]:
+        """Read the configuration again (off the event loop); the view follows.
+
+        Returns the worker: `await app.reload().wait()` to wait for the new view.
+        """
+        return self._load(self.env, reason)
+
+    @work(thread=True, exclusive=True, group="load", name="load configuration")
+    def _load(self, env: GeminiEnvironment, reason: str | None) -> None:
+        worker = get_current_worker()
+        try:
+            config = self._loader(env)
+        except Exception as exc:  # an unexpected bug must not take the dashboard down
+            self.call_from_thread(
+                self.notify,
+                f"Could not read the configuration: {exc}",
+                severity="error",
+                timeout=8,
+            )
+            return
+        if not worker.is_cancelled:
+            self.post_message(ConfigurationLoaded(config, reason))
+
+    def on_configuration_loaded(self, message: ConfigurationLoaded) -> None:
+        if message.config.env is not self.env:
+            return  # loaded for an environment the app has left (demo switch)
+        self._apply(message.config)
+
+    def _apply(self, config: Configuration) -> None:
+        self.config = config
+        if self._watcher is not None:
+            self._watcher.retarget(watch_targets(config))
+
+    def _files_changed(self, paths: set[Path]) -> None:
+        self.reload("files changed")
+
+    # ------------------------------------------------------------------ state
+
+    @property
+    def selected_hook(self) -> Hook | None:
+        """The hook selected in the hook list (phase 2 actions act on it)."""
+        screen = self._hooks_screen()
+        return screen.selected_hook if screen is not None else None
+
+    def notices(self) -> list[tuple[str, str]]:
+        """Lines shown above the banners: the demo, and why it opened."""
+        out: list[tuple[str, str]] = []
+        if self.notice:
+            out.append(("notice", self.notice))
+        if self.demo is not None:
+            out.append(
+                (
+                    "demo",
+                    f"DEMO · ~ = {self.demo.root} (a temporary copy, deleted on quit) · "
+                    "edit its files: the view follows",
+                )
+            )
+        return out
+
+    def _hooks_screen(self) -> HooksScreen | None:
+        for screen in self.screen_stack:
+            if isinstance(screen, HooksScreen):
+                return screen
+        return None
+
+    def go_to_hook(self, ref: str) -> None:
+        """Back to the hook list, with this hook (a `Hook.ref`) selected."""
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, HooksScreen):
+            self.pop_screen()
+        screen = self._hooks_screen()
+        if screen is not None:
+            screen.select_hook(ref)
+
+    def switch_environment(self, env: GeminiEnvironment, demo: DemoEnvironment | None) -> None:
+        """Show another environment (the demo); the watcher follows on the next load."""
+        self.env = env
+        self.demo = demo
+        self.reload("environment switched")
+
+    def open_demo(self) -> None:
+        if self.demo is not None:
+            self.notify("This is the demo already.", timeout=3)
+            return
+        demo = create_demo()
+        self.owned_demos.append(demo)
+        self.notice = None
+        self.switch_environment(demo.env, demo)
+
+    # ------------------------------------------------------------------ actions
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # The problem list does not offer itself.
+        return not (action == "show_problems" and isinstance(self.screen, ProblemsScreen))
+
+    def action_help(self) -> None:
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def action_show_problems(self, code: str | None = None) -> None:
+        if isinstance(self.screen, ProblemsScreen):
+            return
+        if isinstance(self.screen, HelpScreen):
+            self.pop_screen()
+        self.push_screen(ProblemsScreen(focus_code=code))
+
+    def action_toggle_theme(self) -> None:
+        self.theme = "textual-light" if self.current_theme.dark else "textual-dark"
+
+    def action_reload(self) -> None:
+        self.reload("reload key")
+        self.notify("Reloading the configuration…", timeout=2)

@@ -1,0 +1,1 @@
+"""The dashboard's screens: the hook list (main), problems, help."""

@@ -1,0 +1,101 @@
+"""Help: every key, what the badges and banners mean, Gemini CLI's quirks in one line each."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual.binding import BindingType
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.theme import Theme
+from textual.widgets import Footer, Static
+
+from hookdash.core.status import BADGE_MEANINGS, QUIRKS
+from hookdash.tui.colors import Colors, colors_for
+from hookdash.tui.commands import COMMANDS, bindings_for
+
+_SCOPE_TITLES = (
+    ("app", "Everywhere"),
+    ("hooks", "Hook list"),
+    ("problems", "Problem list"),
+)
+
+NAVIGATION = (
+    ("↑ ↓ ← →", "move; ← → fold and unfold a group"),
+    ("enter", "fold or unfold the group under the cursor"),
+    ("tab", "next pane: filter, list, details"),
+    ("ctrl+p", "command palette: every action, and “Go to hook …”"),
+    ("mouse", "click a hook, a group, a banner or a key below; scroll the panes"),
+)
+
+BANNERS = (
+    ("folder not trusted", "Gemini CLI skips every settings hook — user and system ones "
+     "too — and runs only extension hooks."),
+    ("hooks switched off", "hooksConfig.enabled is false: no hook runs, extension hooks "
+     "included."),
+    ("does not parse", "a settings file has a syntax error (line and column shown): "
+     "Gemini CLI refuses to start."),
+    ("system file ignored", "Gemini CLI 0.61 loads system settings only from root-owned, "
+     "not group/other-writable files and directories."),
+    ("legacy keys", "hooks.disabled and hooks.enabled are ignored since Gemini CLI 0.26: "
+     "the hooks listed there still run."),
+)  # fmt: skip
+
+LIVE_RELOAD = (
+    "The view follows every settings file, extension and trust file: an edit by you, by "
+    "Gemini CLI or by git shows within a second, and the selected hook stays selected."
+)
+
+
+def _table(rows: list[tuple[str, str]], key_style: str) -> Table:
+    table = Table.grid(padding=(0, 2))
+    table.add_column(no_wrap=True, style=key_style)
+    table.add_column(ratio=1)
+    for key, text in rows:
+        table.add_row(key, text)
+    return table
+
+
+def help_renderable(colors: Colors) -> RenderableType:
+    heading = colors.heading
+    key_style = f"bold {colors.accent}"
+    parts: list[RenderableType] = [Text("hookdash — help", style=heading), Text("")]
+    for scope, title in _SCOPE_TITLES:
+        parts.append(Text(title, style="bold"))
+        rows = [
+            (c.key_display or c.key, f"{c.title} — {c.help}") for c in COMMANDS if c.scope == scope
+        ]
+        parts += [_table(rows, key_style), Text("")]
+    parts += [Text("Moving around", style="bold"), _table(list(NAVIGATION), key_style), Text("")]
+    parts += [Text("Badges", style=heading)]
+    parts += [_table(list(BADGE_MEANINGS), f"bold {colors.warning}"), Text("")]
+    parts += [Text("Banners", style=heading), _table(list(BANNERS), "bold"), Text("")]
+    parts += [Text("Gemini CLI quirks hookdash reproduces", style=heading)]
+    parts += [Text("• " + quirk) for quirk in QUIRKS]
+    parts += [Text(""), Text("Live reload", style=heading), Text(LIVE_RELOAD)]
+    return Group(*parts)
+
+
+class HelpScreen(ModalScreen[None]):
+    COMMAND_SCOPE = "help"
+    BINDINGS: ClassVar[list[BindingType]] = [*bindings_for("help"), ("question_mark", "close")]
+
+    def compose(self) -> Any:
+        with VerticalScroll(id="help-body"):
+            yield Static(id="help-text")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#help-body").border_title = "Help — esc to close"
+        self.app.theme_changed_signal.subscribe(self, self._theme_changed)
+        self._theme_changed(self.app.current_theme)
+        self.query_one("#help-body").focus()
+
+    def _theme_changed(self, theme: Theme) -> None:
+        self.query_one("#help-text", Static).update(help_renderable(colors_for(self.app)))
+
+    def action_close(self) -> None:
+        self.dismiss()

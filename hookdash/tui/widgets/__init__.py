@@ -1,0 +1,1 @@
+"""The dashboard's widgets: each shows one part of a configuration snapshot."""

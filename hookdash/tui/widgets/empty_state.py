@@ -1,0 +1,40 @@
+"""What the dashboard shows when there is no hook at all: where hooks go, and the demo."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.containers import Center, Vertical
+from textual.content import Content
+from textual.widgets import Button, Static
+
+from hookdash.core.environment import GeminiEnvironment
+
+
+class EmptyState(Vertical):
+    def compose(self) -> Any:
+        yield Static(id="empty-text")
+        with Center():
+            yield Button("Open the demo (D)", id="open-demo", variant="primary")
+
+    def show(self, env: GeminiEnvironment) -> None:
+        user = env.display(env.user_settings_path)
+        workspace = env.display(env.workspace_settings_path)
+        extension = env.display(env.extensions_dir / "<name>" / "hooks" / "hooks.json")
+        text = Content.assemble(
+            ("No hooks configured.\n\n", "bold $text-primary"),
+            'Gemini CLI reads hooks from the "hooks" object of\n',
+            ("  " + user, "bold"),
+            ("   for every project\n", "dim"),
+            ("  " + workspace, "bold"),
+            ("   for this project\n", "dim"),
+            "and from each extension's hooks file\n",
+            ("  " + extension, "bold"),
+            "\n\nThe demo shows hooks of every kind in a temporary copy — nothing of yours "
+            "is touched.",
+        )
+        self.query_one("#empty-text", Static).update(text)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.call_later(self.run_action, "screen.open_demo")

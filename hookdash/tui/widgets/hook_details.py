@@ -1,0 +1,266 @@
+"""Everything about the selected hook (or group): fields, origin, verdict, script preview."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.syntax import Syntax
+from rich.table import Table
+from rich.text import Text
+from textual.containers import VerticalScroll
+from textual.theme import Theme
+from textual.widgets import Static
+
+from hookdash.core.matcher import describe_matcher
+from hookdash.core.preview import ScriptPreview, script_preview
+from hookdash.core.registry import Hook
+from hookdash.core.snapshot import Snapshot
+from hookdash.core.status import (
+    GEMINI_SOURCE_NOTE,
+    count_hooks,
+    describe_event,
+    describe_execution,
+    describe_trust,
+    hook_badges,
+    hook_notes,
+)
+from hookdash.tui.colors import Colors, colors_for
+from hookdash.tui.widgets.hook_tree import EventGroup, HookItem, LayerGroup, TreeItem
+
+_SHEBANG_LEXERS = (("python", "python"), ("node", "javascript"), ("bash", "bash"), ("sh", "bash"))
+
+
+def _lexer(preview: ScriptPreview) -> str:
+    lexer = Syntax.guess_lexer(preview.path, preview.text)
+    if lexer != "default":
+        return lexer
+    first = preview.text.split("\n", 1)[0]
+    if first.startswith("#!"):
+        for word, name in _SHEBANG_LEXERS:
+            if word in first:
+                return name
+    return "text"
+
+
+class HookDetails(VerticalScroll):
+    """The details pane. `show()` renders an item; it redraws itself on theme changes."""
+
+    BORDER_TITLE = "Details"
+    ALLOW_MAXIMIZE = True  # `z` zooms it (containers refuse by default)
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._item: TreeItem | None = None
+        self._snapshot: Snapshot | None = None
+        self._display: Callable[[str], str] = str
+
+    def compose(self) -> Any:
+        yield Static(id="details-body")
+
+    def on_mount(self) -> None:
+        self.app.theme_changed_signal.subscribe(self, self._theme_changed)
+
+    @property
+    def item(self) -> TreeItem | None:
+        return self._item
+
+    def show(
+        self, item: TreeItem | None, snapshot: Snapshot | None, display: Callable[[str], str]
+    ) -> None:
+        changed = item is None or self._item is None or item.key != self._item.key
+        self._item, self._snapshot, self._display = item, snapshot, display
+        self._render_item()
+        if changed:
+            self.scroll_home(animate=False)
+
+    def _theme_changed(self, theme: Theme) -> None:
+        self._render_item()
+
+    def _render_item(self) -> None:
+        colors = colors_for(self.app)
+        item = self._item
+        body: RenderableType
+        if isinstance(item, HookItem):
+            body = self._hook_body(item.hook, colors)
+        elif isinstance(item, EventGroup):
+            body = self._event_body(item, colors)
+        elif isinstance(item, LayerGroup):
+            body = self._layer_body(item, colors)
+        else:
+            body = Text("Select a hook to see where it comes from and what Gemini does with it.")
+        self.query_one("#details-body", Static).update(body)
+
+    # ------------------------------------------------------------------ pieces
+
+    @staticmethod
+    def _grid() -> Table:
+        grid = Table.grid(padding=(0, 1), expand=True)
+        grid.add_column(no_wrap=True, min_width=10)
+        grid.add_column(ratio=1, overflow="fold")
+        return grid
+
+    def _where(self, file: str, line: int | None) -> str:
+        return self._display(file) + (f":{line}" if line else "")
+
+    def _hook_body(self, hook: Hook, colors: Colors) -> RenderableType:
+        title = Text(hook.id, style="bold")
+        for badge in hook_badges(hook):
+            title.append("  ")
+            label = f" {badge.label} " if badge.kind in ("new", "changed") else badge.label
+            title.append(label, style=colors.badge(badge.kind))
+
+        grid = self._grid()
+        dim = colors.dim
+
+        def row(key: str, *values: Text | str) -> None:
+            text = Text()
+            for value in values:
+                text.append(value)
+            grid.add_row(Text(key, style=dim), text)
+
+        notes = hook_notes(hook)
+        if hook.runs and hook.duplicate_of is None and not notes:
+            row("verdict", Text("Gemini CLI runs it when its event fires", style=colors.success))
+        elif hook.runs and hook.duplicate_of is None:
+            row("verdict", Text("Gemini CLI runs it", style=colors.success))
+        elif hook.runs:
+            row("verdict", Text("registered, but a duplicate", style=colors.warning))
+        else:
+            row("verdict", Text("Gemini CLI would not run it", style=colors.error))
+        for note in notes:
+            row("", Text("• " + note, style=colors.warning if hook.runs else colors.error))
+
+        row("event", hook.event, Text(f"  (#{hook.order + 1} in its order)", style=dim)
+            if hook.order is not None else "")  # fmt: skip
+        if hook.matcher in (None, ""):
+            row("matcher", Text("(none)", style=dim))
+        else:
+            row(
+                "matcher",
+                str(hook.matcher) if isinstance(hook.matcher, str) else repr(hook.matcher),
+            )
+        row("matches", describe_matcher(hook.matcher, hook.event))
+        if hook.command is not None:
+            row("command", Text(hook.command, style=f"bold {colors.foreground}"))
+            if hook.command_raw and hook.command_raw != hook.command:
+                row("as written", hook.command_raw)
+        if hook.type != "command":
+            row("type", Text(repr(hook.type), style=colors.error))
+        if hook.name:
+            row("name", hook.name)
+        row("key", hook.key, Text("  (name:command — Gemini's dedup and trust key)", style=dim))
+        if hook.description:
+            row("about", hook.description)
+        row("timeout", f"{hook.timeout_ms:g} ms")
+        row("runs", "sequentially (its definition sets \"sequential\": true)"
+            if hook.sequential else "in parallel with the event's other hooks")  # fmt: skip
+        for name, value in sorted(hook.env.items()):
+            row("env", f"{name}={value}")
+
+        source = "extension " + hook.extension if hook.extension else f"{hook.scope} settings"
+        row("source", source)
+        row("file", self._where(hook.file, hook.line))
+        row("pointer", Text(hook.pointer, style=dim))
+        row("Gemini says", Text(f"Source: {hook.gemini_source}", style="bold"))
+        row("", Text(GEMINI_SOURCE_NOTE, style=dim))
+        row("trust", describe_trust(hook))
+        if hook.disabled_in:
+            row("disabled in", "hooksConfig.disabled of " + ", ".join(hook.disabled_in))
+        if hook.legacy_disabled_in:
+            row(
+                "legacy",
+                "hooks.disabled of " + ", ".join(hook.legacy_disabled_in) + " — ignored by "
+                "Gemini CLI 0.26+",
+            )
+        if hook.duplicate_of is not None:
+            d = hook.duplicate_of
+            where = f"extension {d.extension}" if d.scope == "extension" else d.scope
+            row("duplicate of", f"{d.id} ({where})")
+
+        parts: list[RenderableType] = [title, Text(""), grid]
+        script = hook.script
+        if script is not None:
+            state = []
+            if script.path is None:
+                state.append("not found on PATH")
+            elif not script.exists:
+                state.append("missing")
+            elif script.kind == "script" and not script.executable:
+                state.append("not executable")
+            label = self._display(script.path) if script.path else script.program
+            if state:
+                row("script", label, Text("  " + ", ".join(state), style=colors.error))
+            elif script.kind == "command":
+                row("program", label)  # on PATH: no preview of a binary
+        preview = script_preview(script)
+        if preview is not None:
+            parts.extend(self._preview_body(preview, colors))
+        return Group(*parts)
+
+    def _preview_body(self, preview: ScriptPreview, colors: Colors) -> list[RenderableType]:
+        heading = Text("\nScript ", style=colors.heading)
+        heading.append(self._display(preview.path), style=colors.dim)
+        if preview.unavailable:
+            return [heading, Text(f"No preview: {preview.unavailable}.", style=colors.dim)]
+        syntax = Syntax(
+            preview.text,
+            _lexer(preview),
+            theme=colors.syntax_theme,
+            line_numbers=True,
+            word_wrap=True,
+            background_color=colors.surface,
+        )
+        out: list[RenderableType] = [heading, syntax]
+        if preview.truncated:
+            out.append(Text(f"… first {preview.shown_lines} lines shown", style=colors.dim))
+        return out
+
+    def _event_body(self, group: EventGroup, colors: Colors) -> RenderableType:
+        grid = self._grid()
+        counts = count_hooks(group.hooks)
+        grid.add_row(Text("hooks", style=colors.dim), counts.text)
+        grid.add_row(Text("matchers", style=colors.dim), describe_event(group.event))
+        grid.add_row(Text("runs", style=colors.dim), describe_execution(group.hooks))
+        grid.add_row(
+            Text("order", style=colors.dim),
+            "system-defaults, user, workspace, system, then extensions (alphabetically)",
+        )
+        return Group(Text(group.event, style=colors.heading), Text(""), grid)
+
+    def _layer_body(self, group: LayerGroup, colors: Colors) -> RenderableType:
+        grid = self._grid()
+        dim = colors.dim
+        grid.add_row(Text("file", style=dim), self._display(group.file))
+        snapshot = self._snapshot
+        extension = group.hooks[0].extension if group.hooks else None
+        if snapshot is not None and extension is not None:
+            for ext in snapshot.extensions:
+                if ext.name == extension:
+                    grid.add_row(Text("version", style=dim), ext.version or "?")
+                    state = (
+                        Text("active", style=colors.success)
+                        if ext.active
+                        else Text(f"inactive: {ext.reason}", style=colors.error)
+                    )
+                    grid.add_row(Text("state", style=dim), state)
+                    if ext.linked:
+                        grid.add_row(Text("linked", style=dim), self._display(ext.path))
+        elif snapshot is not None:
+            for layer in snapshot.layers:
+                if layer.path != group.file:
+                    continue
+                if layer.loaded:
+                    grid.add_row(Text("state", style=dim), Text("loaded", style=colors.success))
+                else:
+                    reason = layer.ignored_reason or "not loaded"
+                    grid.add_row(Text("state", style=dim), Text(reason, style=colors.error))
+                if layer.error is not None:
+                    err = layer.error
+                    at = f" (line {err.line}, column {err.column})" if err.line else ""
+                    grid.add_row(Text("error", style=dim), err.message + at)
+        counts = count_hooks(group.hooks)
+        grid.add_row(Text("hooks", style=dim), f"{counts.text} for {group.event}")
+        title = Text(group.label, style=f"bold {colors.accent}")
+        return Group(title, Text(""), grid)

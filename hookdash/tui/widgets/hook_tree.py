@@ -1,0 +1,321 @@
+"""The hook list: every hook grouped by event, then by source layer, one line each."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.binding import Binding, BindingType
+from textual.message import Message
+from textual.theme import Theme
+from textual.widgets import Tree
+from textual.widgets.tree import TreeNode
+
+from hookdash.core.events import EVENTS
+from hookdash.core.registry import Hook
+from hookdash.core.snapshot import Snapshot
+from hookdash.core.status import count_hooks, hook_badges, hook_matches, state_badge
+from hookdash.tui.colors import Colors, colors_for
+
+
+@dataclass(frozen=True)
+class EventGroup:
+    """The node of one event: its hooks, in Gemini's registration order."""
+
+    event: str
+    hooks: tuple[Hook, ...]
+
+    @property
+    def key(self) -> str:
+        return f"event\x1f{self.event}"
+
+
+@dataclass(frozen=True)
+class LayerGroup:
+    """The hooks of one event from one source: a settings layer or an extension."""
+
+    event: str
+    label: str  # Hook.layer_label: "user", "workspace", …, "extension <name>"
+    file: str
+    hooks: tuple[Hook, ...]
+    note: str | None = None  # e.g. "ignored by Gemini CLI"
+
+    @property
+    def key(self) -> str:
+        return f"layer\x1f{self.event}\x1f{self.label}"
+
+
+@dataclass(frozen=True)
+class HookItem:
+    hook: Hook
+
+    @property
+    def key(self) -> str:
+        return self.hook.ref
+
+
+TreeItem = EventGroup | LayerGroup | HookItem
+
+# Longer ids (unnamed hooks show their command) are cut: the details show them whole.
+MAX_ID_WIDTH = 28
+
+
+def group_hooks(
+    hooks: Iterable[Hook], layer_notes: dict[str, str] | None = None
+) -> list[tuple[EventGroup, list[LayerGroup]]]:
+    """Events in Gemini's schema order (unknown names last); layers in run order."""
+    notes = layer_notes or {}
+    by_event: dict[str, dict[str, list[Hook]]] = {}
+    for hook in hooks:
+        by_event.setdefault(hook.event, {}).setdefault(hook.layer_label, []).append(hook)
+    events = [e for e in EVENTS if e in by_event] + [e for e in by_event if e not in EVENTS]
+    out = []
+    for event in events:
+        layers = [
+            LayerGroup(event, label, items[0].file, tuple(items), notes.get(items[0].file))
+            for label, items in by_event[event].items()
+        ]
+        all_hooks = tuple(h for layer in layers for h in layer.hooks)
+        out.append((EventGroup(event, all_hooks), layers))
+    return out
+
+
+class HookTree(Tree[TreeItem | None]):
+    """A Tree of events → layers → hooks that keeps its selection across reloads."""
+
+    BORDER_TITLE = "Hooks"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "fold", "Fold", show=False),
+        Binding("right", "unfold", "Unfold", show=False),
+    ]
+
+    class ItemHighlighted(Message):
+        """The item under the cursor changed (or was reloaded): show its details."""
+
+        def __init__(self, item: TreeItem | None) -> None:
+            super().__init__()
+            self.item = item
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__("hooks", id=id)
+        self.show_root = False
+        self.guide_depth = 3
+        self._collapsed: set[str] = set()
+        self._badge_width = 0
+        self._id_width = 0
+        self._rebuilding = False
+
+    def on_mount(self) -> None:
+        self.app.theme_changed_signal.subscribe(self, self._theme_changed)
+
+    def on_resize(self) -> None:
+        # Keep the selected hook in view when the terminal shrinks.
+        node = self.cursor_node
+        if node is not None:
+            self.call_after_refresh(self.scroll_to_node, node, animate=False)
+
+    # ------------------------------------------------------------------ content
+
+    @property
+    def current_item(self) -> TreeItem | None:
+        node = self.cursor_node
+        return node.data if node is not None else None
+
+    @property
+    def selected_hook(self) -> Hook | None:
+        item = self.current_item
+        return item.hook if isinstance(item, HookItem) else None
+
+    def populate(
+        self,
+        snapshot: Snapshot,
+        query: str = "",
+        select: str | None = None,
+    ) -> int:
+        """Rebuild from a snapshot, keeping the selection (by `Hook.ref`) and folding.
+
+        Returns how many hooks are shown.
+        """
+        keep = select if select is not None else self._current_key()
+        old_line = self.cursor_line
+        hooks = [h for h in snapshot.hooks if hook_matches(h, query)]
+        self._badge_width = max((len(state_badge(h).label) for h in hooks), default=0)
+        self._id_width = min(MAX_ID_WIDTH, max((len(h.id) for h in hooks), default=0))
+        notes = self._layer_notes(snapshot)
+        colors = colors_for(self.app)
+        self._rebuilding = True
+        self.clear()
+        nodes: dict[str, TreeNode[TreeItem | None]] = {}
+        for event_group, layers in group_hooks(hooks, notes):
+            # A filter shows every match: folding would hide them.
+            expand = bool(query) or event_group.key not in self._collapsed
+            event_node = self.root.add(
+                self._make_label(event_group, colors), data=event_group, expand=expand
+            )
+            nodes[event_group.key] = event_node
+            for layer in layers:
+                expand = bool(query) or layer.key not in self._collapsed
+                layer_node = event_node.add(
+                    self._make_label(layer, colors), data=layer, expand=expand
+                )
+                nodes[layer.key] = layer_node
+                for hook in layer.hooks:
+                    item = HookItem(hook)
+                    nodes[item.key] = layer_node.add_leaf(self._make_label(item, colors), data=item)
+        if not hooks and snapshot.hooks:
+            self.root.add_leaf(Text(f"No hook matches “{query}”.", style=colors.dim), data=None)
+        self._rebuilding = False
+        self._restore_cursor(nodes.get(keep) if keep else None, old_line)
+        return len(hooks)
+
+    def select_ref(self, ref: str) -> bool:
+        """Move the cursor to a hook (unfolding its groups); False if it is not shown."""
+        for node in self._walk(self.root):
+            if isinstance(node.data, HookItem) and node.data.key == ref:
+                parent = node.parent
+                while parent is not None:
+                    parent.expand()
+                    parent = parent.parent
+                self._restore_cursor(node, self.cursor_line)
+                return True
+        return False
+
+    def toggle_all(self) -> None:
+        """Fold every group if any is open, else unfold them all."""
+        groups = [n for n in self._walk(self.root) if n.allow_expand and n is not self.root]
+        if any(n.is_expanded for n in groups):
+            for node in self.root.children:
+                node.collapse_all()
+            self._collapsed = {n.data.key for n in groups if n.data is not None}
+        else:
+            for node in self.root.children:
+                node.expand_all()
+            self._collapsed.clear()
+
+    # ----------------------------------------------------------------- internals
+
+    def _current_key(self) -> str | None:
+        item = self.current_item
+        return item.key if item is not None else None
+
+    def _walk(self, node: TreeNode[TreeItem | None]) -> Iterable[TreeNode[TreeItem | None]]:
+        for child in node.children:
+            yield child
+            yield from self._walk(child)
+
+    def _restore_cursor(self, node: TreeNode[TreeItem | None] | None, old_line: int) -> None:
+        """Put the cursor on `node` now (not after a refresh: a key pressed meanwhile
+        would be overridden), else near where it was, else on the first hook."""
+        last = self.last_line  # (re)builds the lines, so that node.line is valid
+        first_paint = node is None and old_line < 0
+        if first_paint:
+            # Start on the first hook, so the details show something useful.
+            node = next((n for n in self._walk(self.root) if isinstance(n.data, HookItem)), None)
+        if node is None and last >= 0:
+            # The selected hook is gone: stay where the cursor was.
+            node = self.get_node_at_line(min(max(old_line, 0), last))
+        if node is not None and node.line >= 0:
+            self.move_cursor(node)
+        else:
+            self.cursor_line = -1
+        if first_paint:
+            # Not yet laid out, the move scrolled as if the tree were one line high.
+            self.call_after_refresh(self.scroll_home, animate=False)
+        self.post_message(self.ItemHighlighted(self.current_item))
+
+    def _layer_notes(self, snapshot: Snapshot) -> dict[str, str]:
+        notes: dict[str, str] = {}
+        for layer in snapshot.layers:
+            if layer.exists and not layer.loaded:
+                notes[layer.path] = (
+                    "does not parse" if layer.error is not None else "ignored by Gemini"
+                )
+        for ext in snapshot.extensions:
+            if not ext.active:
+                notes[os.path.join(ext.path, "hooks", "hooks.json")] = ext.reason or "inactive"
+        return notes
+
+    def _make_label(self, item: TreeItem, colors: Colors) -> Text:
+        if isinstance(item, EventGroup):
+            counts = count_hooks(item.hooks)
+            known = item.event in EVENTS
+            text = Text(item.event, style=colors.heading if known else f"bold {colors.error}")
+            if not known:
+                text.append("  not a Gemini CLI event", style=colors.error)
+            noun = "hook" if counts.total == 1 else "hooks"
+            text.append(f"  {counts.total} {noun} · {counts.running} run", style=colors.dim)
+            return text
+        if isinstance(item, LayerGroup):
+            # The file is in the details pane: the line stays short enough for the hooks.
+            text = Text(item.label, style=f"bold {colors.accent}")
+            if item.note:
+                text.append(f"  ({item.note})", style=colors.error)
+            return text
+        hook = item.hook
+        badges = hook_badges(hook)
+        state, extra = badges[0], badges[1:]
+        text = Text(state.label.ljust(self._badge_width), style=colors.badge(state.kind))
+        text.append("  ")
+        ident = " ".join(hook.id.split())
+        if len(ident) > self._id_width:
+            ident = ident[: self._id_width - 1] + "…"
+        text.append(ident.ljust(self._id_width), style="" if hook.runs else colors.dim)
+        for badge in extra:
+            text.append("  ")
+            label = f" {badge.label} " if badge.kind in ("new", "changed") else badge.label
+            text.append(label, style=colors.badge(badge.kind))
+        if isinstance(hook.matcher, str) and hook.matcher:
+            text.append(f"  [{hook.matcher}]", style=colors.dim)
+        elif hook.matcher not in (None, ""):
+            text.append(f"  [{hook.matcher!r}]", style=colors.error)
+        return text
+
+    def _theme_changed(self, theme: Theme) -> None:
+        colors = colors_for(self.app)
+        for node in self._walk(self.root):
+            if node.data is not None:
+                node.set_label(self._make_label(node.data, colors))
+
+    # ------------------------------------------------------------------ actions
+
+    def action_fold(self) -> None:
+        """← : fold the group under the cursor, or go to the enclosing group."""
+        node = self.cursor_node
+        if node is None:
+            return
+        if node.allow_expand and node.is_expanded:
+            node.collapse()
+        elif node.parent is not None and node.parent is not self.root:
+            self.move_cursor(node.parent)
+
+    def action_unfold(self) -> None:
+        """→ : unfold the group under the cursor, or step into it."""
+        node = self.cursor_node
+        if node is None or not node.allow_expand:
+            return
+        if not node.is_expanded:
+            node.expand()
+        elif node.children:
+            self.move_cursor(node.children[0])
+
+    # ------------------------------------------------------------------ events
+
+    @on(Tree.NodeHighlighted)
+    def _highlighted(self, event: Tree.NodeHighlighted[TreeItem | None]) -> None:
+        event.stop()
+        if not self._rebuilding:
+            self.post_message(self.ItemHighlighted(event.node.data))
+
+    @on(Tree.NodeCollapsed)
+    def _collapsed_node(self, event: Tree.NodeCollapsed[TreeItem | None]) -> None:
+        if event.node.data is not None and not self._rebuilding:
+            self._collapsed.add(event.node.data.key)
+
+    @on(Tree.NodeExpanded)
+    def _expanded_node(self, event: Tree.NodeExpanded[TreeItem | None]) -> None:
+        if event.node.data is not None and not self._rebuilding:
+            self._collapsed.discard(event.node.data.key)

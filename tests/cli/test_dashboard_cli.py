@@ -1,0 +1,144 @@
+"""Bare `hookdash` and `hookdash demo`: which dashboard opens, and what is left behind."""
+
+from __future__ import annotations
+
+import os
+import pty
+import select
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hookdash import cli
+from tests.conftest import Sandbox, command_hook, definition
+
+
+def test_demo_needs_a_terminal(sandbox: Sandbox) -> None:
+    result = sandbox.cli("demo")
+    assert result.returncode == 1
+    assert "needs a terminal" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_bare_hookdash_without_a_terminal_prints_the_list(sandbox: Sandbox) -> None:
+    sandbox.trust_folder()
+    sandbox.write_user({"hooks": {"BeforeTool": [definition(command_hook("true", name="g"))]}})
+    result = sandbox.cli()
+    assert result.returncode == 0
+    assert "BeforeTool" in result.stdout and "runs" in result.stdout
+    assert "needs a terminal" in result.stderr
+
+
+def _capture_dashboard(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
+    calls: list[dict[str, Any]] = []
+
+    def fake(env: Any, config: Any, demo: Any = None, notice: str | None = None) -> int:
+        calls.append(
+            {"env": env, "config": config, "demo": demo, "notice": notice, "root_exists": demo
+             and demo.root.exists()}
+        )  # fmt: skip
+        return 0
+
+    monkeypatch.setattr(cli, "_interactive", lambda: True)
+    monkeypatch.setattr(cli, "_run_dashboard", fake)
+    return calls
+
+
+def test_bare_hookdash_opens_the_real_configuration(
+    sandbox: Sandbox, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sandbox.write_user({})
+    calls = _capture_dashboard(monkeypatch)
+    assert cli.main(["--workspace", str(sandbox.workspace)]) == 0
+    (call,) = calls
+    assert call["demo"] is None and call["notice"] is None
+    assert call["env"].home == sandbox.home and call["config"] is not None
+
+
+def test_bare_hookdash_opens_the_demo_when_nothing_is_configured(
+    sandbox: Sandbox, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    (sandbox.home / ".gemini").rmdir()
+    monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
+    for name in list(os.environ):
+        if name.startswith(("GEMINI_CLI_", "HOOKDASH_")):
+            monkeypatch.setenv(name, os.environ[name])  # restored after the test
+    calls = _capture_dashboard(monkeypatch)
+    assert cli.main(["--workspace", str(sandbox.workspace)]) == 0
+    (call,) = calls
+    demo = call["demo"]
+    assert demo is not None and call["root_exists"]
+    assert "No Gemini CLI settings found" in call["notice"]
+    assert call["env"].workspace == demo.workspace
+    assert os.environ["GEMINI_CLI_HOME"] == str(demo.root)  # for hooks fired from the app
+    assert not demo.root.exists()  # cleaned up on exit
+    assert not (sandbox.home / ".gemini").exists()
+
+
+def _run_in_terminal(args: list[str], env: dict[str, str], keys: bytes) -> tuple[int, str]:
+    """Run the console script on a pseudo-terminal, type `keys` once it has drawn."""
+    exe = str(Path(sys.executable).parent / "hookdash")
+    main, child = pty.openpty()
+    proc = subprocess.Popen(
+        [exe, *args], stdin=child, stdout=child, stderr=child, env=env, close_fds=True
+    )
+    os.close(child)
+    out = b""
+    deadline = time.monotonic() + 20
+    sent = False
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([main], [], [], 0.1)
+        if ready:
+            try:
+                chunk = os.read(main, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            out += chunk
+        if not sent and b"Hooks (" in out:
+            time.sleep(0.5)
+            os.write(main, keys)
+            sent = True
+        if proc.poll() is not None:
+            break
+    code = proc.wait(timeout=10)
+    os.close(main)
+    return code, out.decode("utf-8", "replace")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
+def test_demo_in_a_real_terminal_leaves_nothing_behind(sandbox: Sandbox, tmp_path: Path) -> None:
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    env = {**sandbox.environ, "TMPDIR": str(scratch), "TERM": "xterm-256color"}
+    before = sorted(p for p in sandbox.root.rglob("*") if scratch not in p.parents)
+    code, screen = _run_in_terminal(["demo"], env, b"q")
+    assert code == 0, screen[-2000:]
+    assert "block-dangerous-shell" in screen and "DEMO" in screen
+    assert list(scratch.iterdir()) == []  # the temporary copy is gone
+    after = sorted(p for p in sandbox.root.rglob("*") if scratch not in p.parents)
+    assert after == before  # nothing of the (sandboxed) user's was written
+
+
+def test_headless_commands_do_not_import_textual(sandbox: Sandbox) -> None:
+    code = (
+        "import sys\n"
+        "from hookdash import cli\n"
+        "for args in (['list'], ['list', '--json'], ['check']):\n"
+        "    cli.main(args)\n"
+        "loaded = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'watchfiles'))\n"
+        "print('LOADED', loaded, file=sys.stderr)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=sandbox.workspace,
+        env=sandbox.environ,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert "LOADED []" in result.stderr, result.stderr[-500:]

@@ -1,0 +1,148 @@
+"""Badges, notes, counts, banners and the filter: how verdicts read (core/status.py)."""
+
+from __future__ import annotations
+
+from hookdash.core.problems import Problem
+from hookdash.core.status import (
+    banner_problems,
+    count_hooks,
+    describe_trust,
+    hook_badges,
+    hook_for_problem,
+    hook_matches,
+    hook_notes,
+    problem_location,
+    state_badge,
+)
+from tests.conftest import Sandbox, command_hook, definition
+
+
+def _setup(sandbox: Sandbox) -> None:
+    sandbox.trust_folder()
+    sandbox.write_user(
+        {
+            "hooksConfig": {"disabled": ["off"]},
+            "hooks": {
+                "disabled": ["legacy-one"],
+                "BeforeTool": [
+                    definition(
+                        command_hook("echo guard", name="guard"),
+                        command_hook("echo off", name="off"),
+                        command_hook("echo legacy", name="legacy-one"),
+                        matcher="run_shell_command",
+                    )
+                ],
+                "PreToolUse": [definition(command_hook("echo claude", name="claude"))],
+            },
+        }
+    )
+    sandbox.write_workspace(
+        {"hooks": {"BeforeTool": [definition(command_hook("echo guard", name="guard"))]}}
+    )
+
+
+def _by_id(sandbox: Sandbox) -> dict[str, list]:
+    out: dict[str, list] = {}
+    for hook in sandbox.load().snapshot.hooks:
+        out.setdefault(hook.id, []).append(hook)
+    return out
+
+
+def test_badges_for_each_verdict(sandbox: Sandbox) -> None:
+    _setup(sandbox)
+    hooks = _by_id(sandbox)
+    user_guard, project_guard = hooks["guard"]
+    assert [b.kind for b in hook_badges(user_guard)] == ["runs"]
+    assert [b.label for b in hook_badges(project_guard)] == ["duplicate", "NEW"]
+    assert state_badge(hooks["off"][0]).kind == "disabled"
+    assert [b.kind for b in hook_badges(hooks["legacy-one"][0])] == ["runs", "legacy"]
+    claude = state_badge(hooks["claude"][0])
+    assert claude.kind == "not-running" and claude.label == "off: unknown event"
+
+
+def test_untrusted_folder_short_reason(sandbox: Sandbox) -> None:
+    sandbox.write_user({"hooks": {"BeforeTool": [definition(command_hook("true", name="u"))]}})
+    (hook,) = sandbox.load().snapshot.hooks
+    assert state_badge(hook).label == "off: folder untrusted"
+
+
+def test_notes_explain_duplicates_legacy_and_trust(sandbox: Sandbox) -> None:
+    _setup(sandbox)
+    hooks = _by_id(sandbox)
+    notes = hook_notes(hooks["guard"][1])
+    assert notes[0].startswith("same name:command as guard (user)")
+    assert "new project hook" in notes[1]
+    assert "Gemini CLI 0.26+ ignores" in hook_notes(hooks["legacy-one"][0])[0]
+    assert hook_notes(hooks["off"][0]) == ["disabled in hooksConfig.disabled (user)"]
+    assert describe_trust(hooks["guard"][1]).startswith("NEW")
+    assert describe_trust(hooks["guard"][0]).startswith("not applicable")
+
+
+def test_counts_do_not_count_duplicates_as_running(sandbox: Sandbox) -> None:
+    _setup(sandbox)
+    counts = count_hooks(sandbox.load().snapshot.hooks)
+    assert (counts.total, counts.running, counts.disabled, counts.other) == (5, 2, 1, 2)
+    assert counts.text == "5 hooks: 2 run, 1 disabled, 2 other"
+
+
+def test_banners_are_the_global_problems(sandbox: Sandbox) -> None:
+    _setup(sandbox)
+    sandbox.write_workspace("{ broken")
+    snap = sandbox.load().snapshot
+    codes = [p.code for p in banner_problems(snap.problems)]
+    assert "settings-parse-error" in codes and "legacy-hooks-disabled" in codes
+    assert "unknown-event" not in codes
+    parse = next(p for p in snap.problems if p.code == "settings-parse-error")
+    where = problem_location(parse, lambda p: p.replace(str(sandbox.home), "~"))
+    assert where.startswith("~/project/.gemini/settings.json:1:")
+
+
+def test_hook_for_problem(sandbox: Sandbox) -> None:
+    _setup(sandbox)
+    snap = sandbox.load().snapshot
+    dup = next(p for p in snap.problems if p.code == "duplicate-hook")
+    hook = hook_for_problem(snap.hooks, dup)
+    assert hook is not None and hook.scope == "workspace" and hook.id == "guard"
+    assert hook_for_problem(snap.hooks, Problem(severity="info", code="x", message="m")) is None
+
+
+def test_filter_matches_every_word_in_any_field(sandbox: Sandbox) -> None:
+    _setup(sandbox)
+    hooks = _by_id(sandbox)
+    guard = hooks["guard"][0]
+    assert hook_matches(guard, "")
+    assert hook_matches(guard, "GUARD")
+    assert hook_matches(guard, "beforetool user")
+    assert hook_matches(guard, "shell_command")  # matcher
+    assert hook_matches(guard, "echo")  # command
+    assert not hook_matches(guard, "guard workspace")
+    assert hook_matches(hooks["guard"][1], "guard workspace duplicate")
+    assert hook_matches(hooks["off"][0], "disabled")
+
+
+def test_event_descriptions() -> None:
+    from hookdash.core.status import describe_event
+
+    assert "regex" in describe_event("BeforeTool")
+    assert "source (startup, resume, clear)" in describe_event("SessionStart")
+    assert "ignores matchers" in describe_event("AfterModel")
+    assert "did you mean BeforeTool" in describe_event("PreToolUse")
+
+
+def test_banner_lines_fold_problems_of_one_code(sandbox: Sandbox) -> None:
+    from hookdash.core.status import banner_lines
+
+    sandbox.trust_folder()
+    sandbox.write_system({"hooks": {}})
+    sandbox.write_system_defaults({"hooks": {}})
+    sandbox.write_user({"hooks": {"disabled": ["x"]}})
+    snap = sandbox.load().snapshot
+    lines = banner_lines(snap.problems, lambda p: p.replace(str(sandbox.root), "<root>"))
+    codes = [line.code for line in lines]
+    assert codes.count("system-file-ignored") == 1
+    ignored = lines[codes.index("system-file-ignored")]
+    assert ignored.message.endswith("(+1 more like it)")
+    assert len(ignored.locations) == 2 and all(
+        w.startswith("<root>/etc") for w in ignored.locations
+    )
+    assert "legacy-hooks-disabled" in codes

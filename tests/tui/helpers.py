@@ -1,0 +1,121 @@
+"""A sandboxed configuration with hooks of every kind, and helpers to look into the app."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from rich.console import Console
+
+from hookdash.tui.app import HookdashApp
+from hookdash.tui.widgets.hook_tree import HookItem, HookTree
+from tests.conftest import Sandbox, command_hook, definition
+
+
+def rich_setup(sandbox: Sandbox) -> None:
+    """Trusted folder; user, workspace and extension hooks; disabled, legacy, duplicate,
+    NEW and not-running ones; script files for previews. Paths stay under the home."""
+    sandbox.trust_folder()
+    sandbox.script(
+        ".gemini/hooks/guard.sh",
+        '# Deny dangerous shell commands.\ncat >/dev/null\necho \'{"decision": "allow"}\'',
+    )
+    sandbox.script(".gemini/hooks/context.sh", "echo '{}'")
+    sandbox.write_user(
+        "{\n"
+        "  // user hooks\n"
+        '  "hooksConfig": {"disabled": ["audit"]},\n'
+        '  "hooks": {\n'
+        '    "disabled": ["notify"],\n'
+        '    "BeforeTool": [{"matcher": "run_shell_command", "hooks": [\n'
+        '      {"name": "guard", "type": "command", "command": "bash .gemini/hooks/guard.sh",'
+        ' "description": "Deny rm -rf", "timeout": 5000}]}],\n'
+        '    "AfterTool": [{"matcher": "write_file", "hooks": [\n'
+        '      {"name": "audit", "type": "command", "command": "echo audit"}]}],\n'
+        '    "Notification": [{"hooks": [\n'
+        '      {"name": "notify", "type": "command", "command": "echo notify"}]}],\n'
+        '    "PreToolUse": [{"hooks": [{"type": "command", "command": "echo claude"}]}]\n'
+        "  }\n"
+        "}\n"
+    )
+    sandbox.write_workspace(
+        {
+            "hooks": {
+                "BeforeTool": [
+                    definition(
+                        command_hook("bash .gemini/hooks/guard.sh", name="guard"),
+                        matcher="run_shell_command",
+                    )
+                ],
+                "SessionStart": [
+                    definition(
+                        command_hook("bash .gemini/hooks/context.sh", name="context"),
+                        matcher="startup",
+                    )
+                ],
+            }
+        }
+    )
+    sandbox.add_extension(
+        "lint-kit",
+        {"AfterTool": [definition(command_hook("echo lint", name="ext-lint"), matcher="*")]},
+    )
+
+
+def make_app(sandbox: Sandbox, **kwargs: Any) -> HookdashApp:
+    kwargs.setdefault("watch", False)
+    env = sandbox.env()
+    return HookdashApp(env, configuration=sandbox.load(), **kwargs)
+
+
+def plain(renderable: Any, width: int = 100) -> str:
+    """The text a Rich renderable shows (for assertions)."""
+    console = Console(width=width, record=True, color_system=None, file=io.StringIO())
+    console.print(renderable)
+    return console.export_text()
+
+
+def text_of(widget: Any, width: int = 200) -> str:
+    """The text a Static shows (its content: Textual Content or a Rich renderable)."""
+    content = widget.content
+    if isinstance(content, str):
+        return content
+    if hasattr(content, "plain") and not hasattr(content, "__rich_console__"):
+        return str(content.plain)
+    return plain(content, width)
+
+
+def tree_lines(tree: HookTree) -> list[str]:
+    """Every visible line of the tree: indentation by depth, then the label text."""
+    out: list[str] = []
+
+    def walk(node: Any, depth: int) -> None:
+        for child in node.children:
+            out.append("  " * depth + child.label.plain)
+            if child.is_expanded:
+                walk(child, depth + 1)
+
+    walk(tree.root, 0)
+    return out
+
+
+def select(tree: HookTree, hook_id: str, scope: str | None = None) -> None:
+    """Move the tree's cursor to a hook."""
+
+    def walk(node: Any) -> Any:
+        for child in node.children:
+            data = child.data
+            if (
+                isinstance(data, HookItem)
+                and data.hook.id == hook_id
+                and (scope is None or data.hook.scope == scope)
+            ):
+                return child
+            found = walk(child)
+            if found is not None:
+                return found
+        return None
+
+    node = walk(tree.root)
+    assert node is not None, hook_id
+    tree.move_cursor(node)

@@ -1,0 +1,293 @@
+"""The main screen, driven like a person would: keys, clicks, and what it then shows."""
+
+from __future__ import annotations
+
+import re
+
+from hookdash.tui.screens.hooks import HooksScreen
+from hookdash.tui.widgets.banners import Banner
+from hookdash.tui.widgets.empty_state import EmptyState
+from hookdash.tui.widgets.hook_details import HookDetails
+from hookdash.tui.widgets.hook_tree import HookTree
+from hookdash.tui.widgets.status_line import StatusLine
+from tests.conftest import Sandbox, command_hook, definition
+from tests.tui.helpers import make_app, rich_setup, select, text_of, tree_lines
+
+
+def _details_text(app: object) -> str:
+    details = app.screen.query_one(HookDetails)  # type: ignore[attr-defined]
+    return text_of(details.query_one("#details-body"))
+
+
+async def test_tree_groups_by_event_then_layer_with_badges(sandbox: Sandbox) -> None:
+    rich_setup(sandbox)
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        lines = tree_lines(app.screen.query_one(HookTree))
+    events = [line.split()[0] for line in lines if not line.startswith(" ")]
+    assert events == ["BeforeTool", "AfterTool", "Notification", "SessionStart", "PreToolUse"]
+    text = "\n".join(lines)
+    # BeforeTool: the user copy runs, the workspace copy is a NEW duplicate.
+    before = text.split("AfterTool")[0]
+    assert before.index("  user") < before.index("  workspace")
+    assert re.search(r"runs +guard", before)
+    assert re.search(r"duplicate +guard +NEW", before)
+    assert re.search(r"disabled +audit", text)
+    assert "legacy" in text.split("Notification")[1].split("SessionStart")[0]
+    assert "extension lint-kit" in text
+    assert "off: unknown event" in text
+    assert "not a Gemini CLI event" in text
+    assert "[run_shell_command]" in before
+
+
+async def test_status_line_and_banners(sandbox: Sandbox) -> None:
+    rich_setup(sandbox)
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        status = text_of(app.screen.query_one(StatusLine))
+        banners = [text_of(b) for b in app.screen.query(Banner)]
+    assert status.startswith("~/project · hooks on · 7 hooks: 4 run, 1 disabled, 2 other")
+    assert "folder trusted (TRUST_FOLDER rule for ~/project)" in status
+    assert len(banners) == 1 and "hooks.disabled is ignored" in banners[0]
+    assert "~/.gemini/settings.json:5" in banners[0]
+
+
+async def test_banners_for_what_changes_everything(sandbox: Sandbox) -> None:
+    sandbox.write_user({"hooksConfig": {"enabled": False}, "hooks": {"BeforeTool": []}})
+    sandbox.write_workspace('{\n  "hooks": {,\n}\n')
+    sandbox.write_system({"hooks": {}})  # not root-owned: Gemini ignores it
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        text = "\n".join(text_of(b) for b in app.screen.query(Banner))
+    assert "does not parse" in text
+    assert "~/project/.gemini/settings.json:2:" in text  # line and column
+    assert "hooksConfig.enabled is false" in text
+    assert "ignores it" in text  # the system file
+
+
+async def test_untrusted_folder_banner_says_user_hooks_are_skipped_too(sandbox: Sandbox) -> None:
+    sandbox.write_user({"hooks": {"BeforeTool": [definition(command_hook("x"))]}})
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        text = "\n".join(text_of(b) for b in app.screen.query(Banner))
+        lines = tree_lines(app.screen.query_one(HookTree))
+    assert "not trusted" in text and "user and system ones too" in text
+    assert any("off: folder untrusted" in line for line in lines)
+
+
+async def test_filter_by_id_command_event_layer_matcher(sandbox: Sandbox) -> None:
+    rich_setup(sandbox)
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        tree = app.screen.query_one(HookTree)
+        await pilot.press("slash")
+        await pilot.press(*"lint-kit")
+        await pilot.pause()
+        assert [line.strip().split()[-1] for line in tree_lines(tree)][-1] == "[*]"
+        assert sum("ext-lint" in line for line in tree_lines(tree)) == 1
+        assert not any("guard" in line for line in tree_lines(tree))
+        assert tree.border_title == "Hooks 1/7"
+        for query, expected in (
+            ("echo audit", "audit"),  # command
+            ("sessionstart", "context"),  # event
+            ("workspace guard", "guard"),  # layer + id
+            ("run_shell", "guard"),  # matcher
+        ):
+            await pilot.press("ctrl+a", "ctrl+k", *query)
+            await pilot.pause()
+            hooks = [line for line in tree_lines(tree) if line.startswith("    ")]
+            assert hooks and all(expected in line for line in hooks), (query, hooks)
+        await pilot.press(*"zzz-nothing")
+        await pilot.pause()
+        assert any("No hook matches" in line for line in tree_lines(tree))
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen.query_one("#filter").value == ""  # type: ignore[attr-defined]
+        assert app.focused is tree
+        assert len([line for line in tree_lines(tree) if line.startswith("    ")]) == 7
+
+
+async def test_selecting_a_hook_shows_every_detail(sandbox: Sandbox) -> None:
+    rich_setup(sandbox)
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        tree = app.screen.query_one(HookTree)
+        await pilot.pause()
+        select(tree, "guard", "workspace")
+        await pilot.pause()
+        assert app.selected_hook is not None and app.selected_hook.scope == "workspace"
+        text = _details_text(app)
+    for expected in (
+        "guard",
+        "duplicate",
+        "same name:command as guard (user)",
+        "run_shell_command",
+        "tool names containing a match of the regex /run_shell_command/",
+        "bash .gemini/hooks/guard.sh",
+        "~/project/.gemini/settings.json:",
+        "/hooks/BeforeTool/0/hooks/0",
+        "Source: project",
+        "labels every settings hook 'project'",
+        "NEW: not in trusted_hooks.json",
+        "Script ~/project/.gemini/hooks/guard.sh",
+        "# Deny dangerous shell commands.",  # the preview
+    ):
+        assert expected in text, expected
+
+
+async def test_details_give_every_reason_a_hook_would_not_run(sandbox: Sandbox) -> None:
+    rich_setup(sandbox)
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        tree = app.screen.query_one(HookTree)
+        await pilot.pause()
+        select(tree, "echo claude")
+        await pilot.pause()
+        text = _details_text(app)
+        assert "Gemini CLI would not run it" in text
+        assert "'PreToolUse' is not a Gemini CLI event (did you mean BeforeTool?)" in text
+        select(tree, "audit")
+        await pilot.pause()
+        assert "disabled in hooksConfig.disabled (user)" in _details_text(app)
+        select(tree, "notify")
+        await pilot.pause()
+        assert "Gemini CLI 0.26+ ignores — this hook runs" in _details_text(app)
+
+
+async def test_mouse_click_selects_a_hook(sandbox: Sandbox) -> None:
+    rich_setup(sandbox)
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        tree = app.screen.query_one(HookTree)
+        await pilot.pause()
+        # Line 2 of the tree is BeforeTool > user > guard; line 5 the workspace copy.
+        await pilot.click(HookTree, offset=(20, 1 + 4))
+        await pilot.pause()
+        hook = app.selected_hook
+        assert hook is not None and hook.id == "guard" and hook.scope == "workspace"
+        assert tree.has_focus
+
+
+async def test_fold_and_unfold(sandbox: Sandbox) -> None:
+    rich_setup(sandbox)
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        tree = app.screen.query_one(HookTree)
+        await pilot.pause()
+        total = len(tree_lines(tree))
+        await pilot.press("e")
+        await pilot.pause()
+        assert len(tree_lines(tree)) == 5  # the events only
+        await pilot.press("e")
+        await pilot.pause()
+        assert len(tree_lines(tree)) == total
+        tree.move_cursor_to_line(0)
+        await pilot.press("left")
+        await pilot.pause()
+        assert len(tree_lines(tree)) == total - 4  # BeforeTool folded
+        await pilot.press("right", "right")
+        await pilot.pause()
+        assert len(tree_lines(tree)) == total and tree.cursor_line == 1
+
+
+async def test_details_toggle_and_zoom(sandbox: Sandbox) -> None:
+    rich_setup(sandbox)
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        details = app.screen.query_one(HookDetails)
+        tree = app.screen.query_one(HookTree)
+        await pilot.pause()
+        await pilot.press("d")
+        await pilot.pause()
+        assert not details.display and tree.size.width > 100
+        await pilot.press("d", "z")
+        await pilot.pause()
+        assert app.screen.maximized is details
+        await pilot.press("z")
+        await pilot.pause()
+        assert app.screen.maximized is None and app.focused is tree
+
+
+async def test_small_terminal_still_usable(sandbox: Sandbox) -> None:
+    rich_setup(sandbox)
+    app = make_app(sandbox)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, HooksScreen) and screen.has_class("-narrow")
+        tree = screen.query_one(HookTree)
+        details = screen.query_one(HookDetails)
+        # Details under the tree, both big enough to read.
+        assert details.region.y > tree.region.y
+        assert tree.size.height >= 6 and details.size.height >= 5
+        assert tree.size.width >= 70 and details.size.width >= 70
+        # A long banner takes one line, not half the screen.
+        assert all(b.size.height == 1 for b in screen.query(Banner))
+        # Zoomed, the details fill the terminal (all but the footer).
+        await pilot.press("z")
+        await pilot.pause()
+        assert screen.maximized is details and details.region.height >= 22
+
+
+async def test_theme_toggle(sandbox: Sandbox) -> None:
+    rich_setup(sandbox)
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        assert app.current_theme.dark
+        tree = app.screen.query_one(HookTree)
+        before = str(tree.root.children[0].label.style)
+        await pilot.press("t")
+        await pilot.pause()
+        assert not app.current_theme.dark
+        after = str(tree.root.children[0].label.style)
+        assert before != after  # labels were redrawn in the light theme's colours
+        await pilot.press("t")
+        await pilot.pause()
+        assert app.current_theme.dark
+
+
+async def test_empty_state_says_where_hooks_go_and_offers_the_demo(sandbox: Sandbox) -> None:
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        empty = app.screen.query_one(EmptyState)
+        assert empty.display and app.screen.has_class("-empty")
+        text = text_of(empty.query_one("#empty-text"))
+        assert "No hooks configured" in text
+        assert "~/.gemini/settings.json" in text
+        assert "~/project/.gemini/settings.json" in text
+        assert "~/.gemini/extensions/<name>/hooks/hooks.json" in text
+        await pilot.click("#open-demo")
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        try:
+            assert app.demo is not None and app.owned_demos == [app.demo]
+            assert app.config is not None and app.config.env.home == app.demo.root
+            assert not app.screen.has_class("-empty")
+            banners = "\n".join(text_of(b) for b in app.screen.query(Banner))
+            assert "DEMO" in banners and str(app.demo.root) in banners
+        finally:
+            for demo in app.owned_demos:
+                demo.cleanup()
+    # The sandbox's own files were not touched.
+    assert not (sandbox.home / ".gemini" / "settings.json").exists()
+
+
+async def test_go_to_hook_from_the_command_palette(sandbox: Sandbox) -> None:
+    rich_setup(sandbox)
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"go to hook ext-lint")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
+        hook = app.selected_hook
+        assert hook is not None and hook.id == "ext-lint"

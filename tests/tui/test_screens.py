@@ -1,0 +1,138 @@
+"""The problem list, help, and the command palette."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import OptionList
+
+from hookdash.core.status import BADGE_MEANINGS, QUIRKS
+from hookdash.tui.commands import COMMANDS
+from hookdash.tui.screens.help import HelpScreen
+from hookdash.tui.screens.hooks import HooksScreen
+from hookdash.tui.screens.problems import ProblemsScreen
+from hookdash.tui.widgets.banners import Banner
+from tests.conftest import Sandbox
+from tests.tui.helpers import make_app, plain, rich_setup, text_of
+
+
+async def test_problems_view_lists_what_check_finds(sandbox: Sandbox) -> None:
+    rich_setup(sandbox)
+    app = make_app(sandbox)
+    problems = sandbox.load().snapshot.problems
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ProblemsScreen)
+        options = screen.query_one(OptionList)
+        assert options.option_count == len(problems) > 3
+        texts = [plain(options.get_option_at_index(i).prompt, 200) for i in range(len(problems))]
+        title = text_of(screen.query_one("#problems-title"))
+    assert title.startswith("Problems: ")
+    unknown = next(t for t in texts if "unknown-event" in t)
+    assert unknown.startswith("error   unknown-event  ~/.gemini/settings.json:")
+    assert "'PreToolUse' is not a Gemini CLI event" in unknown
+    assert "fix: Rename the key to BeforeTool." in unknown
+    legacy = next(t for t in texts if "legacy-hooks-disabled" in t)
+    assert legacy.startswith("warning legacy-hooks-disabled  ~/.gemini/settings.json:5")
+
+
+async def test_problem_enter_goes_to_its_hook(sandbox: Sandbox) -> None:
+    rich_setup(sandbox)
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ProblemsScreen)
+        index = next(i for i, p in enumerate(screen._problems) if p.code == "duplicate-hook")
+        screen.query_one(OptionList).highlighted = index
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, HooksScreen)
+        hook = app.selected_hook
+        assert hook is not None and hook.id == "guard" and hook.scope == "workspace"
+
+
+async def test_banner_click_opens_the_problem(sandbox: Sandbox) -> None:
+    rich_setup(sandbox)
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        await pilot.click(Banner)
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ProblemsScreen)
+        assert screen.highlighted_problem is not None
+        assert screen.highlighted_problem.code == "legacy-hooks-disabled"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HooksScreen)
+
+
+async def test_help_lists_every_key_badge_and_quirk(sandbox: Sandbox) -> None:
+    rich_setup(sandbox)
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = text_of(app.screen.query_one("#help-text"), 300)
+        for command in COMMANDS:
+            if command.palette:
+                assert command.title in text, command.title
+        for badge, _ in BADGE_MEANINGS:
+            assert badge in text
+        for quirk in QUIRKS:
+            assert quirk[:40] in text
+        assert "Live reload" in text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HooksScreen)
+
+
+async def test_footer_shows_the_focused_views_keys(sandbox: Sandbox) -> None:
+    rich_setup(sandbox)
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        keys = {b.binding.key for b in app.screen.active_bindings.values() if b.binding.show}
+        assert {"slash", "d", "question_mark", "c", "t", "q"} <= keys
+        await pilot.press("c")
+        await pilot.pause()
+        keys = {b.binding.key for b in app.screen.active_bindings.values() if b.binding.show}
+        assert "slash" not in keys and "escape" in keys
+
+
+async def test_palette_offers_every_action(sandbox: Sandbox) -> None:
+    rich_setup(sandbox)
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"show problems")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, ProblemsScreen)
+
+
+async def test_quit(sandbox: Sandbox) -> None:
+    rich_setup(sandbox)
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+def test_readme_documents_every_key() -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    dashboard = readme.split("## Dashboard", 1)[1].split("## Demo", 1)[0]
+    for command in COMMANDS:
+        if command.scope in ("app", "hooks"):
+            key = command.key_display or command.key
+            assert f"`{key}`" in dashboard, key
