@@ -126,7 +126,8 @@ def _check_hook(hook: Hook) -> list[Problem]:
                 'Write "sequential": true.',
             )
         )
-    if hook.script is not None and hook.event in EVENTS:
+    # A hook Gemini never registers (ignored file, unknown event) has no script to check.
+    if hook.script is not None and hook.inactive_reason not in ("ignored-layer", "unknown-event"):
         out.extend(_check_script(hook))
     if hook.duplicate_of is not None:
         out.append(
@@ -287,40 +288,34 @@ def _check_script(hook: Hook) -> list[Problem]:
     if script.kind == "command":
         if script.exists:
             return []
-        return [
-            _about(
-                hook,
-                "error",
-                "command-not-found",
-                f"'{script.program}' is not on PATH: bash exits 127, which Gemini CLI "
-                "treats as a blocking deny with bash's error as the reason.",
-                "Install it, or use the full path.",
-            )
-        ]
-    if not script.exists:
-        return [
-            _about(
-                hook,
-                "error",
-                "script-missing",
-                f"The script {script.path} does not exist: bash exits with an error "
-                "code that Gemini CLI treats as a blocking deny.",
-                "Create the script, or fix the path (relative paths start in the workspace).",
-            )
-        ]
-    if not script.executable:
+        code = "command-not-found"
+        message = (
+            f"'{script.program}' is not on PATH: bash exits 127, which Gemini CLI treats as a "
+            "blocking deny with bash's error as the reason."
+        )
+        fix = "Install it, or use the full path."
+    elif not script.exists:
+        code = "script-missing"
+        message = (
+            f"The script {script.path} does not exist: bash exits 127, which Gemini CLI "
+            "treats as a blocking deny."
+        )
+        fix = "Create the script, or fix the path (relative paths start in the workspace)."
+    elif not script.executable:
         what = "readable" if script.kind == "interpreted" else "executable"
-        return [
-            _about(
-                hook,
-                "error",
-                "script-not-executable",
-                f"The script {script.path} is not {what}: bash exits 126, which Gemini "
-                "CLI treats as a blocking deny.",
-                f"chmod +x {script.path}" if what == "executable" else "Fix its permissions.",
-            )
-        ]
-    return []
+        code = "script-not-executable"
+        message = (
+            f"The script {script.path} is not {what}: bash exits 126, which Gemini CLI "
+            "treats as a blocking deny."
+        )
+        fix = f"chmod +x {script.path}" if what == "executable" else "Fix its permissions."
+    else:
+        return []
+    if hook.runs:
+        return [_about(hook, "error", code, message, fix)]
+    # Not running now (disabled, untrusted folder, …): it fails like this once it does.
+    later = " This hook does not run now, but will fail like this once it does."
+    return [_about(hook, "warning", code, message + later, fix)]
 
 
 def _check_disabled_entries(config: Configuration) -> list[Problem]:

@@ -36,6 +36,7 @@ class ExtensionInfo(BaseModel):
 class Extension:
     info: ExtensionInfo
     hooks: dict[str, Any] | None = None  # hydrated `hooks` object of hooks/hooks.json
+    raw_hooks: dict[str, Any] | None = None  # the same, as written
     hooks_file: Path | None = None
     text: str | None = None
     env: dict[str, str] = field(default_factory=dict)  # settings injected into hook env
@@ -347,5 +348,6 @@ def _load_hooks(
         if isinstance(var, str) and var in custom_env:
             ext.env[var] = custom_env[var]
     ext.hooks = hydrate_extension_value(hooks, context)
+    ext.raw_hooks = hooks
     ext.hooks_file = hooks_file
     ext.text = text

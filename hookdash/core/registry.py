@@ -160,6 +160,7 @@ class Candidate:
     blocked: list[str] = field(default_factory=list)  # why it is not registered
     blocked_kind: InactiveReason | None = None
     extra_env: dict[str, str] = field(default_factory=dict)  # extension settings
+    raw_config: Any = None  # the hook as written, before $VAR / ${…} expansion
 
 
 def iter_definitions(
@@ -234,7 +235,7 @@ def make_hook(c: Candidate, ctx: VerdictContext) -> Hook:
         type=config.get("type"),
         name=config.get("name") if isinstance(config.get("name"), str) else None,
         command=command,
-        command_raw=command,
+        command_raw=_raw_command(c.raw_config, command),
         description=config.get("description")
         if isinstance(config.get("description"), str)
         else None,
@@ -278,6 +279,12 @@ def make_hook(c: Candidate, ctx: VerdictContext) -> Hook:
     if command:
         hook.script = ctx.script_of(command, hook.env)
     return hook
+
+
+def _raw_command(raw_config: Any, command: str | None) -> str | None:
+    if isinstance(raw_config, dict) and isinstance(raw_config.get("command"), str):
+        return str(raw_config["command"])
+    return command
 
 
 def _trust_state(hook: Hook, ctx: VerdictContext) -> tuple[TrustState, str | None]:

@@ -344,6 +344,7 @@ def _settings_candidates(
                     continue
                 per_event.setdefault(event, []).append(
                     Candidate(
+                        raw_config=_at_pointer(layer.raw, ptr),
                         event=event,
                         scope=scope,
                         extension=None,
@@ -360,6 +361,20 @@ def _settings_candidates(
                 )
     ordered = [e for e in EVENTS if e in per_event] + [e for e in per_event if e not in EVENTS]
     return [c for e in ordered for c in per_event[e]]
+
+
+def _at_pointer(document: Any, ptr: str) -> Any:
+    """The value at a JSON pointer, or None."""
+    value = document
+    for token in ptr.split("/")[1:]:
+        token = token.replace("~1", "/").replace("~0", "~")
+        if isinstance(value, dict):
+            value = value.get(token)
+        elif isinstance(value, list) and token.isdigit() and int(token) < len(value):
+            value = value[int(token)]
+        else:
+            return None
+    return value
 
 
 def _hook_not_object(path: Path, ptr: str, line: int | None) -> Problem:
@@ -410,6 +425,7 @@ def _extension_candidates(extensions: list[Extension], problems: list[Problem]) 
                     continue
                 out.append(
                     Candidate(
+                        raw_config=_at_pointer(ext.raw_hooks, ptr.removeprefix("/hooks")),
                         event=event,
                         scope="extension",
                         extension=ext.info.name,

@@ -133,3 +133,22 @@ def test_clean_configuration_has_no_problems(sandbox: Sandbox) -> None:
         {"hooks": {"BeforeTool": [definition(command_hook("true", name="t"), matcher="run_.*")]}}
     )
     assert sandbox.load().snapshot.problems == []
+
+
+def test_script_problems_of_hooks_that_do_not_run(sandbox: Sandbox) -> None:
+    sandbox.trust_folder()
+    sandbox.write_user(
+        {
+            "hooksConfig": {"disabled": ["off"]},
+            "hooks": {
+                "BeforeTool": [definition(command_hook("./gone.sh", name="off"))],
+                "PreToolUse": [definition(command_hook("./gone.sh", name="claude"))],
+            },
+        }
+    )
+    problems = [p for p in sandbox.load().snapshot.problems if p.code == "script-missing"]
+    # The disabled hook: a warning (it fails once enabled); the unknown event: nothing.
+    assert [(p.severity, p.pointer) for p in problems] == [
+        ("warning", "/hooks/BeforeTool/0/hooks/0")
+    ]
+    assert "does not run now" in problems[0].message

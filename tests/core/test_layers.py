@@ -59,6 +59,7 @@ def test_env_expansion_in_settings(sandbox: Sandbox) -> None:
     sandbox.write_user({"hooks": {"BeforeTool": [definition(command_hook("$MY_HOOKS/a.sh x"))]}})
     hook = sandbox.load().snapshot.hooks[0]
     assert hook.command == "/opt/hooks/a.sh x"
+    assert hook.command_raw == "$MY_HOOKS/a.sh x"
     assert hook.key == ":/opt/hooks/a.sh x"
 
 

@@ -275,6 +275,7 @@ def test_extension_details(sandbox: Sandbox) -> None:
     (ext / ".env").write_text("TOOLS_KEY=secret\n")
     hook = sandbox.load().snapshot.hooks[0]
     assert hook.command == f"{ext}/check.sh $HOME"
+    assert hook.command_raw == "${extensionPath}${/}check.sh $HOME"
     assert hook.env == {"TOOLS_KEY": "secret"}
     assert hook.file == str(ext / "hooks" / "hooks.json") and hook.line == 6
 
