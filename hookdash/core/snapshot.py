@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,9 @@ from hookdash.core.merge import Tagged, js_truthy, merge_settings
 from hookdash.core.problems import SEVERITY_RANK, Problem
 from hookdash.core.registry import (
     Candidate,
+    GeminiSource,
     Hook,
+    HookScope,
     InactiveReason,
     VerdictContext,
     assign_order_and_duplicates,
@@ -300,20 +303,59 @@ def _settings_candidates(
                 )
             )
             continue
-        blocked_layer: list[str] = []
-        layer_kind: InactiveReason | None = None
+        source = _HookFile(
+            scope=scope,
+            extension=None,
+            file=layer.path,
+            raw=layer.raw,
+            line_of=layer.line_of,
+            gemini_source="project",
+            merged=True,
+        )
         if layer.ignored_reason:
-            blocked_layer.append(layer.ignored_reason)
-            layer_kind = "ignored-layer"
+            source.block(layer.ignored_reason, "ignored-layer")
         elif not trusted:
-            layer_kind = "untrusted-folder"
-            blocked_layer.append(
+            source.block(
                 "the folder is not trusted: Gemini CLI ignores this workspace settings file"
                 if scope == "workspace"
                 else "the folder is not trusted: Gemini CLI skips every settings hook, user "
-                "and system ones too"
+                "and system ones too",
+                "untrusted-folder",
             )
+        elif scope in contributing:
+            source.surviving = surviving
+        for candidate in source.candidates(hooks, problems):
+            per_event.setdefault(candidate.event, []).append(candidate)
+    ordered = [e for e in EVENTS if e in per_event] + [e for e in per_event if e not in EVENTS]
+    return [c for e in ordered for c in per_event[e]]
+
+
+@dataclass
+class _HookFile:
+    """A file that holds hooks (a settings layer or an extension's hooks.json), and what
+    keeps all of its hooks from registering."""
+
+    scope: HookScope
+    extension: str | None
+    file: Path
+    raw: Any  # the document as written, for command_raw
+    line_of: Callable[[str], int | None]
+    gemini_source: GeminiSource
+    merged: bool  # settings go through the concat merge, which wraps a lone definition
+    extra_env: dict[str, str] = field(default_factory=dict)
+    blocked: list[str] = field(default_factory=list)
+    kind: InactiveReason | None = None
+    # The (scope, event, index) definitions left after Gemini's merge; None: not merged.
+    surviving: set[tuple[str, str, int | None]] | None = None
+
+    def block(self, reason: str, kind: InactiveReason) -> None:
+        self.blocked.append(reason)
+        self.kind = kind
+
+    def candidates(self, hooks: dict[str, Any], problems: list[Problem]) -> Iterator[Candidate]:
         for event, def_ptr, definition, index in iter_definitions(hooks):
+            if index is None and not self.merged:
+                continue  # extensions are not merged: a non-array value is skipped
             why = definition_problem(definition)
             if why:
                 problems.append(
@@ -323,44 +365,55 @@ def _settings_candidates(
                         message=f"In {event}: {why}; Gemini CLI discards it.",
                         fix='Each entry needs the shape {"matcher": "...", "hooks": [{"type": '
                         '"command", "command": "..."}]}.',
-                        file=str(layer.path),
+                        file=str(self.file),
                         pointer=def_ptr,
-                        line=layer.line_of(def_ptr),
+                        line=self.line_of(def_ptr),
                     )
                 )
                 continue
-            blocked = list(blocked_layer)
-            kind = layer_kind
+            blocked, kind = list(self.blocked), self.kind
             if event not in EVENTS:
                 blocked.insert(0, unknown_event_reason(event))
                 kind = "unknown-event"
-            elif not blocked and scope in contributing and (scope, event, index) not in surviving:
+            elif (
+                not blocked
+                and self.surviving is not None
+                and (self.scope, event, index) not in self.surviving
+            ):
                 blocked.append("dropped by Gemini CLI's settings merge")
                 kind = "ignored-layer"
             for j, config in enumerate(definition["hooks"]):
                 ptr = f"{def_ptr}/hooks/{j}"
                 if not isinstance(config, dict):
-                    problems.append(_hook_not_object(layer.path, ptr, layer.line_of(ptr)))
-                    continue
-                per_event.setdefault(event, []).append(
-                    Candidate(
-                        raw_config=_at_pointer(layer.raw, ptr),
-                        event=event,
-                        scope=scope,
-                        extension=None,
-                        file=layer.path,
-                        pointer=ptr,
-                        definition=definition,
-                        config=config,
-                        source="project",
-                        line=layer.line_of(ptr),
-                        registered=not blocked,
-                        blocked=blocked,
-                        blocked_kind=kind,
+                    problems.append(
+                        Problem(
+                            severity="error",
+                            code="hook-not-object",
+                            message="This entry of a 'hooks' array is not an object; Gemini "
+                            "CLI discards it.",
+                            fix='Write it as {"type": "command", "command": "..."}.',
+                            file=str(self.file),
+                            pointer=ptr,
+                            line=self.line_of(ptr),
+                        )
                     )
+                    continue
+                yield Candidate(
+                    raw_config=_at_pointer(self.raw, ptr),
+                    event=event,
+                    scope=self.scope,
+                    extension=self.extension,
+                    file=self.file,
+                    pointer=ptr,
+                    definition=definition,
+                    config=config,
+                    source=self.gemini_source,
+                    line=self.line_of(ptr),
+                    registered=not blocked,
+                    blocked=blocked,
+                    blocked_kind=kind,
+                    extra_env=self.extra_env,
                 )
-    ordered = [e for e in EVENTS if e in per_event] + [e for e in per_event if e not in EVENTS]
-    return [c for e in ordered for c in per_event[e]]
 
 
 def _at_pointer(document: Any, ptr: str) -> Any:
@@ -377,70 +430,24 @@ def _at_pointer(document: Any, ptr: str) -> Any:
     return value
 
 
-def _hook_not_object(path: Path, ptr: str, line: int | None) -> Problem:
-    return Problem(
-        severity="error",
-        code="hook-not-object",
-        message="This entry of a 'hooks' array is not an object; Gemini CLI discards it.",
-        fix='Write it as {"type": "command", "command": "..."}.',
-        file=str(path),
-        pointer=ptr,
-        line=line,
-    )
-
-
 def _extension_candidates(extensions: list[Extension], problems: list[Problem]) -> list[Candidate]:
     out: list[Candidate] = []
     for ext in extensions:
         if ext.hooks is None or ext.hooks_file is None:
             continue
-        for event, def_ptr, definition, index in iter_definitions(ext.hooks):
-            if index is None:
-                continue  # extensions are not merged: a non-array value is skipped
-            why = definition_problem(definition)
-            if why:
-                problems.append(
-                    Problem(
-                        severity="error",
-                        code="invalid-definition",
-                        message=f"In {event}: {why}; Gemini CLI discards it.",
-                        file=str(ext.hooks_file),
-                        pointer=def_ptr,
-                        line=ext.line_of(def_ptr),
-                    )
-                )
-                continue
-            blocked: list[str] = []
-            kind: InactiveReason | None = None
-            if not ext.info.active:
-                blocked.append(f"extension '{ext.info.name}' is {ext.info.reason}")
-                kind = "ignored-layer"
-            if event not in EVENTS:
-                blocked.insert(0, unknown_event_reason(event))
-                kind = "unknown-event"
-            for j, config in enumerate(definition["hooks"]):
-                ptr = f"{def_ptr}/hooks/{j}"
-                if not isinstance(config, dict):
-                    problems.append(_hook_not_object(ext.hooks_file, ptr, ext.line_of(ptr)))
-                    continue
-                out.append(
-                    Candidate(
-                        raw_config=_at_pointer(ext.raw_hooks, ptr.removeprefix("/hooks")),
-                        event=event,
-                        scope="extension",
-                        extension=ext.info.name,
-                        file=ext.hooks_file,
-                        pointer=ptr,
-                        definition=definition,
-                        config=config,
-                        source="extensions",
-                        line=ext.line_of(ptr),
-                        registered=not blocked,
-                        blocked=blocked,
-                        blocked_kind=kind,
-                        extra_env=ext.env,
-                    )
-                )
+        source = _HookFile(
+            scope="extension",
+            extension=ext.info.name,
+            file=ext.hooks_file,
+            raw={"hooks": ext.raw_hooks},
+            line_of=ext.line_of,
+            gemini_source="extensions",
+            merged=False,
+            extra_env=ext.env,
+        )
+        if not ext.info.active:
+            source.block(f"extension '{ext.info.name}' is {ext.info.reason}", "ignored-layer")
+        out.extend(source.candidates(ext.hooks, problems))
     return out
 
 
