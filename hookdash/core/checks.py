@@ -115,6 +115,21 @@ def _check_hook(hook: Hook) -> list[Problem]:
         )
     out.extend(_check_matcher(hook))
     out.extend(_check_timeout(hook))
+    for key in hook.unknown_keys:
+        where = (
+            ' It belongs on the definition, next to "matcher" and "hooks".'
+            if key in ("matcher", "sequential")
+            else ""
+        )
+        out.append(
+            _about(
+                hook,
+                "warning",
+                "hook-unknown-key",
+                f'Gemini CLI does not read "{key}" on a hook, so it has no effect.{where}',
+                f'Move "{key}" to the definition.' if where else f'Remove or correct "{key}".',
+            )
+        )
     if hook.sequential_raw is not None and not isinstance(hook.sequential_raw, bool):
         out.append(
             _about(

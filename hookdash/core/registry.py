@@ -43,6 +43,8 @@ SOURCE_PRIORITY: dict[str, int] = {
 }
 DEFAULT_TIMEOUT_MS = 60000
 VALID_TYPES = ("command", "plugin", "runtime")
+# What Gemini reads from a hook object (CommandHookConfig; `source` is set by Gemini itself).
+HOOK_KEYS = frozenset({"type", "command", "name", "description", "timeout", "env", "source"})
 
 
 class HookRef(BaseModel):
@@ -89,6 +91,7 @@ class Hook(BaseModel):
     inactive_reason: InactiveReason | None = None
     duplicate_of: HookRef | None = None
     script: ScriptInfo | None = None
+    unknown_keys: list[str] = []  # keys of the hook object Gemini does not read
 
     def as_ref(self) -> HookRef:
         return HookRef(id=self.id, scope=self.scope, extension=self.extension, ref=self.ref)
@@ -241,6 +244,7 @@ def make_hook(c: Candidate, ctx: VerdictContext) -> Hook:
         else None,
         timeout_ms=effective_timeout(config.get("timeout")),
         env={**{str(k): str(v) for k, v in env.items()}, **c.extra_env},
+        unknown_keys=[k for k in config if k not in HOOK_KEYS],
     )
     reasons: list[str] = []
     if ctx.fatal:

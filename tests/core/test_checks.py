@@ -152,3 +152,20 @@ def test_script_problems_of_hooks_that_do_not_run(sandbox: Sandbox) -> None:
         ("warning", "/hooks/BeforeTool/0/hooks/0")
     ]
     assert "does not run now" in problems[0].message
+
+
+def test_keys_gemini_does_not_read_on_a_hook(sandbox: Sandbox) -> None:
+    sandbox.trust_folder()
+    sandbox.write_user(
+        {
+            "hooks": {
+                "BeforeTool": [
+                    definition(command_hook("true", sequential=True, commmand="x", matcher="y"))
+                ]
+            }
+        }
+    )
+    problems = _codes(sandbox)["hook-unknown-key"]
+    assert [p.message.split('"')[1] for p in problems] == ["sequential", "commmand", "matcher"]
+    assert "belongs on the definition" in problems[0].message
+    assert sandbox.load().snapshot.hooks[0].sequential is False
