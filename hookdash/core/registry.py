@@ -77,7 +77,7 @@ class Hook(BaseModel):
     command: str | None = None
     command_raw: str | None = None
     description: str | None = None
-    timeout_ms: float
+    timeout_ms: int | float  # an int unless the file says otherwise
     env: dict[str, str] = {}
     order: int | None = None
     disabled: bool = False
@@ -130,7 +130,7 @@ def validation_error(config: Any) -> str | None:
     return None
 
 
-def effective_timeout(value: Any) -> float:
+def effective_timeout(value: Any) -> int | float:
     """`timeout ?? 60000`, as Node's setTimeout would read it."""
     if value is None:
         return DEFAULT_TIMEOUT_MS
@@ -140,9 +140,10 @@ def effective_timeout(value: Any) -> float:
         return value
     if isinstance(value, str):
         try:
-            return float(value)
+            number = float(value)
         except ValueError:
             return 1  # NaN: Node fires at once
+        return int(number) if number.is_integer() else number
     return 1
 
 

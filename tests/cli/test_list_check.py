@@ -47,6 +47,7 @@ def test_list_json_shape(sandbox: Sandbox) -> None:
         assert field in hook, field
     assert hook["pointer"] == "/hooks/BeforeTool/0/hooks/0" and hook["line"] == 5
     assert hook["legacy_disabled_in"] == ["user"] and hook["runs"] is True
+    assert hook["timeout_ms"] == 60000 and isinstance(hook["timeout_ms"], int)
     project = data["hooks"][1]
     assert project["duplicate_of"]["scope"] == "user" and project["trust"] == "new"
     assert data["extensions"][0]["name"] == "ext"
