@@ -9,14 +9,17 @@ reads files, and replaced as a whole on every reload:
     reload() ─▶ _load (thread worker, exclusive) ─▶ ConfigurationLoaded ─▶ app.config
     app.config ─▶ each screen re-renders, keeping its selection (by Hook.ref)
 
-Phase 2 (engine and edits) calls `reload()` after writing a file, so the view changes at
-once instead of waiting for the watcher, and reads `config` and `env` for everything it
-passes to core.
+Screens that write (switch, trust review) call `reload()` after writing a file, so the
+view changes at once instead of waiting for the watcher, and read `config` and `env` for
+everything they pass to core. Hooks fired from the dashboard run through
+`core.engine.fire` with `config` (so with `env.environ`, the demo's when in the demo),
+which appends to the run log that the live log screen follows.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path, PurePath
 from typing import ClassVar
 
@@ -72,10 +75,14 @@ class HookdashApp(App[None]):
         watch: bool = True,
         demo: DemoEnvironment | None = None,
         notice: str | None = None,
+        clock: Callable[[], datetime] | None = None,
+        session_id: str | None = None,
     ) -> None:
         """`configuration`: already loaded (skips the first load); `watch`: follow file
-        changes (off for snapshot tests and screenshots); `demo`: the demo copy shown;
-        `notice`: a line shown above everything (e.g. why the demo opened)."""
+        changes — settings and the live log (off for snapshot tests and screenshots);
+        `demo`: the demo copy shown; `notice`: a line shown above everything (e.g. why the
+        demo opened); `clock` and `session_id`: fixed values for the payloads the fire
+        screen generates (snapshots; by default now and a fresh id)."""
         super().__init__()
         self.env = env
         self.demo = demo
@@ -85,6 +92,8 @@ class HookdashApp(App[None]):
         self._initial = configuration
         self._watching = watch
         self._watcher: ConfigWatcher | None = None
+        self.clock = clock
+        self.session_id = session_id
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -142,6 +151,11 @@ class HookdashApp(App[None]):
     # ------------------------------------------------------------------ state
 
     @property
+    def watching(self) -> bool:
+        """Whether the app follows files (the settings, the live log)."""
+        return self._watching
+
+    @property
     def selected_hook(self) -> Hook | None:
         """The hook selected in the hook list (phase 2 actions act on it)."""
         screen = self._hooks_screen()
@@ -194,8 +208,20 @@ class HookdashApp(App[None]):
     # ------------------------------------------------------------------ actions
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # The problem list does not offer itself.
+        # The problem list and the log do not offer themselves.
+        if action == "live_log":
+            return getattr(self.screen, "COMMAND_SCOPE", None) != "log"
         return not (action == "show_problems" and isinstance(self.screen, ProblemsScreen))
+
+    def action_live_log(self) -> None:
+        from hookdash.tui.screens.log import LogScreen
+
+        if isinstance(self.screen, LogScreen):
+            return
+        if not self.is_screen_installed("log"):
+            # Installed once: it keeps following the log (and its buffer) while hidden.
+            self.install_screen(LogScreen(), "log")
+        self.push_screen("log")
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
