@@ -69,6 +69,12 @@ def _nearest_dir(path: Path) -> Path | None:
     return None
 
 
+class RecordView(VerticalScroll):
+    """The highlighted run's full record (enter zooms it)."""
+
+    ALLOW_MAXIMIZE = True
+
+
 class LogScreen(Screen[None]):
     COMMAND_SCOPE = "log"
     BINDINGS = bindings_for("log")
@@ -86,7 +92,7 @@ class LogScreen(Screen[None]):
         yield Static(id="log-notice")
         with Container(id="log-body"):
             yield RunList(lambda: colors_for(self.app), cap=CAP, id="runs")
-            with VerticalScroll(id="record"):
+            with RecordView(id="record"):
                 yield Static(id="record-body")
         yield Footer()
 
@@ -314,7 +320,7 @@ class LogScreen(Screen[None]):
         self._show_title()
 
     def action_open_record(self) -> None:
-        record = self.query_one("#record", VerticalScroll)
+        record = self.query_one("#record", RecordView)
         if self.maximized is record:
             self.minimize()
             self.runs.focus()
