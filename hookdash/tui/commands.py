@@ -74,7 +74,7 @@ COMMANDS: tuple[Command, ...] = (
             key_display="T"),
     Command("hooks", "slash", "focus_filter", "Filter", "Filter hooks",
             "Type words that must all occur in a hook's id, command, event, layer, matcher "
-            "or badges.", key_display="/"),
+            "or badges.", key_display="/", show=False),
     Command("hooks", "escape", "clear_filter", "Clear", "Clear the filter",
             "Empty the filter box and go back to the hook list.", show=False,
             key_display="esc"),
@@ -82,7 +82,7 @@ COMMANDS: tuple[Command, ...] = (
             "Hide the details pane to give the list the whole width, or show it again.",
             show=False),
     Command("hooks", "z", "zoom_details", "Zoom", "Zoom the details",
-            "Show the selected hook's details full screen (again to return)."),
+            "Show the selected hook's details full screen (again to return).", show=False),
     Command("hooks", "e", "toggle_expand", "Fold", "Fold/unfold all groups",
             "Collapse every event and layer group, or expand them all.", show=False),
     Command("hooks", "D", "open_demo", "Demo", "Open the demo",

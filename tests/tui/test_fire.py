@@ -74,7 +74,7 @@ async def test_fire_runs_the_hook_on_the_edited_payload(sandbox: Sandbox) -> Non
         assert run.exit_code == 0 and run.output == {"decision": "deny", "reason": "no rm -rf"}
         text = _result_text(screen)
     assert "The tool call is blocked: the model sees 'Tool execution blocked: no rm -rf'" in text
-    assert "no-rm  user  exit 0 ·" in text and "json output  blocked" in text
+    assert "⊘ blocked  no-rm  user · exit 0 · " in text and " ms · json output" in text
     for section in ("stdout", "stderr", "output  (json: stdout parsed as JSON)", "aggregate"):
         assert section in text
     assert '"decision": "deny"' in text

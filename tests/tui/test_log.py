@@ -138,7 +138,7 @@ async def test_the_record_and_the_filter(sandbox: Sandbox) -> None:
         await pilot.press("up", "up")
         await pilot.pause()
         record = text_of(screen.query_one("#record-body"), 120)
-        assert "guard  user" in record and "exit 0" in record
+        assert "✔ ok  guard  user · exit 0 · 12 ms · " in record
         for expected in ("stdout", "out 1", "stderr", "oops", "output", '"decision": "allow"',
                          "input  (stdin)", '"n": 1'):  # fmt: skip
             assert expected in record, expected

@@ -61,15 +61,15 @@ async def test_review_shows_each_hook_and_trusting_all_writes_geminis_file(
         assert listed[0].startswith("NEW      guard") and "BeforeTool" in listed[0]
         assert listed[1].startswith("CHANGED  context") and "SessionStart" in listed[1]
         detail = text_of(screen.query_one("#trust-preview"), 100)
-        assert "command bash .gemini/hooks/guard.sh" in detail
+        assert "command    bash .gemini/hooks/guard.sh" in detail
         assert "Script ~/project/.gemini/hooks/guard.sh" in detail
         assert "# Deny dangerous shell commands." in detail  # the preview
         screen.query_one("#trust-list", SelectionList).highlighted = 1
         await pilot.pause()
         detail = text_of(screen.query_one("#trust-preview"), 100)
         assert "CHANGED: its command changed since it was trusted" in detail
-        assert "trusted bash old-context.sh" in detail  # what it ran when trusted
-        assert "command bash .gemini/hooks/context.sh" in detail
+        assert "trusted    bash old-context.sh" in detail  # what it ran when trusted
+        assert "command    bash .gemini/hooks/context.sh" in detail
         await pilot.press("y")
         await settle(pilot)
         # Nothing left to review; the badges and the banner are gone.

@@ -93,7 +93,7 @@ class FireScreen(Screen[None]):
                 yield TextArea(
                     id="payload",
                     show_line_numbers=True,
-                    soft_wrap=False,
+                    soft_wrap=True,
                     tab_behavior="focus",
                 )
                 yield Static(id="payload-status")
@@ -323,7 +323,8 @@ class FireScreen(Screen[None]):
         if self._started is not None:
             elapsed = time.monotonic() - self._started
             frame = SPINNER[self._frame % len(SPINNER)]
-            text = Text(f"{frame} ", style=colors.heading)
+            text = Text()
+            text.append(f"{frame} ", style=colors.heading)
             text.append(f"Running {self._hook.id}… {elapsed:.1f} s", style="bold")
             text.append(
                 f"\n\nesc cancels it (kills its process group). Its timeout is "

@@ -40,7 +40,7 @@ from hookdash.core.snapshot import Configuration
 from hookdash.core.state import state_dir
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
-from hookdash.tui.widgets.run_list import DEFAULT_CAP, RunList, local_time
+from hookdash.tui.widgets.run_list import DEFAULT_CAP, RunList, local_date_time
 from hookdash.tui.widgets.run_view import run_heading, run_sections
 
 if TYPE_CHECKING:
@@ -284,9 +284,9 @@ class LogScreen(Screen[None]):
         config = self.hd_app.config
         display = config.env.display if config is not None else str
         grid = Table.grid(padding=(0, 1), expand=True)
-        grid.add_column(no_wrap=True, style=colors.dim)
+        grid.add_column(no_wrap=True, style=colors.dim, min_width=8)
         grid.add_column(ratio=1, overflow="fold")
-        grid.add_row("when", f"{local_time(record.ts)} (finished; {record.ts})")
+        grid.add_row("finished", f"{local_date_time(record.ts)} (local time)")
         origin = (
             "hookdash's engine"
             if record.origin == "hookdash"

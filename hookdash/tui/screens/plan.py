@@ -193,7 +193,8 @@ class PlanScreen(Screen[None]):
         by_ref = {h.ref: h for h in config.hooks}
         display = config.env.display
         for i, hook in enumerate(result.hooks, 1):
-            line = Text(f"{i:>2}. ", style=colors.dim, no_wrap=True, overflow="ellipsis")
+            line = Text(no_wrap=True, overflow="ellipsis")
+            line.append(f"{i:>2}. ", style=colors.dim)
             line.append(hook.id, style=f"bold {colors.success}")
             line.append(f"  {hook.layer_label}", style=colors.accent)
             if isinstance(hook.matcher, str) and hook.matcher:
@@ -215,7 +216,8 @@ class PlanScreen(Screen[None]):
             for skipped in result.skipped:
                 found = by_ref.get(skipped.ref)
                 layer = found.layer_label if found is not None else skipped.scope
-                line = Text(" – ", style=colors.dim, no_wrap=True, overflow="ellipsis")
+                line = Text(no_wrap=True, overflow="ellipsis")
+                line.append(" – ", style=colors.dim)
                 line.append(skipped.id, style="bold")
                 line.append(f"  {layer}", style=colors.accent)
                 line.append(f"  {_SKIP_WORDS.get(skipped.reason, skipped.reason)}", colors.warning)
@@ -245,7 +247,8 @@ class PlanScreen(Screen[None]):
             label = f"{field} {context.trigger}" if context.trigger else f"any {field}"
         else:
             label = "no match context"
-        head = Text(event, style="bold")
+        head = Text()
+        head.append(event, style="bold")
         head.append(f" · {label}: ")
         n = len(result.hooks)
         if n:

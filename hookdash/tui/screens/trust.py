@@ -125,7 +125,8 @@ class TrustScreen(Screen[None]):
 
     def _prompt(self, hook: Hook, width: int, colors: Colors) -> Text:
         badge = " NEW " if hook.trust == "new" else " CHANGED "
-        text = Text(badge, style=colors.badge("new" if hook.trust == "new" else "changed"))
+        text = Text()
+        text.append(badge, style=colors.badge("new" if hook.trust == "new" else "changed"))
         text.append(" " * (10 - len(badge)))
         text.append(hook.id.ljust(width), style="bold")
         text.append(f"  {hook.event}", style=colors.dim)
@@ -143,7 +144,8 @@ class TrustScreen(Screen[None]):
         if plan.trust:
             new = sum(h.trust == "new" for h in plan.trust)
             changed = len(plan.trust) - new
-            text = Text("Review the project hooks of ", style="bold")
+            text = Text()
+            text.append("Review the project hooks of ", style="bold")
             text.append(root, style=f"bold {colors.accent}")
             text.append(f": {new} NEW, {changed} CHANGED", style="bold")
             text.append(
@@ -213,7 +215,7 @@ class TrustScreen(Screen[None]):
     def _hook_body(self, config: Configuration, hook: Hook, colors: Colors) -> RenderableType:
         display = config.env.display
         grid = Table.grid(padding=(0, 1), expand=True)
-        grid.add_column(no_wrap=True, style=colors.dim)
+        grid.add_column(no_wrap=True, style=colors.dim, min_width=10)
         grid.add_column(ratio=1, overflow="fold")
         grid.add_row("why", Text(describe_trust(hook), style=colors.warning))
         grid.add_row("command", Text(hook.command or "(none)", style="bold"))

@@ -34,13 +34,25 @@ ID_WIDTH = 21
 EVENT_WIDTH = 12  # all but BeforeToolSelection fit
 
 
+def _local(ts: str) -> datetime | None:
+    try:
+        return datetime.fromisoformat(ts.replace("Z", "+00:00")).astimezone()
+    except ValueError:
+        return None
+
+
 def local_time(ts: str) -> str:
     """`11-20 09:14:03` in local time (the records are UTC)."""
-    try:
-        moment = datetime.fromisoformat(ts.replace("Z", "+00:00")).astimezone()
-    except ValueError:
-        return (ts or "?")[:14].ljust(14)
-    return moment.strftime("%m-%d %H:%M:%S")
+    moment = _local(ts)
+    return moment.strftime("%m-%d %H:%M:%S") if moment else (ts or "?")[:14].ljust(14)
+
+
+def local_date_time(ts: str) -> str:
+    """`2026-11-20 09:14:03.464` in local time."""
+    moment = _local(ts)
+    if moment is None:
+        return ts or "?"
+    return moment.strftime("%Y-%m-%d %H:%M:%S.") + f"{moment.microsecond // 1000:03d}"
 
 
 def _cut(text: str, width: int) -> str:

@@ -85,7 +85,8 @@ def text_block(text: str, colors: Colors) -> RenderableType:
 
 def heading(text: str, colors: Colors, note: str = "", *, first: bool = False) -> Text:
     """A section's title, after a blank line (unless it is the first)."""
-    out = Text(("" if first else "\n") + text, style=colors.heading)
+    out = Text()
+    out.append(("" if first else "\n") + text, style=colors.heading)
     if note:
         out.append("  " + note, style=colors.dim)
     return out
@@ -98,10 +99,11 @@ def duration_text(ms: float | None) -> str:
 
 
 def run_heading(run: HookRunResult | RunRecord, colors: Colors) -> Text:
-    """`✔ guard  user · exit 0 · 48 ms · json output`."""
+    """`⊘ blocked  guard  user · exit 0 · 48 ms · json output`."""
     outcome = outcome_of(run)
     style = outcome_style(outcome, colors)
-    text = Text(f"{OUTCOME_MARKS[outcome]} ", style=style)
+    text = Text()
+    text.append(f"{OUTCOME_MARKS[outcome]} {outcome_label(run)}  ", style=style)
     text.append(run.id, style="bold")
     layer = f"extension {run.extension}" if run.extension else run.scope
     if layer:
@@ -118,8 +120,7 @@ def run_heading(run: HookRunResult | RunRecord, colors: Colors) -> Text:
     parts.append(duration_text(run.duration_ms))
     if run.output_format:
         parts.append(f"{run.output_format} output")
-    text.append("  " + " · ".join(parts), style=colors.dim)
-    text.append(f"  {outcome_label(run)}", style=style)
+    text.append(" · " + " · ".join(parts), style=colors.dim)
     return text
 
 
