@@ -18,7 +18,6 @@ from hookdash.tui.screens.fire import FireScreen
 from hookdash.tui.screens.hooks import HooksScreen
 from hookdash.tui.screens.log import CAP, LogScreen
 from hookdash.tui.widgets.hook_tree import HookTree
-from hookdash.tui.widgets.run_list import RunList
 from tests.conftest import Sandbox, command_hook, definition
 from tests.tui.helpers import make_app, select, settle, text_of
 
@@ -136,9 +135,9 @@ async def test_the_record_and_the_filter(sandbox: Sandbox) -> None:
             screen.query_one("#log-title"), 300
         )
         await pilot.press("up", "up")
-        await pilot.pause()
+        await pilot.pause(0.2)  # the record pane follows the cursor after a short pause
         record = text_of(screen.query_one("#record-body"), 120)
-        assert "✔ ok  guard  user · exit 0 · 12 ms · " in record
+        assert "✔ ok  guard  user · exit 0 · 12 ms" in record
         for expected in ("stdout", "out 1", "stderr", "oops", "output", '"decision": "allow"',
                          "input  (stdin)", '"n": 1'):  # fmt: skip
             assert expected in record, expected
@@ -237,23 +236,51 @@ async def test_a_burst_is_bounded_and_keeps_the_keyboard(sandbox: Sandbox) -> No
         writer.start()
         delays = []
         try:
-            runs = screen.query_one(RunList)
+            record = screen.query_one("#record")
+            await _until(lambda: screen.runs.total > 0)
             while writer.is_alive():
                 # Pilot.press waits for the CPU to go idle, which the writer prevents:
-                # send the key the way the terminal driver does, and time its effect.
-                if runs.cursor < 1:
-                    await asyncio.sleep(0.01)
-                    continue
-                target = runs.shown[runs.cursor - 1]  # where "up" must take the cursor
+                # send keys the way the terminal driver does, and time their effect
+                # (zooming the record, whatever the records do meanwhile).
                 start = time.monotonic()
-                app.simulate_key("up")
-                await _until(lambda t=target: runs.cursor_record is t, timeout=2)  # type: ignore[misc]
+                app.simulate_key("enter")
+                await _until(lambda: screen.maximized is record, timeout=2)
                 delays.append(time.monotonic() - start)
-                app.simulate_key("end")
-                await asyncio.sleep(0.05)
+                app.simulate_key("escape")
+                await _until(lambda: screen.maximized is None, timeout=2)
+                await asyncio.sleep(0.02)
         finally:
             writer.join()
         await _until(lambda: screen.runs.dropped + screen.runs.total == 5000)
         assert screen.runs.total == CAP
         assert screen.runs.shown[-1].input == {"n": 4999}
         assert delays and max(delays) < 0.5, delays
+
+
+async def test_the_cap_keeps_the_view_still(sandbox: Sandbox) -> None:
+    """Moved up, the cursor stays on its record while the cap drops older ones (the view
+    does not jump); once its own record is dropped, it rests on the oldest kept one."""
+    _setup(sandbox)
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        screen = await _open(pilot)
+        await settle(pilot)
+        runs = screen.runs
+        runs.add(_record(i) for i in range(CAP))
+        await pilot.pause()
+        assert runs.following and runs.cursor == CAP - 1
+        await pilot.press("pageup")
+        await pilot.pause()
+        record, row = runs.cursor_record, runs.cursor - int(runs.scroll_offset.y)
+        assert record is not None and not runs.following
+        runs.add(_record(CAP + i) for i in range(500))
+        await pilot.pause()
+        assert runs.total == CAP and runs.dropped == 500
+        assert runs.cursor_record is record  # same record, same place on screen
+        assert runs.cursor - int(runs.scroll_offset.y) == row
+        runs.add(_record(CAP + 500 + i) for i in range(CAP))
+        await pilot.pause()
+        assert runs.cursor == 0 and runs.cursor_record is runs.shown[0]
+        await pilot.press("end")
+        await pilot.pause()
+        assert runs.following and runs.cursor_record is runs.shown[-1]

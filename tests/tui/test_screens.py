@@ -98,7 +98,7 @@ async def test_footer_shows_the_focused_views_keys(sandbox: Sandbox) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         keys = {b.binding.key for b in app.screen.active_bindings.values() if b.binding.show}
-        assert {"space", "f", "p", "T", "l", "slash", "question_mark", "c", "q"} <= keys
+        assert {"space", "f", "p", "T", "l", "question_mark", "c", "q"} <= keys
         await pilot.press("c")
         await pilot.pause()
         keys = {b.binding.key for b in app.screen.active_bindings.values() if b.binding.show}

@@ -29,6 +29,7 @@ from textual.content import Content
 from textual.events import Resize, ScreenResume
 from textual.screen import Screen
 from textual.theme import Theme
+from textual.timer import Timer
 from textual.widgets import Footer, Static
 from textual.worker import Worker
 from watchfiles import awatch
@@ -52,6 +53,9 @@ NARROW_WIDTH = 110
 # this long without a new one.
 DEBOUNCE_MS = 80
 STEP_MS = 20
+# The record pane follows the cursor after this pause (s): a key moves the cursor at once,
+# and a burst (or a held arrow key) does not re-render a record per line.
+RECORD_DELAY = 0.06
 
 TELEMETRY_HOWTO = (
     "Gemini CLI's telemetry file is not configured, so only hookdash's own runs show here. "
@@ -60,6 +64,12 @@ TELEMETRY_HOWTO = (
     '"~/.gemini/telemetry.log"} — or start gemini with GEMINI_TELEMETRY_OUTFILE set '
     "(and GEMINI_TELEMETRY_ENABLED=true)."
 )
+
+
+def _load_json_lexer() -> None:
+    from rich.syntax import Syntax
+
+    Syntax("{}", "json").highlight("{}")
 
 
 def _nearest_dir(path: Path) -> Path | None:
@@ -86,6 +96,7 @@ class LogScreen(Screen[None]):
         self._follower: Worker[None] | None = None
         self._only: Hook | None = None
         self._loading = False
+        self._record_timer: Timer | None = None
 
     def compose(self) -> Any:
         yield Static(id="log-title")
@@ -110,6 +121,9 @@ class LogScreen(Screen[None]):
         return self._follower is not None and self._follower.is_running
 
     def on_mount(self) -> None:
+        # Pygments imports a lexer the first time it highlights: do it now, off the event
+        # loop, not in the middle of the first burst of records.
+        self.run_worker(_load_json_lexer, thread=True, group="log-warm-up")
         self.query_one("#runs").border_title = "Runs, newest last"
         self.query_one("#record").border_title = "Record"
         self.app.theme_changed_signal.subscribe(self, self._theme_changed)
@@ -264,7 +278,13 @@ class LogScreen(Screen[None]):
 
     @on(RunList.Highlighted, "#runs")
     def _highlighted(self, event: RunList.Highlighted) -> None:
-        self._show_record(event.record)
+        if self._record_timer is not None:
+            self._record_timer.stop()
+        self._record_timer = self.set_timer(RECORD_DELAY, self._show_highlighted)
+
+    def _show_highlighted(self) -> None:
+        self._record_timer = None
+        self._show_record(self.runs.cursor_record)
 
     def _show_record(self, record: RunRecord | None) -> None:
         body = self.query_one("#record-body", Static)
@@ -325,6 +345,7 @@ class LogScreen(Screen[None]):
             self.minimize()
             self.runs.focus()
         elif self.runs.cursor_record is not None:
+            self._show_record(self.runs.cursor_record)
             self.maximize(record, container=False)
             record.focus()
 

@@ -6,7 +6,8 @@ screen, each rendered once and cached, so a burst of thousands of records costs 
 extend and a repaint of what is visible, not a widget per record.
 
 The cursor follows the newest record while it is on the last line (like `tail -f`);
-moved up, it stays on its record as new ones arrive.
+moved up, it stays on its record as new ones arrive (on the oldest kept one, once the cap
+drops its record).
 """
 
 from __future__ import annotations
@@ -176,6 +177,7 @@ class RunList(ScrollView, can_focus=True):
         if self._filter is not None:
             self._shown.extend(r for r in new if self._filter(r))
         overflow = len(self._records) - self.cap
+        gone = 0
         if overflow > 0:
             dropped = self._records[:overflow]
             del self._records[:overflow]
@@ -189,11 +191,16 @@ class RunList(ScrollView, can_focus=True):
             for record in dropped:
                 self._cache.pop(id(record), None)
             self._cursor -= gone
-        if following or self._cursor < 0:
+        if following:
             self._cursor = len(self._shown) - 1
+        elif self._cursor < 0:
+            self._cursor = 0 if self._shown else -1  # its record was dropped: the oldest
         self._update_size()
         if following:
             self.scroll_end(animate=False, immediate=True, x_axis=False)
+        elif gone:
+            # The records above went: scroll up as much, so the view does not move.
+            self.scroll_to(y=max(0, int(self.scroll_offset.y) - gone), animate=False)
         self.refresh()
         if self.cursor_record is not before:
             self.post_message(self.Highlighted(self, self.cursor_record))
