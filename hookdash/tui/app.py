@@ -222,7 +222,9 @@ class HookdashApp(App[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # The problem list and the log do not offer themselves.
         if action == "live_log":
-            return getattr(self.screen, "COMMAND_SCOPE", None) != "log"
+            # Not from a question (answer it first), nor from the log itself.
+            scope = getattr(self.screen, "COMMAND_SCOPE", None)
+            return scope not in ("log", "switch", "confirm")
         return not (action == "show_problems" and isinstance(self.screen, ProblemsScreen))
 
     def action_live_log(self) -> None:

@@ -201,3 +201,16 @@ async def test_reset_payload_and_the_schema_warnings(sandbox: Sandbox) -> None:
         fresh = json.loads(screen.payload_text)
         assert set(fresh) == set(original)
         assert fresh["session_id"] != original["session_id"]  # a fresh one
+
+
+async def test_a_hook_of_an_unknown_event_cannot_be_fired(sandbox: Sandbox) -> None:
+    sandbox.trust_folder()
+    sandbox.write_user({"hooks": {"PreToolUse": [definition(command_hook("true", name="cc"))]}})
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        shown = record_notifications(app)
+        select(app.screen.query_one(HookTree), "cc")
+        await pilot.press("f")
+        await pilot.pause()
+        assert isinstance(app.screen, HooksScreen)
+    assert "'PreToolUse' is not a Gemini CLI event" in shown[-1][0]

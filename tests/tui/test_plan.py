@@ -40,7 +40,7 @@ async def test_plan_starts_from_the_selected_hook(sandbox: Sandbox) -> None:
         assert screen.query_one("#plan-tool", Input).value == "run_shell_command"
         summary = text_of(screen.query_one("#plan-summary"), 120)
         options = _options(screen)
-    assert summary.startswith("BeforeTool · tool run_shell_command: Gemini runs 1 hook in parallel")
+    assert summary.rstrip() == "BeforeTool · tool run_shell_command: Gemini runs 1 hook"
     assert options[0].startswith(" 1. guard  user  [run_shell_command]")
     assert "bash .gemini/hooks/guard.sh" in options[0]
     assert options[1].startswith("Not run (1)")

@@ -135,3 +135,25 @@ def test_readme_documents_every_key() -> None:
         if command.scope in ("app", "hooks"):
             key = command.key_display or command.key
             assert f"`{key}`" in dashboard, key
+
+
+async def test_the_palette_offers_every_action_of_each_screen(sandbox: Sandbox) -> None:
+    from hookdash.tui.commands import DashboardCommands, commands_for
+
+    rich_setup(sandbox)
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        for key, scope in ((None, "hooks"), ("f", "fire"), ("p", "plan"), ("T", "trust"),
+                           ("l", "log"), ("c", "problems")):  # fmt: skip
+            if key is not None:
+                await pilot.press(key)
+                await pilot.pause()
+            assert getattr(app.screen, "COMMAND_SCOPE", None) == scope
+            offered = {c.title for c in DashboardCommands(app.screen)._available()}
+            wanted = {c.title for c in commands_for([scope]) if c.palette}
+            assert wanted <= offered, wanted - offered
+            assert "Help" in offered and "Quit" in offered
+            if key is not None:
+                await pilot.press("escape")
+                await pilot.pause()
+                assert getattr(app.screen, "COMMAND_SCOPE", None) == "hooks"

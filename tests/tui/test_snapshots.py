@@ -10,6 +10,7 @@ report before committing.
 
 from __future__ import annotations
 
+import fcntl
 import shutil
 import time
 from collections.abc import Iterator
@@ -40,10 +41,17 @@ def fixed_demo(monkeypatch: pytest.MonkeyPatch) -> Iterator[DemoEnvironment]:
         "hookdash.core.layers.system_file_insecurity",
         lambda path: f"file '{path}' is not owned by root",
     )
-    shutil.rmtree(FIXED_DEMO_ROOT, ignore_errors=True)
-    demo = create_demo(FIXED_DEMO_ROOT)
-    yield demo
-    demo.cleanup()
+    # The path is fixed (it shows in the pictures): another test run on this machine
+    # (another checkout) waits for this one instead of deleting the demo under it.
+    with open(str(FIXED_DEMO_ROOT) + ".lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            shutil.rmtree(FIXED_DEMO_ROOT, ignore_errors=True)
+            demo = create_demo(FIXED_DEMO_ROOT)
+            yield demo
+            demo.cleanup()
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 def _select(hook_id: str, scope: str | None = None) -> Any:

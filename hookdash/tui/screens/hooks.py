@@ -16,6 +16,7 @@ from textual.worker import WorkerCancelled, WorkerFailed
 
 from hookdash.core.disabled_list import DisabledKey, toggle_hook
 from hookdash.core.edits import EditError, EditResult
+from hookdash.core.events import EVENTS
 from hookdash.core.hook_lookup import describe_hook, registrable
 from hookdash.core.registry import Hook
 from hookdash.core.snapshot import Configuration
@@ -290,6 +291,16 @@ class HooksScreen(Screen[None]):
         hook = self.selected_hook
         if hook is None:
             self.notify("Select a hook to fire (the plan, p, works on a whole event).", timeout=4)
+            return
+        if hook.event not in EVENTS:
+            self.notify(
+                f"'{hook.event}' is not a Gemini CLI event: Gemini never fires it, so there is "
+                "no payload to test this hook with.",
+                title="Cannot fire this hook",
+                severity="warning",
+                timeout=8,
+                markup=False,
+            )
             return
         self.app.push_screen(FireScreen(self._current(hook)))
 

@@ -253,11 +253,13 @@ class PlanScreen(Screen[None]):
         n = len(result.hooks)
         if n:
             mode = (
-                'one after another (a matching definition says "sequential": true)'
+                ' one after another (a matching definition says "sequential": true)'
                 if result.sequential
-                else "in parallel"
+                else " in parallel"
+                if n > 1
+                else ""
             )
-            head.append(f"Gemini runs {n} hook{'s' if n > 1 else ''} {mode}", style="bold")
+            head.append(f"Gemini runs {n} hook{'s' if n > 1 else ''}{mode}", style="bold")
         else:
             head.append("Gemini runs no hook", style="bold")
         lines: list[RenderableType] = [head]
