@@ -169,7 +169,7 @@ class HookdashApp(App[None]):
 
     @property
     def selected_hook(self) -> Hook | None:
-        """The hook selected in the hook list (phase 2 actions act on it)."""
+        """The hook selected in the hook list (the log filters on it)."""
         screen = self._hooks_screen()
         return screen.selected_hook if screen is not None else None
 

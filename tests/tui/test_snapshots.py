@@ -112,7 +112,7 @@ def test_demo(snap_compare: Any, fixed_demo: DemoEnvironment) -> None:
     assert snap_compare(app, terminal_size=(120, 36))
 
 
-# ------------------------------------------------------------------ phase 2 screens
+# ------------------------------------------ switch, trust review, fire, plan, live log
 # From the demo, with a fixed clock and session id for the payloads, durations pinned,
 # and the times of the log shown in UTC.
 

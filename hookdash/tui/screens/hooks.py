@@ -85,7 +85,7 @@ class HooksScreen(Screen[None]):
 
     @property
     def selected_hook(self) -> Hook | None:
-        """The hook under the cursor (phase 2 actions act on it)."""
+        """The hook under the cursor (switch, fire and plan act on it)."""
         return self.query_one(HookTree).selected_hook
 
     def select_hook(self, ref: str) -> bool:

@@ -133,6 +133,10 @@ class LogScreen(Screen[None]):
     def on_resize(self, event: Resize) -> None:
         self.set_class(event.size.width < NARROW_WIDTH, "-narrow")
 
+    def on_unmount(self) -> None:
+        if self._feed is not None:
+            self._feed.close()
+
     def _theme_changed(self, theme: Theme) -> None:
         self.runs.restyle()
         self._show_title()
