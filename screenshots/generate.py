@@ -3,16 +3,20 @@
     .venv/bin/python screenshots/generate.py
 
 The demo is copied to a fixed directory (so the paths in the pictures do not change from
-run to run), shown without a file watcher, and each view is exported as SVG.
-Phase 2 adds: trust review, fire result, plan, live log.
+run to run), shown without a file watcher, and each view is exported as SVG. The fire
+result really runs the demo's hook; the live log shows the demo's recorded Gemini session
+(in UTC) and that run.
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
 import shutil
 import sys
+import time
 from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -22,9 +26,13 @@ sys.path.insert(0, str(HERE.parent))  # run from a checkout without installing
 from hookdash.core.demo import create_demo  # noqa: E402
 from hookdash.core.snapshot import load_configuration  # noqa: E402
 from hookdash.tui.app import HookdashApp  # noqa: E402
+from hookdash.tui.screens.fire import FireScreen  # noqa: E402
+from hookdash.tui.screens.log import LogScreen  # noqa: E402
 from hookdash.tui.widgets.hook_tree import HookItem, HookTree  # noqa: E402
 
 DEMO_ROOT = Path("/tmp/hookdash-demo")
+NOW = datetime(2026, 11, 20, 9, 30, 0, tzinfo=UTC)  # the payloads' clock
+SESSION = "5f0c2a9e-3d41-4b7a-9c2e-8a1d6e4f7b30"
 
 Steps = Callable[[Any], Awaitable[None]]
 
@@ -61,10 +69,50 @@ def _walk(node: Any) -> Any:
         yield from _walk(child)
 
 
+async def _settle(pilot: Any) -> None:
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def _fire_rm_rf(*then: str) -> Steps:
+    """Fire block-dangerous-shell at `rm -rf build` (a real run), then press `then`."""
+
+    async def steps(pilot: Any) -> None:
+        await _select("block-dangerous-shell", "f")(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, FireScreen)
+        from textual.widgets import TextArea
+
+        editor = screen.query_one("#payload", TextArea)
+        editor.load_text(editor.text.replace('"ls -la"', '"rm -rf build"'))
+        await pilot.press("ctrl+r")
+        await _settle(pilot)
+        for key in then:
+            await pilot.press(key)
+            await _settle(pilot)
+
+    return steps
+
+
+async def _log_on_the_blocked_call(pilot: Any) -> None:
+    await _fire_rm_rf("l")(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, LogScreen)
+    blocked = [i for i, r in enumerate(screen.runs.shown) if r.decision == "deny"]
+    screen.runs.move_cursor(blocked[0])  # Gemini's own call that blocked rm -rf
+    await pilot.pause()
+
+
 SHOTS: list[tuple[str, tuple[int, int], Steps]] = [
     ("main", (120, 36), _select("prompt-stats")),
     ("details", (120, 36), _select("safe-git-push", "z")),
     ("problems", (120, 36), _keys("c")),
+    ("switch", (120, 36), _select("safe-git-push", "space")),
+    ("trust", (120, 36), _select("prompt-stats", "T")),
+    ("fire", (120, 36), _fire_rm_rf()),
+    ("plan", (120, 36), _select("block-dangerous-shell", "p")),
+    ("log", (120, 36), _log_on_the_blocked_call),
     ("small", (80, 24), _select("lint-on-write")),
 ]
 
@@ -74,7 +122,14 @@ async def _shoot(name: str, size: tuple[int, int], steps: Steps) -> None:
     demo = create_demo(DEMO_ROOT)
     try:
         env = demo.env
-        app = HookdashApp(env, configuration=load_configuration(env), watch=False, demo=demo)
+        app = HookdashApp(
+            env,
+            configuration=load_configuration(env),
+            watch=False,
+            demo=demo,
+            clock=lambda: NOW,
+            session_id=SESSION,
+        )
         async with app.run_test(size=size) as pilot:
             await pilot.pause()
             await steps(pilot)
@@ -87,8 +142,12 @@ async def _shoot(name: str, size: tuple[int, int], steps: Steps) -> None:
 
 
 async def main() -> None:
+    os.environ["TZ"] = "UTC"  # the log's times, the same wherever this runs
+    time.tzset()
+    wanted = set(sys.argv[1:])
     for name, size, steps in SHOTS:
-        await _shoot(name, size, steps)
+        if not wanted or name in wanted:
+            await _shoot(name, size, steps)
 
 
 if __name__ == "__main__":

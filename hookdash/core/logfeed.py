@@ -10,13 +10,65 @@ from __future__ import annotations
 import heapq
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal, Protocol
 
+from hookdash.core.outputs import is_blocking_decision, should_stop_execution
 from hookdash.core.registry import Hook
 from hookdash.core.runlog import RunLog, RunLogTail, RunRecord
 from hookdash.core.telemetry import TelemetryTail, read_last_telemetry
 
 LogSource = Literal["hookdash", "gemini", "all"]
+Outcome = Literal["ok", "warning", "blocked", "stopped", "failed", "timed-out", "cancelled"]
+CANCELLED_PREFIX = "cancelled"
+
+
+class RunLike(Protocol):
+    """What a run record and an engine result (`HookRunResult`) have in common."""
+
+    @property
+    def error(self) -> str | None: ...
+    @property
+    def timed_out(self) -> bool: ...
+    @property
+    def output(self) -> Any: ...
+    @property
+    def success(self) -> bool: ...
+    @property
+    def exit_code(self) -> int | None: ...
+
+
+def outcome_of(record: RunLike) -> Outcome:
+    """What a run came to, as Gemini reads it: one word for a log line's colour.
+
+    `stopped`: `continue: false`; `blocked`: a blocking decision (JSON, or plain text with
+    exit code 2 or more); `warning`: exit code 1 (Gemini shows the text and carries on);
+    `failed`: any other failure (a crash, a spawn error, an exit code Gemini ignores).
+    """
+    if record.error and record.error.startswith(CANCELLED_PREFIX):
+        return "cancelled"
+    if record.timed_out:
+        return "timed-out"
+    if isinstance(record.output, dict):
+        if should_stop_execution(record.output):
+            return "stopped"
+        if is_blocking_decision(record.output):
+            return "blocked"
+    if record.success:
+        return "ok"
+    if record.exit_code == 1:
+        return "warning"
+    return "failed"
+
+
+def is_run_of(record: RunRecord, hook: Hook) -> bool:
+    """Whether a record is a run of `hook`: by ref for hookdash's own runs; by event and
+    id for Gemini's (its telemetry names hooks only), where `attribute` found the hook's
+    key, that key must be the hook's."""
+    if record.ref is not None:
+        return record.ref == hook.ref
+    if record.event != hook.event or record.id != hook.id:
+        return False
+    return record.key is None or record.key == hook.key
 
 
 def _merge(*streams: list[RunRecord]) -> list[RunRecord]:

@@ -269,3 +269,13 @@ def trust_hooks(config: Configuration, hooks: Sequence[Hook] | None = None) -> E
         hooks=[h.as_ref() for h in trusted_now],
         notes=notes,
     )
+
+
+def trusted_commands(config: Configuration, hook: Hook) -> list[str]:
+    """The other commands trusted_hooks.json records under a hook's name for this project:
+    what a hook that is CHANGED because its command changed used to run."""
+    if not hook.name:
+        return []
+    prefix = hook.name + ":"
+    keys = config.trust_store.get(config.env.project_root, [])
+    return [k[len(prefix) :] for k in keys if k.startswith(prefix) and k != hook.key]

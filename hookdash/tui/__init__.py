@@ -7,8 +7,10 @@ Layout:
 - `watch.py`    ConfigWatcher: watchfiles over the directories core.sources names.
 - `styles.py`   finds the .tcss files (source tree or installed wheel).
 - `colors.py`   Rich styles from the current theme (tree labels, details).
-- `screens/`    hooks (main), problems, help.
-- `widgets/`    hook_tree, hook_details, banners, status_line, empty_state.
+- `screens/`    hooks (main), switch (which file and list to disable in), confirm,
+                fire, plan, trust (review), log (live), problems, help.
+- `widgets/`    hook_tree, hook_details, banners, status_line, empty_state, run_list
+                (the live log's line-API list), run_view (a run as Rich renderables).
 
 Importing this package does not import Textual; `hookdash.tui.app` does.
 """

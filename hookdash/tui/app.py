@@ -9,14 +9,18 @@ reads files, and replaced as a whole on every reload:
     reload() ─▶ _load (thread worker, exclusive) ─▶ ConfigurationLoaded ─▶ app.config
     app.config ─▶ each screen re-renders, keeping its selection (by Hook.ref)
 
-Phase 2 (engine and edits) calls `reload()` after writing a file, so the view changes at
-once instead of waiting for the watcher, and reads `config` and `env` for everything it
-passes to core.
+Screens that write (switch, trust review) call `reload()` after writing a file, so the
+view changes at once instead of waiting for the watcher, and read `config` and `env` for
+everything they pass to core. Hooks fired from the dashboard run through
+`core.engine.fire` with `config` (so with `env.environ`, the demo's when in the demo),
+which appends to the run log that the live log screen follows.
 """
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path, PurePath
 from typing import ClassVar
 
@@ -72,10 +76,14 @@ class HookdashApp(App[None]):
         watch: bool = True,
         demo: DemoEnvironment | None = None,
         notice: str | None = None,
+        clock: Callable[[], datetime] | None = None,
+        session_id: str | None = None,
     ) -> None:
         """`configuration`: already loaded (skips the first load); `watch`: follow file
-        changes (off for snapshot tests and screenshots); `demo`: the demo copy shown;
-        `notice`: a line shown above everything (e.g. why the demo opened)."""
+        changes — settings and the live log (off for snapshot tests and screenshots);
+        `demo`: the demo copy shown; `notice`: a line shown above everything (e.g. why the
+        demo opened); `clock` and `session_id`: fixed values for the payloads the fire
+        screen generates (snapshots; by default now and a fresh id)."""
         super().__init__()
         self.env = env
         self.demo = demo
@@ -85,6 +93,8 @@ class HookdashApp(App[None]):
         self._initial = configuration
         self._watching = watch
         self._watcher: ConfigWatcher | None = None
+        self.clock = clock
+        self.session_id = session_id
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -132,9 +142,20 @@ class HookdashApp(App[None]):
         self._apply(message.config)
 
     def _apply(self, config: Configuration) -> None:
+        first = self.config is None
         self.config = config
         if self._watcher is not None:
             self._watcher.retarget(watch_targets(config))
+        if first:
+            self.call_after_refresh(self._freeze_startup_objects)
+
+    @staticmethod
+    def _freeze_startup_objects() -> None:
+        """Leave what start-up made (modules, classes, the first screen) out of the cyclic
+        garbage collector's full passes: on a busy live log those otherwise take 100 ms
+        and more at a time, long enough to delay a key press noticeably. The objects stay
+        alive as they are; anything made later is collected as usual."""
+        gc.freeze()
 
     def _files_changed(self, paths: set[Path]) -> None:
         self.reload("files changed")
@@ -142,8 +163,13 @@ class HookdashApp(App[None]):
     # ------------------------------------------------------------------ state
 
     @property
+    def watching(self) -> bool:
+        """Whether the app follows files (the settings, the live log)."""
+        return self._watching
+
+    @property
     def selected_hook(self) -> Hook | None:
-        """The hook selected in the hook list (phase 2 actions act on it)."""
+        """The hook selected in the hook list (the log filters on it)."""
         screen = self._hooks_screen()
         return screen.selected_hook if screen is not None else None
 
@@ -194,8 +220,22 @@ class HookdashApp(App[None]):
     # ------------------------------------------------------------------ actions
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # The problem list does not offer itself.
+        # The problem list and the log do not offer themselves.
+        if action == "live_log":
+            # Not from a question (answer it first), nor from the log itself.
+            scope = getattr(self.screen, "COMMAND_SCOPE", None)
+            return scope not in ("log", "switch", "confirm")
         return not (action == "show_problems" and isinstance(self.screen, ProblemsScreen))
+
+    def action_live_log(self) -> None:
+        from hookdash.tui.screens.log import LogScreen
+
+        if isinstance(self.screen, LogScreen):
+            return
+        if not self.is_screen_installed("log"):
+            # Installed once: it keeps following the log (and its buffer) while hidden.
+            self.install_screen(LogScreen(), "log")
+        self.push_screen("log")
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):

@@ -4,9 +4,11 @@ The key bindings of the app and of each screen, the command palette and the help
 are all built from `COMMANDS`, so a key cannot be bound without being documented, and
 every action is reachable from the palette.
 
-To add an action (phase 2: fire, plan, live log, toggle, trust review): add a `Command`
-with the scope of the screen that handles it, and an `action_<name>` method on that
-screen (or on the app, for scope "app"). Nothing else needs to change.
+To add an action: add a `Command` with the scope of the screen that handles it, and an
+`action_<name>` method on that screen (or on the app, for scope "app"). Nothing else
+needs to change. A key that the focused widget would swallow (Textual's Tree binds
+`space`) names that widget in `widget`: the widget then binds it too, as
+`screen.<action>`, so it reaches the screen.
 """
 
 from __future__ import annotations
@@ -20,7 +22,9 @@ from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 # Where an action lives: the app (everywhere), or one screen (its COMMAND_SCOPE).
-Scope = Literal["app", "hooks", "problems", "help"]
+Scope = Literal[
+    "app", "hooks", "problems", "help", "switch", "confirm", "trust", "fire", "plan", "log"
+]
 
 
 @dataclass(frozen=True)
@@ -34,36 +38,101 @@ class Command:
     show: bool = True  # in the Footer
     palette: bool = True  # offered in the command palette
     key_display: str | None = None
+    widget: str | None = None  # also bound on this widget class (it would eat the key)
+    priority: bool = False  # checked before the focused widget (e.g. over a text editor)
 
 
 COMMANDS: tuple[Command, ...] = (
     # --- everywhere -----------------------------------------------------------------
     Command("app", "question_mark", "help", "Help", "Help",
             "Keys, what the badges mean, and Gemini CLI's surprises.", key_display="?"),
+    Command("app", "l", "live_log", "Log", "Live log",
+            "Every hook run — from hookdash and from real Gemini CLI sessions — as it "
+            "happens; select one for its input, output, stdout and stderr."),
     Command("app", "c", "show_problems", "Problems", "Show problems",
             "The problems `hookdash check` finds: severity, code, file:line, message, fix."),
     Command("app", "t", "toggle_theme", "Theme", "Toggle light/dark theme",
-            "Switch between the light and the dark theme."),
+            "Switch between the light and the dark theme.", show=False),
     Command("app", "r", "reload", "Reload", "Reload configuration",
             "Read every settings file again (the view also follows changes on its own).",
             show=False),
     Command("app", "q", "quit", "Quit", "Quit", "Leave hookdash."),
     # --- the hook list --------------------------------------------------------------
+    Command("hooks", "space", "toggle_hook", "Switch", "Switch the hook off/on",
+            "Disable the selected hook (asks which settings file and list) or enable it "
+            "again (removes it from every disabled list hookdash may write).",
+            key_display="space", widget="HookTree"),
+    Command("hooks", "f", "fire", "Fire", "Fire a test event at the hook",
+            "Run the selected hook on a realistic, editable payload through the engine, "
+            "and see its output and what Gemini would do with it."),
+    Command("hooks", "p", "plan", "Plan", "Plan an event",
+            "Pick an event (and tool or trigger): the hooks Gemini would run, in order, "
+            "and why every other hook would not."),
+    Command("hooks", "T", "review_trust", "Trust", "Review and trust project hooks",
+            "The workspace's NEW and CHANGED project hooks with their commands and "
+            "scripts; trusting records them in Gemini's trusted_hooks.json.",
+            key_display="T"),
     Command("hooks", "slash", "focus_filter", "Filter", "Filter hooks",
             "Type words that must all occur in a hook's id, command, event, layer, matcher "
-            "or badges.", key_display="/"),
+            "or badges.", key_display="/", show=False),
     Command("hooks", "escape", "clear_filter", "Clear", "Clear the filter",
             "Empty the filter box and go back to the hook list.", show=False,
             key_display="esc"),
     Command("hooks", "d", "toggle_details", "Details", "Show/hide the details pane",
-            "Hide the details pane to give the list the whole width, or show it again."),
+            "Hide the details pane to give the list the whole width, or show it again.",
+            show=False),
     Command("hooks", "z", "zoom_details", "Zoom", "Zoom the details",
-            "Show the selected hook's details full screen (again to return)."),
+            "Show the selected hook's details full screen (again to return).", show=False),
     Command("hooks", "e", "toggle_expand", "Fold", "Fold/unfold all groups",
             "Collapse every event and layer group, or expand them all.", show=False),
     Command("hooks", "D", "open_demo", "Demo", "Open the demo",
             "Switch to the bundled demo configuration (a temporary copy; nothing of yours "
             "is touched).", show=False, key_display="D"),
+    # --- switching a hook off: which file and which list ------------------------------
+    Command("switch", "enter", "confirm", "Disable", "Disable the hook",
+            "Write the entry to the chosen settings file and list.", palette=False,
+            priority=True),
+    Command("switch", "u", "scope('user')", "User", "Choose user settings",
+            "Disable it for every project (your user settings file).", palette=False),
+    Command("switch", "w", "scope('workspace')", "Workspace", "Choose workspace settings",
+            "Disable it for this project only (the workspace settings file).", palette=False),
+    Command("switch", "escape", "cancel", "Cancel", "Cancel", "Leave everything as it is.",
+            palette=False, key_display="esc"),
+    # --- a yes/no question ----------------------------------------------------------
+    Command("confirm", "y", "answer(True)", "Yes", "Yes", "Go ahead.", palette=False),
+    Command("confirm", "n,escape", "answer(False)", "No", "No", "Do nothing.",
+            palette=False, key_display="n/esc"),
+    # --- trust review ---------------------------------------------------------------
+    Command("trust", "y", "trust", "Trust", "Trust the checked hooks",
+            "Record the checked hooks in Gemini's trusted_hooks.json (and fingerprint their "
+            "scripts), so Gemini CLI does not warn about them again."),
+    Command("trust", "a", "toggle_all", "All/none", "Check all or none",
+            "Check every hook on the list, or none."),
+    Command("trust", "escape", "close", "Back", "Back to the hooks",
+            "Return to the hook list without trusting anything.", key_display="esc"),
+    # --- fire -----------------------------------------------------------------------
+    Command("fire", "ctrl+r", "run", "Run", "Run the hook",
+            "Run the hook on the payload in the editor (checked as JSON first).",
+            priority=True, key_display="^r"),
+    Command("fire", "ctrl+n", "reset_payload", "Reset", "Reset the payload",
+            "Put a freshly generated payload for the hook's event and matcher in the "
+            "editor.", priority=True, key_display="^n"),
+    Command("fire", "escape", "cancel_or_close", "Back/Cancel", "Cancel the run, or go back",
+            "While the hook runs: kill it (its whole process group). Otherwise: back to the "
+            "hook list.", priority=True, key_display="esc"),
+    # --- plan -----------------------------------------------------------------------
+    Command("plan", "enter", "go_to_hook", "Show hook", "Show the hook in the list",
+            "Go back to the hook list with the highlighted hook selected.", show=False),
+    Command("plan", "escape", "close", "Back", "Back to the hooks",
+            "Return to the hook list.", key_display="esc"),
+    # --- live log -------------------------------------------------------------------
+    Command("log", "h", "filter_hook", "This hook", "Only the selected hook's runs",
+            "Show only the runs of the hook selected in the hook list (again: every run)."),
+    Command("log", "enter", "open_record", "Record", "Open the run's full record",
+            "Show the highlighted run's input, output, stdout, stderr and error, full "
+            "screen (again, or esc, to return)."),
+    Command("log", "escape", "close", "Back", "Back", "Return to where you were.",
+            key_display="esc"),
     # --- the problem list -----------------------------------------------------------
     Command("problems", "enter", "go_to_hook", "Show hook", "Show the problem's hook",
             "Go back to the hook list with the hook this problem is about selected."),
@@ -78,9 +147,25 @@ COMMANDS: tuple[Command, ...] = (
 def bindings_for(scope: Scope) -> list[BindingType]:
     """The Textual key bindings of one scope."""
     return [
-        Binding(c.key, c.action, c.label, show=c.show, key_display=c.key_display)
+        Binding(
+            c.key,
+            c.action,
+            c.label,
+            show=c.show,
+            key_display=c.key_display,
+            priority=c.priority,
+        )
         for c in COMMANDS
         if c.scope == scope
+    ]
+
+
+def widget_bindings(widget: str) -> list[BindingType]:
+    """The bindings a widget takes over from its screen (keys it would otherwise eat)."""
+    return [
+        Binding(c.key, f"screen.{c.action}", c.label, show=c.show, key_display=c.key_display)
+        for c in COMMANDS
+        if c.widget == widget
     ]
 
 

@@ -10,7 +10,17 @@ from pathlib import Path
 
 import hookdash
 
-STYLESHEETS = ("app.tcss", "hooks.tcss", "problems.tcss", "help.tcss")
+STYLESHEETS = (
+    "app.tcss",
+    "hooks.tcss",
+    "problems.tcss",
+    "help.tcss",
+    "dialogs.tcss",
+    "fire.tcss",
+    "plan.tcss",
+    "trust.tcss",
+    "log.tcss",
+)
 
 
 def styles_dir() -> Path:

@@ -229,3 +229,25 @@ def test_trust_vectors_end_to_end(sandbox: Sandbox, case: dict[str, Any]) -> Non
     assert json.loads(text) == expected
     if case["expect_untrusted"]:
         assert text == json.dumps(expected, indent=2, ensure_ascii=False)
+
+
+def test_trusted_commands_of_a_changed_hook(sandbox: Sandbox) -> None:
+    from hookdash.core.trust_store import trusted_commands
+
+    sandbox.trust_folder()
+    sandbox.write_workspace(
+        {
+            "hooks": {
+                "BeforeTool": [
+                    definition(command_hook("./lint.sh --fix", name="lint")),
+                    definition(command_hook("./fmt.sh")),
+                ]
+            }
+        }
+    )
+    root = str(sandbox.workspace)
+    sandbox.write_trusted_hooks({root: ["lint:./lint.sh --check", "lint:./lint.sh --fix2"]})
+    lint, fmt = sandbox.load().hooks
+    assert lint.trust == "changed"
+    assert trusted_commands(sandbox.load(), lint) == ["./lint.sh --check", "./lint.sh --fix2"]
+    assert trusted_commands(sandbox.load(), fmt) == []  # no name: nothing to compare

@@ -119,3 +119,23 @@ def select(tree: HookTree, hook_id: str, scope: str | None = None) -> None:
     node = walk(tree.root)
     assert node is not None, hook_id
     tree.move_cursor(node)
+
+
+def record_notifications(app: HookdashApp) -> list[tuple[str, dict[str, Any]]]:
+    """Every notification the app shows from now on: (message, keyword arguments)."""
+    shown: list[tuple[str, dict[str, Any]]] = []
+    original = app.notify
+
+    def notify(message: str, **kwargs: Any) -> None:
+        shown.append((message, kwargs))
+        original(message, **kwargs)
+
+    app.notify = notify  # type: ignore[method-assign]
+    return shown
+
+
+async def settle(pilot: Any) -> None:
+    """Let workers (writes, reloads, runs) finish and the screen catch up."""
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()

@@ -50,8 +50,10 @@ async def test_status_line_and_banners(sandbox: Sandbox) -> None:
         banners = [text_of(b) for b in app.screen.query(Banner)]
     assert status.startswith("~/project · hooks on · 7 hooks: 4 run, 1 disabled, 2 other")
     assert "folder trusted (TRUST_FOLDER rule for ~/project)" in status
-    assert len(banners) == 1 and "hooks.disabled is ignored" in banners[0]
-    assert "~/.gemini/settings.json:5" in banners[0]
+    assert len(banners) == 2
+    assert banners[0].startswith("! 2 project hooks are not trusted yet (2 NEW): press T")
+    assert "hooks.disabled is ignored" in banners[1]
+    assert "~/.gemini/settings.json:5" in banners[1]
 
 
 async def test_banners_for_what_changes_everything(sandbox: Sandbox) -> None:

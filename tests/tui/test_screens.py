@@ -11,7 +11,6 @@ from hookdash.tui.commands import COMMANDS
 from hookdash.tui.screens.help import HelpScreen
 from hookdash.tui.screens.hooks import HooksScreen
 from hookdash.tui.screens.problems import ProblemsScreen
-from hookdash.tui.widgets.banners import Banner
 from tests.conftest import Sandbox
 from tests.tui.helpers import make_app, plain, rich_setup, text_of
 
@@ -61,7 +60,7 @@ async def test_banner_click_opens_the_problem(sandbox: Sandbox) -> None:
     app = make_app(sandbox)
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
-        await pilot.click(Banner)
+        await pilot.click(".banner.problem")
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, ProblemsScreen)
@@ -99,7 +98,7 @@ async def test_footer_shows_the_focused_views_keys(sandbox: Sandbox) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         keys = {b.binding.key for b in app.screen.active_bindings.values() if b.binding.show}
-        assert {"slash", "d", "question_mark", "c", "t", "q"} <= keys
+        assert {"space", "f", "p", "T", "l", "question_mark", "c", "q"} <= keys
         await pilot.press("c")
         await pilot.pause()
         keys = {b.binding.key for b in app.screen.active_bindings.values() if b.binding.show}
@@ -136,3 +135,25 @@ def test_readme_documents_every_key() -> None:
         if command.scope in ("app", "hooks"):
             key = command.key_display or command.key
             assert f"`{key}`" in dashboard, key
+
+
+async def test_the_palette_offers_every_action_of_each_screen(sandbox: Sandbox) -> None:
+    from hookdash.tui.commands import DashboardCommands, commands_for
+
+    rich_setup(sandbox)
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        for key, scope in ((None, "hooks"), ("f", "fire"), ("p", "plan"), ("T", "trust"),
+                           ("l", "log"), ("c", "problems")):  # fmt: skip
+            if key is not None:
+                await pilot.press(key)
+                await pilot.pause()
+            assert getattr(app.screen, "COMMAND_SCOPE", None) == scope
+            offered = {c.title for c in DashboardCommands(app.screen)._available()}
+            wanted = {c.title for c in commands_for([scope]) if c.palette}
+            assert wanted <= offered, wanted - offered
+            assert "Help" in offered and "Quit" in offered
+            if key is not None:
+                await pilot.press("escape")
+                await pilot.pause()
+                assert getattr(app.screen, "COMMAND_SCOPE", None) == "hooks"

@@ -1,23 +1,31 @@
-"""Snapshot tests (pytest-textual-snapshot): each screen at 120×36, the main one at 80×24.
+"""Snapshot tests (pytest-textual-snapshot): each screen at 120×36, the main one (and the
+fire and log screens) at 80×24.
 
 Deterministic by construction: the sandbox (never the real home), paths shown relative to
-home, no file watcher, no clock on screen. The demo is copied to a fixed directory so its
+home, no file watcher, a fixed clock and session id for payloads, pinned durations, the
+log's times in UTC. The demo is copied to a fixed directory so its
 paths are the same on every run. Update with `pytest --snapshot-update` and look at the
 report before committing.
 """
 
 from __future__ import annotations
 
+import fcntl
 import shutil
+import time
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.widgets import TextArea
 
 from hookdash.core.demo import DemoEnvironment, create_demo
 from hookdash.core.snapshot import load_configuration
 from hookdash.tui.app import HookdashApp
+from hookdash.tui.screens.fire import FireScreen
+from hookdash.tui.screens.log import LogScreen
 from hookdash.tui.widgets.hook_tree import HookTree
 from tests.conftest import Sandbox
 from tests.tui.helpers import make_app, rich_setup, select
@@ -33,10 +41,17 @@ def fixed_demo(monkeypatch: pytest.MonkeyPatch) -> Iterator[DemoEnvironment]:
         "hookdash.core.layers.system_file_insecurity",
         lambda path: f"file '{path}' is not owned by root",
     )
-    shutil.rmtree(FIXED_DEMO_ROOT, ignore_errors=True)
-    demo = create_demo(FIXED_DEMO_ROOT)
-    yield demo
-    demo.cleanup()
+    # The path is fixed (it shows in the pictures): another test run on this machine
+    # (another checkout) waits for this one instead of deleting the demo under it.
+    with open(str(FIXED_DEMO_ROOT) + ".lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            shutil.rmtree(FIXED_DEMO_ROOT, ignore_errors=True)
+            demo = create_demo(FIXED_DEMO_ROOT)
+            yield demo
+            demo.cleanup()
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 def _select(hook_id: str, scope: str | None = None) -> Any:
@@ -95,3 +110,131 @@ def test_demo(snap_compare: Any, fixed_demo: DemoEnvironment) -> None:
     env = fixed_demo.env
     app = HookdashApp(env, configuration=load_configuration(env), watch=False, demo=fixed_demo)
     assert snap_compare(app, terminal_size=(120, 36))
+
+
+# ------------------------------------------ switch, trust review, fire, plan, live log
+# From the demo, with a fixed clock and session id for the payloads, durations pinned,
+# and the times of the log shown in UTC.
+
+FIXED_NOW = datetime(2026, 11, 20, 9, 30, 0, tzinfo=UTC)
+FIXED_SESSION = "5f0c2a9e-3d41-4b7a-9c2e-8a1d6e4f7b30"
+
+
+@pytest.fixture
+def utc(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+@pytest.fixture
+def pinned_durations(monkeypatch: pytest.MonkeyPatch) -> None:
+    from hookdash.core import engine
+
+    async def fire(*args: Any, **kwargs: Any) -> engine.FireResult:
+        result = await engine.fire(*args, **kwargs)
+        for run in result.results:
+            run.duration_ms = 42
+        return result
+
+    monkeypatch.setattr("hookdash.tui.screens.fire.engine_fire", fire)
+
+
+def _demo_app(demo: DemoEnvironment) -> HookdashApp:
+    env = demo.env
+    return HookdashApp(
+        env,
+        configuration=load_configuration(env),
+        watch=False,
+        demo=demo,
+        clock=lambda: FIXED_NOW,
+        session_id=FIXED_SESSION,
+    )
+
+
+def _steps(hook_id: str, *keys: str) -> Any:
+    async def run_before(pilot: Any) -> None:
+        await pilot.pause()
+        select(pilot.app.screen.query_one(HookTree), hook_id)
+        await pilot.pause()
+        for key in keys:
+            await pilot.press(key)
+            await pilot.pause()
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+    return run_before
+
+
+def test_switch_dialog(snap_compare: Any, fixed_demo: DemoEnvironment) -> None:
+    assert snap_compare(
+        _demo_app(fixed_demo), terminal_size=(120, 36), run_before=_steps("safe-git-push", "space")
+    )
+
+
+def test_trust_review(snap_compare: Any, fixed_demo: DemoEnvironment) -> None:
+    assert snap_compare(
+        _demo_app(fixed_demo), terminal_size=(120, 36), run_before=_steps("prompt-stats", "T")
+    )
+
+
+def test_fire_editor(snap_compare: Any, fixed_demo: DemoEnvironment) -> None:
+    assert snap_compare(
+        _demo_app(fixed_demo),
+        terminal_size=(120, 36),
+        run_before=_steps("block-dangerous-shell", "f"),
+    )
+
+
+def test_fire_result(
+    snap_compare: Any, fixed_demo: DemoEnvironment, pinned_durations: None
+) -> None:
+    async def run_before(pilot: Any) -> None:
+        await _steps("block-dangerous-shell", "f")(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, FireScreen)
+        editor = screen.query_one("#payload", TextArea)
+        editor.load_text(editor.text.replace('"ls -la"', '"rm -rf build"'))
+        await pilot.press("ctrl+r")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.result is not None
+
+    assert snap_compare(_demo_app(fixed_demo), terminal_size=(120, 36), run_before=run_before)
+
+
+def test_plan(snap_compare: Any, fixed_demo: DemoEnvironment) -> None:
+    assert snap_compare(
+        _demo_app(fixed_demo),
+        terminal_size=(120, 36),
+        run_before=_steps("block-dangerous-shell", "p"),
+    )
+
+
+def test_live_log(snap_compare: Any, fixed_demo: DemoEnvironment, utc: None) -> None:
+    async def run_before(pilot: Any) -> None:
+        await _steps("block-dangerous-shell", "l")(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, LogScreen) and screen.runs.total == 11
+        screen.runs.move_cursor(3)  # Gemini's call that blocked rm -rf
+        await pilot.pause()
+
+    assert snap_compare(_demo_app(fixed_demo), terminal_size=(120, 36), run_before=run_before)
+
+
+def test_live_log_80x24(snap_compare: Any, fixed_demo: DemoEnvironment, utc: None) -> None:
+    assert snap_compare(
+        _demo_app(fixed_demo),
+        terminal_size=(80, 24),
+        run_before=_steps("block-dangerous-shell", "l"),
+    )
+
+
+def test_fire_80x24(snap_compare: Any, fixed_demo: DemoEnvironment) -> None:
+    assert snap_compare(
+        _demo_app(fixed_demo),
+        terminal_size=(80, 24),
+        run_before=_steps("block-dangerous-shell", "f"),
+    )

@@ -20,15 +20,39 @@ from hookdash.tui.commands import COMMANDS, bindings_for
 _SCOPE_TITLES = (
     ("app", "Everywhere"),
     ("hooks", "Hook list"),
+    ("switch", "Switching a hook off (space)"),
+    ("fire", "Fire (f)"),
+    ("plan", "Plan (p)"),
+    ("trust", "Trust review (T)"),
+    ("log", "Live log (l)"),
     ("problems", "Problem list"),
+    ("confirm", "Questions"),
 )
 
 NAVIGATION = (
     ("↑ ↓ ← →", "move; ← → fold and unfold a group"),
-    ("enter", "fold or unfold the group under the cursor"),
-    ("tab", "next pane: filter, list, details"),
+    ("enter, space", "on a group: fold or unfold it (space on a hook switches the hook)"),
+    ("tab", "next pane: filter, list, details (fire: payload, result)"),
     ("ctrl+p", "command palette: every action, and “Go to hook …”"),
-    ("mouse", "click a hook, a group, a banner or a key below; scroll the panes"),
+    ("mouse", "click a hook, a group, a banner, a button or a key below; scroll the panes"),
+)
+
+SWITCHING = (
+    "space on a hook switches it. Disabling asks which settings file gets the entry — your "
+    "user settings (every project; the default) or the workspace settings (this project "
+    "only; not offered when the workspace is your home directory) — and which list: auto "
+    "(hooksConfig.disabled, and hooks.disabled too when the file has that list), "
+    "hooksConfig, or the legacy hooks (only Gemini CLI before 0.26 reads it). Enabling "
+    "removes the entry from every list hookdash may write, and says when a system file "
+    "still disables the hook. The list changes at once; a file that changed on disk, does "
+    "not parse or cannot be written is left exactly as it was, and the message says why."
+)
+
+LIVE_LOG = (
+    "l shows every hook run as it happens: hookdash's own (fire, `hookdash fire`) from "
+    "its run log, and real Gemini CLI sessions' from Gemini's telemetry file when "
+    "telemetry.outfile is set. The last 2,000 runs are kept in memory; h narrows the list "
+    "to the hook selected in the hook list; enter opens a run's full record."
 )
 
 BANNERS = (
@@ -75,6 +99,8 @@ def help_renderable(colors: Colors) -> RenderableType:
     parts += [Text("Banners", style=heading), _table(list(BANNERS), "bold"), Text("")]
     parts += [Text("Gemini CLI quirks hookdash reproduces", style=heading)]
     parts += [Text("• " + quirk) for quirk in QUIRKS]
+    parts += [Text(""), Text("Switching hooks off and on", style=heading), Text(SWITCHING)]
+    parts += [Text(""), Text("Live log", style=heading), Text(LIVE_LOG)]
     parts += [Text(""), Text("Live reload", style=heading), Text(LIVE_RELOAD)]
     return Group(*parts)
 

@@ -2,22 +2,31 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+import asyncio
+import contextlib
+from typing import TYPE_CHECKING, Any, Literal, cast
 
-from textual import on
+from textual import on, work
 from textual.containers import Container, Horizontal
 from textual.events import Resize
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Input, Label
+from textual.worker import WorkerCancelled, WorkerFailed
 
+from hookdash.core.disabled_list import DisabledKey, toggle_hook
+from hookdash.core.edits import EditError, EditResult
+from hookdash.core.events import EVENTS
+from hookdash.core.hook_lookup import describe_hook, registrable
 from hookdash.core.registry import Hook
 from hookdash.core.snapshot import Configuration
+from hookdash.core.status import hooks_after_edit
 from hookdash.tui.commands import bindings_for
+from hookdash.tui.screens.switch import SwitchChoice, SwitchScreen
 from hookdash.tui.widgets.banners import Banners
 from hookdash.tui.widgets.empty_state import EmptyState
 from hookdash.tui.widgets.hook_details import HookDetails
-from hookdash.tui.widgets.hook_tree import HookTree
+from hookdash.tui.widgets.hook_tree import HookItem, HookTree
 from hookdash.tui.widgets.status_line import StatusLine
 
 if TYPE_CHECKING:
@@ -28,15 +37,16 @@ NARROW_WIDTH = 110
 # Large configurations filter after a pause in typing instead of on every key.
 FILTER_DEBOUNCE_ABOVE = 300
 FILTER_DEBOUNCE_SECONDS = 0.15
-_LIST_ACTIONS = frozenset({"focus_filter", "toggle_details", "zoom_details", "toggle_expand"})
+_LIST_ACTIONS = frozenset(
+    {"focus_filter", "toggle_details", "zoom_details", "toggle_expand", "toggle_hook", "fire"}
+)
 
 
 class HooksScreen(Screen[None]):
     """Every hook of the configuration, grouped by event and layer.
 
-    Phase 2 adds its hook actions here (fire `f`, plan `p`, toggle `space`, …): a
-    `Command` with scope "hooks" in tui/commands.py and an `action_…` method below that
-    uses `self.selected_hook` and, after a change on disk, `self.app.reload()`.
+    Its hook actions (switch `space`, fire `f`, plan `p`, trust review `T`) act on
+    `self.selected_hook`; after a change on disk they call `self.app.reload()`.
     """
 
     COMMAND_SCOPE = "hooks"
@@ -45,6 +55,7 @@ class HooksScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self._filter_timer: Timer | None = None
+        self._switching = False  # a disable/enable is being written and reloaded
 
     def compose(self) -> Any:
         yield StatusLine(id="status")
@@ -74,7 +85,7 @@ class HooksScreen(Screen[None]):
 
     @property
     def selected_hook(self) -> Hook | None:
-        """The hook under the cursor (phase 2 actions act on it)."""
+        """The hook under the cursor (switch, fire and plan act on it)."""
         return self.query_one(HookTree).selected_hook
 
     def select_hook(self, ref: str) -> bool:
@@ -100,7 +111,7 @@ class HooksScreen(Screen[None]):
         snapshot = config.snapshot
         self.query_one(StatusLine).show(snapshot, env.display)
         notices = self.hd_app.notices()
-        self.query_one(Banners).show(snapshot.problems, env.display, notices)
+        self.query_one(Banners).show(snapshot.problems, env.display, notices, snapshot.hooks)
         empty = not snapshot.hooks
         self.set_class(empty, "-empty")
         self.refresh_bindings()
@@ -188,8 +199,131 @@ class HooksScreen(Screen[None]):
     def action_open_demo(self) -> None:
         self.hd_app.open_demo()
 
+    # ---------------------------------------------------- switching a hook off and on
+
+    def _current(self, hook: Hook) -> Hook:
+        """The hook as the loaded configuration has it (the tree may show a newer reading)."""
+        config = self.hd_app.config
+        if config is not None:
+            for candidate in config.hooks:
+                if candidate.ref == hook.ref:
+                    return candidate
+        return hook
+
+    def action_toggle_hook(self) -> None:
+        tree = self.query_one(HookTree)
+        item = tree.current_item
+        if item is not None and not isinstance(item, HookItem):
+            tree.action_toggle_node()  # on a group, space folds it (Tree's own meaning)
+            return
+        config = self.hd_app.config
+        if item is None or config is None:
+            return
+        if self._switching:
+            self.notify("Still writing the last change…", timeout=2)
+            return
+        hook = self._current(item.hook)
+        if not registrable(hook):
+            self.notify(
+                f"{describe_hook(hook)} is invalid, so Gemini CLI discards it; there is "
+                "nothing to switch.",
+                title="Cannot switch this hook",
+                severity="error",
+                timeout=8,
+                markup=False,
+            )
+            return
+        if hook.disabled:
+            self._switch(hook, "user", "auto")
+            return
+
+        def chosen(choice: SwitchChoice | None) -> None:
+            if choice is not None:
+                self._switch(hook, choice.scope, choice.disabled_key)
+
+        self.app.push_screen(SwitchScreen(hook, config), chosen)
+
+    @work(group="switch")
+    async def _switch(self, hook: Hook, scope: str, disabled_key: DisabledKey) -> None:
+        """Write the change (in a thread), show it at once, then reload to confirm it."""
+        config = self.hd_app.config
+        if config is None:
+            return
+        self._switching = True
+        try:
+            try:
+                result = await asyncio.to_thread(toggle_hook, config, hook, scope, disabled_key)
+            except EditError as exc:
+                self.notify(
+                    exc.message,
+                    title="Nothing changed",
+                    severity="error",
+                    timeout=12,
+                    markup=False,
+                )
+                return
+            trusted = config.snapshot.folder_trust.trusted
+            self.query_one(HookTree).update_hooks(hooks_after_edit(config.hooks, result, trusted))
+            self._announce(result)
+            # (Cancelled: a newer reload, the file watcher's, took over.)
+            with contextlib.suppress(WorkerCancelled, WorkerFailed):
+                await self.hd_app.reload("switched a hook").wait()
+        finally:
+            self._switching = False
+
+    def _announce(self, result: EditResult) -> None:
+        lines = [result.message, *("• " + note for note in result.notes)]
+        warn = bool(result.still_disabled_by) or not result.changed
+        severity: Literal["information", "warning"] = "warning" if warn else "information"
+        title = {"disable": "Switched off", "enable": "Switched on"}.get(result.action, "Done")
+        if not result.changed:
+            title = "Nothing changed"
+        elif result.still_disabled_by:
+            title = "Still disabled"
+        self.app.clear_notifications()  # the last switch's news is stale now
+        self.notify("\n".join(lines), title=title, severity=severity, timeout=10, markup=False)
+
+    # ---------------------------------------------------- fire, plan, trust review
+
+    def action_fire(self) -> None:
+        from hookdash.tui.screens.fire import FireScreen
+
+        hook = self.selected_hook
+        if hook is None:
+            self.notify("Select a hook to fire (the plan, p, works on a whole event).", timeout=4)
+            return
+        if hook.event not in EVENTS:
+            self.notify(
+                f"'{hook.event}' is not a Gemini CLI event: Gemini never fires it, so there is "
+                "no payload to test this hook with.",
+                title="Cannot fire this hook",
+                severity="warning",
+                timeout=8,
+                markup=False,
+            )
+            return
+        self.app.push_screen(FireScreen(self._current(hook)))
+
+    def action_plan(self) -> None:
+        from hookdash.tui.screens.plan import PlanScreen
+
+        item = self.query_one(HookTree).current_item
+        event: str | None = None
+        hook: Hook | None = None
+        if isinstance(item, HookItem):
+            hook = self._current(item.hook)
+            event = hook.event
+        elif item is not None:
+            event = item.event
+        self.app.push_screen(PlanScreen(event, hook))
+
+    def action_review_trust(self) -> None:
+        from hookdash.tui.screens.trust import TrustScreen
+
+        self.app.push_screen(TrustScreen())
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "open_demo":
             return self.hd_app.demo is None
-        # With no hook there is nothing to filter, fold or show details of.
+        # With no hook there is nothing to filter, fold, switch, fire or show details of.
         return not (action in _LIST_ACTIONS and self.has_class("-empty"))

@@ -2,12 +2,13 @@
 
 An untrusted folder, hooks switched off, a settings file that does not parse, a system
 file Gemini ignores, legacy keys: one banner per kind (core.status.banner_lines, from
-`hookdash check`'s problems). A click opens the problem list at that problem.
+`hookdash check`'s problems). A click opens the problem list at that problem. Project
+hooks that are NEW or CHANGED get a banner too, whose click opens the trust review.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from textual.containers import Vertical
@@ -16,22 +17,51 @@ from textual.events import Click
 from textual.widgets import Static
 
 from hookdash.core.problems import Problem
-from hookdash.core.status import banner_lines
+from hookdash.core.registry import Hook
+from hookdash.core.status import banner_lines, untrusted_project_hooks
 
 MAX_BANNERS = 4  # more would push the hook list off a small terminal
 _MARKS = {"error": "✖", "warning": "!", "info": "i"}
 
 
 class Banner(Static):
-    def __init__(self, content: Content, classes: str, code: str | None = None) -> None:
+    def __init__(
+        self, content: Content, classes: str, code: str | None = None, action: str | None = None
+    ) -> None:
         super().__init__(content, classes=classes)
         self.code = code
+        self.action = action  # run on a click (an app- or screen-namespaced action)
+        if action is None and code is not None:
+            self.action = f"app.show_problems({code!r})"
 
     def on_click(self, event: Click) -> None:
-        if "problem" not in self.classes:
+        if self.action is None:
             return
         event.stop()
-        self.app.call_later(self.app.run_action, f"show_problems({self.code!r})")
+        self.app.call_later(self.app.run_action, self.action)
+
+
+def trust_banner(hooks: Iterable[Hook]) -> Banner | None:
+    """“3 project hooks to review (2 NEW, 1 CHANGED)”, opening the trust review."""
+    untrusted = untrusted_project_hooks(hooks)
+    if not untrusted:
+        return None
+    new = sum(h.trust == "new" for h in untrusted)
+    kinds = ", ".join(
+        f"{n} {label}" for n, label in ((new, "NEW"), (len(untrusted) - new, "CHANGED")) if n
+    )
+    noun = "hook is" if len(untrusted) == 1 else "hooks are"
+    text = Content.assemble(
+        ("! ", "bold"),
+        (f"{len(untrusted)} project {noun} not trusted yet ({kinds}): ", "bold"),
+        "press T (or click) to review and trust them.",
+    )
+    banner = Banner(text, classes="banner trust warning", action="screen.review_trust")
+    banner.tooltip = (
+        "Gemini CLI warns about these at its next start, runs them anyway and records them "
+        "as trusted. Review them first."
+    )
+    return banner
 
 
 class Banners(Vertical):
@@ -45,10 +75,15 @@ class Banners(Vertical):
         problems: list[Problem],
         display: Callable[[str], str],
         notices: Sequence[tuple[str, str]] = (),
+        hooks: Iterable[Hook] = (),
     ) -> None:
-        """`notices`: (kind, text) lines shown first (the demo, why it opened)."""
+        """`notices`: (kind, text) lines shown first (the demo, why it opened); `hooks`:
+        for the trust banner."""
         self.remove_children()
         banners = [Banner(Content(text), classes=f"banner {kind}") for kind, text in notices]
+        trust = trust_banner(hooks)
+        if trust is not None:
+            banners.append(trust)
         lines = banner_lines(problems, display)
         for line in lines[:MAX_BANNERS]:
             # Where first: a one-line banner on a small terminal must keep file:line:col.

@@ -44,6 +44,28 @@ def _lexer(preview: ScriptPreview) -> str:
     return "text"
 
 
+def preview_body(
+    preview: ScriptPreview, colors: Colors, display: Callable[[str], str]
+) -> list[RenderableType]:
+    """A script's first lines, highlighted, under a heading naming the file."""
+    heading = Text("\nScript ", style=colors.heading)
+    heading.append(display(preview.path), style=colors.dim)
+    if preview.unavailable:
+        return [heading, Text(f"No preview: {preview.unavailable}.", style=colors.dim)]
+    syntax = Syntax(
+        preview.text,
+        _lexer(preview),
+        theme=colors.syntax_theme,
+        line_numbers=True,
+        word_wrap=True,
+        background_color=colors.surface,
+    )
+    out: list[RenderableType] = [heading, syntax]
+    if preview.truncated:
+        out.append(Text(f"… first {preview.shown_lines} lines shown", style=colors.dim))
+    return out
+
+
 class HookDetails(VerticalScroll):
     """The details pane. `show()` renders an item; it redraws itself on theme changes."""
 
@@ -200,22 +222,7 @@ class HookDetails(VerticalScroll):
         return Group(*parts)
 
     def _preview_body(self, preview: ScriptPreview, colors: Colors) -> list[RenderableType]:
-        heading = Text("\nScript ", style=colors.heading)
-        heading.append(self._display(preview.path), style=colors.dim)
-        if preview.unavailable:
-            return [heading, Text(f"No preview: {preview.unavailable}.", style=colors.dim)]
-        syntax = Syntax(
-            preview.text,
-            _lexer(preview),
-            theme=colors.syntax_theme,
-            line_numbers=True,
-            word_wrap=True,
-            background_color=colors.surface,
-        )
-        out: list[RenderableType] = [heading, syntax]
-        if preview.truncated:
-            out.append(Text(f"… first {preview.shown_lines} lines shown", style=colors.dim))
-        return out
+        return preview_body(preview, colors, self._display)
 
     def _event_body(self, group: EventGroup, colors: Colors) -> RenderableType:
         grid = self._grid()

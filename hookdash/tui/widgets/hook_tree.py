@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from rich.text import Text
@@ -20,6 +20,7 @@ from hookdash.core.registry import Hook
 from hookdash.core.snapshot import Snapshot
 from hookdash.core.status import count_hooks, hook_badges, hook_matches, state_badge
 from hookdash.tui.colors import Colors, colors_for
+from hookdash.tui.commands import widget_bindings
 
 
 @dataclass(frozen=True)
@@ -91,6 +92,8 @@ class HookTree(Tree[TreeItem | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "fold", "Fold", show=False),
         Binding("right", "unfold", "Unfold", show=False),
+        # Tree binds space to fold; on a hook, space switches it (see HooksScreen).
+        *widget_bindings("HookTree"),
     ]
 
     class ItemHighlighted(Message):
@@ -183,6 +186,29 @@ class HookTree(Tree[TreeItem | None]):
                 self._restore_cursor(node, self.cursor_line)
                 return True
         return False
+
+    def update_hooks(self, hooks: dict[str, Hook]) -> int:
+        """Show new readings of some hooks (by `Hook.ref`) in place, with their groups'
+        counts, without rebuilding the tree. Returns how many lines changed."""
+        if not hooks:
+            return 0
+        colors = colors_for(self.app)
+        changed = 0
+        for node in list(self._walk(self.root)):
+            data = node.data
+            if isinstance(data, HookItem) and data.key in hooks:
+                node.data = HookItem(hooks[data.key])
+                changed += 1
+            elif isinstance(data, EventGroup | LayerGroup) and any(
+                h.ref in hooks for h in data.hooks
+            ):
+                node.data = replace(data, hooks=tuple(hooks.get(h.ref, h) for h in data.hooks))
+            else:
+                continue
+            node.set_label(self._make_label(node.data, colors))
+        if changed:
+            self.post_message(self.ItemHighlighted(self.current_item))
+        return changed
 
     def toggle_all(self) -> None:
         """Fold every group if any is open, else unfold them all."""

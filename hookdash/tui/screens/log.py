@@ -1,0 +1,361 @@
+"""The live log: every hook run from hookdash's engine and from real Gemini CLI sessions.
+
+Records come from `core.logfeed.LogFeed` (the run log `runs.jsonl`, and Gemini's
+telemetry file when one is configured), newest at the bottom. While the app watches
+files, a worker follows them with watchfiles; each change is read and parsed in a thread
+(`asyncio.to_thread`), and the batch goes to the list at once — a burst of thousands of
+records is a few list extends and a repaint of the visible lines, never a freeze. Only
+the last `CAP` records are kept in memory (they all stay in the files).
+
+The screen is installed once by the app, so it keeps following (and its records) while
+another screen is shown. Without watching (snapshots), it reads what is new each time it
+is shown.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual import on
+from textual.containers import Container, VerticalScroll
+from textual.content import Content
+from textual.events import Resize, ScreenResume
+from textual.screen import Screen
+from textual.theme import Theme
+from textual.timer import Timer
+from textual.widgets import Footer, Static
+from textual.worker import Worker
+from watchfiles import awatch
+
+from hookdash.core.logfeed import LogFeed, is_run_of
+from hookdash.core.registry import Hook
+from hookdash.core.runlog import RUNLOG_NAME, RunRecord
+from hookdash.core.snapshot import Configuration
+from hookdash.core.state import state_dir
+from hookdash.tui.colors import Colors, colors_for
+from hookdash.tui.commands import bindings_for
+from hookdash.tui.widgets.run_list import DEFAULT_CAP, RunList, local_date_time
+from hookdash.tui.widgets.run_view import run_heading, run_sections
+
+if TYPE_CHECKING:
+    from hookdash.tui.app import HookdashApp
+
+CAP = DEFAULT_CAP
+NARROW_WIDTH = 110
+# watchfiles: yield at most this long after the first change of a burst (ms), and after
+# this long without a new one.
+DEBOUNCE_MS = 80
+STEP_MS = 20
+# The record pane follows the cursor after this pause (s): a key moves the cursor at once,
+# and a burst (or a held arrow key) does not re-render a record per line.
+RECORD_DELAY = 0.06
+
+TELEMETRY_HOWTO = (
+    "Gemini CLI's telemetry file is not configured, so only hookdash's own runs show here. "
+    "To see the hook calls of real Gemini sessions, add to ~/.gemini/settings.json: "
+    '"telemetry": {"enabled": true, "target": "local", "outfile": '
+    '"~/.gemini/telemetry.log"} — or start gemini with GEMINI_TELEMETRY_OUTFILE set '
+    "(and GEMINI_TELEMETRY_ENABLED=true)."
+)
+
+
+def _load_json_lexer() -> None:
+    from rich.syntax import Syntax
+
+    Syntax("{}", "json").highlight("{}")
+
+
+def _nearest_dir(path: Path) -> Path | None:
+    for candidate in (path, *path.parents):
+        if candidate.is_dir():
+            return candidate
+    return None
+
+
+class RecordView(VerticalScroll):
+    """The highlighted run's full record (enter zooms it)."""
+
+    ALLOW_MAXIMIZE = True
+
+
+class LogScreen(Screen[None]):
+    COMMAND_SCOPE = "log"
+    BINDINGS = bindings_for("log")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._feed: LogFeed | None = None
+        self._source: tuple[Path, Path | None] | None = None  # (state dir, telemetry file)
+        self._follower: Worker[None] | None = None
+        self._only: Hook | None = None
+        self._loading = False
+        self._record_timer: Timer | None = None
+
+    def compose(self) -> Any:
+        yield Static(id="log-title")
+        yield Static(id="log-notice")
+        with Container(id="log-body"):
+            yield RunList(lambda: colors_for(self.app), cap=CAP, id="runs")
+            with RecordView(id="record"):
+                yield Static(id="record-body")
+        yield Footer()
+
+    @property
+    def hd_app(self) -> HookdashApp:
+        return cast("HookdashApp", self.app)
+
+    @property
+    def runs(self) -> RunList:
+        return self.query_one("#runs", RunList)
+
+    @property
+    def following(self) -> bool:
+        """A watchfiles worker follows the files."""
+        return self._follower is not None and self._follower.is_running
+
+    def on_mount(self) -> None:
+        # Pygments imports a lexer the first time it highlights: do it now, off the event
+        # loop, not in the middle of the first burst of records.
+        self.run_worker(_load_json_lexer, thread=True, group="log-warm-up")
+        self.query_one("#runs").border_title = "Runs, newest last"
+        self.query_one("#record").border_title = "Record"
+        self.app.theme_changed_signal.subscribe(self, self._theme_changed)
+        self.watch(self.app, "config", self._config_changed)
+        self.runs.focus()
+
+    def on_resize(self, event: Resize) -> None:
+        self.set_class(event.size.width < NARROW_WIDTH, "-narrow")
+
+    def on_unmount(self) -> None:
+        if self._feed is not None:
+            self._feed.close()
+
+    def _theme_changed(self, theme: Theme) -> None:
+        self.runs.restyle()
+        self._show_title()
+        self._show_record(self.runs.cursor_record)
+
+    # ------------------------------------------------------------------ sources
+
+    def _config_changed(self, config: Configuration | None) -> None:
+        if config is None:
+            return
+        telemetry = config.snapshot.telemetry.outfile
+        source = (state_dir(config.env.environ), Path(telemetry) if telemetry else None)
+        if source != self._source:
+            self._start(source, config)
+        elif self._feed is not None:
+            self._feed.hooks = config.hooks  # attribute Gemini's records to current hooks
+        self._show_notice(config)
+        self._show_title()
+
+    def _start(self, source: tuple[Path, Path | None], config: Configuration) -> None:
+        """Read (and follow) another environment's files from scratch."""
+        if self._follower is not None:
+            self._follower.cancel()
+            self._follower = None
+        if self._feed is not None:
+            feed = self._feed
+            self._feed = None
+            self.run_worker(asyncio.to_thread(feed.close), group="log-close")
+        self._source = source
+        self._feed = LogFeed(source[0], source[1], "all", config.hooks)
+        self._only = None
+        self.runs.set_filter(None)
+        self.runs.clear()
+        if self.hd_app.watching:
+            self._follower = self.run_worker(
+                self._follow(self._feed), group="log-follow", exit_on_error=False
+            )
+        else:
+            self.run_worker(self._read_once(self._feed, first=True), group="log-read")
+
+    async def _read_once(self, feed: LogFeed, first: bool) -> None:
+        """Without watching: the recent records, then whatever is new since."""
+        self._loading = True
+        try:
+            if first:
+                await asyncio.to_thread(feed.start_following)
+                records = await asyncio.to_thread(feed.recent, CAP)
+            else:
+                records = await asyncio.to_thread(feed.read_new)
+        finally:
+            self._loading = False
+        if feed is self._feed:
+            self._add(records)
+
+    async def _follow(self, feed: LogFeed) -> None:
+        """Follow the run log and the telemetry file as they grow (watchfiles)."""
+        state = feed.runlog.directory
+        with contextlib.suppress(OSError):
+            await asyncio.to_thread(os.makedirs, state, 0o700, True)
+        await self._read_once(feed, first=True)
+        while feed is self._feed:
+            watched = {d for d in (_nearest_dir(p.parent) for p in feed.paths) if d is not None}
+            if not watched:
+                return
+            stop = asyncio.Event()
+            try:
+                async for _changes in awatch(
+                    *sorted(watched),
+                    watch_filter=None,
+                    recursive=False,
+                    stop_event=stop,
+                    step=STEP_MS,
+                    debounce=DEBOUNCE_MS,
+                    ignore_permission_denied=True,
+                ):
+                    records = await asyncio.to_thread(feed.read_new)
+                    if feed is not self._feed:
+                        return
+                    self._add(records)
+                    now = {d for d in (_nearest_dir(p.parent) for p in feed.paths) if d}
+                    if now != watched:
+                        break  # a directory appeared (or went): watch the new set
+            except (FileNotFoundError, OSError, RuntimeError):
+                await asyncio.sleep(0.5)
+            finally:
+                stop.set()
+
+    def on_screen_resume(self, event: ScreenResume) -> None:
+        if self._feed is not None and not self.following and not self._loading:
+            self.run_worker(self._read_once(self._feed, first=False), group="log-read")
+
+    def _add(self, records: list[RunRecord]) -> None:
+        if records:
+            self.runs.add(records)
+            self._show_title()
+
+    # ------------------------------------------------------------------ showing
+
+    def _show_title(self) -> None:
+        config = self.hd_app.config
+        runs = self.runs
+        parts = [Content.styled("Live log", "bold")]
+        count = f"{len(runs.shown):,} run" + ("" if len(runs.shown) == 1 else "s")
+        if self._only is not None:
+            hook = self._only
+            where = f"extension {hook.extension}" if hook.extension else hook.scope
+            count += f" of {hook.id} ({where}) · h shows all {runs.total:,}"
+        parts.append(Content(count))
+        parts.append(Content.styled(f"the last {CAP:,} are kept in memory", "$text-muted"))
+        if config is not None and self._source is not None:
+            files = [config.env.display(self._source[0] / RUNLOG_NAME)]
+            if self._source[1] is not None:
+                files.append(config.env.display(self._source[1]))
+            parts.append(Content.styled(" + ".join(files), "$text-muted"))
+        parts.append(
+            Content.styled("following", "$text-success")
+            if self.following
+            else Content.styled("not following (r to reread)", "$text-muted")
+            if not self.hd_app.watching
+            else Content.styled("starting…", "$text-muted")
+        )
+        self.query_one("#log-title", Static).update(Content(" · ").join(parts))
+
+    def _show_notice(self, config: Configuration) -> None:
+        telemetry = config.snapshot.telemetry
+        notice = self.query_one("#log-notice", Static)
+        text: str | None = None
+        if telemetry.outfile is None:
+            text = TELEMETRY_HOWTO
+        elif not telemetry.enabled:
+            text = (
+                f"telemetry.outfile is {config.env.display(telemetry.outfile)}, but telemetry "
+                "is not enabled: Gemini CLI writes nothing there. Set telemetry.enabled to "
+                'true (and telemetry.target to "local") in settings.json.'
+            )
+        elif not telemetry.log_prompts:
+            text = (
+                "telemetry.logPrompts is off: Gemini's records carry no input, output, stdout "
+                "or stderr — only the hook, its duration and its exit code."
+            )
+        notice.update(text or "")
+        notice.display = text is not None
+
+    @on(RunList.Highlighted, "#runs")
+    def _highlighted(self, event: RunList.Highlighted) -> None:
+        if self._record_timer is not None:
+            self._record_timer.stop()
+        self._record_timer = self.set_timer(RECORD_DELAY, self._show_highlighted)
+
+    def _show_highlighted(self) -> None:
+        self._record_timer = None
+        self._show_record(self.runs.cursor_record)
+
+    def _show_record(self, record: RunRecord | None) -> None:
+        body = self.query_one("#record-body", Static)
+        colors = colors_for(self.app)
+        if record is None:
+            body.update(
+                Text(
+                    "No runs yet. Fire a hook (f in the hook list) or use Gemini CLI with its "
+                    "telemetry file on: each run shows here as it happens.",
+                    style=colors.dim,
+                )
+            )
+            return
+        body.update(self._record_body(record, colors))
+
+    def _record_body(self, record: RunRecord, colors: Colors) -> RenderableType:
+        config = self.hd_app.config
+        display = config.env.display if config is not None else str
+        grid = Table.grid(padding=(0, 1), expand=True)
+        grid.add_column(no_wrap=True, style=colors.dim, min_width=8)
+        grid.add_column(ratio=1, overflow="fold")
+        grid.add_row("finished", f"{local_date_time(record.ts)} (local time)")
+        origin = (
+            "hookdash's engine"
+            if record.origin == "hookdash"
+            else "a Gemini CLI session (telemetry)"
+        )
+        grid.add_row("from", origin)
+        grid.add_row("event", record.event)
+        if record.session_id:
+            grid.add_row("session", record.session_id)
+        if record.key:
+            grid.add_row("key", record.key)
+        if record.decision:
+            grid.add_row("decision", record.decision)
+        parts: list[RenderableType] = [run_heading(record, colors), grid]
+        parts += run_sections(record, colors, with_input=True, display=display)
+        return Group(*parts)
+
+    # ------------------------------------------------------------------ actions
+
+    def action_filter_hook(self) -> None:
+        if self._only is not None:
+            self._only = None
+            self.runs.set_filter(None)
+        else:
+            hook = self.hd_app.selected_hook
+            if hook is None:
+                self.notify("Select a hook in the hook list first.", timeout=3)
+                return
+            self._only = hook
+            self.runs.set_filter(lambda record: is_run_of(record, hook))
+        self._show_title()
+
+    def action_open_record(self) -> None:
+        record = self.query_one("#record", RecordView)
+        if self.maximized is record:
+            self.minimize()
+            self.runs.focus()
+        elif self.runs.cursor_record is not None:
+            self._show_record(self.runs.cursor_record)
+            self.maximize(record, container=False)
+            record.focus()
+
+    def action_close(self) -> None:
+        if self.maximized is not None:
+            self.minimize()
+            self.runs.focus()
+            return
+        self.dismiss()

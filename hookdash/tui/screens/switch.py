@@ -1,0 +1,160 @@
+"""Switching a hook off: which settings file gets the entry, and which disabled list.
+
+The choices and their one-line explanations follow the contract (§4): user settings by
+default, workspace settings unless the workspace is the home directory; the `auto`
+disabled key by default, `hooksConfig` or the legacy `hooks` on request.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from textual import on
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, Label, RadioButton, RadioSet, Static
+
+from hookdash.core.disabled_list import DisabledKey
+from hookdash.core.registry import Hook
+from hookdash.core.snapshot import Configuration
+from hookdash.tui.commands import bindings_for
+
+KEY_CHOICES: tuple[tuple[DisabledKey, str], ...] = (
+    ("auto", "hooksConfig.disabled, and hooks.disabled if present"),
+    ("hooksConfig", "only hooksConfig.disabled (read by Gemini CLI 0.26+)"),
+    ("hooks", "only legacy hooks.disabled (Gemini < 0.26; 0.26+ runs it)"),
+)
+
+
+@dataclass(frozen=True)
+class SwitchChoice:
+    scope: str  # "user" | "workspace"
+    disabled_key: DisabledKey
+
+
+class ChoiceSet(RadioSet):
+    """A RadioSet whose arrow keys choose (not only highlight), so that `enter` — bound by
+    the dialog — always confirms what is shown as chosen."""
+
+    def action_next_button(self) -> None:
+        super().action_next_button()
+        self._press_selected()
+
+    def action_previous_button(self) -> None:
+        super().action_previous_button()
+        self._press_selected()
+
+    def _press_selected(self) -> None:
+        if self._selected is not None:
+            button = self._nodes[self._selected]
+            if isinstance(button, RadioButton) and not button.disabled:
+                button.value = True
+
+
+class SwitchScreen(ModalScreen[SwitchChoice | None]):
+    """Asks where to disable `hook`; dismisses with the choice, or None."""
+
+    COMMAND_SCOPE = "switch"
+    BINDINGS = bindings_for("switch")
+
+    def __init__(self, hook: Hook, config: Configuration) -> None:
+        super().__init__()
+        self._hook = hook
+        self._config = config
+        env = config.env
+        self._files = {
+            "user": env.display(env.user_settings_path),
+            "workspace": env.display(env.workspace_settings_path),
+        }
+        self._workspace_ok = not env.workspace_is_home
+
+    def compose(self) -> Any:
+        hook = self._hook
+        env = self._config.env
+        sharing = [h for h in self._config.hooks if h.id == hook.id and h.ref != hook.ref]
+        intro = Content.assemble(
+            "hookdash adds ",
+            (repr(hook.id), "bold"),
+            " to a disabled list: Gemini CLI then registers the hook but never runs it.",
+        )
+        if sharing:
+            others = "other hook with it is" if len(sharing) == 1 else f"{len(sharing)} others are"
+            intro += Content(f"\nThe list is keyed by that ID: the {others} switched off too.")
+        with Vertical(id="switch-box", classes="dialog"):
+            yield Static(intro, id="switch-intro")
+            yield Label("Which settings file", classes="dialog-heading")
+            with ChoiceSet(id="switch-scope"):
+                yield RadioButton(Content("user settings — every project"), value=True)
+                yield RadioButton(
+                    Content("workspace settings — this project only"),
+                    disabled=not self._workspace_ok,
+                )
+            if not self._workspace_ok:
+                yield Static(
+                    "The workspace is your home directory: Gemini CLI reads "
+                    f"{env.display(env.user_settings_path)} there as user settings only, so "
+                    "there is no workspace file to write.",
+                    classes="dialog-note",
+                )
+            elif not self._config.snapshot.folder_trust.trusted:
+                yield Static(
+                    "The folder is not trusted: Gemini CLI ignores its workspace settings "
+                    "(and runs no settings hook at all) until you trust it.",
+                    classes="dialog-note",
+                )
+            yield Static(id="switch-file", classes="dialog-note")
+            yield Label("Which disabled list", classes="dialog-heading")
+            with ChoiceSet(id="switch-key"):
+                for i, (key, text) in enumerate(KEY_CHOICES):
+                    label = Content.assemble((f"{key:<12}", "bold"), text)
+                    yield RadioButton(label, value=i == 0)
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Disable (enter)", id="disable", variant="primary", compact=True)
+                yield Button("Cancel (esc)", id="cancel", compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        box = self.query_one("#switch-box")
+        box.border_title = f"Switch off {' '.join(self._hook.id.split())}"
+        self._show_file()
+        self.query_one("#switch-scope", ChoiceSet).focus()
+
+    @property
+    def choice(self) -> SwitchChoice:
+        scope_index = self.query_one("#switch-scope", ChoiceSet).pressed_index
+        key_index = self.query_one("#switch-key", ChoiceSet).pressed_index
+        scope = "workspace" if scope_index == 1 else "user"
+        return SwitchChoice(scope, KEY_CHOICES[max(key_index, 0)][0])
+
+    def _show_file(self) -> None:
+        scope = self.choice.scope
+        self.query_one("#switch-file", Static).update(
+            Content.assemble("writes ", (self._files[scope], "bold"))
+        )
+
+    @on(RadioSet.Changed, "#switch-scope")
+    def _scope_changed(self) -> None:
+        self._show_file()
+
+    @on(Button.Pressed, "#disable")
+    def _disable_pressed(self) -> None:
+        self.action_confirm()
+
+    @on(Button.Pressed, "#cancel")
+    def _cancel_pressed(self) -> None:
+        self.action_cancel()
+
+    def action_scope(self, scope: str) -> None:
+        if scope == "workspace" and not self._workspace_ok:
+            self.notify("The workspace is your home directory: use user settings.", timeout=4)
+            return
+        buttons = list(self.query_one("#switch-scope", ChoiceSet).query(RadioButton))
+        buttons[1 if scope == "workspace" else 0].value = True
+
+    def action_confirm(self) -> None:
+        self.dismiss(self.choice)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,216 @@
+"""Fire (f): the engine's payload, editable; checks; confirmation; the run; cancel."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from textual.widgets import TextArea
+
+from hookdash.core.runlog import RunLog
+from hookdash.tui.screens.confirm import ConfirmScreen
+from hookdash.tui.screens.fire import FireScreen
+from hookdash.tui.screens.hooks import HooksScreen
+from hookdash.tui.widgets.hook_tree import HookTree
+from tests.conftest import Sandbox, command_hook, definition
+from tests.processes import alive, group_members
+from tests.tui.helpers import make_app, record_notifications, select, settle, text_of
+
+DENY_RM = (
+    "python3 -c \"import json,sys; e=json.load(sys.stdin); c=e['tool_input']['command']; "
+    "print(json.dumps({'decision':'deny','reason':'no rm -rf'} if 'rm -rf' in c else {}))\""
+)
+
+
+def _setup(sandbox: Sandbox, *hooks: dict[str, Any], matcher: str = "run_shell_command") -> None:
+    sandbox.trust_folder()
+    sandbox.write_user({"hooks": {"BeforeTool": [definition(*hooks, matcher=matcher)]}})
+
+
+async def _until(condition: Callable[[], bool], timeout: float = 10.0) -> None:
+    start = time.monotonic()
+    while not condition():
+        if time.monotonic() - start > timeout:
+            raise AssertionError("condition not met in time")
+        await asyncio.sleep(0.02)
+
+
+async def _open(pilot: Any, hook_id: str) -> FireScreen:
+    select(pilot.app.screen.query_one(HookTree), hook_id)
+    await pilot.press("f")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, FireScreen)
+    return screen
+
+
+def _result_text(screen: FireScreen) -> str:
+    return text_of(screen.query_one("#result-body"), 120)
+
+
+async def test_fire_runs_the_hook_on_the_edited_payload(sandbox: Sandbox) -> None:
+    _setup(sandbox, command_hook(DENY_RM, name="no-rm", timeout=20000))
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        screen = await _open(pilot, "no-rm")
+        payload = json.loads(screen.payload_text)
+        # The engine's payload for the hook's event and matcher.
+        assert payload["hook_event_name"] == "BeforeTool"
+        assert payload["tool_name"] == "run_shell_command"
+        assert payload["cwd"] == str(sandbox.workspace)
+        assert "Gemini would run this hook" in text_of(screen.query_one("#payload-status"))
+        payload["tool_input"]["command"] = "rm -rf build"
+        screen.query_one("#payload", TextArea).load_text(json.dumps(payload, indent=2))
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        result = screen.result
+        assert result is not None and len(result.results) == 1
+        run = result.results[0]
+        assert run.exit_code == 0 and run.output == {"decision": "deny", "reason": "no rm -rf"}
+        text = _result_text(screen)
+    assert "The tool call is blocked: the model sees 'Tool execution blocked: no rm -rf'" in text
+    assert "⊘ blocked  no-rm  user · exit 0 · " in text and " ms · json output" in text
+    for section in ("stdout", "stderr", "output  (json: stdout parsed as JSON)", "aggregate"):
+        assert section in text
+    assert '"decision": "deny"' in text
+    # The engine logged it: the run log has the run, private to the user.
+    log = RunLog(sandbox.state)
+    (record,) = log.read_last(10)
+    assert record.id == "no-rm" and record.decision == "deny"
+    assert record.input["tool_input"]["command"] == "rm -rf build"
+    assert os.stat(log.path).st_mode & 0o777 == 0o600
+
+
+async def test_invalid_json_is_pointed_out_and_not_run(sandbox: Sandbox, tmp_path: Path) -> None:
+    marker = tmp_path / "ran"
+    _setup(sandbox, command_hook(f"touch {marker}", name="toucher"))
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        shown = record_notifications(app)
+        screen = await _open(pilot, "toucher")
+        editor = screen.query_one("#payload", TextArea)
+        editor.load_text('{\n  "tool_name": "x",\n  "oops"\n}')
+        await pilot.pause()
+        status = text_of(screen.query_one("#payload-status"))
+        assert "invalid JSON at line 4, column 1" in status
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        assert screen.result is None and not screen.running
+        assert editor.cursor_location == (3, 0)  # moved to the error
+        editor.load_text("[1, 2]")
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+    assert "not valid JSON (line 4, column 1" in shown[0][0]
+    assert "must be a JSON object" in shown[1][0]
+    assert not marker.exists()
+    assert not (sandbox.state / "runs.jsonl").exists()
+
+
+async def test_a_new_project_hook_asks_first(sandbox: Sandbox, tmp_path: Path) -> None:
+    marker = tmp_path / "ran"
+    sandbox.trust_folder()
+    sandbox.write_workspace(
+        {"hooks": {"BeforeAgent": [definition(command_hook(f"touch {marker}", name="proj"))]}}
+    )
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        screen = await _open(pilot, "proj")
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        question = app.screen
+        assert isinstance(question, ConfirmScreen)
+        body = text_of(question.query_one("#confirm-body"), 120)
+        assert "Gemini CLI would not run proj without asking first" in body
+        assert "a project hook not yet in trusted_hooks.json" in body
+        await pilot.press("n")
+        await settle(pilot)
+        assert app.screen is screen and screen.result is None
+        assert not marker.exists()
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        await pilot.click("#yes")
+        await settle(pilot)
+        assert screen.result is not None and screen.result.results[0].success
+    assert marker.exists()
+
+
+async def test_cancel_kills_the_hooks_process_group(sandbox: Sandbox, tmp_path: Path) -> None:
+    pids = tmp_path / "pids"
+    command = f"echo $$ > {pids}; sleep 60 & echo $! >> {pids}; wait"
+    _setup(sandbox, command_hook(command, name="slow", timeout=120000))
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        screen = await _open(pilot, "slow")
+        await pilot.press("ctrl+r")
+        await _until(lambda: pids.exists() and len(pids.read_text().split()) == 2)
+        await pilot.pause(0.3)
+        assert screen.running
+        progress = _result_text(screen)
+        assert "Running slow…" in progress and "esc cancels it" in progress
+        shell, child = (int(p) for p in pids.read_text().split())
+        assert alive(shell) and alive(child)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not screen.running and app.screen is screen  # esc cancelled, did not leave
+        assert "Cancelled after" in _result_text(screen)
+        await _until(lambda: not alive(shell) and not alive(child), timeout=5)
+        assert group_members(shell) == []
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HooksScreen)
+    (record,) = RunLog(sandbox.state).read_last(10)
+    assert record.id == "slow" and record.error is not None
+    assert record.error.startswith("cancelled")
+
+
+async def test_says_when_gemini_would_not_have_run_it(sandbox: Sandbox) -> None:
+    _setup(sandbox, command_hook("echo '{}'", name="writes"), matcher="write_file")
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        screen = await _open(pilot, "writes")
+        payload = json.loads(screen.payload_text)
+        assert payload["tool_name"] == "write_file"  # matches the hook's matcher
+        payload["tool_name"] = "read_file"
+        screen.query_one("#payload", TextArea).load_text(json.dumps(payload))
+        await pilot.pause()
+        status = text_of(screen.query_one("#payload-status"))
+        assert "Gemini would not run it: matcher 'write_file' does not match" in status
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        text = _result_text(screen)
+    assert "Gemini CLI would not have run this hook: matcher 'write_file'" in text
+
+
+async def test_reset_payload_and_the_schema_warnings(sandbox: Sandbox) -> None:
+    _setup(sandbox, command_hook("true", name="t"))
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        screen = await _open(pilot, "t")
+        original = json.loads(screen.payload_text)
+        screen.query_one("#payload", TextArea).load_text('{"hook_event_name": "AfterTool"}')
+        await pilot.pause()
+        status = text_of(screen.query_one("#payload-status"))
+        assert "hook_event_name is 'AfterTool', not 'BeforeTool'" in status
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        fresh = json.loads(screen.payload_text)
+        assert set(fresh) == set(original)
+        assert fresh["session_id"] != original["session_id"]  # a fresh one
+
+
+async def test_a_hook_of_an_unknown_event_cannot_be_fired(sandbox: Sandbox) -> None:
+    sandbox.trust_folder()
+    sandbox.write_user({"hooks": {"PreToolUse": [definition(command_hook("true", name="cc"))]}})
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        shown = record_notifications(app)
+        select(app.screen.query_one(HookTree), "cc")
+        await pilot.press("f")
+        await pilot.pause()
+        assert isinstance(app.screen, HooksScreen)
+    assert "'PreToolUse' is not a Gemini CLI event" in shown[-1][0]

@@ -1,0 +1,286 @@
+"""The live log (l): runs from the run log and Gemini's telemetry, followed as they come."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from hookdash.core.demo import create_demo
+from hookdash.core.runlog import RunLog, RunRecord
+from hookdash.core.snapshot import load_configuration
+from hookdash.tui.app import HookdashApp
+from hookdash.tui.screens.fire import FireScreen
+from hookdash.tui.screens.hooks import HooksScreen
+from hookdash.tui.screens.log import CAP, LogScreen
+from hookdash.tui.widgets.hook_tree import HookTree
+from tests.conftest import Sandbox, command_hook, definition
+from tests.tui.helpers import make_app, select, settle, text_of
+
+
+def _record(i: int, hook_id: str = "guard", **fields: Any) -> RunRecord:
+    data: dict[str, Any] = {
+        "ts": f"2026-01-01T00:{i // 60 % 60:02d}:{i % 60:02d}.000Z",
+        "origin": "hookdash",
+        "event": "BeforeTool",
+        "id": hook_id,
+        "success": True,
+        "exit_code": 0,
+        "duration_ms": 12,
+        "input": {"n": i},
+        "output": {"decision": "allow"},
+        "stdout": f"out {i}",
+    }
+    data.update(fields)
+    return RunRecord(**data)
+
+
+def _setup(sandbox: Sandbox) -> None:
+    sandbox.trust_folder()
+    sandbox.write_user(
+        {
+            "hooks": {
+                "BeforeTool": [
+                    definition(command_hook("echo '{}'", name="guard")),
+                    definition(command_hook("echo '{}'", name="other")),
+                ]
+            }
+        }
+    )
+
+
+async def _until(condition: Callable[[], bool], timeout: float = 10.0) -> float:
+    start = time.monotonic()
+    while not condition():
+        if time.monotonic() - start > timeout:
+            raise AssertionError("condition not met in time")
+        await asyncio.sleep(0.02)
+    return time.monotonic() - start
+
+
+async def _open(pilot: Any) -> LogScreen:
+    await pilot.press("l")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, LogScreen)
+    return screen
+
+
+async def test_log_shows_the_run_log_and_geminis_telemetry(tmp_path: Path) -> None:
+    demo = create_demo(tmp_path / "demo")
+    RunLog(demo.root / ".local" / "state" / "hookdash").append([_record(1, "safe-git-push")])
+    env = demo.env
+    app = HookdashApp(env, configuration=load_configuration(env), watch=False, demo=demo)
+    async with app.run_test(size=(120, 36)) as pilot:
+        screen = await _open(pilot)
+        await settle(pilot)
+        runs = screen.runs
+        origins = [r.origin for r in runs.shown]
+        assert origins.count("gemini") == 11 and origins.count("hookdash") == 1
+        assert [r.ts for r in runs.shown] == sorted(r.ts for r in runs.shown)  # newest last
+        assert runs.cursor == len(runs.shown) - 1
+        title = text_of(screen.query_one("#log-title"), 300)
+        assert "12 runs" in title and "the last 2,000 are kept in memory" in title
+        assert "~/.local/state/hookdash/runs.jsonl + ~/.gemini/telemetry.log" in title
+        assert not screen.query_one("#log-notice").display  # telemetry is configured
+        # Gemini's records are attributed to the demo's hooks and colour-coded.
+        blocked = [r for r in runs.shown if r.decision == "deny"]
+        assert blocked and blocked[0].origin == "gemini" and blocked[0].key is not None
+
+
+async def test_log_says_how_to_turn_on_telemetry(sandbox: Sandbox) -> None:
+    _setup(sandbox)
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        screen = await _open(pilot)
+        await settle(pilot)
+        notice = screen.query_one("#log-notice")
+        text = text_of(notice, 300)
+        assert notice.display
+        for needed in ('"enabled": true', '"target": "local"', '"outfile"',
+                       "GEMINI_TELEMETRY_OUTFILE"):  # fmt: skip
+            assert needed in text
+        assert "No runs yet" in text_of(screen.query_one("#record-body"), 200)
+
+
+async def test_the_record_and_the_filter(sandbox: Sandbox) -> None:
+    _setup(sandbox)
+    config = sandbox.load()
+    guard, other = config.hooks
+    RunLog(sandbox.state).append(
+        [
+            _record(1, "guard", ref=guard.ref, key=guard.key, scope="user", stderr="oops"),
+            _record(2, "other", ref=other.ref, key=other.key),
+            _record(3, "guard", origin="gemini"),  # Gemini names the hook only
+            _record(4, "guard", success=False, exit_code=2, output={"decision": "deny"}),
+        ]
+    )
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        select(app.screen.query_one(HookTree), "guard")
+        screen = await _open(pilot)
+        await settle(pilot)
+        runs = screen.runs
+        assert runs.total == 4
+        await pilot.press("h")
+        await pilot.pause()
+        # Its own run by ref, Gemini's by event and id; not the other hook's; the last
+        # record has no ref (written by an older hookdash), so event and id decide.
+        assert [r.ts[-9:-5] for r in runs.shown] == ["0:01", "0:03", "0:04"]
+        assert "3 runs of guard (user) · h shows all 4" in text_of(
+            screen.query_one("#log-title"), 300
+        )
+        await pilot.press("up", "up")
+        await pilot.pause(0.2)  # the record pane follows the cursor after a short pause
+        record = text_of(screen.query_one("#record-body"), 120)
+        assert "✔ ok  guard  user · exit 0 · 12 ms" in record
+        for expected in ("stdout", "out 1", "stderr", "oops", "output", '"decision": "allow"',
+                         "input  (stdin)", '"n": 1'):  # fmt: skip
+            assert expected in record, expected
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.maximized is screen.query_one("#record")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert screen.maximized is None and isinstance(app.screen, LogScreen)
+        await pilot.press("h")
+        await pilot.pause()
+        assert len(runs.shown) == 4
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HooksScreen)
+
+
+async def test_a_fired_hook_shows_up(sandbox: Sandbox) -> None:
+    """Without watching files (as here), the log reads what is new each time it opens."""
+    _setup(sandbox)
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        screen = await _open(pilot)
+        await settle(pilot)
+        assert screen.runs.total == 0
+        await pilot.press("escape")
+        select(app.screen.query_one(HookTree), "other")
+        await pilot.press("f")
+        await pilot.pause()
+        assert isinstance(app.screen, FireScreen)
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        await pilot.press("l")
+        await settle(pilot)
+        assert app.screen is screen
+        (record,) = screen.runs.shown
+        assert record.id == "other" and record.origin == "hookdash"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, FireScreen)  # back where we were
+
+
+async def test_follows_new_runs_as_they_are_written(sandbox: Sandbox) -> None:
+    _setup(sandbox)
+    app = make_app(sandbox, watch=True)
+    async with app.run_test(size=(120, 36)) as pilot:
+        screen = await _open(pilot)
+        await _until(lambda: screen.following)
+        await asyncio.sleep(0.3)  # let inotify settle
+        RunLog(sandbox.state).append([_record(1)])
+        elapsed = await _until(lambda: screen.runs.total == 1)
+        assert elapsed < 1.0
+        # Gemini's telemetry file appears later (configured, not yet written).
+        outfile = sandbox.home / ".gemini" / "telemetry.log"
+        settings = json.loads(sandbox.user_settings.read_text())
+        settings["telemetry"] = {"enabled": True, "target": "local", "outfile": str(outfile)}
+        sandbox.user_settings.write_text(json.dumps(settings))
+        app.reload()
+        await _until(lambda: not screen.query_one("#log-notice").display)
+        await _until(lambda: screen.following)
+        await asyncio.sleep(0.3)
+        record = {
+            "hrTime": [1767225600, 0],
+            "attributes": {
+                "event.name": "gemini_cli.hook_call",
+                "event.timestamp": "2026-01-01T00:00:05.000Z",
+                "hook_event_name": "BeforeTool",
+                "hook_name": "guard",
+                "duration_ms": 7,
+                "success": True,
+                "exit_code": 0,
+            },
+        }
+        outfile.write_text(json.dumps(record, indent=2) + "\n")
+        await _until(lambda: screen.runs.total == 2)
+        assert screen.runs.shown[-1].origin == "gemini"
+
+
+async def test_a_burst_is_bounded_and_keeps_the_keyboard(sandbox: Sandbox) -> None:
+    """5,000 records in about a second: the list keeps the last CAP, and a key press
+    in the middle of it is handled promptly."""
+    _setup(sandbox)
+    app = make_app(sandbox, watch=True)
+    async with app.run_test(size=(120, 36)) as pilot:
+        screen = await _open(pilot)
+        await _until(lambda: screen.following)
+        await asyncio.sleep(0.3)
+        log = RunLog(sandbox.state)
+
+        def write() -> None:
+            for batch in range(50):
+                log.append(_record(batch * 100 + i) for i in range(100))
+                time.sleep(0.02)
+
+        writer = threading.Thread(target=write)
+        writer.start()
+        delays = []
+        try:
+            record = screen.query_one("#record")
+            await _until(lambda: screen.runs.total > 0)
+            while writer.is_alive():
+                # Pilot.press waits for the CPU to go idle, which the writer prevents:
+                # send keys the way the terminal driver does, and time their effect
+                # (zooming the record, whatever the records do meanwhile).
+                start = time.monotonic()
+                app.simulate_key("enter")
+                await _until(lambda: screen.maximized is record, timeout=2)
+                delays.append(time.monotonic() - start)
+                app.simulate_key("escape")
+                await _until(lambda: screen.maximized is None, timeout=2)
+                await asyncio.sleep(0.02)
+        finally:
+            writer.join()
+        await _until(lambda: screen.runs.dropped + screen.runs.total == 5000)
+        assert screen.runs.total == CAP
+        assert screen.runs.shown[-1].input == {"n": 4999}
+        assert delays and max(delays) < 0.5, delays
+
+
+async def test_the_cap_keeps_the_view_still(sandbox: Sandbox) -> None:
+    """Moved up, the cursor stays on its record while the cap drops older ones (the view
+    does not jump); once its own record is dropped, it rests on the oldest kept one."""
+    _setup(sandbox)
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        screen = await _open(pilot)
+        await settle(pilot)
+        runs = screen.runs
+        runs.add(_record(i) for i in range(CAP))
+        await pilot.pause()
+        assert runs.following and runs.cursor == CAP - 1
+        await pilot.press("pageup")
+        await pilot.pause()
+        record, row = runs.cursor_record, runs.cursor - int(runs.scroll_offset.y)
+        assert record is not None and not runs.following
+        runs.add(_record(CAP + i) for i in range(500))
+        await pilot.pause()
+        assert runs.total == CAP and runs.dropped == 500
+        assert runs.cursor_record is record  # same record, same place on screen
+        assert runs.cursor - int(runs.scroll_offset.y) == row
+        runs.add(_record(CAP + 500 + i) for i in range(CAP))
+        await pilot.pause()
+        assert runs.cursor == 0 and runs.cursor_record is runs.shown[0]
+        await pilot.press("end")
+        await pilot.pause()
+        assert runs.following and runs.cursor_record is runs.shown[-1]

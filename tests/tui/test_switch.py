@@ -1,0 +1,323 @@
+"""Switching a hook off and on with space: the dialog, the files on disk, the view."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from hookdash.core.edits import FileChangedError
+from hookdash.core.environment import GeminiEnvironment
+from hookdash.core.snapshot import Configuration, load_configuration
+from hookdash.tui.app import HookdashApp
+from hookdash.tui.screens.hooks import HooksScreen
+from hookdash.tui.screens.switch import ChoiceSet, SwitchScreen
+from hookdash.tui.widgets.hook_tree import HookTree
+from tests.conftest import Sandbox, command_hook, definition
+from tests.tui.helpers import (
+    make_app,
+    record_notifications,
+    rich_setup,
+    select,
+    settle,
+    text_of,
+    tree_lines,
+)
+
+USER = (
+    "{\n"
+    "  // my hooks — keep this comment\n"
+    '  "hooksConfig": {"disabled": ["old"]},\n'
+    '  "hooks": {\n'
+    '    "disabled": ["legacy"],   /* for Gemini < 0.26 */\n'
+    '    "BeforeTool": [{"matcher": "run_shell_command", "hooks": [\n'
+    '      {"name": "guard", "type": "command", "command": "echo guard"},\n'
+    '      {"name": "old", "type": "command", "command": "echo old"}]}]\n'
+    "  }\n"
+    "}\n"
+)
+
+
+def _setup(sandbox: Sandbox) -> None:
+    sandbox.trust_folder()
+    sandbox.write_user(USER)
+
+
+def _line(tree: HookTree, hook_id: str) -> str:
+    return next(line for line in tree_lines(tree) if f" {hook_id} " in line + " ")
+
+
+async def test_space_disables_in_user_settings_and_nothing_else_changes(sandbox: Sandbox) -> None:
+    _setup(sandbox)
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        shown = record_notifications(app)
+        tree = app.screen.query_one(HookTree)
+        select(tree, "guard")
+        await pilot.press("space")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, SwitchScreen)
+        assert "writes ~/.gemini/settings.json" in text_of(dialog.query_one("#switch-file"))
+        assert dialog.choice.scope == "user" and dialog.choice.disabled_key == "auto"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, HooksScreen)
+        assert _line(tree, "guard").strip().startswith("disabled")
+        assert app.config is not None
+        hook = next(h for h in app.config.hooks if h.id == "guard")
+        assert hook.disabled and hook.disabled_in == ["user"]
+    # Both lists (auto mirrors into the existing legacy one); every other byte kept.
+    assert sandbox.user_settings.read_text() == USER.replace('["old"]', '["old", "guard"]').replace(
+        '["legacy"]', '["legacy", "guard"]'
+    )
+    message, options = shown[-1]
+    assert message.startswith("Disabled 'guard' in user settings (~/.gemini/settings.json")
+    assert options["title"] == "Switched off"
+
+
+async def test_the_badge_flips_before_the_reload_finishes(sandbox: Sandbox) -> None:
+    """The tree shows the new state right after the write, not after the reload."""
+    _setup(sandbox)
+    gate = threading.Event()
+
+    def slow_loader(env: GeminiEnvironment) -> Configuration:
+        gate.wait(10)
+        return load_configuration(env)
+
+    app = HookdashApp(sandbox.env(), configuration=sandbox.load(), loader=slow_loader, watch=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        tree = app.screen.query_one(HookTree)
+        select(tree, "guard")
+        await pilot.press("space", "enter")
+        for _ in range(100):
+            await pilot.pause(0.02)
+            if '"guard"' in sandbox.user_settings.read_text() and "disabled" in _line(
+                tree, "guard"
+            ):
+                break
+        assert _line(tree, "guard").strip().startswith("disabled")
+        assert (
+            app.config is not None
+            and not next(h for h in app.config.hooks if h.id == "guard").disabled
+        )  # the reload has not finished yet
+        gate.set()
+        await settle(pilot)
+        assert next(h for h in app.config.hooks if h.id == "guard").disabled
+
+
+async def test_space_on_a_disabled_hook_enables_it(sandbox: Sandbox) -> None:
+    _setup(sandbox)
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        shown = record_notifications(app)
+        tree = app.screen.query_one(HookTree)
+        select(tree, "old")
+        assert _line(tree, "old").strip().startswith("disabled")
+        await pilot.press("space")  # no question: enabling removes it everywhere
+        await settle(pilot)
+        assert isinstance(app.screen, HooksScreen)
+        assert _line(tree, "old").strip().startswith("runs")
+    assert sandbox.user_settings.read_text() == USER.replace('["old"]', "[]")
+    assert shown[-1][0].startswith("Enabled 'old': removed it from user settings")
+
+
+async def test_enable_says_a_system_file_still_disables_it(sandbox: Sandbox) -> None:
+    _setup(sandbox)
+    sandbox.allow_system_files()
+    sandbox.write_system({"hooksConfig": {"disabled": ["old"]}})
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        shown = record_notifications(app)
+        tree = app.screen.query_one(HookTree)
+        select(tree, "old")
+        await pilot.press("space")
+        await settle(pilot)
+        assert _line(tree, "old").strip().startswith("disabled")
+    message, options = shown[-1]
+    assert "but it stays disabled: the system settings (" in message
+    assert options["severity"] == "warning" and options["title"] == "Still disabled"
+    assert sandbox.user_settings.read_text() == USER.replace('["old"]', "[]")
+
+
+async def test_workspace_scope_and_legacy_key(sandbox: Sandbox) -> None:
+    _setup(sandbox)
+    sandbox.write_workspace('{\n\t"hooks": {}\n}\n')
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        tree = app.screen.query_one(HookTree)
+        select(tree, "guard")
+        await pilot.press("space", "w")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, SwitchScreen)
+        assert "~/project/.gemini/settings.json" in text_of(dialog.query_one("#switch-file"))
+        # The arrow keys choose: down twice in the list of keys is the legacy `hooks`.
+        dialog.query_one("#switch-key", ChoiceSet).focus()
+        await pilot.press("down", "down")
+        assert dialog.choice.disabled_key == "hooks"
+        await pilot.press("enter")
+        await settle(pilot)
+        # Only the legacy list: current Gemini still runs it, and the view says so.
+        line = _line(tree, "guard")
+        assert line.strip().startswith("runs") and "legacy" in line
+    assert sandbox.workspace_settings.read_text() == (
+        '{\n\t"hooks": {\n\t\t"disabled": [\n\t\t\t"guard"\n\t\t]\n\t}\n}\n'
+    )
+    assert sandbox.user_settings.read_text() == USER
+
+
+async def test_cancel_writes_nothing(sandbox: Sandbox) -> None:
+    _setup(sandbox)
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        select(app.screen.query_one(HookTree), "guard")
+        await pilot.press("space")
+        await pilot.pause()
+        await pilot.click("#cancel")
+        await settle(pilot)
+        assert isinstance(app.screen, HooksScreen)
+    assert sandbox.user_settings.read_text() == USER
+
+
+async def test_workspace_is_not_offered_when_it_is_home(sandbox: Sandbox) -> None:
+    _setup(sandbox)
+    env = sandbox.env(sandbox.home)
+    app = HookdashApp(env, configuration=load_configuration(env), watch=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        select(app.screen.query_one(HookTree), "guard")
+        await pilot.press("space")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, SwitchScreen)
+        buttons = list(dialog.query("#switch-scope RadioButton"))
+        assert buttons[1].disabled
+        assert "The workspace is your home directory" in "\n".join(
+            text_of(n) for n in dialog.query(".dialog-note")
+        )
+        await pilot.press("w")  # refused, with a note
+        assert dialog.choice.scope == "user"
+
+
+async def test_read_only_file_shows_why_and_nothing_changes(sandbox: Sandbox) -> None:
+    _setup(sandbox)
+    sandbox.user_settings.chmod(0o444)
+    app = make_app(sandbox)
+    try:
+        async with app.run_test(size=(120, 36)) as pilot:
+            shown = record_notifications(app)
+            tree = app.screen.query_one(HookTree)
+            select(tree, "guard")
+            await pilot.press("space", "enter")
+            await settle(pilot)
+            assert _line(tree, "guard").strip().startswith("runs")  # no flip on failure
+    finally:
+        sandbox.user_settings.chmod(0o644)
+    message, options = shown[-1]
+    assert "is read-only; hookdash leaves it unchanged" in message
+    assert options["severity"] == "error" and options["title"] == "Nothing changed"
+    assert sandbox.user_settings.read_text() == USER
+
+
+async def test_file_edited_after_loading(sandbox: Sandbox) -> None:
+    """Edited validly meanwhile: the entry goes into the new content, with a note. Edited
+    into something that does not parse: refused, with the line and column."""
+    _setup(sandbox)
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        shown = record_notifications(app)
+        tree = app.screen.query_one(HookTree)
+        edited = USER.replace("keep this comment", "edited meanwhile")
+        sandbox.user_settings.write_text(edited)
+        select(tree, "guard")
+        await pilot.press("space", "enter")
+        await settle(pilot)
+        assert "changed on disk since hookdash read it" in shown[-1][0]
+        assert "edited meanwhile" in sandbox.user_settings.read_text()
+        assert '["old", "guard"]' in sandbox.user_settings.read_text()
+
+        broken = '{\n  "hooks": {,\n}\n'
+        sandbox.user_settings.write_text(broken)  # the view still shows the last load
+        select(tree, "old")
+        await pilot.press("space")
+        await settle(pilot)
+        message, options = shown[-1]
+        assert options["severity"] == "error"
+        assert "does not parse" in message and "line 2, column" in message
+    assert sandbox.user_settings.read_text() == broken
+
+
+async def test_file_that_keeps_changing(sandbox: Sandbox, monkeypatch: Any) -> None:
+    _setup(sandbox)
+
+    def busy(*args: Any, **kwargs: Any) -> Any:
+        raise FileChangedError("~/.gemini/settings.json kept changing on disk (3 tries).")
+
+    monkeypatch.setattr("hookdash.tui.screens.hooks.toggle_hook", busy)
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        shown = record_notifications(app)
+        tree = app.screen.query_one(HookTree)
+        select(tree, "guard")
+        await pilot.press("space", "enter")
+        await settle(pilot)
+        assert _line(tree, "guard").strip().startswith("runs")
+    assert shown[-1][0].startswith("~/.gemini/settings.json kept changing")
+    assert sandbox.user_settings.read_text() == USER
+
+
+async def test_a_hook_no_entry_can_match(sandbox: Sandbox) -> None:
+    """An unnamed extension hook whose command holds $VAR: no disabled entry matches it."""
+    sandbox.trust_folder()
+    sandbox.add_extension("ext", {"BeforeTool": [definition(command_hook("echo $HOME"))]})
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        shown = record_notifications(app)
+        select(app.screen.query_one(HookTree), "echo $HOME")
+        await pilot.press("space", "enter")
+        await settle(pilot)
+    assert "holds a $VARIABLE" in shown[-1][0]
+    assert not sandbox.user_settings.exists()
+
+
+async def test_an_invalid_hook_is_not_offered(sandbox: Sandbox) -> None:
+    sandbox.trust_folder()
+    sandbox.write_user({"hooks": {"BeforeTool": [definition({"command": "echo x"})]}})
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        shown = record_notifications(app)
+        select(app.screen.query_one(HookTree), "unknown-hook")
+        await pilot.press("space")
+        await settle(pilot)
+        assert isinstance(app.screen, HooksScreen)  # no dialog
+    assert "invalid, so Gemini CLI discards it" in shown[-1][0]
+
+
+async def test_space_on_a_group_folds_it(sandbox: Sandbox) -> None:
+    rich_setup(sandbox)
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        tree = app.screen.query_one(HookTree)
+        total = len(tree_lines(tree))
+        tree.move_cursor_to_line(0)
+        await pilot.press("space")
+        await pilot.pause()
+        assert len(tree_lines(tree)) < total
+        assert isinstance(app.screen, HooksScreen)
+
+
+async def test_switch_from_the_palette(sandbox: Sandbox) -> None:
+    _setup(sandbox)
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        select(app.screen.query_one(HookTree), "guard")
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"switch the hook")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, SwitchScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HooksScreen)
