@@ -40,19 +40,14 @@ class Extension:
     hooks_file: Path | None = None
     text: str | None = None
     env: dict[str, str] = field(default_factory=dict)  # settings injected into hook env
-    _spans: dict[str, jsonc.Span] | None = field(default=None, repr=False)
-    _lines: jsonc.LineIndex | None = field(default=None, repr=False)
+    _lines: jsonc.LineFinder | None = field(default=None, repr=False)
 
     def line_of(self, ptr: str) -> int | None:
         if not self.text:
             return None
-        if self._spans is None:
-            self._spans = jsonc.locate(self.text)
-            self._lines = jsonc.LineIndex(self.text)
-        span = self._spans.get(ptr)
-        if span is None or self._lines is None:
-            return None
-        return self._lines.line(span.key_start if span.key_start is not None else span.start)
+        if self._lines is None:
+            self._lines = jsonc.LineFinder(self.text)
+        return self._lines.line(ptr)
 
 
 def _ensure_slashes(path: str) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import re
 from bisect import bisect_right
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -126,11 +127,15 @@ def pointer(*tokens: str | int) -> str:
 _TOKEN = re.compile(r'("(?:[^"\\]|\\.)*")\s*:|"(?:[^"\\]|\\.)*"|[{}\[\]]|[^\s:,{}\[\]"]+', re.S)
 
 
-def locate(text: str) -> dict[str, Span]:
+def locate(text: str, max_depth: int | None = None) -> dict[str, Span]:
     """Spans of every value of a document that `parse` accepted, keyed by JSON pointer.
 
-    Comments are blanked first (offsets unchanged). The root has pointer "".
+    Comments are blanked first (offsets unchanged). The root has pointer "". With
+    `max_depth`, containers deeper than that are not entered (their own span is still
+    recorded): much faster when only the upper levels are needed.
     """
+    if max_depth is not None:
+        return _locate_shallow(strip_comments(text), max_depth)
     src = strip_comments(text)
     spans: dict[str, Span] = {}
     # Frames: [pointer, start, key_start_of_this_value, next_index or None for objects]
@@ -168,6 +173,79 @@ def locate(text: str) -> dict[str, Span]:
         if not stack:
             break
     return spans
+
+
+_SEPARATORS = re.compile(r"[ \t\r\n,:]*")
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
+# The C scanner of the json module: skips a whole value at C speed.
+_SCAN: Callable[[str, int], tuple[Any, int]] = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
+
+
+def _locate_shallow(src: str, max_depth: int) -> dict[str, Span]:
+    spans: dict[str, Span] = {}
+
+    def skip(pos: int) -> int:
+        m = _SEPARATORS.match(src, pos)
+        return m.end() if m else pos
+
+    def value(pos: int, ptr: str, depth: int, key_start: int | None) -> int:
+        pos = skip(pos)
+        first = src[pos]
+        if (first == "{" or first == "[") and depth < max_depth:
+            start, closing, index = pos, "}" if first == "{" else "]", 0
+            pos += 1
+            while True:
+                pos = skip(pos)
+                if src[pos] == closing:
+                    pos += 1
+                    break
+                if first == "{":
+                    m = _STRING.match(src, pos)
+                    assert m is not None
+                    key = m.group()
+                    key = json.loads(key) if "\\" in key else key[1:-1]
+                    pos = value(m.end(), ptr + "/" + escape_pointer_token(key), depth + 1, pos)
+                else:
+                    pos = value(pos, f"{ptr}/{index}", depth + 1, None)
+                    index += 1
+            spans[ptr] = Span(start, pos, key_start)
+            return pos
+        _, end = _SCAN(src, pos)
+        spans[ptr] = Span(pos, end, key_start)
+        return int(end)
+
+    value(0, "", 0, None)
+    return spans
+
+
+class LineFinder:
+    """JSON pointer → 1-based line, for one document; upper levels located eagerly on
+    first use, deeper pointers with a full pass only when someone asks for one."""
+
+    def __init__(self, text: str, depth: int = 5):
+        self._text = text
+        self._depth = depth
+        self._spans: dict[str, Span] | None = None
+        self._full = False
+        self._lines: LineIndex | None = None
+
+    def span(self, ptr: str) -> Span | None:
+        if self._spans is None:
+            self._spans = locate(self._text, self._depth)
+        span = self._spans.get(ptr)
+        if span is None and not self._full and ptr.count("/") > self._depth:
+            self._spans = locate(self._text)
+            self._full = True
+            span = self._spans.get(ptr)
+        return span
+
+    def line(self, ptr: str) -> int | None:
+        span = self.span(ptr)
+        if span is None:
+            return None
+        if self._lines is None:
+            self._lines = LineIndex(self._text)
+        return self._lines.line(span.key_start if span.key_start is not None else span.start)
 
 
 class LineIndex:

@@ -58,28 +58,19 @@ class Layer:
     error: LayerError | None = None
     fatal: bool = False  # Gemini CLI refuses to start because of this file
     problems: list[Problem] = field(default_factory=list)
-    _spans: dict[str, jsonc.Span] | None = field(default=None, repr=False)
-    _lines: jsonc.LineIndex | None = field(default=None, repr=False)
+    _lines: jsonc.LineFinder | None = field(default=None, repr=False)
 
     @property
     def usable(self) -> bool:
         """Parsed, and not refused for its ownership (whether trusted is decided later)."""
         return self.parsed and self.ignored_reason is None
 
-    def spans(self) -> dict[str, jsonc.Span]:
-        if self._spans is None:
-            self._spans = jsonc.locate(self.text) if self.text and self.parsed else {}
-        return self._spans
-
     def line_of(self, ptr: str) -> int | None:
         if not self.text or not self.parsed:
             return None
-        span = self.spans().get(ptr)
-        if span is None:
-            return None
         if self._lines is None:
-            self._lines = jsonc.LineIndex(self.text)
-        return self._lines.line(span.key_start if span.key_start is not None else span.start)
+            self._lines = jsonc.LineFinder(self.text)
+        return self._lines.line(ptr)
 
     def info(self, loaded: bool, reason: str | None) -> LayerInfo:
         return LayerInfo(

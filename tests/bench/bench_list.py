@@ -79,6 +79,9 @@ def build(root: Path, total: int = 2000, extensions: int = 25) -> dict[str, str]
         GEMINI_CLI_SYSTEM_DEFAULTS_PATH=str(system / "system-defaults.json"),
         HOOKDASH_STATE_DIR=str(root / "state"),
     )
+    # Measure what users get: compiled bytecode is cached (pip install compiles it; this
+    # machine's PYTHONDONTWRITEBYTECODE would make every run recompile every module).
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     env["_PROJECT"] = str(project)
     return env
 

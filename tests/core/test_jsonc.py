@@ -112,3 +112,19 @@ def test_locate_agrees_with_the_parser(value: object) -> None:
                 walk(child, f"{ptr}/{i}")
 
     walk(value, "")
+
+
+@given(json_values, st.integers(min_value=0, max_value=4))
+def test_shallow_locate_is_the_top_of_the_full_one(value: object, depth: int) -> None:
+    text = "// c\n" + json.dumps(value, indent=2)
+    full = jsonc.locate(text)
+    shallow = jsonc.locate(text, max_depth=depth)
+    assert shallow == {p: s for p, s in full.items() if p.count("/") <= depth}
+
+
+def test_line_finder_reaches_deep_pointers() -> None:
+    text = '{\n "a": {\n  "b": {\n   "c": {\n    "d": {\n     "e": {\n      "f": 1}}}}}}'
+    finder = jsonc.LineFinder(text, depth=2)
+    assert finder.line("/a/b") == 3
+    assert finder.line("/a/b/c/d/e/f") == 7
+    assert finder.line("/nope") is None

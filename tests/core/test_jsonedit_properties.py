@@ -209,7 +209,11 @@ def check_splice(before: str, after: str, ptr: str, *, added: str | None) -> Non
 PATHS = [("hooksConfig", "disabled"), ("hooks", "disabled")]
 
 
-@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
 @given(document(), ENTRY, st.sampled_from(PATHS))
 def test_append_changes_only_the_list(
     doc: tuple[str, dict[str, Any]], item: str, path: tuple[str, str]
@@ -232,7 +236,11 @@ def test_append_changes_only_the_list(
     check_splice(text, after, container_pointer(value, path), added=rendered)
 
 
-@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
 @given(document(), st.sampled_from(PATHS), st.data())
 def test_remove_changes_only_the_list(
     doc: tuple[str, dict[str, Any]], path: tuple[str, str], data: st.DataObject
@@ -251,7 +259,9 @@ def test_remove_changes_only_the_list(
 
 
 @settings(
-    max_examples=EXAMPLES * 3 // 4, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=EXAMPLES * 3 // 4,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
 @given(document(), ENTRY, st.sampled_from(["auto", "hooks", "hooksConfig"]))
 def test_toggle_round_trip(doc: tuple[str, dict[str, Any]], entry: str, key: Any) -> None:
