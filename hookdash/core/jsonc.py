@@ -16,18 +16,34 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-# A string (possibly unterminated), a line comment, or a block comment (possibly
-# unterminated). re.sub scans left to right, so comment markers inside strings are skipped,
-# exactly like the stripper's insideString flag.
-_STRIP = re.compile(r'"(?:[^"\\]|\\.)*(?:"|\\?\Z)|//[^\n]*|/\*(?:.*?\*/|.*)', re.S)
+# Text up to the next comment: anything but quotes and slashes, whole strings, and
+# slashes that do not start a comment. Matched in C, so strings cost no Python call.
+_PLAIN = re.compile(r'(?:[^"/]+|"(?:[^"\\]|\\.)*"|/(?![/*]))*', re.S)
 _NON_WS = re.compile(r"\S")
 
 
-def _blank(match: re.Match[str]) -> str:
-    text = match.group(0)
-    if text.startswith('"'):
-        return text
-    return _NON_WS.sub(" ", text)
+def _comments(text: str) -> list[tuple[int, int]]:
+    """[start, end) of every comment outside strings, as strip-json-comments 3.1.1 sees
+    them: a line comment ends before its newline, an unterminated block comment runs to
+    the end, and in `/*/` the slash after the star does not close it."""
+    spans: list[tuple[int, int]] = []
+    pos, n = 0, len(text)
+    while pos < n:
+        m = _PLAIN.match(text, pos)
+        end = m.end() if m else pos
+        if end >= n:
+            break
+        if text.startswith("//", end):
+            close = text.find("\n", end)
+            close = n if close == -1 else close
+        elif text.startswith("/*", end):
+            close = text.find("*/", end + 2)
+            close = n if close == -1 else close + 2
+        else:  # an unterminated string: the rest of the text is inside it
+            break
+        spans.append((end, close))
+        pos = close
+    return spans
 
 
 @lru_cache(maxsize=16)
@@ -35,7 +51,14 @@ def strip_comments(text: str) -> str:
     """Replace `//` and `/* */` comments outside strings by spaces (newlines kept)."""
     if "//" not in text and "/*" not in text:
         return text
-    return _STRIP.sub(_blank, text)
+    out: list[str] = []
+    pos = 0
+    for start, end in _comments(text):
+        out.append(text[pos:start])
+        out.append(_NON_WS.sub(" ", text[start:end]))
+        pos = end
+    out.append(text[pos:])
+    return "".join(out)
 
 
 class JsonParseError(ValueError):
@@ -270,4 +293,4 @@ def comment_spans(text: str) -> list[tuple[int, int]]:
     """
     if "//" not in text and "/*" not in text:
         return []
-    return [(m.start(), m.end()) for m in _STRIP.finditer(text) if m.group(0)[0] != '"']
+    return _comments(text)
