@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import atexit
 import json
 import os
+import signal
 import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn, TextIO
@@ -758,6 +760,12 @@ def _run_demo(keep: bool, notice: str | None) -> int:
     from hookdash.core.demo import create_demo
 
     demo = create_demo()
+    if not keep:
+        # Closing the terminal (SIGHUP) or being killed (SIGTERM) must not leave the copy
+        # behind: turn those into a normal exit, and clean up at exit whatever happens.
+        atexit.register(demo.cleanup)
+        for sig in (signal.SIGHUP, signal.SIGTERM):
+            signal.signal(sig, _exit_on_signal)
     # Whatever this process starts (a hook fired from the dashboard) sees the demo's
     # home and settings paths too, never the user's (nor their trust/telemetry overrides).
     for name in [n for n in os.environ if n not in demo.environ]:
@@ -770,6 +778,10 @@ def _run_demo(keep: bool, notice: str | None) -> int:
             print(f"The demo files are kept in {demo.root}")
         else:
             demo.cleanup()
+
+
+def _exit_on_signal(signum: int, frame: Any) -> None:
+    raise SystemExit(128 + signum)
 
 
 def _run_dashboard(env: Any, config: Any, demo: Any = None, notice: str | None = None) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import pty
 import select
+import signal
 import subprocess
 import sys
 import time
@@ -78,8 +79,11 @@ def test_bare_hookdash_opens_the_demo_when_nothing_is_configured(
     assert not (sandbox.home / ".gemini").exists()
 
 
-def _run_in_terminal(args: list[str], env: dict[str, str], keys: bytes) -> tuple[int, str]:
-    """Run the console script on a pseudo-terminal, type `keys` once it has drawn."""
+def _run_in_terminal(
+    args: list[str], env: dict[str, str], keys: bytes, signum: int | None = None
+) -> tuple[int, str]:
+    """Run the console script on a pseudo-terminal; once it has drawn, type `keys`, or
+    send it `signum` (as a closed terminal or `kill` would)."""
     exe = str(Path(sys.executable).parent / "hookdash")
     main, child = pty.openpty()
     proc = subprocess.Popen(
@@ -101,7 +105,10 @@ def _run_in_terminal(args: list[str], env: dict[str, str], keys: bytes) -> tuple
             out += chunk
         if not sent and b"Hooks (" in out:
             time.sleep(0.5)
-            os.write(main, keys)
+            if signum is None:
+                os.write(main, keys)
+            else:
+                proc.send_signal(signum)
             sent = True
         if proc.poll() is not None:
             break
@@ -122,6 +129,19 @@ def test_demo_in_a_real_terminal_leaves_nothing_behind(sandbox: Sandbox, tmp_pat
     assert list(scratch.iterdir()) == []  # the temporary copy is gone
     after = sorted(p for p in sandbox.root.rglob("*") if scratch not in p.parents)
     assert after == before  # nothing of the (sandboxed) user's was written
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs POSIX signals and a pseudo-terminal")
+@pytest.mark.parametrize("signum", [signal.SIGHUP, signal.SIGTERM])
+def test_demo_cleans_up_when_its_terminal_closes(
+    sandbox: Sandbox, tmp_path: Path, signum: int
+) -> None:
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    env = {**sandbox.environ, "TMPDIR": str(scratch), "TERM": "xterm-256color"}
+    code, screen = _run_in_terminal(["demo"], env, b"", signum=signum)
+    assert code == 128 + signum, screen[-2000:]
+    assert list(scratch.iterdir()) == []
 
 
 def test_headless_commands_do_not_import_textual(sandbox: Sandbox) -> None:
