@@ -78,20 +78,22 @@ def _configuration(args: argparse.Namespace) -> Any:
 # ---------------------------------------------------------------------------- list
 
 
+_BADGE_STYLE = {
+    "runs": "green",
+    "duplicate": "yellow",
+    "disabled": "dim",
+    "not-running": "red",
+    "new": "yellow",
+    "changed": "yellow",
+    "legacy": "yellow",
+}
+
+
 def _state(hook: Any, s: Style) -> str:
-    if hook.runs and hook.duplicate_of is not None:
-        text = s.yellow("duplicate")
-    elif hook.runs:
-        text = s.green("runs")
-    elif hook.disabled and hook.will_register:
-        text = s.dim("disabled")
-    else:
-        text = s.red("not running")
-    if hook.trust == "new":
-        text += " " + s.yellow("NEW")
-    elif hook.trust == "changed":
-        text += " " + s.yellow("CHANGED")
-    return text
+    """The dashboard's badges (core.status), coloured for a terminal."""
+    from hookdash.core.status import hook_badges
+
+    return " ".join(getattr(s, _BADGE_STYLE[b.kind])(b.label) for b in hook_badges(hook))
 
 
 def _visible_len(text: str) -> int:
@@ -128,12 +130,17 @@ def cmd_list(args: argparse.Namespace) -> int:
     for hook in snap.hooks:
         groups.setdefault(hook.event, {}).setdefault(hook.layer_label, []).append(hook)
     id_width = min(28, max(len(_short(h.id, 28)) for h in snap.hooks))
-    for event, layers in groups.items():
+    state_width = 1 + max(_visible_len(_state(h, s)) for h in snap.hooks)
+    from hookdash.core.events import EVENTS
+
+    order = [e for e in EVENTS if e in groups] + [e for e in groups if e not in EVENTS]
+    for event in order:
+        layers = groups[event]
         out.write("\n" + s.bold(event) + "\n")
         for label, hooks in layers.items():
             out.write(f"  {s.cyan(label)} {s.dim(env.display(hooks[0].file))}\n")
             for hook in hooks:
-                out.write(_hook_line(hook, s, id_width) + "\n")
+                out.write(_hook_line(hook, s, id_width, state_width) + "\n")
                 for reason in _explanations(hook):
                     out.write(f"      {s.dim('↳ ' + reason)}\n")
     counts = _counts(snap)
@@ -146,8 +153,8 @@ def _short(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def _hook_line(hook: Any, s: Style, id_width: int) -> str:
-    state = _pad(_state(hook, s), 17)
+def _hook_line(hook: Any, s: Style, id_width: int, state_width: int) -> str:
+    state = _pad(_state(hook, s), state_width)
     ident = _pad(_short(hook.id, id_width), id_width)
     matcher = ""
     if isinstance(hook.matcher, str) and hook.matcher:

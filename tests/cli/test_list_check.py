@@ -64,6 +64,8 @@ def test_list_human_output(sandbox: Sandbox) -> None:
     assert "did you mean BeforeTool?" in out
     assert "duplicate NEW" in out
     assert "extension ext" in out
+    assert out.index("AfterTool") < out.index("PreToolUse")  # unknown events come last
+    assert "off: unknown event" in out
     assert "\x1b[" not in out  # no colours when not a terminal
 
 
