@@ -768,11 +768,9 @@ def _run_demo(keep: bool, notice: str | None) -> int:
 
     demo = create_demo()
     if not keep:
-        # Closing the terminal (SIGHUP) or being killed (SIGTERM) must not leave the copy
-        # behind: turn those into a normal exit, and clean up at exit whatever happens.
+        # Belt and braces with the signal handling in _run_dashboard: whatever ends the
+        # process normally also removes the copy.
         atexit.register(demo.cleanup)
-        for sig in (signal.SIGHUP, signal.SIGTERM):
-            signal.signal(sig, _exit_on_signal)
     # Whatever this process starts (a hook fired from the dashboard) sees the demo's
     # home and settings paths too, never the user's (nor their trust/telemetry overrides).
     for name in [n for n in os.environ if n not in demo.environ]:
@@ -787,17 +785,27 @@ def _run_demo(keep: bool, notice: str | None) -> int:
             demo.cleanup()
 
 
-def _exit_on_signal(signum: int, frame: Any) -> None:
-    raise SystemExit(128 + signum)
-
-
 def _run_dashboard(env: Any, config: Any, demo: Any = None, notice: str | None = None) -> int:
+    import asyncio
+
     from hookdash.tui.app import HookdashApp
 
     app = HookdashApp(env, configuration=config, demo=demo, notice=notice)
+
+    def leave(signum: int, frame: Any) -> None:
+        # A closed terminal (SIGHUP) or `kill` (SIGTERM) ends the app like `q` does, so the
+        # terminal is restored and the demo's temporary copy removed.
+        try:
+            asyncio.get_running_loop().call_soon_threadsafe(app.exit, None, 128 + signum)
+        except RuntimeError:  # the app's loop is not running (yet, or any more)
+            raise SystemExit(128 + signum) from None
+
+    previous = {sig: signal.signal(sig, leave) for sig in (signal.SIGHUP, signal.SIGTERM)}
     try:
         app.run()
     finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
         for owned in app.owned_demos:  # demos opened from inside the dashboard
             owned.cleanup()
     return app.return_code or EXIT_OK

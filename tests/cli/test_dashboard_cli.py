@@ -112,8 +112,13 @@ def _run_in_terminal(
             sent = True
         if proc.poll() is not None:
             break
-    code = proc.wait(timeout=10)
-    os.close(main)
+    try:
+        code = proc.wait(timeout=10)
+    finally:
+        if proc.poll() is None:  # a failing run must not leave the app behind
+            proc.kill()
+            proc.wait()
+        os.close(main)
     return code, out.decode("utf-8", "replace")
 
 
