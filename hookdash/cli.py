@@ -864,32 +864,26 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_check)
 
     # --- plan, fire, log (the shared engine) ---
-    p = sub.add_parser(
-        "plan",
-        parents=[common, with_json],
-        help="which hooks Gemini would run for an event, in order, and why others would not",
-    )
-    p.add_argument("event", metavar="EVENT", help="a Gemini CLI event, e.g. BeforeTool")
-    p.add_argument("--tool", metavar="NAME", help="the tool name (BeforeTool, AfterTool)")
-    p.add_argument(
+    firing = _Parser(add_help=False)  # what plan and fire both take: an event and its context
+    firing.add_argument("event", metavar="EVENT", help="a Gemini CLI event, e.g. BeforeTool")
+    firing.add_argument("--tool", metavar="NAME", help="the tool name (BeforeTool, AfterTool)")
+    firing.add_argument(
         "--trigger",
         metavar="VALUE",
         help="the source, reason or trigger (SessionStart, SessionEnd, PreCompress)",
+    )
+    p = sub.add_parser(
+        "plan",
+        parents=[common, with_json, firing],
+        help="which hooks Gemini would run for an event, in order, and why others would not",
     )
     p.set_defaults(func=cmd_plan)
     p = sub.add_parser(
         "fire",
-        parents=[common, with_json],
+        parents=[common, with_json, firing],
         help="run an event's hooks (or one hook) with a realistic payload",
     )
-    p.add_argument("event", metavar="EVENT", help="a Gemini CLI event, e.g. BeforeTool")
     p.add_argument("--hook", metavar="ID", help="run only this hook (its id or ref)")
-    p.add_argument("--tool", metavar="NAME", help="the tool name (BeforeTool, AfterTool)")
-    p.add_argument(
-        "--trigger",
-        metavar="VALUE",
-        help="the source, reason or trigger (SessionStart, SessionEnd, PreCompress)",
-    )
     p.add_argument(
         "--input",
         metavar="FILE",

@@ -36,7 +36,7 @@ from hookdash.core.edits import (
 )
 from hookdash.core.expand import expand_settings_string
 from hookdash.core.hook_lookup import Lookup, describe_hook, find_hooks, registrable
-from hookdash.core.layers import READ_ONLY_SCOPES, Layer, Scope
+from hookdash.core.layers import MERGE_ORDER, READ_ONLY_SCOPES, Layer, Scope
 from hookdash.core.registry import Hook
 
 if TYPE_CHECKING:
@@ -46,7 +46,6 @@ DisabledKey = Literal["auto", "hooks", "hooksConfig"]
 WritableScope = Literal["user", "workspace"]
 DISABLED_KEYS: tuple[DisabledKey, ...] = ("auto", "hooks", "hooksConfig")
 WRITABLE_SCOPES: tuple[WritableScope, ...] = ("user", "workspace")
-ADMIN_SCOPES: tuple[Scope, ...] = ("system-defaults", "system")  # read-only for hookdash
 CURRENT: tuple[str, str] = ("hooksConfig", "disabled")
 LEGACY: tuple[str, str] = ("hooks", "disabled")
 
@@ -491,7 +490,8 @@ def enable_hook(
         notes.append(f"No configured hook has the ID '{identifier}'; its entry was stale.")
     still: list[Scope] = [
         s
-        for s in ADMIN_SCOPES
+        for s in MERGE_ORDER
+        if s in READ_ONLY_SCOPES
         if config.layers[s].usable and identifier in lists.get(s, {}).get(key_name(CURRENT), [])
     ]
     kept = _kept_elsewhere(config, lists, identifier, disabled_key, scopes)

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 from hookdash.core.edits import AmbiguousHookError, HookNotFoundError
-from hookdash.core.registry import VALID_TYPES, Hook
+from hookdash.core.registry import Hook
 
 if TYPE_CHECKING:
     from hookdash.core.snapshot import Configuration
@@ -38,11 +38,7 @@ class Lookup:
 
 def registrable(hook: Hook) -> bool:
     """Gemini's validateHookConfig: an invalid hook is discarded, never listed or disabled."""
-    if hook.type not in VALID_TYPES:
-        return False
-    if hook.type == "command" and not hook.command:
-        return False
-    return not (hook.type == "runtime" and not hook.name)
+    return hook.invalid is None
 
 
 def describe_hook(hook: Hook) -> str:

@@ -79,11 +79,6 @@ def js_spread(value: Any) -> dict[str, Any]:
     return {}
 
 
-def is_js_object(value: Any) -> bool:
-    """`typeof value === 'object' && value !== null` for JSON values (arrays count)."""
-    return isinstance(value, dict | list)
-
-
 def is_plain_object(value: Any) -> bool:
     """An object that is not an array (Gemini's `!Array.isArray(x)` checks)."""
     return isinstance(value, dict)

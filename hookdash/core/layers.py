@@ -367,11 +367,6 @@ def read_layers(env: GeminiEnvironment) -> dict[Scope, Layer]:
     return layers
 
 
-def hooks_section(layer: Layer) -> dict[str, Any]:
-    hooks = layer.settings.get("hooks") if layer.parsed else None
-    return hooks if isinstance(hooks, dict) else {}
-
-
 def legacy_config_keys(layer: Layer) -> list[str]:
     """Legacy hook keys present in a layer (Gemini 0.61 reads none of them)."""
     found: list[str] = []

@@ -258,10 +258,6 @@ def compile_js(pattern: str) -> re.Pattern[str] | None:
         return None
 
 
-def is_valid_js_regex(pattern: str) -> bool:
-    return compile_js(pattern) is not None
-
-
 MatchMode = Literal["all", "regex", "exact", "trigger", "ignored"]
 
 

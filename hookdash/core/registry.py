@@ -43,6 +43,7 @@ SOURCE_PRIORITY: dict[str, int] = {
 }
 DEFAULT_TIMEOUT_MS = 60000
 VALID_TYPES = ("command", "plugin", "runtime")
+DISABLED_REASON = "disabled in hooksConfig.disabled"  # then " (<scopes>)"
 # What Gemini reads from a hook object (CommandHookConfig; `source` is set by Gemini itself).
 HOOK_KEYS = frozenset({"type", "command", "name", "description", "timeout", "env", "source"})
 
@@ -88,6 +89,7 @@ class Hook(BaseModel):
     will_register: bool = False
     runs: bool = False
     not_running_because: list[str] = []
+    invalid: str | None = None  # why Gemini discards it (validateHookConfig), or None
     inactive_reason: InactiveReason | None = None
     duplicate_of: HookRef | None = None
     script: ScriptInfo | None = None
@@ -253,6 +255,7 @@ def make_hook(c: Candidate, ctx: VerdictContext) -> Hook:
     if not ctx.hooks_enabled:
         reasons.append(f"hooks are switched off ({ctx.hooks_off_where})")
     reasons.extend(c.blocked)
+    hook.invalid = invalid
     if invalid:
         reasons.append(f"invalid: {invalid}; Gemini discards it silently")
     hook.will_register = c.registered and invalid is None and ctx.hooks_enabled
@@ -264,7 +267,7 @@ def make_hook(c: Candidate, ctx: VerdictContext) -> Hook:
         ]
         if hook.disabled:
             where = ", ".join(hook.disabled_in) or "settings"
-            reasons.append(f"disabled in hooksConfig.disabled ({where})")
+            reasons.append(f"{DISABLED_REASON} ({where})")
     hook.runs = hook.will_register and not hook.disabled and ctx.fatal is None
     hook.not_running_because = [] if hook.runs else reasons
     if not hook.runs:

@@ -13,7 +13,7 @@ from pydantic import BaseModel
 
 from hookdash.core import hook_trust
 from hookdash.core.environment import GeminiEnvironment
-from hookdash.core.events import EVENTS
+from hookdash.core.events import EVENTS, match_kind
 from hookdash.core.extensions import Extension, ExtensionInfo, load_extensions
 from hookdash.core.folder_trust import FolderTrust, decide_folder_trust, folder_trust_enabled
 from hookdash.core.layers import MERGE_ORDER, Layer, LayerInfo, Scope, read_layers
@@ -77,12 +77,6 @@ class Configuration:
     @property
     def hooks(self) -> list[Hook]:
         return self.snapshot.hooks
-
-    def layer_for_file(self, path: str) -> Layer | None:
-        for layer in self.layers.values():
-            if str(layer.path) == path:
-                return layer
-        return None
 
 
 def _list_of_strings(value: Any) -> list[str]:
@@ -453,8 +447,6 @@ def _extension_candidates(extensions: list[Extension], problems: list[Problem]) 
 
 def _apply_matcher_crash(hooks: list[Hook]) -> None:
     """A non-string matcher makes the planner throw: no hook of that event runs at all."""
-    from hookdash.core.events import match_kind
-
     crashing = {
         h.event
         for h in hooks

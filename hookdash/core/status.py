@@ -11,11 +11,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Literal
 
+from hookdash.core.disabled_list import CURRENT, LEGACY, key_name
 from hookdash.core.edits import EditResult
 from hookdash.core.events import EVENTS, FIRED_TRIGGERS, TRIGGER_FIELD, match_kind
 from hookdash.core.layers import MERGE_ORDER
 from hookdash.core.problems import Problem
-from hookdash.core.registry import Hook, unknown_event_reason
+from hookdash.core.registry import DISABLED_REASON, Hook, unknown_event_reason
 
 BadgeKind = Literal["runs", "disabled", "not-running", "duplicate", "new", "changed", "legacy"]
 
@@ -313,9 +314,8 @@ def hook_matches(hook: Hook, query: str) -> bool:
 
 # ------------------------------------------------------------ after a disable/enable
 
-_CURRENT_KEY = "hooksConfig.disabled"
-_LEGACY_KEY = "hooks.disabled"
-_DISABLED_REASON = "disabled in hooksConfig.disabled"
+_CURRENT_KEY = key_name(CURRENT)
+_LEGACY_KEY = key_name(LEGACY)
 
 
 _SCOPE_RANK: dict[str, int] = {scope: i for i, scope in enumerate(MERGE_ORDER)}
@@ -363,7 +363,7 @@ def hooks_after_edit(
             "disabled_in": disabled_in,
             "legacy_disabled_in": legacy_in,
         }
-        others = [r for r in hook.not_running_because if not r.startswith(_DISABLED_REASON)]
+        others = [r for r in hook.not_running_because if not r.startswith(DISABLED_REASON)]
         if disabled_in or (hook.disabled and not add and not current):
             # Still disabled (by another scope, or by a read-only one).
             where = ", ".join(disabled_in) or ", ".join(hook.disabled_in) or "settings"
@@ -371,7 +371,7 @@ def hooks_after_edit(
                 disabled=True,
                 runs=False,
                 duplicate_of=None,
-                not_running_because=[*others, f"{_DISABLED_REASON} ({where})"],
+                not_running_because=[*others, f"{DISABLED_REASON} ({where})"],
                 inactive_reason=hook.inactive_reason or "disabled",
             )
         else:

@@ -90,10 +90,6 @@ class PlanScreen(Screen[None]):
     def hd_app(self) -> HookdashApp:
         return cast("HookdashApp", self.app)
 
-    @property
-    def current_plan(self) -> Plan | None:
-        return self._plan
-
     def on_mount(self) -> None:
         self.query_one("#plan-list").border_title = "Runs, in order"
         self.watch(self.app, "config", self._config_changed, init=False)
