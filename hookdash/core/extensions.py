@@ -40,6 +40,8 @@ class Extension:
     hooks_file: Path | None = None
     text: str | None = None
     env: dict[str, str] = field(default_factory=dict)  # settings injected into hook env
+    manifest: dict[str, Any] = field(default_factory=dict)  # gemini-extension.json
+    metadata: dict[str, Any] = field(default_factory=dict)  # .gemini-extension-install.json
     _lines: jsonc.LineFinder | None = field(default=None, repr=False)
 
     def line_of(self, ptr: str) -> int | None:
@@ -192,9 +194,8 @@ def load_extensions(
             )
             continue
         seen.add(info.name)
-        metadata, _ = _read_json(install_dir / INSTALL_METADATA)
-        install_type = metadata.get("type") if isinstance(metadata, dict) else None
-        source = metadata.get("source") if isinstance(metadata, dict) else None
+        install_type = ext.metadata.get("type")
+        source = ext.metadata.get("source")
         if isinstance(allowed, list) and allowed:
             real = os.path.realpath(str(source or info.path))
             if not any(_safe_search(str(p), real) for p in allowed):
@@ -270,7 +271,9 @@ def _load_one(
         linked=linked,
         install_dir=str(install_dir),
     )
-    return Extension(info=info)
+    return Extension(
+        info=info, manifest=manifest, metadata=metadata if isinstance(metadata, dict) else {}
+    )
 
 
 def _load_hooks(
@@ -326,7 +329,6 @@ def _load_hooks(
             )
         )
         return
-    manifest, _ = _read_json(path / MANIFEST)
     user_env = _read_dotenv(env.extensions_dir / ext.info.name / ".env")
     custom_env = {**user_env, **workspace_env}
     sep = "\\" if env.platform == "win32" else "/"
@@ -337,7 +339,7 @@ def _load_hooks(
         "pathSeparator": sep,
         **custom_env,
     }
-    settings = manifest.get("settings") if isinstance(manifest, dict) else None
+    settings = ext.manifest.get("settings")
     for setting in settings if isinstance(settings, list) else []:
         var = setting.get("envVar") if isinstance(setting, dict) else None
         if isinstance(var, str) and var in custom_env:
