@@ -13,7 +13,7 @@ import contextlib
 import fcntl
 import json
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any, Literal
 
@@ -178,29 +178,48 @@ def parse_record(line: bytes) -> RunRecord | None:
         return None
 
 
-def _lines_backward(path: Path) -> Iterator[bytes]:
-    """Complete lines from the end; a last line without its newline is still being written."""
+def segments_backward(
+    path: Path,
+    split: Callable[[bytes], list[bytes]],
+    *,
+    block: int = _BLOCK,
+    partial_tail: bool,
+) -> Iterator[bytes]:
+    """A file's segments from the end, newest first, reading `block` bytes at a time.
+
+    `split` cuts bytes so that every part but the first starts a new segment. With
+    `partial_tail=False`, what follows the last separator is still being written and is
+    skipped, however many blocks it spans.
+    """
     try:
         handle = open(path, "rb")  # noqa: SIM115 - closed in finally; a generator owns it
     except OSError:
         return
     try:
         pos = handle.seek(0, os.SEEK_END)
-        tail: bytes | None = None
+        carry = b""
+        skipping = not partial_tail
         while pos > 0:
-            step = min(_BLOCK, pos)
+            step = min(block, pos)
             pos -= step
             handle.seek(pos)
-            chunk = handle.read(step) + (tail if tail is not None else b"")
-            parts = chunk.split(b"\n")
-            if tail is None:
-                parts.pop()  # after the last newline: empty, or a half-written line
-            tail = parts[0]
+            parts = split(handle.read(step) + carry)
+            if skipping:
+                if len(parts) == 1:  # no separator yet: all of it is the unfinished tail
+                    continue
+                parts.pop()
+                skipping = False
+            carry = parts[0]  # may start mid-segment: completed by the next block back
             yield from reversed(parts[1:])
-        if tail:
-            yield tail
+        if carry and not skipping:
+            yield carry
     finally:
         handle.close()
+
+
+def _lines_backward(path: Path) -> Iterator[bytes]:
+    """Complete lines from the end; a last line without its newline is still being written."""
+    return segments_backward(path, lambda chunk: chunk.split(b"\n"), partial_tail=False)
 
 
 class FileTail:

@@ -11,14 +11,13 @@ while Gemini is running; it is left for the next read.
 from __future__ import annotations
 
 import json
-import os
 import re
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from hookdash.core.runlog import FileTail, RunRecord, decision_of
+from hookdash.core.runlog import FileTail, RunRecord, decision_of, segments_backward
 
 HOOK_CALL = "gemini_cli.hook_call"
 _HOOK_CALL_BYTES = HOOK_CALL.encode()
@@ -120,26 +119,9 @@ def read_telemetry(path: Path) -> list[RunRecord]:
 
 
 def _objects_backward(path: Path) -> Iterator[bytes]:
-    """Top-level object texts from the end of the file, newest first."""
-    try:
-        handle = open(path, "rb")  # noqa: SIM115 - closed in finally; a generator owns it
-    except OSError:
-        return
-    try:
-        pos = handle.seek(0, os.SEEK_END)
-        carry = b""
-        while pos > 0:
-            step = min(_BLOCK, pos)
-            pos -= step
-            handle.seek(pos)
-            chunk = handle.read(step) + carry
-            parts = _OBJECT_START.split(chunk)
-            carry = parts[0]  # may start mid-object: completed by the next block back
-            yield from reversed(parts[1:])
-        if carry:
-            yield carry
-    finally:
-        handle.close()
+    """Top-level object texts from the end of the file, newest first (the last one may be
+    half-written; the parser copes)."""
+    return segments_backward(path, _OBJECT_START.split, block=_BLOCK, partial_tail=True)
 
 
 def read_last_telemetry(path: Path, limit: int) -> list[RunRecord]:

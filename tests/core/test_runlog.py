@@ -110,6 +110,16 @@ def test_read_last_skips_garbage_and_a_half_written_line(tmp_path: Path) -> None
     assert RunLog(tmp_path / "missing").read_last(5) == []
 
 
+def test_read_last_skips_a_half_written_line_longer_than_a_block(tmp_path: Path) -> None:
+    log = RunLog(tmp_path)
+    log.append([record(1), record(2)])
+    with open(log.path, "ab") as handle:
+        handle.write(b'{"v":1,"stdout":"' + b"x" * 300_000)  # a big record, mid-write
+    assert [r.id for r in log.read_last(10)] == ["hook-1", "hook-2"]
+    log.path.write_bytes(b'{"v":1,"stdout":"' + b"x" * 300_000)  # nothing complete yet
+    assert log.read_last(10) == []
+
+
 def test_huge_output_is_capped_in_the_record(tmp_path: Path) -> None:
     line = encode_record(record(1, stdout="x" * 300_000, stdout_bytes=300_000))
     data = json.loads(line)
