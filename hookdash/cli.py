@@ -61,7 +61,7 @@ def _print_json(data: Any) -> None:
 
 
 def _environment(args: argparse.Namespace) -> Any:
-    from hookdash.core.environment import resolve_environment
+    from hookdash.core.gemini.environment import resolve_environment
 
     workspace = getattr(args, "workspace", None)
     if workspace is not None and not os.path.isdir(workspace):
@@ -70,7 +70,7 @@ def _environment(args: argparse.Namespace) -> Any:
 
 
 def _configuration(args: argparse.Namespace) -> Any:
-    from hookdash.core.snapshot import load_configuration
+    from hookdash.core.load.snapshot import load_configuration
 
     return load_configuration(_environment(args))
 
@@ -131,7 +131,7 @@ def cmd_list(args: argparse.Namespace) -> int:
         groups.setdefault(hook.event, {}).setdefault(hook.layer_label, []).append(hook)
     id_width = min(28, max(len(_short(h.id, 28)) for h in snap.hooks))
     state_width = 1 + max(_visible_len(_state(h, s)) for h in snap.hooks)
-    from hookdash.core.events import EVENTS
+    from hookdash.core.gemini.events import EVENTS
 
     order = [e for e in EVENTS if e in groups] + [e for e in groups if e not in EVENTS]
     for event in order:
@@ -181,7 +181,7 @@ def _counts(snap: Any) -> str:
 
 
 def _header(snap: Any, env: Any, s: Style) -> str:
-    from hookdash.core.folder_trust import describe
+    from hookdash.core.gemini.folder_trust import describe
 
     lines = [
         s.bold("workspace ") + env.display(snap.workspace),
@@ -248,11 +248,11 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 # --------------------------------------------------- plan, fire, log (the shared engine)
-# Thin wrappers over hookdash.core.engine / logfeed; every run goes through engine.fire.
+# Thin wrappers over hookdash.core.run.engine / logfeed; every run goes through engine.fire.
 
 
 def _event_arg(name: str) -> str:
-    from hookdash.core.engine import UnknownEvent, check_event
+    from hookdash.core.run.engine import UnknownEvent, check_event
 
     try:
         return check_event(name)
@@ -261,7 +261,7 @@ def _event_arg(name: str) -> str:
 
 
 def _context_label(event: str, tool: str | None, trigger: str | None) -> str:
-    from hookdash.core.events import TRIGGER_FIELD, match_kind
+    from hookdash.core.gemini.events import TRIGGER_FIELD, match_kind
 
     kind = match_kind(event)
     if kind == "tool":
@@ -272,7 +272,7 @@ def _context_label(event: str, tool: str | None, trigger: str | None) -> str:
 
 
 def _plan_notes(event: str, tool: str | None, trigger: str | None) -> list[str]:
-    from hookdash.core.events import FIRED_TRIGGERS, TRIGGER_FIELD, match_kind
+    from hookdash.core.gemini.events import FIRED_TRIGGERS, TRIGGER_FIELD, match_kind
 
     kind = match_kind(event)
     notes = []
@@ -312,7 +312,7 @@ def _hook_where(hook: Any, env: Any) -> str:
 
 
 def cmd_plan(args: argparse.Namespace) -> int:
-    from hookdash.core.engine import plan
+    from hookdash.core.run.engine import plan
 
     event = _event_arg(args.event)
     config = _configuration(args)
@@ -381,7 +381,7 @@ def _read_input(source: str | None) -> dict[str, Any] | None:
 
 
 def _select_hook(config: Any, ident: str, event: str) -> Any:
-    from hookdash.core.engine import EngineError, select_hook
+    from hookdash.core.run.engine import EngineError, select_hook
 
     try:
         return select_hook(config.hooks, ident, event)
@@ -390,9 +390,9 @@ def _select_hook(config: Any, ident: str, event: str) -> Any:
 
 
 def cmd_fire(args: argparse.Namespace) -> int:
-    from hookdash.core.engine import build_payload, confirmations_needed, fire_sync
-    from hookdash.core.payloads import context_of, merge_input
-    from hookdash.core.planner import plan_event
+    from hookdash.core.run.engine import build_payload, confirmations_needed, fire_sync
+    from hookdash.core.run.payloads import context_of, merge_input
+    from hookdash.core.run.planner import plan_event
 
     event = _event_arg(args.event)
     override = _read_input(args.input)
@@ -471,7 +471,7 @@ def _print_fire(result: Any, config: Any, s: Style) -> None:
         out.write(s.dim("aggregate: ") + json.dumps(result.aggregate, ensure_ascii=False) + "\n")
     out.write(s.bold("effect: ") + result.effect + "\n")
     if result.results:
-        from hookdash.core.runlog import RUNLOG_NAME
+        from hookdash.core.run.runlog import RUNLOG_NAME
         from hookdash.core.state import state_dir
 
         where = config.env.display(state_dir(config.env.environ) / RUNLOG_NAME)
@@ -518,7 +518,7 @@ def _print_records(records: Sequence[Any], as_json: bool, s: Style) -> None:
 def cmd_log(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from hookdash.core.logfeed import LogFeed
+    from hookdash.core.run.logfeed import LogFeed
     from hookdash.core.state import state_dir
 
     if args.limit < 0:
@@ -570,13 +570,13 @@ def _follow(feed: Any, as_json: bool, s: Style) -> None:
 
 
 # --------------------------------------------- disable, enable, trust, check --fix (edits)
-# Thin wrappers over hookdash.core.disabled_list / trust_store / fixes: every message comes
+# Thin wrappers over hookdash.core.edit.disabled_list / trust_store / fixes: every message comes
 # from the core's EditResult, so the dashboard shows the same words.
 
 
 def _edit_failed(exc: Any, as_json: bool) -> CliError:
     """An EditError as a one-message failure (candidates listed), JSON on stdout if asked."""
-    from hookdash.core.edits import AmbiguousHookError
+    from hookdash.core.edit.edits import AmbiguousHookError
 
     message = exc.message
     if isinstance(exc, AmbiguousHookError):
@@ -616,7 +616,7 @@ def _print_edit(result: Any, env: Any) -> None:
 
 
 def _run_edit(args: argparse.Namespace, operation: Any) -> int:
-    from hookdash.core.edits import EditError
+    from hookdash.core.edit.edits import EditError
 
     config = _configuration(args)
     try:
@@ -631,13 +631,13 @@ def _run_edit(args: argparse.Namespace, operation: Any) -> int:
 
 
 def cmd_disable(args: argparse.Namespace) -> int:
-    from hookdash.core.disabled_list import disable_hook
+    from hookdash.core.edit.disabled_list import disable_hook
 
     return _run_edit(args, lambda c: disable_hook(c, args.id, args.scope, args.disabled_key))
 
 
 def cmd_enable(args: argparse.Namespace) -> int:
-    from hookdash.core.disabled_list import enable_hook
+    from hookdash.core.edit.disabled_list import enable_hook
 
     return _run_edit(args, lambda c: enable_hook(c, args.id, args.disabled_key))
 
@@ -657,8 +657,8 @@ def _plan_hook(hook: Any) -> dict[str, Any]:
 
 
 def cmd_trust(args: argparse.Namespace) -> int:
-    from hookdash.core.edits import EditError
-    from hookdash.core.trust_store import plan_trust, trust_hooks
+    from hookdash.core.edit.edits import EditError
+    from hookdash.core.edit.trust_store import plan_trust, trust_hooks
 
     config = _configuration(args)
     env = config.env
@@ -707,8 +707,8 @@ def cmd_trust(args: argparse.Namespace) -> int:
 
 def _apply_fixes(args: argparse.Namespace) -> Any:
     """check --fix: apply the safe fixes, print them (human mode), return the result."""
-    from hookdash.core.edits import EditError
-    from hookdash.core.fixes import apply_safe_fixes
+    from hookdash.core.edit.edits import EditError
+    from hookdash.core.edit.fixes import apply_safe_fixes
 
     config = _configuration(args)
     try:
