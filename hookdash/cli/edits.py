@@ -24,7 +24,7 @@ from hookdash.cli.workspace import configuration
 
 def _edit_failed(exc: Any, as_json: bool) -> CliError:
     """An EditError as a one-message failure (candidates listed), JSON on stdout if asked."""
-    from hookdash.core.edit.edits import AmbiguousHookError
+    from hookdash.core import AmbiguousHookError
 
     message = exc.message
     if isinstance(exc, AmbiguousHookError):
@@ -64,7 +64,7 @@ def _print_edit(result: Any, env: Any) -> None:
 
 
 def _run_edit(args: argparse.Namespace, operation: Any) -> int:
-    from hookdash.core.edit.edits import EditError
+    from hookdash.core import EditError
 
     config = configuration(args)
     try:
@@ -79,13 +79,13 @@ def _run_edit(args: argparse.Namespace, operation: Any) -> int:
 
 
 def cmd_disable(args: argparse.Namespace) -> int:
-    from hookdash.core.edit.disabled_list import disable_hook
+    from hookdash.core import disable_hook
 
     return _run_edit(args, lambda c: disable_hook(c, args.id, args.scope, args.disabled_key))
 
 
 def cmd_enable(args: argparse.Namespace) -> int:
-    from hookdash.core.edit.disabled_list import enable_hook
+    from hookdash.core import enable_hook
 
     return _run_edit(args, lambda c: enable_hook(c, args.id, args.disabled_key))
 
@@ -105,8 +105,7 @@ def _plan_hook(hook: Any) -> dict[str, Any]:
 
 
 def cmd_trust(args: argparse.Namespace) -> int:
-    from hookdash.core.edit.edits import EditError
-    from hookdash.core.edit.trust_store import plan_trust, trust_hooks
+    from hookdash.core import EditError, plan_trust, trust_hooks
 
     config = configuration(args)
     env = config.env
@@ -155,8 +154,7 @@ def cmd_trust(args: argparse.Namespace) -> int:
 
 def apply_fixes(args: argparse.Namespace) -> Any:
     """check --fix: apply the safe fixes, print them (human mode), return the result."""
-    from hookdash.core.edit.edits import EditError
-    from hookdash.core.edit.fixes import apply_safe_fixes
+    from hookdash.core import EditError, apply_safe_fixes
 
     config = configuration(args)
     try:

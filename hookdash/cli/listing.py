@@ -34,7 +34,7 @@ _BADGE_STYLE = {
 
 def _state(hook: Any, s: Style) -> str:
     """The dashboard's badges (core.status), coloured for a terminal."""
-    from hookdash.core.status import hook_badges
+    from hookdash.core import hook_badges
 
     return " ".join(getattr(s, _BADGE_STYLE[b.kind])(b.label) for b in hook_badges(hook))
 
@@ -64,7 +64,7 @@ def cmd_list(args: argparse.Namespace) -> int:
         groups.setdefault(hook.event, {}).setdefault(hook.layer_label, []).append(hook)
     id_width = min(28, max(len(short(h.id, 28)) for h in snap.hooks))
     state_width = 1 + max(visible_len(_state(h, s)) for h in snap.hooks)
-    from hookdash.core.gemini.events import EVENTS
+    from hookdash.core import EVENTS
 
     order = [e for e in EVENTS if e in groups] + [e for e in groups if e not in EVENTS]
     for event in order:
@@ -97,19 +97,19 @@ def _hook_line(hook: Any, s: Style, id_width: int, state_width: int) -> str:
 
 
 def _explanations(hook: Any) -> list[str]:
-    from hookdash.core.status import hook_notes  # shared with the dashboard
+    from hookdash.core import hook_notes  # shared with the dashboard
 
     return hook_notes(hook)
 
 
 def _counts(snap: Any) -> str:
-    from hookdash.core.status import count_hooks
+    from hookdash.core import count_hooks
 
     return count_hooks(snap.hooks).text
 
 
 def _header(snap: Any, env: Any, s: Style) -> str:
-    from hookdash.core.gemini.folder_trust import describe
+    from hookdash.core import describe
 
     lines = [
         s.bold("workspace ") + env.display(snap.workspace),
@@ -119,7 +119,7 @@ def _header(snap: Any, env: Any, s: Style) -> str:
 
 
 def _banners(snap: Any, env: Any, s: Style) -> list[str]:
-    from hookdash.core.status import banner_problems  # the dashboard shows the same
+    from hookdash.core import banner_problems  # the dashboard shows the same
 
     lines = []
     for p in banner_problems(snap.problems):

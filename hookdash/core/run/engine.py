@@ -26,8 +26,6 @@ from hookdash.core.load.registry import Hook
 from hookdash.core.load.snapshot import Configuration
 from hookdash.core.run.payloads import (
     build_payload as _build_event_payload,
-)
-from hookdash.core.run.payloads import (
     context_of,
     merge_input,
     payload_problems,
