@@ -23,16 +23,17 @@ from hookdash.cli.workspace import configuration
 
 
 def _edit_failed(exc: Any, as_json: bool) -> CliError:
-    """An EditError as a one-message failure (candidates listed), JSON on stdout if asked."""
-    from hookdash.core import AmbiguousHookError
+    """An HookdashError as a one-message failure (candidates listed), JSON on stdout if asked."""
+    from hookdash.core import AmbiguousHook
 
     message = exc.message
-    if isinstance(exc, AmbiguousHookError):
+    if isinstance(exc, AmbiguousHook):
         message += "\n" + "\n".join(f"  {c.id}  [{c.ref}]" for c in exc.candidates)
-    if exc.applied:
+    applied = getattr(exc, "applied", [])
+    if applied:
         message += "\nAlready written before the failure:\n" + "\n".join(
             f"  {c.file}  {c.key}  {c.action} {json.dumps(c.value, ensure_ascii=False)}"
-            for c in exc.applied
+            for c in applied
         )
     if as_json:
         print_json(exc.to_dict())
@@ -64,12 +65,12 @@ def _print_edit(result: Any, env: Any) -> None:
 
 
 def _run_edit(args: argparse.Namespace, operation: Any) -> int:
-    from hookdash.core import EditError
+    from hookdash.core import HookdashError
 
     config = configuration(args)
     try:
         result = operation(config)
-    except EditError as exc:
+    except HookdashError as exc:
         raise _edit_failed(exc, args.json) from None
     if args.json:
         print_json(result.model_dump(mode="json"))
@@ -105,13 +106,13 @@ def _plan_hook(hook: Any) -> dict[str, Any]:
 
 
 def cmd_trust(args: argparse.Namespace) -> int:
-    from hookdash.core import EditError, plan_trust, trust_hooks
+    from hookdash.core import HookdashError, plan_trust, trust_hooks
 
     config = configuration(args)
     env = config.env
     try:
         plan = plan_trust(config)
-    except EditError as exc:
+    except HookdashError as exc:
         raise _edit_failed(exc, args.json) from None
     if not plan.empty and not args.yes:
         if args.json:
@@ -154,12 +155,12 @@ def cmd_trust(args: argparse.Namespace) -> int:
 
 def apply_fixes(args: argparse.Namespace) -> Any:
     """check --fix: apply the safe fixes, print them (human mode), return the result."""
-    from hookdash.core import EditError, apply_safe_fixes
+    from hookdash.core import HookdashError, apply_safe_fixes
 
     config = configuration(args)
     try:
         result = apply_safe_fixes(config)
-    except EditError as exc:
+    except HookdashError as exc:
         raise _edit_failed(exc, args.json) from None
     if not args.json:
         s = Style(sys.stdout)

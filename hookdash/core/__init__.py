@@ -25,22 +25,24 @@ if TYPE_CHECKING:
         toggle_hook as toggle_hook,
     )
     from hookdash.core.edit.edits import (
-        AmbiguousHookError as AmbiguousHookError,
-        EditError as EditError,
         EditResult as EditResult,
     )
     from hookdash.core.edit.fixes import (
         apply_safe_fixes as apply_safe_fixes,
-    )
-    from hookdash.core.edit.hook_lookup import (
-        describe_hook as describe_hook,
-        registrable as registrable,
     )
     from hookdash.core.edit.trust_store import (
         TrustPlan as TrustPlan,
         plan_trust as plan_trust,
         trust_hooks as trust_hooks,
         trusted_commands as trusted_commands,
+    )
+    from hookdash.core.errors import (
+        AmbiguousHook as AmbiguousHook,
+        EditError as EditError,
+        EngineError as EngineError,
+        HookdashError as HookdashError,
+        HookNotFound as HookNotFound,
+        UnknownEvent as UnknownEvent,
     )
     from hookdash.core.gemini.environment import (
         GeminiEnvironment as GeminiEnvironment,
@@ -65,6 +67,11 @@ if TYPE_CHECKING:
     from hookdash.core.load.checks import (
         check_configuration as check_configuration,
     )
+    from hookdash.core.load.lookup import (
+        describe_hook as describe_hook,
+        registrable as registrable,
+        select_hook as select_hook,
+    )
     from hookdash.core.load.preview import (
         ScriptPreview as ScriptPreview,
         script_preview as script_preview,
@@ -86,9 +93,7 @@ if TYPE_CHECKING:
         watch_targets as watch_targets,
     )
     from hookdash.core.run.engine import (
-        EngineError as EngineError,
         FireResult as FireResult,
-        UnknownEvent as UnknownEvent,
         build_payload as build_payload,
         check_event as check_event,
         confirmations_needed as confirmations_needed,
@@ -96,7 +101,6 @@ if TYPE_CHECKING:
         fire as fire,
         fire_sync as fire_sync,
         plan as plan,
-        select_hook as select_hook,
     )
     from hookdash.core.run.logfeed import (
         LogFeed as LogFeed,
@@ -144,10 +148,11 @@ if TYPE_CHECKING:
         state_badge as state_badge,
         untrusted_project_hooks as untrusted_project_hooks,
     )
+    from hookdash.core.visible import shorten as shorten
 
 # name -> the module that defines it; kept equal to the imports above by a test.
 _EXPORTS: dict[str, str] = {
-    "AmbiguousHookError": "hookdash.core.edit.edits",
+    "AmbiguousHook": "hookdash.core.errors",
     "apply_safe_fixes": "hookdash.core.edit.fixes",
     "BADGE_MEANINGS": "hookdash.core.status",
     "BadgeKind": "hookdash.core.status",
@@ -167,15 +172,15 @@ _EXPORTS: dict[str, str] = {
     "describe": "hookdash.core.gemini.folder_trust",
     "describe_event": "hookdash.core.status",
     "describe_execution": "hookdash.core.status",
-    "describe_hook": "hookdash.core.edit.hook_lookup",
+    "describe_hook": "hookdash.core.load.lookup",
     "describe_matcher": "hookdash.core.gemini.matcher",
     "describe_trust": "hookdash.core.status",
     "disable_hook": "hookdash.core.edit.disabled_list",
     "DisabledKey": "hookdash.core.edit.disabled_list",
-    "EditError": "hookdash.core.edit.edits",
+    "EditError": "hookdash.core.errors",
     "EditResult": "hookdash.core.edit.edits",
     "enable_hook": "hookdash.core.edit.disabled_list",
-    "EngineError": "hookdash.core.run.engine",
+    "EngineError": "hookdash.core.errors",
     "EVENTS": "hookdash.core.gemini.events",
     "fire": "hookdash.core.run.engine",
     "fire_sync": "hookdash.core.run.engine",
@@ -183,6 +188,9 @@ _EXPORTS: dict[str, str] = {
     "FireResult": "hookdash.core.run.engine",
     "GEMINI_SOURCE_NOTE": "hookdash.core.status",
     "GeminiEnvironment": "hookdash.core.gemini.environment",
+    "HookNotFound": "hookdash.core.errors",
+    "HookdashError": "hookdash.core.errors",
+    "shorten": "hookdash.core.visible",
     "Hook": "hookdash.core.load.registry",
     "hook_badges": "hookdash.core.status",
     "hook_for_problem": "hookdash.core.status",
@@ -207,14 +215,14 @@ _EXPORTS: dict[str, str] = {
     "Problem": "hookdash.core.load.problems",
     "problem_location": "hookdash.core.status",
     "QUIRKS": "hookdash.core.status",
-    "registrable": "hookdash.core.edit.hook_lookup",
+    "registrable": "hookdash.core.load.lookup",
     "resolve_environment": "hookdash.core.gemini.environment",
     "RunLike": "hookdash.core.run.logfeed",
     "RUNLOG_NAME": "hookdash.core.run.runlog",
     "RunRecord": "hookdash.core.run.runlog",
     "script_preview": "hookdash.core.load.preview",
     "ScriptPreview": "hookdash.core.load.preview",
-    "select_hook": "hookdash.core.run.engine",
+    "select_hook": "hookdash.core.load.lookup",
     "Snapshot": "hookdash.core.load.snapshot",
     "state_badge": "hookdash.core.status",
     "state_dir": "hookdash.core.state",
@@ -224,7 +232,7 @@ _EXPORTS: dict[str, str] = {
     "trust_hooks": "hookdash.core.edit.trust_store",
     "trusted_commands": "hookdash.core.edit.trust_store",
     "TrustPlan": "hookdash.core.edit.trust_store",
-    "UnknownEvent": "hookdash.core.run.engine",
+    "UnknownEvent": "hookdash.core.errors",
     "untrusted_project_hooks": "hookdash.core.status",
     "watch_targets": "hookdash.core.load.sources",
     "WatchTarget": "hookdash.core.load.sources",

@@ -27,9 +27,9 @@ from textual.worker import WorkerCancelled, WorkerFailed
 
 from hookdash.core import (
     Configuration,
-    EditError,
     EditResult,
     Hook,
+    HookdashError,
     TrustPlan,
     describe_matcher,
     describe_trust,
@@ -107,7 +107,7 @@ class TrustScreen(Screen[None]):
         try:
             self._plan = plan_trust(config)
             self._error = None
-        except EditError as exc:
+        except HookdashError as exc:
             self._plan = None
             self._error = exc.message
         colors = colors_for(self.app)
@@ -292,7 +292,7 @@ class TrustScreen(Screen[None]):
         try:
             try:
                 result = await asyncio.to_thread(trust_hooks, config, hooks)
-            except EditError as exc:
+            except HookdashError as exc:
                 self.notify(
                     exc.message, title="Nothing trusted", severity="error", timeout=12, markup=False
                 )
