@@ -238,8 +238,7 @@ def diff_against_copy(
         before = kept
     if now is not None and not now.complete:
         result.unavailable = (
-            f"it is now {now.size:,} bytes, more than the {COPY_CAP // 1024} KiB hookdash "
-            "compares"
+            f"it is now {now.size:,} bytes, more than the {COPY_CAP // 1024} KiB hookdash compares"
         )
         return result
     after = now.head if now is not None else b""
