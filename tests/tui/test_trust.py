@@ -91,7 +91,8 @@ async def test_nothing_starts_checked_and_the_boxes_read_without_colour(
         assert [h.id for h in screen.checked] == ["guard", "context"]
         await pilot.press("a")  # all checked: a unchecks all
         await pilot.pause()
-        assert screen.checked == [] and all(line.startswith("[ ]") for line in _rendered(listing)[:2])
+        assert screen.checked == []
+        assert all(line.startswith("[ ]") for line in _rendered(listing)[:2])
         await pilot.press("a")
         await pilot.pause()
         assert len(screen.checked) == 2
@@ -225,6 +226,7 @@ async def test_a_changed_script_shows_its_diff(sandbox: Sandbox) -> None:
     app = make_app(sandbox)
     async with app.run_test(size=(120, 36)) as pilot:
         screen = await _open(pilot)
+        await settle(pilot)  # the diff is computed off the event loop
         assert [line.split()[3] for line in _listed(screen)] == ["guard"]
         detail = text_of(screen.query_one("#trust-preview"), 100)
         assert "CHANGED: its script ~/project/.gemini/hooks/guard.sh changed" in detail

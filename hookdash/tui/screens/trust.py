@@ -69,6 +69,8 @@ class TrustScreen(Screen[None]):
         self._error: str | None = None
         self._checked: list[str] = []  # refs the user checked (kept across reloads)
         self._diffs: dict[str, ScriptDiff | None] = {}  # per ref, for this configuration
+        self._diffing: set[str] = set()  # refs whose diff a worker is computing
+        self._generation = 0  # bumped per configuration: a late diff of an old one is dropped
         self._writing = False
 
     def compose(self) -> Any:
@@ -126,7 +128,8 @@ class TrustScreen(Screen[None]):
         except EditError as exc:
             self._plan = None
             self._error = exc.message
-        self._diffs = {}
+        self._diffs, self._diffing = {}, set()
+        self._generation += 1
         colors = colors_for(self.app)
         hooks = self._plan.trust if self._plan is not None else []
         width = max((len(h.id) for h in hooks), default=0)
@@ -240,10 +243,31 @@ class TrustScreen(Screen[None]):
         preview.update(self._hook_body(config, hook, colors))
         self.query_one("#trust-detail", VerticalScroll).scroll_home(animate=False)
 
-    def _script_diff(self, config: Configuration, hook: Hook) -> ScriptDiff | None:
-        if hook.ref not in self._diffs:
-            self._diffs[hook.ref] = changed_script(config, hook)
-        return self._diffs[hook.ref]
+    def _script_diff_body(
+        self, config: Configuration, hook: Hook, colors: Colors
+    ) -> list[RenderableType]:
+        """The diff of a CHANGED hook's script, once a worker has computed it: difflib
+        takes up to ~150 ms on a 256 KiB script, too long for the event loop."""
+        if hook.trust != "changed":
+            return []
+        if hook.ref in self._diffs:
+            diff = self._diffs[hook.ref]
+            return _diff_body(diff, colors) if diff is not None else []
+        if hook.ref not in self._diffing:
+            self._diffing.add(hook.ref)
+            self._compute_diff(config, hook, self._generation)
+        return []
+
+    @work(group="trust-diff")
+    async def _compute_diff(self, config: Configuration, hook: Hook, generation: int) -> None:
+        diff = await asyncio.to_thread(changed_script, config, hook)
+        if generation != self._generation or not self.is_attached:
+            return
+        self._diffs[hook.ref] = diff
+        self._diffing.discard(hook.ref)
+        shown = self._highlighted_hook()
+        if diff is not None and shown is not None and shown.ref == hook.ref:
+            self._show_hook()
 
     def _hook_body(self, config: Configuration, hook: Hook, colors: Colors) -> RenderableType:
         display = config.env.display
@@ -264,9 +288,7 @@ class TrustScreen(Screen[None]):
         parts: list[RenderableType] = [Text(hook.id, style="bold"), grid]
         if old_commands:
             parts += self._commands_compared(old_commands, hook.command or "", colors)
-        diff = self._script_diff(config, hook)
-        if diff is not None:
-            parts += _diff_body(diff, colors)
+        parts += self._script_diff_body(config, hook, colors)
         script = script_preview(hook.script)
         if script is not None:
             parts += preview_body(script, colors, display)
