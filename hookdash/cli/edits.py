@@ -24,16 +24,17 @@ from hookdash.cli.workspace import configuration
 
 
 def _edit_failed(exc: Any, as_json: bool) -> CliError:
-    """An EditError as a one-message failure (candidates listed), JSON on stdout if asked."""
-    from hookdash.core.edit.edits import AmbiguousHookError
+    """An HookdashError as a one-message failure (candidates listed), JSON on stdout if asked."""
+    from hookdash.core import AmbiguousHook
 
     message = exc.message
-    if isinstance(exc, AmbiguousHookError):
+    if isinstance(exc, AmbiguousHook):
         message += "\n" + "\n".join(f"  {c.id}  [{c.ref}]" for c in exc.candidates)
-    if exc.applied:
+    applied = getattr(exc, "applied", [])
+    if applied:
         message += "\nAlready written before the failure:\n" + "\n".join(
             f"  {c.file}  {c.key}  {c.action} {json.dumps(c.value, ensure_ascii=False)}"
-            for c in exc.applied
+            for c in applied
         )
     if as_json:
         print_json(exc.to_dict())
@@ -65,12 +66,12 @@ def _print_edit(result: Any, env: Any) -> None:
 
 
 def _run_edit(args: argparse.Namespace, operation: Any) -> int:
-    from hookdash.core.edit.edits import EditError
+    from hookdash.core import HookdashError
 
     config = configuration(args)
     try:
         result = operation(config)
-    except EditError as exc:
+    except HookdashError as exc:
         raise _edit_failed(exc, args.json) from None
     if args.json:
         print_json(result.model_dump(mode="json"))
@@ -80,19 +81,19 @@ def _run_edit(args: argparse.Namespace, operation: Any) -> int:
 
 
 def cmd_disable(args: argparse.Namespace) -> int:
-    from hookdash.core.edit.disabled_list import disable_hook
+    from hookdash.core import disable_hook
 
     return _run_edit(args, lambda c: disable_hook(c, args.id, args.scope, args.disabled_key))
 
 
 def cmd_enable(args: argparse.Namespace) -> int:
-    from hookdash.core.edit.disabled_list import enable_hook
+    from hookdash.core import enable_hook
 
     return _run_edit(args, lambda c: enable_hook(c, args.id, args.disabled_key))
 
 
 def _plan_hook(config: Any, hook: Any) -> dict[str, Any]:
-    from hookdash.core.edit.trust_store import changed_script, trusted_commands
+    from hookdash.core import changed_script, trusted_commands
 
     diff = changed_script(config, hook)
     return {
@@ -113,7 +114,7 @@ def _plan_hook(config: Any, hook: Any) -> dict[str, Any]:
 
 def _print_review(config: Any, hook: Any, s: Style) -> None:
     """One hook to trust, with its whole command and, if CHANGED, what changed."""
-    from hookdash.core.edit.trust_store import changed_script, trusted_commands
+    from hookdash.core import changed_script, trusted_commands
 
     env = config.env
     indent = " " * 10
@@ -153,15 +154,14 @@ def _print_review(config: Any, hook: Any, s: Style) -> None:
 
 
 def cmd_trust(args: argparse.Namespace) -> int:
-    from hookdash.core.edit.edits import EditError
-    from hookdash.core.edit.trust_store import hooks_to_trust, plan_trust, trust_hooks
+    from hookdash.core import HookdashError, hooks_to_trust, plan_trust, trust_hooks
 
     config = configuration(args)
     env = config.env
     try:
         selected = hooks_to_trust(config, args.ids) if args.ids else None
         plan = plan_trust(config, selected)
-    except EditError as exc:
+    except HookdashError as exc:
         raise _edit_failed(exc, args.json) from None
     if not plan.empty and not args.yes:
         if args.json:
@@ -203,13 +203,12 @@ def cmd_trust(args: argparse.Namespace) -> int:
 
 def apply_fixes(args: argparse.Namespace) -> Any:
     """check --fix: apply the safe fixes, print them (human mode), return the result."""
-    from hookdash.core.edit.edits import EditError
-    from hookdash.core.edit.fixes import apply_safe_fixes
+    from hookdash.core import HookdashError, apply_safe_fixes
 
     config = configuration(args)
     try:
         result = apply_safe_fixes(config)
-    except EditError as exc:
+    except HookdashError as exc:
         raise _edit_failed(exc, args.json) from None
     if not args.json:
         s = Style(sys.stdout)

@@ -64,6 +64,3 @@ def pad(text: str, width: int) -> str:
     return text + " " * max(0, width - visible_len(text))
 
 
-def short(text: str, width: int) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= width else text[: width - 1] + "…"

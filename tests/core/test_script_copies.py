@@ -12,13 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from hookdash.core.edit.edits import EditError, HookNotFoundError
 from hookdash.core.edit.trust_store import (
     changed_script,
     hooks_to_trust,
     plan_trust,
     trust_hooks,
 )
+from hookdash.core.errors import EditError, HookNotFound
 from hookdash.core.load import fingerprints, script_copies
 from hookdash.core.load.registry import Hook
 from hookdash.core.load.script_copies import (
@@ -298,7 +298,7 @@ def test_ids_name_project_hooks_by_name_command_or_ref(sandbox: Sandbox) -> None
 def test_ids_that_name_no_project_hook_are_refused(sandbox: Sandbox) -> None:
     _mixed(sandbox)
     config = sandbox.load()
-    with pytest.raises(HookNotFoundError, match=r"No hook has the ID 'fmtt'.*'fmt'"):
+    with pytest.raises(HookNotFound, match=r"No hook has the ID 'fmtt'.*'fmt'"):
         hooks_to_trust(config, ["fmtt"])
     with pytest.raises(EditError, match=r"'user-only' is not a project hook .*user"):
         hooks_to_trust(config, ["user-only"])

@@ -24,18 +24,17 @@ from pydantic import BaseModel
 
 from hookdash.core.edit.atomic import update_file
 from hookdash.core.edit.disabled_list import layer_problem
-from hookdash.core.edit.edits import (
-    Change,
+from hookdash.core.edit.edits import Change, EditResult
+from hookdash.core.errors import (
     EditError,
-    EditResult,
     SettingsParseError,
     TrustStoreUnreadableError,
     WorkspaceIsHomeError,
 )
-from hookdash.core.edit.hook_lookup import describe_hook, find_hooks
 from hookdash.core.gemini.events import EVENTS
 from hookdash.core.gemini.hook_trust import hook_key, iter_project_hooks
 from hookdash.core.load import fingerprints
+from hookdash.core.load.lookup import describe_hook, find_hooks
 from hookdash.core.load.registry import Hook
 from hookdash.core.load.script_copies import COPY_CAP, ScriptDiff
 
@@ -119,7 +118,7 @@ def plan_trust(config: Configuration, hooks: Sequence[Hook] | None = None) -> Tr
 
 def hooks_to_trust(config: Configuration, ids: Sequence[str]) -> list[Hook]:
     """The project hooks that IDs name, as the other commands take them (a name, a command,
-    or a ref); raises HookNotFoundError or AmbiguousHookError for an ID that names no hook
+    or a ref); raises HookNotFound or AmbiguousHook for an ID that names no hook
     or several, and EditError for one that names no project hook."""
     _check_workspace(config)
     chosen: dict[str, Hook] = {}

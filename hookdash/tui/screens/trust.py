@@ -30,20 +30,21 @@ from textual.theme import Theme
 from textual.widgets import Button, Footer, Static
 from textual.worker import WorkerCancelled, WorkerFailed
 
-from hookdash.core.edit.edits import EditError, EditResult
-from hookdash.core.edit.trust_store import (
+from hookdash.core import (
+    Configuration,
+    EditResult,
+    Hook,
+    HookdashError,
+    ScriptDiff,
     TrustPlan,
     changed_script,
+    describe_matcher,
+    describe_trust,
     plan_trust,
+    script_preview,
     trust_hooks,
     trusted_commands,
 )
-from hookdash.core.gemini.matcher import describe_matcher
-from hookdash.core.load.preview import script_preview
-from hookdash.core.load.registry import Hook
-from hookdash.core.load.script_copies import ScriptDiff
-from hookdash.core.load.snapshot import Configuration
-from hookdash.core.status import describe_trust
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
 from hookdash.tui.screens.confirm import ConfirmScreen
@@ -125,7 +126,7 @@ class TrustScreen(Screen[None]):
         try:
             self._plan = plan_trust(config)
             self._error = None
-        except EditError as exc:
+        except HookdashError as exc:
             self._plan = None
             self._error = exc.message
         self._diffs, self._diffing = {}, set()
@@ -403,7 +404,7 @@ class TrustScreen(Screen[None]):
         try:
             try:
                 result = await asyncio.to_thread(trust_hooks, config, hooks)
-            except EditError as exc:
+            except HookdashError as exc:
                 self.notify(
                     exc.message, title="Nothing trusted", severity="error", timeout=12, markup=False
                 )
