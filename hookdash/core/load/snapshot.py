@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +17,7 @@ from hookdash.core.gemini.extensions import Extension, ExtensionInfo, load_exten
 from hookdash.core.gemini.folder_trust import FolderTrust, decide_folder_trust, folder_trust_enabled
 from hookdash.core.gemini.layers import MERGE_ORDER, Layer, LayerInfo, Scope, read_layers
 from hookdash.core.gemini.merge import Tagged, js_truthy, merge_settings
-from hookdash.core.gemini.scripts import ScriptInfo, find_script
+from hookdash.core.gemini.scripts import ScriptFinder, ScriptInfo
 from hookdash.core.load.problems import SEVERITY_RANK, Problem
 from hookdash.core.load.registry import (
     Candidate,
@@ -182,9 +181,14 @@ def load_configuration(
         "HOME": environ.get("HOME", str(Path.home())),
     }
 
-    @cache
-    def script_cached(command: str, env_items: tuple[tuple[str, str], ...]) -> ScriptInfo | None:
-        return find_script(command, env.workspace, {**base_vars, **dict(env_items)})
+    finders: dict[tuple[tuple[str, str], ...], ScriptFinder] = {}
+
+    def script_of(command: str, hook_env: dict[str, str]) -> ScriptInfo | None:
+        env_items = tuple(sorted(hook_env.items()))
+        finder = finders.get(env_items)
+        if finder is None:
+            finder = finders[env_items] = ScriptFinder(env.workspace, {**base_vars, **hook_env})
+        return finder.find(command)
 
     ctx = VerdictContext(
         fatal=fatal,
@@ -199,7 +203,7 @@ def load_configuration(
         legacy_by_scope={s: _legacy_disabled(layers[s]) for s in MERGE_ORDER if layers[s].parsed},
         trust_store=store,
         project_root=env.project_root,
-        script_of=lambda command, hook_env: script_cached(command, tuple(sorted(hook_env.items()))),
+        script_of=script_of,
         changed_scripts=fingerprints or {},
     )
 
