@@ -151,7 +151,7 @@ def pointer(*tokens: str | int) -> str:
 # A key (a string followed by a colon), a bracket, or a scalar. Commas are skipped like
 # whitespace: a key token says by itself that the next value is an object member.
 _TOKEN = re.compile(
-    "(" + _STRING_BODY + r')\s*:|' + _STRING_BODY + r'|[{}\[\]]|[^\s:,{}\[\]"]+', re.S
+    "(" + _STRING_BODY + r")\s*:|" + _STRING_BODY + r'|[{}\[\]]|[^\s:,{}\[\]"]+', re.S
 )
 
 
