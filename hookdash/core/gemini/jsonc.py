@@ -12,9 +12,8 @@ import json
 import re
 from bisect import bisect_right
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 # Text up to the next comment: anything but quotes and slashes, whole strings, and
 # slashes that do not start a comment. Matched in C, so strings cost no Python call.
@@ -131,9 +130,10 @@ def _explain(stripped: str, exc: json.JSONDecodeError) -> JsonParseError:
 # ---------------------------------------------------------------------------- spans
 
 
-@dataclass(frozen=True, slots=True)
-class Span:
-    """Where a value sits in the text: [start, end) and, for object members, its key."""
+class Span(NamedTuple):
+    """Where a value sits in the text: [start, end) and, for object members, its key.
+
+    A named tuple: made for every value of a document, twice as fast as a frozen class."""
 
     start: int
     end: int
