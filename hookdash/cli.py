@@ -54,7 +54,10 @@ class Style:
 
 
 def _print_json(data: Any) -> None:
-    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    # Exact JSON in which no hidden character is raw (and a lone surrogate cannot fail).
+    from hookdash.core.visible import json_text
+
+    sys.stdout.write(json_text(data, indent=2) + "\n")
 
 
 # --------------------------------------------------------------------------- loading
@@ -110,7 +113,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     config = _configuration(args)
     snap = config.snapshot
     if args.json:
-        sys.stdout.write(snap.model_dump_json(indent=2) + "\n")
+        _print_json(snap)
         return EXIT_OK
     s = Style(sys.stdout)
     env = config.env

@@ -38,6 +38,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from pydantic import BaseModel
+from pydantic_core import PydanticSerializationError
 
 # Unicode category Cf, as of Unicode 16 (a superset of what Python 3.11's unicodedata,
 # Unicode 14, knows: a test checks that every Cf character it knows is in here).
@@ -243,9 +244,17 @@ def json_text(value: Any, *, indent: int | None = None) -> str:
     escape: JSON readers get the exact value back, a terminal shows an escape and never
     obeys a control, and a lone surrogate cannot make the UTF-8 write fail.
     """
-    if isinstance(value, BaseModel):
-        value = value.model_dump(mode="json")
-    text = json.dumps(value, ensure_ascii=False, indent=indent)
+    if isinstance(value, BaseModel) and indent is not None:
+        try:
+            # pydantic's own serializer is several times faster on a big snapshot; it
+            # refuses only what UTF-8 cannot encode (a lone surrogate).
+            text = value.model_dump_json(indent=indent)
+        except PydanticSerializationError:
+            text = json.dumps(value.model_dump(mode="json"), ensure_ascii=False, indent=indent)
+    else:
+        if isinstance(value, BaseModel):
+            value = value.model_dump(mode="json")
+        text = json.dumps(value, ensure_ascii=False, indent=indent)
     if text.isascii() and "\x7f" not in text:
         return text
     # json.dumps escapes C0 inside strings itself; a raw newline or tab here is the

@@ -33,6 +33,7 @@ from hookdash.core.load.registry import (
     make_hook,
     unknown_event_reason,
 )
+from hookdash.core.load.risks import RiskFlag, hook_risks
 
 
 class Telemetry(BaseModel):
@@ -206,6 +207,7 @@ def load_configuration(
     candidates = _settings_candidates(env, layers, merged, trust.trusted, contributing, problems)
     candidates.extend(_extension_candidates(extensions, problems))
     hooks = [make_hook(c, ctx) for c in candidates]
+    _assign_risks(hooks, str(env.workspace), base_vars["HOME"])
     _apply_matcher_crash(hooks)
     assign_order_and_duplicates(hooks)
 
@@ -239,6 +241,18 @@ def load_configuration(
     problems.sort(key=lambda p: SEVERITY_RANK[p.severity])
     snapshot.problems = problems
     return config
+
+
+def _assign_risks(hooks: list[Hook], workspace: str, home: str) -> None:
+    """Each hook's risk flags, computed once per command and script on this load."""
+    cache: dict[tuple[str | None, str | None], list[RiskFlag]] = {}
+    for hook in hooks:
+        script = hook.script
+        key = (hook.command, script.path if script is not None else None)
+        flags = cache.get(key)
+        if flags is None:
+            flags = cache[key] = hook_risks(hook.command, script, workspace=workspace, home=home)
+        hook.risks = list(flags)
 
 
 def _layer_reason(layer: Layer, trusted: bool) -> str | None:
