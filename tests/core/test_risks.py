@@ -369,3 +369,35 @@ def test_the_parser_loads() -> None:
     tree = risks._parser().parse(b"curl x | sh")
     assert not tree.root_node.has_error
     assert tree.root_node.children[0].type == "pipeline"
+
+
+_VOCABULARY = [
+    *BENIGN,
+    *(c for c, _ in RISKY),
+    "x",
+    "-c",
+    "|",
+    ";",
+    "&&",
+    "$HOME",
+    "$TOKEN",
+    "'",
+    '"',
+    "~/.ssh",
+    ".env",
+    "/usr/bin/curl",
+    "$(id)",
+    "python3",
+    "printf",
+    "HOME=/x",
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_VOCABULARY), min_size=1, max_size=6).map(" ".join))
+def test_property_the_prefilter_never_hides_a_flag(command: str) -> None:
+    """What the cheap pre-filter lets through unparsed would have flagged nothing."""
+    import hookdash.core.load.risks as risks
+
+    if not risks._suspect(command):
+        assert risks._Analyzer(WORKSPACE, HOME).run(command) == []

@@ -23,7 +23,7 @@ from hookdash.core.gemini import jsonc
 from hookdash.core.load.problems import Problem
 from hookdash.core.load.registry import Hook
 from hookdash.core.load.script_head import read_head
-from hookdash.core.visible import HiddenCharacter, iter_hidden, visible
+from hookdash.core.visible import HiddenCharacter, has_hidden, iter_hidden, visible
 
 if TYPE_CHECKING:
     from hookdash.core.load.snapshot import Configuration
@@ -33,6 +33,8 @@ _FIX = (
     "Remove them (hookdash shows them as ␛, ␍ or <U+202E>). Do not trust or run this hook "
     "until you know why they are there."
 )
+# JSON escapes that can stand for a hidden character (`\\u…` for most of them).
+_HIDING_ESCAPE = re.compile(r"\\[bfru]")
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
 _SCRIPT_KINDS = ("script", "interpreted")
 
@@ -83,6 +85,8 @@ def _in_document(
     roots: list[tuple[str, Any]],
     hooks_at: dict[tuple[str, str], Hook],
 ) -> list[Problem]:
+    if not has_hidden(text, multiline=True) and _HIDING_ESCAPE.search(text) is None:
+        return []  # the common case: one C-speed pass over the file, no walk
     finder: jsonc.LineFinder | None = None
     out: list[Problem] = []
     for root_ptr, root in roots:

@@ -168,6 +168,7 @@ _SECRET_NAME_PARTS = frozenset(
 _NOT_SECRET_NAMES = frozenset({"KEYMAP", "XKB_DEFAULT_KEYMAP"})
 
 
+@lru_cache(maxsize=1024)
 def secret_name(name: str) -> bool:
     """Whether an environment variable's name says it holds a secret (GITHUB_TOKEN,
     AWS_SECRET_ACCESS_KEY, DB_PASSWORD); word parts, so MONKEY or AUTHOR do not count."""
@@ -262,21 +263,34 @@ def _parser() -> Parser:
     return Parser(Language(tree_sitter_bash.language()))
 
 
-# Words and characters without which none of the shell rules can fire: most hook
-# commands contain none of them and are not parsed at all.
-_SUSPECT = re.compile(
-    r"curl|wget|\bnc\b|ncat|netcat|ssh|scp|sftp|telnet|socat|\bftp\b|aria2c|\bhttps?\b|\bxh\b"
-    r"|nslookup|\bdig\b|://|/dev/|"
-    r"\|\s*\S|eval|source|\.\s+<|<\(|<<|-c\b|base64|xxd|openssl|uudecode|"
-    r"\brm\b|\bgit\b|\bdd\b|mkfs|shred|wipefs|"
-    r"\.(?:ssh|aws|gnupg|kube|docker|azure|password-store|config|netrc|git-cred|pgpass|pypirc|"
-    r"npmrc|vault|env)|id_(?:rsa|dsa|ecdsa|ed25519)|/etc/|environ|"
-    r"\$\{?\w*(?:TOKEN|SECRET|PASS|KEY|AUTH|CRED|PAT|PRIVATE)|\$\(|`|"
-    r"\benv\b|printenv|export|declare|typeset|\bset\b|"
-    r">|\btee\b|\bcp\b|\bmv\b|install|\bln\b|\btouch\b|"
-    r"sudo|doas|pkexec|\bsu\b",
-    re.I,
+# Characters, words and names without which none of the shell rules can fire: most hook
+# commands hold none of them and are never parsed. (One big case-insensitive regex was
+# 30 µs a command; splitting into words and looking them up in a set is about 2 µs.)
+_SUSPECT_MARKS = re.compile(
+    r"[|>`]|<[(<]|\$\(|://|/dev/|/etc/|environ|b64decode|atob|\.env|id_(?:rsa|dsa|ecdsa|ed2)|mkfs"
 )
+_WORD = re.compile(r"[\w.+-]+")
+_VARIABLE = re.compile(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)")
+_SUSPECT_WORDS = (
+    NETWORK
+    | SHELLS
+    | _ELEVATE
+    | {"eval", "source", "base64", "base32", "basenc", "xxd", "openssl", "uudecode"}
+    | {"rm", "git", "dd", "shred", "wipefs", "su", "tee", "touch", "mkdir"}
+    | {"env", "printenv", "export", "declare", "typeset", "set"}
+    | _WRITERS
+    | {".ssh", ".aws", ".gnupg", ".kube", ".docker", ".azure", ".password-store", ".config"}
+    | {".netrc", ".git-credentials", ".pgpass", ".pypirc", ".npmrc", ".vault-token", ".envrc"}
+)
+
+
+def _suspect(text: str) -> bool:
+    """Whether `text` could hold anything the shell rules flag (a cheap over-estimate)."""
+    if _SUSPECT_MARKS.search(text):
+        return True
+    if not _SUSPECT_WORDS.isdisjoint(_WORD.findall(text)):
+        return True
+    return "$" in text and any(secret_name(m) for m in _VARIABLE.findall(text))
 
 
 def command_risks(
@@ -320,10 +334,12 @@ def _flag(found: _Found, text: str) -> RiskFlag:
 def _analyze_text(
     text: str, *, shell: bool, workspace: str | None, home: str | None
 ) -> list[_Found]:
-    if not text or _SUSPECT.search(text) is None:
+    if not text:
         return []
     if not shell or len(text) > PARSE_LIMIT:
         return _dedupe(token_scan(text))
+    if not _suspect(text):
+        return []
     try:
         found = _Analyzer(workspace, home).run(text)
     except Exception:
@@ -1000,8 +1016,9 @@ def hook_risks(
     """The flags of a hook: its command's, then those of the script file it runs (the
     first `SCRIPT_HEAD_BYTES` of it; a project file, not a program on PATH)."""
     flags = command_risks(command, workspace=workspace, home=home) if command else []
-    if script is None or script.kind not in ("script", "interpreted") or not script.path:
+    if script is None or script.kind not in ("script", "interpreted") or not script.exists:
         return flags
+    assert script.path is not None  # an existing script has a path
     head = read_head(script.path)
     if head.text is None:
         return flags

@@ -252,7 +252,8 @@ def _assign_risks(hooks: list[Hook], workspace: str, home: str) -> None:
         flags = cache.get(key)
         if flags is None:
             flags = cache[key] = hook_risks(hook.command, script, workspace=workspace, home=home)
-        hook.risks = list(flags)
+        if flags:  # (the default is already an empty list of its own)
+            hook.risks = list(flags)
 
 
 def _layer_reason(layer: Layer, trusted: bool) -> str | None:
