@@ -72,6 +72,8 @@ BENIGN = [
     "sed -n '1,20p' CHANGELOG.md",
     "[ -d node_modules ] || npm ci --silent",
     "git add -A .gemini/ && git diff --cached --quiet",
+    'cp dist/hook.js "$GEMINI_PROJECT_DIR"',
+    "touch ..hidden-but-inside",
 ]
 
 # Real-looking risky commands and exactly the kinds each must get.
@@ -401,3 +403,12 @@ def test_property_the_prefilter_never_hides_a_flag(command: str) -> None:
 
     if not risks._suspect(command):
         assert risks._Analyzer(WORKSPACE, HOME).run(command) == []
+
+
+def test_a_script_of_a_thousand_curls_gets_a_few_flags_fast() -> None:
+    body = "#!/bin/sh\n" + "curl -s https://x.example/$i\n" * 1000
+    start = time.monotonic()
+    flags = script_risks(body, "/w/many.sh")
+    assert time.monotonic() - start < 10
+    assert [f.kind for f in flags] == ["network"] * 10
+    assert [f.line for f in flags] == list(range(2, 12))

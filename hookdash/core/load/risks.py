@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel
 
+from hookdash.core.gemini import jsonc
 from hookdash.core.gemini.scripts import INTERPRETERS as _ALL_INTERPRETERS
 from hookdash.core.gemini.scripts import ScriptInfo, first_simple_command
 from hookdash.core.load.script_head import read_head
@@ -68,6 +69,7 @@ RISK_KINDS: tuple[RiskKind, ...] = (
 # Longer text is not handed to the parser (0.5 s per MB); the token scan covers it.
 PARSE_LIMIT = 256 * 1024
 _SPAN_TEXT = 200  # a span's `text` is cut to this many characters
+_MAX_PER_KIND = 10  # flags of one kind in one text
 _MAX_DEPTH = 4  # nested `sh -c '…'` / `eval '…'` strings parsed in turn
 
 
@@ -313,11 +315,21 @@ def script_risks(
 ) -> list[RiskFlag]:
     """The risks in a script's text (offsets and lines into `text`); `shell=False` for a
     script in another language, which only the token scan can read."""
+    return list(_script_flags(text, path, shell, workspace, home))
+
+
+@lru_cache(maxsize=64)
+def _script_flags(
+    text: str, path: str, shell: bool, workspace: str | None, home: str | None
+) -> tuple[RiskFlag, ...]:
+    # Cached: many hooks may run one script, and the dashboard reloads on every change.
     found = _analyze_text(text, shell=shell, workspace=workspace, home=home)
-    return [
-        _flag(f, text).model_copy(update={"file": path, "line": text.count("\n", 0, f.start) + 1})
-        for f in found
-    ]
+    if not found:
+        return ()
+    lines = jsonc.LineIndex(text)
+    return tuple(
+        _flag(f, text).model_copy(update={"file": path, "line": lines.line(f.start)}) for f in found
+    )
 
 
 def _flag(found: _Found, text: str) -> RiskFlag:
@@ -350,11 +362,18 @@ def _analyze_text(
 
 
 def _dedupe(found: list[_Found]) -> list[_Found]:
-    """One flag per kind and span; a span inside another of the same kind is dropped."""
+    """One flag per kind and span: a span inside another of the same kind is dropped, and
+    each kind keeps its first `_MAX_PER_KIND` (a script of a thousand curls needs a few)."""
     out: list[_Found] = []
+    reach: dict[str, int] = {}  # per kind, the furthest end of the spans kept so far
+    kept: dict[str, int] = {}
     for f in sorted(found, key=lambda f: (f.start, -(f.end - f.start))):
-        if any(o.kind == f.kind and o.start <= f.start and f.end <= o.end for o in out):
+        # Sorted by start: an earlier span of the same kind contains this one exactly
+        # when it reaches at least as far.
+        if f.end <= reach.get(f.kind, -1) or kept.get(f.kind, 0) >= _MAX_PER_KIND:
             continue
+        reach[f.kind] = max(reach.get(f.kind, -1), f.end)
+        kept[f.kind] = kept.get(f.kind, 0) + 1
         out.append(f)
     return out
 
@@ -764,8 +783,8 @@ class _Analyzer:
         if not path or _HARMLESS_DEVICES.search(path) or _TEMP_VARS.match(path):
             return False
         if _WORKSPACE_VARS.match(path):
-            rest = _WORKSPACE_VARS.sub("", path)
-            return posixpath.normpath("/w/" + rest).startswith("/w/") is False
+            inside = posixpath.normpath("/w/" + _WORKSPACE_VARS.sub("", path))
+            return not (inside == "/w" or inside.startswith("/w/"))
         home = _HOME.match(path)
         if home:
             if self.home is None:
@@ -781,7 +800,8 @@ class _Analyzer:
                 return not (resolved + "/").startswith(self.workspace + "/")
             return True
         # Relative: hooks run in the workspace; leaving it takes `..`.
-        return posixpath.normpath(path).startswith("..")
+        relative = posixpath.normpath(path)
+        return relative == ".." or relative.startswith("../")
 
 
 def _plain(data: bytes | None) -> str:
