@@ -260,3 +260,9 @@ def json_text(value: Any, *, indent: int | None = None) -> str:
     # json.dumps escapes C0 inside strings itself; a raw newline or tab here is the
     # indentation, never string content, so the multi-line class is the right one.
     return _HIDDEN_MULTILINE.sub(_json_escape, text)
+
+
+def shorten(text: str, width: int) -> str:
+    """`text` on one line (runs of white space folded), cut to `width` with an ellipsis."""
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[: width - 1] + "…"

@@ -7,8 +7,7 @@ import time
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from hookdash.core.gemini.scripts import find_script
 from hookdash.core.load.risks import (

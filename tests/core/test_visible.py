@@ -7,8 +7,7 @@ import sys
 import unicodedata
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 from pydantic import BaseModel
 
 from hookdash.core.visible import (

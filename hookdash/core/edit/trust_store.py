@@ -22,18 +22,17 @@ from pydantic import BaseModel
 
 from hookdash.core.edit.atomic import update_file
 from hookdash.core.edit.disabled_list import layer_problem
-from hookdash.core.edit.edits import (
-    Change,
+from hookdash.core.edit.edits import Change, EditResult
+from hookdash.core.errors import (
     EditError,
-    EditResult,
     SettingsParseError,
     TrustStoreUnreadableError,
     WorkspaceIsHomeError,
 )
-from hookdash.core.edit.hook_lookup import describe_hook
 from hookdash.core.gemini.events import EVENTS
 from hookdash.core.gemini.hook_trust import hook_key, iter_project_hooks
 from hookdash.core.load import fingerprints
+from hookdash.core.load.lookup import describe_hook
 from hookdash.core.load.registry import Hook
 
 if TYPE_CHECKING:

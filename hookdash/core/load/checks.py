@@ -19,7 +19,7 @@ from hookdash.core.load.hidden_problems import hidden_character_problems
 from hookdash.core.load.problems import Problem, Severity
 from hookdash.core.load.registry import Hook
 from hookdash.core.load.risks import kinds_of
-from hookdash.core.visible import visible
+from hookdash.core.visible import shorten, visible
 
 if TYPE_CHECKING:
     from hookdash.core.load.snapshot import Configuration
@@ -210,7 +210,7 @@ def _check_risks(hooks: list[Hook]) -> list[Problem]:
         for kind in kinds:
             flag = next(f for f in hook.risks if f.kind == kind)
             where = f" in {visible(flag.file)}:{flag.line}" if flag.file else ""
-            examples.append(f"{kind} ({visible(_shorten(flag.span.text))}{where})")
+            examples.append(f"{kind} ({visible(shorten(flag.span.text, 60))}{where})")
         in_script = any(f.file for f in hook.risks)
         out.append(
             _about(
@@ -227,11 +227,6 @@ def _check_risks(hooks: list[Hook]) -> list[Problem]:
             )
         )
     return out
-
-
-def _shorten(text: str, width: int = 60) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def _check_matcher(hook: Hook) -> list[Problem]:

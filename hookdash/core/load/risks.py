@@ -40,8 +40,11 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import BaseModel
 
 from hookdash.core.gemini import jsonc
-from hookdash.core.gemini.scripts import INTERPRETERS as _ALL_INTERPRETERS
-from hookdash.core.gemini.scripts import ScriptInfo, first_simple_command
+from hookdash.core.gemini.scripts import (
+    INTERPRETERS as _ALL_INTERPRETERS,
+    ScriptInfo,
+    first_simple_command,
+)
 from hookdash.core.load.script_head import read_head
 
 if TYPE_CHECKING:

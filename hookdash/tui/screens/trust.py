@@ -25,13 +25,19 @@ from textual.widgets import Button, Footer, SelectionList, Static
 from textual.widgets.selection_list import Selection
 from textual.worker import WorkerCancelled, WorkerFailed
 
-from hookdash.core.edit.edits import EditError, EditResult
-from hookdash.core.edit.trust_store import TrustPlan, plan_trust, trust_hooks, trusted_commands
-from hookdash.core.gemini.matcher import describe_matcher
-from hookdash.core.load.preview import script_preview
-from hookdash.core.load.registry import Hook
-from hookdash.core.load.snapshot import Configuration
-from hookdash.core.status import describe_trust
+from hookdash.core import (
+    Configuration,
+    EditResult,
+    Hook,
+    HookdashError,
+    TrustPlan,
+    describe_matcher,
+    describe_trust,
+    plan_trust,
+    script_preview,
+    trust_hooks,
+    trusted_commands,
+)
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
 from hookdash.tui.widgets.hook_details import preview_body
@@ -101,7 +107,7 @@ class TrustScreen(Screen[None]):
         try:
             self._plan = plan_trust(config)
             self._error = None
-        except EditError as exc:
+        except HookdashError as exc:
             self._plan = None
             self._error = exc.message
         colors = colors_for(self.app)
@@ -286,7 +292,7 @@ class TrustScreen(Screen[None]):
         try:
             try:
                 result = await asyncio.to_thread(trust_hooks, config, hooks)
-            except EditError as exc:
+            except HookdashError as exc:
                 self.notify(
                     exc.message, title="Nothing trusted", severity="error", timeout=12, markup=False
                 )
