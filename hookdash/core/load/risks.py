@@ -21,10 +21,12 @@ packages), chosen after trying the candidates on real and hostile commands:
 A parser is what tells `grep 'rm -rf'` (a pattern) from `rm -rf` (a command), a URL in
 a comment from one passed to curl, and `printenv` from `printenv HOME`.
 
+Scripts in other languages are read as code, not scanned for shell words (a Python guard
+that blocks `rm -rf` holds that text as data): see core.load.code_risks.
+
 Bad input never raises: a command the parser marks as broken, one too long to parse
-(over `PARSE_LIMIT`), a script in another language, or any failure of the parser falls
-back to a token scan, a set of regular expressions over the raw text that errs on the
-side of flagging.
+(over `PARSE_LIMIT`), or any failure of the parser falls back to a token scan, a set of
+regular expressions over the raw text that errs on the side of flagging.
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ from hookdash.core.gemini.scripts import (
     ScriptInfo,
     first_simple_command,
 )
+from hookdash.core.load.code_risks import code_findings, python_findings
 from hookdash.core.load.script_head import read_head
 
 if TYPE_CHECKING:
@@ -59,6 +62,9 @@ RiskKind = Literal[
     "outside-workspace",
     "sudo",
 ]
+# How a text is read: shell through tree-sitter-bash, Python through its syntax tree,
+# other code by call patterns.
+Language = Literal["shell", "python", "code"]
 # The order `check` names them in.
 RISK_KINDS: tuple[RiskKind, ...] = (
     "pipe-to-shell",
@@ -302,31 +308,28 @@ def command_risks(
     command: str, *, workspace: str | None = None, home: str | None = None
 ) -> list[RiskFlag]:
     """The risks in a hook's command (offsets into `command`)."""
-    return [
-        _flag(f, command)
-        for f in _analyze_text(command, shell=True, workspace=workspace, home=home)
-    ]
+    return [_flag(f, command) for f in _analyze_text(command, "shell", workspace, home)]
 
 
 def script_risks(
     text: str,
     path: str,
     *,
-    shell: bool = True,
+    language: Language = "shell",
     workspace: str | None = None,
     home: str | None = None,
 ) -> list[RiskFlag]:
-    """The risks in a script's text (offsets and lines into `text`); `shell=False` for a
-    script in another language, which only the token scan can read."""
-    return list(_script_flags(text, path, shell, workspace, home))
+    """The risks in a script's text (offsets and lines into `text`); see
+    `script_language` for `language`."""
+    return list(_script_flags(text, path, language, workspace, home))
 
 
 @lru_cache(maxsize=64)
 def _script_flags(
-    text: str, path: str, shell: bool, workspace: str | None, home: str | None
+    text: str, path: str, language: Language, workspace: str | None, home: str | None
 ) -> tuple[RiskFlag, ...]:
     # Cached: many hooks may run one script, and the dashboard reloads on every change.
-    found = _analyze_text(text, shell=shell, workspace=workspace, home=home)
+    found = _analyze_text(text, language, workspace, home)
     if not found:
         return ()
     lines = jsonc.LineIndex(text)
@@ -347,21 +350,56 @@ def _flag(found: _Found, text: str) -> RiskFlag:
 
 
 def _analyze_text(
-    text: str, *, shell: bool, workspace: str | None, home: str | None
+    text: str, language: Language, workspace: str | None, home: str | None, depth: int = 0
 ) -> list[_Found]:
     if not text:
         return []
-    if not shell or len(text) > PARSE_LIMIT:
+    if language != "shell":
+        return _dedupe(_code_findings(text, language, workspace, home, depth))
+    if len(text) > PARSE_LIMIT:
         return _dedupe(token_scan(text))
     if not _suspect(text):
         return []
+    return _dedupe(_shell_findings(text, workspace, home, depth))
+
+
+def _shell_findings(text: str, workspace: str | None, home: str | None, depth: int) -> list[_Found]:
     try:
-        found = _Analyzer(workspace, home).run(text)
+        return _Analyzer(workspace, home, depth).run(text)
     except Exception:
         # The parser is C code fed hostile input: whatever it or the walk does, a hook
         # listing must not fail. The token scan never parses.
-        return _dedupe(token_scan(text))
-    return _dedupe(found)
+        return token_scan(text)
+
+
+def _code_findings(
+    text: str, language: Language, workspace: str | None, home: str | None, depth: int
+) -> list[_Found]:
+    """Python through its syntax tree, other languages by call patterns (code_risks); the
+    shell commands they start go through the shell rules, one level deeper."""
+
+    def shell(command: str) -> list[tuple[str, str]]:
+        if depth >= _MAX_DEPTH or len(command) > PARSE_LIMIT or not _suspect(command):
+            return []
+        return [(f.kind, f.why) for f in _shell_findings(command, workspace, home, depth + 1)]
+
+    found = None
+    if language == "python":
+        found = python_findings(
+            text,
+            shell=shell,
+            outside=lambda path: outside_workspace(path, workspace, home),
+            secret_name=secret_name,
+            secret_path=_SECRET_PATH,
+        )
+    if found is None:
+        found = code_findings(text, shell=shell, secret_name=secret_name)
+    return [_Found(_as_kind(kind), start, end, why) for kind, start, end, why in found]
+
+
+def _as_kind(kind: str) -> RiskKind:
+    assert kind in RISK_KINDS, kind  # code_risks uses the same names
+    return kind
 
 
 def _dedupe(found: list[_Found]) -> list[_Found]:
@@ -385,13 +423,14 @@ def _dedupe(found: list[_Found]) -> list[_Found]:
 
 
 class _Analyzer:
-    def __init__(self, workspace: str | None, home: str | None) -> None:
+    def __init__(self, workspace: str | None, home: str | None, depth: int = 0) -> None:
         self.workspace = workspace.rstrip("/") if workspace else None
         self.home = home.rstrip("/") if home else None
+        self.depth = depth
         self.found: list[_Found] = []
 
     def run(self, text: str) -> list[_Found]:
-        self._parse(text, 0, 0)
+        self._parse(text, 0, self.depth)
         return self.found
 
     def _parse(self, text: str, base: int, depth: int) -> None:
@@ -651,9 +690,11 @@ class _Analyzer:
                         add("decode-and-run", _WHY["decode"])
             elif shell:
                 self._nested(inline, src, depth)
-            else:
-                for f in token_scan(inline.value):
-                    self.found.append(_Found(f.kind, inline.start, inline.end, f.why))
+            elif depth < _MAX_DEPTH:
+                language: Language = "python" if name.startswith("python") else "code"
+                found = _code_findings(inline.value, language, self.workspace, self.home, depth)
+                # Escapes shift offsets inside the argument: point at all of it.
+                self.found.extend(_Found(f.kind, inline.start, inline.end, f.why) for f in found)
             return
         if any(_is_type(w, "process_substitution") for w in args):
             add("pipe-to-shell", _WHY["procsub"].format(shell=name))
@@ -779,32 +820,36 @@ class _Analyzer:
     # --- paths -------------------------------------------------------------------------
 
     def _outside(self, path: str) -> bool:
-        """Whether writing to `path` writes outside the workspace (as far as it can be told
-        without running anything: a path built from other variables is given the benefit
-        of the doubt)."""
-        path = path.strip()
-        if not path or _HARMLESS_DEVICES.search(path) or _TEMP_VARS.match(path):
-            return False
-        if _WORKSPACE_VARS.match(path):
-            inside = posixpath.normpath("/w/" + _WORKSPACE_VARS.sub("", path))
-            return not (inside == "/w" or inside.startswith("/w/"))
-        home = _HOME.match(path)
-        if home:
-            if self.home is None:
-                return True
-            path = self.home + path[home.end() :]
-        if path.startswith("$") or path.startswith("`"):
-            return False  # another variable: unknown
-        if path.startswith("/"):
-            resolved = posixpath.normpath(path)
-            if any((resolved + "/").startswith(t) for t in _TEMP_DIRS):
-                return False
-            if self.workspace is not None:
-                return not (resolved + "/").startswith(self.workspace + "/")
+        return outside_workspace(path, self.workspace, self.home)
+
+
+def outside_workspace(path: str, workspace: str | None, home: str | None) -> bool:
+    """Whether writing to `path` writes outside the workspace (as far as it can be told
+    without running anything: a path built from other variables is given the benefit of
+    the doubt). Hooks run in the workspace, so a relative path leaves it only by `..`."""
+    path = path.strip()
+    workspace = workspace.rstrip("/") if workspace else None
+    if not path or _HARMLESS_DEVICES.search(path) or _TEMP_VARS.match(path):
+        return False
+    if _WORKSPACE_VARS.match(path):
+        inside = posixpath.normpath("/w/" + _WORKSPACE_VARS.sub("", path))
+        return not (inside == "/w" or inside.startswith("/w/"))
+    at_home = _HOME.match(path)
+    if at_home:
+        if home is None:
             return True
-        # Relative: hooks run in the workspace; leaving it takes `..`.
-        relative = posixpath.normpath(path)
-        return relative == ".." or relative.startswith("../")
+        path = home.rstrip("/") + path[at_home.end() :]
+    if path.startswith(("$", "`")):
+        return False  # another variable: unknown
+    if path.startswith("/"):
+        resolved = posixpath.normpath(path)
+        if any((resolved + "/").startswith(t) for t in _TEMP_DIRS):
+            return False
+        if workspace is not None:
+            return not (resolved + "/").startswith(workspace + "/")
+        return True
+    relative = posixpath.normpath(path)
+    return relative == ".." or relative.startswith("../")
 
 
 def _plain(data: bytes | None) -> str:
@@ -1015,18 +1060,23 @@ _SHEBANG = re.compile(r"^#!\s*(\S+)(?:\s+(\S+))?")
 _FOREIGN_SUFFIXES = (".py", ".js", ".mjs", ".cjs", ".ts", ".rb", ".pl", ".php", ".lua")
 
 
-def is_shell_script(text: str, path: str, interpreter: str | None) -> bool:
-    """Whether a script is shell code: by the interpreter named in the command, else its
-    shebang, else its file name (a file without a shebang that bash runs is shell)."""
-    if interpreter is not None:
-        return posixpath.basename(interpreter) in SHELLS
-    match = _SHEBANG.match(text)
-    if match:
-        program = posixpath.basename(match.group(1))
-        if program == "env" and match.group(2):
-            program = posixpath.basename(match.group(2))
-        return program in SHELLS
-    return not path.endswith(_FOREIGN_SUFFIXES)
+def script_language(text: str, path: str, interpreter: str | None) -> Language:
+    """How to read a script: by the interpreter named in the command, else its shebang,
+    else its file name (a file without a shebang that bash runs is shell)."""
+    program = posixpath.basename(interpreter) if interpreter is not None else None
+    if program is None:
+        match = _SHEBANG.match(text)
+        if match:
+            program = posixpath.basename(match.group(1))
+            if program == "env" and match.group(2):
+                program = posixpath.basename(match.group(2))
+    if program is None:
+        if path.endswith(".py"):
+            return "python"
+        return "code" if path.endswith(_FOREIGN_SUFFIXES) else "shell"
+    if program in SHELLS:
+        return "shell"
+    return "python" if program.startswith("python") else "code"
 
 
 def hook_risks(
@@ -1049,8 +1099,10 @@ def hook_risks(
     if script.kind == "interpreted" and command:
         words = first_simple_command(command) or []
         interpreter = next((w for w in words if posixpath.basename(w) in _ALL_INTERPRETERS), None)
-    shell = is_shell_script(head.text, script.path, interpreter)
-    return flags + script_risks(head.text, script.path, shell=shell, workspace=workspace, home=home)
+    language = script_language(head.text, script.path, interpreter)
+    return flags + script_risks(
+        head.text, script.path, language=language, workspace=workspace, home=home
+    )
 
 
 def kinds_of(flags: list[RiskFlag]) -> list[RiskKind]:
