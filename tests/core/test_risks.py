@@ -469,3 +469,16 @@ def test_a_script_of_a_thousand_curls_gets_a_few_flags_fast() -> None:
     assert time.monotonic() - start < 10
     assert [f.kind for f in flags] == ["network"] * 10
     assert [f.line for f in flags] == list(range(2, 12))
+
+
+def test_hostile_code_never_raises() -> None:
+    deep = "x = " + "(" * 5000 + "1" + ")" * 5000 + "\nimport os\nos.system('curl x')\n"
+    assert "network" in kinds_of(script_risks(deep, "/w/deep.py", language="python"))
+    chain = "1" + "+1" * 200_000 + "\n"
+    assert script_risks(chain, "/w/chain.py", language="python") == []
+    # python -c running os.system running python -c …, deeper than is followed.
+    command = "curl x"
+    for _ in range(8):  # (each level doubles the backslashes)
+        command = "python3 -c " + repr(f"import os; os.system({command!r})")
+    assert command_risks(command) is not None
+    assert script_risks("\x00\ud800\x1b[2K", "/w/x.js", language="code") == []
