@@ -67,6 +67,9 @@ if TYPE_CHECKING:
     from hookdash.core.load.checks import (
         check_configuration as check_configuration,
     )
+    from hookdash.core.load.hidden_problems import (
+        hidden_problems_of as hidden_problems_of,
+    )
     from hookdash.core.load.lookup import (
         describe_hook as describe_hook,
         registrable as registrable,
@@ -206,6 +209,7 @@ _EXPORTS: dict[str, str] = {
     "json_text": "hookdash.core.visible",
     "hidden_characters": "hookdash.core.visible",
     "HiddenCharacter": "hookdash.core.visible",
+    "hidden_problems_of": "hookdash.core.load.hidden_problems",
     "RiskFlag": "hookdash.core.load.risks",
     "RISK_KINDS": "hookdash.core.load.risks",
     "kinds_of": "hookdash.core.load.risks",

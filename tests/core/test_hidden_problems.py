@@ -7,6 +7,7 @@ import os
 import time
 
 from hookdash.core.gemini.jsonc import line_col
+from hookdash.core.load.hidden_problems import hidden_problems_of
 from hookdash.core.load.problems import Problem
 from tests.conftest import Sandbox, command_hook, definition
 
@@ -168,3 +169,32 @@ def test_clean_configuration_has_no_hidden_problem(sandbox: Sandbox) -> None:
         }
     )
     assert _hidden(sandbox) == []
+
+
+def test_problems_of_one_hook_for_its_badge(sandbox: Sandbox) -> None:
+    sandbox.trust_folder()
+    sandbox.write_user(SETTINGS)
+    sandbox.script("hooks/bad.sh", "echo \u202egood")
+    sandbox.script("hooks/ok.sh", "echo good")
+    sandbox.write_workspace(
+        {"hooks": {"AfterAgent": [definition(command_hook("./hooks/bad.sh", name="b"))]}}
+    )
+    sandbox.write_system_defaults(
+        {"hooks": {"AfterAgent": [definition(command_hook("./hooks/ok.sh", name="c"))]}}
+    )
+    config = sandbox.load()
+    problems = config.snapshot.problems
+    by_id = {h.id: h for h in config.snapshot.hooks}
+    pointers = {p.pointer for p in hidden_problems_of(by_id["n\x1b]0;PWN\x07\x1b[2J"], problems)}
+    assert pointers == {
+        "/hooks/Before\u200bTool",
+        "/hooks/Before\u200bTool/0/matcher",
+        "/hooks/Before\u200bTool/0/hooks/0/name",
+        "/hooks/Before\u200bTool/0/hooks/0/command",
+        "/hooks/Before\u200bTool/0/hooks/0/description",
+    }
+    (after,) = hidden_problems_of(by_id["echo \u202eevil"], problems)
+    assert after.pointer == "/hooks/AfterTool/0/hooks/0/command"
+    (script,) = hidden_problems_of(by_id["b"], problems)
+    assert script.file == str(sandbox.workspace / "hooks" / "bad.sh")
+    assert hidden_problems_of(by_id["c"], problems) == []

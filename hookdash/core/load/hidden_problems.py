@@ -16,7 +16,7 @@ shows them), nor is the CR of a CRLF line ending in a script.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from hookdash.core.gemini import jsonc
@@ -57,6 +57,27 @@ def hidden_character_problems(config: Configuration) -> list[Problem]:
         problems.extend(_in_document(str(ext.hooks_file), ext.text, roots, hooks_at))
     problems.extend(_in_scripts(config.snapshot.hooks))
     return problems
+
+
+def hidden_problems_of(hook: Hook, problems: Iterable[Problem]) -> list[Problem]:
+    """The `hidden-characters` problems about one hook (for its badge): in its own
+    strings, its definition's matcher, its event name, or the script it runs."""
+    definition = hook.pointer.rsplit("/hooks/", 1)[0]
+    event = definition.rsplit("/", 1)[0] if definition.rsplit("/", 1)[-1].isdigit() else definition
+    script = hook.script.path if hook.script is not None else None
+    out = []
+    for p in problems:
+        if p.code != CODE:
+            continue
+        if p.pointer is None:
+            if script is not None and p.file == script:
+                out.append(p)
+        elif p.file == hook.file and (
+            p.pointer in (hook.pointer, definition + "/matcher", event)
+            or p.pointer.startswith(hook.pointer + "/")
+        ):
+            out.append(p)
+    return out
 
 
 # ------------------------------------------------------------------------ settings files
