@@ -321,7 +321,8 @@ def _decode(data: bytes, shown: str) -> str:
 # -------------------------------------------------------------------- the operations
 
 
-def _check_scope(config: Configuration, scope: str) -> WritableScope:
+def check_scope(config: Configuration, scope: str) -> WritableScope:
+    """The scope as a writable one, or the reason hookdash does not write it."""
     if scope in READ_ONLY_SCOPES:
         raise ReadOnlyScopeError(
             f"The {scope} settings belong to the administrator of this machine; hookdash "
@@ -368,7 +369,7 @@ def disable_hook(
     disabled_key: DisabledKey = "auto",
 ) -> EditResult:
     """Add the hook's identifier to the disabled list of `scope`'s settings file."""
-    target = _check_scope(config, scope)
+    target = check_scope(config, scope)
     lookup = _lookup(config, hook_or_id, [])
     identifier = lookup.identifier
     env = config.env
