@@ -273,7 +273,7 @@ def edit_settings_file(
     results: list[FileEdit] = []
 
     def compute(data: bytes | None) -> bytes | None:
-        text = None if data is None else _decode(data, shown)
+        text = None if data is None else decode_settings(data, shown)
         edit = transform(text)
         results.append(edit)
         return None if edit.text is None else edit.text.encode("utf-8")
@@ -304,7 +304,7 @@ def edit_settings_file(
     return edit
 
 
-def _decode(data: bytes, shown: str) -> str:
+def decode_settings(data: bytes, shown: str) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -52,7 +52,7 @@ class HookDraft(BaseModel):
     command: str
     name: str | None = None
     matcher: str | None = None  # None or "": every tool / trigger
-    timeout_ms: int | None = None  # None: Gemini's default, 60000
+    timeout_ms: int | str | None = None  # None: Gemini's default, 60000; text is parsed
     description: str | None = None
     sequential: bool = False
 
@@ -90,7 +90,7 @@ def unknown_event_message(event: str) -> str:
             f"'{event}' is Claude Code's name for the event: Gemini CLI calls it {meant} "
             f"(use `{meant}`)."
         )
-    close = difflib.get_close_matches(event, EVENTS, n=3, cutoff=0.6)
+    close = difflib.get_close_matches(event, EVENTS, n=1, cutoff=0.6)  # the closest only
     candidates = list(dict.fromkeys([*([meant] if meant else []), *close]))
     hint = f" Did you mean {' or '.join(candidates)}?" if candidates else ""
     return (

@@ -243,3 +243,24 @@ def set_fields(text: str, path: JsonPath, fields: Mapping[str, Any]) -> str:
         elif not found or not jsonedit.same_value(current, new):
             text = jsonedit.set_member(text, (*path, key), new)
     return text
+
+
+def hook_paths(value: Any, event: str) -> list[HookPath]:
+    """Where every hook object of `event` sits in a parsed settings file."""
+    hooks = value.get("hooks") if isinstance(value, dict) else None
+    definitions = hooks.get(event) if isinstance(hooks, dict) else None
+    out: list[HookPath] = []
+    if isinstance(definitions, dict):
+        entries = definitions.get("hooks")
+        if isinstance(entries, list):
+            out.extend(
+                HookPath(event, None, j) for j, h in enumerate(entries) if isinstance(h, dict)
+            )
+        return out
+    if not isinstance(definitions, list):
+        return out
+    for i, definition in enumerate(definitions):
+        entries = definition.get("hooks") if isinstance(definition, dict) else None
+        if isinstance(entries, list):
+            out.extend(HookPath(event, i, j) for j, h in enumerate(entries) if isinstance(h, dict))
+    return out
