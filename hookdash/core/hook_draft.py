@@ -60,7 +60,7 @@ class HookDraft(BaseModel):
         return hook_object(
             command=self.command,
             name=self.name,
-            timeout_ms=self.timeout_ms,
+            timeout_ms=parse_timeout(self.timeout_ms),
             description=self.description,
         )
 
