@@ -10,9 +10,10 @@ import hookdash.core
 
 
 def test_core_imports_no_textual() -> None:
+    root = Path(hookdash.core.__file__).parent
     modules = sorted(
-        f"hookdash.core.{p.stem}"
-        for p in Path(hookdash.core.__file__).parent.glob("*.py")
+        "hookdash.core." + ".".join(p.relative_to(root).with_suffix("").parts)
+        for p in root.rglob("*.py")
         if p.stem != "__init__"
     )
     code = (

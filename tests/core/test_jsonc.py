@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hookdash.core import jsonc
+from hookdash.core.gemini import jsonc
 
 
 def test_comments_become_whitespace_and_offsets_are_kept() -> None:

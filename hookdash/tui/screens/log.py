@@ -34,10 +34,10 @@ from textual.widgets import Footer, Static
 from textual.worker import Worker
 from watchfiles import awatch
 
-from hookdash.core.logfeed import LogFeed, is_run_of
-from hookdash.core.registry import Hook
-from hookdash.core.runlog import RUNLOG_NAME, RunRecord
-from hookdash.core.snapshot import Configuration
+from hookdash.core.load.registry import Hook
+from hookdash.core.load.snapshot import Configuration
+from hookdash.core.run.logfeed import LogFeed, is_run_of
+from hookdash.core.run.runlog import RUNLOG_NAME, RunRecord
 from hookdash.core.state import state_dir
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for

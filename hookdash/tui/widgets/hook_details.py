@@ -13,10 +13,10 @@ from textual.containers import VerticalScroll
 from textual.theme import Theme
 from textual.widgets import Static
 
-from hookdash.core.matcher import describe_matcher
-from hookdash.core.preview import ScriptPreview, script_preview
-from hookdash.core.registry import Hook
-from hookdash.core.snapshot import Snapshot
+from hookdash.core.gemini.matcher import describe_matcher
+from hookdash.core.load.preview import ScriptPreview, script_preview
+from hookdash.core.load.registry import Hook
+from hookdash.core.load.snapshot import Snapshot
 from hookdash.core.status import (
     GEMINI_SOURCE_NOTE,
     count_hooks,

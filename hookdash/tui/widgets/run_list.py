@@ -25,8 +25,8 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from hookdash.core.logfeed import outcome_of
-from hookdash.core.runlog import RunRecord
+from hookdash.core.run.logfeed import outcome_of
+from hookdash.core.run.runlog import RunRecord
 from hookdash.tui.colors import Colors
 from hookdash.tui.widgets.run_view import OUTCOME_MARKS, outcome_label, outcome_style
 

@@ -17,9 +17,9 @@ from rich.style import Style
 from rich.syntax import Syntax
 from rich.text import Text
 
-from hookdash.core.logfeed import Outcome, RunLike, outcome_of
-from hookdash.core.runlog import RunRecord
-from hookdash.core.runner import HookRunResult
+from hookdash.core.run.logfeed import Outcome, RunLike, outcome_of
+from hookdash.core.run.runlog import RunRecord
+from hookdash.core.run.runner import HookRunResult
 from hookdash.tui.colors import Colors
 
 # One narrow character per outcome (the log's lines must stay aligned).

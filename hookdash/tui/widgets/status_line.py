@@ -7,8 +7,8 @@ from collections.abc import Callable
 from textual.content import Content
 from textual.widgets import Static
 
-from hookdash.core.folder_trust import describe
-from hookdash.core.snapshot import Snapshot
+from hookdash.core.gemini.folder_trust import describe
+from hookdash.core.load.snapshot import Snapshot
 from hookdash.core.status import count_hooks
 
 
