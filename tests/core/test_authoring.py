@@ -10,9 +10,8 @@ from typing import Any
 
 import pytest
 
-from hookdash.core import jsonc
-from hookdash.core.authoring import HookChanges, add_hook, edit_hook, remove_hook
-from hookdash.core.edits import (
+from hookdash.core.edit.authoring import HookChanges, add_hook, edit_hook, remove_hook
+from hookdash.core.edit.edits import (
     AmbiguousHookError,
     FileChangedError,
     ReadOnlyScopeError,
@@ -20,7 +19,8 @@ from hookdash.core.edits import (
     UnsupportedShapeError,
     WorkspaceIsHomeError,
 )
-from hookdash.core.hook_draft import HookDraft, InvalidHookError
+from hookdash.core.edit.hook_draft import HookDraft, InvalidHookError
+from hookdash.core.gemini import jsonc
 from tests.conftest import Sandbox, command_hook, definition
 
 

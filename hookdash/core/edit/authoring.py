@@ -39,9 +39,9 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, Field
 
-from hookdash.core import created_keys, jsonc, jsonedit
-from hookdash.core.atomic import resolve_target
-from hookdash.core.disabled_list import (
+from hookdash.core.edit import created_keys, jsonedit
+from hookdash.core.edit.atomic import resolve_target
+from hookdash.core.edit.disabled_list import (
     CURRENT,
     LEGACY,
     WRITABLE_SCOPES,
@@ -56,7 +56,7 @@ from hookdash.core.disabled_list import (
     remove_entry,
     start_text,
 )
-from hookdash.core.edits import (
+from hookdash.core.edit.edits import (
     AmbiguousHookError,
     Change,
     ChangeAction,
@@ -68,8 +68,7 @@ from hookdash.core.edits import (
     ReadOnlyScopeError,
     UnsupportedShapeError,
 )
-from hookdash.core.expand import expand_settings_string, expand_settings_value
-from hookdash.core.hook_draft import (
+from hookdash.core.edit.hook_draft import (
     HookDraft,
     InvalidHookError,
     draft_key,
@@ -78,8 +77,8 @@ from hookdash.core.hook_draft import (
     parse_timeout,
     validate_draft,
 )
-from hookdash.core.hook_lookup import describe_hook, find_hooks, registrable
-from hookdash.core.hook_text import (
+from hookdash.core.edit.hook_lookup import describe_hook, find_hooks, registrable
+from hookdash.core.edit.hook_text import (
     HookPath,
     TextEdit,
     definition_at,
@@ -90,14 +89,16 @@ from hookdash.core.hook_text import (
     parse_hook_pointer,
     set_fields,
 )
-from hookdash.core.hook_text import add_hook as add_hook_text
-from hookdash.core.hook_text import remove_hook as remove_hook_text
-from hookdash.core.hook_trust import hook_key
-from hookdash.core.layers import READ_ONLY_SCOPES
-from hookdash.core.registry import Hook
+from hookdash.core.edit.hook_text import add_hook as add_hook_text
+from hookdash.core.edit.hook_text import remove_hook as remove_hook_text
+from hookdash.core.gemini import jsonc
+from hookdash.core.gemini.expand import expand_settings_string, expand_settings_value
+from hookdash.core.gemini.hook_trust import hook_key
+from hookdash.core.gemini.layers import READ_ONLY_SCOPES
+from hookdash.core.load.registry import Hook
 
 if TYPE_CHECKING:
-    from hookdash.core.snapshot import Configuration
+    from hookdash.core.load.snapshot import Configuration
 
 
 class AuthoringResult(EditResult):
@@ -207,7 +208,7 @@ def _prepare(text: str | None, shown: str) -> tuple[str, list[str], dict[str, An
 
 
 def _reload(config: Configuration) -> Configuration:
-    from hookdash.core.snapshot import load_configuration
+    from hookdash.core.load.snapshot import load_configuration
 
     return load_configuration(config.env)
 
@@ -252,7 +253,7 @@ def _forget_created(config: Configuration, scope: WritableScope, pointers: list[
 
 def _trust(config: Configuration, hook: Hook | None) -> tuple[list[Change], list[str]]:
     """Record a workspace hook as trusted (trust_store), after the settings file is written."""
-    from hookdash.core.trust_store import trust_hooks
+    from hookdash.core.edit.trust_store import trust_hooks
 
     if hook is None or hook.scope != "workspace" or hook.trust == "trusted":
         return [], []

@@ -20,8 +20,9 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from hookdash.core import jsonc, jsonedit
-from hookdash.core.jsonedit import JsonEditError, JsonPath
+from hookdash.core.edit import jsonedit
+from hookdash.core.edit.jsonedit import JsonEditError, JsonPath
+from hookdash.core.gemini import jsonc
 
 # The order hookdash writes a hook's keys in (Gemini's documentation writes them so).
 HOOK_KEY_ORDER: tuple[str, ...] = ("name", "type", "command", "timeout", "description")

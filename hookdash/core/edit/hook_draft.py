@@ -23,19 +23,19 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
-from hookdash.core import jsonc
-from hookdash.core.checks import check_hook
-from hookdash.core.edits import EditError
-from hookdash.core.events import CLAUDE_EVENT_NAMES, EVENTS, suggest_event
-from hookdash.core.expand import expand_settings_string, expand_settings_value
-from hookdash.core.hook_lookup import describe_hook, registrable
-from hookdash.core.hook_text import hook_object
-from hookdash.core.hook_trust import hook_key
-from hookdash.core.registry import DEFAULT_TIMEOUT_MS, Hook, HookScope
-from hookdash.core.scripts import find_script
+from hookdash.core.edit.edits import EditError
+from hookdash.core.edit.hook_lookup import describe_hook, registrable
+from hookdash.core.edit.hook_text import hook_object
+from hookdash.core.gemini import jsonc
+from hookdash.core.gemini.events import CLAUDE_EVENT_NAMES, EVENTS, suggest_event
+from hookdash.core.gemini.expand import expand_settings_string, expand_settings_value
+from hookdash.core.gemini.hook_trust import hook_key
+from hookdash.core.gemini.scripts import find_script
+from hookdash.core.load.checks import check_hook
+from hookdash.core.load.registry import DEFAULT_TIMEOUT_MS, Hook, HookScope
 
 if TYPE_CHECKING:
-    from hookdash.core.snapshot import Configuration
+    from hookdash.core.load.snapshot import Configuration
 
 
 class InvalidHookError(EditError):
@@ -153,7 +153,7 @@ def draft_as_hook(
     config: Configuration, draft: HookDraft, scope: HookScope, file: str, pointer: str = ""
 ) -> Hook:
     """The `Hook` the draft would be, with the fields `checks.check_hook` reads."""
-    from hookdash.core.snapshot import script_variables
+    from hookdash.core.load.snapshot import script_variables
 
     env = config.env
     command = expand_settings_string(draft.command, env.environ)

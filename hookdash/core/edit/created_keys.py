@@ -20,8 +20,8 @@ from pathlib import Path
 
 from pydantic import BaseModel, ValidationError
 
-from hookdash.core.atomic import update_file
-from hookdash.core.environment import GeminiEnvironment
+from hookdash.core.edit.atomic import update_file
+from hookdash.core.gemini.environment import GeminiEnvironment
 from hookdash.core.state import state_dir
 
 STATE_FILE = "created-keys.json"
