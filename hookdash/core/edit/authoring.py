@@ -191,14 +191,14 @@ def write_settings(
     return Written(edit, unified_diff(seen[-1] if seen else None, edit.text, shown))
 
 
-def _shape_error(exc: jsonedit.JsonEditError, shown: str, path: str) -> UnsupportedShapeError:
+def shape_error(exc: jsonedit.JsonEditError, shown: str, path: str) -> UnsupportedShapeError:
     return UnsupportedShapeError(
         f"In {shown}, {exc.message}; hookdash does not rewrite that shape — fix it by hand.",
         path=path,
     )
 
 
-def _prepare(text: str | None, shown: str) -> tuple[str, list[str], dict[str, Any]]:
+def prepare_text(text: str | None, shown: str) -> tuple[str, list[str], dict[str, Any]]:
     """The text an edit starts from ({} for a missing or blank file), its notes and value;
     SettingsParseError for a file that does not parse."""
     if text is not None and not jsonedit.is_blank(text):
@@ -207,7 +207,7 @@ def _prepare(text: str | None, shown: str) -> tuple[str, list[str], dict[str, An
     return current, notes, parse_settings(current, shown)
 
 
-def _reload(config: Configuration) -> Configuration:
+def reload_configuration(config: Configuration) -> Configuration:
     from hookdash.core.load.snapshot import load_configuration
 
     return load_configuration(config.env)
@@ -223,7 +223,7 @@ def _verdict_notes(hook: Hook | None) -> list[str]:
     return [f"Gemini CLI will not run it now: {'; '.join(hook.not_running_because)}."]
 
 
-def _untrusted_folder_note(config: Configuration, scope: str) -> list[str]:
+def untrusted_folder_note(config: Configuration, scope: str) -> list[str]:
     if scope == "workspace" and not config.snapshot.folder_trust.trusted:
         return [
             "The folder is not trusted, so Gemini CLI ignores the workspace settings file "
@@ -453,7 +453,7 @@ def add_hook(
     done: list[TextEdit] = []
 
     def transform(text: str | None) -> FileEdit:
-        current, notes, value = _prepare(text, shown)
+        current, notes, value = prepare_text(text, shown)
         twin = duplicate_in(value, draft.event, key, env.environ)
         if twin is not None:
             line = jsonc.LineFinder(current).line(twin)
@@ -466,7 +466,7 @@ def add_hook(
         try:
             edit = add_hook_text(current, draft.event, hook, draft.matcher, draft.sequential)
         except jsonedit.JsonEditError as exc:
-            raise _shape_error(exc, shown, file) from None
+            raise shape_error(exc, shown, file) from None
         done.append(edit)
         assert edit.path is not None
         note = (
@@ -503,7 +503,7 @@ def add_hook(
     else:
         message = f"Added '{identifier}' to {draft.event} in {where}, {placed}."
         notes.extend(_remember_created(config, target, edit.created))
-        reloaded = _reload(config)
+        reloaded = reload_configuration(config)
         new_hook = _hook_at_pointer(reloaded, file, edit.path.pointer)
         if new_hook is not None:
             hooks.append(new_hook.as_ref())
@@ -522,7 +522,7 @@ def add_hook(
                     "Not recorded as trusted (--no-trust): Gemini CLI will warn about this "
                     "project hook at its next start (`hookdash trust` records it)."
                 )
-    notes.extend(_untrusted_folder_note(config, target))
+    notes.extend(untrusted_folder_note(config, target))
     return AuthoringResult(
         action="add",
         identifier=identifier,
@@ -740,7 +740,7 @@ def edit_hook(
                 new_at = at
                 out[:0] = _field_changes(plan, fresh_raw, at.pointer, file, scope)
         except jsonedit.JsonEditError as exc:
-            raise _shape_error(exc, shown, file) from None
+            raise shape_error(exc, shown, file) from None
         if scope in list_scopes:
             new_text, renamed = rename_entries(
                 new_text,
@@ -829,7 +829,7 @@ def edit_hook(
     hooks = [hook.as_ref()]
     trusted_before = hook.scope == "workspace" and hook.trust == "trusted"
     if not dry_run:
-        reloaded = _reload(config)
+        reloaded = reload_configuration(config)
         edited = _hook_at_pointer(reloaded, file, new_at.pointer)
         if edited is not None:
             hooks = [edited.as_ref()]
@@ -848,7 +848,7 @@ def edit_hook(
                 "to Gemini, which will warn about it at its next start (--trust, or "
                 "`hookdash trust`, records it)."
             )
-    notes.extend(_untrusted_folder_note(config, scope))
+    notes.extend(untrusted_folder_note(config, scope))
     return AuthoringResult(
         action="edit",
         identifier=new_id,
@@ -889,7 +889,7 @@ def remove_hook(config: Configuration, hook_id: str, *, dry_run: bool = False) -
         try:
             edit = remove_hook_text(text, at, droppable)
         except jsonedit.JsonEditError as exc:
-            raise _shape_error(exc, shown, file) from None
+            raise shape_error(exc, shown, file) from None
         results.append(edit)
         note = "and its definition, left empty" if edit.definition_removed else None
         if edit.dropped:
