@@ -494,8 +494,10 @@ def _remove_child(
         b = start if _is_hspace(src[comma + 1 : start]) else comma + 1
         cuts.append((a, b))
     outer = doc.span(ptr)
-    if len(elements) == 1 and not doc.has_comment(outer.start, outer.end):
-        # The container becomes empty and holds no comment: write it as `[]` / `{}`.
+    others = [c for c in doc.comments if outer.start < c[0] < outer.end and not start <= c[0] < end]
+    if len(elements) == 1 and not others:
+        # The container becomes empty and holds no other comment (one inside the removed
+        # value goes with it): write it as `[]` / `{}`.
         return _verified(src[: outer.start] + empty + src[outer.end :], expected)
     # Drop the item's line if nothing but whitespace is left on it.
     line_end = src.find("\n", end)
