@@ -491,8 +491,16 @@ def _remove_child(
         prev_end = elements[index - 1][1]
         comma = doc.stripped.rindex(",", prev_end, start)
         a = prev_end if _is_hspace(src[prev_end:comma]) else comma
-        b = start if _is_hspace(src[comma + 1 : start]) else comma + 1
+        gap = src[comma + 1 : start]
+        # The last item on a line of its own with the container closing on that same line
+        # (`…,\n  "b": 2}`): no line of its own to drop, so its line break goes with it.
+        own_line_closing = not gap.strip(" \t\r\n") and (
+            _first_newline(doc, end, doc.span(ptr).end - 1) is None
+        )
+        b = start if _is_hspace(gap) or own_line_closing else comma + 1
         cuts.append((a, b))
+        if own_line_closing:
+            cuts[0] = (start, end)  # what follows on the line was there before the item
     outer = doc.span(ptr)
     others = [c for c in doc.comments if outer.start < c[0] < outer.end and not start <= c[0] < end]
     if len(elements) == 1 and not others:
