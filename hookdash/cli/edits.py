@@ -22,7 +22,7 @@ from hookdash.cli.workspace import configuration
 # from the core's EditResult, so the dashboard shows the same words.
 
 
-def _edit_failed(exc: Any, as_json: bool) -> CliError:
+def edit_failed(exc: Any, as_json: bool) -> CliError:
     """An EditError as a one-message failure (candidates listed), JSON on stdout if asked."""
     from hookdash.core.edit.edits import AmbiguousHookError
 
@@ -39,7 +39,7 @@ def _edit_failed(exc: Any, as_json: bool) -> CliError:
     return CliError(message)
 
 
-def _change_line(change: Any, env: Any, s: Style) -> str:
+def change_line(change: Any, env: Any, s: Style) -> str:
     mark = {"add": s.green("+"), "remove": s.red("-"), "replace": s.yellow("~")}.get(
         change.action, s.cyan("*")
     )
@@ -54,11 +54,11 @@ def _change_line(change: Any, env: Any, s: Style) -> str:
     return f"  {mark} {env.display(change.file)}  {s.bold(change.key)}  {what}{note}"
 
 
-def _print_edit(result: Any, env: Any) -> None:
+def print_edit(result: Any, env: Any) -> None:
     s = Style(sys.stdout)
     print(result.message)
     for change in result.changes:
-        print(_change_line(change, env, s))
+        print(change_line(change, env, s))
     for note in result.notes:
         print(s.dim("note: ") + note)
 
@@ -70,11 +70,11 @@ def _run_edit(args: argparse.Namespace, operation: Any) -> int:
     try:
         result = operation(config)
     except EditError as exc:
-        raise _edit_failed(exc, args.json) from None
+        raise edit_failed(exc, args.json) from None
     if args.json:
         print_json(result.model_dump(mode="json"))
     else:
-        _print_edit(result, config.env)
+        print_edit(result, config.env)
     return EXIT_OK
 
 
@@ -113,7 +113,7 @@ def cmd_trust(args: argparse.Namespace) -> int:
     try:
         plan = plan_trust(config)
     except EditError as exc:
-        raise _edit_failed(exc, args.json) from None
+        raise edit_failed(exc, args.json) from None
     if not plan.empty and not args.yes:
         if args.json:
             print_json(
@@ -162,10 +162,10 @@ def apply_fixes(args: argparse.Namespace) -> Any:
     try:
         result = apply_safe_fixes(config)
     except EditError as exc:
-        raise _edit_failed(exc, args.json) from None
+        raise edit_failed(exc, args.json) from None
     if not args.json:
         s = Style(sys.stdout)
-        _print_edit(result, config.env)
+        print_edit(result, config.env)
         if result.skipped:
             print(s.dim("not fixed automatically:"))
             for reason in result.skipped:

@@ -247,7 +247,7 @@ def test_import_adds_to_what_is_there_and_twice_changes_nothing(sandbox: Sandbox
     again = import_claude(sandbox.load())
     assert sandbox.workspace_settings.read_bytes().decode() == text
     assert not again.changed and [r.status for r in again.imported] == ["present", "present"]
-    assert again.message.startswith("Imported 0 Claude Code hook(s)")
+    assert again.message.startswith("Nothing new to import: the 2 hook(s) are already in")
 
 
 def test_dry_run_shows_the_diff_and_writes_nothing(sandbox: Sandbox) -> None:

@@ -953,7 +953,9 @@ def remove_hook(config: Configuration, hook_id: str, *, dry_run: bool = False) -
     for ro in read_only_lists:
         notes.append(f"The {ro} settings still list '{hook.id}' (hookdash does not write them).")
     what = describe_hook(hook)
-    extra = " and the definition it left empty" if edit.definition_removed else ""
+    extra = ""
+    if edit.definition_removed:
+        extra = f" and the definition it {'would leave' if dry_run else 'left'} empty"
     message = f"{'Would remove' if dry_run else 'Removed'} {what}{extra} from {shown}."
     return AuthoringResult(
         action="remove",

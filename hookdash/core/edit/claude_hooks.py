@@ -263,24 +263,24 @@ def name_from_command(command: str) -> str:
 
 
 class NameBook:
-    """Hands out hook names that do not clash with hooks already configured (a hook with
-    the same name and another command, or the same event) or with earlier names of this
-    import given to other commands."""
+    """Hands out hook names that do not clash with hooks already configured with another
+    command, or with names this import gave to other commands."""
 
-    def __init__(self, existing: Iterable[tuple[str, str, str | None]]):
-        self._existing: dict[str, list[tuple[str, str | None]]] = {}
-        for identifier, event, command in existing:
-            self._existing.setdefault(identifier, []).append((event, command))
+    def __init__(self, existing: Iterable[tuple[str, str | None]]):
+        self._existing: dict[str, list[str | None]] = {}
+        for identifier, command in existing:
+            self._existing.setdefault(identifier, []).append(command)
         self._given: dict[str, str] = {}  # name -> command
 
-    def _free(self, name: str, event: str, command: str) -> bool:
+    def _free(self, name: str, command: str) -> bool:
+        # A name already used for the same command is the same hook (imported before).
         if name in self._given:
             return self._given[name] == command
-        return all(e != event and c == command for e, c in self._existing.get(name, []))
+        return all(c == command for c in self._existing.get(name, []))
 
-    def name(self, base: str, event: str, command: str) -> str:
+    def name(self, base: str, command: str) -> str:
         candidate, n = base, 1
-        while not self._free(candidate, event, command):
+        while not self._free(candidate, command):
             n += 1
             candidate = f"{base}-{n}"
         self._given[candidate] = command
@@ -681,7 +681,7 @@ def _translate_hook(
             "it runs in the background in Claude Code (async); Gemini CLI waits for it",
             short,
         )
-    name = names.name(name_from_command(new_command), event, new_command)
+    name = names.name(name_from_command(new_command), new_command)
     label = claude_event + (f" {claude_matcher}" if claude_matcher else "")
     gemini_hook: dict[str, Any] = {"name": name, "type": "command", "command": new_command}
     if timeout_ms is not None:

@@ -141,6 +141,16 @@ def _present(value: object, hook: TranslatedHook, environ: dict[str, str]) -> st
     return None
 
 
+def _found_name(value: object, pointer: str) -> str | None:
+    """The name the hook at `pointer` has in the file (a hook present before may have one
+    of its own)."""
+    from hookdash.core.edit.hook_text import parse_hook_pointer
+
+    hook = hook_at(value, parse_hook_pointer(pointer))
+    name = hook.get("name") if isinstance(hook, dict) else None
+    return name if isinstance(name, str) else None
+
+
 def import_claude(
     config: Configuration,
     file: Path | None = None,
@@ -154,7 +164,7 @@ def import_claude(
     env = config.env
     layer = config.layers[target]
     path_str, shown = str(layer.path), env.display(layer.path)
-    names = NameBook((h.id, h.event, h.command) for h in config.hooks)
+    names = NameBook((h.id, h.command_raw) for h in config.hooks)
     translation = Translation()
     sources = _read_sources(config, file, translation, names)
     # Claude runs an identical command once per event: import it once.
@@ -195,6 +205,7 @@ def import_claude(
                 status: Literal["added", "present"] = "added"
             else:
                 status = "present"
+            found = _found_name(value, there)
             rows.append(
                 ImportedHook(
                     source=hook.source,
@@ -202,7 +213,7 @@ def import_claude(
                     claude_matcher=hook.claude_matcher,
                     event=hook.event,
                     matcher=hook.matcher,
-                    name=hook.hook["name"],
+                    name=found or hook.hook["name"],
                     command=hook.hook["command"],
                     timeout_ms=hook.hook.get("timeout"),
                     status=status,
@@ -218,9 +229,12 @@ def import_claude(
     present = len(rows) - len(added)
     where = f"{target} settings ({shown})"
     verb = "Would import" if dry_run else "Imported"
-    message = f"{verb} {len(added)} Claude Code hook(s) into {where}"
-    if present:
-        message += f"; {present} {'was' if present == 1 else 'were'} already there"
+    if added or not present:
+        message = f"{verb} {len(added)} Claude Code hook(s) into {where}"
+        if present:
+            message += f"; {present} {'was' if present == 1 else 'were'} already there"
+    else:
+        message = f"Nothing new to import: the {present} hook(s) are already in {where}"
     lost = translation.not_carried
     if lost:
         message += f"; {len(lost)} thing(s) could not be carried over (listed below)"
