@@ -23,8 +23,10 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # run from a checkout without installing
 
-from hookdash.core.demo import create_demo  # noqa: E402
-from hookdash.core.load.snapshot import load_configuration  # noqa: E402
+from hookdash.core import (  # noqa: E402
+    create_demo,
+    load_configuration,
+)
 from hookdash.tui.app import HookdashApp  # noqa: E402
 from hookdash.tui.screens.fire import FireScreen  # noqa: E402
 from hookdash.tui.screens.log import LogScreen  # noqa: E402
@@ -109,7 +111,8 @@ SHOTS: list[tuple[str, tuple[int, int], Steps]] = [
     ("details", (120, 36), _select("safe-git-push", "z")),
     ("problems", (120, 36), _keys("c")),
     ("switch", (120, 36), _select("safe-git-push", "space")),
-    ("trust", (120, 36), _select("prompt-stats", "T")),
+    ("trust", (120, 36), _select("prompt-stats", "T", "space")),
+    ("trust-confirm", (120, 36), _select("prompt-stats", "T", "space", "down", "space", "y")),
     ("fire", (120, 36), _fire_rm_rf()),
     ("plan", (120, 36), _select("block-dangerous-shell", "p")),
     ("log", (120, 36), _log_on_the_blocked_call),

@@ -49,13 +49,13 @@ def _print_result(result: Any, env: Any) -> None:
 
 def _run(args: argparse.Namespace, operation: Any, *, confirm: bool = False) -> int:
     """Run an authoring operation; with `confirm` and no --yes, only show what it would do."""
-    from hookdash.core.edit.edits import EditError
+    from hookdash.core import HookdashError
 
     config = configuration(args)
     dry_run = confirm and not args.yes
     try:
         result = operation(config, dry_run)
-    except EditError as exc:
+    except HookdashError as exc:
         raise edit_failed(exc, args.json) from None
     asks = dry_run and bool(result.changes)
     if args.json:
@@ -109,8 +109,7 @@ def _print_import(result: Any, env: Any) -> None:
 
 
 def cmd_add(args: argparse.Namespace) -> int:
-    from hookdash.core.edit.authoring import add_hook
-    from hookdash.core.edit.hook_draft import HookDraft
+    from hookdash.core import HookDraft, add_hook
 
     draft = HookDraft(
         event=args.event,
@@ -125,7 +124,7 @@ def cmd_add(args: argparse.Namespace) -> int:
 
 
 def cmd_edit(args: argparse.Namespace) -> int:
-    from hookdash.core.edit.authoring import HookChanges, edit_hook
+    from hookdash.core import HookChanges, edit_hook
 
     changes = HookChanges(
         command=args.command_line,
@@ -147,19 +146,19 @@ def cmd_edit(args: argparse.Namespace) -> int:
 
 
 def cmd_remove(args: argparse.Namespace) -> int:
-    from hookdash.core.edit.authoring import remove_hook
+    from hookdash.core import remove_hook
 
     return _run(args, lambda c, dry: remove_hook(c, args.id, dry_run=dry), confirm=True)
 
 
 def cmd_hooks(args: argparse.Namespace) -> int:
-    from hookdash.core.edit.hooks_switch import switch_hooks
+    from hookdash.core import switch_hooks
 
     return _run(args, lambda c, dry: switch_hooks(c, args.state == "on", args.scope))
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    from hookdash.core.edit.claude_import import import_claude
+    from hookdash.core import import_claude
 
     file = Path(args.file) if args.file else None
     return _run(args, lambda c, dry: import_claude(c, file, args.scope, dry_run=dry), confirm=True)

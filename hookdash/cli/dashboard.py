@@ -33,7 +33,7 @@ def _interactive() -> bool:
 
 def cmd_dashboard(args: argparse.Namespace) -> int:
     """The dashboard on the workspace; the demo when Gemini CLI was never set up here."""
-    from hookdash.core.demo import nothing_configured
+    from hookdash.core import nothing_configured
 
     config = configuration(args)
     if not _interactive():
@@ -55,7 +55,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def _run_demo(keep: bool, notice: str | None) -> int:
-    from hookdash.core.demo import create_demo
+    from hookdash.core import create_demo
 
     demo = create_demo()
     if not keep:

@@ -13,10 +13,10 @@ from hookdash.cli.output import (
     Style,
     pad,
     print_json,
-    short,
     visible_len,
 )
 from hookdash.cli.workspace import configuration
+from hookdash.core import shorten
 
 # ---------------------------------------------------------------------------- list
 
@@ -34,7 +34,7 @@ _BADGE_STYLE = {
 
 def _state(hook: Any, s: Style) -> str:
     """The dashboard's badges (core.status), coloured for a terminal."""
-    from hookdash.core.status import hook_badges
+    from hookdash.core import hook_badges
 
     return " ".join(getattr(s, _BADGE_STYLE[b.kind])(b.label) for b in hook_badges(hook))
 
@@ -62,9 +62,9 @@ def cmd_list(args: argparse.Namespace) -> int:
     groups: dict[str, dict[str, list[Any]]] = {}
     for hook in snap.hooks:
         groups.setdefault(hook.event, {}).setdefault(hook.layer_label, []).append(hook)
-    id_width = min(28, max(len(short(h.id, 28)) for h in snap.hooks))
+    id_width = min(28, max(len(shorten(h.id, 28)) for h in snap.hooks))
     state_width = 1 + max(visible_len(_state(h, s)) for h in snap.hooks)
-    from hookdash.core.gemini.events import EVENTS
+    from hookdash.core import EVENTS
 
     order = [e for e in EVENTS if e in groups] + [e for e in groups if e not in EVENTS]
     for event in order:
@@ -83,33 +83,33 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 def _hook_line(hook: Any, s: Style, id_width: int, state_width: int) -> str:
     state = pad(_state(hook, s), state_width)
-    ident = pad(short(hook.id, id_width), id_width)
+    ident = pad(shorten(hook.id, id_width), id_width)
     matcher = ""
     if isinstance(hook.matcher, str) and hook.matcher:
-        matcher = f" [{short(hook.matcher, 24)}]"
+        matcher = f" [{shorten(hook.matcher, 24)}]"
     elif hook.matcher not in (None, ""):
         matcher = f" [{hook.matcher!r}]"
     line = f" L{hook.line}" if hook.line else ""
     command = ""
     if hook.name and hook.command:
-        command = "  " + s.dim(short(hook.command, 48))
+        command = "  " + s.dim(shorten(hook.command, 48))
     return f"    {state}{ident}{matcher}{s.dim(line)}{command}"
 
 
 def _explanations(hook: Any) -> list[str]:
-    from hookdash.core.status import hook_notes  # shared with the dashboard
+    from hookdash.core import hook_notes  # shared with the dashboard
 
     return hook_notes(hook)
 
 
 def _counts(snap: Any) -> str:
-    from hookdash.core.status import count_hooks
+    from hookdash.core import count_hooks
 
     return count_hooks(snap.hooks).text
 
 
 def _header(snap: Any, env: Any, s: Style) -> str:
-    from hookdash.core.gemini.folder_trust import describe
+    from hookdash.core import describe
 
     lines = [
         s.bold("workspace ") + env.display(snap.workspace),
@@ -119,7 +119,7 @@ def _header(snap: Any, env: Any, s: Style) -> str:
 
 
 def _banners(snap: Any, env: Any, s: Style) -> list[str]:
-    from hookdash.core.status import banner_problems  # the dashboard shows the same
+    from hookdash.core import banner_problems  # the dashboard shows the same
 
     lines = []
     for p in banner_problems(snap.problems):

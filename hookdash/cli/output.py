@@ -62,8 +62,3 @@ def visible_len(text: str) -> int:
 
 def pad(text: str, width: int) -> str:
     return text + " " * max(0, width - visible_len(text))
-
-
-def short(text: str, width: int) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= width else text[: width - 1] + "…"

@@ -15,16 +15,16 @@ from hookdash.cli.output import (
     CliError,
     Style,
     print_json,
-    short,
 )
 from hookdash.cli.workspace import configuration
+from hookdash.core import shorten
 
 # --------------------------------------------------- plan, fire, log (the shared engine)
 # Thin wrappers over hookdash.core.run.engine / logfeed; every run goes through engine.fire.
 
 
 def _event_arg(name: str) -> str:
-    from hookdash.core.run.engine import UnknownEvent, check_event
+    from hookdash.core import UnknownEvent, check_event
 
     try:
         return check_event(name)
@@ -33,7 +33,7 @@ def _event_arg(name: str) -> str:
 
 
 def _context_label(event: str, tool: str | None, trigger: str | None) -> str:
-    from hookdash.core.gemini.events import TRIGGER_FIELD, match_kind
+    from hookdash.core import TRIGGER_FIELD, match_kind
 
     kind = match_kind(event)
     if kind == "tool":
@@ -44,7 +44,7 @@ def _context_label(event: str, tool: str | None, trigger: str | None) -> str:
 
 
 def _plan_notes(event: str, tool: str | None, trigger: str | None) -> list[str]:
-    from hookdash.core.gemini.events import FIRED_TRIGGERS, TRIGGER_FIELD, match_kind
+    from hookdash.core import FIRED_TRIGGERS, TRIGGER_FIELD, match_kind
 
     kind = match_kind(event)
     notes = []
@@ -84,7 +84,7 @@ def _hook_where(hook: Any, env: Any) -> str:
 
 
 def cmd_plan(args: argparse.Namespace) -> int:
-    from hookdash.core.run.engine import plan
+    from hookdash.core import plan
 
     event = _event_arg(args.event)
     config = configuration(args)
@@ -110,7 +110,7 @@ def cmd_plan(args: argparse.Namespace) -> int:
                 f"  {s.dim(_hook_where(hook, env))}\n"
             )
             if hook.name and hook.command:
-                out.write(f"       {s.dim(short(hook.command, 90))}\n")
+                out.write(f"       {s.dim(shorten(hook.command, 90))}\n")
     else:
         out.write(f"{s.bold(event)} · {label}: Gemini runs no hook.\n")
     if the_plan.error:
@@ -153,18 +153,23 @@ def _read_input(source: str | None) -> dict[str, Any] | None:
 
 
 def _select_hook(config: Any, ident: str, event: str) -> Any:
-    from hookdash.core.run.engine import EngineError, select_hook
+    from hookdash.core import HookdashError, select_hook
 
     try:
-        return select_hook(config.hooks, ident, event)
-    except EngineError as exc:
-        raise CliError(str(exc)) from exc
+        return select_hook(config, ident, event)
+    except HookdashError as exc:
+        raise CliError(exc.message) from exc
 
 
 def cmd_fire(args: argparse.Namespace) -> int:
-    from hookdash.core.run.engine import build_payload, confirmations_needed, fire_sync
-    from hookdash.core.run.payloads import context_of, merge_input
-    from hookdash.core.run.planner import plan_event
+    from hookdash.core import (
+        build_payload,
+        confirmations_needed,
+        context_of,
+        fire_sync,
+        merge_input,
+        plan_event,
+    )
 
     event = _event_arg(args.event)
     override = _read_input(args.input)
@@ -243,8 +248,7 @@ def _print_fire(result: Any, config: Any, s: Style) -> None:
         out.write(s.dim("aggregate: ") + json.dumps(result.aggregate, ensure_ascii=False) + "\n")
     out.write(s.bold("effect: ") + result.effect + "\n")
     if result.results:
-        from hookdash.core.run.runlog import RUNLOG_NAME
-        from hookdash.core.state import state_dir
+        from hookdash.core import RUNLOG_NAME, state_dir
 
         where = config.env.display(state_dir(config.env.environ) / RUNLOG_NAME)
         out.write(s.dim(f"logged {len(result.results)} run(s) to {where}") + "\n")
@@ -274,7 +278,7 @@ def _log_line(record: Any, s: Style) -> str:
     if record.decision:
         parts.append(f"decision {record.decision}")
     if record.error:
-        parts.append(s.red(short(record.error, 80)))
+        parts.append(s.red(shorten(record.error, 80)))
     return "  ".join(parts)
 
 
@@ -290,8 +294,7 @@ def _print_records(records: Sequence[Any], as_json: bool, s: Style) -> None:
 def cmd_log(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from hookdash.core.run.logfeed import LogFeed
-    from hookdash.core.state import state_dir
+    from hookdash.core import LogFeed, state_dir
 
     if args.limit < 0:
         raise CliError("--limit must be 0 or more", EXIT_USAGE)

@@ -12,7 +12,7 @@ from hookdash.cli.output import CliError
 
 
 def environment(args: argparse.Namespace) -> Any:
-    from hookdash.core.gemini.environment import resolve_environment
+    from hookdash.core import resolve_environment
 
     workspace = getattr(args, "workspace", None)
     if workspace is not None and not os.path.isdir(workspace):
@@ -21,6 +21,6 @@ def environment(args: argparse.Namespace) -> Any:
 
 
 def configuration(args: argparse.Namespace) -> Any:
-    from hookdash.core.load.snapshot import load_configuration
+    from hookdash.core import load_configuration
 
     return load_configuration(environment(args))

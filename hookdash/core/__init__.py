@@ -1,5 +1,296 @@
-"""hookdash's pure domain: everything headless is built from here.
+"""hookdash's pure domain, and its front door: the CLI and the dashboard import only this.
 
-This package must never import Textual (a test enforces it), so the CLI stays fast and
-the engine can be reused anywhere.
+Everything headless is built from the subpackages: `gemini` (Gemini CLI's own semantics),
+`load` (read a configuration, judge every hook), `run` (payloads, planner, the shared engine,
+the run logs) and `edit` (every write). This module names what the two floors above may use;
+each name is imported on first use (PEP 562), so a headless command pays only for what it
+touches. It never imports Textual (a test enforces it).
 """
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from hookdash.core.demo import (
+        DemoEnvironment as DemoEnvironment,
+        create_demo as create_demo,
+        nothing_configured as nothing_configured,
+    )
+    from hookdash.core.edit.authoring import (
+        AuthoringResult as AuthoringResult,
+        HookChanges as HookChanges,
+        add_hook as add_hook,
+        edit_hook as edit_hook,
+        remove_hook as remove_hook,
+        resolve_hook as resolve_hook,
+    )
+    from hookdash.core.edit.claude_import import (
+        ImportResult as ImportResult,
+        import_claude as import_claude,
+    )
+    from hookdash.core.edit.disabled_list import (
+        DisabledKey as DisabledKey,
+        disable_hook as disable_hook,
+        enable_hook as enable_hook,
+        toggle_hook as toggle_hook,
+    )
+    from hookdash.core.edit.edits import (
+        EditResult as EditResult,
+    )
+    from hookdash.core.edit.fixes import (
+        apply_safe_fixes as apply_safe_fixes,
+    )
+    from hookdash.core.edit.hook_draft import (
+        HookDraft as HookDraft,
+        InvalidHookError as InvalidHookError,
+        draft_warnings as draft_warnings,
+        validate_draft as validate_draft,
+    )
+    from hookdash.core.edit.hooks_switch import (
+        switch_hooks as switch_hooks,
+    )
+    from hookdash.core.edit.predicted import hooks_after_edit as hooks_after_edit
+    from hookdash.core.edit.trust_store import (
+        TrustPlan as TrustPlan,
+        changed_script as changed_script,
+        hooks_to_trust as hooks_to_trust,
+        plan_trust as plan_trust,
+        trust_hooks as trust_hooks,
+        trusted_commands as trusted_commands,
+    )
+    from hookdash.core.errors import (
+        AmbiguousHook as AmbiguousHook,
+        EditError as EditError,
+        EngineError as EngineError,
+        HookdashError as HookdashError,
+        HookNotFound as HookNotFound,
+        UnknownEvent as UnknownEvent,
+    )
+    from hookdash.core.gemini.environment import (
+        GeminiEnvironment as GeminiEnvironment,
+        resolve_environment as resolve_environment,
+    )
+    from hookdash.core.gemini.events import (
+        EVENTS as EVENTS,
+        FIRED_TRIGGERS as FIRED_TRIGGERS,
+        TRIGGER_FIELD as TRIGGER_FIELD,
+        TRIGGER_VALUES as TRIGGER_VALUES,
+        match_kind as match_kind,
+    )
+    from hookdash.core.gemini.folder_trust import (
+        describe as describe,
+    )
+    from hookdash.core.gemini.matcher import (
+        describe_matcher as describe_matcher,
+    )
+    from hookdash.core.gemini.tools import (
+        BUILTIN_TOOLS as BUILTIN_TOOLS,
+    )
+    from hookdash.core.load.checks import (
+        check_configuration as check_configuration,
+    )
+    from hookdash.core.load.lookup import (
+        describe_hook as describe_hook,
+        registrable as registrable,
+        select_hook as select_hook,
+    )
+    from hookdash.core.load.preview import (
+        ScriptPreview as ScriptPreview,
+        script_preview as script_preview,
+    )
+    from hookdash.core.load.problems import (
+        Problem as Problem,
+    )
+    from hookdash.core.load.registry import (
+        Hook as Hook,
+    )
+    from hookdash.core.load.script_copies import (
+        ScriptDiff as ScriptDiff,
+    )
+    from hookdash.core.load.snapshot import (
+        Configuration as Configuration,
+        Snapshot as Snapshot,
+        load_configuration as load_configuration,
+    )
+    from hookdash.core.load.sources import (
+        WatchTarget as WatchTarget,
+        is_relevant as is_relevant,
+        watch_targets as watch_targets,
+    )
+    from hookdash.core.present import (
+        BADGE_MEANINGS as BADGE_MEANINGS,
+        GEMINI_SOURCE_NOTE as GEMINI_SOURCE_NOTE,
+        QUIRKS as QUIRKS,
+        BadgeKind as BadgeKind,
+        banner_lines as banner_lines,
+        banner_problems as banner_problems,
+        count_hooks as count_hooks,
+        describe_event as describe_event,
+        describe_execution as describe_execution,
+        describe_trust as describe_trust,
+        hook_badges as hook_badges,
+        hook_for_problem as hook_for_problem,
+        hook_matches as hook_matches,
+        hook_notes as hook_notes,
+        problem_location as problem_location,
+        state_badge as state_badge,
+        untrusted_project_hooks as untrusted_project_hooks,
+    )
+    from hookdash.core.run.engine import (
+        FireResult as FireResult,
+        build_payload as build_payload,
+        check_event as check_event,
+        confirmations_needed as confirmations_needed,
+        default_match_values as default_match_values,
+        fire as fire,
+        fire_sync as fire_sync,
+        plan as plan,
+    )
+    from hookdash.core.run.logfeed import (
+        LogFeed as LogFeed,
+        Outcome as Outcome,
+        RunLike as RunLike,
+        is_run_of as is_run_of,
+        outcome_of as outcome_of,
+    )
+    from hookdash.core.run.payloads import (
+        context_of as context_of,
+        merge_input as merge_input,
+        payload_problems as payload_problems,
+    )
+    from hookdash.core.run.planner import (
+        Plan as Plan,
+        plan_event as plan_event,
+    )
+    from hookdash.core.run.runlog import (
+        RUNLOG_NAME as RUNLOG_NAME,
+        RunRecord as RunRecord,
+    )
+    from hookdash.core.run.runner import (
+        HookRunResult as HookRunResult,
+    )
+    from hookdash.core.state import (
+        state_dir as state_dir,
+    )
+    from hookdash.core.visible import shorten as shorten
+
+# name -> the module that defines it; kept equal to the imports above by a test.
+_EXPORTS: dict[str, str] = {
+    "add_hook": "hookdash.core.edit.authoring",
+    "AuthoringResult": "hookdash.core.edit.authoring",
+    "draft_warnings": "hookdash.core.edit.hook_draft",
+    "edit_hook": "hookdash.core.edit.authoring",
+    "HookChanges": "hookdash.core.edit.authoring",
+    "HookDraft": "hookdash.core.edit.hook_draft",
+    "import_claude": "hookdash.core.edit.claude_import",
+    "ImportResult": "hookdash.core.edit.claude_import",
+    "InvalidHookError": "hookdash.core.edit.hook_draft",
+    "remove_hook": "hookdash.core.edit.authoring",
+    "resolve_hook": "hookdash.core.edit.authoring",
+    "switch_hooks": "hookdash.core.edit.hooks_switch",
+    "validate_draft": "hookdash.core.edit.hook_draft",
+    "AmbiguousHook": "hookdash.core.errors",
+    "apply_safe_fixes": "hookdash.core.edit.fixes",
+    "BADGE_MEANINGS": "hookdash.core.present",
+    "BadgeKind": "hookdash.core.present",
+    "banner_lines": "hookdash.core.present",
+    "banner_problems": "hookdash.core.present",
+    "build_payload": "hookdash.core.run.engine",
+    "changed_script": "hookdash.core.edit.trust_store",
+    "BUILTIN_TOOLS": "hookdash.core.gemini.tools",
+    "check_configuration": "hookdash.core.load.checks",
+    "check_event": "hookdash.core.run.engine",
+    "Configuration": "hookdash.core.load.snapshot",
+    "confirmations_needed": "hookdash.core.run.engine",
+    "context_of": "hookdash.core.run.payloads",
+    "count_hooks": "hookdash.core.present",
+    "create_demo": "hookdash.core.demo",
+    "default_match_values": "hookdash.core.run.engine",
+    "DemoEnvironment": "hookdash.core.demo",
+    "describe": "hookdash.core.gemini.folder_trust",
+    "describe_event": "hookdash.core.present",
+    "describe_execution": "hookdash.core.present",
+    "describe_hook": "hookdash.core.load.lookup",
+    "describe_matcher": "hookdash.core.gemini.matcher",
+    "describe_trust": "hookdash.core.present",
+    "disable_hook": "hookdash.core.edit.disabled_list",
+    "DisabledKey": "hookdash.core.edit.disabled_list",
+    "EditError": "hookdash.core.errors",
+    "EditResult": "hookdash.core.edit.edits",
+    "enable_hook": "hookdash.core.edit.disabled_list",
+    "EngineError": "hookdash.core.errors",
+    "EVENTS": "hookdash.core.gemini.events",
+    "fire": "hookdash.core.run.engine",
+    "fire_sync": "hookdash.core.run.engine",
+    "FIRED_TRIGGERS": "hookdash.core.gemini.events",
+    "FireResult": "hookdash.core.run.engine",
+    "GEMINI_SOURCE_NOTE": "hookdash.core.present",
+    "GeminiEnvironment": "hookdash.core.gemini.environment",
+    "HookNotFound": "hookdash.core.errors",
+    "HookdashError": "hookdash.core.errors",
+    "shorten": "hookdash.core.visible",
+    "Hook": "hookdash.core.load.registry",
+    "hook_badges": "hookdash.core.present",
+    "hook_for_problem": "hookdash.core.present",
+    "hook_matches": "hookdash.core.present",
+    "hook_notes": "hookdash.core.present",
+    "HookRunResult": "hookdash.core.run.runner",
+    "hooks_after_edit": "hookdash.core.edit.predicted",
+    "hooks_to_trust": "hookdash.core.edit.trust_store",
+    "is_relevant": "hookdash.core.load.sources",
+    "is_run_of": "hookdash.core.run.logfeed",
+    "load_configuration": "hookdash.core.load.snapshot",
+    "LogFeed": "hookdash.core.run.logfeed",
+    "match_kind": "hookdash.core.gemini.events",
+    "merge_input": "hookdash.core.run.payloads",
+    "nothing_configured": "hookdash.core.demo",
+    "Outcome": "hookdash.core.run.logfeed",
+    "outcome_of": "hookdash.core.run.logfeed",
+    "payload_problems": "hookdash.core.run.payloads",
+    "plan": "hookdash.core.run.engine",
+    "Plan": "hookdash.core.run.planner",
+    "plan_event": "hookdash.core.run.planner",
+    "plan_trust": "hookdash.core.edit.trust_store",
+    "Problem": "hookdash.core.load.problems",
+    "problem_location": "hookdash.core.present",
+    "QUIRKS": "hookdash.core.present",
+    "registrable": "hookdash.core.load.lookup",
+    "resolve_environment": "hookdash.core.gemini.environment",
+    "RunLike": "hookdash.core.run.logfeed",
+    "RUNLOG_NAME": "hookdash.core.run.runlog",
+    "RunRecord": "hookdash.core.run.runlog",
+    "script_preview": "hookdash.core.load.preview",
+    "ScriptDiff": "hookdash.core.load.script_copies",
+    "ScriptPreview": "hookdash.core.load.preview",
+    "select_hook": "hookdash.core.load.lookup",
+    "Snapshot": "hookdash.core.load.snapshot",
+    "state_badge": "hookdash.core.present",
+    "state_dir": "hookdash.core.state",
+    "toggle_hook": "hookdash.core.edit.disabled_list",
+    "TRIGGER_FIELD": "hookdash.core.gemini.events",
+    "TRIGGER_VALUES": "hookdash.core.gemini.events",
+    "trust_hooks": "hookdash.core.edit.trust_store",
+    "trusted_commands": "hookdash.core.edit.trust_store",
+    "TrustPlan": "hookdash.core.edit.trust_store",
+    "UnknownEvent": "hookdash.core.errors",
+    "untrusted_project_hooks": "hookdash.core.present",
+    "watch_targets": "hookdash.core.load.sources",
+    "WatchTarget": "hookdash.core.load.sources",
+}
+
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value  # later lookups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return __all__

@@ -11,15 +11,15 @@ from typing import Any
 import pytest
 
 from hookdash.core.edit.authoring import HookChanges, add_hook, edit_hook, remove_hook
-from hookdash.core.edit.edits import (
-    AmbiguousHookError,
+from hookdash.core.edit.hook_draft import HookDraft, InvalidHookError
+from hookdash.core.errors import (
+    AmbiguousHook,
     FileChangedError,
     ReadOnlyScopeError,
     SettingsParseError,
     UnsupportedShapeError,
     WorkspaceIsHomeError,
 )
-from hookdash.core.edit.hook_draft import HookDraft, InvalidHookError
 from hookdash.core.gemini import jsonc
 from tests.conftest import Sandbox, command_hook, definition
 
@@ -361,7 +361,7 @@ def test_remove_an_id_several_hooks_have_lists_their_refs(sandbox: Sandbox) -> N
     sandbox.write_user({"hooks": {"BeforeTool": [definition(command_hook("a", name="x"))]}})
     sandbox.trust_folder()
     sandbox.write_workspace({"hooks": {"AfterTool": [definition(command_hook("b", name="x"))]}})
-    with pytest.raises(AmbiguousHookError) as err:
+    with pytest.raises(AmbiguousHook) as err:
         remove_hook(sandbox.load(), "x")
     assert [c.ref for c in err.value.candidates] == [
         "user:/hooks/BeforeTool/0/hooks/0",

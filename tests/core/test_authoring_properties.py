@@ -20,8 +20,7 @@ import os
 import re
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from hookdash.core.edit.hook_text import (
     add_hook,

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from hookdash.core.edit.edits import ReadOnlyScopeError, SettingsParseError
 from hookdash.core.edit.hooks_switch import switch_hooks
+from hookdash.core.errors import ReadOnlyScopeError, SettingsParseError
 from hookdash.core.gemini import jsonc
 from tests.conftest import Sandbox, command_hook, definition
 

@@ -4,8 +4,7 @@ import json
 import re
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from hookdash.core.gemini import jsonc
 

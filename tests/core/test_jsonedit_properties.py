@@ -17,12 +17,11 @@ import os
 from collections import Counter
 from typing import Any
 
-from hypothesis import HealthCheck, assume, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from hookdash.core.edit import jsonedit
 from hookdash.core.edit.disabled_list import add_entry, remove_entry
-from hookdash.core.edit.edits import UnsupportedShapeError
+from hookdash.core.errors import UnsupportedShapeError
 from hookdash.core.gemini import jsonc
 from hookdash.core.gemini.expand import expand_settings_string
 

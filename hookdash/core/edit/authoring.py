@@ -56,18 +56,7 @@ from hookdash.core.edit.disabled_list import (
     remove_entry,
     start_text,
 )
-from hookdash.core.edit.edits import (
-    AmbiguousHookError,
-    Change,
-    ChangeAction,
-    EditError,
-    EditResult,
-    FileChangedError,
-    FileWriteError,
-    HookNotFoundError,
-    ReadOnlyScopeError,
-    UnsupportedShapeError,
-)
+from hookdash.core.edit.edits import Change, ChangeAction, EditResult
 from hookdash.core.edit.hook_draft import (
     HookDraft,
     InvalidHookError,
@@ -77,24 +66,33 @@ from hookdash.core.edit.hook_draft import (
     parse_timeout,
     validate_draft,
 )
-from hookdash.core.edit.hook_lookup import describe_hook, find_hooks, registrable
 from hookdash.core.edit.hook_text import (
     HookPath,
     TextEdit,
+    add_hook as add_hook_text,
     definition_at,
     hook_at,
     hook_paths,
     is_sequential,
     normal_matcher,
     parse_hook_pointer,
+    remove_hook as remove_hook_text,
     set_fields,
 )
-from hookdash.core.edit.hook_text import add_hook as add_hook_text
-from hookdash.core.edit.hook_text import remove_hook as remove_hook_text
+from hookdash.core.errors import (
+    AmbiguousHook,
+    EditError,
+    FileChangedError,
+    FileWriteError,
+    HookNotFound,
+    ReadOnlyScopeError,
+    UnsupportedShapeError,
+)
 from hookdash.core.gemini import jsonc
 from hookdash.core.gemini.expand import expand_settings_string, expand_settings_value
 from hookdash.core.gemini.hook_trust import hook_key
 from hookdash.core.gemini.layers import READ_ONLY_SCOPES
+from hookdash.core.load.lookup import describe_hook, find_hooks, registrable
 from hookdash.core.load.registry import Hook
 
 if TYPE_CHECKING:
@@ -267,14 +265,14 @@ def _trust(config: Configuration, hook: Hook | None) -> tuple[list[Change], list
 
 def resolve_hook(config: Configuration, arg: str) -> tuple[Hook, list[str]]:
     """The one hook `arg` means (a ref, an ID, the command of a named hook), which must be
-    in the user or workspace settings; raises HookNotFoundError, AmbiguousHookError or
+    in the user or workspace settings; raises HookNotFound, AmbiguousHook or
     ReadOnlyScopeError."""
     hook = next((h for h in config.hooks if h.ref == arg), None)
     notes: list[str] = []
     if hook is None:
         try:
             lookup = find_hooks(config, arg)
-        except HookNotFoundError:
+        except HookNotFound:
             # An invalid hook (Gemini discards it) can still be edited or removed.
             invalid = [
                 h
@@ -287,13 +285,13 @@ def resolve_hook(config: Configuration, arg: str) -> tuple[Hook, list[str]]:
             hook = invalid[0]
         if lookup is not None:
             if len(lookup.hooks) > 1:
-                raise AmbiguousHookError(
+                raise AmbiguousHook(
                     f"{len(lookup.hooks)} hooks have the ID '{lookup.identifier}'; give the "
                     "ref of the one you mean (from `hookdash list --json`).",
                     [h.as_ref() for h in lookup.hooks],
                 )
             if not lookup.hooks:
-                raise HookNotFoundError(f"No configured hook has the ID '{arg}'.", [])
+                raise HookNotFound(f"No configured hook has the ID '{arg}'.", [])
             hook = lookup.hooks[0]
             notes = list(lookup.notes)
     assert hook is not None

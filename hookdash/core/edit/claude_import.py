@@ -44,8 +44,9 @@ from hookdash.core.edit.claude_hooks import (
     translate,
 )
 from hookdash.core.edit.disabled_list import FileEdit, check_scope
-from hookdash.core.edit.edits import Change, EditError
+from hookdash.core.edit.edits import Change
 from hookdash.core.edit.hook_text import add_hook, hook_at, hook_paths, normal_matcher
+from hookdash.core.errors import EditError
 from hookdash.core.gemini.expand import expand_settings_string
 
 if TYPE_CHECKING:

@@ -23,15 +23,15 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
-from hookdash.core.edit.edits import EditError
-from hookdash.core.edit.hook_lookup import describe_hook, registrable
 from hookdash.core.edit.hook_text import hook_object
+from hookdash.core.errors import EditError
 from hookdash.core.gemini import jsonc
 from hookdash.core.gemini.events import CLAUDE_EVENT_NAMES, EVENTS, suggest_event
 from hookdash.core.gemini.expand import expand_settings_string, expand_settings_value
 from hookdash.core.gemini.hook_trust import hook_key
 from hookdash.core.gemini.scripts import find_script
 from hookdash.core.load.checks import check_hook
+from hookdash.core.load.lookup import describe_hook, registrable
 from hookdash.core.load.registry import DEFAULT_TIMEOUT_MS, Hook, HookScope
 
 if TYPE_CHECKING:

@@ -14,13 +14,18 @@ from textual.timer import Timer
 from textual.widgets import Footer, Input, Label
 from textual.worker import WorkerCancelled, WorkerFailed
 
-from hookdash.core.edit.disabled_list import DisabledKey, toggle_hook
-from hookdash.core.edit.edits import EditError, EditResult
-from hookdash.core.edit.hook_lookup import describe_hook, registrable
-from hookdash.core.gemini.events import EVENTS
-from hookdash.core.load.registry import Hook
-from hookdash.core.load.snapshot import Configuration
-from hookdash.core.status import hooks_after_edit
+from hookdash.core import (
+    EVENTS,
+    Configuration,
+    DisabledKey,
+    EditResult,
+    Hook,
+    HookdashError,
+    describe_hook,
+    hooks_after_edit,
+    registrable,
+    toggle_hook,
+)
 from hookdash.tui.commands import bindings_for
 from hookdash.tui.screens.switch import SwitchChoice, SwitchScreen
 from hookdash.tui.widgets.banners import Banners
@@ -253,7 +258,7 @@ class HooksScreen(Screen[None]):
         try:
             try:
                 result = await asyncio.to_thread(toggle_hook, config, hook, scope, disabled_key)
-            except EditError as exc:
+            except HookdashError as exc:
                 self.notify(
                     exc.message,
                     title="Nothing changed",

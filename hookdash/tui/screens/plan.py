@@ -21,18 +21,19 @@ from textual.theme import Theme
 from textual.widgets import Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from hookdash.core.gemini.events import (
+from hookdash.core import (
+    BUILTIN_TOOLS,
     EVENTS,
     FIRED_TRIGGERS,
     TRIGGER_FIELD,
     TRIGGER_VALUES,
+    Configuration,
+    Hook,
+    Plan,
+    default_match_values,
     match_kind,
+    plan,
 )
-from hookdash.core.gemini.tools import BUILTIN_TOOLS
-from hookdash.core.load.registry import Hook
-from hookdash.core.load.snapshot import Configuration
-from hookdash.core.run.engine import default_match_values, plan
-from hookdash.core.run.planner import Plan
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
 

@@ -16,9 +16,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Label, RadioButton, RadioSet, Static
 
-from hookdash.core.edit.disabled_list import DisabledKey
-from hookdash.core.load.registry import Hook
-from hookdash.core.load.snapshot import Configuration
+from hookdash.core import Configuration, DisabledKey, Hook
 from hookdash.tui.commands import bindings_for
 
 KEY_CHOICES: tuple[tuple[DisabledKey, str], ...] = (
