@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from hookdash.cli.edits import change_line, edit_failed
+from hookdash.cli.edits import edit_failed, print_edit
 from hookdash.cli.output import EXIT_NEEDS_CONFIRMATION, EXIT_OK, Style, print_json
 from hookdash.cli.workspace import configuration
 
@@ -34,17 +34,6 @@ def _print_diff(diff: str) -> None:
             print(s.cyan(line))
         else:
             print(line)
-
-
-def _print_result(result: Any, env: Any) -> None:
-    s = Style(sys.stdout)
-    print(result.message)
-    for change in result.changes:
-        print(change_line(change, env, s))
-    for warning in result.warnings:
-        print(s.yellow("warning: ") + warning)
-    for note in result.notes:
-        print(s.dim("note: ") + note)
 
 
 def _run(args: argparse.Namespace, operation: Any, *, confirm: bool = False) -> int:
@@ -70,7 +59,7 @@ def _run(args: argparse.Namespace, operation: Any, *, confirm: bool = False) -> 
     if result.action == "import":
         _print_import(result, config.env)
     else:
-        _print_result(result, config.env)
+        print_edit(result, config.env)
     return EXIT_OK
 
 
@@ -79,7 +68,7 @@ def _print_preview(result: Any, env: Any) -> None:
     if result.action == "import":
         _print_import(result, env)
     else:
-        _print_result(result, env)
+        print_edit(result, env)
     print()
     _print_diff(result.diff)
     print(s.dim("Nothing was written. Review the change, then run the command again with --yes."))

@@ -61,6 +61,8 @@ def print_edit(result: Any, env: Any) -> None:
     print(result.message)
     for change in result.changes:
         print(change_line(change, env, s))
+    for warning in getattr(result, "warnings", []):  # the writing commands' results have them
+        print(s.yellow("warning: ") + warning)
     for note in result.notes:
         print(s.dim("note: ") + note)
 

@@ -249,15 +249,33 @@ def _forget_created(config: Configuration, scope: WritableScope, pointers: list[
         created_keys.forget(config.env, config.layers[scope].path, pointers)
 
 
-def _trust(config: Configuration, hook: Hook | None) -> tuple[list[Change], list[str]]:
-    """Record a workspace hook as trusted (trust_store), after the settings file is written."""
+def _settle(
+    config: Configuration,
+    file: str,
+    pointer: str,
+    trust: bool,
+    changes: list[Change],
+    notes: list[str],
+) -> Hook | None:
+    """After a write: the hook as the loader now reports it (a note when it will not run)
+    and, if asked and it is a workspace hook Gemini does not trust yet, its trust recorded
+    (trust_store) — `changes` and `notes` grow with what that did."""
     from hookdash.core.edit.trust_store import trust_hooks
 
-    if hook is None or hook.scope != "workspace" or hook.trust == "trusted":
-        return [], []
-    result = trust_hooks(config, [hook])
-    notes = [n for n in result.notes if "folder itself is not trusted" not in n]
-    return result.changes, [result.message, *notes]
+    reloaded = reload_configuration(config)
+    hook = _hook_at_pointer(reloaded, file, pointer)
+    notes.extend(_verdict_notes(hook))
+    if not trust or hook is None or hook.scope != "workspace" or hook.trust == "trusted":
+        return hook
+    try:
+        result = trust_hooks(reloaded, [hook])
+    except EditError as exc:
+        exc.applied = list(changes)  # the settings file is written already
+        raise
+    changes.extend(result.changes)
+    notes.append(result.message)
+    notes.extend(n for n in result.notes if "folder itself is not trusted" not in n)
+    return hook
 
 
 # ------------------------------------------------------------------ finding the hook
@@ -501,25 +519,13 @@ def add_hook(
     else:
         message = f"Added '{identifier}' to {draft.event} in {where}, {placed}."
         notes.extend(_remember_created(config, target, edit.created))
-        reloaded = reload_configuration(config)
-        new_hook = _hook_at_pointer(reloaded, file, edit.path.pointer)
-        if new_hook is not None:
-            hooks.append(new_hook.as_ref())
-        notes.extend(_verdict_notes(new_hook))
-        if target == "workspace":
-            if trust:
-                try:
-                    trust_changes, trust_notes = _trust(reloaded, new_hook)
-                except EditError as exc:
-                    exc.applied = changes
-                    raise
-                changes.extend(trust_changes)
-                notes.extend(trust_notes)
-            else:
-                notes.append(
-                    "Not recorded as trusted (--no-trust): Gemini CLI will warn about this "
-                    "project hook at its next start (`hookdash trust` records it)."
-                )
+        new_hook = _settle(config, file, edit.path.pointer, trust, changes, notes)
+        hooks = [new_hook.as_ref()] if new_hook is not None else []
+        if target == "workspace" and not trust:
+            notes.append(
+                "Not recorded as trusted (--no-trust): Gemini CLI will warn about this "
+                "project hook at its next start (`hookdash trust` records it)."
+            )
     notes.extend(untrusted_folder_note(config, target))
     return AuthoringResult(
         action="add",
@@ -827,20 +833,10 @@ def edit_hook(
     hooks = [hook.as_ref()]
     trusted_before = hook.scope == "workspace" and hook.trust == "trusted"
     if not dry_run:
-        reloaded = reload_configuration(config)
-        edited = _hook_at_pointer(reloaded, file, new_at.pointer)
+        edited = _settle(config, file, new_at.pointer, trust, all_changes, notes)
         if edited is not None:
             hooks = [edited.as_ref()]
-        notes.extend(_verdict_notes(edited))
-        if scope == "workspace" and trust:
-            try:
-                trust_changes, trust_notes = _trust(reloaded, edited)
-            except EditError as exc:
-                exc.applied = all_changes
-                raise
-            all_changes.extend(trust_changes)
-            notes.extend(trust_notes)
-        elif trusted_before and new_key != hook.key:
+        if trusted_before and new_key != hook.key and not trust:
             notes.append(
                 f"Gemini CLI trusted this project hook as '{hook.key}'; as '{new_key}' it is new "
                 "to Gemini, which will warn about it at its next start (--trust, or "
