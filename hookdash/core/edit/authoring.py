@@ -795,11 +795,13 @@ def edit_hook(
         all_changes.extend(more.edit.changes)
         diffs.append(more.diff)
     new_at = landed[-1]
-    warnings = draft_warnings(config, plan.draft, scope, file=file, replacing=hook)
-    warnings = (
-        [w for w in warnings if not w.startswith("The hook has no name")]
-        if "name" not in plan.hook_fields
-        else warnings
+    warnings = draft_warnings(
+        config,
+        plan.draft,
+        scope,
+        file=file,
+        replacing=hook,
+        about_id=id_changes or "name" in plan.hook_fields,
     )
     verb = "Would change" if dry_run else "Changed"
     fields_said = ", ".join(

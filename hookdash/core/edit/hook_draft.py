@@ -189,12 +189,14 @@ def draft_warnings(
     *,
     file: str = "",
     replacing: Hook | None = None,
+    about_id: bool = True,
 ) -> list[str]:
     """What the user should hear before (or after) writing the draft; `replacing` is the
-    hook an edit changes (not counted as another hook with the same name)."""
+    hook an edit changes (not counted as another hook with the same name); `about_id`
+    False leaves out what concerns the hook's ID (an edit that keeps it says nothing new)."""
     hook = draft_as_hook(config, draft, scope, file)
     warnings: list[str] = []
-    if not draft.name:
+    if about_id and not draft.name:
         warnings.append(
             "The hook has no name: Gemini CLI identifies it by its whole command, in "
             "hooksConfig.disabled and in trusted_hooks.json, so a changed command is a "
@@ -208,7 +210,7 @@ def draft_warnings(
         and (replacing is None or h.ref != replacing.ref)
         and not (h.event == hook.event and h.file == file and h.key == hook.key)
     ]
-    if others:
+    if about_id and others:
         warnings.append(
             f"{describe_hook(others[0])} has the same ID '{hook.id}': Gemini's disabled list "
             "switches hooks by ID, so disabling one disables both."
