@@ -23,9 +23,8 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
-from hookdash.core.edit.hook_text import hook_object
+from hookdash.core.edit.hook_text import hook_at, hook_object, hook_paths
 from hookdash.core.errors import EditError
-from hookdash.core.gemini import jsonc
 from hookdash.core.gemini.events import CLAUDE_EVENT_NAMES, EVENTS, suggest_event
 from hookdash.core.gemini.expand import expand_settings_string, expand_settings_value
 from hookdash.core.gemini.hook_trust import hook_key
@@ -125,27 +124,10 @@ def duplicate_in(
 ) -> str | None:
     """The pointer of a hook of `event` in a parsed settings file whose `name:command` is
     `key` (other than the one at `skip`), or None."""
-    hooks = settings.get("hooks") if isinstance(settings, dict) else None
-    definitions = hooks.get(event) if isinstance(hooks, dict) else None
-    if isinstance(definitions, dict):
-        definitions = [definitions]
-    if not isinstance(definitions, list):
-        return None
-    lone = isinstance(hooks, dict) and isinstance(hooks.get(event), dict)
-    for i, definition in enumerate(definitions):
-        entries = definition.get("hooks") if isinstance(definition, dict) else None
-        if not isinstance(entries, list):
-            continue
-        for j, hook in enumerate(entries):
-            if not isinstance(hook, dict):
-                continue
-            ptr = (
-                jsonc.pointer("hooks", event, "hooks", j)
-                if lone
-                else jsonc.pointer("hooks", event, i, "hooks", j)
-            )
-            if ptr != skip and hook_key(expand_settings_value(hook, environ)) == key:
-                return ptr
+    for where in hook_paths(settings, event):
+        hook = hook_at(settings, where)
+        if where.pointer != skip and hook_key(expand_settings_value(hook, environ)) == key:
+            return where.pointer
     return None
 
 
