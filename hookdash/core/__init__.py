@@ -18,6 +18,18 @@ if TYPE_CHECKING:
         create_demo as create_demo,
         nothing_configured as nothing_configured,
     )
+    from hookdash.core.edit.authoring import (
+        AuthoringResult as AuthoringResult,
+        HookChanges as HookChanges,
+        add_hook as add_hook,
+        edit_hook as edit_hook,
+        remove_hook as remove_hook,
+        resolve_hook as resolve_hook,
+    )
+    from hookdash.core.edit.claude_import import (
+        ImportResult as ImportResult,
+        import_claude as import_claude,
+    )
     from hookdash.core.edit.disabled_list import (
         DisabledKey as DisabledKey,
         disable_hook as disable_hook,
@@ -29,6 +41,15 @@ if TYPE_CHECKING:
     )
     from hookdash.core.edit.fixes import (
         apply_safe_fixes as apply_safe_fixes,
+    )
+    from hookdash.core.edit.hook_draft import (
+        HookDraft as HookDraft,
+        InvalidHookError as InvalidHookError,
+        draft_warnings as draft_warnings,
+        validate_draft as validate_draft,
+    )
+    from hookdash.core.edit.hooks_switch import (
+        switch_hooks as switch_hooks,
     )
     from hookdash.core.edit.predicted import hooks_after_edit as hooks_after_edit
     from hookdash.core.edit.trust_store import (
@@ -171,6 +192,19 @@ if TYPE_CHECKING:
 
 # name -> the module that defines it; kept equal to the imports above by a test.
 _EXPORTS: dict[str, str] = {
+    "add_hook": "hookdash.core.edit.authoring",
+    "AuthoringResult": "hookdash.core.edit.authoring",
+    "draft_warnings": "hookdash.core.edit.hook_draft",
+    "edit_hook": "hookdash.core.edit.authoring",
+    "HookChanges": "hookdash.core.edit.authoring",
+    "HookDraft": "hookdash.core.edit.hook_draft",
+    "import_claude": "hookdash.core.edit.claude_import",
+    "ImportResult": "hookdash.core.edit.claude_import",
+    "InvalidHookError": "hookdash.core.edit.hook_draft",
+    "remove_hook": "hookdash.core.edit.authoring",
+    "resolve_hook": "hookdash.core.edit.authoring",
+    "switch_hooks": "hookdash.core.edit.hooks_switch",
+    "validate_draft": "hookdash.core.edit.hook_draft",
     "AmbiguousHook": "hookdash.core.errors",
     "apply_safe_fixes": "hookdash.core.edit.fixes",
     "BADGE_MEANINGS": "hookdash.core.present",

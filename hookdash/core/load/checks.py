@@ -43,7 +43,7 @@ def check_configuration(config: Configuration) -> list[Problem]:
     hooks = snap.hooks
     problems.extend(_unknown_events(hooks))
     for hook in hooks:
-        problems.extend(_check_hook(hook))
+        problems.extend(check_hook(hook))
     problems.extend(_check_untrusted_project_hooks(hooks))
     problems.extend(hidden_character_problems(config))
     problems.extend(_check_risks(hooks))
@@ -77,7 +77,8 @@ def _unknown_events(hooks: list[Hook]) -> list[Problem]:
     return out
 
 
-def _check_hook(hook: Hook) -> list[Problem]:
+def check_hook(hook: Hook) -> list[Problem]:
+    """The problems of one hook on its own (also used on a hook being written)."""
     out: list[Problem] = []
     if hook.type not in ("command", "plugin", "runtime"):
         out.append(

@@ -123,6 +123,19 @@ def _telemetry(env: GeminiEnvironment, merged: dict[str, Any]) -> Telemetry:
     )
 
 
+def script_variables(env: GeminiEnvironment) -> dict[str, str]:
+    """The variables a hook command sees that tell which script it runs (Gemini's runner
+    sets the project ones for every hook)."""
+    environ = dict(env.environ)
+    return {
+        **environ,
+        "GEMINI_PROJECT_DIR": str(env.workspace),
+        "GEMINI_CWD": str(env.workspace),
+        "CLAUDE_PROJECT_DIR": str(env.workspace),
+        "HOME": environ.get("HOME", str(Path.home())),
+    }
+
+
 def load_configuration(
     env: GeminiEnvironment, fingerprints: dict[str, str] | None = None
 ) -> Configuration:
@@ -174,14 +187,7 @@ def load_configuration(
     if store_problem:
         problems.append(store_problem)
 
-    environ = dict(env.environ)
-    base_vars = {
-        **environ,
-        "GEMINI_PROJECT_DIR": str(env.workspace),
-        "GEMINI_CWD": str(env.workspace),
-        "CLAUDE_PROJECT_DIR": str(env.workspace),
-        "HOME": environ.get("HOME", str(Path.home())),
-    }
+    base_vars = script_variables(env)
 
     @cache
     def script_cached(command: str, env_items: tuple[tuple[str, str], ...]) -> ScriptInfo | None:
