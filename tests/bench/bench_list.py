@@ -43,11 +43,14 @@ def _hooks(prefix: str, count: int) -> dict[str, Any]:
     return hooks
 
 
-def build(root: Path, total: int = 2000, extensions: int = 25) -> dict[str, str]:
+def build(
+    root: Path, total: int = 2000, extensions: int = 25, per_layer: int = 450
+) -> dict[str, str]:
+    """The benchmark's configuration: `per_layer` hooks in each of three settings layers
+    (3 × 450 + 25 extensions × 26 = 2,000 by default), the rest spread over `extensions`."""
     home = root / "home"
     project = home / "project"
     system = root / "etc"
-    per_layer = 450  # 3 layers × 450 + 25 extensions × 26 = 2000
     per_ext = (total - 3 * per_layer) // extensions
     for path, prefix in (
         (home / ".gemini" / "settings.json", "user"),

@@ -305,6 +305,7 @@ def make_hook(c: Candidate, ctx: VerdictContext) -> Hook:
         duplicate_of=None,
         script=ctx.script_of(command, hook_env) if command else None,
         unknown_keys=[k for k in config if k not in HOOK_KEYS],
+        risks=[],  # filled in by the snapshot, once per distinct command and script
     )
 
 
