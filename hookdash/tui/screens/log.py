@@ -18,7 +18,7 @@ import asyncio
 import contextlib
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -27,8 +27,6 @@ from textual import on
 from textual.containers import Container, VerticalScroll
 from textual.content import Content
 from textual.events import Resize, ScreenResume
-from textual.screen import Screen
-from textual.theme import Theme
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 from textual.worker import Worker
@@ -37,11 +35,9 @@ from watchfiles import awatch
 from hookdash.core import RUNLOG_NAME, Configuration, Hook, LogFeed, RunRecord, is_run_of, state_dir
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
+from hookdash.tui.screens.base import HookdashScreen
 from hookdash.tui.widgets.run_list import DEFAULT_CAP, RunList, local_date_time
 from hookdash.tui.widgets.run_view import run_heading, run_sections
-
-if TYPE_CHECKING:
-    from hookdash.tui.app import HookdashApp
 
 CAP = DEFAULT_CAP
 NARROW_WIDTH = 110
@@ -81,7 +77,7 @@ class RecordView(VerticalScroll):
     ALLOW_MAXIMIZE = True
 
 
-class LogScreen(Screen[None]):
+class LogScreen(HookdashScreen[None]):
     COMMAND_SCOPE = "log"
     BINDINGS = bindings_for("log")
 
@@ -104,10 +100,6 @@ class LogScreen(Screen[None]):
         yield Footer()
 
     @property
-    def hd_app(self) -> HookdashApp:
-        return cast("HookdashApp", self.app)
-
-    @property
     def runs(self) -> RunList:
         return self.query_one("#runs", RunList)
 
@@ -122,8 +114,6 @@ class LogScreen(Screen[None]):
         self.run_worker(_load_json_lexer, thread=True, group="log-warm-up")
         self.query_one("#runs").border_title = "Runs, newest last"
         self.query_one("#record").border_title = "Record"
-        self.app.theme_changed_signal.subscribe(self, self._theme_changed)
-        self.watch(self.app, "config", self._config_changed)
         self.runs.focus()
 
     def on_resize(self, event: Resize) -> None:
@@ -133,16 +123,14 @@ class LogScreen(Screen[None]):
         if self._feed is not None:
             self._feed.close()
 
-    def _theme_changed(self, theme: Theme) -> None:
+    def theme_changed(self) -> None:
         self.runs.restyle()
         self._show_title()
         self._show_record(self.runs.cursor_record)
 
     # ------------------------------------------------------------------ sources
 
-    def _config_changed(self, config: Configuration | None) -> None:
-        if config is None:
-            return
+    def config_changed(self, config: Configuration) -> None:
         telemetry = config.snapshot.telemetry.outfile
         source = (state_dir(config.env.environ), Path(telemetry) if telemetry else None)
         if source != self._source:

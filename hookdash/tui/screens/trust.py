@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -19,8 +19,6 @@ from rich.text import Text
 from textual import on, work
 from textual.containers import Horizontal, VerticalScroll
 from textual.events import Resize
-from textual.screen import Screen
-from textual.theme import Theme
 from textual.widgets import Button, Footer, SelectionList, Static
 from textual.widgets.selection_list import Selection
 from textual.worker import WorkerCancelled, WorkerFailed
@@ -40,15 +38,13 @@ from hookdash.core import (
 )
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
+from hookdash.tui.screens.base import HookdashScreen
 from hookdash.tui.widgets.hook_details import preview_body
-
-if TYPE_CHECKING:
-    from hookdash.tui.app import HookdashApp
 
 NARROW_WIDTH = 100
 
 
-class TrustScreen(Screen[None]):
+class TrustScreen(HookdashScreen[None]):
     COMMAND_SCOPE = "trust"
     BINDINGS = bindings_for("trust")
 
@@ -72,10 +68,6 @@ class TrustScreen(Screen[None]):
         yield Footer()
 
     @property
-    def hd_app(self) -> HookdashApp:
-        return cast("HookdashApp", self.app)
-
-    @property
     def plan(self) -> TrustPlan | None:
         return self._plan
 
@@ -89,21 +81,17 @@ class TrustScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#trust-list").border_title = "To review"
         self.query_one("#trust-detail").border_title = "Command and script"
-        self.watch(self.app, "config", self._config_changed)
-        self.app.theme_changed_signal.subscribe(self, self._theme_changed)
         self.query_one("#trust-list").focus()
 
-    def _theme_changed(self, theme: Theme) -> None:
-        self._config_changed(self.hd_app.config)
+    def theme_changed(self) -> None:
+        self.show_current_config()
 
     def on_resize(self, event: Resize) -> None:
         self.set_class(event.size.width < NARROW_WIDTH, "-narrow")
 
     # ------------------------------------------------------------------ content
 
-    def _config_changed(self, config: Configuration | None) -> None:
-        if config is None:
-            return
+    def config_changed(self, config: Configuration) -> None:
         try:
             self._plan = plan_trust(config)
             self._error = None
