@@ -32,6 +32,8 @@ if TYPE_CHECKING:
     )
     from hookdash.core.edit.trust_store import (
         TrustPlan as TrustPlan,
+        changed_script as changed_script,
+        hooks_to_trust as hooks_to_trust,
         plan_trust as plan_trust,
         trust_hooks as trust_hooks,
         trusted_commands as trusted_commands,
@@ -81,6 +83,9 @@ if TYPE_CHECKING:
     )
     from hookdash.core.load.registry import (
         Hook as Hook,
+    )
+    from hookdash.core.load.script_copies import (
+        ScriptDiff as ScriptDiff,
     )
     from hookdash.core.load.snapshot import (
         Configuration as Configuration,
@@ -159,6 +164,7 @@ _EXPORTS: dict[str, str] = {
     "banner_lines": "hookdash.core.status",
     "banner_problems": "hookdash.core.status",
     "build_payload": "hookdash.core.run.engine",
+    "changed_script": "hookdash.core.edit.trust_store",
     "BUILTIN_TOOLS": "hookdash.core.gemini.tools",
     "check_configuration": "hookdash.core.load.checks",
     "check_event": "hookdash.core.run.engine",
@@ -198,6 +204,7 @@ _EXPORTS: dict[str, str] = {
     "hook_notes": "hookdash.core.status",
     "HookRunResult": "hookdash.core.run.runner",
     "hooks_after_edit": "hookdash.core.status",
+    "hooks_to_trust": "hookdash.core.edit.trust_store",
     "is_relevant": "hookdash.core.load.sources",
     "is_run_of": "hookdash.core.run.logfeed",
     "load_configuration": "hookdash.core.load.snapshot",
@@ -221,6 +228,7 @@ _EXPORTS: dict[str, str] = {
     "RUNLOG_NAME": "hookdash.core.run.runlog",
     "RunRecord": "hookdash.core.run.runlog",
     "script_preview": "hookdash.core.load.preview",
+    "ScriptDiff": "hookdash.core.load.script_copies",
     "ScriptPreview": "hookdash.core.load.preview",
     "select_hook": "hookdash.core.load.lookup",
     "Snapshot": "hookdash.core.load.snapshot",

@@ -44,7 +44,6 @@ if TYPE_CHECKING:
 
 DisabledKey = Literal["auto", "hooks", "hooksConfig"]
 WritableScope = Literal["user", "workspace"]
-DISABLED_KEYS: tuple[DisabledKey, ...] = ("auto", "hooks", "hooksConfig")
 WRITABLE_SCOPES: tuple[WritableScope, ...] = ("user", "workspace")
 CURRENT: tuple[str, str] = ("hooksConfig", "disabled")
 LEGACY: tuple[str, str] = ("hooks", "disabled")

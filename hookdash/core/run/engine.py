@@ -190,36 +190,23 @@ class FireResult(BaseModel):
     warnings: list[str] = []
 
 
+# The fields a run record takes over from the run's result as they are.
+_SHARED_FIELDS = set(RunRecord.model_fields) & set(HookRunResult.model_fields)
+
+
 def _record(result: HookRunResult, event: str, run_id: str, session: Any) -> RunRecord:
     started = datetime.fromisoformat(result.started_at.replace("Z", "+00:00"))
     finished = started.timestamp() + result.duration_ms / 1000
     ts = datetime.fromtimestamp(finished, UTC).isoformat(timespec="milliseconds")
+    shared = result.model_dump(include=_SHARED_FIELDS)
     return RunRecord(
+        **shared,
         ts=ts.replace("+00:00", "Z"),
         origin="hookdash",
         session_id=session if isinstance(session, str) else None,
         event=event,
-        id=result.id,
-        key=result.key,
-        scope=result.scope,
-        command=result.command,
-        duration_ms=result.duration_ms,
-        exit_code=result.exit_code,
-        success=result.success,
-        timed_out=result.timed_out,
         decision=decision_of(result.output),
-        stdout=result.stdout,
-        stderr=result.stderr,
-        input=result.input,
-        output=result.output,
-        error=result.error,
         run_id=run_id,
-        extension=result.extension,
-        ref=result.ref,
-        started_at=result.started_at,
-        output_format=result.output_format,
-        stdout_bytes=result.stdout_bytes,
-        stderr_bytes=result.stderr_bytes,
     )
 
 
