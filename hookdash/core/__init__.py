@@ -93,8 +93,6 @@ if TYPE_CHECKING:
         load_configuration as load_configuration,
     )
     from hookdash.core.load.sources import (
-        WatchTarget as WatchTarget,
-        is_relevant as is_relevant,
         watch_targets as watch_targets,
     )
     from hookdash.core.run.engine import (
@@ -154,6 +152,7 @@ if TYPE_CHECKING:
         untrusted_project_hooks as untrusted_project_hooks,
     )
     from hookdash.core.visible import shorten as shorten
+    from hookdash.core.watching import DirectoryWatcher as DirectoryWatcher
 
 # name -> the module that defines it; kept equal to the imports above by a test.
 _EXPORTS: dict[str, str] = {
@@ -175,6 +174,7 @@ _EXPORTS: dict[str, str] = {
     "create_demo": "hookdash.core.demo",
     "default_match_values": "hookdash.core.run.engine",
     "DemoEnvironment": "hookdash.core.demo",
+    "DirectoryWatcher": "hookdash.core.watching",
     "describe": "hookdash.core.gemini.folder_trust",
     "describe_event": "hookdash.core.status",
     "describe_execution": "hookdash.core.status",
@@ -205,7 +205,6 @@ _EXPORTS: dict[str, str] = {
     "HookRunResult": "hookdash.core.run.runner",
     "hooks_after_edit": "hookdash.core.status",
     "hooks_to_trust": "hookdash.core.edit.trust_store",
-    "is_relevant": "hookdash.core.load.sources",
     "is_run_of": "hookdash.core.run.logfeed",
     "load_configuration": "hookdash.core.load.snapshot",
     "LogFeed": "hookdash.core.run.logfeed",
@@ -243,7 +242,6 @@ _EXPORTS: dict[str, str] = {
     "UnknownEvent": "hookdash.core.errors",
     "untrusted_project_hooks": "hookdash.core.status",
     "watch_targets": "hookdash.core.load.sources",
-    "WatchTarget": "hookdash.core.load.sources",
 }
 
 __all__ = sorted(_EXPORTS)
