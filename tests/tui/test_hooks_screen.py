@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import re
-from typing import Any
-
-from textual import events
 
 from hookdash.tui.screens.hooks import HooksScreen
 from hookdash.tui.widgets.banners import Banner
@@ -14,7 +11,15 @@ from hookdash.tui.widgets.hook_details import HookDetails
 from hookdash.tui.widgets.hook_tree import HookTree
 from hookdash.tui.widgets.status_line import StatusLine
 from tests.conftest import Sandbox, command_hook, definition
-from tests.tui.helpers import make_app, rich_setup, select, text_of, tree_lines
+from tests.tui.helpers import (
+    make_app,
+    paste,
+    rich_setup,
+    run_from_palette,
+    select,
+    text_of,
+    tree_lines,
+)
 
 
 def _details_text(app: object) -> str:
@@ -84,12 +89,6 @@ async def test_untrusted_folder_banner_says_user_hooks_are_skipped_too(sandbox: 
     assert any("off: folder untrusted" in line for line in lines)
 
 
-async def _paste(pilot: Any, text: str) -> None:
-    """Text arriving at once, as a terminal delivers a paste (the focused widget gets it)."""
-    pilot.app.post_message(events.Paste(text))
-    await pilot.pause()
-
-
 async def test_filter_by_id_command_event_layer_matcher(sandbox: Sandbox) -> None:
     rich_setup(sandbox)
     app = make_app(sandbox)
@@ -110,10 +109,10 @@ async def test_filter_by_id_command_event_layer_matcher(sandbox: Sandbox) -> Non
             ("run_shell", "guard"),  # matcher
         ):
             await pilot.press("ctrl+shift+a")  # select all: the paste replaces it
-            await _paste(pilot, query)
+            await paste(pilot, query)
             hooks = [line for line in tree_lines(tree) if line.startswith("    ")]
             assert hooks and all(expected in line for line in hooks), (query, hooks)
-        await _paste(pilot, "zzz-nothing")
+        await paste(pilot, "zzz-nothing")
         assert any("No hook matches" in line for line in tree_lines(tree))
         await pilot.press("escape")
         await pilot.pause()
@@ -293,12 +292,6 @@ async def test_go_to_hook_from_the_command_palette(sandbox: Sandbox) -> None:
     rich_setup(sandbox)
     app = make_app(sandbox)
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.press("ctrl+p")
-        await pilot.pause()
-        await pilot.press(*"go to hook ext-lint")
-        await pilot.pause(0.3)
-        await pilot.press("enter")
-        await pilot.pause()
-        await pilot.pause()
+        await run_from_palette(pilot, "go to hook ext-lint", "Go to hook ext-lint")
         hook = app.selected_hook
         assert hook is not None and hook.id == "ext-lint"

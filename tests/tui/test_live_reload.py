@@ -6,12 +6,9 @@ flakes. These check what causes the refresh: the file watcher, and nothing else.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 import os
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -22,18 +19,9 @@ from hookdash.core.watching import plan_watch
 from hookdash.tui.app import HookdashApp
 from hookdash.tui.widgets.hook_tree import HookTree
 from tests.conftest import Sandbox, command_hook, definition
-from tests.tui.helpers import make_app, rich_setup, select, tree_lines
+from tests.tui.helpers import make_app, rich_setup, select, tree_lines, until
 
-TIMEOUT = 20.0  # generous: a loaded machine is slow, a broken watch never gets there
 Reloads = list[tuple[str | None, Worker[None]]]  # (reason, worker) of each reload
-
-
-async def _until(condition: Callable[[], bool], timeout: float = TIMEOUT) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError("condition not met in time")
-        await asyncio.sleep(0.02)
 
 
 def _count_reloads(app: HookdashApp) -> Reloads:
@@ -59,8 +47,8 @@ def _watched_app(sandbox: Sandbox) -> tuple[HookdashApp, Reloads]:
 async def _watching(app: HookdashApp, reloads: Reloads) -> None:
     """Until the watch on the loaded configuration's files is armed and the reload that
     arming starts (a file may have changed before) is done; `reloads` is emptied."""
-    await _until(lambda: app.watcher is not None and app.watcher.ready.is_set())
-    await _until(lambda: any(reason == "files changed" for reason, _ in reloads))
+    await until(lambda: app.watcher is not None and app.watcher.ready.is_set())
+    await until(lambda: any(reason == "files changed" for reason, _ in reloads))
     for _reason, worker in reloads:
         with contextlib.suppress(WorkerCancelled):
             await worker.wait()
@@ -88,7 +76,7 @@ async def test_an_edit_refreshes_the_view_and_keeps_the_selection(sandbox: Sandb
         # A new hook *before* the selected one: its line number changes, its ref does not.
         data["hooks"]["BeforeTool"][0]["hooks"].append(command_hook("echo new", name="fresh"))
         _replace(sandbox.workspace_settings, data)
-        await _until(lambda: any("fresh" in s for s in tree_lines(tree)))
+        await until(lambda: any("fresh" in s for s in tree_lines(tree)))
         await pilot.pause()
         assert reloads and {reason for reason, _ in reloads} == {"files changed"}  # the watcher
         hook = app.selected_hook
@@ -106,12 +94,12 @@ async def test_missing_directory_is_watched_until_it_appears(sandbox: Sandbox) -
         sandbox.write_workspace(
             {"hooks": {"AfterTool": [definition(command_hook("true", name="project-one"))]}}
         )
-        await _until(lambda: any("project-one" in s for s in tree_lines(tree)))
+        await until(lambda: any("project-one" in s for s in tree_lines(tree)))
         # And the new directory is now watched itself: a second edit shows too.
         sandbox.write_workspace(
             {"hooks": {"AfterTool": [definition(command_hook("true", name="project-two"))]}}
         )
-        await _until(lambda: any("project-two" in s for s in tree_lines(tree)))
+        await until(lambda: any("project-two" in s for s in tree_lines(tree)))
 
 
 async def test_extension_install_and_trust_file_are_noticed(sandbox: Sandbox) -> None:
@@ -123,9 +111,9 @@ async def test_extension_install_and_trust_file_are_noticed(sandbox: Sandbox) ->
         tree = app.screen.query_one(HookTree)
         assert any("NEW" in s for s in tree_lines(tree))
         sandbox.write_trusted_hooks({str(sandbox.workspace): ["p:true"]})
-        await _until(lambda: not any("NEW" in s for s in tree_lines(tree)))
+        await until(lambda: not any("NEW" in s for s in tree_lines(tree)))
         sandbox.add_extension("late", {"BeforeAgent": [definition(command_hook("true", name="x"))]})
-        await _until(lambda: any("extension late" in s for s in tree_lines(tree)))
+        await until(lambda: any("extension late" in s for s in tree_lines(tree)))
 
 
 async def test_gemini_chat_logs_do_not_reload(
@@ -151,8 +139,8 @@ async def test_gemini_chat_logs_do_not_reload(
         (chats / "session.jsonl").write_text("{}\n")
         (gemini / "telemetry.log").write_text("{}\n")
         # Both changes reached the watcher (it judges a whole burst at once)…
-        await _until(lambda: gemini / "telemetry.log" in judged)
-        await _until(lambda: any(gemini / "tmp" in (p, *p.parents) for p in judged))
+        await until(lambda: gemini / "telemetry.log" in judged)
+        await until(lambda: any(gemini / "tmp" in (p, *p.parents) for p in judged))
         await pilot.pause()
         # …and neither started a reload.
         assert reloads == []
