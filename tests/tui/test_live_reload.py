@@ -14,8 +14,6 @@ from pathlib import Path
 import pytest
 from textual.worker import Worker, WorkerCancelled
 
-from hookdash.core.load.sources import watch_targets
-from hookdash.core.watching import plan_watch
 from hookdash.tui.app import HookdashApp
 from hookdash.tui.widgets.hook_tree import HookTree
 from tests.conftest import Sandbox, command_hook, definition
@@ -145,13 +143,3 @@ async def test_gemini_chat_logs_do_not_reload(
         # …and neither started a reload.
         assert reloads == []
 
-
-def test_watch_plan_uses_nearest_existing_parent(sandbox: Sandbox) -> None:
-    targets = watch_targets(sandbox.load())
-    plan = plan_watch(targets)
-    # The project has no .gemini yet: its directory is watched one level deep.
-    assert sandbox.workspace in plan.flat
-    assert sandbox.workspace / ".gemini" not in plan.recursive
-    (sandbox.workspace / ".gemini").mkdir()
-    plan = plan_watch(targets)
-    assert sandbox.workspace / ".gemini" in plan.recursive
