@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import AsyncIterator
 from typing import Any
 
 from textual.widgets import Static
@@ -36,18 +38,30 @@ class ModalRecorder(HookdashModalScreen[None], Recorder):
     pass
 
 
-async def test_config_at_mount_after_each_reload_and_theme_switch(sandbox: Sandbox) -> None:
-    sandbox.write_user({"hooks": {"BeforeTool": [definition(command_hook("true", name="a"))]}})
+@contextlib.asynccontextmanager
+async def _showing(sandbox: Sandbox, screen: Recorder) -> AsyncIterator[Any]:
+    """The dashboard on `sandbox`, with `screen` pushed over its hook list; the pilot."""
     app = make_app(sandbox)
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
-        screen = Recorder()
         await app.push_screen(screen)
+        yield pilot
+
+
+async def _reloaded(pilot: Any) -> None:
+    await pilot.app.reload("test").wait()
+    await pilot.pause()
+
+
+async def test_config_at_mount_after_each_reload_and_theme_switch(sandbox: Sandbox) -> None:
+    sandbox.write_user({"hooks": {"BeforeTool": [definition(command_hook("true", name="a"))]}})
+    screen = Recorder()
+    async with _showing(sandbox, screen) as pilot:
+        app = pilot.app
         assert screen.hd_app is app
         assert screen.configs == [app.config]
         sandbox.write_user({"hooks": {"BeforeTool": [definition(command_hook("true", name="b"))]}})
-        await app.reload("test").wait()
-        await pilot.pause()
+        await _reloaded(pilot)
         assert len(screen.configs) == 2
         assert [h.id for h in screen.configs[-1].hooks] == ["b"]
         app.action_toggle_theme()
@@ -58,27 +72,20 @@ async def test_config_at_mount_after_each_reload_and_theme_switch(sandbox: Sandb
 
 
 async def test_a_screen_that_renders_itself_skips_the_call_at_mount(sandbox: Sandbox) -> None:
-    app = make_app(sandbox)
-    async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.pause()
-        late = LateRecorder()
-        await app.push_screen(late)
+    late = LateRecorder()
+    async with _showing(sandbox, late) as pilot:
         assert late.configs == []
-        await app.reload("test").wait()
-        await pilot.pause()
+        await _reloaded(pilot)
         assert len(late.configs) == 1
 
 
 async def test_a_popped_screen_follows_nothing_more(sandbox: Sandbox) -> None:
-    app = make_app(sandbox)
-    async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.pause()
-        modal = ModalRecorder()
-        await app.push_screen(modal)
+    modal = ModalRecorder()
+    async with _showing(sandbox, modal) as pilot:
         assert modal.is_modal and len(modal.configs) == 1
-        app.pop_screen()
+        pilot.app.pop_screen()
         await pilot.pause()
-        await app.reload("test").wait()
-        app.action_toggle_theme()
+        await _reloaded(pilot)
+        pilot.app.action_toggle_theme()
         await pilot.pause()
         assert len(modal.configs) == 1 and modal.themes == 0
