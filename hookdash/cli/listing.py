@@ -43,7 +43,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     config = configuration(args)
     snap = config.snapshot
     if args.json:
-        sys.stdout.write(snap.model_dump_json(indent=2) + "\n")
+        print_json(snap)
         return EXIT_OK
     s = Style(sys.stdout)
     env = config.env
