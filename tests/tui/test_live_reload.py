@@ -142,4 +142,3 @@ async def test_gemini_chat_logs_do_not_reload(
         await pilot.pause()
         # …and neither started a reload.
         assert reloads == []
-

@@ -92,8 +92,10 @@ async def test_the_badge_flips_before_the_reload_finishes(sandbox: Sandbox) -> N
         select(tree, "guard")
         await pilot.press("space", "enter")
         await until(
-            lambda: '"guard"' in sandbox.user_settings.read_text()
-            and "disabled" in _line(tree, "guard")
+            lambda: (
+                '"guard"' in sandbox.user_settings.read_text()
+                and "disabled" in _line(tree, "guard")
+            )
         )
         assert _line(tree, "guard").strip().startswith("disabled")
         assert (
