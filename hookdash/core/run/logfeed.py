@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any, Literal, Protocol
 
 from hookdash.core.gemini.outputs import is_blocking_decision, should_stop_execution
-from hookdash.core.load.registry import Hook
 from hookdash.core.load.sources import WatchTarget
+from hookdash.core.model import Hook
 from hookdash.core.run.runlog import RunLog, RunLogTail, RunRecord
 from hookdash.core.run.telemetry import TelemetryTail, read_last_telemetry
 from hookdash.core.watching import DirectoryWatcher
