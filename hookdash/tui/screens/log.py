@@ -184,9 +184,12 @@ class LogScreen(HookdashScreen[None]):
         await self._read_once(feed, first=True)
 
         def new_records(records: list[RunRecord]) -> None:
-            if feed is self._feed:
+            if feed is not self._feed:
+                return
+            if records:
                 self._add(records)
-                self._show_title()  # "following" once the watch is armed
+            else:
+                self._show_title()  # the watch was armed: "following"
 
         await feed.follow(new_records, watcher)
 
