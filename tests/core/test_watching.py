@@ -83,9 +83,8 @@ async def test_a_missing_directory_is_watched_until_it_appears(tmp_path: Path) -
         await seen.calls_at_least(3)
         await _ready(watcher)
         assert watcher.plan.recursive == {project}
-        (project / "hooks").mkdir()
-        (project / "hooks" / "guard.sh").write_text("true")
-        await seen.path(project / "hooks" / "guard.sh")
+        (project / "settings.json").write_text("{}")
+        await seen.path(project / "settings.json")
 
 
 async def test_retarget_rearms_on_the_new_directories(tmp_path: Path) -> None:
