@@ -176,7 +176,7 @@ async def _key_delays(on_log: bool) -> list[float]:
         project = env_vars.pop("_PROJECT")
         os.environ.update(env_vars)
         from hookdash.core.gemini.environment import resolve_environment
-        from hookdash.core.load.snapshot import load_configuration
+        from hookdash.core.load.loader import load_configuration
 
         env = resolve_environment(project)
         app = HookdashApp(env, configuration=load_configuration(env), watch=True)
