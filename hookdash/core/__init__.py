@@ -17,7 +17,6 @@ if TYPE_CHECKING:
     from hookdash.core.demo import (
         DemoEnvironment as DemoEnvironment,
         create_demo as create_demo,
-        nothing_configured as nothing_configured,
     )
     from hookdash.core.edit.authoring import (
         AuthoringResult as AuthoringResult,
@@ -259,7 +258,6 @@ _EXPORTS: dict[str, str] = {
     "LogFeed": "hookdash.core.run.logfeed",
     "match_kind": "hookdash.core.gemini.events",
     "merge_input": "hookdash.core.run.payloads",
-    "nothing_configured": "hookdash.core.demo",
     "Outcome": "hookdash.core.run.logfeed",
     "outcome_of": "hookdash.core.run.logfeed",
     "payload_problems": "hookdash.core.run.payloads",

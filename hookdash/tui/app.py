@@ -22,7 +22,7 @@ import gc
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path, PurePath
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import work
 from textual.app import App
@@ -31,23 +31,22 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.worker import Worker, get_current_worker
 
-from hookdash.core import (
-    Configuration,
-    DemoEnvironment,
-    DirectoryWatcher,
-    GeminiEnvironment,
-    Hook,
-    create_demo,
-    load_configuration,
-    watch_targets,
-)
 from hookdash.tui.commands import DashboardCommands, HookJumpCommands, bindings_for
-from hookdash.tui.screens.help import HelpScreen
 from hookdash.tui.screens.hooks import HooksScreen
-from hookdash.tui.screens.problems import ProblemsScreen
 from hookdash.tui.styles import stylesheet_paths
 
-Loader = Callable[[GeminiEnvironment], Configuration]
+# The first screen paints before anything else is imported: the configuration (and with
+# it pydantic), the file watcher and the other screens load after the first paint.
+if TYPE_CHECKING:
+    from hookdash.core import (
+        Configuration,
+        DemoEnvironment,
+        DirectoryWatcher,
+        GeminiEnvironment,
+        Hook,
+    )
+
+Loader = Callable[["GeminiEnvironment"], "Configuration"]
 
 
 class ConfigurationLoaded(Message):
@@ -76,14 +75,15 @@ class HookdashApp(App[None]):
         env: GeminiEnvironment,
         *,
         configuration: Configuration | None = None,
-        loader: Loader = load_configuration,
+        loader: Loader | None = None,
         watch: bool = True,
         demo: DemoEnvironment | None = None,
         notice: str | None = None,
         clock: Callable[[], datetime] | None = None,
         session_id: str | None = None,
     ) -> None:
-        """`configuration`: already loaded (skips the first load); `watch`: follow file
+        """`configuration`: already loaded (skips the first load); `loader`: how to load
+        one (by default `core.load_configuration`); `watch`: follow file
         changes — settings and the live log (off for snapshot tests and screenshots);
         `demo`: the demo copy shown; `notice`: a line shown above everything (e.g. why the
         demo opened); `clock` and `session_id`: fixed values for the payloads the fire
@@ -106,16 +106,14 @@ class HookdashApp(App[None]):
         return HooksScreen()
 
     def on_mount(self) -> None:
-        if self._watching:
-            self._watcher = DirectoryWatcher()  # targets: those of each configuration loaded
-            self.run_worker(
-                self._watcher.run(self._files_changed), name="watch files", group="watch"
-            )
         if self._initial is not None:
             self._apply(self._initial)
             self._initial = None
         else:
-            self.reload("start")
+            # Paint first: loading (pydantic's import included) would otherwise hold the
+            # first frame back by a third of a second. The watcher starts with the first
+            # configuration (it watches that configuration's files).
+            self.call_after_refresh(self.reload, "start")
 
     # ------------------------------------------------------------------ loading
 
@@ -129,6 +127,10 @@ class HookdashApp(App[None]):
     @work(thread=True, exclusive=True, group="load", name="load configuration")
     def _load(self, env: GeminiEnvironment, reason: str | None) -> None:
         worker = get_current_worker()
+        if self._loader is None:
+            from hookdash.core import load_configuration
+
+            self._loader = load_configuration
         try:
             config = self._loader(env)
         except Exception as exc:  # an unexpected bug must not take the dashboard down
@@ -150,7 +152,16 @@ class HookdashApp(App[None]):
     def _apply(self, config: Configuration) -> None:
         first = self.config is None
         self.config = config
+        if first and self._watching:
+            from hookdash.core import DirectoryWatcher
+
+            self._watcher = DirectoryWatcher()  # targets: those of each configuration
+            self.run_worker(
+                self._watcher.run(self._files_changed), name="watch files", group="watch"
+            )
         if self._watcher is not None:
+            from hookdash.core import watch_targets
+
             self._watcher.retarget(watch_targets(config))
         if first:
             self.call_after_refresh(self._freeze_startup_objects)
@@ -224,6 +235,8 @@ class HookdashApp(App[None]):
         if self.demo is not None:
             self.notify("This is the demo already.", timeout=3)
             return
+        from hookdash.core import create_demo
+
         demo = create_demo()
         self.owned_demos.append(demo)
         self.notice = None
@@ -237,7 +250,9 @@ class HookdashApp(App[None]):
             # Not from a question (answer it first), nor from the log itself.
             scope = getattr(self.screen, "COMMAND_SCOPE", None)
             return scope not in ("log", "switch", "confirm")
-        return not (action == "show_problems" and isinstance(self.screen, ProblemsScreen))
+        return not (
+            action == "show_problems" and getattr(self.screen, "COMMAND_SCOPE", None) == "problems"
+        )
 
     def action_live_log(self) -> None:
         from hookdash.tui.screens.log import LogScreen
@@ -250,10 +265,15 @@ class HookdashApp(App[None]):
         self.push_screen("log")
 
     def action_help(self) -> None:
+        from hookdash.tui.screens.help import HelpScreen
+
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
     def action_show_problems(self, code: str | None = None) -> None:
+        from hookdash.tui.screens.help import HelpScreen
+        from hookdash.tui.screens.problems import ProblemsScreen
+
         if isinstance(self.screen, ProblemsScreen):
             return
         if isinstance(self.screen, HelpScreen):

@@ -255,7 +255,7 @@ async def test_file_that_keeps_changing(sandbox: Sandbox, monkeypatch: Any) -> N
     def busy(*args: Any, **kwargs: Any) -> Any:
         raise FileChangedError("~/.gemini/settings.json kept changing on disk (3 tries).")
 
-    monkeypatch.setattr("hookdash.tui.screens.hooks.toggle_hook", busy)
+    monkeypatch.setattr("hookdash.core.toggle_hook", busy)  # (the screen imports it when used)
     app = make_app(sandbox)
     async with app.run_test(size=(120, 36)) as pilot:
         shown = record_notifications(app)

@@ -66,6 +66,34 @@ class GeminiEnvironment:
         return self.gemini_dir / "trusted_hooks.json"
 
     @property
+    def settings_paths(self) -> dict[str, Path]:
+        """The four settings files by scope, in Gemini's merge order."""
+        return {
+            "system-defaults": self.system_defaults_path,
+            "user": self.user_settings_path,
+            "workspace": self.workspace_settings_path,
+            "system": self.system_settings_path,
+        }
+
+    def never_set_up(self) -> bool:
+        """No settings file in any layer and nothing in the extensions directory: Gemini
+        CLI was never set up here (the dashboard opens its demo instead). A few `stat`
+        calls, nothing read: the dashboard asks before it imports anything else."""
+        for path in self.settings_paths.values():
+            try:
+                if path.exists():
+                    return False
+            except OSError:  # unreadable counts as there: it is not a blank machine
+                return False
+        try:
+            with os.scandir(self.extensions_dir) as entries:
+                return not any(entry.is_dir() for entry in entries)
+        except FileNotFoundError:
+            return True
+        except OSError:
+            return False
+
+    @property
     def workspace_is_home(self) -> bool:
         """Storage.isWorkspaceHomeDir: realpaths compared (case-folded on macOS/Windows)."""
         try:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from textual import on, work
 from textual.containers import Container, Horizontal
@@ -13,18 +13,7 @@ from textual.timer import Timer
 from textual.widgets import Footer, Input, Label
 from textual.worker import WorkerCancelled, WorkerFailed
 
-from hookdash.core import (
-    EVENTS,
-    Configuration,
-    DisabledKey,
-    EditResult,
-    Hook,
-    HookdashError,
-    describe_hook,
-    hooks_after_edit,
-    registrable,
-    toggle_hook,
-)
+from hookdash.core import EVENTS  # (Gemini's event names: no pydantic, no I/O)
 from hookdash.tui.commands import bindings_for
 from hookdash.tui.screens.base import HookdashScreen
 from hookdash.tui.screens.switch import SwitchChoice, SwitchScreen
@@ -33,6 +22,14 @@ from hookdash.tui.widgets.empty_state import EmptyState
 from hookdash.tui.widgets.hook_details import HookDetails
 from hookdash.tui.widgets.hook_tree import HookItem, HookTree
 from hookdash.tui.widgets.status_line import StatusLine
+
+if TYPE_CHECKING:
+    from hookdash.core import (
+        Configuration,
+        DisabledKey,
+        EditResult,
+        Hook,
+    )
 
 # Below this width the details go under the tree instead of beside it.
 NARROW_WIDTH = 110
@@ -77,6 +74,9 @@ class HooksScreen(HookdashScreen[None]):
 
     def on_mount(self) -> None:
         self.query_one(HookTree).focus()
+        if self.hd_app.config is None:  # the first paint comes before the first load
+            env = self.hd_app.env
+            self.query_one(StatusLine).show_loading(env.display(str(env.workspace)))
 
     # ------------------------------------------------------------ public API
 
@@ -206,6 +206,8 @@ class HooksScreen(HookdashScreen[None]):
         return hook
 
     def action_toggle_hook(self) -> None:
+        from hookdash.core import describe_hook, registrable
+
         tree = self.query_one(HookTree)
         item = tree.current_item
         if item is not None and not isinstance(item, HookItem):
@@ -241,6 +243,8 @@ class HooksScreen(HookdashScreen[None]):
     @work(group="switch")
     async def _switch(self, hook: Hook, scope: str, disabled_key: DisabledKey) -> None:
         """Write the change (in a thread), show it at once, then reload to confirm it."""
+        from hookdash.core import HookdashError, hooks_after_edit, toggle_hook
+
         config = self.hd_app.config
         if config is None:
             return

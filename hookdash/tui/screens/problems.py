@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Group, RenderableType
 from rich.padding import Padding
@@ -12,10 +12,12 @@ from textual import on
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from hookdash.core import Configuration, Problem, hook_for_problem, problem_location
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
 from hookdash.tui.screens.base import HookdashScreen
+
+if TYPE_CHECKING:
+    from hookdash.core import Configuration, Problem
 
 
 def _summary(problems: list[Problem]) -> str:
@@ -86,6 +88,8 @@ class ProblemsScreen(HookdashScreen[None]):
         colors: Colors,
         config: Configuration,
     ) -> RenderableType:
+        from hookdash.core import hook_for_problem, problem_location
+
         severity_style = {
             "error": f"bold {colors.error}",
             "warning": f"bold {colors.warning}",
@@ -109,6 +113,8 @@ class ProblemsScreen(HookdashScreen[None]):
         self.action_go_to_hook()
 
     def action_go_to_hook(self) -> None:
+        from hookdash.core import hook_for_problem
+
         config = self.hd_app.config
         problem = self.highlighted_problem
         if config is None or problem is None:

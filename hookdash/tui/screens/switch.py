@@ -8,7 +8,7 @@ disabled key by default, `hooksConfig` or the legacy `hooks` on request.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import on
 from textual.containers import Horizontal, Vertical
@@ -16,8 +16,10 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Label, RadioButton, RadioSet, Static
 
-from hookdash.core import Configuration, DisabledKey, Hook
 from hookdash.tui.commands import bindings_for
+
+if TYPE_CHECKING:
+    from hookdash.core import Configuration, DisabledKey, Hook
 
 KEY_CHOICES: tuple[tuple[DisabledKey, str], ...] = (
     ("auto", "hooksConfig.disabled, and hooks.disabled if present"),

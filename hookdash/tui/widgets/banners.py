@@ -9,14 +9,16 @@ hooks that are NEW or CHANGED get a banner too, whose click opens the trust revi
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.containers import Vertical
 from textual.content import Content
 from textual.events import Click
 from textual.widgets import Static
 
-from hookdash.core import Hook, Problem, banner_lines, untrusted_project_hooks
+if TYPE_CHECKING:
+    from hookdash.core import Hook, Problem
+
 
 MAX_BANNERS = 4  # more would push the hook list off a small terminal
 _MARKS = {"error": "✖", "warning": "!", "info": "i"}
@@ -41,6 +43,8 @@ class Banner(Static):
 
 def trust_banner(hooks: Iterable[Hook]) -> Banner | None:
     """“3 project hooks to review (2 NEW, 1 CHANGED)”, opening the trust review."""
+    from hookdash.core import untrusted_project_hooks
+
     untrusted = untrusted_project_hooks(hooks)
     if not untrusted:
         return None
@@ -112,6 +116,8 @@ class Banners(Vertical):
     ) -> None:
         """`notices`: (kind, text) lines shown first (the demo, why it opened); `hooks`:
         for the trust banner."""
+        from hookdash.core import banner_lines
+
         self.remove_children()
         banners = [Banner(Content(text), classes=f"banner {kind}") for kind, text in notices]
         trust = trust_banner(hooks)

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.containers import Center, Vertical
 from textual.content import Content
 from textual.widgets import Button, Static
 
-from hookdash.core import GeminiEnvironment
+if TYPE_CHECKING:
+    from hookdash.core import GeminiEnvironment
 
 
 class EmptyState(Vertical):

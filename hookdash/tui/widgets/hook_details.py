@@ -3,37 +3,31 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Group, RenderableType
-from rich.syntax import Syntax
 from rich.table import Table
 from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.theme import Theme
 from textual.widgets import Static
 
-from hookdash.core import (
-    GEMINI_SOURCE_NOTE,
-    Hook,
-    ScriptPreview,
-    Snapshot,
-    count_hooks,
-    describe_event,
-    describe_execution,
-    describe_matcher,
-    describe_trust,
-    hook_badges,
-    hook_notes,
-    script_preview,
-)
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.widgets.hook_tree import EventGroup, HookItem, LayerGroup, TreeItem
+
+if TYPE_CHECKING:
+    from hookdash.core import (
+        Hook,
+        ScriptPreview,
+        Snapshot,
+    )
 
 _SHEBANG_LEXERS = (("python", "python"), ("node", "javascript"), ("bash", "bash"), ("sh", "bash"))
 
 
 def _lexer(preview: ScriptPreview) -> str:
+    from rich.syntax import Syntax  # (pygments: imported when a script is first shown)
+
     lexer = Syntax.guess_lexer(preview.path, preview.text)
     if lexer != "default":
         return lexer
@@ -49,6 +43,8 @@ def preview_body(
     preview: ScriptPreview, colors: Colors, display: Callable[[str], str]
 ) -> list[RenderableType]:
     """A script's first lines, highlighted, under a heading naming the file."""
+    from rich.syntax import Syntax  # (pygments: imported when a script is first shown)
+
     heading = Text("\nScript ", style=colors.heading)
     heading.append(display(preview.path), style=colors.dim)
     if preview.unavailable:
@@ -128,6 +124,15 @@ class HookDetails(VerticalScroll):
         return self._display(file) + (f":{line}" if line else "")
 
     def _hook_body(self, hook: Hook, colors: Colors) -> RenderableType:
+        from hookdash.core import (
+            GEMINI_SOURCE_NOTE,
+            describe_matcher,
+            describe_trust,
+            hook_badges,
+            hook_notes,
+            script_preview,
+        )
+
         title = Text(hook.id, style="bold")
         for badge in hook_badges(hook):
             title.append("  ")
@@ -226,6 +231,8 @@ class HookDetails(VerticalScroll):
         return preview_body(preview, colors, self._display)
 
     def _event_body(self, group: EventGroup, colors: Colors) -> RenderableType:
+        from hookdash.core import count_hooks, describe_event, describe_execution
+
         grid = self._grid()
         counts = count_hooks(group.hooks)
         grid.add_row(Text("hooks", style=colors.dim), counts.text)
@@ -238,6 +245,8 @@ class HookDetails(VerticalScroll):
         return Group(Text(group.event, style=colors.heading), Text(""), grid)
 
     def _layer_body(self, group: LayerGroup, colors: Colors) -> RenderableType:
+        from hookdash.core import count_hooks
+
         grid = self._grid()
         dim = colors.dim
         grid.add_row(Text("file", style=dim), self._display(group.file))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import on
@@ -15,17 +15,15 @@ from textual.theme import Theme
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
-from hookdash.core import (
-    EVENTS,
-    Hook,
-    Snapshot,
-    count_hooks,
-    hook_badges,
-    hook_matches,
-    state_badge,
-)
+from hookdash.core import EVENTS  # (Gemini's event names: no pydantic, no I/O)
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import widget_bindings
+
+if TYPE_CHECKING:
+    from hookdash.core import (
+        Hook,
+        Snapshot,
+    )
 
 
 @dataclass(frozen=True)
@@ -148,6 +146,8 @@ class HookTree(Tree[TreeItem | None]):
 
         Returns how many hooks are shown.
         """
+        from hookdash.core import hook_matches, state_badge
+
         keep = select if select is not None else self._current_key()
         old_line = self.cursor_line
         hooks = [h for h in snapshot.hooks if hook_matches(h, query)]
@@ -271,6 +271,8 @@ class HookTree(Tree[TreeItem | None]):
         return notes
 
     def _make_label(self, item: TreeItem, colors: Colors) -> Text:
+        from hookdash.core import count_hooks, hook_badges
+
         if isinstance(item, EventGroup):
             counts = count_hooks(item.hooks)
             known = item.event in EVENTS

@@ -3,15 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from textual.content import Content
 from textual.widgets import Static
 
-from hookdash.core import Snapshot, count_hooks, describe
+if TYPE_CHECKING:
+    from hookdash.core import Snapshot
 
 
 class StatusLine(Static):
+    def show_loading(self, workspace: str) -> None:
+        """Until the first configuration is loaded (the dashboard paints before)."""
+        self.update(Content.assemble((workspace, "bold"), " · reading the configuration…"))
+
     def show(self, snapshot: Snapshot, display: Callable[[str], str]) -> None:
+        from hookdash.core import count_hooks, describe
+
         trust = snapshot.folder_trust
         trust_style = "$text-success" if trust.trusted else "$text-error"
         hooks_style = "$text-success" if snapshot.hooks_enabled else "$text-error"
