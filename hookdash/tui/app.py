@@ -152,19 +152,23 @@ class HookdashApp(App[None]):
     def _apply(self, config: Configuration) -> None:
         first = self.config is None
         self.config = config
-        if first and self._watching:
-            from hookdash.core import DirectoryWatcher
-
-            self._watcher = DirectoryWatcher()  # targets: those of each configuration
-            self.run_worker(
-                self._watcher.run(self._files_changed), name="watch files", group="watch"
-            )
         if self._watcher is not None:
             from hookdash.core import watch_targets
 
             self._watcher.retarget(watch_targets(config))
         if first:
+            # After the hooks are drawn: the watcher (watchfiles' import) can wait.
+            self.call_after_refresh(self._start_watching, config)
             self.call_after_refresh(self._freeze_startup_objects)
+
+    def _start_watching(self, config: Configuration) -> None:
+        if not self._watching or self._watcher is not None:
+            return
+        from hookdash.core import DirectoryWatcher, watch_targets
+
+        # Armed, it reads once more (a change made before is not missed).
+        self._watcher = DirectoryWatcher(watch_targets(self.config or config))
+        self.run_worker(self._watcher.run(self._files_changed), name="watch files", group="watch")
 
     @staticmethod
     def _freeze_startup_objects() -> None:
