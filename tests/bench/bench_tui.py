@@ -316,7 +316,7 @@ def key_delay() -> None:
         print(
             f"key press while {BURST_RECORDS:,} records arrive in {BURST_SECONDS:g} s, on "
             f"{where}: median {statistics.median(ms):.1f} ms, worst {ms[-1]:.1f} ms over "
-            f"{len(ms)} presses (target ≤ 100 ms)"
+            f"{len(ms)} presses (target ≤ 50 ms)"
         )
 
 

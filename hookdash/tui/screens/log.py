@@ -43,6 +43,7 @@ from hookdash.core import (
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
 from hookdash.tui.screens.base import HookdashScreen
+from hookdash.tui.widgets.rendered_once import RenderedOnce
 from hookdash.tui.widgets.run_list import DEFAULT_CAP, RunList, local_date_time
 from hookdash.tui.widgets.run_view import run_heading, run_sections
 
@@ -227,7 +228,9 @@ class LogScreen(HookdashScreen[None]):
             if not self.hd_app.watching
             else Content.styled("starting…", "$text-muted")
         )
-        self.query_one("#log-title", Static).update(Content(" · ").join(parts))
+        # One row whatever it says (log.tcss: height 1, nowrap): no layout pass, which
+        # would measure the record pane again on every batch of a burst.
+        self.query_one("#log-title", Static).update(Content(" · ").join(parts), layout=False)
 
     def _show_notice(self, config: Configuration) -> None:
         telemetry = config.snapshot.telemetry
@@ -271,7 +274,7 @@ class LogScreen(HookdashScreen[None]):
                 )
             )
             return
-        body.update(self._record_body(record, colors))
+        body.update(RenderedOnce(self._record_body(record, colors)))
 
     def _record_body(self, record: RunRecord, colors: Colors) -> RenderableType:
         config = self.hd_app.config

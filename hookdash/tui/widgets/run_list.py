@@ -17,10 +17,11 @@ from datetime import datetime
 from typing import ClassVar
 
 from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.events import Click
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
@@ -124,7 +125,9 @@ class RunList(ScrollView, can_focus=True):
         self._shown: list[RunRecord] = self._records  # the filtered view (or the same list)
         self._filter: Callable[[RunRecord], bool] | None = None
         self._cursor = -1
-        self._cache: dict[int, Strip] = {}
+        # id(record) -> ((width, style), the line drawn at them, the line as rendered)
+        self._cache: dict[int, tuple[tuple[int, Style], Strip, Strip]] = {}
+        self._pass: tuple[int, int, Style] | None = None  # see render_lines
         self.dropped = 0  # records dropped because of the cap, since the start
 
     # ------------------------------------------------------------------ content
@@ -224,20 +227,41 @@ class RunList(ScrollView, can_focus=True):
 
     # ------------------------------------------------------------------ rendering
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # What every line of this pass shares, looked up once (not per line: during a
+        # burst the whole list is drawn again many times a second).
+        self._pass = (
+            int(self.scroll_offset.y),
+            self.scrollable_content_region.width,
+            self.rich_style,
+        )
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._pass = None
+
     def render_line(self, y: int) -> Strip:
-        index = self.scroll_offset.y + y
-        width = self.scrollable_content_region.width
-        base = self.rich_style
+        top, width, base = self._pass or (
+            int(self.scroll_offset.y),
+            self.scrollable_content_region.width,
+            self.rich_style,
+        )
+        index = top + y
         if not 0 <= index < len(self._shown):
             return Strip.blank(width, base)
         record = self._shown[index]
-        strip = self._cache.get(id(record))
-        if strip is None:
-            text = record_line(record, self._colors())
-            text.stylize_before(base)
-            strip = Strip(text.render(self.app.console), text.cell_len)
-            self._cache[id(record)] = strip
-        line = strip.crop_extend(0, width, base)
+        cached = self._cache.get(id(record))
+        if cached is None or cached[0] != (width, base):
+            if cached is None:
+                text = record_line(record, self._colors())
+                text.stylize_before(base)
+                strip = Strip(text.render(self.app.console), text.cell_len)
+            else:
+                strip = cached[2]
+            # Kept as drawn: cut or padded to the width (the line as rendered beside it).
+            cached = ((width, base), strip.crop_extend(0, width, base), strip)
+            self._cache[id(record)] = cached
+        line = cached[1]
         if index == self._cursor:
             cursor = self.get_component_rich_style("run-list--cursor")
             line = Strip(
