@@ -142,7 +142,7 @@ def build_configuration(env: GeminiEnvironment, *, fingerprints: dict[str, str])
     elif trust_problems:
         fatal = f"{env.display(env.trusted_folders_path)} is invalid"
 
-    extensions, ext_problems = load_extensions(env, merged, trust.trusted, hooks_enabled)
+    extensions, ext_problems = load_extensions(env, merged, trust.trusted)
     problems.extend(ext_problems)
 
     store, store_problem = hook_trust.read_store(env.trusted_hooks_path)

@@ -160,7 +160,10 @@ def make_hook(c: Candidate, ctx: VerdictContext) -> Hook:
     if ctx.fatal:
         reasons.append(f"Gemini CLI refuses to start: {ctx.fatal}")
     if not ctx.hooks_enabled:
-        reasons.append(f"hooks are switched off ({ctx.hooks_off_where})")
+        off = f"hooks are switched off ({ctx.hooks_off_where})"
+        if c.source == "extensions":  # (spec 6.2 step 3, 14.1: no HookSystem at all)
+            off += ": Gemini CLI does not even read extension hooks then"
+        reasons.append(off)
     reasons.extend(c.blocked)
     if invalid:
         reasons.append(f"invalid: {invalid}; Gemini discards it silently")
