@@ -150,9 +150,7 @@ def test_hooks_switched_off_in_any_layer_stops_everything(sandbox: Sandbox) -> N
     user, ext = snap.hooks
     off = "hooks are switched off (hooksConfig.enabled is false in workspace settings)"
     assert user.not_running_because == [off]
-    assert ext.not_running_because == [
-        off + ": Gemini CLI does not even read extension hooks then"
-    ]
+    assert ext.not_running_because == [off + ": Gemini CLI does not even read extension hooks then"]
     assert ext.extension == "e" and ext.command == "x" and ext.line == 6
     assert any(p.code == "hooks-switched-off" for p in snap.problems)
 
