@@ -18,10 +18,15 @@ if TYPE_CHECKING:
         create_demo as create_demo,
         nothing_configured as nothing_configured,
     )
+    from hookdash.core.edit.atomic import (
+        recording_writes as recording_writes,
+    )
     from hookdash.core.edit.authoring import (
         AuthoringResult as AuthoringResult,
         HookChanges as HookChanges,
         add_hook as add_hook,
+        changes_between as changes_between,
+        draft_of as draft_of,
         edit_hook as edit_hook,
         remove_hook as remove_hook,
         resolve_hook as resolve_hook,
@@ -36,6 +41,11 @@ if TYPE_CHECKING:
         enable_hook as enable_hook,
         toggle_hook as toggle_hook,
     )
+    from hookdash.core.edit.draft_review import (
+        DraftReview as DraftReview,
+        review_draft as review_draft,
+        save_draft as save_draft,
+    )
     from hookdash.core.edit.edits import (
         EditResult as EditResult,
     )
@@ -45,11 +55,13 @@ if TYPE_CHECKING:
     from hookdash.core.edit.hook_draft import (
         HookDraft as HookDraft,
         InvalidHookError as InvalidHookError,
+        draft_hook as draft_hook,
         draft_warnings as draft_warnings,
         validate_draft as validate_draft,
     )
     from hookdash.core.edit.hooks_switch import (
         switch_hooks as switch_hooks,
+        switch_scope as switch_scope,
     )
     from hookdash.core.edit.predicted import hooks_after_edit as hooks_after_edit
     from hookdash.core.edit.trust_store import (
@@ -60,12 +72,19 @@ if TYPE_CHECKING:
         trust_hooks as trust_hooks,
         trusted_commands as trusted_commands,
     )
+    from hookdash.core.edit.undo import (
+        UndoEntry as UndoEntry,
+        UndoResult as UndoResult,
+        undo as undo,
+        undo_entry as undo_entry,
+    )
     from hookdash.core.errors import (
         AmbiguousHook as AmbiguousHook,
         EditError as EditError,
         EngineError as EngineError,
         HookdashError as HookdashError,
         HookNotFound as HookNotFound,
+        UndoRefused as UndoRefused,
         UnknownEvent as UnknownEvent,
     )
     from hookdash.core.gemini.environment import (
@@ -73,6 +92,7 @@ if TYPE_CHECKING:
         resolve_environment as resolve_environment,
     )
     from hookdash.core.gemini.events import (
+        EVENT_SUMMARIES as EVENT_SUMMARIES,
         EVENTS as EVENTS,
         FIRED_TRIGGERS as FIRED_TRIGGERS,
         TRIGGER_FIELD as TRIGGER_FIELD,
@@ -83,7 +103,9 @@ if TYPE_CHECKING:
         describe as describe,
     )
     from hookdash.core.gemini.matcher import (
+        MatcherPreview as MatcherPreview,
         describe_matcher as describe_matcher,
+        preview_matcher as preview_matcher,
     )
     from hookdash.core.gemini.tools import (
         BUILTIN_TOOLS as BUILTIN_TOOLS,
@@ -162,6 +184,7 @@ if TYPE_CHECKING:
         RunLike as RunLike,
         is_run_of as is_run_of,
         outcome_of as outcome_of,
+        tools_seen as tools_seen,
     )
     from hookdash.core.run.payloads import (
         context_of as context_of,
@@ -192,6 +215,23 @@ if TYPE_CHECKING:
 
 # name -> the module that defines it; kept equal to the imports above by a test.
 _EXPORTS: dict[str, str] = {
+    "EVENT_SUMMARIES": "hookdash.core.gemini.events",
+    "MatcherPreview": "hookdash.core.gemini.matcher",
+    "preview_matcher": "hookdash.core.gemini.matcher",
+    "tools_seen": "hookdash.core.run.logfeed",
+    "draft_hook": "hookdash.core.edit.hook_draft",
+    "DraftReview": "hookdash.core.edit.draft_review",
+    "review_draft": "hookdash.core.edit.draft_review",
+    "save_draft": "hookdash.core.edit.draft_review",
+    "draft_of": "hookdash.core.edit.authoring",
+    "changes_between": "hookdash.core.edit.authoring",
+    "switch_scope": "hookdash.core.edit.hooks_switch",
+    "recording_writes": "hookdash.core.edit.atomic",
+    "UndoEntry": "hookdash.core.edit.undo",
+    "UndoResult": "hookdash.core.edit.undo",
+    "undo": "hookdash.core.edit.undo",
+    "undo_entry": "hookdash.core.edit.undo",
+    "UndoRefused": "hookdash.core.errors",
     "add_hook": "hookdash.core.edit.authoring",
     "AuthoringResult": "hookdash.core.edit.authoring",
     "draft_warnings": "hookdash.core.edit.hook_draft",

@@ -74,6 +74,8 @@ class Configuration:
     merged: dict[str, Any]
     trust_store: dict[str, list[str]]
     snapshot: Snapshot
+    # What every hook's verdict was judged with (a draft hook is judged the same way).
+    verdicts: VerdictContext | None = None
 
     @property
     def hooks(self) -> list[Hook]:
@@ -242,6 +244,7 @@ def load_configuration(
         merged=merged,
         trust_store=store,
         snapshot=snapshot,
+        verdicts=ctx,
     )
     problems.extend(check_configuration(config))
     problems.sort(key=lambda p: SEVERITY_RANK[p.severity])
@@ -277,6 +280,21 @@ def _legacy_disabled(layer: Layer) -> list[str]:
     if isinstance(hooks, dict):
         return _list_of_strings(hooks.get("disabled"))
     return []
+
+
+def settings_block(layer: Layer, trusted: bool) -> tuple[str, InactiveReason] | None:
+    """Why Gemini registers no hook of a settings layer (and the kind of reason), or None."""
+    if layer.ignored_reason:
+        return layer.ignored_reason, "ignored-layer"
+    if not trusted:
+        return (
+            "the folder is not trusted: Gemini CLI ignores this workspace settings file"
+            if layer.scope == "workspace"
+            else "the folder is not trusted: Gemini CLI skips every settings hook, user "
+            "and system ones too",
+            "untrusted-folder",
+        )
+    return None
 
 
 def _settings_candidates(
@@ -327,16 +345,9 @@ def _settings_candidates(
             gemini_source="project",
             merged=True,
         )
-        if layer.ignored_reason:
-            source.block(layer.ignored_reason, "ignored-layer")
-        elif not trusted:
-            source.block(
-                "the folder is not trusted: Gemini CLI ignores this workspace settings file"
-                if scope == "workspace"
-                else "the folder is not trusted: Gemini CLI skips every settings hook, user "
-                "and system ones too",
-                "untrusted-folder",
-            )
+        blocked = settings_block(layer, trusted)
+        if blocked is not None:
+            source.block(*blocked)
         elif scope in contributing:
             source.surviving = surviving
         for candidate in source.candidates(hooks, problems):
