@@ -20,6 +20,7 @@ STYLESHEETS = (
     "plan.tcss",
     "trust.tcss",
     "log.tcss",
+    "hook_form.tcss",
 )
 
 

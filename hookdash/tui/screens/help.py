@@ -21,6 +21,7 @@ _SCOPE_TITLES = (
     ("app", "Everywhere"),
     ("hooks", "Hook list"),
     ("switch", "Switching a hook off (space)"),
+    ("hook_form", "Adding and editing a hook (a, e)"),
     ("fire", "Fire (f)"),
     ("plan", "Plan (p)"),
     ("trust", "Trust review (T)"),
