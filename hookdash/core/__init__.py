@@ -10,6 +10,8 @@ touches. It never imports Textual (a test enforces it).
 from __future__ import annotations
 
 import importlib
+import sys
+import types
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -356,3 +358,23 @@ def __getattr__(name: str) -> Any:
 
 def __dir__() -> list[str]:
     return __all__
+
+
+class _FrontDoor(types.ModuleType):
+    """Keeps each name the front door exports what it says it is. Loading a submodule
+    makes the import system set it as an attribute of this package, so once anything
+    imports `hookdash.core.visible`, `from hookdash.core import visible` would give the
+    module instead of the function; such a setattr is ignored (the submodule stays in
+    `sys.modules`, where `from hookdash.core.visible import …` finds it)."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if (
+            isinstance(value, types.ModuleType)
+            and name in _EXPORTS
+            and value.__name__ == f"{__name__}.{name}"
+        ):
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _FrontDoor

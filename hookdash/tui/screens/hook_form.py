@@ -124,7 +124,12 @@ def matcher_hint(preview: MatcherPreview) -> Content:
     ]
     more = len(preview.matched) - SHOWN_TOOLS
     listed = ", ".join(names) + (f" +{more} more" if more > 0 else "")
-    total = f"{len(preview.matched)} of {builtin} built-in{seen_note}"
+    total = f"{len(preview.matched)} of {builtin} built-in tools"
+    if preview.seen:
+        total = (
+            f"{len(preview.matched)} of {len(preview.candidates)} tools: {builtin} built-in, "
+            f"{len(preview.seen)} from the logs"
+        )
     hint = Content.assemble(("matches ", "$text-muted"), (listed, "$text-success"))
     return hint + Content.styled(f" ({total})", "$text-muted")
 
@@ -190,7 +195,8 @@ class HookFormScreen(Screen[AuthoringResult | None]):
             markup=False,
         )
         with Horizontal(id="form-columns"):
-            with VerticalScroll(id="form-fields"):
+            # Not focusable itself: tab goes from field to field.
+            with VerticalScroll(id="form-fields", can_focus=False):
                 yield Static(id="event-about")
                 for field, label in (
                     ("matcher", "Matcher"),
@@ -374,7 +380,7 @@ class HookFormScreen(Screen[AuthoringResult | None]):
 
     def _schedule_review(self) -> None:
         config = self.hd_app.config
-        if config is None or not self.is_mounted:
+        if config is None:
             return
         self._review_draft(config, self.draft(), self.scope, self._hook, list(self._seen))
 
@@ -474,7 +480,7 @@ class HookFormScreen(Screen[AuthoringResult | None]):
                 style = colors.error
             elif line.startswith("@@"):
                 style = colors.dim
-            text.append(visible(line) + "\n", style=style)
+            text.append(visible(line, multiline=True) + "\n", style=style)
         return text
 
     def _test_body(self, colors: Colors) -> RenderableType | None:

@@ -100,6 +100,7 @@ class HooksScreen(Screen[None]):
         super().__init__()
         self._filter_timer: Timer | None = None
         self._switching = False  # a disable/enable is being written and reloaded
+        self._select_when_loaded: str | None = None  # a hook just written: show it once loaded
 
     def compose(self) -> Any:
         yield StatusLine(id="status")
@@ -162,6 +163,10 @@ class HooksScreen(Screen[None]):
         if empty:
             self.query_one(EmptyState).show(env)
         self._refresh_tree()
+        wanted = self._select_when_loaded
+        if wanted is not None and any(h.ref == wanted for h in config.hooks):
+            self._select_when_loaded = None
+            self.select_hook(wanted)
 
     def _refresh_tree(self, select: str | None = None) -> None:
         config = self.hd_app.config
@@ -443,12 +448,10 @@ class HooksScreen(Screen[None]):
         select = result.hooks[0].ref if result.hooks and result.action != "remove" else None
         self._reload_then(reason, select)
 
-    @work(group="after-write")
-    async def _reload_then(self, reason: str, select: str | None) -> None:
-        with contextlib.suppress(WorkerCancelled, WorkerFailed):
-            await self.hd_app.reload(reason).wait()
-        if select is not None:
-            self.select_hook(select)
+    def _reload_then(self, reason: str, select: str | None) -> None:
+        """Read the configuration again; then (the reload's view) select `select`."""
+        self._select_when_loaded = select
+        self.hd_app.reload(reason)
 
     def action_remove_hook(self) -> None:
         hook = self._writable_hook()
@@ -493,7 +496,7 @@ class HooksScreen(Screen[None]):
                     style = colors.success
                 elif line.startswith("-") and not line.startswith("---"):
                     style = colors.error
-                body.append(visible(line) + "\n", style=style)
+                body.append(visible(line, multiline=True) + "\n", style=style)
         body.append("\n" + question)
         return body
 
@@ -620,9 +623,7 @@ class HooksScreen(Screen[None]):
         note = "" if code == 0 else f" (the editor exited with {code})"
         self.notify(f"Back from the editor{note}: reading {visible(where)} again.", timeout=5,
                     markup=False)  # fmt: skip
-        with contextlib.suppress(WorkerCancelled, WorkerFailed):
-            await self.hd_app.reload("editor closed").wait()
-        self.select_hook(hook.ref)
+        self._reload_then("editor closed", hook.ref)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "open_demo":
