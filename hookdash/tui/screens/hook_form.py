@@ -64,7 +64,6 @@ from hookdash.core import (
     MatcherPreview,
     build_payload,
     confirmations_needed,
-    describe_event,
     draft_hook,
     fire as engine_fire,
     match_kind,
@@ -197,7 +196,6 @@ class HookFormScreen(Screen[AuthoringResult | None]):
         with Horizontal(id="form-columns"):
             # Not focusable itself: tab goes from field to field.
             with VerticalScroll(id="form-fields", can_focus=False):
-                yield Static(id="event-about")
                 for field, label in (
                     ("matcher", "Matcher"),
                     ("name", "Name"),
@@ -346,8 +344,6 @@ class HookFormScreen(Screen[AuthoringResult | None]):
         event = self._event
         kind = match_kind(event)
         matcher = self.query_one("#matcher", Input)
-        about = Content.assemble((event, "bold"), ": ", describe_event(event))
-        self.query_one("#event-about", Static).update(about)
         if kind == "tool":
             matcher.placeholder = "a regex on the tool name; empty: every tool"
             matcher.suggester = SuggestFromList([*BUILTIN_TOOLS, *self._seen], case_sensitive=True)
@@ -454,13 +450,12 @@ class HookFormScreen(Screen[AuthoringResult | None]):
         if hook is not None and review.refusal is None:
             text.append("\n")
             if hook.runs:
-                text.append("Once saved, Gemini CLI runs it", style=colors.success)
+                text.append("Once saved, Gemini CLI runs it.", style=colors.success)
                 if hook.trust == "new":
                     text.append(
-                        " (a project hook: hookdash records it as trusted when it saves)",
+                        " A project hook: Save records it as trusted, so Gemini does not warn.",
                         style=colors.dim,
                     )
-                text.append(".", style=colors.success)
             else:
                 why = "; ".join(hook.not_running_because) or "it is not registered"
                 text.append(f"Once saved, Gemini CLI would not run it: {visible(why)}.",
@@ -469,7 +464,8 @@ class HookFormScreen(Screen[AuthoringResult | None]):
 
     @staticmethod
     def _diff(diff: str, colors: Colors) -> Text:
-        text = Text()
+        # Wrapped, never cut: what Save writes is shown whole, long commands included.
+        text = Text(overflow="fold")
         for line in diff.splitlines():
             style: str | Style = ""
             if line.startswith(("+++", "---")):
