@@ -2,7 +2,7 @@
 
 The app owns the one piece of state every screen shows: `config`, the loaded
 `Configuration` (a reactive attribute; screens `watch` it). It is loaded by `loader`
-(default `core.snapshot.load_configuration`) in a thread worker, so the event loop never
+(default `core.load_configuration`) in a thread worker, so the event loop never
 reads files, and replaced as a whole on every reload:
 
     file change ─▶ ConfigWatcher (watchfiles, async worker) ─▶ reload()

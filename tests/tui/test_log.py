@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from hookdash.core.demo import create_demo
-from hookdash.core.load.snapshot import load_configuration
+from hookdash.core.load.loader import load_configuration
 from hookdash.core.run.runlog import RunLog, RunRecord
 from hookdash.tui.app import HookdashApp
 from hookdash.tui.screens.fire import FireScreen

@@ -7,7 +7,8 @@ from typing import Any
 
 from hookdash.core.errors import FileChangedError
 from hookdash.core.gemini.environment import GeminiEnvironment
-from hookdash.core.load.snapshot import Configuration, load_configuration
+from hookdash.core.load.loader import load_configuration
+from hookdash.core.model import Configuration
 from hookdash.tui.app import HookdashApp
 from hookdash.tui.screens.hooks import HooksScreen
 from hookdash.tui.screens.switch import ChoiceSet, SwitchScreen

@@ -26,10 +26,10 @@ from hookdash.core.edit.authoring import (
 from hookdash.core.edit.hook_draft import HookDraft, draft_hook
 from hookdash.core.errors import HookdashError
 from hookdash.core.gemini.matcher import MatcherPreview, preview_matcher
-from hookdash.core.load.registry import Hook
+from hookdash.core.model import Hook
 
 if TYPE_CHECKING:
-    from hookdash.core.load.snapshot import Configuration
+    from hookdash.core.model import Configuration
 
 
 class DraftReview(BaseModel):

@@ -31,10 +31,11 @@ from hookdash.core.gemini.hook_trust import hook_key
 from hookdash.core.gemini.scripts import find_script
 from hookdash.core.load.checks import check_hook
 from hookdash.core.load.lookup import describe_hook, registrable
-from hookdash.core.load.registry import DEFAULT_TIMEOUT_MS, Hook, HookScope
+from hookdash.core.load.registry import DEFAULT_TIMEOUT_MS
+from hookdash.core.model import Hook, HookScope
 
 if TYPE_CHECKING:
-    from hookdash.core.load.snapshot import Configuration
+    from hookdash.core.model import Configuration
 
 
 class InvalidHookError(EditError):
@@ -135,7 +136,7 @@ def draft_as_hook(
     config: Configuration, draft: HookDraft, scope: HookScope, file: str, pointer: str = ""
 ) -> Hook:
     """The `Hook` the draft would be, with the fields `checks.check_hook` reads."""
-    from hookdash.core.load.snapshot import script_variables
+    from hookdash.core.load.loader import script_variables
 
     env = config.env
     command = expand_settings_string(draft.command, env.environ)
@@ -215,8 +216,8 @@ def draft_hook(
     order for its event. `replacing` is the hook an edit changes: the draft takes its ref
     and its place. The engine fires it like any hook (`fire(..., hook=draft_hook(...))`),
     so a draft can be tested before it is saved. InvalidHookError for a refused draft."""
+    from hookdash.core.load.loader import settings_block
     from hookdash.core.load.registry import Candidate, make_hook
-    from hookdash.core.load.snapshot import settings_block
 
     draft = validate_draft(draft)
     verdicts = config.verdicts

@@ -14,7 +14,7 @@ from typing import Any, Literal, Protocol
 
 from hookdash.core.gemini.events import TOOL_EVENTS
 from hookdash.core.gemini.outputs import is_blocking_decision, should_stop_execution
-from hookdash.core.load.registry import Hook
+from hookdash.core.model import Hook
 from hookdash.core.run.runlog import RunLog, RunLogTail, RunRecord
 from hookdash.core.run.telemetry import TelemetryTail, read_last_telemetry
 
