@@ -25,7 +25,7 @@ import gc
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path, PurePath
-from typing import ClassVar, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, ClassVar, ParamSpec, TypeVar
 
 from textual import work
 from textual.app import App
@@ -39,13 +39,13 @@ from hookdash.core import (
     DemoEnvironment,
     GeminiEnvironment,
     Hook,
-    UndoEntry,
     create_demo,
     load_configuration,
-    recording_writes,
-    undo_entry,
     watch_targets,
 )
+
+if TYPE_CHECKING:
+    from hookdash.core import UndoEntry
 from hookdash.tui.commands import DashboardCommands, HookJumpCommands, bindings_for
 from hookdash.tui.screens.help import HelpScreen
 from hookdash.tui.screens.hooks import HooksScreen
@@ -241,6 +241,8 @@ class HookdashApp(App[None]):
         """Run a core write (`edit(*args, **kwargs)`) in a thread and remember the files
         it changed — all of them, also when it fails half-way — as the newest undo entry,
         `label` saying what it was ("add 'guard' to BeforeTool")."""
+        from hookdash.core import recording_writes, undo_entry
+
         entries: list[UndoEntry] = []
 
         def run() -> T:

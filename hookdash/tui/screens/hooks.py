@@ -20,24 +20,16 @@ from textual.worker import WorkerCancelled, WorkerFailed
 
 from hookdash.core import (
     EVENTS,
-    AuthoringResult,
     Configuration,
     DisabledKey,
     EditResult,
     Hook,
     HookdashError,
-    UndoRefused,
     describe_hook,
-    draft_of,
     hooks_after_edit,
     registrable,
-    remove_hook,
-    resolve_hook,
     shorten,
-    switch_hooks,
-    switch_scope,
     toggle_hook,
-    undo,
     visible,
 )
 from hookdash.tui.colors import colors_for
@@ -52,6 +44,7 @@ from hookdash.tui.widgets.hook_tree import HookItem, HookTree
 from hookdash.tui.widgets.status_line import StatusLine
 
 if TYPE_CHECKING:
+    from hookdash.core import AuthoringResult
     from hookdash.tui.app import HookdashApp
 
 # Below this width the details go under the tree instead of beside it.
@@ -329,6 +322,8 @@ class HooksScreen(Screen[None]):
             self._switching = False
 
     def _announce(self, result: EditResult) -> None:
+        from hookdash.core import AuthoringResult  # loaded by the write already
+
         warnings = result.warnings if isinstance(result, AuthoringResult) else []
         lines = [
             result.message,
@@ -391,6 +386,8 @@ class HooksScreen(Screen[None]):
 
     def _writable_hook(self) -> Hook | None:
         """The selected hook, if hookdash may write it; otherwise say why and None."""
+        from hookdash.core import resolve_hook  # the writing modules load on first use
+
         config = self.hd_app.config
         hook = self.selected_hook
         if hook is None or config is None:
@@ -416,6 +413,7 @@ class HooksScreen(Screen[None]):
         self.app.push_screen(HookFormScreen(event=event), self._form_done)
 
     def action_edit_hook(self) -> None:
+        from hookdash.core import draft_of
         from hookdash.tui.screens.hook_form import HookFormScreen
 
         hook = self._writable_hook()
@@ -460,6 +458,8 @@ class HooksScreen(Screen[None]):
 
     @work(group="remove", exclusive=True)
     async def _ask_and_remove(self, hook: Hook) -> None:
+        from hookdash.core import remove_hook
+
         config = self.hd_app.config
         if config is None:
             return
@@ -505,6 +505,8 @@ class HooksScreen(Screen[None]):
 
     @work(group="switch-all", exclusive=True)
     async def _ask_and_switch_all(self) -> None:
+        from hookdash.core import switch_hooks, switch_scope
+
         config = self.hd_app.config
         if config is None:
             return
@@ -539,6 +541,8 @@ class HooksScreen(Screen[None]):
 
     @work(group="undo", exclusive=True)
     async def _ask_and_undo(self) -> None:
+        from hookdash.core import UndoRefused, undo
+
         stack = self.hd_app.undo_stack
         config = self.hd_app.config
         if config is None:
