@@ -20,12 +20,9 @@ if TYPE_CHECKING:
         nothing_configured as nothing_configured,
     )
     from hookdash.core.edit.authoring import (
-        AuthoringResult as AuthoringResult,
-        HookChanges as HookChanges,
         add_hook as add_hook,
         edit_hook as edit_hook,
         remove_hook as remove_hook,
-        resolve_hook as resolve_hook,
     )
     from hookdash.core.edit.claude_import import (
         ImportResult as ImportResult,
@@ -38,6 +35,7 @@ if TYPE_CHECKING:
         toggle_hook as toggle_hook,
     )
     from hookdash.core.edit.edits import (
+        AuthoringResult as AuthoringResult,
         EditResult as EditResult,
     )
     from hookdash.core.edit.fixes import (
@@ -48,6 +46,12 @@ if TYPE_CHECKING:
         InvalidHookError as InvalidHookError,
         draft_warnings as draft_warnings,
         validate_draft as validate_draft,
+    )
+    from hookdash.core.edit.hook_edit import (
+        HookChanges as HookChanges,
+    )
+    from hookdash.core.edit.hook_target import (
+        resolve_hook as resolve_hook,
     )
     from hookdash.core.edit.hooks_switch import (
         switch_hooks as switch_hooks,
@@ -196,7 +200,7 @@ _EXPORTS: dict[str, str] = {
     "add_hook": "hookdash.core.edit.authoring",
     "AmbiguousHook": "hookdash.core.errors",
     "apply_safe_fixes": "hookdash.core.edit.fixes",
-    "AuthoringResult": "hookdash.core.edit.authoring",
+    "AuthoringResult": "hookdash.core.edit.edits",
     "BADGE_MEANINGS": "hookdash.core.present",
     "BadgeKind": "hookdash.core.present",
     "banner_lines": "hookdash.core.present",
@@ -242,7 +246,7 @@ _EXPORTS: dict[str, str] = {
     "hook_for_problem": "hookdash.core.present",
     "hook_matches": "hookdash.core.present",
     "hook_notes": "hookdash.core.present",
-    "HookChanges": "hookdash.core.edit.authoring",
+    "HookChanges": "hookdash.core.edit.hook_edit",
     "HookdashError": "hookdash.core.errors",
     "HookDraft": "hookdash.core.edit.hook_draft",
     "HookNotFound": "hookdash.core.errors",
@@ -274,7 +278,7 @@ _EXPORTS: dict[str, str] = {
     "registrable": "hookdash.core.load.lookup",
     "remove_hook": "hookdash.core.edit.authoring",
     "resolve_environment": "hookdash.core.gemini.environment",
-    "resolve_hook": "hookdash.core.edit.authoring",
+    "resolve_hook": "hookdash.core.edit.hook_target",
     "RISK_KINDS": "hookdash.core.model",
     "RiskFlag": "hookdash.core.model",
     "RunLike": "hookdash.core.run.logfeed",

@@ -17,9 +17,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from hookdash.core.edit import jsonedit
-from hookdash.core.edit.authoring import AuthoringResult, write_settings
 from hookdash.core.edit.disabled_list import FileEdit, check_scope, parse_settings, start_text
-from hookdash.core.edit.edits import Change
+from hookdash.core.edit.edits import AuthoringResult, Change
+from hookdash.core.edit.settings_write import write_settings
 from hookdash.core.errors import UnsupportedShapeError
 from hookdash.core.gemini.jsvalues import js_truthy
 from hookdash.core.gemini.layers import MERGE_ORDER, Scope, legacy_config_keys
