@@ -25,17 +25,14 @@ from pydantic import BaseModel, Field
 
 from hookdash.core.edit import jsonedit
 from hookdash.core.edit.after_write import reload_configuration, untrusted_folder_note
-from hookdash.core.edit.claude_hooks import (
+from hookdash.core.edit.claude_hooks import NotCarried, TranslatedHook, Translation, translate
+from hookdash.core.edit.claude_names import NameBook
+from hookdash.core.edit.claude_settings import (
     ClaudeSource,
-    NameBook,
-    NotCarried,
     SourceKind,
-    TranslatedHook,
-    Translation,
     count_hooks,
     default_sources,
     read_claude_settings,
-    translate,
 )
 from hookdash.core.edit.disabled_list import FileEdit, check_scope
 from hookdash.core.edit.edits import AuthoringResult, Change
