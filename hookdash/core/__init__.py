@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     )
     from hookdash.core.edit.edits import (
         AuthoringResult as AuthoringResult,
+        Change as Change,
         EditResult as EditResult,
     )
     from hookdash.core.edit.fixes import (
@@ -207,6 +208,7 @@ _EXPORTS: dict[str, str] = {
     "banner_problems": "hookdash.core.present",
     "build_payload": "hookdash.core.run.engine",
     "BUILTIN_TOOLS": "hookdash.core.gemini.tools",
+    "Change": "hookdash.core.edit.edits",
     "changed_script": "hookdash.core.edit.trust_store",
     "check_configuration": "hookdash.core.load.checks",
     "check_event": "hookdash.core.run.engine",
