@@ -40,7 +40,7 @@ from hookdash.core.edit.after_write import (
     untrusted_folder_note,
 )
 from hookdash.core.edit.disabled_list import FileEdit, check_scope
-from hookdash.core.edit.edits import AuthoringResult
+from hookdash.core.edit.edits import AuthoringResult, Change
 from hookdash.core.edit.hook_draft import (
     HookDraft,
     InvalidHookError,
@@ -49,7 +49,13 @@ from hookdash.core.edit.hook_draft import (
     duplicate_in,
     validate_draft,
 )
-from hookdash.core.edit.hook_edit import HookChanges, edit_transform, plan_edit, retrust_note
+from hookdash.core.edit.hook_edit import (
+    EditPlan,
+    HookChanges,
+    edit_transform,
+    plan_edit,
+    retrust_note,
+)
 from hookdash.core.edit.hook_target import HookTarget, resolve_hook
 from hookdash.core.edit.hook_text import (
     HookPath,
@@ -58,7 +64,13 @@ from hookdash.core.edit.hook_text import (
     hook_at,
     remove_hook as remove_hook_text,
 )
-from hookdash.core.edit.id_entries import dropping, entries_to_drop, entries_to_rename, renaming
+from hookdash.core.edit.id_entries import (
+    IdEntries,
+    dropping,
+    entries_to_drop,
+    entries_to_rename,
+    renaming,
+)
 from hookdash.core.edit.settings_write import SettingsFile, Transform, write_also, write_settings
 from hookdash.core.gemini import jsonc
 from hookdash.core.gemini.expand import expand_settings_string
@@ -169,6 +181,24 @@ def add_hook(
 # ------------------------------------------------------------------ edit
 
 
+def _write_edit(
+    config: Configuration, target: HookTarget, plan: EditPlan, ids: IdEntries, dry_run: bool
+) -> tuple[list[Change], str, HookPath]:
+    """The edit written to the hook's file, then its new ID to the other files' disabled
+    lists: every change, the diffs, and where the hook is now."""
+    at = target.at
+    landed: list[HookPath] = []
+    written = write_settings(config, at.scope, edit_transform(target, plan, ids, landed), dry_run)
+    keep_old = bool(ids.others)
+    elsewhere = [
+        (s, renaming(SettingsFile.of(config, s), ids.identifier, plan.new_id, keep_old=keep_old))
+        for s in ids.writable
+        if s != at.scope
+    ]
+    changes, diff = write_also(config, written, elsewhere, dry_run)
+    return changes, diff, landed[-1]
+
+
 def edit_hook(
     config: Configuration,
     hook_id: str,
@@ -193,15 +223,7 @@ def edit_hook(
         )
     id_changes = plan.new_id != hook.id
     ids = entries_to_rename(config, hook, id_changes=id_changes)
-    landed: list[HookPath] = []
-    written = write_settings(config, at.scope, edit_transform(target, plan, ids, landed), dry_run)
-    elsewhere = [
-        (s, renaming(SettingsFile.of(config, s), hook.id, plan.new_id, keep_old=bool(ids.others)))
-        for s in ids.writable
-        if s != at.scope
-    ]
-    all_changes, diff = write_also(config, written, elsewhere, dry_run)
-    new_at = landed[-1]
+    all_changes, diff, new_at = _write_edit(config, target, plan, ids, dry_run)
     warnings = draft_warnings(
         config,
         plan.draft(hook.event),

@@ -28,80 +28,38 @@ _TOOL_INPUT_FIELDS = {
     "url": "web_fetch takes only a prompt (with the URL in it)",
     "timeout": "run_shell_command takes no timeout",
 }
-_FIELD_FLAGS: list[tuple[re.Pattern[str], FieldKind, str, frozenset[str] | None]] = [
-    (
-        re.compile(r"permissionDecision"),
-        "output",
-        "answers with hookSpecificOutput.permissionDecision, which Gemini CLI does not read: "
-        'to block, print {"decision": "deny", "reason": "…"} or exit with code 2',
-        None,
-    ),
-    (
-        re.compile(r"updatedInput"),
-        "output",
-        "rewrites the tool input with updatedInput; Gemini CLI reads "
-        "hookSpecificOutput.tool_input instead",
-        None,
-    ),
-    (
-        re.compile(r"\btool_response\b"),
-        "payload",
-        "reads tool_response: Gemini CLI sends {llmContent, returnDisplay, error} there, not "
-        "Claude's tool-specific result",
-        frozenset({"PostToolUse"}),
-    ),
-    (
-        re.compile(r"\bpermission_mode\b"),
-        "payload",
-        "reads permission_mode, which Gemini CLI does not send",
-        None,
-    ),
-    (
-        re.compile(r"\btool_use_id\b"),
-        "payload",
-        "reads tool_use_id, which Gemini CLI does not send",
-        None,
-    ),
-    (
-        re.compile(r"\bcustom_instructions\b"),
-        "payload",
-        "reads custom_instructions, which Gemini's PreCompress does not send",
-        None,
-    ),
-    (
-        re.compile(r"\bnotification_type\b"),
-        "payload",
-        "reads notification_type: Gemini CLI always sends 'ToolPermission' there",
-        frozenset({"Notification"}),
-    ),
-    (
-        re.compile(r"CLAUDE_ENV_FILE"),
-        "payload",
-        "writes to $CLAUDE_ENV_FILE, which Gemini CLI does not provide",
-        None,
-    ),
-    (
-        re.compile(r"CLAUDE_PLUGIN_ROOT"),
-        "payload",
-        "uses $CLAUDE_PLUGIN_ROOT, which only Claude Code plugins have",
-        None,
-    ),
-    (
-        re.compile(r"\btranscript_path\b"),
-        "payload",
-        "reads the transcript at transcript_path: Gemini CLI's transcript has its own format",
-        None,
-    ),
-]
+
+# What a hook's command or script may use (a regex) -> why Gemini CLI breaks it, in the
+# order they are listed; output fields and fields only one event sends are marked below.
+_FIELD_FLAGS: dict[str, str] = {
+    "permissionDecision": "answers with hookSpecificOutput.permissionDecision, which Gemini "
+    'CLI does not read: to block, print {"decision": "deny", "reason": "…"} or exit with code 2',
+    "updatedInput": "rewrites the tool input with updatedInput; Gemini CLI reads "
+    "hookSpecificOutput.tool_input instead",
+    r"\btool_response\b": "reads tool_response: Gemini CLI sends {llmContent, returnDisplay, "
+    "error} there, not Claude's tool-specific result",
+    r"\bpermission_mode\b": "reads permission_mode, which Gemini CLI does not send",
+    r"\btool_use_id\b": "reads tool_use_id, which Gemini CLI does not send",
+    r"\bcustom_instructions\b": "reads custom_instructions, which Gemini's PreCompress does "
+    "not send",
+    r"\bnotification_type\b": "reads notification_type: Gemini CLI always sends "
+    "'ToolPermission' there",
+    "CLAUDE_ENV_FILE": "writes to $CLAUDE_ENV_FILE, which Gemini CLI does not provide",
+    "CLAUDE_PLUGIN_ROOT": "uses $CLAUDE_PLUGIN_ROOT, which only Claude Code plugins have",
+    r"\btranscript_path\b": "reads the transcript at transcript_path: Gemini CLI's transcript "
+    "has its own format",
+}
+_OUTPUT_FIELDS = frozenset({"permissionDecision", "updatedInput"})  # the others: payload
+_ONLY_FOR = {r"\btool_response\b": "PostToolUse", r"\bnotification_type\b": "Notification"}
 _TOOL_INPUT = re.compile(r"tool_input(?:\.|\[[\"'])([A-Za-z_]+)")
 
 
 def field_flags(text: str, claude_event: str) -> list[tuple[FieldKind, str]]:
     """What a hook's command and script use that Gemini names differently or lacks."""
     out: list[tuple[FieldKind, str]] = []
-    for pattern, kind, why, events in _FIELD_FLAGS:
-        if (events is None or claude_event in events) and pattern.search(text):
-            out.append((kind, why))
+    for pattern, why in _FIELD_FLAGS.items():
+        if _ONLY_FOR.get(pattern, claude_event) == claude_event and re.search(pattern, text):
+            out.append(("output" if pattern in _OUTPUT_FIELDS else "payload", why))
     if claude_event in ("PreToolUse", "PostToolUse"):
         fields = sorted({m.group(1) for m in _TOOL_INPUT.finditer(text)} & set(_TOOL_INPUT_FIELDS))
         for name in fields:

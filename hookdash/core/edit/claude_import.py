@@ -69,6 +69,10 @@ class ImportedHook(BaseModel):
     pointer: str | None = None  # where it is in the Gemini settings file
 
 
+# The fields an imported hook's row copies from its translation.
+_ORIGIN = ("source", "claude_event", "claude_matcher", "event", "matcher")
+
+
 class ImportResult(AuthoringResult):
     """`import claude --json`: the edit result plus what was read and translated."""
 
@@ -162,12 +166,10 @@ def _unique(hooks: list[TranslatedHook]) -> list[TranslatedHook]:
 def _row(
     hook: TranslatedHook, name: str | None, status: ImportStatus, pointer: str
 ) -> ImportedHook:
+    """The hook as imported: where it came from, what it became, and where it is."""
+    origin = {k: getattr(hook, k) for k in _ORIGIN}
     return ImportedHook(
-        source=hook.source,
-        claude_event=hook.claude_event,
-        claude_matcher=hook.claude_matcher,
-        event=hook.event,
-        matcher=hook.matcher,
+        **origin,
         name=name or hook.hook["name"],
         command=hook.hook["command"],
         timeout_ms=hook.hook.get("timeout"),
