@@ -121,8 +121,6 @@ if TYPE_CHECKING:
         ScriptDiff as ScriptDiff,
     )
     from hookdash.core.load.sources import (
-        WatchTarget as WatchTarget,
-        is_relevant as is_relevant,
         watch_targets as watch_targets,
     )
     from hookdash.core.model import (
@@ -195,6 +193,7 @@ if TYPE_CHECKING:
         shorten as shorten,
         visible as visible,
     )
+    from hookdash.core.watching import DirectoryWatcher as DirectoryWatcher
 
 # name -> the module that defines it; kept equal to the imports above by a test.
 _EXPORTS: dict[str, str] = {
@@ -219,6 +218,7 @@ _EXPORTS: dict[str, str] = {
     "create_demo": "hookdash.core.demo",
     "default_match_values": "hookdash.core.run.engine",
     "DemoEnvironment": "hookdash.core.demo",
+    "DirectoryWatcher": "hookdash.core.watching",
     "describe": "hookdash.core.gemini.folder_trust",
     "describe_event": "hookdash.core.present",
     "describe_execution": "hookdash.core.present",
@@ -258,7 +258,6 @@ _EXPORTS: dict[str, str] = {
     "import_claude": "hookdash.core.edit.claude_import",
     "ImportResult": "hookdash.core.edit.claude_import",
     "InvalidHookError": "hookdash.core.edit.hook_draft",
-    "is_relevant": "hookdash.core.load.sources",
     "is_run_of": "hookdash.core.run.logfeed",
     "json_text": "hookdash.core.visible",
     "kinds_of": "hookdash.core.load.risks",
@@ -306,7 +305,6 @@ _EXPORTS: dict[str, str] = {
     "validate_draft": "hookdash.core.edit.hook_draft",
     "visible": "hookdash.core.visible",
     "watch_targets": "hookdash.core.load.sources",
-    "WatchTarget": "hookdash.core.load.sources",
 }
 
 __all__ = sorted(_EXPORTS)
