@@ -29,10 +29,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
+from hookdash.core.display import shorten
 from hookdash.core.edit.claude_fields import field_flags, script_text
 from hookdash.core.edit.claude_matchers import translate_matcher
 from hookdash.core.edit.claude_names import NameBook, gemini_command, name_from_command
-from hookdash.core.display import shorten
 
 # Claude Code event -> Gemini CLI event.
 CLAUDE_EVENTS: dict[str, str] = {
