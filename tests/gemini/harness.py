@@ -12,6 +12,7 @@ runs `python -m hookdash` as a subprocess on the same environment (black-box).
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import shutil
@@ -32,7 +33,6 @@ MODEL = "gemini-2.5-flash"
 PROMPT = "Run echo hi in the shell, then say done."
 GEMINI_TIMEOUT_S = 90.0
 HOOKDASH_TIMEOUT_S = 60.0
-
 
 
 def tool_call(name: str, args: dict[str, Any]) -> dict[str, Any]:
@@ -101,9 +101,10 @@ trigger=$(field trigger)
 if [ -n "$TRACE_SLEEP" ]; then sleep "$TRACE_SLEEP"; fi
 end=$(date +%s%N)
 args=$(printf '%s' "$*" | tr -d '"\\' | tr '\n\t' '  ')
-printf '{"tag":"%s","arg":"%s","args":"%s","event":"%s","firing":"%s","tool":"%s","source":"%s","reason":"%s","trigger":"%s","start":%s,"end":%s,"pid":%s}\n' \
-  "$HOOK_TAG" "$1" "$args" "$event" "$firing" "$tool" "$source" "$reason" "$trigger" \
-  "$start" "$end" "$$" >> "$HOOKDASH_TRACE_FILE"
+format='{"tag":"%s","arg":"%s","args":"%s","event":"%s","firing":"%s","tool":"%s",'
+format="$format"'"source":"%s","reason":"%s","trigger":"%s","start":%s,"end":%s,"pid":%s}\n'
+printf "$format" "$HOOK_TAG" "$1" "$args" "$event" "$firing" "$tool" "$source" "$reason" \
+  "$trigger" "$start" "$end" "$$" >> "$HOOKDASH_TRACE_FILE"
 exit "${TRACE_EXIT:-0}"
 """
 
@@ -151,7 +152,7 @@ class Firing:
     @property
     def one_after_another(self) -> bool:
         ordered = sorted(self.calls, key=lambda c: c.start)
-        return all(a.end <= b.start for a, b in zip(ordered, ordered[1:], strict=False))
+        return all(a.end <= b.start for a, b in itertools.pairwise(ordered))
 
 
 @dataclass

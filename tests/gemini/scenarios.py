@@ -99,7 +99,9 @@ def every_layer(w: World, user_extra: dict[str, Any] | None = None) -> None:
                     "BeforeAgent": [
                         definition(
                             w.hook("user-dupL", **dup_l),
-                            w.hook("user-dupL-renamed", name="dupL-renamed", command=dup_l["command"]),
+                            w.hook(
+                                "user-dupL-renamed", name="dupL-renamed", command=dup_l["command"]
+                            ),
                             w.hook("user-dupE", name="dupE", command=f"{tracer} dupE"),
                         )
                     ],
@@ -136,9 +138,7 @@ def every_layer(w: World, user_extra: dict[str, Any] | None = None) -> None:
                 "hooks": {
                     "BeforeTool": [definition(w.hook("proj-BT", sleep=nap), matcher="run_.*")],
                     "BeforeAgent": [
-                        definition(
-                            w.hook("proj-dupL", **dup_l), w.hook("proj-dupE", **dup_e)
-                        )
+                        definition(w.hook("proj-dupL", **dup_l), w.hook("proj-dupE", **dup_e))
                     ],
                     "Notification": [definition(w.hook("proj-N"))],
                     "AfterAgent": [definition(w.hook("proj-AA"))],

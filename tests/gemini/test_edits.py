@@ -1,0 +1,134 @@
+"""After hookdash edits the files, the real Gemini CLI runs exactly what hookdash says."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from tests.gemini.differential import Differ
+from tests.gemini.harness import World
+from tests.gemini.scenarios import definition, jsonc
+
+pytestmark = pytest.mark.gemini
+
+
+def _edit(w: World, d: Differ, *args: str) -> dict[str, Any]:
+    result = w.hookdash(*args, "--json")
+    d.equal(result.returncode, 0, f"hookdash {' '.join(args)} succeeds: {result.stderr[-500:]}")
+    return dict(json.loads(result.stdout)) if result.stdout.strip() else {}
+
+
+def _runs(listing: dict[str, Any]) -> dict[str, bool]:
+    return {str(h["env"].get("HOOK_TAG")): bool(h["runs"]) for h in listing["hooks"]}
+
+
+def test_disable_and_enable(secure_world: World) -> None:
+    """disable (user and workspace scope, any layer's hook, by name or by command) and
+    enable; the legacy-only list, which current Gemini ignores."""
+    w = secure_world
+    w.trust_folder()
+    tracer = f'"{w.tracer}"'
+    w.settings(
+        "user",
+        jsonc(
+            {
+                "privacy": {"usageStatisticsEnabled": False},
+                "hooks": {
+                    "BeforeAgent": [
+                        definition(w.hook("ed-user"), w.hook("ed-unnamed", name=None)),
+                    ],
+                },
+            },
+            "user settings",
+        ),
+    )
+    w.settings(
+        "workspace",
+        jsonc(
+            {"hooks": {"BeforeAgent": [definition(w.hook("ed-proj"), w.hook("ed-legacy"))]}},
+            "project settings",
+        ),
+    )
+    w.settings("system", {"hooks": {"BeforeAgent": [definition(w.hook("ed-sys"))]}})
+    w.extension("edext", {"BeforeAgent": [definition(w.hook("ed-ext"))]})
+    d = Differ(w, "disable and enable")
+
+    run = w.run_gemini(trust_env=None)
+    first = d.session(run)
+    d.equal(set(_runs(first).values()), {True}, "every hook runs before the edits")
+
+    _edit(w, d, "disable", "ed-user")
+    _edit(w, d, "disable", f"{tracer} ed-unnamed")  # unnamed: its id is its command
+    _edit(w, d, "disable", "ed-ext", "--scope", "workspace")
+    _edit(w, d, "disable", "ed-sys", "--scope", "workspace")
+    _edit(w, d, "disable", "ed-proj", "--scope", "workspace", "--disabled-key", "hooksConfig")
+    _edit(w, d, "disable", "ed-legacy", "--disabled-key", "hooks")
+    run = w.run_gemini(trust_env=None)
+    after = d.session(run)
+    d.equal(
+        _runs(after),
+        {
+            "ed-user": False,
+            "ed-unnamed": False,
+            "ed-proj": False,
+            "ed-legacy": True,  # hooks.disabled: Gemini 0.26+ ignores it
+            "ed-sys": False,
+            "ed-ext": False,
+        },
+        "hookdash's verdicts after disabling",
+    )
+
+    for ident in ("ed-user", f"{tracer} ed-unnamed", "ed-ext", "ed-sys", "ed-proj", "ed-legacy"):
+        _edit(w, d, "enable", ident)
+    run = w.run_gemini(trust_env=None)
+    again = d.session(run)
+    d.equal(set(_runs(again).values()), {True}, "every hook runs after enabling")
+    d.finish()
+
+
+def test_trust(world: World) -> None:
+    """`hookdash trust` records the project hooks so that Gemini does not warn; a changed
+    command is what Gemini warns about next."""
+    w = world
+    w.trust_folder()
+    w.settings("user", {"hooks": {"BeforeAgent": [definition(w.hook("tr-user"))]}})
+    project: dict[str, Any] = {
+        "hooks": {
+            "BeforeAgent": [definition(w.hook("tr-a"), w.hook("tr-b"))],
+            "AfterAgent": [definition(w.hook("tr-c", name=None))],
+            # Never fires in these sessions; Gemini fingerprints it all the same.
+            "Notification": [definition(w.hook("tr-n"))],
+        }
+    }
+    w.settings("workspace", project)
+    d = Differ(w, "trust")
+    refused = w.hookdash("trust", "--json")
+    d.equal(refused.returncode, 3, "trust without --yes asks for confirmation")
+    _edit(w, d, "trust", "--yes")
+    before = w.hookdash_json("list")
+    d.equal(
+        sorted({h["trust"] for h in before["hooks"] if h["scope"] == "workspace"}),
+        ["trusted"],
+        "hookdash: every project hook trusted",
+    )
+    run = w.run_gemini(trust_env=None)
+    d.session(run)
+    d.warning(run, before)
+
+    # A changed command under the same name, and a brand-new hook.
+    project["hooks"]["BeforeAgent"][0]["hooks"][1]["command"] += " changed"
+    project["hooks"]["AfterAgent"][0]["hooks"].append(w.hook("tr-d"))
+    w.settings("workspace", project)
+    before = w.hookdash_json("list")
+    trust = {str(h["env"]["HOOK_TAG"]): h["trust"] for h in before["hooks"]}
+    d.equal(
+        (trust["tr-b"], trust["tr-d"], trust["tr-a"]),
+        ("changed", "new", "trusted"),
+        "hookdash: one changed, one new",
+    )
+    run = w.run_gemini(trust_env=None)
+    d.session(run)
+    d.warning(run, before)
+    d.finish()
