@@ -14,7 +14,7 @@ import signal
 import subprocess
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 import pytest
@@ -103,8 +103,20 @@ def interactive_gemini(w: World) -> Iterator[Pane]:
     ]
     name = f"hookdash-gemini-{os.getpid()}-{time.monotonic_ns()}"
     subprocess.run(
-        [tmux, "new-session", "-d", "-s", name, "-x", "220", "-y", "120", "-c", str(w.project)]
-        + [shlex.join(command)],
+        [
+            tmux,
+            "new-session",
+            "-d",
+            "-s",
+            name,
+            "-x",
+            "220",
+            "-y",
+            "120",
+            "-c",
+            str(w.project),
+            shlex.join(command),
+        ],
         check=True,
         timeout=10,
     )
@@ -119,10 +131,8 @@ def interactive_gemini(w: World) -> Iterator[Pane]:
     finally:
         # Killing the tmux session does not stop the CLI: end its processes by pid first.
         for pid in reversed(_descendants(int(pane_pid))) if pane_pid.isdigit() else []:
-            try:
+            with suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
         subprocess.run([tmux, "kill-session", "-t", name], capture_output=True, timeout=10)
 
 
