@@ -23,8 +23,10 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # run from a checkout without installing
 
-from hookdash.core.demo import create_demo  # noqa: E402
-from hookdash.core.snapshot import load_configuration  # noqa: E402
+from hookdash.core import (  # noqa: E402
+    create_demo,
+    load_configuration,
+)
 from hookdash.tui.app import HookdashApp  # noqa: E402
 from hookdash.tui.screens.fire import FireScreen  # noqa: E402
 from hookdash.tui.screens.log import LogScreen  # noqa: E402

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from hookdash.core.environment import GeminiEnvironment, resolve_environment
-from hookdash.core.snapshot import Configuration, load_configuration
+from hookdash.core.gemini.environment import GeminiEnvironment, resolve_environment
+from hookdash.core.load.snapshot import Configuration, load_configuration
 
 # Variables of the real environment that would change what Gemini (and hookdash) sees.
 _LEAKY = (
@@ -74,7 +74,9 @@ class Sandbox:
 
     def allow_system_files(self) -> None:
         """Pretend the system files are root-owned and locked down (tmp_path is not)."""
-        self.monkeypatch.setattr("hookdash.core.layers.system_file_insecurity", lambda p: None)
+        self.monkeypatch.setattr(
+            "hookdash.core.gemini.layers.system_file_insecurity", lambda p: None
+        )
 
     # --- files ---------------------------------------------------------------------
     @property

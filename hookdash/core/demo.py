@@ -20,9 +20,9 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from hookdash.core import hook_trust
-from hookdash.core.environment import GeminiEnvironment, resolve_environment
-from hookdash.core.snapshot import Snapshot, load_configuration
+from hookdash.core.gemini import hook_trust
+from hookdash.core.gemini.environment import GeminiEnvironment, resolve_environment
+from hookdash.core.load.snapshot import Snapshot, load_configuration
 
 DEMO_DATA = Path(__file__).resolve().parent.parent / "demo"
 WORKSPACE = Path("projects") / "shop-api"

@@ -11,12 +11,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Literal
 
-from hookdash.core.disabled_list import CURRENT, LEGACY, key_name
-from hookdash.core.edits import EditResult
-from hookdash.core.events import EVENTS, FIRED_TRIGGERS, TRIGGER_FIELD, match_kind
-from hookdash.core.layers import MERGE_ORDER
-from hookdash.core.problems import Problem
-from hookdash.core.registry import DISABLED_REASON, Hook, unknown_event_reason
+from hookdash.core.edit.disabled_list import CURRENT, LEGACY, key_name
+from hookdash.core.edit.edits import EditResult
+from hookdash.core.gemini.events import EVENTS, FIRED_TRIGGERS, TRIGGER_FIELD, match_kind
+from hookdash.core.gemini.layers import MERGE_ORDER
+from hookdash.core.load.problems import Problem
+from hookdash.core.load.registry import DISABLED_REASON, Hook, unknown_event_reason
 
 BadgeKind = Literal["runs", "disabled", "not-running", "duplicate", "new", "changed", "legacy"]
 

@@ -31,11 +31,15 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.worker import Worker, get_current_worker
 
-from hookdash.core.demo import DemoEnvironment, create_demo
-from hookdash.core.environment import GeminiEnvironment
-from hookdash.core.registry import Hook
-from hookdash.core.snapshot import Configuration, load_configuration
-from hookdash.core.sources import watch_targets
+from hookdash.core import (
+    Configuration,
+    DemoEnvironment,
+    GeminiEnvironment,
+    Hook,
+    create_demo,
+    load_configuration,
+    watch_targets,
+)
 from hookdash.tui.commands import DashboardCommands, HookJumpCommands, bindings_for
 from hookdash.tui.screens.help import HelpScreen
 from hookdash.tui.screens.hooks import HooksScreen

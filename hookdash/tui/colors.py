@@ -13,7 +13,7 @@ from rich.style import Style
 from textual.app import App
 from textual.color import Color
 
-from hookdash.core.status import BadgeKind
+from hookdash.core import BadgeKind
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from watchfiles import Change, awatch
 
-from hookdash.core.sources import WatchTarget, is_relevant
+from hookdash.core import WatchTarget, is_relevant
 
 # watchfiles yields after `step` ms without a new change (at most `debounce` ms after
 # the first one): a burst of writes (git checkout, an editor's save) is one reload.

@@ -27,12 +27,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from hookdash.core.engine import build_payload, fire, run_settings
-from hookdash.core.environment import resolve_environment
-from hookdash.core.jsvalues import json_stringify
-from hookdash.core.runlog import RunLog, RunRecord
-from hookdash.core.runner import run_hook
-from hookdash.core.snapshot import Configuration, load_configuration
+from hookdash.core.gemini.environment import resolve_environment
+from hookdash.core.gemini.jsvalues import json_stringify
+from hookdash.core.load.snapshot import Configuration, load_configuration
+from hookdash.core.run.engine import build_payload, fire, run_settings
+from hookdash.core.run.runlog import RunLog, RunRecord
+from hookdash.core.run.runner import run_hook
 
 COMMAND = 'cat >/dev/null; echo \'{"decision":"allow"}\''
 ROUNDS = 200

@@ -49,7 +49,7 @@ _PAINT_CHILD = r"""
 import json, os, sys, time
 t_process = float(sys.argv[1])
 t0 = time.perf_counter()
-from hookdash.core.environment import resolve_environment
+from hookdash.core.gemini.environment import resolve_environment
 from hookdash.tui.app import HookdashApp
 from hookdash.tui.widgets.hook_tree import HookTree
 t_imported = time.perf_counter()
@@ -108,8 +108,8 @@ def first_paint() -> None:
 
 
 def _count_hooks(project: str, env: dict[str, str]) -> int:
-    from hookdash.core.environment import resolve_environment
-    from hookdash.core.snapshot import load_configuration
+    from hookdash.core.gemini.environment import resolve_environment
+    from hookdash.core.load.snapshot import load_configuration
 
     return len(load_configuration(resolve_environment(project, environ=env)).hooks)
 
@@ -118,7 +118,7 @@ def _count_hooks(project: str, env: dict[str, str]) -> int:
 
 
 def _record(i: int) -> Any:
-    from hookdash.core.runlog import RunRecord
+    from hookdash.core.run.runlog import RunRecord
 
     return RunRecord(
         ts=f"2026-01-01T00:00:{i % 60:02d}.{i % 1000:03d}Z",
@@ -135,7 +135,7 @@ def _record(i: int) -> Any:
 
 
 async def _key_delays(on_log: bool) -> list[float]:
-    from hookdash.core.runlog import RunLog
+    from hookdash.core.run.runlog import RunLog
     from hookdash.tui.app import HookdashApp
     from hookdash.tui.screens.log import LogScreen
     from hookdash.tui.widgets.hook_tree import HookTree
@@ -145,8 +145,8 @@ async def _key_delays(on_log: bool) -> list[float]:
         env_vars = build(Path(tmp), total=200, extensions=5)
         project = env_vars.pop("_PROJECT")
         os.environ.update(env_vars)
-        from hookdash.core.environment import resolve_environment
-        from hookdash.core.snapshot import load_configuration
+        from hookdash.core.gemini.environment import resolve_environment
+        from hookdash.core.load.snapshot import load_configuration
 
         env = resolve_environment(project)
         app = HookdashApp(env, configuration=load_configuration(env), watch=True)

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from hookdash import cli
+from hookdash.cli import dashboard as cli_dashboard
 from tests.conftest import Sandbox, command_hook, definition
 
 
@@ -43,8 +44,8 @@ def _capture_dashboard(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
         )  # fmt: skip
         return 0
 
-    monkeypatch.setattr(cli, "_interactive", lambda: True)
-    monkeypatch.setattr(cli, "_run_dashboard", fake)
+    monkeypatch.setattr(cli_dashboard, "_interactive", lambda: True)
+    monkeypatch.setattr(cli_dashboard, "_run_dashboard", fake)
     return calls
 
 

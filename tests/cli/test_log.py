@@ -12,7 +12,7 @@ import threading
 import time
 from pathlib import Path
 
-from hookdash.core.runlog import RunLog, RunRecord
+from hookdash.core.run.runlog import RunLog, RunRecord
 from tests.conftest import Sandbox, command_hook, definition
 
 SAMPLE = Path(__file__).parents[1] / "data" / "telemetry-sample-0.61.log"

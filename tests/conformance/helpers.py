@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from hookdash.core.registry import Candidate, Hook, VerdictContext, make_hook
+from hookdash.core.load.registry import Candidate, Hook, VerdictContext, make_hook
 
 
 def verdict_context(disabled: list[str] | None = None) -> VerdictContext:

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from hookdash.core import atomic
-from hookdash.core.atomic import update_file
-from hookdash.core.edits import FileChangedError, FileWriteError
+from hookdash.core.edit import atomic
+from hookdash.core.edit.atomic import update_file
+from hookdash.core.edit.edits import FileChangedError, FileWriteError
 
 IS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
 
@@ -248,7 +248,7 @@ KILL_BEFORE_RENAME = textwrap.dedent(
     """
     import os, signal, sys
     from pathlib import Path
-    from hookdash.core import atomic
+    from hookdash.core.edit import atomic
     def die(*args):
         os.kill(os.getpid(), signal.SIGKILL)
     os.replace = die  # the process is killed right before the rename
@@ -277,7 +277,7 @@ CONCURRENT = textwrap.dedent(
     """
     import json, sys
     from pathlib import Path
-    from hookdash.core.atomic import update_file
+    from hookdash.core.edit.atomic import update_file
     def add(data):
         items = json.loads(data or b"[]")
         return json.dumps(items + [sys.argv[2]]).encode()

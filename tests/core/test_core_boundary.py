@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 from pathlib import Path
@@ -10,9 +11,10 @@ import hookdash.core
 
 
 def test_core_imports_no_textual() -> None:
+    root = Path(hookdash.core.__file__).parent
     modules = sorted(
-        f"hookdash.core.{p.stem}"
-        for p in Path(hookdash.core.__file__).parent.glob("*.py")
+        "hookdash.core." + ".".join(p.relative_to(root).with_suffix("").parts)
+        for p in root.rglob("*.py")
         if p.stem != "__init__"
     )
     code = (
@@ -27,3 +29,52 @@ def test_core_imports_no_textual() -> None:
     )
     assert result.stdout.strip() == ""
     assert len(modules) > 10
+
+
+def _imports(path: Path) -> list[tuple[int, str]]:
+    """Every module a file imports, at any depth (function-level imports included)."""
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.append((node.lineno, node.module))
+    return found
+
+
+def test_cli_and_tui_enter_core_only_by_its_front_door() -> None:
+    package = Path(hookdash.core.__file__).parent.parent
+    offenders = [
+        f"{path.relative_to(package.parent)}:{line}: {module}"
+        for floor in ("cli", "tui")
+        for path in sorted((package / floor).rglob("*.py"))
+        for line, module in _imports(path)
+        if module.startswith("hookdash.core.")
+    ]
+    assert offenders == [], "import from `hookdash.core` instead:\n" + "\n".join(offenders)
+
+
+def test_front_door_names_match_their_typed_imports() -> None:
+    """`_EXPORTS` (what runs) and the TYPE_CHECKING imports (what mypy sees) agree."""
+    tree = ast.parse(Path(hookdash.core.__file__).read_text(encoding="utf-8"))
+    typed = {
+        alias.asname or alias.name: node.module
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("hookdash.")
+        for alias in node.names
+    }
+    assert typed == hookdash.core._EXPORTS
+    for name in hookdash.core.__all__:
+        assert getattr(hookdash.core, name) is not None
+
+
+def test_front_door_is_lazy() -> None:
+    """Importing the front door loads no submodule: a headless command pays for what it uses."""
+    code = (
+        "import sys, hookdash.core\n"
+        "print(','.join(sorted(m for m in sys.modules if m.startswith('hookdash.core.'))))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == ""

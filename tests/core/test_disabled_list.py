@@ -6,9 +6,8 @@ import json
 
 import pytest
 
-from hookdash.core import jsonc
-from hookdash.core.disabled_list import disable_hook, enable_hook
-from hookdash.core.edits import (
+from hookdash.core.edit.disabled_list import disable_hook, enable_hook
+from hookdash.core.edit.edits import (
     AmbiguousHookError,
     FileWriteError,
     HookNotFoundError,
@@ -18,6 +17,7 @@ from hookdash.core.edits import (
     UnsupportedShapeError,
     WorkspaceIsHomeError,
 )
+from hookdash.core.gemini import jsonc
 from tests.conftest import Sandbox, command_hook, definition
 
 
@@ -341,7 +341,7 @@ def test_enable_refuses_when_a_writable_file_does_not_parse(sandbox: Sandbox) ->
 
 
 def test_toggle_for_the_dashboard(sandbox: Sandbox) -> None:
-    from hookdash.core.disabled_list import toggle_hook
+    from hookdash.core.edit.disabled_list import toggle_hook
 
     sandbox.trust_folder()
     _user_hooks(sandbox, command_hook("x", name="a"))

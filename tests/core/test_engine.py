@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from hookdash.core.effects import describe_effect
-from hookdash.core.engine import (
+from hookdash.core.gemini.effects import describe_effect
+from hookdash.core.run.engine import (
     AmbiguousHook,
     HookNotFound,
     UnknownEvent,
@@ -21,7 +21,7 @@ from hookdash.core.engine import (
     plan,
     select_hook,
 )
-from hookdash.core.runlog import RunLog
+from hookdash.core.run.runlog import RunLog
 from tests.conftest import Sandbox, command_hook, definition
 from tests.processes import alive
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from hookdash.core.environment import normalize_path, resolve_environment
+from hookdash.core.gemini.environment import normalize_path, resolve_environment
 
 
 def test_defaults_on_linux(tmp_path: Path) -> None:

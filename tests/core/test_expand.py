@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from hookdash.core.expand import (
+from hookdash.core.gemini.expand import (
     expand_settings_string,
     expand_settings_value,
     hydrate_extension_value,

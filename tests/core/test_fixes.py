@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from hookdash.core import jsonc
-from hookdash.core.fixes import NOT_AUTOMATIC, apply_safe_fixes
+from hookdash.core.edit.fixes import NOT_AUTOMATIC, apply_safe_fixes
+from hookdash.core.gemini import jsonc
 from tests.conftest import Sandbox, command_hook, definition
 
 LEGACY_USER = """{

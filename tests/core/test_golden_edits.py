@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from hookdash.core import jsonc
-from hookdash.core.disabled_list import FileEdit, add_entry, remove_entry
+from hookdash.core.edit.disabled_list import FileEdit, add_entry, remove_entry
+from hookdash.core.gemini import jsonc
 
 GOLDEN = Path(__file__).parent / "golden"
 CASES = sorted(p.stem for p in GOLDEN.glob("*.json"))

@@ -4,10 +4,9 @@ import json
 import re
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
-from hookdash.core import jsonc
+from hookdash.core.gemini import jsonc
 
 
 def test_comments_become_whitespace_and_offsets_are_kept() -> None:

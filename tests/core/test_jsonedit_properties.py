@@ -17,13 +17,13 @@ import os
 from collections import Counter
 from typing import Any
 
-from hypothesis import HealthCheck, assume, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
-from hookdash.core import jsonc, jsonedit
-from hookdash.core.disabled_list import add_entry, remove_entry
-from hookdash.core.edits import UnsupportedShapeError
-from hookdash.core.expand import expand_settings_string
+from hookdash.core.edit import jsonedit
+from hookdash.core.edit.disabled_list import add_entry, remove_entry
+from hookdash.core.edit.edits import UnsupportedShapeError
+from hookdash.core.gemini import jsonc
+from hookdash.core.gemini.expand import expand_settings_string
 
 # A longer soak: HOOKDASH_PROPERTY_EXAMPLES=5000 pytest tests/core/test_jsonedit_properties.py
 EXAMPLES = int(os.environ.get("HOOKDASH_PROPERTY_EXAMPLES", "200"))

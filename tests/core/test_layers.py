@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from hookdash.core.layers import system_file_insecurity
+from hookdash.core.gemini.layers import system_file_insecurity
 from tests.conftest import Sandbox, command_hook, definition
 
 

@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from hookdash.core.logfeed import is_run_of, outcome_of
-from hookdash.core.runlog import RunRecord
+from hookdash.core.run.logfeed import is_run_of, outcome_of
+from hookdash.core.run.runlog import RunRecord
 from tests.conftest import Sandbox, command_hook, definition
 
 

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from hookdash.core.matcher import compile_js, describe_matcher, matches
+from hookdash.core.gemini.matcher import compile_js, describe_matcher, matches
 
 OBSERVED = [  # spec/observed-0.61.md, for run_shell_command
     ("run_.*", True),

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from hookdash.core.events import EVENTS
-from hookdash.core.matcher import compile_js
-from hookdash.core.payloads import (
+from hookdash.core.gemini.events import EVENTS
+from hookdash.core.gemini.matcher import compile_js
+from hookdash.core.run.payloads import (
     BASE_FIELDS,
     build_payload,
     context_of,

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from hookdash.core.runlog import (
+from hookdash.core.run.runlog import (
     MAX_TEXT_BYTES,
     RunLog,
     RunLogTail,

@@ -15,8 +15,9 @@ from typing import Any
 
 import pytest
 
-from hookdash.core.registry import Hook
-from hookdash.core.runner import (
+from hookdash.core.gemini.env_sanitize import Sanitization, sanitize_environment
+from hookdash.core.load.registry import Hook
+from hookdash.core.run.runner import (
     RunSettings,
     chain_input,
     node_delay_ms,
@@ -24,7 +25,6 @@ from hookdash.core.runner import (
     run_hook,
     run_hooks,
 )
-from hookdash.core.sanitize import Sanitization, sanitize_environment
 from tests.conformance.helpers import make_command_hook
 from tests.processes import alive, group_members
 
@@ -207,7 +207,7 @@ async def test_one_gigabyte_of_output_is_counted_not_kept() -> None:
     code = textwrap.dedent(
         """
         import asyncio, json, os
-        from hookdash.core.runner import RunSettings, run_hook
+        from hookdash.core.run.runner import RunSettings, run_hook
         from tests.conformance.helpers import make_command_hook
         h = make_command_hook("BeforeTool", "head -c 1000000000 /dev/zero; echo end >&2")
         p = {"session_id": "s", "transcript_path": "", "cwd": "/tmp",

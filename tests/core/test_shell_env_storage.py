@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from hookdash.core.sanitize import Sanitization, sanitize_environment, strict_mode
-from hookdash.core.shell import escape_shell_arg, expand_command, shell_quote
-from hookdash.core.storage import (
+from hookdash.core.gemini.env_sanitize import Sanitization, sanitize_environment, strict_mode
+from hookdash.core.gemini.shell import escape_shell_arg, expand_command, shell_quote
+from hookdash.core.gemini.storage import (
     PlansDirError,
     plans_dir,
     project_slug,

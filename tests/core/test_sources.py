@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hookdash.core.sources import is_relevant, watch_targets
+from hookdash.core.load.sources import is_relevant, watch_targets
 from tests.conftest import Sandbox, command_hook, definition
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hookdash.core.problems import Problem
+from hookdash.core.load.problems import Problem
 from hookdash.core.status import (
     banner_problems,
     count_hooks,

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from hookdash.core.disabled_list import DisabledKey, disable_hook, enable_hook
-from hookdash.core.registry import Hook
-from hookdash.core.snapshot import Configuration
+from hookdash.core.edit.disabled_list import DisabledKey, disable_hook, enable_hook
+from hookdash.core.load.registry import Hook
+from hookdash.core.load.snapshot import Configuration
 from hookdash.core.status import hooks_after_edit, untrusted_project_hooks
 from tests.conftest import Sandbox, command_hook, definition
 

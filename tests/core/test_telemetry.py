@@ -6,9 +6,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from hookdash.core.logfeed import LogFeed, attribute
-from hookdash.core.runlog import RunLog, RunRecord
-from hookdash.core.telemetry import (
+from hookdash.core.run.logfeed import LogFeed, attribute
+from hookdash.core.run.runlog import RunLog, RunRecord
+from hookdash.core.run.telemetry import (
     TelemetryTail,
     parse_telemetry,
     read_last_telemetry,

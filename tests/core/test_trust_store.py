@@ -7,15 +7,15 @@ from typing import Any
 
 import pytest
 
-from hookdash.core import fingerprints
-from hookdash.core.edits import (
+from hookdash.core.edit.edits import (
     EditError,
     SettingsParseError,
     TrustStoreUnreadableError,
     WorkspaceIsHomeError,
 )
-from hookdash.core.hook_trust import read_store, untrusted_hooks
-from hookdash.core.trust_store import plan_trust, trust_hooks
+from hookdash.core.edit.trust_store import plan_trust, trust_hooks
+from hookdash.core.gemini.hook_trust import read_store, untrusted_hooks
+from hookdash.core.load import fingerprints
 from tests.conformance import vectors
 from tests.conftest import Sandbox, command_hook, definition
 
@@ -232,7 +232,7 @@ def test_trust_vectors_end_to_end(sandbox: Sandbox, case: dict[str, Any]) -> Non
 
 
 def test_trusted_commands_of_a_changed_hook(sandbox: Sandbox) -> None:
-    from hookdash.core.trust_store import trusted_commands
+    from hookdash.core.edit.trust_store import trusted_commands
 
     sandbox.trust_folder()
     sandbox.write_workspace(

@@ -12,7 +12,7 @@ from typing import Any
 
 from textual.widgets import TextArea
 
-from hookdash.core.runlog import RunLog
+from hookdash.core.run.runlog import RunLog
 from hookdash.tui.screens.confirm import ConfirmScreen
 from hookdash.tui.screens.fire import FireScreen
 from hookdash.tui.screens.hooks import HooksScreen

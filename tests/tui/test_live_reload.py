@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from hookdash.core.sources import watch_targets
+from hookdash.core.load.sources import watch_targets
 from hookdash.tui.app import HookdashApp
 from hookdash.tui.watch import plan_watch
 from hookdash.tui.widgets.hook_tree import HookTree

@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from hookdash.core.demo import create_demo
-from hookdash.core.runlog import RunLog, RunRecord
-from hookdash.core.snapshot import load_configuration
+from hookdash.core.load.snapshot import load_configuration
+from hookdash.core.run.runlog import RunLog, RunRecord
 from hookdash.tui.app import HookdashApp
 from hookdash.tui.screens.fire import FireScreen
 from hookdash.tui.screens.hooks import HooksScreen

@@ -22,7 +22,7 @@ import pytest
 from textual.widgets import TextArea
 
 from hookdash.core.demo import DemoEnvironment, create_demo
-from hookdash.core.snapshot import load_configuration
+from hookdash.core.load.snapshot import load_configuration
 from hookdash.tui.app import HookdashApp
 from hookdash.tui.screens.fire import FireScreen
 from hookdash.tui.screens.log import LogScreen
@@ -38,7 +38,7 @@ def fixed_demo(monkeypatch: pytest.MonkeyPatch) -> Iterator[DemoEnvironment]:
     # Whether the system file is refused for its owner or for /tmp's mode depends on
     # who runs the tests; the snapshot must not.
     monkeypatch.setattr(
-        "hookdash.core.layers.system_file_insecurity",
+        "hookdash.core.gemini.layers.system_file_insecurity",
         lambda path: f"file '{path}' is not owned by root",
     )
     # The path is fixed (it shows in the pictures): another test run on this machine
@@ -131,7 +131,7 @@ def utc(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 @pytest.fixture
 def pinned_durations(monkeypatch: pytest.MonkeyPatch) -> None:
-    from hookdash.core import engine
+    from hookdash.core.run import engine
 
     async def fire(*args: Any, **kwargs: Any) -> engine.FireResult:
         result = await engine.fire(*args, **kwargs)

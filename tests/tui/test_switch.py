@@ -5,9 +5,9 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from hookdash.core.edits import FileChangedError
-from hookdash.core.environment import GeminiEnvironment
-from hookdash.core.snapshot import Configuration, load_configuration
+from hookdash.core.edit.edits import FileChangedError
+from hookdash.core.gemini.environment import GeminiEnvironment
+from hookdash.core.load.snapshot import Configuration, load_configuration
 from hookdash.tui.app import HookdashApp
 from hookdash.tui.screens.hooks import HooksScreen
 from hookdash.tui.screens.switch import ChoiceSet, SwitchScreen

@@ -7,7 +7,7 @@ from typing import Any
 
 from textual.widgets import SelectionList
 
-from hookdash.core.snapshot import load_configuration
+from hookdash.core.load.snapshot import load_configuration
 from hookdash.tui.app import HookdashApp
 from hookdash.tui.screens.hooks import HooksScreen
 from hookdash.tui.screens.trust import TrustScreen

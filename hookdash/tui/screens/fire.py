@@ -31,14 +31,19 @@ from textual.timer import Timer
 from textual.widgets import Footer, Static, TextArea
 from textual.worker import Worker
 
-from hookdash.core.engine import FireResult, build_payload, confirmations_needed
-from hookdash.core.engine import fire as engine_fire
-from hookdash.core.payloads import context_of, payload_problems
-from hookdash.core.planner import plan_event
-from hookdash.core.registry import Hook
-from hookdash.core.runlog import RUNLOG_NAME
-from hookdash.core.snapshot import Configuration
-from hookdash.core.state import state_dir
+from hookdash.core import (
+    RUNLOG_NAME,
+    Configuration,
+    FireResult,
+    Hook,
+    build_payload,
+    confirmations_needed,
+    context_of,
+    fire as engine_fire,
+    payload_problems,
+    plan_event,
+    state_dir,
+)
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
 from hookdash.tui.screens.confirm import ConfirmScreen

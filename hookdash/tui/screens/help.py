@@ -13,7 +13,7 @@ from textual.screen import ModalScreen
 from textual.theme import Theme
 from textual.widgets import Footer, Static
 
-from hookdash.core.status import BADGE_MEANINGS, QUIRKS
+from hookdash.core import BADGE_MEANINGS, QUIRKS
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import COMMANDS, bindings_for
 

@@ -14,13 +14,18 @@ from textual.timer import Timer
 from textual.widgets import Footer, Input, Label
 from textual.worker import WorkerCancelled, WorkerFailed
 
-from hookdash.core.disabled_list import DisabledKey, toggle_hook
-from hookdash.core.edits import EditError, EditResult
-from hookdash.core.events import EVENTS
-from hookdash.core.hook_lookup import describe_hook, registrable
-from hookdash.core.registry import Hook
-from hookdash.core.snapshot import Configuration
-from hookdash.core.status import hooks_after_edit
+from hookdash.core import (
+    EVENTS,
+    Configuration,
+    DisabledKey,
+    EditError,
+    EditResult,
+    Hook,
+    describe_hook,
+    hooks_after_edit,
+    registrable,
+    toggle_hook,
+)
 from hookdash.tui.commands import bindings_for
 from hookdash.tui.screens.switch import SwitchChoice, SwitchScreen
 from hookdash.tui.widgets.banners import Banners

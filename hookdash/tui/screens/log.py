@@ -34,11 +34,7 @@ from textual.widgets import Footer, Static
 from textual.worker import Worker
 from watchfiles import awatch
 
-from hookdash.core.logfeed import LogFeed, is_run_of
-from hookdash.core.registry import Hook
-from hookdash.core.runlog import RUNLOG_NAME, RunRecord
-from hookdash.core.snapshot import Configuration
-from hookdash.core.state import state_dir
+from hookdash.core import RUNLOG_NAME, Configuration, Hook, LogFeed, RunRecord, is_run_of, state_dir
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
 from hookdash.tui.widgets.run_list import DEFAULT_CAP, RunList, local_date_time

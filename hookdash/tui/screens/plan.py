@@ -21,12 +21,19 @@ from textual.theme import Theme
 from textual.widgets import Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from hookdash.core.engine import default_match_values, plan
-from hookdash.core.events import EVENTS, FIRED_TRIGGERS, TRIGGER_FIELD, TRIGGER_VALUES, match_kind
-from hookdash.core.planner import Plan
-from hookdash.core.registry import Hook
-from hookdash.core.snapshot import Configuration
-from hookdash.core.tools import BUILTIN_TOOLS
+from hookdash.core import (
+    BUILTIN_TOOLS,
+    EVENTS,
+    FIRED_TRIGGERS,
+    TRIGGER_FIELD,
+    TRIGGER_VALUES,
+    Configuration,
+    Hook,
+    Plan,
+    default_match_values,
+    match_kind,
+    plan,
+)
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
 

@@ -14,9 +14,7 @@ from textual.theme import Theme
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from hookdash.core.problems import Problem
-from hookdash.core.snapshot import Configuration
-from hookdash.core.status import hook_for_problem, problem_location
+from hookdash.core import Configuration, Problem, hook_for_problem, problem_location
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
 

@@ -16,9 +16,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Label, RadioButton, RadioSet, Static
 
-from hookdash.core.disabled_list import DisabledKey
-from hookdash.core.registry import Hook
-from hookdash.core.snapshot import Configuration
+from hookdash.core import Configuration, DisabledKey, Hook
 from hookdash.tui.commands import bindings_for
 
 KEY_CHOICES: tuple[tuple[DisabledKey, str], ...] = (

@@ -25,13 +25,19 @@ from textual.widgets import Button, Footer, SelectionList, Static
 from textual.widgets.selection_list import Selection
 from textual.worker import WorkerCancelled, WorkerFailed
 
-from hookdash.core.edits import EditError, EditResult
-from hookdash.core.matcher import describe_matcher
-from hookdash.core.preview import script_preview
-from hookdash.core.registry import Hook
-from hookdash.core.snapshot import Configuration
-from hookdash.core.status import describe_trust
-from hookdash.core.trust_store import TrustPlan, plan_trust, trust_hooks, trusted_commands
+from hookdash.core import (
+    Configuration,
+    EditError,
+    EditResult,
+    Hook,
+    TrustPlan,
+    describe_matcher,
+    describe_trust,
+    plan_trust,
+    script_preview,
+    trust_hooks,
+    trusted_commands,
+)
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
 from hookdash.tui.widgets.hook_details import preview_body

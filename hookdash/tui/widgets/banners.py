@@ -16,9 +16,7 @@ from textual.content import Content
 from textual.events import Click
 from textual.widgets import Static
 
-from hookdash.core.problems import Problem
-from hookdash.core.registry import Hook
-from hookdash.core.status import banner_lines, untrusted_project_hooks
+from hookdash.core import Hook, Problem, banner_lines, untrusted_project_hooks
 
 MAX_BANNERS = 4  # more would push the hook list off a small terminal
 _MARKS = {"error": "✖", "warning": "!", "info": "i"}

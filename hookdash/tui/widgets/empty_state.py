@@ -8,7 +8,7 @@ from textual.containers import Center, Vertical
 from textual.content import Content
 from textual.widgets import Button, Static
 
-from hookdash.core.environment import GeminiEnvironment
+from hookdash.core import GeminiEnvironment
 
 
 class EmptyState(Vertical):

@@ -13,18 +13,19 @@ from textual.containers import VerticalScroll
 from textual.theme import Theme
 from textual.widgets import Static
 
-from hookdash.core.matcher import describe_matcher
-from hookdash.core.preview import ScriptPreview, script_preview
-from hookdash.core.registry import Hook
-from hookdash.core.snapshot import Snapshot
-from hookdash.core.status import (
+from hookdash.core import (
     GEMINI_SOURCE_NOTE,
+    Hook,
+    ScriptPreview,
+    Snapshot,
     count_hooks,
     describe_event,
     describe_execution,
+    describe_matcher,
     describe_trust,
     hook_badges,
     hook_notes,
+    script_preview,
 )
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.widgets.hook_tree import EventGroup, HookItem, LayerGroup, TreeItem

@@ -15,10 +15,15 @@ from textual.theme import Theme
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
-from hookdash.core.events import EVENTS
-from hookdash.core.registry import Hook
-from hookdash.core.snapshot import Snapshot
-from hookdash.core.status import count_hooks, hook_badges, hook_matches, state_badge
+from hookdash.core import (
+    EVENTS,
+    Hook,
+    Snapshot,
+    count_hooks,
+    hook_badges,
+    hook_matches,
+    state_badge,
+)
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import widget_bindings
 

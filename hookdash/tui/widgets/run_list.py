@@ -25,8 +25,7 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from hookdash.core.logfeed import outcome_of
-from hookdash.core.runlog import RunRecord
+from hookdash.core import RunRecord, outcome_of
 from hookdash.tui.colors import Colors
 from hookdash.tui.widgets.run_view import OUTCOME_MARKS, outcome_label, outcome_style
 

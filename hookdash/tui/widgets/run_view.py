@@ -17,9 +17,7 @@ from rich.style import Style
 from rich.syntax import Syntax
 from rich.text import Text
 
-from hookdash.core.logfeed import Outcome, RunLike, outcome_of
-from hookdash.core.runlog import RunRecord
-from hookdash.core.runner import HookRunResult
+from hookdash.core import HookRunResult, Outcome, RunLike, RunRecord, outcome_of
 from hookdash.tui.colors import Colors
 
 # One narrow character per outcome (the log's lines must stay aligned).

@@ -7,9 +7,7 @@ from collections.abc import Callable
 from textual.content import Content
 from textual.widgets import Static
 
-from hookdash.core.folder_trust import describe
-from hookdash.core.snapshot import Snapshot
-from hookdash.core.status import count_hooks
+from hookdash.core import Snapshot, count_hooks, describe
 
 
 class StatusLine(Static):

@@ -1,0 +1,114 @@
+"""Bare `hookdash` and `hookdash demo` open the Textual dashboard (hookdash/tui). Textual
+is imported only here, so the headless commands start fast."""
+
+from __future__ import annotations
+
+import argparse
+import atexit
+import os
+import signal
+import sys
+from typing import Any
+
+from hookdash.cli.listing import cmd_list
+from hookdash.cli.output import (
+    EXIT_OK,
+    CliError,
+)
+from hookdash.cli.workspace import configuration
+
+# ------------------------------------------------------------------ dashboard and demo
+# Bare `hookdash` and `hookdash demo` open the Textual dashboard (hookdash/tui). Textual
+# is imported only here, so the headless commands start fast.
+
+NO_SETTINGS_NOTICE = (
+    "No Gemini CLI settings found on this machine, so this is hookdash's demo "
+    "(`hookdash demo` opens it again). Your files are not touched."
+)
+
+
+def _interactive() -> bool:
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def cmd_dashboard(args: argparse.Namespace) -> int:
+    """The dashboard on the workspace; the demo when Gemini CLI was never set up here."""
+    from hookdash.core import nothing_configured
+
+    config = configuration(args)
+    if not _interactive():
+        print(
+            "hookdash: the dashboard needs a terminal; here is `hookdash list` instead.",
+            file=sys.stderr,
+        )
+        args.json = False
+        return cmd_list(args)
+    if nothing_configured(config.snapshot):
+        return _run_demo(keep=False, notice=NO_SETTINGS_NOTICE)
+    return _run_dashboard(config.env, config)
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    if not _interactive():
+        raise CliError("the demo opens the dashboard, which needs a terminal")
+    return _run_demo(keep=args.keep, notice=None)
+
+
+def _run_demo(keep: bool, notice: str | None) -> int:
+    from hookdash.core import create_demo
+
+    demo = create_demo()
+    if not keep:
+        # Belt and braces with the signal handling in _run_dashboard: whatever ends the
+        # process normally also removes the copy.
+        atexit.register(demo.cleanup)
+    # Whatever this process starts (a hook fired from the dashboard) sees the demo's
+    # home and settings paths too, never the user's (nor their trust/telemetry overrides).
+    for name in [n for n in os.environ if n not in demo.environ]:
+        del os.environ[name]
+    os.environ.update(demo.environ)
+    try:
+        return _run_dashboard(demo.env, None, demo=demo, notice=notice)
+    finally:
+        if keep:
+            print(f"The demo files are kept in {demo.root}")
+        else:
+            demo.cleanup()
+
+
+def _run_dashboard(env: Any, config: Any, demo: Any = None, notice: str | None = None) -> int:
+    import asyncio
+
+    from hookdash.tui.app import HookdashApp
+
+    app = HookdashApp(env, configuration=config, demo=demo, notice=notice)
+
+    def leave(signum: int, frame: Any) -> None:
+        # A closed terminal (SIGHUP) or `kill` (SIGTERM) ends the app like `q` does, so the
+        # terminal is restored and the demo's temporary copy removed.
+        try:
+            asyncio.get_running_loop().call_soon_threadsafe(app.exit, None, 128 + signum)
+        except RuntimeError:  # the app's loop is not running (yet, or any more)
+            raise SystemExit(128 + signum) from None
+
+    previous = {sig: signal.signal(sig, leave) for sig in (signal.SIGHUP, signal.SIGTERM)}
+    try:
+        app.run()
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        for owned in app.owned_demos:  # demos opened from inside the dashboard
+            owned.cleanup()
+    return app.return_code or EXIT_OK
+
+
+def add_dashboard_commands(sub: Any) -> None:
+    p = sub.add_parser(
+        "demo",
+        help="open the dashboard on a bundled demo setup (a temporary copy)",
+        description="Open the dashboard on a bundled demo: system, user and project "
+        "settings, two extensions and real hook scripts, copied to a fresh temporary "
+        "directory. Nothing of yours is read or written; the copy is deleted on exit.",
+    )
+    p.add_argument("--keep", action="store_true", help="keep the demo files after quitting")
+    p.set_defaults(func=cmd_demo)

@@ -1,0 +1,172 @@
+"""`hookdash disable`, `enable`, `trust` and `check --fix`: every message comes from the
+core's EditResult, so the dashboard shows the same words."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from hookdash.cli.output import (
+    EXIT_NEEDS_CONFIRMATION,
+    EXIT_OK,
+    CliError,
+    Style,
+    print_json,
+)
+from hookdash.cli.workspace import configuration
+
+# --------------------------------------------- disable, enable, trust, check --fix (edits)
+# Thin wrappers over hookdash.core.edit.disabled_list / trust_store / fixes: every message comes
+# from the core's EditResult, so the dashboard shows the same words.
+
+
+def _edit_failed(exc: Any, as_json: bool) -> CliError:
+    """An EditError as a one-message failure (candidates listed), JSON on stdout if asked."""
+    from hookdash.core import AmbiguousHookError
+
+    message = exc.message
+    if isinstance(exc, AmbiguousHookError):
+        message += "\n" + "\n".join(f"  {c.id}  [{c.ref}]" for c in exc.candidates)
+    if exc.applied:
+        message += "\nAlready written before the failure:\n" + "\n".join(
+            f"  {c.file}  {c.key}  {c.action} {json.dumps(c.value, ensure_ascii=False)}"
+            for c in exc.applied
+        )
+    if as_json:
+        print_json(exc.to_dict())
+    return CliError(message)
+
+
+def _change_line(change: Any, env: Any, s: Style) -> str:
+    mark = {"add": s.green("+"), "remove": s.red("-"), "replace": s.yellow("~")}.get(
+        change.action, s.cyan("*")
+    )
+    if change.action == "replace":
+        old, new = (json.dumps(change.value[k], ensure_ascii=False) for k in ("from", "to"))
+        what = f"{old} → {new}"
+    elif isinstance(change.value, list):
+        what = ", ".join(json.dumps(v, ensure_ascii=False) for v in change.value) or "(none)"
+    else:
+        what = json.dumps(change.value, ensure_ascii=False)
+    note = s.dim(f"  ({change.note})") if change.note else ""
+    return f"  {mark} {env.display(change.file)}  {s.bold(change.key)}  {what}{note}"
+
+
+def _print_edit(result: Any, env: Any) -> None:
+    s = Style(sys.stdout)
+    print(result.message)
+    for change in result.changes:
+        print(_change_line(change, env, s))
+    for note in result.notes:
+        print(s.dim("note: ") + note)
+
+
+def _run_edit(args: argparse.Namespace, operation: Any) -> int:
+    from hookdash.core import EditError
+
+    config = configuration(args)
+    try:
+        result = operation(config)
+    except EditError as exc:
+        raise _edit_failed(exc, args.json) from None
+    if args.json:
+        print_json(result.model_dump(mode="json"))
+    else:
+        _print_edit(result, config.env)
+    return EXIT_OK
+
+
+def cmd_disable(args: argparse.Namespace) -> int:
+    from hookdash.core import disable_hook
+
+    return _run_edit(args, lambda c: disable_hook(c, args.id, args.scope, args.disabled_key))
+
+
+def cmd_enable(args: argparse.Namespace) -> int:
+    from hookdash.core import enable_hook
+
+    return _run_edit(args, lambda c: enable_hook(c, args.id, args.disabled_key))
+
+
+def _plan_hook(hook: Any) -> dict[str, Any]:
+    return {
+        "id": hook.id,
+        "key": hook.key,
+        "ref": hook.ref,
+        "event": hook.event,
+        "line": hook.line,
+        "command": hook.command,
+        "script": hook.script.path if hook.script else None,
+        "trust": hook.trust,
+        "trust_detail": hook.trust_detail,
+    }
+
+
+def cmd_trust(args: argparse.Namespace) -> int:
+    from hookdash.core import EditError, plan_trust, trust_hooks
+
+    config = configuration(args)
+    env = config.env
+    try:
+        plan = plan_trust(config)
+    except EditError as exc:
+        raise _edit_failed(exc, args.json) from None
+    if not plan.empty and not args.yes:
+        if args.json:
+            print_json(
+                {
+                    "needs_confirmation": True,
+                    "project_root": plan.project_root,
+                    "trust": [_plan_hook(h) for h in plan.trust],
+                    "watch": [_plan_hook(h) for h in plan.watch],
+                }
+            )
+            return EXIT_NEEDS_CONFIRMATION
+        s = Style(sys.stdout)
+        if plan.trust:
+            print(
+                f"hookdash would trust these project hooks of {env.display(plan.project_root)}, "
+                f"in {env.display(env.trusted_hooks_path)} and by fingerprinting their scripts:"
+            )
+            for hook in plan.trust:
+                badge = s.yellow("NEW    " if hook.trust == "new" else "CHANGED")
+                print(f"  {badge} {hook.id}  {s.dim(f'{hook.event}, line {hook.line}')}")
+                if hook.name and hook.command:
+                    print(f"          {s.dim('command: ' + hook.command)}")
+                if hook.script and hook.script.path:
+                    print(f"          {s.dim('script: ' + env.display(hook.script.path))}")
+                if hook.trust_detail:
+                    print(f"          {s.dim(hook.trust_detail)}")
+        if plan.watch:
+            print(
+                "and remember the scripts of these hooks (already trusted by Gemini CLI) "
+                "to notice later changes:"
+            )
+            for hook in plan.watch:
+                assert hook.script is not None and hook.script.path is not None
+                print(f"  {hook.id}  {s.dim(env.display(hook.script.path))}")
+        print("Review them, then run `hookdash trust --yes`.")
+        return EXIT_NEEDS_CONFIRMATION
+    return _run_edit(args, trust_hooks)
+
+
+def apply_fixes(args: argparse.Namespace) -> Any:
+    """check --fix: apply the safe fixes, print them (human mode), return the result."""
+    from hookdash.core import EditError, apply_safe_fixes
+
+    config = configuration(args)
+    try:
+        result = apply_safe_fixes(config)
+    except EditError as exc:
+        raise _edit_failed(exc, args.json) from None
+    if not args.json:
+        s = Style(sys.stdout)
+        _print_edit(result, config.env)
+        if result.skipped:
+            print(s.dim("not fixed automatically:"))
+            for reason in result.skipped:
+                print(s.dim(f"  {reason}"))
+        print()
+    return result

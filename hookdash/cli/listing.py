@@ -1,0 +1,175 @@
+"""`hookdash list` and `hookdash check`: the configuration and its problems."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from hookdash.cli.edits import apply_fixes
+from hookdash.cli.output import (
+    EXIT_FAILED,
+    EXIT_OK,
+    Style,
+    pad,
+    print_json,
+    short,
+    visible_len,
+)
+from hookdash.cli.workspace import configuration
+
+# ---------------------------------------------------------------------------- list
+
+
+_BADGE_STYLE = {
+    "runs": "green",
+    "duplicate": "yellow",
+    "disabled": "dim",
+    "not-running": "red",
+    "new": "yellow",
+    "changed": "yellow",
+    "legacy": "yellow",
+}
+
+
+def _state(hook: Any, s: Style) -> str:
+    """The dashboard's badges (core.status), coloured for a terminal."""
+    from hookdash.core import hook_badges
+
+    return " ".join(getattr(s, _BADGE_STYLE[b.kind])(b.label) for b in hook_badges(hook))
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    config = configuration(args)
+    snap = config.snapshot
+    if args.json:
+        sys.stdout.write(snap.model_dump_json(indent=2) + "\n")
+        return EXIT_OK
+    s = Style(sys.stdout)
+    env = config.env
+    out = sys.stdout
+    out.write(_header(snap, env, s))
+    for line in _banners(snap, env, s):
+        out.write(line + "\n")
+    if not snap.hooks:
+        out.write(
+            '\nNo hooks configured. Hooks go in the "hooks" object of '
+            f"{env.display(env.user_settings_path)} (all projects) or "
+            f"{env.display(env.workspace_settings_path)} (this project), or in an "
+            "extension's hooks/hooks.json. Try `hookdash demo` to see them in action.\n"
+        )
+        return EXIT_OK
+    groups: dict[str, dict[str, list[Any]]] = {}
+    for hook in snap.hooks:
+        groups.setdefault(hook.event, {}).setdefault(hook.layer_label, []).append(hook)
+    id_width = min(28, max(len(short(h.id, 28)) for h in snap.hooks))
+    state_width = 1 + max(visible_len(_state(h, s)) for h in snap.hooks)
+    from hookdash.core import EVENTS
+
+    order = [e for e in EVENTS if e in groups] + [e for e in groups if e not in EVENTS]
+    for event in order:
+        layers = groups[event]
+        out.write("\n" + s.bold(event) + "\n")
+        for label, hooks in layers.items():
+            out.write(f"  {s.cyan(label)} {s.dim(env.display(hooks[0].file))}\n")
+            for hook in hooks:
+                out.write(_hook_line(hook, s, id_width, state_width) + "\n")
+                for reason in _explanations(hook):
+                    out.write(f"      {s.dim('↳ ' + reason)}\n")
+    counts = _counts(snap)
+    out.write("\n" + s.dim(counts) + "\n")
+    return EXIT_OK
+
+
+def _hook_line(hook: Any, s: Style, id_width: int, state_width: int) -> str:
+    state = pad(_state(hook, s), state_width)
+    ident = pad(short(hook.id, id_width), id_width)
+    matcher = ""
+    if isinstance(hook.matcher, str) and hook.matcher:
+        matcher = f" [{short(hook.matcher, 24)}]"
+    elif hook.matcher not in (None, ""):
+        matcher = f" [{hook.matcher!r}]"
+    line = f" L{hook.line}" if hook.line else ""
+    command = ""
+    if hook.name and hook.command:
+        command = "  " + s.dim(short(hook.command, 48))
+    return f"    {state}{ident}{matcher}{s.dim(line)}{command}"
+
+
+def _explanations(hook: Any) -> list[str]:
+    from hookdash.core import hook_notes  # shared with the dashboard
+
+    return hook_notes(hook)
+
+
+def _counts(snap: Any) -> str:
+    from hookdash.core import count_hooks
+
+    return count_hooks(snap.hooks).text
+
+
+def _header(snap: Any, env: Any, s: Style) -> str:
+    from hookdash.core import describe
+
+    lines = [
+        s.bold("workspace ") + env.display(snap.workspace),
+        f"folder {describe(snap.folder_trust)} · hooks {'on' if snap.hooks_enabled else 'OFF'}",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def _banners(snap: Any, env: Any, s: Style) -> list[str]:
+    from hookdash.core import banner_problems  # the dashboard shows the same
+
+    lines = []
+    for p in banner_problems(snap.problems):
+        where = ""
+        if p.file:
+            where = env.display(p.file) + (f":{p.line}" if p.line else "")
+            where += f":{p.column}" if p.column and p.line else ""
+            where = f" ({where})"
+        mark = s.red("✖") if p.severity == "error" else s.yellow("!")
+        lines.append(f"{mark} {p.message}{s.dim(where)}")
+    return lines
+
+
+# --------------------------------------------------------------------------- check
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    fixes = apply_fixes(args) if args.fix else None
+    config = configuration(args)
+    snap = config.snapshot
+    problems = snap.problems
+    if args.json:
+        print_json(
+            {
+                "workspace": snap.workspace,
+                "errors": sum(p.severity == "error" for p in problems),
+                "warnings": sum(p.severity == "warning" for p in problems),
+                "problems": [p.model_dump(mode="json") for p in problems],
+                **({"fixes": fixes.model_dump(mode="json")} if fixes is not None else {}),
+            }
+        )
+        return EXIT_FAILED if snap.has_errors else EXIT_OK
+    s = Style(sys.stdout)
+    env = config.env
+    if not problems:
+        print(f"No problems found in the hooks of {env.display(snap.workspace)}.")
+        return EXIT_OK
+    marks = {"error": s.red("error  "), "warning": s.yellow("warning"), "info": s.cyan("info   ")}
+    for p in problems:
+        where = ""
+        if p.file:
+            where = env.display(p.file) + (f":{p.line}" if p.line else "")
+            where += f":{p.column}" if p.column and p.line else ""
+        print(f"{marks[p.severity]} {s.bold(p.code)}" + (f"  {s.dim(where)}" if where else ""))
+        print(f"        {p.message}")
+        if p.fix:
+            print(f"        {s.dim('fix: ' + p.fix)}")
+    errors = sum(p.severity == "error" for p in problems)
+    warnings = sum(p.severity == "warning" for p in problems)
+    print(
+        f"\n{errors} error(s), {warnings} warning(s), {len(problems) - errors - warnings} note(s)"
+    )
+    return EXIT_FAILED if errors else EXIT_OK

@@ -1,0 +1,344 @@
+"""`hookdash plan`, `fire` and `log`: thin wrappers over the shared engine."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from hookdash.cli.output import (
+    EXIT_NEEDS_CONFIRMATION,
+    EXIT_OK,
+    EXIT_USAGE,
+    CliError,
+    Style,
+    print_json,
+    short,
+)
+from hookdash.cli.workspace import configuration
+
+# --------------------------------------------------- plan, fire, log (the shared engine)
+# Thin wrappers over hookdash.core.run.engine / logfeed; every run goes through engine.fire.
+
+
+def _event_arg(name: str) -> str:
+    from hookdash.core import UnknownEvent, check_event
+
+    try:
+        return check_event(name)
+    except UnknownEvent as exc:
+        raise CliError(str(exc), EXIT_USAGE) from exc
+
+
+def _context_label(event: str, tool: str | None, trigger: str | None) -> str:
+    from hookdash.core import TRIGGER_FIELD, match_kind
+
+    kind = match_kind(event)
+    if kind == "tool":
+        return f"tool {tool}" if tool else "any tool"
+    if kind == "trigger":
+        return f"{TRIGGER_FIELD[event]} {trigger}" if trigger else f"any {TRIGGER_FIELD[event]}"
+    return "no match context"
+
+
+def _plan_notes(event: str, tool: str | None, trigger: str | None) -> list[str]:
+    from hookdash.core import FIRED_TRIGGERS, TRIGGER_FIELD, match_kind
+
+    kind = match_kind(event)
+    notes = []
+    if kind == "none" and (tool or trigger):
+        notes.append(
+            f"Gemini fires {event} without a match context: matchers are ignored, and so "
+            "are --tool and --trigger."
+        )
+    if kind == "tool" and not tool:
+        notes.append(
+            "No --tool given: Gemini always passes the tool's name, so this lists every hook "
+            "as if its matcher matched. Pass --tool NAME to see which do."
+        )
+    if kind == "tool" and trigger:
+        notes.append(f"{event} matches on the tool name: --trigger is ignored.")
+    if kind == "trigger":
+        field = TRIGGER_FIELD[event]
+        if tool:
+            notes.append(f"{event} matches on its {field}: --tool is ignored.")
+        if not trigger:
+            notes.append(
+                f"No --trigger given: Gemini always passes a {field} "
+                f"({', '.join(FIRED_TRIGGERS[event])}); pass --trigger VALUE to see which "
+                "hooks match it."
+            )
+        elif trigger not in FIRED_TRIGGERS[event]:
+            notes.append(
+                f"Gemini CLI 0.61 never fires {event} with {field} {trigger!r} "
+                f"(it uses {', '.join(FIRED_TRIGGERS[event])})."
+            )
+    return notes
+
+
+def _hook_where(hook: Any, env: Any) -> str:
+    line = f":{hook.line}" if hook.line else ""
+    return f"{env.display(hook.file)}{line}"
+
+
+def cmd_plan(args: argparse.Namespace) -> int:
+    from hookdash.core import plan
+
+    event = _event_arg(args.event)
+    config = configuration(args)
+    the_plan = plan(config, event, args.tool, args.trigger)
+    notes = _plan_notes(event, args.tool, args.trigger)
+    if args.json:
+        data = the_plan.model_dump(mode="json")
+        data["notes"] = notes
+        print_json(data)
+        return EXIT_OK
+    s = Style(sys.stdout)
+    env = config.env
+    label = _context_label(event, the_plan.context.tool_name, the_plan.context.trigger)
+    out = sys.stdout
+    if the_plan.hooks:
+        mode = "one after another (sequential)" if the_plan.sequential else "in parallel"
+        count = f"{len(the_plan.hooks)} hook{'s' if len(the_plan.hooks) > 1 else ''}"
+        out.write(f"{s.bold(event)} · {label}: Gemini runs {count} {mode}\n")
+        for i, hook in enumerate(the_plan.hooks, 1):
+            matcher = f" [{hook.matcher}]" if isinstance(hook.matcher, str) and hook.matcher else ""
+            out.write(
+                f"  {i}. {s.green(hook.id)} {s.cyan(hook.layer_label)}{matcher}"
+                f"  {s.dim(_hook_where(hook, env))}\n"
+            )
+            if hook.name and hook.command:
+                out.write(f"       {s.dim(short(hook.command, 90))}\n")
+    else:
+        out.write(f"{s.bold(event)} · {label}: Gemini runs no hook.\n")
+    if the_plan.error:
+        out.write(s.red(f"! {the_plan.error}") + "\n")
+    if the_plan.skipped:
+        out.write("Not run:\n")
+        for skipped in the_plan.skipped:
+            layer = f"extension {skipped.extension}" if skipped.extension else skipped.scope
+            why = skipped.detail or skipped.reason
+            out.write(f"  {s.dim('-')} {skipped.id} {s.cyan(layer)}: {s.yellow(skipped.reason)}")
+            out.write(f" — {why}\n" if why != skipped.reason else "\n")
+    for note in notes:
+        out.write(s.dim(f"note: {note}") + "\n")
+    return EXIT_OK
+
+
+def _read_input(source: str | None) -> dict[str, Any] | None:
+    if source is None:
+        return None
+    try:
+        if source == "-":
+            text = sys.stdin.read()
+        else:
+            with open(source, encoding="utf-8") as handle:
+                text = handle.read()
+    except OSError as exc:
+        raise CliError(f"cannot read --input {source}: {exc.strerror or exc}") from exc
+    except UnicodeDecodeError as exc:
+        raise CliError(f"--input {source} is not UTF-8 text") from exc
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        where = "stdin" if source == "-" else source
+        raise CliError(
+            f"--input {where} is not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
+        ) from exc
+    if not isinstance(data, dict):
+        raise CliError("--input must be a JSON object; its keys replace the payload's")
+    return data
+
+
+def _select_hook(config: Any, ident: str, event: str) -> Any:
+    from hookdash.core import EngineError, select_hook
+
+    try:
+        return select_hook(config.hooks, ident, event)
+    except EngineError as exc:
+        raise CliError(str(exc)) from exc
+
+
+def cmd_fire(args: argparse.Namespace) -> int:
+    from hookdash.core import (
+        build_payload,
+        confirmations_needed,
+        context_of,
+        fire_sync,
+        merge_input,
+        plan_event,
+    )
+
+    event = _event_arg(args.event)
+    override = _read_input(args.input)
+    config = configuration(args)
+    hook = _select_hook(config, args.hook, event) if args.hook else None
+    payload = build_payload(config, event, hook=hook, tool_name=args.tool, trigger=args.trigger)
+    final = merge_input(payload, override)
+    to_run = (
+        [hook]
+        if hook is not None
+        else plan_event(config.hooks, event, context_of(event, final)).hooks
+    )
+    needed = confirmations_needed(config, to_run)
+    if needed and not args.yes:
+        lines = "\n".join(f"  {c.id} ({c.ref}): {c.reason}" for c in needed)
+        raise CliError(
+            "Gemini CLI would not run these hooks without asking first:\n"
+            f"{lines}\nReview them (`hookdash list`), then pass --yes to run anyway.",
+            EXIT_NEEDS_CONFIRMATION,
+        )
+    result = fire_sync(config, event, hook=hook, payload=payload, input_override=override)
+    if args.json:
+        print_json(result.model_dump(mode="json"))
+        return EXIT_OK
+    _print_fire(result, config, Style(sys.stdout))
+    return EXIT_OK
+
+
+def _print_fire(result: Any, config: Any, s: Style) -> None:
+    out = sys.stdout
+    label = _context_label(result.event, result.context.tool_name, result.context.trigger)
+    session = str(result.input.get("session_id", ""))[:8]
+    if result.hook is not None:
+        what = f"hook {result.results[0].id}" if result.results else "one hook"
+    elif result.results:
+        n = len(result.results)
+        what = f"{n} hook{'s' if n > 1 else ''} " + (
+            "sequentially" if result.sequential else "in parallel"
+        )
+    else:
+        what = "no hook"
+    out.write(f"{s.bold(result.event)} · {label} · {what} · session {session}\n")
+    if not result.gemini_would_run:
+        why = "; ".join(result.gemini_would_not_run_because)
+        out.write(s.yellow(f"! Gemini CLI would not run this hook: {why}") + "\n")
+    for warning in result.warnings:
+        out.write(s.yellow(f"! payload: {warning}") + "\n")
+    for r in result.results:
+        mark = s.green("✔") if r.success else s.red("✖")
+        status = (
+            "timed out"
+            if r.timed_out
+            else f"exit {r.exit_code}" + (f" (signal {r.signal})" if r.signal else "")
+            if r.executed
+            else "not started"
+        )
+        fmt = f" · {r.output_format} output" if r.output_format else ""
+        layer = f"extension {r.extension}" if r.extension else r.scope
+        out.write(f"{mark} {s.bold(r.id)} {s.cyan(layer)}  {status} · {r.duration_ms} ms{fmt}\n")
+        for name in ("stdout", "stderr"):
+            text = getattr(r, name).rstrip("\n")
+            if text:
+                body = text if len(text) <= 2000 else text[:2000] + " …"
+                out.write(s.dim(f"    {name}: ") + body.replace("\n", "\n            ") + "\n")
+        if r.error:
+            out.write(s.red(f"    error: {r.error}") + "\n")
+        if r.output is not None:
+            out.write(s.dim("    output: ") + json.dumps(r.output, ensure_ascii=False) + "\n")
+    if not result.results and result.skipped:
+        out.write("Not run:\n")
+        for skipped in result.skipped:
+            out.write(f"  - {skipped.id} ({skipped.reason}): {skipped.detail or skipped.reason}\n")
+    if result.run_error:
+        out.write(s.red(f"! {result.run_error}") + "\n")
+    if result.aggregate is not None:
+        out.write(s.dim("aggregate: ") + json.dumps(result.aggregate, ensure_ascii=False) + "\n")
+    out.write(s.bold("effect: ") + result.effect + "\n")
+    if result.results:
+        from hookdash.core import RUNLOG_NAME, state_dir
+
+        where = config.env.display(state_dir(config.env.environ) / RUNLOG_NAME)
+        out.write(s.dim(f"logged {len(result.results)} run(s) to {where}") + "\n")
+
+
+def _log_line(record: Any, s: Style) -> str:
+    from datetime import datetime
+
+    try:
+        moment = datetime.fromisoformat(record.ts.replace("Z", "+00:00")).astimezone()
+        when = moment.strftime("%Y-%m-%d %H:%M:%S")
+    except ValueError:
+        when = record.ts or "?"
+    mark = s.green("✔") if record.success else s.red("✖")
+    if record.timed_out:
+        status = "timed out"
+    elif record.exit_code is not None:
+        status = f"exit {record.exit_code}"
+    else:
+        status = "no exit code"
+    duration = f"{record.duration_ms:g} ms" if record.duration_ms is not None else "?"
+    origin = s.cyan(record.origin.ljust(8))
+    layer = f"extension {record.extension}" if record.extension else record.scope
+    where = f" {s.dim(layer)}" if layer else ""
+    parts = [f"{s.dim(when)} {origin} {record.event:<19} {mark} {s.bold(record.id)}{where}"]
+    parts.append(f"{status} · {duration}")
+    if record.decision:
+        parts.append(f"decision {record.decision}")
+    if record.error:
+        parts.append(s.red(short(record.error, 80)))
+    return "  ".join(parts)
+
+
+def _print_records(records: Sequence[Any], as_json: bool, s: Style) -> None:
+    for record in records:
+        if as_json:
+            sys.stdout.write(json.dumps(record.model_dump(mode="json"), ensure_ascii=False) + "\n")
+        else:
+            sys.stdout.write(_log_line(record, s) + "\n")
+    sys.stdout.flush()
+
+
+def cmd_log(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from hookdash.core import LogFeed, state_dir
+
+    if args.limit < 0:
+        raise CliError("--limit must be 0 or more", EXIT_USAGE)
+    config = configuration(args)
+    telemetry = config.snapshot.telemetry.outfile
+    if args.source == "gemini" and not telemetry:
+        raise CliError(
+            "Gemini CLI's telemetry file is not configured: set telemetry.enabled, "
+            'telemetry.target "local" and telemetry.outfile in settings.json (or '
+            "GEMINI_TELEMETRY_OUTFILE) so Gemini writes one."
+        )
+    feed = LogFeed(
+        state_dir(config.env.environ),
+        Path(telemetry) if telemetry else None,
+        args.source,
+        config.hooks,
+    )
+    s = Style(sys.stdout)
+    if args.follow:
+        feed.start_following()
+    records = feed.recent(args.limit)
+    if not records and not args.json and not args.follow:
+        print(
+            "No hook runs yet. `hookdash fire EVENT` runs hooks through the engine"
+            + ("." if telemetry else "; turn on Gemini's telemetry file to see real sessions.")
+        )
+    _print_records(records, args.json, s)
+    if args.follow:
+        _follow(feed, args.json, s)
+    return EXIT_OK
+
+
+def _follow(feed: Any, as_json: bool, s: Style) -> None:
+    import watchfiles
+
+    watched = {p.parent for p in feed.paths}
+    for directory in watched:
+        directory.mkdir(parents=True, exist_ok=True)
+    try:
+        for _changes in watchfiles.watch(
+            *watched, debounce=50, step=25, rust_timeout=1000, yield_on_timeout=True
+        ):
+            _print_records(feed.read_new(), as_json, s)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        feed.close()

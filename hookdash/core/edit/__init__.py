@@ -1,0 +1,1 @@
+"""Writing files: atomic writes, JSON-with-comments text edits, switching, trust, fixes."""

@@ -1,0 +1,285 @@
+"""Atomic, symlink-following, mode- and owner-preserving file replacement.
+
+`update_file(path, compute)` reads the file, asks `compute` for the new content, writes it
+to a temporary file in the same directory, fsyncs it, checks the file did not change on
+disk meanwhile, and renames the temporary file over the target. A crash or kill at any
+point leaves the old file or the new one, never a mix. If another program changed the file
+between the read and the rename, `compute` is run again on the fresh content (the edits
+hookdash makes are expressed on the text, so they can be re-applied); if it keeps changing,
+`FileChangedError`.
+
+- A symlink is followed to its final target, which is replaced; the link stays a link.
+- The new file gets the old one's mode and owner (refused if the owner cannot be kept).
+- A file or directory that is read-only — no write permission for us, or no write bit
+  at all (which also stops root, who passes every permission check) — is refused with
+  the reason, before anything is written.
+- A file with several hard links is refused: renaming over it would split the links.
+- hookdash writers serialise on an advisory lock on the directory, so two hookdash
+  processes never interleave; holding it, a writer also removes temporary files that a
+  killed hookdash left behind for the same target.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import secrets
+import stat
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from hookdash.core.edit.edits import FileChangedError, FileWriteError
+
+ATTEMPTS = 3
+_TEMP_MARK = ".hookdash-"
+_TEMP_SUFFIX = ".tmp"
+
+
+@dataclass(frozen=True)
+class WriteOutcome:
+    """What `update_file` did."""
+
+    path: Path  # as given
+    target: Path  # the file actually written (symlinks followed)
+    before: bytes | None  # None: the file did not exist
+    after: bytes | None  # None: nothing written (compute returned None)
+    attempts: int  # > 1: the file changed on disk and the edit was re-applied
+
+
+def resolve_target(path: Path) -> Path:
+    """The file a write to `path` must replace: the end of its symlink chain."""
+    return Path(os.path.realpath(path))
+
+
+def temp_name(target: Path) -> str:
+    return f".{target.name}{_TEMP_MARK}{os.getpid()}-{secrets.token_hex(4)}{_TEMP_SUFFIX}"
+
+
+def _describe(exc: OSError) -> str:
+    if exc.errno == errno.EROFS:
+        return "the file system is read-only"
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        return "permission denied"
+    if exc.errno == errno.ENOSPC:
+        return "the disk is full"
+    return exc.strerror or str(exc)
+
+
+def _read(target: Path) -> tuple[bytes | None, os.stat_result | None]:
+    try:
+        with open(target, "rb") as fh:
+            return fh.read(), os.fstat(fh.fileno())
+    except FileNotFoundError:
+        return None, None
+    except IsADirectoryError:
+        raise FileWriteError(f"{target} is a directory, not a file.", path=str(target)) from None
+    except OSError as exc:
+        raise FileWriteError(
+            f"hookdash cannot read {target} ({_describe(exc)}).", path=str(target)
+        ) from None
+
+
+def _no_write_bits(mode: int) -> bool:
+    return not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH)
+
+
+def _check_writable(path: Path, target: Path, st: os.stat_result | None) -> None:
+    shown = str(path) if path == target else f"{path} (a link to {target})"
+    if st is not None:
+        if not os.access(target, os.W_OK) or _no_write_bits(st.st_mode):
+            raise FileWriteError(
+                f"{shown} is read-only; hookdash leaves it unchanged (make it writable, "
+                "e.g. chmod u+w, if you want hookdash to edit it).",
+                path=str(path),
+            )
+        if st.st_nlink > 1:
+            raise FileWriteError(
+                f"{shown} has {st.st_nlink} hard links; replacing it atomically would "
+                "separate them, so hookdash leaves it unchanged (use a symlink instead).",
+                path=str(path),
+            )
+    directory = target.parent
+    try:
+        dst = os.stat(directory)
+    except FileNotFoundError:
+        return  # created below, in a parent we will check when creating it
+    if not os.access(directory, os.W_OK | os.X_OK) or _no_write_bits(dst.st_mode):
+        raise FileWriteError(
+            f"The directory {directory} is read-only, so hookdash cannot replace "
+            f"{target.name} in it safely; nothing was changed.",
+            path=str(path),
+        )
+
+
+@contextlib.contextmanager
+def _directory_lock(directory: Path) -> Iterator[None]:
+    """An advisory lock shared by hookdash writers in `directory` (POSIX only)."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows
+        yield
+        return
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:  # pragma: no cover - cannot open the directory: write without lock
+        yield
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock
+
+
+def _remove_stale_temps(target: Path) -> None:
+    """Remove temp files a killed hookdash left for `target` (only called under the lock,
+    so no live hookdash writer owns one)."""
+    prefix = f".{target.name}{_TEMP_MARK}"
+    try:
+        names = os.listdir(target.parent)
+    except OSError:
+        return
+    for name in names:
+        if name.startswith(prefix) and name.endswith(_TEMP_SUFFIX):
+            with contextlib.suppress(OSError):
+                os.unlink(target.parent / name)
+
+
+def _fsync_directory(directory: Path) -> None:
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:  # pragma: no cover
+        return
+    try:
+        os.fsync(fd)
+    except OSError:  # pragma: no cover - some file systems refuse fsync on a directory
+        pass
+    finally:
+        os.close(fd)
+
+
+def _write_temp(target: Path, data: bytes, st: os.stat_result | None, new_mode: int | None) -> Path:
+    tmp = target.parent / temp_name(target)
+    # Private while being written; the final mode is set before the rename.
+    create_mode = 0o600 if st is not None or new_mode is not None else 0o666
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, create_mode)
+    try:
+        view = memoryview(data)
+        while view:
+            written = os.write(fd, view)
+            view = view[written:]
+        if st is not None:
+            os.fchmod(fd, stat.S_IMODE(st.st_mode))
+            _keep_owner(fd, target, st)
+        elif new_mode is not None:
+            os.fchmod(fd, new_mode)
+        os.fsync(fd)
+    except BaseException:
+        os.close(fd)
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    os.close(fd)
+    return tmp
+
+
+def _keep_owner(fd: int, target: Path, st: os.stat_result) -> None:
+    mine = os.fstat(fd)
+    if (mine.st_uid, mine.st_gid) == (st.st_uid, st.st_gid):
+        return
+    try:
+        os.fchown(fd, st.st_uid, st.st_gid)
+    except PermissionError:
+        raise FileWriteError(
+            f"{target} is owned by user {st.st_uid}, "
+            f"group {st.st_gid}; replacing it would give it to you instead, so hookdash "
+            "leaves it unchanged.",
+        ) from None
+
+
+def _install(tmp: Path, target: Path, exists: bool) -> bool:
+    """Move `tmp` into place. A new file is linked, which fails if the target appeared
+    meanwhile (False: try again); an existing one is renamed over."""
+    if exists:
+        os.replace(tmp, target)
+        return True
+    try:
+        os.link(tmp, target)
+    except FileExistsError:
+        return False
+    except OSError:  # pragma: no cover - a file system without hard links
+        if target.exists():
+            return False
+        os.replace(tmp, target)
+        return True
+    os.unlink(tmp)
+    return True
+
+
+def update_file(
+    path: Path,
+    compute: Callable[[bytes | None], bytes | None],
+    *,
+    new_mode: int | None = None,
+    attempts: int = ATTEMPTS,
+) -> WriteOutcome:
+    """Replace the file at `path` with `compute(current content)`, atomically.
+
+    `compute` gets the current bytes (None: no file) and returns the new bytes, or None
+    for "nothing to change". It may raise; nothing is written then. A new file is created
+    (with its directories) with `new_mode`, or 0666 minus the umask like Gemini's files.
+    """
+    target = resolve_target(path)
+    # No directory yet: create it (and its parents) only if there is something to write.
+    if not target.parent.is_dir() and compute(None) is None:
+        return WriteOutcome(path, target, None, None, 1)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise FileWriteError(
+            f"hookdash cannot create the directory {target.parent} ({_describe(exc)}).",
+            path=str(path),
+        ) from None
+    with _directory_lock(target.parent):
+        _remove_stale_temps(target)
+        for attempt in range(1, attempts + 1):
+            before, st = _read(target)
+            after = compute(before)
+            if after is None or after == before:
+                return WriteOutcome(path, target, before, None, attempt)
+            _check_writable(path, target, st)
+            try:
+                tmp = _write_temp(target, after, st, new_mode)
+            except OSError as exc:
+                raise FileWriteError(
+                    f"hookdash cannot write next to {target} ({_describe(exc)}); the file "
+                    "was not changed.",
+                    path=str(path),
+                ) from None
+            try:
+                # The last moment to notice another writer: re-read and compare.
+                now, _ = _read(target)
+                if now != before or not _install(tmp, target, before is not None):
+                    os.unlink(tmp)
+                    continue
+            except OSError as exc:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp)
+                raise FileWriteError(
+                    f"hookdash cannot replace {target} ({_describe(exc)}); the file was not "
+                    "changed.",
+                    path=str(path),
+                ) from None
+            except BaseException:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp)
+                raise
+            _fsync_directory(target.parent)
+            return WriteOutcome(path, target, before, after, attempt)
+    raise FileChangedError(
+        f"{path} kept changing on disk while hookdash was writing it ({attempts} tries); "
+        "hookdash left it as the other program wrote it. Try again.",
+        path=str(path),
+    )

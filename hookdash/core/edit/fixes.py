@@ -1,0 +1,260 @@
+"""`hookdash check --fix`: the fixes that are safe to make without asking.
+
+hookdash writes only disabled lists, `trusted_hooks.json` and its own state (CONTRACT §4),
+so every automatic fix is an edit of a disabled list, in the user or workspace settings,
+that carries out what the file already says the user wants:
+
+- `legacy-hooks-disabled`: entries of the legacy `hooks.disabled` list are copied into
+  `hooksConfig.disabled` of the same file, so Gemini CLI 0.26+ honours them. The legacy
+  list is kept (older Gemini CLI still reads it). An entry that is the command of exactly
+  one named hook is copied as that hook's name, since Gemini matches named hooks by name.
+- `disabled-entry-is-command`: a `hooksConfig.disabled` entry that is the command of
+  exactly one named hook (and matches no hook itself) is replaced by the hook's name; if
+  the name is already listed, the dead entry is removed.
+
+Everything else is left for a person, for the reason in `NOT_AUTOMATIC` (printed by
+`check --fix`): changing events, matchers, timeouts, scripts or trust would change what
+runs in ways the file does not state, or is a security decision.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from hookdash.core.edit import jsonedit
+from hookdash.core.edit.disabled_list import (
+    CURRENT,
+    LEGACY,
+    WRITABLE_SCOPES,
+    FileEdit,
+    edit_settings_file,
+    key_name,
+    parse_settings,
+)
+from hookdash.core.edit.edits import Change, EditError, EditResult, UnsupportedShapeError
+from hookdash.core.edit.hook_lookup import registrable
+from hookdash.core.gemini import jsonc
+from hookdash.core.gemini.expand import expand_settings_string
+
+if TYPE_CHECKING:
+    from hookdash.core.load.snapshot import Configuration
+
+FIXABLE = frozenset({"legacy-hooks-disabled", "disabled-entry-is-command"})
+
+# Why the other problems are not fixed automatically (shown by `check --fix`).
+NOT_AUTOMATIC: dict[str, str] = {
+    "settings-parse-error": "hookdash cannot know what a broken file meant, and never "
+    "rewrites a file it cannot parse",
+    "settings-not-object": "hookdash cannot know what the file meant",
+    "settings-unreadable": "file permissions are yours to decide",
+    "settings-invalid": "coercing values could change what runs",
+    "system-file-ignored": "ownership of system files is for the administrator",
+    "trusted-folders-invalid": "folder trust is a security decision",
+    "trusted-hooks-unreadable": "the file's lost entries cannot be recovered automatically",
+    "folder-untrusted": "folder trust is a security decision",
+    "hooks-switched-off": "switching all hooks on is a decision, not a repair",
+    "unknown-event": "renaming the event would start running hooks written for another "
+    "event or tool (e.g. Claude Code) with inputs they do not expect",
+    "unknown-hook-type": "hookdash cannot know what the hook was meant to be",
+    "hook-missing-command": "hookdash cannot know the command",
+    "runtime-hook-in-settings": "hookdash cannot know the command",
+    "plugin-hook-type": "changing the type changes how the hook is validated",
+    "matcher-invalid-regex": "hookdash cannot know which tools the matcher was meant for",
+    "matcher-ignored": "removing the matcher does not change behaviour but may lose intent",
+    "matcher-never-matches": "hookdash cannot know which trigger was meant",
+    "matcher-not-string": "hookdash cannot know which tools were meant",
+    "matcher-claude-tool-name": "the hook was written for Claude Code's tool inputs",
+    "timeout-zero": "hookdash cannot know the intended timeout",
+    "timeout-looks-like-seconds": "a short timeout may be intended",
+    "sequential-not-boolean": "running hooks sequentially changes their behaviour",
+    "script-missing": "hookdash cannot create the script",
+    "script-not-executable": "making a file executable is a security decision",
+    "command-not-found": "hookdash cannot install the program",
+    "legacy-hooks-enabled": "copying it could switch every hook off",
+    "legacy-hooks-notifications": "hookdash writes only disabled lists",
+    "legacy-tools-enableHooks": "hookdash writes only disabled lists",
+    "disabled-entry-unmatched": "the entry may be for a hook you removed for now",
+    "duplicate-hook": "which copy to keep is your choice",
+    "project-hook-untrusted": "trust is a security decision: review, then `hookdash trust`",
+}
+
+
+def _named_commands(config: Configuration) -> tuple[set[str], dict[str, list[str]]]:
+    """Identifiers of registrable hooks, and command -> names of the named hooks running it."""
+    hooks = [h for h in config.hooks if registrable(h)]
+    ids = {h.id for h in hooks}
+    names: dict[str, list[str]] = {}
+    for h in hooks:
+        if h.name and h.command and h.name not in names.get(h.command, []):
+            names.setdefault(h.command, []).append(h.name)
+    return ids, names
+
+
+def _fix_text(
+    text: str | None,
+    *,
+    file: str,
+    shown: str,
+    scope: str,
+    ids: set[str],
+    names: Mapping[str, list[str]],
+    environ: Mapping[str, str],
+) -> FileEdit:
+    """Both fixes on one file's text (pure, so it can be re-applied on fresh content)."""
+    if text is None or jsonedit.is_blank(text):
+        return FileEdit(text=None)
+    value = parse_settings(text, shown)
+    current = text
+    changes: list[Change] = []
+
+    def listed(doc_text: str, path: tuple[str, ...]) -> list[Any] | None:
+        try:
+            return jsonedit.get_list(jsonc.parse(doc_text), path)
+        except jsonedit.JsonEditError:
+            return None
+
+    def expanded(items: list[Any] | None) -> list[str | None]:
+        return [
+            expand_settings_string(e, environ) if isinstance(e, str) else None for e in items or []
+        ]
+
+    def splice(edit: Any) -> str:
+        try:
+            result: str = edit(current)
+        except jsonedit.JsonEditError as exc:
+            raise UnsupportedShapeError(f"In {shown}: {exc.message}.", path=file) from None
+        return result
+
+    # 1. Command entries in hooksConfig.disabled -> the hook's name.
+    items = listed(current, CURRENT)
+    index = 0
+    while items is not None and index < len(items):
+        entry = expanded(items)[index]
+        owners = names.get(entry, []) if entry is not None and entry not in ids else []
+        if len(owners) != 1:
+            index += 1
+            continue
+        name, before, old = owners[0], items, items[index]
+        change: dict[str, Any]
+        if name in expanded(items):
+            # The name is listed already: this entry is dead weight.
+            current = splice(lambda t, i=index: jsonedit.remove_from_list(t, CURRENT, i))
+            change = {"action": "remove", "value": old, "note": f"'{name}' is already listed"}
+        else:
+            current = splice(lambda t, i=index, n=name: jsonedit.replace_in_list(t, CURRENT, i, n))
+            change = {
+                "action": "replace",
+                "value": {"from": old, "to": name},
+                "note": f"Gemini matches the hook named '{name}' by its name, not its command",
+            }
+            index += 1
+        items = listed(current, CURRENT)
+        changes.append(
+            Change(
+                file=file, scope=scope, key=key_name(CURRENT), before=before, after=items, **change
+            )
+        )
+
+    # 2. Legacy hooks.disabled entries -> hooksConfig.disabled.
+    hooks_value = value.get("hooks")
+    legacy = listed(current, LEGACY) if isinstance(hooks_value, dict) else None
+    notes: list[str] = []
+    for raw in legacy or []:
+        if not isinstance(raw, str):
+            continue
+        entry = expand_settings_string(raw, environ)
+        owners = names.get(entry, []) if entry not in ids else []
+        if entry not in ids and len(owners) != 1:
+            # Copying it would only add a dead entry (and a new warning) to the live list.
+            why = (
+                f"it is the command of several named hooks ({', '.join(owners)}): say which by name"
+                if owners
+                else "it names no configured hook"
+            )
+            notes.append(f"{shown}: '{raw}' in hooks.disabled was not copied: {why}.")
+            continue
+        copy = owners[0] if owners else raw
+        have = listed(current, CURRENT)
+        if copy in expanded(have) or expand_settings_string(copy, environ) in expanded(have):
+            continue
+        current = splice(lambda t, c=copy: jsonedit.append_to_list(t, CURRENT, c))
+        changes.append(
+            Change(
+                file=file,
+                scope=scope,
+                key=key_name(CURRENT),
+                action="add",
+                value=copy,
+                before=have,
+                after=listed(current, CURRENT),
+                note="copied from the legacy hooks.disabled"
+                + (" (as the name of the hook whose command it is)" if copy != raw else ""),
+            )
+        )
+    return FileEdit(text=current if changes else None, changes=changes, notes=notes)
+
+
+def apply_safe_fixes(config: Configuration) -> EditResult:
+    """Apply the safe fixes to the user and workspace settings; report every change and
+    every problem left alone (with the reason)."""
+    env = config.env
+    ids, names = _named_commands(config)
+    changes: list[Change] = []
+    notes: list[str] = []
+    skipped: list[str] = []
+    for scope, layer in config.layers.items():
+        if scope in WRITABLE_SCOPES:
+            continue
+        if any(p.code in FIXABLE and p.file == str(layer.path) for p in config.snapshot.problems):
+            skipped.append(
+                f"{scope} settings ({env.display(layer.path)}): hookdash does not write them; "
+                "ask the administrator to make the same fix"
+            )
+    for scope in WRITABLE_SCOPES:
+        layer = config.layers[scope]
+        if scope == "workspace" and env.workspace_is_home:
+            continue
+        if not layer.exists:
+            continue
+        if not layer.parsed:
+            skipped.append(
+                f"{scope} settings ({env.display(layer.path)}): does not parse, so hookdash "
+                "leaves it alone"
+            )
+            continue
+        shown = env.display(layer.path)
+        try:
+            edit = edit_settings_file(
+                config,
+                scope,
+                partial(
+                    _fix_text,
+                    file=str(layer.path),
+                    shown=shown,
+                    scope=scope,
+                    ids=ids,
+                    names=names,
+                    environ=env.environ,
+                ),
+            )
+        except EditError as exc:
+            exc.applied = changes
+            raise
+        changes.extend(edit.changes)
+        notes.extend(edit.notes)
+    for problem in config.snapshot.problems:
+        if problem.code in NOT_AUTOMATIC and problem.code not in FIXABLE:
+            entry = f"{problem.code}: {NOT_AUTOMATIC[problem.code]}"
+            if entry not in skipped:
+                skipped.append(entry)
+    message = f"Applied {len(changes)} safe fix(es)." if changes else "No safe fix to apply."
+    return EditResult(
+        action="fix",
+        changed=bool(changes),
+        message=message,
+        changes=changes,
+        notes=notes,
+        skipped=skipped,
+    )

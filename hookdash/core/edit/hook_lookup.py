@@ -1,0 +1,138 @@
+"""From what a user types (an ID or a ref) to the hooks it means.
+
+Gemini's disabled list is keyed by the hook's identifier (its name, else its command), so
+every hook with one identifier shares one state: an ID that several hooks have is not
+ambiguous, it means all of them. Ambiguity that matters is an argument that could mean
+different identifiers — e.g. the command of two hooks with different names.
+
+Accepted, in this order: a hook's `ref` (`<scope>:<pointer>`, unique), an identifier, the
+command of a named hook (which Gemini does not match: it means that hook's name), and for
+`enable` a disabled-list entry that no configured hook has (a stale entry).
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
+
+from hookdash.core.edit.edits import AmbiguousHookError, HookNotFoundError
+from hookdash.core.load.registry import Hook
+
+if TYPE_CHECKING:
+    from hookdash.core.load.snapshot import Configuration
+
+MatchedBy = Literal["ref", "id", "command", "entry"]
+
+
+@dataclass
+class Lookup:
+    """What an argument means: one identifier and the hooks that have it."""
+
+    identifier: str
+    hooks: list[Hook]  # every registrable hook with this identifier (maybe none: an entry)
+    matched_by: MatchedBy
+    notes: list[str] = field(default_factory=list)
+
+
+def registrable(hook: Hook) -> bool:
+    """Gemini's validateHookConfig: an invalid hook is discarded, never listed or disabled."""
+    return hook.invalid is None
+
+
+def describe_hook(hook: Hook) -> str:
+    """`guard (BeforeTool, user, line 5)`: enough for a person to tell hooks apart."""
+    where = hook.layer_label + (f", line {hook.line}" if hook.line else "")
+    return f"{hook.id} ({hook.event}, {where})"
+
+
+def find_hooks(config: Configuration, arg: str, *, entries: Iterable[str] = ()) -> Lookup:
+    """The identifier `arg` means, with its hooks; `entries` are disabled-list entries that
+    may be named even without a hook (for enable). Raises HookNotFoundError or
+    AmbiguousHookError with the candidates."""
+    hooks = config.hooks
+    valid = [h for h in hooks if registrable(h)]
+
+    by_ref = next((h for h in hooks if h.ref == arg), None)
+    if by_ref is not None:
+        if not registrable(by_ref):
+            raise HookNotFoundError(
+                f"The hook at {arg} is invalid ({'; '.join(by_ref.not_running_because)}), so "
+                "Gemini CLI discards it; there is nothing to switch.",
+                [],
+            )
+        return _lookup(valid, by_ref.id, "ref")
+
+    if any(h.id == arg for h in valid):
+        lookup = _lookup(valid, arg, "id")
+        same_command = sorted({h.id for h in valid if h.name and h.command == arg})
+        if same_command:
+            lookup.notes.append(
+                f"The hook(s) named {_quoted(same_command)} run the same command, but Gemini "
+                "matches a named hook by its name only, so they are not affected."
+            )
+        return lookup
+
+    named = [h for h in valid if h.name and arg in (h.command, h.command_raw)]
+    names = list(dict.fromkeys(h.id for h in named))
+    if len(names) == 1:
+        lookup = _lookup(valid, names[0], "command")
+        lookup.notes.append(
+            f"'{_short(arg)}' is the command of the hook named '{names[0]}'; Gemini "
+            f"matches a named hook by its name only, so hookdash uses '{names[0]}'."
+        )
+        return lookup
+    if len(names) > 1:
+        raise AmbiguousHookError(
+            f"'{_short(arg)}' is the command of {len(names)} hooks with different names "
+            f"({_quoted(names)}), and Gemini matches named hooks by name: give the name of "
+            "the one you mean.",
+            [h.as_ref() for h in named],
+        )
+
+    if arg in set(entries):
+        return Lookup(identifier=arg, hooks=[], matched_by="entry")
+
+    invalid = [h for h in hooks if h.id == arg]
+    if invalid:
+        raise HookNotFoundError(
+            f"The hook '{_short(arg)}' is invalid, so Gemini CLI discards it and there is "
+            f"nothing to switch ({'; '.join(invalid[0].not_running_because)}).",
+            [],
+        )
+    candidates = suggestions(arg, [h.id for h in valid])
+    hint = f" Did you mean: {_quoted(candidates)}?" if candidates else ""
+    known = "" if valid else " No hook is configured here."
+    raise HookNotFoundError(
+        f"No hook has the ID '{_short(arg)}' (its name, or its command when it has no "
+        f"name).{hint}{known}",
+        candidates,
+    )
+
+
+def _lookup(valid: list[Hook], identifier: str, matched_by: MatchedBy) -> Lookup:
+    return Lookup(
+        identifier=identifier,
+        hooks=[h for h in valid if h.id == identifier],
+        matched_by=matched_by,
+    )
+
+
+def suggestions(arg: str, ids: Iterable[str], limit: int = 8) -> list[str]:
+    """Identifiers close to `arg` in spelling, or that contain it."""
+    unique = list(dict.fromkeys(ids))
+    close = difflib.get_close_matches(arg, unique, n=limit, cutoff=0.6)
+    folded = arg.casefold()
+    containing = [i for i in unique if folded and folded in i.casefold()]
+    chosen = set(close + containing)
+    return [i for i in unique if i in chosen][:limit]  # in configuration order
+
+
+def _short(text: str, width: int = 60) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def _quoted(items: Iterable[str]) -> str:
+    return ", ".join(f"'{_short(i)}'" for i in items)

@@ -1,0 +1,446 @@
+"""Targeted edits of one list in JSON-with-comments text, keeping every other byte.
+
+People keep comments, odd indentation, CRLF line ends and tabs in their settings files.
+Re-serialising the document would lose all of that, so an edit here is a splice: find the
+span of the list (or of the object that must receive a new member) with `jsonc.locate`,
+insert or delete the few characters that change, and leave the rest of the text alone.
+New text follows the style around it: a list written on one line grows on that line, a
+list written one item per line grows by one line with the same indentation, a new member
+of a pretty-printed file is pretty-printed with the file's indent unit and line ends.
+
+Every edit is checked before it is returned: the new text must parse (as Gemini parses it)
+to exactly the document the edit meant, or `JsonEditError` is raised and nothing is used.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from bisect import bisect_right
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from hookdash.core.gemini import jsonc
+
+DEFAULT_INDENT = "  "  # Gemini's own writer: JSON.stringify(obj, null, 2)
+
+
+class JsonEditError(ValueError):
+    """The document does not have the shape the edit needs (e.g. the list is a string)."""
+
+    def __init__(self, message: str, pointer: str = ""):
+        super().__init__(message)
+        self.message = message
+        self.pointer = pointer
+
+
+@dataclass(frozen=True)
+class _Edit:
+    start: int
+    end: int
+    text: str
+
+
+def is_blank(text: str) -> bool:
+    """True for an empty file, or one holding only whitespace and comments."""
+    return not jsonc.strip_comments(text).strip()
+
+
+def newline_of(text: str) -> str:
+    """The file's line end: CRLF when most lines end that way, else LF."""
+    crlf = text.count("\r\n")
+    return "\r\n" if crlf and crlf * 2 >= text.count("\n") else "\n"
+
+
+def dotted(path: Sequence[str]) -> str:
+    return ".".join(path) if path else "the document"
+
+
+class Document:
+    """Parsed JSONC text with the spans, comments and style an edit needs."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self.value: Any = jsonc.parse(text)  # raises jsonc.JsonParseError
+        self.stripped = jsonc.strip_comments(text)
+        self.spans = jsonc.locate(text)
+        self.comments = jsonc.comment_spans(text)
+        self._comment_starts = [c[0] for c in self.comments]
+        self.newline = newline_of(text)
+        self.unit = _indent_unit(self.stripped)
+        self.comma, self.colon = _separators(self.stripped)
+        root = self.spans.get("")
+        # Empty containers are opened over several lines when the file is pretty-printed
+        # (or is an empty `{}`, which Gemini itself would write pretty-printed).
+        self.pretty = root is None or "\n" in text[root.start : root.end] or not self.value
+
+    # ------------------------------------------------------------------ lookups
+    def span(self, ptr: str) -> jsonc.Span:
+        span = self.spans.get(ptr)
+        if span is None:  # pragma: no cover - locate covers every value parse accepts
+            raise JsonEditError("hookdash could not find this value in the text", ptr)
+        return span
+
+    def children(self, ptr: str, value: Any) -> list[tuple[int, int]]:
+        """(start, end) of each member (from its key) or element, in text order."""
+        outer = self.span(ptr)
+        if isinstance(value, dict):
+            tokens = [jsonc.escape_pointer_token(k) for k in value]
+        else:
+            tokens = [str(i) for i in range(len(value))]
+        out = []
+        for token in tokens:
+            span = self.span(f"{ptr}/{token}")
+            start = span.key_start if span.key_start is not None else span.start
+            if not (outer.start < start and span.end < outer.end):  # pragma: no cover
+                raise JsonEditError("duplicate keys confused hookdash's edit", ptr)
+            out.append((start, span.end))
+        out.sort()
+        return out
+
+    def in_comment(self, pos: int) -> bool:
+        i = bisect_right(self._comment_starts, pos) - 1
+        return i >= 0 and self.comments[i][0] <= pos < self.comments[i][1]
+
+    def has_comment(self, start: int, end: int) -> bool:
+        return any(s < end and e > start for s, e in self.comments)
+
+
+def _indent_unit(stripped: str) -> str:
+    """The file's indent step: a tab if lines are tab-indented, else the smallest run of
+    leading spaces on a line that holds JSON (comment-only lines are blank once stripped)."""
+    smallest = 0
+    for line in stripped.splitlines():
+        content = line.lstrip(" \t")
+        if not content or len(content) == len(line):
+            continue
+        lead = line[: len(line) - len(content)]
+        if lead[0] == "\t":
+            return "\t"
+        if smallest == 0 or len(lead) < smallest:
+            smallest = len(lead)
+    return " " * smallest if smallest else DEFAULT_INDENT
+
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
+def _separators(stripped: str) -> tuple[str, str]:
+    """The file's separators on one line: `", "` and `": "`, or a minified file's `,` `:`."""
+    bare = _STRING.sub('""', stripped)
+    spaced = len(re.findall(r",[ \t]", bare))
+    tight = len(re.findall(r",[^\s]", bare))
+    comma = "," if tight > spaced else ", "
+    colon = ":" if ":" in bare and not re.search(r":\s", bare) else ": "
+    return comma, colon
+
+
+def _line_indent(text: str, pos: int) -> str:
+    start = text.rfind("\n", 0, pos) + 1
+    end = start
+    while end < len(text) and text[end] in " \t":
+        end += 1
+    return text[start:end]
+
+
+def _is_hspace(text: str) -> bool:
+    return all(c in " \t" for c in text)
+
+
+def render(value: Any, indent: str | None, doc: Document) -> str:
+    """JSON.stringify-like text in the document's style: on one line (indent None, with
+    the file's separators) or pretty-printed at `indent` with its indent unit and line end."""
+    if indent is None:
+        return json.dumps(value, ensure_ascii=False, separators=(doc.comma, doc.colon))
+    nl = doc.newline
+    if isinstance(value, list) and value:
+        inner = indent + doc.unit
+        items = ("," + nl).join(inner + render(v, inner, doc) for v in value)
+        return "[" + nl + items + nl + indent + "]"
+    if isinstance(value, dict) and value:
+        inner = indent + doc.unit
+        items = ("," + nl).join(
+            inner + json.dumps(k, ensure_ascii=False) + doc.colon + render(v, inner, doc)
+            for k, v in value.items()
+        )
+        return "{" + nl + items + nl + indent + "}"
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _insert_entry(
+    doc: Document, ptr: str, value: Any, entry: Callable[[str | None], str]
+) -> list[_Edit]:
+    """Edits that add one member/element, rendered by `entry(indent)`, at the end of the
+    container at `ptr`, in the container's own style."""
+    text, nl = doc.text, doc.newline
+    outer = doc.span(ptr)
+    open_pos, close_pos = outer.start, outer.end - 1
+    children = doc.children(ptr, value)
+    if not children:
+        inner_has_comment = doc.has_comment(open_pos + 1, close_pos)
+        line_start = text.rfind("\n", 0, open_pos) + 1
+        # Opened over several lines in a pretty-printed file, unless it sits inside a
+        # container written on the same line (`{"disabled": []}` stays on one line).
+        before = doc.stripped[line_start:open_pos]
+        if doc.pretty and "{" not in before and "[" not in before:
+            line_indent = _line_indent(text, open_pos)
+            child = line_indent + doc.unit
+            body = nl + child + entry(child)
+            if inner_has_comment:
+                return [_Edit(open_pos + 1, open_pos + 1, body)]
+            return [_Edit(open_pos + 1, close_pos, body + nl + line_indent)]
+        if inner_has_comment:
+            return [_Edit(open_pos + 1, open_pos + 1, entry(None))]
+        return [_Edit(open_pos + 1, close_pos, entry(None))]
+    last_start, last_end = children[-1]
+    if "\n" in text[open_pos:last_start]:
+        # One item per line: the new one gets a line of its own, indented like the last
+        # one, placed after anything (a comment) that follows the last item on its line.
+        child = _line_indent(text, last_start)
+        body = nl + child + entry(child)
+        newline_at = _first_newline(doc, last_end, close_pos)
+        if newline_at is None:
+            return [_Edit(last_end, last_end, "," + body)]
+        return [_Edit(last_end, last_end, ","), _Edit(newline_at, newline_at, body)]
+    sep = doc.comma[1:]
+    if len(children) >= 2:
+        between = text[children[0][1] : children[1][0]]
+        after_comma = between[between.find(",") + 1 :] if "," in between else " "
+        sep = after_comma if _is_hspace(after_comma) else doc.comma[1:]
+    return [_Edit(last_end, last_end, "," + sep + entry(None))]
+
+
+def _first_newline(doc: Document, start: int, end: int) -> int | None:
+    """Where the line after `start` ends (before a CR of CRLF), outside comments, or None."""
+    pos = doc.text.find("\n", start, end)
+    while pos != -1:
+        if not doc.in_comment(pos):
+            if pos > start and doc.text[pos - 1] == "\r":
+                return pos - 1
+            return pos
+        pos = doc.text.find("\n", pos + 1, end)
+    return None
+
+
+def _apply(text: str, edits: list[_Edit]) -> str:
+    # Applied back to front; of two inserts at one offset, the one listed first ends first.
+    order = sorted(range(len(edits)), key=lambda i: (edits[i].start, i), reverse=True)
+    for i in order:
+        edit = edits[i]
+        text = text[: edit.start] + edit.text + text[edit.end :]
+    return text
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Deep equality that also tells true from 1 and 1 from 1.0."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+    return bool(a == b)
+
+
+def _verified(new_text: str, expected: Any) -> str:
+    try:
+        value = jsonc.parse(new_text)
+    except jsonc.JsonParseError as exc:
+        raise JsonEditError(
+            f"hookdash's edit would not parse ({exc}); nothing was written"
+        ) from None
+    if not _same(value, expected):
+        raise JsonEditError(
+            "hookdash's edit did not give the intended document; nothing was written"
+        )
+    return new_text
+
+
+def _js_type(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "a list"
+    return "an object"
+
+
+def _nested(path: Sequence[str], leaf: Any) -> Any:
+    value = leaf
+    for key in reversed(path):
+        value = {key: value}
+    return value
+
+
+def get_list(value: Any, path: Sequence[str]) -> list[Any] | None:
+    """The list at `path` of a parsed document, None if any part is missing.
+
+    Raises JsonEditError when something on the way has the wrong type.
+    """
+    node = value
+    for i, key in enumerate(path):
+        if not isinstance(node, dict):
+            raise JsonEditError(
+                f"{dotted(path[:i])} is {_js_type(node)}, not an object",
+                jsonc.pointer(*path[:i]),
+            )
+        if key not in node:
+            return None
+        node = node[key]
+    if not isinstance(node, list):
+        raise JsonEditError(f"{dotted(path)} is {_js_type(node)}, not a list", jsonc.pointer(*path))
+    return node
+
+
+def blank_as_object(text: str) -> str:
+    """The text of a blank (empty, whitespace- or comment-only) file with `{}` added.
+
+    Gemini refuses such a file; an edit may start from `{}` instead. Comments are kept and
+    the object goes after them; a whitespace-only file is replaced.
+    """
+    nl = newline_of(text)
+    if not text.strip():
+        return "{}" + (nl if text.endswith("\n") else "")
+    return text + ("" if text.endswith("\n") else nl) + "{}" + (nl if text.endswith("\n") else "")
+
+
+def append_to_list(text: str, path: Sequence[str], item: Any) -> str:
+    """Append `item` to the list at `path`, creating the list and its parent objects."""
+    doc = Document(text)
+    expected = copy.deepcopy(doc.value)
+    node: Any = doc.value
+    target: Any = expected
+    ptr = ""
+    for i, key in enumerate(path):
+        if not isinstance(node, dict):
+            raise JsonEditError(
+                f"{dotted(path[:i])} is {_js_type(node)}, not an object", ptr or "/"
+            )
+        if key not in node:
+            new_value = _nested(path[i + 1 :], [item])
+            target[key] = new_value
+
+            def member(indent: str | None, key: str = key, new_value: Any = new_value) -> str:
+                rendered = render(new_value, indent, doc)
+                return json.dumps(key, ensure_ascii=False) + doc.colon + rendered
+
+            edits = _insert_entry(doc, ptr, node, member)
+            return _verified(_apply(text, edits), expected)
+        node = node[key]
+        target = target[key]
+        ptr += "/" + jsonc.escape_pointer_token(key)
+    if not isinstance(node, list):
+        raise JsonEditError(f"{dotted(path)} is {_js_type(node)}, not a list", ptr)
+    target.append(item)
+    edits = _insert_entry(doc, ptr, node, lambda indent: render(item, indent, doc))
+    return _verified(_apply(text, edits), expected)
+
+
+def _list_at(doc: Document, path: Sequence[str], index: int) -> tuple[str, list[Any]]:
+    items = get_list(doc.value, path)
+    if items is None or not 0 <= index < len(items):
+        raise JsonEditError(f"{dotted(path)} has no item {index}", jsonc.pointer(*path))
+    return jsonc.pointer(*path), items
+
+
+def remove_from_list(text: str, path: Sequence[str], index: int) -> str:
+    """Remove item `index` of the list at `path`, with its comma, and its line when the
+    line is left blank. Comments are never removed."""
+    doc = Document(text)
+    ptr, items = _list_at(doc, path, index)
+    expected = copy.deepcopy(doc.value)
+    target = expected
+    for key in path:
+        target = target[key]
+    del target[index]
+
+    src = doc.text
+    elements = doc.children(ptr, items)
+    start, end = elements[index]
+    line_start = src.rfind("\n", 0, start) + 1
+    first_on_line = _is_hspace(src[line_start:start])
+    cuts: list[tuple[int, int]] = [
+        (start, _skip_before_comment(doc, end) if first_on_line else end)
+    ]
+    if index < len(elements) - 1:
+        nxt = elements[index + 1][0]
+        comma = doc.stripped.index(",", end, nxt)
+        a = end if _is_hspace(src[end:comma]) else comma
+        b = comma + 1
+        if _is_hspace(src[b:nxt]):
+            b = nxt  # same line: `"a", "b"` -> `"b"`
+        elif first_on_line:
+            b = _skip_before_comment(doc, b)  # `  "a", // note` -> `  // note`
+        cuts.append((a, b))
+    elif index > 0:
+        prev_end = elements[index - 1][1]
+        comma = doc.stripped.rindex(",", prev_end, start)
+        a = prev_end if _is_hspace(src[prev_end:comma]) else comma
+        b = start if _is_hspace(src[comma + 1 : start]) else comma + 1
+        cuts.append((a, b))
+    outer = doc.span(ptr)
+    if len(items) == 1 and not doc.has_comment(outer.start, outer.end):
+        # The list becomes empty and holds no comment: write it as `[]`.
+        return _verified(src[: outer.start] + "[]" + src[outer.end :], expected)
+    # Drop the item's line if nothing but whitespace is left on it.
+    line_end = src.find("\n", end)
+    if line_end != -1:
+        kept = "".join(
+            c for i, c in enumerate(src[line_start:line_end], line_start) if not _inside(cuts, i)
+        )
+        if not kept.strip(" \t\r"):
+            cuts.append((line_start, line_end + 1))
+    return _verified(_cut(src, cuts), expected)
+
+
+def _skip_before_comment(doc: Document, pos: int) -> int:
+    """`pos` moved over spaces and tabs when a comment follows them, else `pos`."""
+    end = pos
+    while end < len(doc.text) and doc.text[end] in " \t":
+        end += 1
+    return end if end > pos and doc.in_comment(end) else pos
+
+
+def _inside(cuts: list[tuple[int, int]], pos: int) -> bool:
+    return any(a <= pos < b for a, b in cuts)
+
+
+def _merge(cuts: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    merged: list[tuple[int, int]] = []
+    for a, b in sorted(cuts):
+        if merged and a <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(b, merged[-1][1]))
+        else:
+            merged.append((a, b))
+    return merged
+
+
+def _cut(text: str, cuts: list[tuple[int, int]]) -> str:
+    out = []
+    pos = 0
+    for a, b in _merge(cuts):
+        out.append(text[pos:a])
+        pos = b
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def replace_in_list(text: str, path: Sequence[str], index: int, item: Any) -> str:
+    """Replace item `index` of the list at `path` (only that value's text changes)."""
+    doc = Document(text)
+    ptr, _items = _list_at(doc, path, index)
+    expected = copy.deepcopy(doc.value)
+    target = expected
+    for key in path:
+        target = target[key]
+    target[index] = item
+    span = doc.span(f"{ptr}/{index}")
+    edits = [_Edit(span.start, span.end, render(item, None, doc))]
+    return _verified(_apply(text, edits), expected)

@@ -1,0 +1,281 @@
+"""Recording trust of project hooks: Gemini's `trusted_hooks.json`, plus fingerprints.
+
+`trust_hooks` does what Gemini CLI does after its start-up warning, and nothing more:
+under the key `path.resolve(cwd)` (the workspace as Gemini resolves it) it adds the
+`name:command` key of the workspace file's hooks (command after `$VAR` expansion),
+keeping every existing entry first, and saves the file as `JSON.stringify(obj, null, 2)`
+without a trailing newline. Gemini then does not warn about those hooks again.
+Unlike Gemini — which silently treats an unparseable file as empty and overwrites it —
+hookdash refuses to touch a `trusted_hooks.json` it cannot parse, so no entry is lost.
+
+It also records a fingerprint of each script those hooks run (`fingerprints`), so a later
+edit of a trusted script shows the hook as `changed`: the gap Gemini's check leaves open.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel
+
+from hookdash.core.edit.atomic import update_file
+from hookdash.core.edit.disabled_list import layer_problem
+from hookdash.core.edit.edits import (
+    Change,
+    EditError,
+    EditResult,
+    SettingsParseError,
+    TrustStoreUnreadableError,
+    WorkspaceIsHomeError,
+)
+from hookdash.core.edit.hook_lookup import describe_hook
+from hookdash.core.gemini.events import EVENTS
+from hookdash.core.gemini.hook_trust import hook_key, iter_project_hooks
+from hookdash.core.load import fingerprints
+from hookdash.core.load.registry import Hook
+
+if TYPE_CHECKING:
+    from hookdash.core.load.snapshot import Configuration
+
+
+class TrustPlan(BaseModel):
+    """What `trust` would do: the hooks to trust and the trusted hooks to start watching."""
+
+    project_root: str
+    trust: list[Hook]  # new or changed project hooks
+    watch: list[Hook]  # already trusted (by Gemini) but hookdash has no fingerprint yet
+
+    @property
+    def empty(self) -> bool:
+        return not self.trust and not self.watch
+
+
+def _check_workspace(config: Configuration) -> None:
+    env = config.env
+    if env.workspace_is_home:
+        raise WorkspaceIsHomeError(
+            "The workspace is your home directory: Gemini CLI reads "
+            f"{env.display(env.user_settings_path)} as user settings only and never checks "
+            "its hooks against trusted_hooks.json, so there is nothing to trust here."
+        )
+    layer = config.layers["workspace"]
+    if layer.exists and not layer.parsed and layer.error is not None:
+        raise SettingsParseError(
+            f"hookdash cannot read {env.display(layer.path)} ({layer_problem(layer)}), so it "
+            "cannot tell which hooks to trust; fix it first.",
+            path=str(layer.path),
+            line=layer.error.line,
+            column=layer.error.column,
+        )
+
+
+def _project_hooks(config: Configuration) -> dict[str, Any]:
+    """What Gemini walks: the workspace file's `hooks`, expanded and validated.
+
+    A file that validates is Zod's output, which puts the schema's event keys first (in
+    schema order) and other keys after them; that order is the order of the keys Gemini
+    appends to trusted_hooks.json. A file that fails validation is used as written.
+    (hookdash validates only the hook-related settings, as `layers` explains.)
+    """
+    layer = config.layers["workspace"]
+    hooks = layer.settings.get("hooks") if layer.parsed else None
+    if not isinstance(hooks, dict):
+        return {}
+    if any(p.code == "settings-invalid" for p in layer.problems):
+        return hooks
+    ordered = {event: hooks[event] for event in EVENTS if event in hooks}
+    ordered.update((k, v) for k, v in hooks.items() if k not in ordered)
+    return ordered
+
+
+def _workspace_hooks(config: Configuration) -> list[Hook]:
+    return [h for h in config.hooks if h.scope == "workspace" and h.trust != "not-applicable"]
+
+
+def plan_trust(config: Configuration) -> TrustPlan:
+    """The project hooks `trust_hooks(config)` would trust, and those it would start
+    watching; raises WorkspaceIsHomeError or SettingsParseError when it cannot."""
+    _check_workspace(config)
+    env = config.env
+    hooks = _workspace_hooks(config)
+    state = fingerprints.read_state(env).projects.get(env.project_root, {})
+    return TrustPlan(
+        project_root=env.project_root,
+        trust=[h for h in hooks if h.trust in ("new", "changed")],
+        watch=[
+            h
+            for h in hooks
+            if h.trust == "trusted" and h.key not in state and fingerprints.script_of(h)
+        ],
+    )
+
+
+def _store_text(store: dict[str, Any]) -> bytes:
+    # JSON.stringify(obj, null, 2): two-space indent, ", " never used, no trailing newline.
+    return json.dumps(store, indent=2, ensure_ascii=False).encode("utf-8")
+
+
+def _load_store(data: bytes | None, shown: str) -> dict[str, Any]:
+    if data is None:
+        return {}
+    try:
+        store = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        where = f" (line {exc.lineno})" if isinstance(exc, json.JSONDecodeError) else ""
+        raise TrustStoreUnreadableError(
+            f"{shown} is not valid JSON{where}; Gemini CLI would silently replace it and lose "
+            "its entries, so hookdash refuses to write it — fix or delete it first.",
+            path=shown,
+        ) from None
+    if not isinstance(store, dict):
+        raise TrustStoreUnreadableError(
+            f"{shown} is not a JSON object; hookdash refuses to overwrite it — fix or delete it.",
+            path=shown,
+        )
+    return store
+
+
+def trust_hooks(config: Configuration, hooks: Sequence[Hook] | None = None) -> EditResult:
+    """Record project hooks as trusted, as Gemini does after its warning.
+
+    `hooks=None` trusts every hook of the workspace file (Gemini's own behaviour) and
+    fingerprints the scripts of all of them; a list trusts only those (workspace hooks).
+    """
+    _check_workspace(config)
+    env = config.env
+    root = env.project_root
+    shown = env.display(env.trusted_hooks_path)
+    project_hooks = _project_hooks(config)
+    plan = plan_trust(config)
+    if hooks is None:
+        keys = [hook_key(h) for h in iter_project_hooks(project_hooks)]
+        selected = _workspace_hooks(config)
+        watch = {h.ref for h in plan.watch}
+        to_fingerprint = [h for h in selected if h.trust != "trusted" or h.ref in watch]
+    else:
+        foreign = [h for h in hooks if h.scope != "workspace"]
+        if foreign:
+            raise EditError(
+                f"{describe_hook(foreign[0])} is not a project hook: Gemini CLI checks only "
+                "the workspace settings file's hooks against trusted_hooks.json."
+            )
+        keys = [h.key for h in hooks]
+        selected = list(hooks)
+        to_fingerprint = selected
+    keys = list(dict.fromkeys(keys))
+    if not keys:
+        return EditResult(
+            action="trust",
+            changed=False,
+            message=f"No project hooks in {env.display(env.workspace_settings_path)}; nothing "
+            "to trust.",
+        )
+
+    before_list: list[Any] | None = None
+    after_list: list[Any] = []
+
+    def compute(data: bytes | None) -> bytes | None:
+        nonlocal before_list, after_list
+        store = _load_store(data, shown)
+        existing = store.get(root)
+        if existing is not None and not isinstance(existing, list):
+            raise TrustStoreUnreadableError(
+                f"The entry for {root} in {shown} is not a list; hookdash refuses to "
+                "overwrite it — fix or delete it.",
+                path=shown,
+            )
+        before_list = None if existing is None else list(existing)
+        # Gemini: Array.from(new Set([...existing, ...keys])).
+        after_list = list(dict.fromkeys([*(existing or []), *keys]))
+        if existing is not None and after_list == existing:
+            return None
+        store[root] = after_list
+        return _store_text(store)
+
+    outcome = update_file(env.trusted_hooks_path, compute)
+    changes: list[Change] = []
+    if outcome.after is not None:
+        added = [k for k in after_list if k not in (before_list or [])]
+        changes.append(
+            Change(
+                file=str(env.trusted_hooks_path),
+                scope="trusted-hooks",
+                key=root,
+                action="add",
+                value=added,
+                before=before_list,
+                after=after_list,
+            )
+        )
+    try:
+        state_outcome, recorded = fingerprints.record(env, to_fingerprint)
+    except EditError as exc:
+        exc.applied = changes
+        raise
+    if recorded:
+        scripts = sorted(
+            {
+                str(p)
+                for h in to_fingerprint
+                if h.key in recorded
+                if (p := fingerprints.script_of(h))
+            }
+        )
+        changes.append(
+            Change(
+                file=str(state_outcome.path),
+                scope="hookdash-state",
+                key=root,
+                action="record",
+                value=scripts,
+                note="fingerprints of the scripts these hooks run",
+            )
+        )
+    trusted_now = [h for h in selected if h.trust != "trusted"]
+    names = list(dict.fromkeys(h.id for h in trusted_now))
+    notes: list[str] = []
+    if hooks is not None:
+        chosen = {h.ref for h in selected}
+        left = [h for h in plan.trust if h.ref not in chosen]
+        if left:
+            notes.append(
+                f"{len(left)} other project hook(s) are still not trusted; Gemini CLI will warn "
+                "about them at its next start (and then trust them itself)."
+            )
+    if not config.snapshot.folder_trust.trusted:
+        notes.append(
+            "The folder itself is not trusted, so Gemini CLI ignores these hooks until you "
+            "trust it (hookdash does not change folder trust)."
+        )
+    if names:
+        message = (
+            f"Trusted {len(names)} project hook(s) of {env.display(root)}: {', '.join(names)}. "
+            "Gemini CLI will not warn about them again."
+        )
+    elif changes:
+        message = (
+            f"Every project hook of {env.display(root)} was already trusted; hookdash now "
+            "watches their scripts for changes."
+        )
+    else:
+        message = f"Every project hook of {env.display(root)} is already trusted; nothing changed."
+    return EditResult(
+        action="trust",
+        changed=bool(changes),
+        message=message,
+        changes=changes,
+        hooks=[h.as_ref() for h in trusted_now],
+        notes=notes,
+    )
+
+
+def trusted_commands(config: Configuration, hook: Hook) -> list[str]:
+    """The other commands trusted_hooks.json records under a hook's name for this project:
+    what a hook that is CHANGED because its command changed used to run."""
+    if not hook.name:
+        return []
+    prefix = hook.name + ":"
+    keys = config.trust_store.get(config.env.project_root, [])
+    return [k[len(prefix) :] for k in keys if k.startswith(prefix) and k != hook.key]

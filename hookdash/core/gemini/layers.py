@@ -1,0 +1,379 @@
+"""The four settings layers, read exactly as Gemini CLI 0.61 reads them."""
+
+from __future__ import annotations
+
+import os
+import stat
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel
+
+from hookdash.core.gemini import jsonc
+from hookdash.core.gemini.environment import GeminiEnvironment
+from hookdash.core.gemini.events import EVENTS, HOOKS_CONFIG_FIELDS
+from hookdash.core.gemini.expand import expand_settings_value
+from hookdash.core.load.problems import Problem
+
+Scope = Literal["system-defaults", "user", "workspace", "system"]
+# Gemini's merge order (later wins for scalars; event arrays are concatenated in this order).
+MERGE_ORDER: tuple[Scope, ...] = ("system-defaults", "user", "workspace", "system")
+READ_ONLY_SCOPES: frozenset[str] = frozenset({"system-defaults", "system"})
+
+
+class LayerError(BaseModel):
+    message: str
+    line: int | None = None
+    column: int | None = None
+
+
+class LayerInfo(BaseModel):
+    """One settings file, as `list --json` reports it."""
+
+    scope: Scope
+    path: str
+    exists: bool
+    loaded: bool
+    ignored_reason: str | None = None
+    error: LayerError | None = None
+
+
+@dataclass
+class Layer:
+    """A settings file and what Gemini makes of it.
+
+    `raw` is the parsed document (before expansion; what edits work on), `settings` the
+    expanded and, if the file validates, coerced values Gemini merges.
+    """
+
+    scope: Scope
+    path: Path
+    exists: bool = False
+    text: str | None = None
+    raw: Any = None
+    settings: dict[str, Any] = field(default_factory=dict)
+    parsed: bool = False
+    ignored_reason: str | None = None
+    error: LayerError | None = None
+    fatal: bool = False  # Gemini CLI refuses to start because of this file
+    problems: list[Problem] = field(default_factory=list)
+    _lines: jsonc.LineFinder | None = field(default=None, repr=False)
+
+    @property
+    def usable(self) -> bool:
+        """Parsed, and not refused for its ownership (whether trusted is decided later)."""
+        return self.parsed and self.ignored_reason is None
+
+    def line_of(self, ptr: str) -> int | None:
+        if not self.text or not self.parsed:
+            return None
+        if self._lines is None:
+            self._lines = jsonc.LineFinder(self.text)
+        return self._lines.line(ptr)
+
+    def info(self, loaded: bool, reason: str | None) -> LayerInfo:
+        return LayerInfo(
+            scope=self.scope,
+            path=str(self.path),
+            exists=self.exists,
+            loaded=loaded,
+            ignored_reason=reason,
+            error=self.error,
+        )
+
+
+def system_file_insecurity(path: Path) -> str | None:
+    """Why Gemini 0.61 refuses a system settings file, or None if it would load it.
+
+    The file (and its symlink target) and every parent directory must be owned by root
+    and not writable by group or others.
+    """
+    if os.name != "posix":
+        return None
+    candidates = [Path(os.path.abspath(path))]
+    real = Path(os.path.realpath(path))
+    if real != candidates[0]:
+        candidates.append(real)
+    for candidate in candidates:
+        for item in (candidate, *candidate.parents):
+            try:
+                st = os.lstat(item) if item == candidate else os.stat(item)
+            except OSError as exc:
+                return f"cannot check '{item}': {exc.strerror}"
+            kind = "file" if item == candidate else "directory"
+            if st.st_uid != 0:
+                return f"{kind} '{item}' is not owned by root"
+            if stat.S_IMODE(st.st_mode) & (stat.S_IWGRP | stat.S_IWOTH) and not stat.S_ISLNK(
+                st.st_mode
+            ):
+                return f"{kind} '{item}' is writable by group or others"
+    return None
+
+
+def read_layer(scope: Scope, path: Path, env: GeminiEnvironment) -> Layer:
+    layer = Layer(scope=scope, path=path)
+    try:
+        exists = path.exists()
+    except OSError:
+        exists = False
+    layer.exists = exists
+    if not exists:
+        return layer
+    if scope in READ_ONLY_SCOPES:
+        reason = system_file_insecurity(path)
+        if reason is not None:
+            layer.ignored_reason = f"Gemini CLI 0.61 ignores it: {reason}"
+            layer.problems.append(
+                Problem(
+                    severity="warning",
+                    code="system-file-ignored",
+                    message=(
+                        f"The {scope} settings file is present but Gemini CLI ignores it "
+                        f"({reason}); none of its settings or hooks apply."
+                    ),
+                    fix="Make the file and its directories owned by root and not writable "
+                    "by group or others (chown root:root, chmod go-w).",
+                    file=str(path),
+                )
+            )
+            # Still parsed below, so its hooks can be shown (as not running).
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        layer.error = LayerError(message=f"cannot read the file: {exc.strerror}")
+        layer.fatal = layer.ignored_reason is None
+        layer.problems.append(
+            Problem(
+                severity="error",
+                code="settings-unreadable",
+                message=f"Gemini CLI cannot read this settings file ({exc.strerror}) and "
+                "refuses to start.",
+                fix="Fix the file's permissions so your user can read it.",
+                file=str(path),
+            )
+        )
+        return layer
+    text = data.decode("utf-8", errors="replace")
+    layer.text = text
+    try:
+        raw = jsonc.parse(text)
+    except jsonc.JsonParseError as exc:
+        layer.error = LayerError(message=exc.message, line=exc.line, column=exc.column)
+        layer.fatal = layer.ignored_reason is None
+        layer.problems.append(
+            Problem(
+                severity="error" if layer.fatal else "warning",
+                code="settings-parse-error",
+                message=f"This settings file does not parse ({exc.message}); "
+                + (
+                    "Gemini CLI refuses to start until it is fixed."
+                    if layer.fatal
+                    else "Gemini CLI ignores this file anyway."
+                ),
+                fix="Fix the JSON at the line and column shown (comments are fine; trailing "
+                "commas and a BOM are not).",
+                file=str(path),
+                line=exc.line,
+                column=exc.column,
+            )
+        )
+        return layer
+    if not isinstance(raw, dict):
+        layer.error = LayerError(message="Settings file is not a valid JSON object.", line=1)
+        layer.fatal = layer.ignored_reason is None
+        layer.problems.append(
+            Problem(
+                severity="error",
+                code="settings-not-object",
+                message="The settings file is not a JSON object; Gemini CLI refuses to start.",
+                fix="Wrap the settings in { }.",
+                file=str(path),
+                line=1,
+            )
+        )
+        return layer
+    layer.raw = raw
+    layer.parsed = True
+    expanded = expand_settings_value(raw, env.environ)
+    issues = validate_settings(expanded)
+    if issues:
+        layer.settings = expanded
+        shown = "; ".join(f"{where}: {what}" for where, what in issues[:5])
+        layer.problems.append(
+            Problem(
+                severity="warning",
+                code="settings-invalid",
+                message=f"Gemini CLI warns 'Invalid configuration' for this file ({shown}) and "
+                "uses the values as written, without type coercion.",
+                fix="Correct the types named above.",
+                file=str(path),
+                pointer=_pointer_of(issues[0][0]),
+                line=layer.line_of(_pointer_of(issues[0][0])),
+            )
+        )
+    else:
+        layer.settings = coerce_settings(expanded)
+    return layer
+
+
+def _pointer_of(dotted: str) -> str:
+    return jsonc.pointer(*dotted.split(".")) if dotted else ""
+
+
+# --------------------------------------------------------------- validation (Zod subset)
+# Gemini validates the whole file with Zod; hookdash reproduces the part that concerns
+# hooks: if it fails, Gemini warns and uses the unvalidated values (no coercion).
+
+_BOOL_STRINGS = {"true": True, "false": False}
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _numeric_string(value: Any) -> bool:
+    if not isinstance(value, str) or not value.strip():
+        return False
+    try:
+        float(value)
+    except ValueError:
+        return False
+    return True
+
+
+def _is_boolish(value: Any) -> bool:
+    return isinstance(value, bool) or (isinstance(value, str) and value.lower() in _BOOL_STRINGS)
+
+
+def validate_settings(settings: dict[str, Any]) -> list[tuple[str, str]]:
+    """Issues (dotted path, text) the hook-related part of Gemini's schema finds."""
+    issues: list[tuple[str, str]] = []
+    hooks = settings.get("hooks")
+    if hooks is not None:
+        if not isinstance(hooks, dict):
+            issues.append(("hooks", f"Expected object, received {_js_type(hooks)}"))
+        else:
+            for key, value in hooks.items():
+                where = f"hooks.{key}"
+                if not isinstance(value, list):
+                    issues.append((where, f"Expected array, received {_js_type(value)}"))
+                    continue
+                if key not in EVENTS:
+                    continue
+                for i, definition in enumerate(value):
+                    issues.extend(_validate_definition(f"{where}.{i}", definition))
+    config = settings.get("hooksConfig")
+    if config is not None:
+        if not isinstance(config, dict):
+            issues.append(("hooksConfig", f"Expected object, received {_js_type(config)}"))
+        else:
+            for flag in ("enabled", "notifications"):
+                if flag in config and not _is_boolish(config[flag]):
+                    issues.append(
+                        (
+                            f"hooksConfig.{flag}",
+                            f"Expected boolean, received {_js_type(config[flag])}",
+                        )
+                    )
+            disabled = config.get("disabled")
+            if disabled is not None and (
+                not isinstance(disabled, list) or not all(isinstance(d, str) for d in disabled)
+            ):
+                issues.append(("hooksConfig.disabled", "Expected array of strings"))
+    return issues
+
+
+def _validate_definition(where: str, definition: Any) -> list[tuple[str, str]]:
+    if not isinstance(definition, dict):
+        return [(where, f"Expected object, received {_js_type(definition)}")]
+    issues: list[tuple[str, str]] = []
+    matcher = definition.get("matcher")
+    if matcher is not None and not isinstance(matcher, str):
+        issues.append((f"{where}.matcher", f"Expected string, received {_js_type(matcher)}"))
+    hooks = definition.get("hooks")
+    if not isinstance(hooks, list):
+        issues.append((f"{where}.hooks", f"Expected array, received {_js_type(hooks)}"))
+        return issues
+    for j, hook in enumerate(hooks):
+        hw = f"{where}.hooks.{j}"
+        if not isinstance(hook, dict):
+            issues.append((hw, f"Expected object, received {_js_type(hook)}"))
+            continue
+        for name in ("name", "type", "command", "description"):
+            if name in hook and hook[name] is not None and not isinstance(hook[name], str):
+                issues.append((f"{hw}.{name}", f"Expected string, received {_js_type(hook[name])}"))
+        timeout = hook.get("timeout")
+        if timeout is not None and not (_is_number(timeout) or _numeric_string(timeout)):
+            issues.append((f"{hw}.timeout", f"Expected number, received {_js_type(timeout)}"))
+    return issues
+
+
+def coerce_settings(settings: dict[str, Any]) -> dict[str, Any]:
+    """Zod's coercions on a file that validated: numeric strings, "true"/"false"."""
+    hooks = settings.get("hooks")
+    if isinstance(hooks, dict):
+        for key, definitions in hooks.items():
+            if key not in EVENTS or not isinstance(definitions, list):
+                continue
+            for definition in definitions:
+                for hook in definition.get("hooks", []) if isinstance(definition, dict) else []:
+                    if isinstance(hook, dict) and _numeric_string(hook.get("timeout")):
+                        number = float(hook["timeout"])
+                        hook["timeout"] = int(number) if number.is_integer() else number
+    config = settings.get("hooksConfig")
+    if isinstance(config, dict):
+        for flag in ("enabled", "notifications"):
+            value = config.get(flag)
+            if isinstance(value, str) and value.lower() in _BOOL_STRINGS:
+                config[flag] = _BOOL_STRINGS[value.lower()]
+    return settings
+
+
+def _js_type(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if _is_number(value):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, list):
+        return "array"
+    return "object"
+
+
+def read_layers(env: GeminiEnvironment) -> dict[Scope, Layer]:
+    """All four layers in merge order. The workspace file is skipped when it is the home."""
+    paths: dict[Scope, Path] = {
+        "system-defaults": env.system_defaults_path,
+        "user": env.user_settings_path,
+        "workspace": env.workspace_settings_path,
+        "system": env.system_settings_path,
+    }
+    layers: dict[Scope, Layer] = {}
+    for scope in MERGE_ORDER:
+        if scope == "workspace" and env.workspace_is_home:
+            layer = Layer(scope=scope, path=paths[scope])
+            layer.exists = paths[scope].exists()
+            layer.ignored_reason = (
+                "the workspace is the home directory: Gemini CLI reads this file once, as "
+                "user settings"
+            )
+            layers[scope] = layer
+            continue
+        layers[scope] = read_layer(scope, paths[scope], env)
+    return layers
+
+
+def legacy_config_keys(layer: Layer) -> list[str]:
+    """Legacy hook keys present in a layer (Gemini 0.61 reads none of them)."""
+    found: list[str] = []
+    hooks = layer.settings.get("hooks") if layer.parsed else None
+    if isinstance(hooks, dict):
+        found.extend(f"hooks.{k}" for k in hooks if k in HOOKS_CONFIG_FIELDS)
+    tools = layer.settings.get("tools") if layer.parsed else None
+    if isinstance(tools, dict) and "enableHooks" in tools:
+        found.append("tools.enableHooks")
+    return found

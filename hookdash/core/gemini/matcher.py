@@ -1,0 +1,304 @@
+"""Hook matchers with Gemini CLI's semantics (JavaScript `RegExp`, no flags).
+
+`new RegExp(m).test(toolName)` is an unanchored search; a pattern JavaScript rejects makes
+Gemini fall back to exact equality. Python's `re` differs from JavaScript in syntax and
+meaning, so patterns are translated: a JS-invalid pattern gives None (never a Python
+reading of it), and JS-only meanings (`\\d` ASCII, `$` at the very end, `[^]`, identity
+escapes, octal backreferences) are kept.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Literal
+
+from hookdash.core.gemini.events import match_kind
+from hookdash.core.gemini.jsvalues import JS_WHITESPACE, js_truthy
+
+# JavaScript's \s: WhiteSpace and LineTerminator code points.
+_JS_SPACE = (
+    "\\t\\n\\x0b\\x0c\\r \\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff"
+)
+_CLASS_ESCAPES = {
+    "d": "0-9",
+    "w": "A-Za-z0-9_",
+    "s": _JS_SPACE,
+}
+_NEGATED_ESCAPES = {
+    "D": "[^0-9]",
+    "W": "[^A-Za-z0-9_]",
+    "S": f"[^{_JS_SPACE}]",
+}
+_CONTROL_ESCAPES = {"t": "\\t", "n": "\\n", "r": "\\r", "v": "\\x0b", "f": "\\x0c"}
+
+
+# String.prototype.trim's characters (checks.py imports this name).
+_JS_TRIM = JS_WHITESPACE
+
+
+class JsRegexError(ValueError):
+    """JavaScript would throw a SyntaxError for this pattern."""
+
+
+def _count_groups(pattern: str) -> tuple[int, bool]:
+    count, named, i, in_class = 0, False, 0, False
+    while i < len(pattern):
+        ch = pattern[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if in_class:
+            in_class = ch != "]"
+        elif ch == "[":
+            in_class = True
+        elif ch == "(":
+            if pattern.startswith("(?<", i) and not pattern.startswith(("(?<=", "(?<!"), i):
+                count += 1
+                named = True
+            elif not pattern.startswith("(?", i):
+                count += 1
+        i += 1
+    return count, named
+
+
+def translate(pattern: str) -> str:
+    """A Python pattern meaning what `new RegExp(pattern)` means; JsRegexError if JS throws."""
+    groups, has_named = _count_groups(pattern)
+    out: list[str] = []
+    i, n = 0, len(pattern)
+    can_repeat = False  # is there an atom a quantifier could apply to?
+    depth = 0
+    while i < n:
+        ch = pattern[i]
+        if ch == "\\":
+            if i + 1 >= n:
+                raise JsRegexError("\\ at end of pattern")
+            esc, i = _escape(pattern, i + 1, groups, has_named, in_class=False)
+            out.append(esc)
+            can_repeat = esc not in ("\\b", "\\B")
+            continue
+        if ch == "[":
+            cls, i = _char_class(pattern, i + 1, groups, has_named)
+            out.append(cls)
+            can_repeat = True
+            continue
+        if ch == "(":
+            if pattern.startswith("(?", i):
+                rest = pattern[i + 2 : i + 4]
+                if rest[:1] in (":", "=", "!"):
+                    out.append(pattern[i : i + 3])
+                    i += 3
+                elif rest in ("<=", "<!"):
+                    out.append(pattern[i : i + 4])
+                    i += 4
+                elif rest[:1] == "<":
+                    end = pattern.find(">", i + 3)
+                    name = pattern[i + 3 : end] if end != -1 else ""
+                    if not re.fullmatch(r"[A-Za-z_$][A-Za-z0-9_$]*", name) or "$" in name:
+                        raise JsRegexError("invalid capture group name")
+                    out.append(f"(?P<{name}>")
+                    i = end + 1
+                else:
+                    raise JsRegexError("invalid group")
+            else:
+                out.append("(")
+                i += 1
+            depth += 1
+            can_repeat = False
+            continue
+        if ch == ")":
+            if depth == 0:
+                raise JsRegexError("unmatched ')'")
+            depth -= 1
+            out.append(")")
+            i += 1
+            can_repeat = True
+            continue
+        if ch in "*+?":
+            if not can_repeat:
+                raise JsRegexError("nothing to repeat")
+            out.append(ch)
+            i += 1
+            if i < n and pattern[i] == "?":
+                out.append("?")
+                i += 1
+            can_repeat = False
+            continue
+        if ch == "{":
+            m = re.compile(r"\{(\d+)(,(\d*))?\}").match(pattern, i)
+            if m:
+                if not can_repeat:
+                    raise JsRegexError("nothing to repeat")
+                lo, hi = int(m.group(1)), m.group(3)
+                if hi and int(hi) < lo:
+                    raise JsRegexError("numbers out of order in {} quantifier")
+                out.append(m.group(0))
+                i = m.end()
+                if i < n and pattern[i] == "?":
+                    out.append("?")
+                    i += 1
+                can_repeat = False
+                continue
+            out.append("\\{")  # Annex B: a lone brace is a literal
+            i += 1
+            can_repeat = True
+            continue
+        if ch == "}":
+            out.append("\\}")
+        elif ch == "]":
+            out.append("\\]")
+        elif ch == "$":
+            out.append("\\Z")  # end of input only (no multiline flag)
+        elif ch == "|":
+            out.append("|")
+            i += 1
+            can_repeat = False
+            continue
+        elif ch == "^":
+            out.append("^")
+            i += 1
+            can_repeat = False
+            continue
+        elif ch == ".":
+            out.append("[^\\n\\r\\u2028\\u2029]")
+        else:
+            out.append(re.escape(ch))
+        i += 1
+        can_repeat = ch not in "$"
+    if depth:
+        raise JsRegexError("unterminated group")
+    return "".join(out)
+
+
+def _escape(pattern: str, i: int, groups: int, has_named: bool, in_class: bool) -> tuple[str, int]:
+    """Translate the escape whose letter is at pattern[i]; return (text, next index)."""
+    ch = pattern[i]
+    if ch in _CLASS_ESCAPES:
+        body = _CLASS_ESCAPES[ch]
+        return (body if in_class else f"[{body}]"), i + 1
+    if ch in _NEGATED_ESCAPES:
+        if in_class:
+            # A negated shorthand inside a class: only a few forms occur in practice.
+            return {"D": "\\D", "W": "\\W", "S": "\\S"}[ch], i + 1
+        return _NEGATED_ESCAPES[ch], i + 1
+    if ch in _CONTROL_ESCAPES:
+        return _CONTROL_ESCAPES[ch], i + 1
+    if ch == "b":
+        return ("\\x08" if in_class else "\\b"), i + 1
+    if ch == "B":
+        return ("B" if in_class else "\\B"), i + 1
+    if ch == "c":
+        if i + 1 < len(pattern) and pattern[i + 1].isascii() and pattern[i + 1].isalpha():
+            return f"\\x{ord(pattern[i + 1]) % 32:02x}", i + 2
+        return "\\\\c", i + 1
+    if ch == "x":
+        m = re.compile(r"[0-9A-Fa-f]{2}").match(pattern, i + 1)
+        if m:
+            return f"\\x{m.group(0)}", m.end()
+        return "x", i + 1
+    if ch == "u":
+        m = re.compile(r"[0-9A-Fa-f]{4}").match(pattern, i + 1)
+        if m:
+            return f"\\u{m.group(0)}", m.end()
+        return "u", i + 1
+    if ch == "k" and has_named and not in_class:
+        end = pattern.find(">", i + 2)
+        if pattern[i + 1 : i + 2] != "<" or end == -1:
+            raise JsRegexError("invalid named reference")
+        return f"(?P={pattern[i + 2 : end]})", end + 1
+    if ch.isdigit():
+        m = re.compile(r"\d+").match(pattern, i)
+        assert m is not None
+        number = int(m.group(0))
+        if not in_class and ch != "0" and number <= groups:
+            if number > _count_groups(pattern[: i - 1])[0]:
+                return "(?:)", m.end()  # JS: a group not captured yet matches empty
+            return f"(?:\\{number})", m.end()
+        # Annex B: otherwise an octal escape (up to 3 octal digits) or a literal digit.
+        o = re.compile(r"[0-7]{1,3}").match(pattern, i)
+        if o and int(o.group(0), 8) <= 0o377:
+            return f"\\x{int(o.group(0), 8):02x}", o.end()
+        return re.escape(ch), i + 1
+    # Identity escape: the character itself.
+    return re.escape(ch), i + 1
+
+
+def _char_class(pattern: str, i: int, groups: int, has_named: bool) -> tuple[str, int]:
+    n = len(pattern)
+    negate = i < n and pattern[i] == "^"
+    if negate:
+        i += 1
+    if i < n and pattern[i] == "]":
+        # [] matches nothing, [^] matches anything.
+        return ("[\\s\\S]" if negate else "(?!)"), i + 1
+    parts: list[str] = []
+    while i < n and pattern[i] != "]":
+        ch = pattern[i]
+        if ch == "\\":
+            if i + 1 >= n:
+                raise JsRegexError("\\ at end of pattern")
+            esc, i = _escape(pattern, i + 1, groups, has_named, in_class=True)
+            parts.append(esc)
+            continue
+        parts.append("\\" + ch if ch in "[]\\^&~|" else ch)
+        i += 1
+    if i >= n:
+        raise JsRegexError("unterminated character class")
+    body = "".join(parts)
+    return f"[{'^' if negate else ''}{body}]", i + 1
+
+
+@lru_cache(maxsize=4096)
+def compile_js(pattern: str) -> re.Pattern[str] | None:
+    """The compiled JS regex, or None when JavaScript would reject it."""
+    try:
+        return re.compile(translate(pattern))
+    except (JsRegexError, re.error):
+        return None
+
+
+MatchMode = Literal["all", "regex", "exact", "trigger", "ignored"]
+
+
+def matches(matcher: object, event: str, tool_name: str | None, trigger: str | None) -> bool:
+    """hookPlanner.matchesContext. Raises TypeError for a non-string matcher, as Gemini does."""
+    context = bool(tool_name) or bool(trigger)
+    if not js_truthy(matcher) or not context:  # JS truthiness: [] and {} are truthy
+        return True
+    if not isinstance(matcher, str):
+        raise TypeError("matcher.trim is not a function")
+    m = matcher.strip(_JS_TRIM)
+    if m in ("", "*"):
+        return True
+    if tool_name:
+        compiled = compile_js(m)
+        if compiled is None:
+            return m == tool_name
+        return compiled.search(tool_name) is not None
+    return m == trigger
+
+
+def describe_matcher(matcher: object, event: str) -> str:
+    """One sentence on what a matcher matches for this event."""
+    kind = match_kind(event)
+    if kind == "none":
+        if matcher:
+            return f"ignored: Gemini fires {event} without a match context, so every hook runs"
+        return "every firing"
+    if matcher is None or matcher == "":
+        return "everything"
+    if not isinstance(matcher, str):
+        return f"not a string ({matcher!r}): Gemini's planner throws and no {event} hook runs"
+    m = matcher.strip(_JS_TRIM)
+    if m in ("", "*"):
+        return "everything"
+    if kind == "trigger":
+        return f"exactly the {_trigger_name(event)} {m!r} (no regex)"
+    if compile_js(m) is None:
+        return f"not a valid JavaScript regex: Gemini compares the tool name with {m!r} exactly"
+    return f"tool names containing a match of the regex /{m}/"
+
+
+def _trigger_name(event: str) -> str:
+    return {"SessionStart": "source", "SessionEnd": "reason"}.get(event, "trigger")

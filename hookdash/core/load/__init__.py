@@ -1,0 +1,2 @@
+"""Loading a configuration: the layers read, the registry built, every hook judged,
+the problems found."""

@@ -1,0 +1,335 @@
+"""The hook registry as Gemini CLI 0.61 builds it, with hookdash's verdict on every hook.
+
+Gemini registers the *merged* settings hooks as one set labelled "project" (only when the
+folder is trusted), then each active extension's hooks labelled "extensions". Every hook
+found in any file is listed here, with `will_register`/`runs` and the reasons.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel
+
+from hookdash.core.gemini import jsonc
+from hookdash.core.gemini.events import EVENTS, HOOKS_CONFIG_FIELDS, suggest_event
+from hookdash.core.gemini.hook_trust import hook_key
+from hookdash.core.gemini.scripts import ScriptInfo
+
+HookScope = Literal["system-defaults", "user", "workspace", "system", "extension"]
+TrustState = Literal["trusted", "new", "changed", "not-applicable"]
+# Why a hook is not among the hooks Gemini would consider for its event (plan `reason`).
+InactiveReason = Literal[
+    "gemini-refuses-to-start",
+    "hooks-disabled",
+    "untrusted-folder",
+    "ignored-layer",
+    "unknown-event",
+    "invalid",
+    "disabled",
+]
+# Gemini's ConfigSource values; settings hooks are always "project", extension hooks
+# "extensions" (the others exist in Gemini's code but no file produces them).
+GeminiSource = Literal["runtime", "project", "user", "system", "extensions"]
+SOURCE_PRIORITY: dict[str, int] = {
+    "runtime": 0,
+    "project": 1,
+    "user": 2,
+    "system": 3,
+    "extensions": 4,
+}
+DEFAULT_TIMEOUT_MS = 60000
+VALID_TYPES = ("command", "plugin", "runtime")
+DISABLED_REASON = "disabled in hooksConfig.disabled"  # then " (<scopes>)"
+# What Gemini reads from a hook object (CommandHookConfig; `source` is set by Gemini itself).
+HOOK_KEYS = frozenset({"type", "command", "name", "description", "timeout", "env", "source"})
+
+
+class HookRef(BaseModel):
+    """Enough to name one hook unambiguously."""
+
+    id: str
+    scope: HookScope
+    extension: str | None = None
+    ref: str
+
+
+class Hook(BaseModel):
+    """One configured hook and what Gemini CLI would do with it (`list --json`)."""
+
+    id: str
+    key: str
+    ref: str
+    event: str
+    scope: HookScope
+    extension: str | None = None
+    file: str
+    pointer: str
+    line: int | None = None
+    gemini_source: GeminiSource
+    matcher: Any = None
+    sequential: bool
+    sequential_raw: Any = None
+    type: Any = None
+    name: str | None = None
+    command: str | None = None
+    command_raw: str | None = None
+    description: str | None = None
+    timeout_ms: int | float  # an int unless the file says otherwise
+    env: dict[str, str] = {}
+    order: int | None = None
+    disabled: bool = False
+    disabled_in: list[str] = []
+    legacy_disabled_in: list[str] = []
+    trust: TrustState = "not-applicable"
+    trust_detail: str | None = None
+    will_register: bool = False
+    runs: bool = False
+    not_running_because: list[str] = []
+    invalid: str | None = None  # why Gemini discards it (validateHookConfig), or None
+    inactive_reason: InactiveReason | None = None
+    duplicate_of: HookRef | None = None
+    script: ScriptInfo | None = None
+    unknown_keys: list[str] = []  # keys of the hook object Gemini does not read
+
+    def as_ref(self) -> HookRef:
+        return HookRef(id=self.id, scope=self.scope, extension=self.extension, ref=self.ref)
+
+    @property
+    def layer_label(self) -> str:
+        return f"extension {self.extension}" if self.scope == "extension" else self.scope
+
+
+def hook_identifier(config: Mapping[str, Any]) -> str:
+    """getHookName: what `hooksConfig.disabled` matches (name, else command)."""
+    if config.get("type") == "command":
+        return _text(config.get("name")) or _text(config.get("command")) or "unknown-command"
+    return _text(config.get("name")) or "unknown-hook"
+
+
+def _text(value: Any) -> str:
+    if value is None or value is False or value == "":
+        return ""
+    return value if isinstance(value, str) else str(value)
+
+
+def validation_error(config: Any) -> str | None:
+    """validateHookConfig, as a reason (None: Gemini accepts the hook)."""
+    if not isinstance(config, dict):
+        return "the hook is not an object"
+    kind = config.get("type")
+    if kind not in VALID_TYPES:
+        if kind is None:
+            return 'it has no "type" (Gemini needs "type": "command")'
+        return f"type {kind!r} is not one of command, plugin, runtime"
+    if kind == "command" and not config.get("command"):
+        return "it has no command"
+    if kind == "runtime" and not config.get("name"):
+        return "a runtime hook needs a name"
+    return None
+
+
+def effective_timeout(value: Any) -> int | float:
+    """`timeout ?? 60000`, as Node's setTimeout would read it."""
+    if value is None:
+        return DEFAULT_TIMEOUT_MS
+    if isinstance(value, bool):
+        return 1 if value else 0
+    if isinstance(value, int | float):
+        return value
+    if isinstance(value, str):
+        try:
+            number = float(value)
+        except ValueError:
+            return 1  # NaN: Node fires at once
+        return int(number) if number.is_integer() else number
+    return 1
+
+
+@dataclass
+class Candidate:
+    """A hook config as found in a file, before verdicts."""
+
+    event: str
+    scope: HookScope
+    extension: str | None
+    file: Path
+    pointer: str
+    definition: dict[str, Any]
+    config: Any
+    source: GeminiSource
+    line: int | None = None
+    registered: bool = False
+    blocked: list[str] = field(default_factory=list)  # why it is not registered
+    blocked_kind: InactiveReason | None = None
+    extra_env: dict[str, str] = field(default_factory=dict)  # extension settings
+    raw_config: Any = None  # the hook as written, before $VAR / ${…} expansion
+
+
+def iter_definitions(
+    hooks: Mapping[str, Any], base: str = "/hooks"
+) -> Iterator[tuple[str, str, Any, int | None]]:
+    """(event key, definition pointer, definition, index) for every definition."""
+    for event, value in hooks.items():
+        if event in HOOKS_CONFIG_FIELDS:
+            continue
+        event_ptr = base + "/" + jsonc.escape_pointer_token(event)
+        if isinstance(value, list):
+            for i, definition in enumerate(value):
+                yield event, f"{event_ptr}/{i}", definition, i
+        elif event in EVENTS:
+            # Gemini's concat merge wraps a lone definition in an array.
+            yield event, event_ptr, value, None
+
+
+def definition_problem(definition: Any) -> str | None:
+    if not isinstance(definition, dict):
+        return 'a hook definition must be an object with a "hooks" array'
+    if not isinstance(definition.get("hooks"), list):
+        return 'this definition has no "hooks" array'
+    return None
+
+
+def unknown_event_reason(event: str) -> str:
+    hint = suggest_event(event)
+    suffix = f" (did you mean {hint}?)" if hint else ""
+    return f"'{event}' is not a Gemini CLI event{suffix}: Gemini skips it"
+
+
+@dataclass
+class VerdictContext:
+    """Everything the verdicts depend on, computed once per snapshot."""
+
+    fatal: str | None
+    hooks_enabled: bool
+    hooks_off_where: str
+    folder_trusted: bool
+    disabled: list[str]
+    disabled_by_scope: dict[str, list[str]]
+    legacy_by_scope: dict[str, list[str]]
+    trust_store: Mapping[str, list[str]]
+    project_root: str
+    script_of: Callable[[str, dict[str, str]], ScriptInfo | None]
+    changed_scripts: Mapping[str, str] = field(default_factory=dict)  # key -> why
+
+
+def make_hook(c: Candidate, ctx: VerdictContext) -> Hook:
+    config = c.config if isinstance(c.config, dict) else {}
+    invalid = validation_error(c.config)
+    identifier = hook_identifier(config)
+    raw_command = config.get("command")
+    command = raw_command if isinstance(raw_command, str) else None
+    raw_env = config.get("env")
+    env: dict[str, Any] = raw_env if isinstance(raw_env, dict) else {}
+    hook = Hook(
+        id=identifier,
+        key=hook_key(config),
+        ref=_ref(c),
+        event=c.event,
+        scope=c.scope,
+        extension=c.extension,
+        file=str(c.file),
+        pointer=c.pointer,
+        line=c.line,
+        gemini_source=c.source,
+        matcher=c.definition.get("matcher"),
+        sequential=c.definition.get("sequential") is True,
+        sequential_raw=c.definition.get("sequential"),
+        type=config.get("type"),
+        name=config.get("name") if isinstance(config.get("name"), str) else None,
+        command=command,
+        command_raw=_raw_command(c.raw_config, command),
+        description=config.get("description")
+        if isinstance(config.get("description"), str)
+        else None,
+        timeout_ms=effective_timeout(config.get("timeout")),
+        env={**{str(k): str(v) for k, v in env.items()}, **c.extra_env},
+        unknown_keys=[k for k in config if k not in HOOK_KEYS],
+    )
+    reasons: list[str] = []
+    if ctx.fatal:
+        reasons.append(f"Gemini CLI refuses to start: {ctx.fatal}")
+    if not ctx.hooks_enabled:
+        reasons.append(f"hooks are switched off ({ctx.hooks_off_where})")
+    reasons.extend(c.blocked)
+    hook.invalid = invalid
+    if invalid:
+        reasons.append(f"invalid: {invalid}; Gemini discards it silently")
+    hook.will_register = c.registered and invalid is None and ctx.hooks_enabled
+    if invalid is None and c.source != "runtime":  # programmatic hooks ignore the list
+        hook.disabled = identifier in ctx.disabled
+        hook.disabled_in = [s for s, items in ctx.disabled_by_scope.items() if identifier in items]
+        hook.legacy_disabled_in = [
+            s for s, items in ctx.legacy_by_scope.items() if identifier in items
+        ]
+        if hook.disabled:
+            where = ", ".join(hook.disabled_in) or "settings"
+            reasons.append(f"{DISABLED_REASON} ({where})")
+    hook.runs = hook.will_register and not hook.disabled and ctx.fatal is None
+    hook.not_running_because = [] if hook.runs else reasons
+    if not hook.runs:
+        hook.inactive_reason = (
+            "gemini-refuses-to-start"
+            if ctx.fatal
+            else "hooks-disabled"
+            if not ctx.hooks_enabled
+            else c.blocked_kind
+            if c.blocked
+            else "invalid"
+            if invalid
+            else "disabled"
+        )
+    if c.scope == "workspace" and config.get("type") != "runtime":
+        hook.trust, hook.trust_detail = _trust_state(hook, ctx)
+    if command:
+        hook.script = ctx.script_of(command, hook.env)
+    return hook
+
+
+def _raw_command(raw_config: Any, command: str | None) -> str | None:
+    if isinstance(raw_config, dict) and isinstance(raw_config.get("command"), str):
+        return str(raw_config["command"])
+    return command
+
+
+def _trust_state(hook: Hook, ctx: VerdictContext) -> tuple[TrustState, str | None]:
+    trusted = ctx.trust_store.get(ctx.project_root, [])
+    if hook.key in trusted:
+        why = ctx.changed_scripts.get(hook.key)
+        if why:
+            return "changed", why
+        return "trusted", None
+    if hook.name:
+        prefix = hook.name + ":"
+        if any(k.startswith(prefix) for k in trusted):
+            return "changed", "its command changed since it was trusted"
+    return "new", None
+
+
+def _ref(c: Candidate) -> str:
+    origin = f"extension/{c.extension}" if c.scope == "extension" else c.scope
+    return f"{origin}:{c.pointer}"
+
+
+def assign_order_and_duplicates(hooks: list[Hook]) -> None:
+    """Registration order per event, and which copy Gemini's name:command dedup keeps."""
+    by_event: dict[str, list[Hook]] = {}
+    for hook in hooks:
+        if hook.will_register:
+            by_event.setdefault(hook.event, []).append(hook)
+    for entries in by_event.values():
+        # Stable sort by source priority: settings ("project") before extensions.
+        entries.sort(key=lambda h: SOURCE_PRIORITY[h.gemini_source])
+        first: dict[str, Hook] = {}
+        for position, hook in enumerate(entries):
+            hook.order = position
+            if not hook.runs:
+                continue
+            keeper = first.get(hook.key)
+            if keeper is None:
+                first[hook.key] = hook
+            else:
+                hook.duplicate_of = keeper.as_ref()

@@ -1,0 +1,93 @@
+"""Which files a configuration was read from, so that a change to any of them is noticed.
+
+A watcher needs directories, not files: editors, git and Gemini CLI itself replace a file
+on save (write a temporary file, rename it over the old one), which a watch on the old
+file's inode would miss. Each target is therefore a directory plus the names in it that
+matter (or everything under it).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from hookdash.core.load.snapshot import Configuration
+
+
+@dataclass(frozen=True)
+class WatchTarget:
+    """A directory whose content the configuration depends on.
+
+    `names`: only these entries of the directory matter; None: every file under it
+    (and, when `recursive`, under its subdirectories).
+    """
+
+    directory: Path
+    recursive: bool = False
+    names: frozenset[str] | None = None
+
+    def covers(self, path: Path) -> bool:
+        """Whether a change at `path` may change the configuration."""
+        if path.parent == self.directory:
+            return self.names is None or path.name in self.names
+        if self.recursive and self.names is None:
+            return _is_within(path, self.directory)
+        return False
+
+
+def _is_within(path: Path, directory: Path) -> bool:
+    return path == directory or directory in path.parents
+
+
+def watch_targets(config: Configuration) -> list[WatchTarget]:
+    """Every directory the configuration was read from, and what in it matters."""
+    env = config.env
+    targets: dict[tuple[Path, bool], set[str] | None] = {}
+
+    def add(directory: Path, names: Iterable[str] | None = None, recursive: bool = False) -> None:
+        key = (Path(os.path.abspath(directory)), recursive)
+        if key in targets and targets[key] is None:
+            return
+        if names is None:
+            targets[key] = None
+        else:
+            targets[key] = set(targets.get(key) or ()) | set(names)
+
+    # ~/.gemini holds Gemini's chat logs and tmp files too: only these names matter.
+    add(env.gemini_dir, ["settings.json", "trustedFolders.json", "trusted_hooks.json"])
+    add(env.extensions_dir, recursive=True)
+    add(env.trusted_folders_path.parent, [env.trusted_folders_path.name])
+    add(env.system_settings_path.parent, [env.system_settings_path.name])
+    add(env.system_defaults_path.parent, [env.system_defaults_path.name])
+    if not env.workspace_is_home:
+        # The workspace settings and the project's hook scripts usually live here.
+        add(env.workspace / ".gemini", recursive=True)
+    add(env.workspace, [".env"])  # extension settings read from the workspace's .env
+    for ext in config.extensions:
+        path = Path(ext.info.path)
+        if not _is_within(path, env.extensions_dir):
+            add(path, recursive=True)  # a linked extension lives elsewhere
+    for hook in config.hooks:
+        script = hook.script
+        if script is not None and script.path and script.kind != "command":
+            script_path = Path(script.path)
+            add(script_path.parent, [script_path.name])
+    return [
+        WatchTarget(directory, recursive, None if names is None else frozenset(names))
+        for (directory, recursive), names in sorted(targets.items(), key=lambda kv: str(kv[0]))
+    ]
+
+
+def is_relevant(path: str | Path, targets: Iterable[WatchTarget]) -> bool:
+    """Whether a change at `path` may change the configuration.
+
+    A change to a directory on the way to a target (a missing `.gemini` being created, or
+    deleted) counts too.
+    """
+    changed = Path(os.path.abspath(path))
+    for target in targets:
+        if target.covers(changed) or _is_within(target.directory, changed):
+            return True
+    return False

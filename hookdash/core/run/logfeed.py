@@ -1,0 +1,157 @@
+"""The hook runs a user can look back on: hookdash's run log and Gemini's telemetry file.
+
+Both become `RunRecord`s; the feed merges them by time (newest last). A telemetry record
+only names the hook, so `attribute` fills in its key, scope and command from the
+configuration when exactly one configured hook of that event has that id.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any, Literal, Protocol
+
+from hookdash.core.gemini.outputs import is_blocking_decision, should_stop_execution
+from hookdash.core.load.registry import Hook
+from hookdash.core.run.runlog import RunLog, RunLogTail, RunRecord
+from hookdash.core.run.telemetry import TelemetryTail, read_last_telemetry
+
+LogSource = Literal["hookdash", "gemini", "all"]
+Outcome = Literal["ok", "warning", "blocked", "stopped", "failed", "timed-out", "cancelled"]
+CANCELLED_PREFIX = "cancelled"
+
+
+class RunLike(Protocol):
+    """What a run record and an engine result (`HookRunResult`) have in common."""
+
+    @property
+    def error(self) -> str | None: ...
+    @property
+    def timed_out(self) -> bool: ...
+    @property
+    def output(self) -> Any: ...
+    @property
+    def success(self) -> bool: ...
+    @property
+    def exit_code(self) -> int | None: ...
+
+
+def outcome_of(record: RunLike) -> Outcome:
+    """What a run came to, as Gemini reads it: one word for a log line's colour.
+
+    `stopped`: `continue: false`; `blocked`: a blocking decision (JSON, or plain text with
+    exit code 2 or more); `warning`: exit code 1 (Gemini shows the text and carries on);
+    `failed`: any other failure (a crash, a spawn error, an exit code Gemini ignores).
+    """
+    if record.error and record.error.startswith(CANCELLED_PREFIX):
+        return "cancelled"
+    if record.timed_out:
+        return "timed-out"
+    if isinstance(record.output, dict):
+        if should_stop_execution(record.output):
+            return "stopped"
+        if is_blocking_decision(record.output):
+            return "blocked"
+    if record.success:
+        return "ok"
+    if record.exit_code == 1:
+        return "warning"
+    return "failed"
+
+
+def is_run_of(record: RunRecord, hook: Hook) -> bool:
+    """Whether a record is a run of `hook`: by ref for hookdash's own runs; by event and
+    id for Gemini's (its telemetry names hooks only), where `attribute` found the hook's
+    key, that key must be the hook's."""
+    if record.ref is not None:
+        return record.ref == hook.ref
+    if record.event != hook.event or record.id != hook.id:
+        return False
+    return record.key is None or record.key == hook.key
+
+
+def _merge(*streams: list[RunRecord]) -> list[RunRecord]:
+    return list(heapq.merge(*streams, key=lambda r: r.ts))
+
+
+def attribute(records: Iterable[RunRecord], hooks: Sequence[Hook]) -> list[RunRecord]:
+    """Fill key/scope/command of Gemini's records from the unique matching hook."""
+    by_name: dict[tuple[str, str], list[Hook]] = {}
+    for hook in hooks:
+        if hook.runs:
+            by_name.setdefault((hook.event, hook.id), []).append(hook)
+    out = []
+    for record in records:
+        if record.origin == "gemini" and record.key is None:
+            matches = by_name.get((record.event, record.id), [])
+            if len({h.key for h in matches}) == 1:
+                first = matches[0]
+                record = record.model_copy(
+                    update={
+                        "key": first.key,
+                        "command": first.command,
+                        "scope": first.scope if len(matches) == 1 else None,
+                        "extension": first.extension if len(matches) == 1 else None,
+                    }
+                )
+        out.append(record)
+    return out
+
+
+class LogFeed:
+    """Recent records and, incrementally, new ones, from the chosen sources."""
+
+    def __init__(
+        self,
+        state_dir: Path,
+        telemetry_file: Path | None,
+        source: LogSource = "all",
+        hooks: Sequence[Hook] = (),
+    ) -> None:
+        self.runlog = RunLog(state_dir)
+        self.telemetry_file = telemetry_file if source != "hookdash" else None
+        self.use_runlog = source != "gemini"
+        self.hooks = hooks
+        self._run_tail: RunLogTail | None = None
+        self._telemetry_tail: TelemetryTail | None = None
+
+    @property
+    def paths(self) -> list[Path]:
+        """The files to watch for changes."""
+        paths = [self.runlog.path] if self.use_runlog else []
+        if self.telemetry_file is not None:
+            paths.append(self.telemetry_file)
+        return paths
+
+    def recent(self, limit: int) -> list[RunRecord]:
+        """The newest `limit` records over all sources, oldest first."""
+        streams = []
+        if self.use_runlog:
+            streams.append(self.runlog.read_last(limit))
+        if self.telemetry_file is not None:
+            streams.append(attribute(read_last_telemetry(self.telemetry_file, limit), self.hooks))
+        merged = _merge(*streams)
+        return merged[-limit:] if limit > 0 else []
+
+    def start_following(self) -> None:
+        """From now on, `read_new` returns only what is appended after this call."""
+        if self.use_runlog:
+            self._run_tail = RunLogTail(self.runlog.path)
+            self._run_tail.read_new()
+        if self.telemetry_file is not None:
+            self._telemetry_tail = TelemetryTail(self.telemetry_file)
+            self._telemetry_tail.read_new()
+
+    def read_new(self) -> list[RunRecord]:
+        streams = []
+        if self._run_tail is not None:
+            streams.append(self._run_tail.read_new())
+        if self._telemetry_tail is not None:
+            streams.append(attribute(self._telemetry_tail.read_new(), self.hooks))
+        return _merge(*streams)
+
+    def close(self) -> None:
+        for tail in (self._run_tail, self._telemetry_tail):
+            if tail is not None:
+                tail.close()

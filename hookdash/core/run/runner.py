@@ -1,0 +1,617 @@
+"""Running command hooks exactly as Gemini's HookRunner does, minus its carelessness.
+
+Same as Gemini (runner.ts): `bash -c <command>` after the `$GEMINI_*` expansion, cwd and
+`GEMINI_*` variables from the payload, the hook's own `env` on top, the payload as
+compact JSON on stdin, the timeout (`timeout ?? 60000` ms), and the output rules (stdout
+before stderr, JSON whatever the exit code, double-encoded JSON, plain text by exit code).
+Parallel by default; sequential runs chain BeforeAgent/BeforeModel/BeforeTool inputs.
+
+Better than Gemini, without changing a verdict: a timeout kills the whole process group
+(and whatever still holds the hook's pipes), then returns even if something still holds
+them; stdout/stderr are capped in memory (with a marker and the true byte count);
+invalid UTF-8 is replaced; a hook that closes stdin early or cannot be spawned is a
+result, never an exception. Everything is asyncio-native, so a caller can cancel a run,
+which kills the hook's process group.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import subprocess
+import time
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel
+
+from hookdash.core.gemini.jsvalues import (
+    JsTypeError,
+    js_get,
+    js_has,
+    js_number,
+    js_spread,
+    js_string,
+    js_trim,
+    js_truthy,
+    json_parse,
+    json_stringify,
+    utf8,
+)
+from hookdash.core.gemini.shell import expand_command, find_bash
+from hookdash.core.load.registry import Hook, HookScope
+
+OutputFormat = Literal["json", "text"]
+
+# What is kept of each of stdout and stderr; the rest is read and counted, not stored.
+MAX_CAPTURE_BYTES = 1024 * 1024
+# After SIGTERM, how long a timed-out hook's process group gets before SIGKILL. Gemini
+# means to wait 5 s but in practice never sends SIGKILL on POSIX.
+KILL_GRACE_S = 2.0
+# After SIGKILL, how long to wait for the pipes to close before giving up on them.
+PIPE_GRACE_S = 0.5
+_READ_SIZE = 64 * 1024  # a Linux pipe's default capacity
+UNTRUSTED_ERROR = "Security: Blocked execution of project hook in untrusted folder"
+_NODE_TIMEOUT_MAX = 2**31 - 1
+
+
+class HookRunResult(BaseModel):
+    """One hook's run: `fire --json` results and the run log record are made from it."""
+
+    id: str
+    key: str
+    scope: HookScope
+    extension: str | None = None
+    ref: str
+    command: str | None
+    command_run: str | None = None  # the text bash got, after the $GEMINI_* expansion
+    input: dict[str, Any]
+    started_at: str
+    duration_ms: int
+    exit_code: int | None = None  # Gemini's `exitCode || 0`: a signal death reads 0
+    signal: int | None = None
+    success: bool
+    timed_out: bool = False
+    executed: bool = True  # spawned at all
+    stdout: str = ""
+    stderr: str = ""
+    stdout_bytes: int = 0
+    stderr_bytes: int = 0
+    stdout_truncated: bool = False
+    stderr_truncated: bool = False
+    output: Any = None
+    output_format: OutputFormat | None = None
+    error: str | None = None
+
+
+@dataclass(frozen=True)
+class RunSettings:
+    """What every hook of one firing shares."""
+
+    environ: Mapping[str, str]  # the (sanitized) environment Gemini's process would pass on
+    plans_dir: str
+    folder_trusted: bool = True
+    plans_dir_error: str | None = None
+    max_capture: int = MAX_CAPTURE_BYTES
+    kill_grace_s: float = KILL_GRACE_S
+
+
+@dataclass
+class RunOutcome:
+    """The results in plan order; `error` when Gemini's runner itself would throw."""
+
+    results: list[HookRunResult]
+    error: str | None = None
+    not_run: list[Hook] = field(default_factory=list)
+
+
+# ----------------------------------------------------------------- output parsing
+
+
+def plain_text_output(text: str, exit_code: int) -> dict[str, Any]:
+    """convertPlainTextToHookOutput: 0 allows, 1 warns, anything else denies."""
+    if exit_code == 0:
+        return {"decision": "allow", "systemMessage": text}
+    if exit_code == 1:
+        return {"decision": "allow", "systemMessage": f"Warning: {text}"}
+    return {"decision": "deny", "reason": text}
+
+
+def parse_output(stdout: str, stderr: str, exit_code: int) -> tuple[Any, OutputFormat | None]:
+    """The runner's `close` handler: (output, output_format)."""
+    text = js_trim(stdout) or js_trim(stderr)
+    if not text:
+        return None, None
+    try:
+        parsed = json_parse(text)
+        if isinstance(parsed, str):
+            parsed = json_parse(parsed)  # double-encoded JSON
+    except ValueError:
+        return plain_text_output(text, exit_code), "text"
+    if isinstance(parsed, dict | list):  # arrays count as objects in Gemini
+        return parsed, "json"
+    return None, None  # a number, boolean or null: no output, and no text fallback
+
+
+def chain_input(current: Mapping[str, Any], output: Any, event: str) -> dict[str, Any]:
+    """applyHookOutputToInput: the next sequential hook's stdin.
+
+    Raises JsTypeError where Gemini's `in` would throw (a primitive hookSpecificOutput).
+    """
+    modified = dict(current)
+    specific = js_get(output, "hookSpecificOutput")
+    if not js_truthy(specific):
+        return modified
+    if event == "BeforeAgent" and js_has("additionalContext", specific):
+        context = js_get(specific, "additionalContext")
+        if isinstance(context, str) and "prompt" in modified:
+            modified["prompt"] = js_string(modified["prompt"]) + "\n\n" + context
+    elif event in ("BeforeModel", "BeforeTool"):
+        key = "llm_request" if event == "BeforeModel" else "tool_input"
+        if js_has(key, specific):
+            partial = js_get(specific, key)
+            if js_truthy(partial) and key in modified:
+                modified[key] = {**js_spread(modified[key]), **js_spread(partial)}
+    return modified
+
+
+def node_delay_ms(timeout_ms: float) -> float:
+    """setTimeout's delay: anything outside 1..2^31-1 (0, NaN, huge) fires after 1 ms."""
+    if not (1 <= timeout_ms <= _NODE_TIMEOUT_MAX):
+        return 1
+    return timeout_ms
+
+
+# ----------------------------------------------------------------- the process
+
+
+class _Capture:
+    __slots__ = ("cap", "chunks", "kept", "total")
+
+    def __init__(self, cap: int) -> None:
+        self.cap = cap
+        self.chunks: list[bytes] = []
+        self.kept = 0
+        self.total = 0
+
+    def add(self, data: bytes | memoryview) -> None:
+        self.total += len(data)
+        if self.kept < self.cap:
+            piece = bytes(data[: self.cap - self.kept])
+            self.chunks.append(piece)
+            self.kept += len(piece)
+
+    @property
+    def truncated(self) -> bool:
+        return self.total > self.kept
+
+    def text(self) -> str:
+        return b"".join(self.chunks).decode("utf-8", "replace")
+
+    def shown(self, text: str) -> str:
+        if not self.truncated:
+            return text
+        return f"{text}\n… [hookdash kept the first {self.kept} of {self.total} bytes]"
+
+
+class _Process:
+    """A spawned hook, watched from the event loop without helper threads.
+
+    Its pipes are read with non-blocking `os.read` in loop readers, and its exit is seen
+    through a pidfd (polled where there is none). `closed` resolves like Node's 'close':
+    the process has exited and stdout and stderr are both at EOF.
+    """
+
+    def __init__(
+        self, loop: asyncio.AbstractEventLoop, popen: subprocess.Popen[bytes], cap: int
+    ) -> None:
+        self.loop = loop
+        self.popen = popen
+        self.out = _Capture(cap)
+        self.err = _Capture(cap)
+        self.exited: asyncio.Future[None] = loop.create_future()
+        self.closed: asyncio.Future[None] = loop.create_future()
+        assert popen.stdin and popen.stdout and popen.stderr
+        self._files = {popen.stdout.fileno(): popen.stdout, popen.stderr.fileno(): popen.stderr}
+        self._captures = {popen.stdout.fileno(): self.out, popen.stderr.fileno(): self.err}
+        self._buffer = bytearray(_READ_SIZE)
+        self._view = memoryview(self._buffer)
+        self.inodes = {os.fstat(fd).st_ino for fd in self._files}
+        for fd in self._files:
+            os.set_blocking(fd, False)
+            loop.add_reader(fd, self._on_readable, fd)
+        self._stdin_fd: int | None = popen.stdin.fileno()
+        self._pending = memoryview(b"")
+        self._writing = False
+        self._pidfd: int | None = None
+        self._poll_handle: asyncio.TimerHandle | None = None
+        try:
+            self._pidfd = os.pidfd_open(popen.pid)
+            loop.add_reader(self._pidfd, self._on_exit)
+        except (AttributeError, OSError):  # no pidfd (macOS, old kernels): poll instead
+            self._poll_handle = loop.call_later(0.005, self._poll)
+
+    # --- stdin -------------------------------------------------------------------
+    def send(self, data: bytes) -> None:
+        """Write the payload, then EOF; a hook that closed stdin early is fine (EPIPE)."""
+        if self._stdin_fd is None:
+            return
+        os.set_blocking(self._stdin_fd, False)
+        self._pending = memoryview(data)
+        self._write()
+
+    def _write(self) -> None:
+        fd = self._stdin_fd
+        if fd is None:
+            return
+        try:
+            while self._pending:
+                written = os.write(fd, self._pending)
+                self._pending = self._pending[written:]
+        except BlockingIOError:
+            if not self._writing:
+                self._writing = True
+                self.loop.add_writer(fd, self._write)
+            return
+        except OSError:
+            pass  # EPIPE and friends: Gemini ignores them too
+        self._close_stdin()
+
+    def _close_stdin(self) -> None:
+        if self._stdin_fd is None:
+            return
+        if self._writing:
+            self.loop.remove_writer(self._stdin_fd)
+            self._writing = False
+        self._stdin_fd = None
+        assert self.popen.stdin is not None
+        with contextlib.suppress(OSError):
+            self.popen.stdin.close()
+
+    # --- stdout / stderr -------------------------------------------------------------
+    def _on_readable(self, fd: int) -> None:
+        # Into one reused buffer: draining a flood of output allocates nothing per read.
+        try:
+            count = os.readv(fd, [self._buffer])
+        except BlockingIOError:
+            return
+        except OSError:
+            count = 0
+        if count:
+            self._captures[fd].add(self._view[:count])
+            return
+        self._close_pipe(fd)
+        self._check()
+
+    def _close_pipe(self, fd: int) -> None:
+        handle = self._files.pop(fd, None)
+        if handle is not None:
+            self.loop.remove_reader(fd)
+            with contextlib.suppress(OSError):
+                handle.close()
+
+    # --- exit ----------------------------------------------------------------------
+    def _on_exit(self) -> None:
+        if self.popen.poll() is None:
+            return
+        if self._pidfd is not None:
+            self.loop.remove_reader(self._pidfd)
+            os.close(self._pidfd)
+            self._pidfd = None
+        if not self.exited.done():
+            self.exited.set_result(None)
+        self._check()
+
+    def _poll(self) -> None:
+        if self.popen.poll() is None:
+            self._poll_handle = self.loop.call_later(0.01, self._poll)
+        else:
+            self._poll_handle = None
+            self._on_exit()
+
+    def _check(self) -> None:
+        if self.exited.done() and not self._files and not self.closed.done():
+            self.closed.set_result(None)
+
+    @property
+    def returncode(self) -> int | None:
+        return self.popen.poll()
+
+    def close(self) -> None:
+        """Stop watching; whatever still holds the pipes no longer delays anyone."""
+        self._close_stdin()
+        for fd in list(self._files):
+            self._close_pipe(fd)
+        if self._pidfd is not None:
+            self.loop.remove_reader(self._pidfd)
+            os.close(self._pidfd)
+            self._pidfd = None
+        if self._poll_handle is not None:
+            self._poll_handle.cancel()
+            self._poll_handle = None
+
+
+def _pipe_holders(inodes: set[int]) -> set[int]:
+    """Processes (other than us) holding the hook's pipes: children that left its group."""
+    holders: set[int] = set()
+    if not inodes or not os.path.isdir("/proc"):
+        return holders
+    me = os.getpid()
+    wanted = {f"pipe:[{i}]" for i in inodes}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit() or int(entry) == me:
+            continue
+        fd_dir = f"/proc/{entry}/fd"
+        try:
+            for fd in os.listdir(fd_dir):
+                with contextlib.suppress(OSError):
+                    if os.readlink(f"{fd_dir}/{fd}") in wanted:
+                        holders.add(int(entry))
+                        break
+        except OSError:
+            continue
+    return holders
+
+
+def _signal_all(pgid: int, inodes: set[int], sig: int) -> None:
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(pgid, sig)
+    for pid in _pipe_holders(inodes):
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.kill(pid, sig)
+
+
+class _Watchdog:
+    """The timeout, driven by loop callbacks so the run just awaits `closed` once.
+
+    At the deadline: SIGTERM to the process group (and to whatever else holds the hook's
+    pipes); after the grace period SIGKILL; a moment later, stop waiting for the pipes.
+    """
+
+    def __init__(
+        self, loop: asyncio.AbstractEventLoop, proc: _Process, pgid: int, grace_s: float
+    ) -> None:
+        self.loop, self.proc, self.pgid, self.grace_s = loop, proc, pgid, grace_s
+        self.timed_out = False
+        self._handle: asyncio.TimerHandle | None = None
+
+    def arm(self, seconds: float) -> None:
+        self._handle = self.loop.call_later(seconds, self._expire)
+
+    def disarm(self) -> None:
+        if self._handle is not None:
+            self._handle.cancel()
+            self._handle = None
+
+    def _expire(self) -> None:
+        self.timed_out = True
+        _signal_all(self.pgid, self.proc.inodes, signal.SIGTERM)
+        self._handle = self.loop.call_later(self.grace_s, self._kill)
+
+    def _kill(self) -> None:
+        _signal_all(self.pgid, self.proc.inodes, signal.SIGKILL)
+        self._handle = self.loop.call_later(PIPE_GRACE_S, self._give_up)
+
+    def _give_up(self) -> None:
+        self._handle = None
+        if not self.proc.closed.done():  # something unkillable still holds the pipes
+            self.proc.closed.set_result(None)
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def _base(hook: Hook, payload: Mapping[str, Any]) -> dict[str, Any]:
+    return {
+        "id": hook.id,
+        "key": hook.key,
+        "scope": hook.scope,
+        "extension": hook.extension,
+        "ref": hook.ref,
+        "command": hook.command,
+        "input": dict(payload),
+        "started_at": _now(),
+    }
+
+
+def _failure(base: dict[str, Any], t0: float, error: str, executed: bool = False) -> HookRunResult:
+    return HookRunResult(
+        **base,
+        duration_ms=int((time.monotonic() - t0) * 1000),
+        success=False,
+        executed=executed,
+        error=error,
+    )
+
+
+# The variables Gemini adds, and the payload field each comes from (None: the plans dir).
+_GEMINI_VARS = (
+    ("GEMINI_PROJECT_DIR", "cwd"),
+    ("GEMINI_PLANS_DIR", None),
+    ("GEMINI_CWD", "cwd"),
+    ("GEMINI_SESSION_ID", "session_id"),
+    ("CLAUDE_PROJECT_DIR", "cwd"),
+)
+
+
+def hook_environment(
+    hook: Hook, payload: Mapping[str, Any], settings: RunSettings
+) -> dict[str, str]:
+    """runner.ts L348-356: sanitized env, the GEMINI_* variables, then the hook's env."""
+    env = dict(settings.environ)
+    for name, source in _GEMINI_VARS:
+        if source is None:
+            env[name] = settings.plans_dir
+        elif source in payload:  # Node leaves out undefined values and stringifies the rest
+            env[name] = js_string(payload[source])
+    env.update(hook.env)
+    return env
+
+
+async def run_hook(
+    hook: Hook, event: str, payload: Mapping[str, Any], settings: RunSettings
+) -> HookRunResult:
+    """HookRunner.executeHook for one hook. Never raises for a hook's misbehaviour."""
+    t0 = time.monotonic()
+    base = _base(hook, payload)
+    if hook.gemini_source == "project" and not settings.folder_trusted:
+        return _failure(base, t0, UNTRUSTED_ERROR)
+    if hook.type == "runtime":
+        return _failure(
+            base,
+            t0,
+            "TypeError: hookConfig.action is not a function (a runtime hook from a settings "
+            "file has no code to run)",
+        )
+    if not hook.command:
+        return _failure(base, t0, "Command hook missing command")
+    if settings.plans_dir_error:
+        return _failure(base, t0, settings.plans_dir_error)
+    cwd = payload.get("cwd")
+    command_text = expand_command(hook.command, cwd, settings.plans_dir, payload.get("session_id"))
+    base["command_run"] = command_text
+    if not isinstance(cwd, str):
+        return _failure(
+            base,
+            t0,
+            'TypeError: The "options.cwd" property must be of type string '
+            f"(the payload's cwd is {json_stringify(cwd) if 'cwd' in payload else 'missing'})",
+        )
+    env = hook_environment(hook, payload, settings)
+    bash = find_bash(env)
+    if bash is None:
+        return _failure(
+            base,
+            t0,
+            "spawn bash ENOENT: bash is not on the PATH. Gemini CLI runs every hook with "
+            "`bash -c`, so this hook cannot run; install bash or fix PATH.",
+        )
+    loop = asyncio.get_running_loop()
+    try:
+        popen = subprocess.Popen(
+            [bash, "-c", command_text],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            cwd=cwd,
+            env=env,
+            bufsize=0,
+            start_new_session=True,  # its own process group, so a timeout can kill it all
+        )
+    except FileNotFoundError:
+        where = f"the working directory {cwd} does not exist" if not os.path.isdir(cwd) else bash
+        return _failure(base, t0, f"spawn bash ENOENT ({where})")
+    except OSError as exc:
+        return _failure(base, t0, f"spawn bash {exc.strerror or exc}")
+
+    proc = _Process(loop, popen, settings.max_capture)
+    pgid = popen.pid
+    proc.send(utf8(json_stringify(payload)))
+
+    watchdog = _Watchdog(loop, proc, pgid, settings.kill_grace_s)
+    watchdog.arm(node_delay_ms(hook.timeout_ms) / 1000)
+    try:
+        await proc.closed
+    except asyncio.CancelledError:
+        _signal_all(pgid, proc.inodes, signal.SIGKILL)
+        raise
+    finally:
+        watchdog.disarm()
+        proc.close()
+    timed_out = watchdog.timed_out
+    duration_ms = int((time.monotonic() - t0) * 1000)
+    returncode = proc.returncode
+
+    out_text, err_text = proc.out.text(), proc.err.text()
+    streams = {
+        "stdout": proc.out.shown(out_text),
+        "stderr": proc.err.shown(err_text),
+        "stdout_bytes": proc.out.total,
+        "stderr_bytes": proc.err.total,
+        "stdout_truncated": proc.out.truncated,
+        "stderr_truncated": proc.err.truncated,
+    }
+    if timed_out:
+        return HookRunResult(
+            **base,
+            **streams,
+            duration_ms=duration_ms,
+            success=False,
+            timed_out=True,
+            signal=-returncode if returncode is not None and returncode < 0 else None,
+            error=f"Hook timed out after {js_number(hook.timeout_ms)}ms",
+        )
+    code = returncode if returncode is not None and returncode > 0 else 0
+    output, output_format = parse_output(out_text, err_text, code)
+    return HookRunResult(
+        **base,
+        **streams,
+        duration_ms=duration_ms,
+        exit_code=code,
+        signal=-returncode if returncode is not None and returncode < 0 else None,
+        success=returncode == 0,
+        output=output,
+        output_format=output_format,
+    )
+
+
+OnStart = Callable[[int, Hook], None]
+OnResult = Callable[[int, HookRunResult], Awaitable[None] | None]
+
+
+async def _notify(callback: OnResult | None, index: int, result: HookRunResult) -> None:
+    if callback is not None:
+        maybe = callback(index, result)
+        if maybe is not None:
+            await maybe
+
+
+async def run_hooks(
+    hooks: Sequence[Hook],
+    event: str,
+    payload: Mapping[str, Any],
+    settings: RunSettings,
+    *,
+    sequential: bool,
+    on_start: OnStart | None = None,
+    on_result: OnResult | None = None,
+) -> RunOutcome:
+    """executeHooksParallel / executeHooksSequential; results in plan order."""
+    if not sequential:
+
+        async def one(index: int, hook: Hook) -> HookRunResult:
+            if on_start is not None:
+                on_start(index, hook)
+            result = await run_hook(hook, event, payload, settings)
+            await _notify(on_result, index, result)
+            return result
+
+        if len(hooks) == 1:  # no gather: a task and a loop turn less on the common path
+            return RunOutcome(results=[await one(0, hooks[0])])
+        results = await asyncio.gather(*(one(i, h) for i, h in enumerate(hooks)))
+        return RunOutcome(results=list(results))
+
+    outcome = RunOutcome(results=[])
+    current = dict(payload)
+    for index, hook in enumerate(hooks):
+        if on_start is not None:
+            on_start(index, hook)
+        result = await run_hook(hook, event, current, settings)
+        outcome.results.append(result)
+        await _notify(on_result, index, result)
+        if result.success and result.output is not None:
+            try:
+                current = chain_input(current, result.output, event)
+            except JsTypeError as exc:
+                outcome.error = (
+                    f"Gemini's runner throws while chaining {result.id}'s output "
+                    f"(TypeError: {exc}): no later hook runs and the event has no effect"
+                )
+                outcome.not_run = list(hooks[index + 1 :])
+                break
+    return outcome
