@@ -178,6 +178,11 @@ class GeminiRun:
         return sorted(firings, key=lambda f: f.calls[0].start)
 
     @property
+    def refused_untrusted(self) -> bool:
+        """Headless Gemini's exit 55: "not running in a trusted directory"."""
+        return self.exit_code == 55 and "not running in a trusted directory" in self.stderr
+
+    @property
     def warned_hooks(self) -> list[str] | None:
         """The names in the project-hook warning on stderr, or None without one."""
         lines = self.stderr.splitlines()

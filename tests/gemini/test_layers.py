@@ -51,22 +51,52 @@ def test_system_files_not_locked_down(world: World) -> None:
     d.finish()
 
 
-def test_untrusted_folder(secure_world: World) -> None:
-    """An untrusted folder: Gemini skips every settings hook (user and system too)."""
+@pytest.mark.parametrize(
+    "env",
+    [
+        {"GEMINI_CLI_TRUST_WORKSPACE": "false"},
+        {"GEMINI_RESTRICTED_MODE": "true", "GEMINI_CLI_TRUST_WORKSPACE": "true"},
+    ],
+    ids=["trust-env-false", "restricted-mode"],
+)
+def test_untrusted_by_environment(secure_world: World, env: dict[str, str]) -> None:
+    """An untrusted folder: Gemini skips every settings hook (user and system too).
+
+    Headless Gemini exits 55 in an untrusted folder while the trust feature is on, so it
+    is off here; the environment variables still decide (in the versions that read them).
+    """
     w = secure_world
-    # Headless Gemini exits 55 in an untrusted folder unless the trust feature is off
-    # (then GEMINI_CLI_TRUST_WORKSPACE=false still makes the folder untrusted).
     every_layer(w, user_extra={"security": {"folderTrust": {"enabled": False}}})
-    w.extra_env["GEMINI_CLI_TRUST_WORKSPACE"] = "false"
+    w.extra_env.update(env)
     # An untrusted folder forces the default approval mode, in which headless Gemini does
     # not register the shell tool; read_file needs no approval, so the tool events fire.
     w.write(w.project / "hello.txt", "hello\n")
     w.responses = [tool_call("read_file", {"file_path": str(w.project / "hello.txt")}), ANSWER]
-    d = Differ(w, "every layer, folder untrusted")
+    d = Differ(w, f"every layer, {' '.join(f'{k}={v}' for k, v in env.items())}")
     before = w.hookdash_json("list")
-    d.equal(before["folder_trust"]["trusted"], False, "hookdash sees the folder untrusted")
-    run = w.run_gemini(trust_env="false")
+    run = w.run_gemini(trust_env=env.get("GEMINI_CLI_TRUST_WORKSPACE"))
     d.session(run)
     d.warning(run, before)
-    d.check(not w.trusted_hooks.exists(), "Gemini wrote no trusted_hooks.json")
+    d.equal(
+        w.trusted_hooks.exists(),
+        bool(before["folder_trust"]["trusted"]) and run.warned_hooks is not None,
+        "Gemini wrote trusted_hooks.json (only where it warned)",
+    )
+    d.finish()
+
+
+@pytest.mark.parametrize("rule", ["DO_NOT_TRUST", None], ids=["do-not-trust", "no-rule"])
+def test_untrusted_by_trusted_folders(secure_world: World, rule: str | None) -> None:
+    """A DO_NOT_TRUST rule, or no decision at all, with the trust feature at its default."""
+    w = secure_world
+    every_layer(w)
+    if rule is not None:
+        w.trust_folder(rule)
+    w.write(w.project / "hello.txt", "hello\n")
+    w.responses = [tool_call("read_file", {"file_path": str(w.project / "hello.txt")}), ANSWER]
+    d = Differ(w, f"every layer, trustedFolders.json: {rule or 'no rule'}")
+    before = w.hookdash_json("list")
+    run = w.run_gemini(trust_env=None)
+    d.session(run)
+    d.warning(run, before)
     d.finish()

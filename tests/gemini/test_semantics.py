@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 import pytest
 
 from tests.gemini.differential import Differ
@@ -242,6 +245,30 @@ def test_hooks_switched_off(world: World, where: str) -> None:
     d.equal(len(run.calls), 0, "no hook ran")
     d.session(run)
     d.warning(run, before)
+    d.finish()
+
+
+@pytest.mark.parametrize(
+    "legacy",
+    [
+        {"tools": {"enableHooks": False}},
+        {"hooks": {"enabled": False}},
+    ],
+    ids=["tools.enableHooks", "hooks.enabled"],
+)
+def test_legacy_switches(world: World, legacy: dict[str, Any]) -> None:
+    """Switches older Gemini CLIs read: `tools.enableHooks` (until 0.28) and
+    `hooks.enabled` (renamed to hooksConfig.enabled in 0.26)."""
+    w = world
+    w.trust_folder()
+    document: dict[str, Any] = {"hooks": {"BeforeAgent": [definition(w.hook("lg-user"))]}}
+    for key, value in legacy.items():
+        document.setdefault(key, {}).update(value)
+    w.settings("user", document)
+    w.extension("lgext", {"BeforeAgent": [definition(w.hook("lg-ext"))]})
+    d = Differ(w, f"legacy switch {json.dumps(legacy)}")
+    run = w.run_gemini(trust_env=None)
+    d.session(run)
     d.finish()
 
 

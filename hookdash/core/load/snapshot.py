@@ -19,6 +19,7 @@ from hookdash.core.gemini.folder_trust import FolderTrust, decide_folder_trust, 
 from hookdash.core.gemini.layers import MERGE_ORDER, Layer, LayerInfo, Scope, read_layers
 from hookdash.core.gemini.merge import Tagged, js_truthy, merge_settings
 from hookdash.core.gemini.scripts import ScriptInfo, find_script
+from hookdash.core.gemini.versions import GeminiModel
 from hookdash.core.load.problems import SEVERITY_RANK, Problem
 from hookdash.core.load.registry import (
     Candidate,
@@ -49,6 +50,8 @@ class Snapshot(BaseModel):
 
     workspace: str
     home: str
+    gemini_version: str | None  # the installed Gemini CLI's, None when none is found
+    gemini: GeminiModel  # which Gemini CLI the verdicts model, and why
     hooks_enabled: bool
     gemini_starts: bool
     folder_trust: FolderTrust
@@ -138,17 +141,25 @@ def load_configuration(
     layers = read_layers(env)
     problems: list[Problem] = [p for layer in layers.values() for p in layer.problems]
 
+    trust_default = env.gemini.folder_trust_default
     pre_trust = merge_settings(
-        (s, layers[s].settings) for s in ("system-defaults", "user", "system") if layers[s].usable
+        (
+            (s, layers[s].settings)
+            for s in ("system-defaults", "user", "system")
+            if layers[s].usable
+        ),
+        trust_default,
     )
-    trust, trust_problems = decide_folder_trust(env, folder_trust_enabled(pre_trust))
+    trust, trust_problems = decide_folder_trust(
+        env, folder_trust_enabled(pre_trust, default=trust_default)
+    )
     problems.extend(trust_problems)
 
     def contributes(scope: Scope) -> bool:
         return layers[scope].usable and (scope != "workspace" or trust.trusted)
 
     contributing = [s for s in MERGE_ORDER if contributes(s)]
-    merged = merge_settings((s, layers[s].settings) for s in contributing)
+    merged = merge_settings(((s, layers[s].settings) for s in contributing), trust_default)
 
     merged_config = merged.get("hooksConfig") if isinstance(merged.get("hooksConfig"), dict) else {}
     assert isinstance(merged_config, dict)
@@ -157,6 +168,14 @@ def load_configuration(
     for scope in contributing:
         if "enabled" in _hooks_config(layers[scope].settings):
             off_where = f"hooksConfig.enabled is false in {scope} settings"
+    if hooks_enabled and env.gemini.tools_enable_hooks:
+        where = _tools_enable_hooks_off(layers, contributing, merged)
+        if where is not None:
+            hooks_enabled = False
+            off_where = (
+                f"tools.enableHooks is false in {where} settings ({env.gemini.label} reads "
+                "it; 0.28 and later ignore it)"
+            )
     disabled = _list_of_strings(merged_config.get("disabled"))
 
     fatal_layer = next((layers[s] for s in MERGE_ORDER if layers[s].fatal), None)
@@ -218,6 +237,8 @@ def load_configuration(
     snapshot = Snapshot(
         workspace=str(env.workspace),
         home=str(env.home),
+        gemini_version=env.gemini.installed.version if env.gemini.installed else None,
+        gemini=env.gemini,
         hooks_enabled=hooks_enabled,
         gemini_starts=fatal is None,
         folder_trust=trust,
@@ -236,9 +257,45 @@ def load_configuration(
         snapshot=snapshot,
     )
     problems.extend(check_configuration(config))
+    problems.extend(_version_problems(env))
     problems.sort(key=lambda p: SEVERITY_RANK[p.severity])
     snapshot.problems = problems
     return config
+
+
+def _tools_enable_hooks_off(
+    layers: dict[Scope, Layer], contributing: list[Scope], merged: dict[str, Any]
+) -> str | None:
+    """The layer whose `tools.enableHooks` switches hooks off (before Gemini 0.28:
+    `(tools.enableHooks ?? true) && hooksConfig.enabled`), or None."""
+    tools = merged.get("tools")
+    value = tools.get("enableHooks") if isinstance(tools, dict) else None
+    if value is None or js_truthy(value):
+        return None
+    where = "merged"
+    for scope in contributing:  # the last layer that sets it wins the merge
+        layer_tools = layers[scope].settings.get("tools")
+        if isinstance(layer_tools, dict) and "enableHooks" in layer_tools:
+            where = scope
+    return where
+
+
+def _version_problems(env: GeminiEnvironment) -> list[Problem]:
+    """A warning when the installed Gemini CLI is not a version the harness verified."""
+    model = env.gemini
+    if model.installed is None or model.note is None:
+        return []
+    return [
+        Problem(
+            severity="warning",
+            code="gemini-version-unverified",
+            message=model.note,
+            fix="Run hookdash's differential harness against it: "
+            f"HOOKDASH_GEMINI_VERSION={model.installed.version or '<version>'} "
+            "pytest -m gemini (see the README).",
+            file=model.installed.script,
+        )
+    ]
 
 
 def _layer_reason(layer: Layer, trusted: bool) -> str | None:
