@@ -62,6 +62,9 @@ if TYPE_CHECKING:
     from hookdash.core.gemini.tools import (
         BUILTIN_TOOLS as BUILTIN_TOOLS,
     )
+    from hookdash.core.gemini.versions import (
+        describe_gemini as describe_gemini,
+    )
     from hookdash.core.load.checks import (
         check_configuration as check_configuration,
     )
@@ -166,6 +169,7 @@ _EXPORTS: dict[str, str] = {
     "DemoEnvironment": "hookdash.core.demo",
     "describe": "hookdash.core.gemini.folder_trust",
     "describe_event": "hookdash.core.status",
+    "describe_gemini": "hookdash.core.gemini.versions",
     "describe_execution": "hookdash.core.status",
     "describe_hook": "hookdash.core.edit.hook_lookup",
     "describe_matcher": "hookdash.core.gemini.matcher",

@@ -110,3 +110,13 @@ def model_for(installed: InstalledGemini | None) -> GeminiModel:
         folder_trust_default=_at_least(parsed, "0.29.0"),
         tools_enable_hooks=not _at_least(parsed, "0.28.0"),
     )
+
+
+def describe_gemini(model: GeminiModel) -> str:
+    """A few words on which Gemini CLI hookdash found and models (status lines)."""
+    installed = model.installed
+    if installed is None:
+        return f"Gemini CLI not found: verdicts as for {model.version}"
+    if installed.version is None:
+        return f"Gemini CLI version unknown: verdicts as for {model.version}"
+    return f"Gemini CLI {installed.version}" + ("" if model.verified else " (not verified)")
