@@ -34,19 +34,23 @@ def test_every_layer_trusted_folder(secure_world: World) -> None:
 
 
 def test_system_files_not_locked_down(world: World) -> None:
-    """System files under /tmp (mode 1777): Gemini CLI ignores both, and hookdash says so."""
+    """System files under /tmp (mode 1777): Gemini CLI 0.60+ ignores both, older versions
+    read them; hookdash must say which, for the version it finds."""
     w = world
     every_layer(w)
     d = Differ(w, "every layer, system files writable by others, trusted by env")
-    before = w.hookdash_json("list", env={"GEMINI_CLI_TRUST_WORKSPACE": "true"})
-    system = {layer["scope"]: layer for layer in before["layers"]}
-    d.check(
-        system["system"]["exists"] and not system["system"]["loaded"],
-        f"hookdash reports the system file present but ignored: {system['system']}",
-    )
     w.extra_env["GEMINI_CLI_TRUST_WORKSPACE"] = "true"
+    before = w.hookdash_json("list")
     run = w.run_gemini()
     d.session(run)
+    ran = {call.ident for call in run.calls}
+    layers = {layer["scope"]: layer for layer in before["layers"]}
+    for scope, tag in (("system", "sys-BT"), ("system-defaults", "sd-BT")):
+        d.equal(
+            tag in ran,
+            layers[scope]["loaded"],
+            f"the {scope} file not locked down: read (Gemini 0.59 and older) or ignored",
+        )
     d.warning(run, before)
     d.finish()
 
