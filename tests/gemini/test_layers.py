@@ -89,16 +89,25 @@ def test_untrusted_by_environment(secure_world: World, env: dict[str, str]) -> N
     d.finish()
 
 
-@pytest.mark.parametrize("rule", ["DO_NOT_TRUST", None], ids=["do-not-trust", "no-rule"])
-def test_untrusted_by_trusted_folders(secure_world: World, rule: str | None) -> None:
-    """A DO_NOT_TRUST rule, or no decision at all, with the trust feature at its default."""
+@pytest.mark.parametrize(
+    ("rule", "feature"),
+    [("DO_NOT_TRUST", None), (None, None), ("DO_NOT_TRUST", True)],
+    ids=["do-not-trust", "no-rule", "do-not-trust-feature-on"],
+)
+def test_untrusted_by_trusted_folders(
+    secure_world: World, rule: str | None, feature: bool | None
+) -> None:
+    """A DO_NOT_TRUST rule, or no decision at all: the trust feature at its default (on
+    since 0.29) or switched on. Headless Gemini 0.41+ refuses to run there (exit 55);
+    0.26 runs, with only extension hooks when the folder is untrusted."""
     w = secure_world
-    every_layer(w)
+    extra = {} if feature is None else {"security": {"folderTrust": {"enabled": feature}}}
+    every_layer(w, user_extra=extra)
     if rule is not None:
         w.trust_folder(rule)
     w.write(w.project / "hello.txt", "hello\n")
     w.responses = [tool_call("read_file", {"file_path": str(w.project / "hello.txt")}), ANSWER]
-    d = Differ(w, f"every layer, trustedFolders.json: {rule or 'no rule'}")
+    d = Differ(w, f"every layer, trustedFolders.json: {rule or 'no rule'}, feature {feature}")
     before = w.hookdash_json("list")
     run = w.run_gemini(trust_env=None)
     d.session(run)
