@@ -3,7 +3,6 @@ JSON, and column helpers."""
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from typing import Any, TextIO
@@ -51,7 +50,10 @@ class Style:
 
 
 def print_json(data: Any) -> None:
-    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    """Exact JSON in which no hidden character is raw (a lone surrogate cannot fail it)."""
+    from hookdash.core import json_text
+
+    sys.stdout.write(json_text(data, indent=2) + "\n")
 
 
 def visible_len(text: str) -> int:
@@ -62,8 +64,3 @@ def visible_len(text: str) -> int:
 
 def pad(text: str, width: int) -> str:
     return text + " " * max(0, width - visible_len(text))
-
-
-def short(text: str, width: int) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= width else text[: width - 1] + "…"

@@ -123,7 +123,15 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser(
         "trust",
         parents=[common, with_json],
-        help="record the workspace's project hooks in Gemini's trusted_hooks.json",
+        help="record the workspace's project hooks (or just those IDs) in Gemini's "
+        "trusted_hooks.json",
+    )
+    p.add_argument(
+        "ids",
+        nargs="*",
+        metavar="ID",
+        help="only these project hooks: a name (or command if unnamed), or a ref "
+        "(default: every project hook)",
     )
     p.add_argument("--yes", action="store_true", help="do it without asking")
     p.set_defaults(func=cmd_trust)

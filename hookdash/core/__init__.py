@@ -25,22 +25,27 @@ if TYPE_CHECKING:
         toggle_hook as toggle_hook,
     )
     from hookdash.core.edit.edits import (
-        AmbiguousHookError as AmbiguousHookError,
-        EditError as EditError,
         EditResult as EditResult,
     )
     from hookdash.core.edit.fixes import (
         apply_safe_fixes as apply_safe_fixes,
     )
-    from hookdash.core.edit.hook_lookup import (
-        describe_hook as describe_hook,
-        registrable as registrable,
-    )
+    from hookdash.core.edit.predicted import hooks_after_edit as hooks_after_edit
     from hookdash.core.edit.trust_store import (
         TrustPlan as TrustPlan,
+        changed_script as changed_script,
+        hooks_to_trust as hooks_to_trust,
         plan_trust as plan_trust,
         trust_hooks as trust_hooks,
         trusted_commands as trusted_commands,
+    )
+    from hookdash.core.errors import (
+        AmbiguousHook as AmbiguousHook,
+        EditError as EditError,
+        EngineError as EngineError,
+        HookdashError as HookdashError,
+        HookNotFound as HookNotFound,
+        UnknownEvent as UnknownEvent,
     )
     from hookdash.core.gemini.environment import (
         GeminiEnvironment as GeminiEnvironment,
@@ -68,6 +73,14 @@ if TYPE_CHECKING:
     from hookdash.core.load.checks import (
         check_configuration as check_configuration,
     )
+    from hookdash.core.load.hidden_problems import (
+        hidden_problems_of as hidden_problems_of,
+    )
+    from hookdash.core.load.lookup import (
+        describe_hook as describe_hook,
+        registrable as registrable,
+        select_hook as select_hook,
+    )
     from hookdash.core.load.preview import (
         ScriptPreview as ScriptPreview,
         script_preview as script_preview,
@@ -77,6 +90,14 @@ if TYPE_CHECKING:
     )
     from hookdash.core.load.registry import (
         Hook as Hook,
+    )
+    from hookdash.core.load.risks import (
+        RISK_KINDS as RISK_KINDS,
+        RiskFlag as RiskFlag,
+        kinds_of as kinds_of,
+    )
+    from hookdash.core.load.script_copies import (
+        ScriptDiff as ScriptDiff,
     )
     from hookdash.core.load.snapshot import (
         Configuration as Configuration,
@@ -88,10 +109,27 @@ if TYPE_CHECKING:
         is_relevant as is_relevant,
         watch_targets as watch_targets,
     )
+    from hookdash.core.present import (
+        BADGE_MEANINGS as BADGE_MEANINGS,
+        GEMINI_SOURCE_NOTE as GEMINI_SOURCE_NOTE,
+        QUIRKS as QUIRKS,
+        BadgeKind as BadgeKind,
+        banner_lines as banner_lines,
+        banner_problems as banner_problems,
+        count_hooks as count_hooks,
+        describe_event as describe_event,
+        describe_execution as describe_execution,
+        describe_trust as describe_trust,
+        hook_badges as hook_badges,
+        hook_for_problem as hook_for_problem,
+        hook_matches as hook_matches,
+        hook_notes as hook_notes,
+        problem_location as problem_location,
+        state_badge as state_badge,
+        untrusted_project_hooks as untrusted_project_hooks,
+    )
     from hookdash.core.run.engine import (
-        EngineError as EngineError,
         FireResult as FireResult,
-        UnknownEvent as UnknownEvent,
         build_payload as build_payload,
         check_event as check_event,
         confirmations_needed as confirmations_needed,
@@ -99,7 +137,6 @@ if TYPE_CHECKING:
         fire as fire,
         fire_sync as fire_sync,
         plan as plan,
-        select_hook as select_hook,
     )
     from hookdash.core.run.logfeed import (
         LogFeed as LogFeed,
@@ -127,73 +164,73 @@ if TYPE_CHECKING:
     from hookdash.core.state import (
         state_dir as state_dir,
     )
-    from hookdash.core.status import (
-        BADGE_MEANINGS as BADGE_MEANINGS,
-        GEMINI_SOURCE_NOTE as GEMINI_SOURCE_NOTE,
-        QUIRKS as QUIRKS,
-        BadgeKind as BadgeKind,
-        banner_lines as banner_lines,
-        banner_problems as banner_problems,
-        count_hooks as count_hooks,
-        describe_event as describe_event,
-        describe_execution as describe_execution,
-        describe_trust as describe_trust,
-        hook_badges as hook_badges,
-        hook_for_problem as hook_for_problem,
-        hook_matches as hook_matches,
-        hook_notes as hook_notes,
-        hooks_after_edit as hooks_after_edit,
-        problem_location as problem_location,
-        state_badge as state_badge,
-        untrusted_project_hooks as untrusted_project_hooks,
+    from hookdash.core.visible import (
+        HiddenCharacter as HiddenCharacter,
+        hidden_characters as hidden_characters,
+        json_text as json_text,
+        shorten as shorten,
+        visible as visible,
     )
 
 # name -> the module that defines it; kept equal to the imports above by a test.
 _EXPORTS: dict[str, str] = {
-    "AmbiguousHookError": "hookdash.core.edit.edits",
+    "AmbiguousHook": "hookdash.core.errors",
     "apply_safe_fixes": "hookdash.core.edit.fixes",
-    "BADGE_MEANINGS": "hookdash.core.status",
-    "BadgeKind": "hookdash.core.status",
-    "banner_lines": "hookdash.core.status",
-    "banner_problems": "hookdash.core.status",
+    "BADGE_MEANINGS": "hookdash.core.present",
+    "BadgeKind": "hookdash.core.present",
+    "banner_lines": "hookdash.core.present",
+    "banner_problems": "hookdash.core.present",
     "build_payload": "hookdash.core.run.engine",
+    "changed_script": "hookdash.core.edit.trust_store",
     "BUILTIN_TOOLS": "hookdash.core.gemini.tools",
     "check_configuration": "hookdash.core.load.checks",
     "check_event": "hookdash.core.run.engine",
     "Configuration": "hookdash.core.load.snapshot",
     "confirmations_needed": "hookdash.core.run.engine",
     "context_of": "hookdash.core.run.payloads",
-    "count_hooks": "hookdash.core.status",
+    "count_hooks": "hookdash.core.present",
     "create_demo": "hookdash.core.demo",
     "default_match_values": "hookdash.core.run.engine",
     "DemoEnvironment": "hookdash.core.demo",
     "describe": "hookdash.core.gemini.folder_trust",
-    "describe_event": "hookdash.core.status",
+    "describe_event": "hookdash.core.present",
     "describe_gemini": "hookdash.core.gemini.versions",
-    "describe_execution": "hookdash.core.status",
-    "describe_hook": "hookdash.core.edit.hook_lookup",
+    "describe_execution": "hookdash.core.present",
+    "describe_hook": "hookdash.core.load.lookup",
     "describe_matcher": "hookdash.core.gemini.matcher",
-    "describe_trust": "hookdash.core.status",
+    "describe_trust": "hookdash.core.present",
     "disable_hook": "hookdash.core.edit.disabled_list",
     "DisabledKey": "hookdash.core.edit.disabled_list",
-    "EditError": "hookdash.core.edit.edits",
+    "EditError": "hookdash.core.errors",
     "EditResult": "hookdash.core.edit.edits",
     "enable_hook": "hookdash.core.edit.disabled_list",
-    "EngineError": "hookdash.core.run.engine",
+    "EngineError": "hookdash.core.errors",
     "EVENTS": "hookdash.core.gemini.events",
     "fire": "hookdash.core.run.engine",
     "fire_sync": "hookdash.core.run.engine",
     "FIRED_TRIGGERS": "hookdash.core.gemini.events",
     "FireResult": "hookdash.core.run.engine",
-    "GEMINI_SOURCE_NOTE": "hookdash.core.status",
+    "GEMINI_SOURCE_NOTE": "hookdash.core.present",
     "GeminiEnvironment": "hookdash.core.gemini.environment",
+    "HookNotFound": "hookdash.core.errors",
+    "HookdashError": "hookdash.core.errors",
+    "shorten": "hookdash.core.visible",
+    "visible": "hookdash.core.visible",
+    "json_text": "hookdash.core.visible",
+    "hidden_characters": "hookdash.core.visible",
+    "HiddenCharacter": "hookdash.core.visible",
+    "hidden_problems_of": "hookdash.core.load.hidden_problems",
+    "RiskFlag": "hookdash.core.load.risks",
+    "RISK_KINDS": "hookdash.core.load.risks",
+    "kinds_of": "hookdash.core.load.risks",
     "Hook": "hookdash.core.load.registry",
-    "hook_badges": "hookdash.core.status",
-    "hook_for_problem": "hookdash.core.status",
-    "hook_matches": "hookdash.core.status",
-    "hook_notes": "hookdash.core.status",
+    "hook_badges": "hookdash.core.present",
+    "hook_for_problem": "hookdash.core.present",
+    "hook_matches": "hookdash.core.present",
+    "hook_notes": "hookdash.core.present",
     "HookRunResult": "hookdash.core.run.runner",
-    "hooks_after_edit": "hookdash.core.status",
+    "hooks_after_edit": "hookdash.core.edit.predicted",
+    "hooks_to_trust": "hookdash.core.edit.trust_store",
     "is_relevant": "hookdash.core.load.sources",
     "is_run_of": "hookdash.core.run.logfeed",
     "load_configuration": "hookdash.core.load.snapshot",
@@ -209,18 +246,19 @@ _EXPORTS: dict[str, str] = {
     "plan_event": "hookdash.core.run.planner",
     "plan_trust": "hookdash.core.edit.trust_store",
     "Problem": "hookdash.core.load.problems",
-    "problem_location": "hookdash.core.status",
-    "QUIRKS": "hookdash.core.status",
-    "registrable": "hookdash.core.edit.hook_lookup",
+    "problem_location": "hookdash.core.present",
+    "QUIRKS": "hookdash.core.present",
+    "registrable": "hookdash.core.load.lookup",
     "resolve_environment": "hookdash.core.gemini.environment",
     "RunLike": "hookdash.core.run.logfeed",
     "RUNLOG_NAME": "hookdash.core.run.runlog",
     "RunRecord": "hookdash.core.run.runlog",
     "script_preview": "hookdash.core.load.preview",
+    "ScriptDiff": "hookdash.core.load.script_copies",
     "ScriptPreview": "hookdash.core.load.preview",
-    "select_hook": "hookdash.core.run.engine",
+    "select_hook": "hookdash.core.load.lookup",
     "Snapshot": "hookdash.core.load.snapshot",
-    "state_badge": "hookdash.core.status",
+    "state_badge": "hookdash.core.present",
     "state_dir": "hookdash.core.state",
     "toggle_hook": "hookdash.core.edit.disabled_list",
     "TRIGGER_FIELD": "hookdash.core.gemini.events",
@@ -228,8 +266,8 @@ _EXPORTS: dict[str, str] = {
     "trust_hooks": "hookdash.core.edit.trust_store",
     "trusted_commands": "hookdash.core.edit.trust_store",
     "TrustPlan": "hookdash.core.edit.trust_store",
-    "UnknownEvent": "hookdash.core.run.engine",
-    "untrusted_project_hooks": "hookdash.core.status",
+    "UnknownEvent": "hookdash.core.errors",
+    "untrusted_project_hooks": "hookdash.core.present",
     "watch_targets": "hookdash.core.load.sources",
     "WatchTarget": "hookdash.core.load.sources",
 }

@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from hookdash.core.edit.edits import FileChangedError, FileWriteError
+from hookdash.core.errors import FileChangedError, FileWriteError
 
 ATTEMPTS = 3
 _TEMP_MARK = ".hookdash-"

@@ -24,20 +24,19 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from hookdash.core.edit import jsonedit
 from hookdash.core.edit.atomic import update_file
-from hookdash.core.edit.edits import (
-    Change,
+from hookdash.core.edit.edits import Change, EditResult
+from hookdash.core.errors import (
     EditError,
-    EditResult,
     NotDisableableError,
     ReadOnlyScopeError,
     SettingsParseError,
     UnsupportedShapeError,
     WorkspaceIsHomeError,
 )
-from hookdash.core.edit.hook_lookup import Lookup, describe_hook, find_hooks, registrable
 from hookdash.core.gemini import jsonc
 from hookdash.core.gemini.expand import expand_settings_string
 from hookdash.core.gemini.layers import MERGE_ORDER, READ_ONLY_SCOPES, Layer, Scope
+from hookdash.core.load.lookup import Lookup, describe_hook, find_hooks, registrable
 from hookdash.core.load.registry import Hook
 
 if TYPE_CHECKING:
@@ -45,7 +44,6 @@ if TYPE_CHECKING:
 
 DisabledKey = Literal["auto", "hooks", "hooksConfig"]
 WritableScope = Literal["user", "workspace"]
-DISABLED_KEYS: tuple[DisabledKey, ...] = ("auto", "hooks", "hooksConfig")
 WRITABLE_SCOPES: tuple[WritableScope, ...] = ("user", "workspace")
 CURRENT: tuple[str, str] = ("hooksConfig", "disabled")
 LEGACY: tuple[str, str] = ("hooks", "disabled")

@@ -34,6 +34,7 @@ from hookdash.core.load.registry import (
     make_hook,
     unknown_event_reason,
 )
+from hookdash.core.load.risks import RiskFlag, hook_risks
 
 
 class Telemetry(BaseModel):
@@ -225,6 +226,7 @@ def load_configuration(
     candidates = _settings_candidates(env, layers, merged, trust.trusted, contributing, problems)
     candidates.extend(_extension_candidates(extensions, problems))
     hooks = [make_hook(c, ctx) for c in candidates]
+    _assign_risks(hooks, str(env.workspace), base_vars["HOME"])
     _apply_matcher_crash(hooks)
     assign_order_and_duplicates(hooks)
 
@@ -296,6 +298,19 @@ def _version_problems(env: GeminiEnvironment) -> list[Problem]:
             file=model.installed.script,
         )
     ]
+
+
+def _assign_risks(hooks: list[Hook], workspace: str, home: str) -> None:
+    """Each hook's risk flags, computed once per command and script on this load."""
+    cache: dict[tuple[str | None, str | None], list[RiskFlag]] = {}
+    for hook in hooks:
+        script = hook.script
+        key = (hook.command, script.path if script is not None else None)
+        flags = cache.get(key)
+        if flags is None:
+            flags = cache[key] = hook_risks(hook.command, script, workspace=workspace, home=home)
+        if flags:  # (the default is already an empty list of its own)
+            hook.risks = list(flags)
 
 
 def _layer_reason(layer: Layer, trusted: bool) -> str | None:
