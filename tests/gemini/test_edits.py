@@ -104,6 +104,20 @@ def test_trust(world: World) -> None:
     }
     w.settings("workspace", project)
     d = Differ(w, "trust")
+    # Some of them: Gemini warns about the others (and then records them all itself).
+    _edit(w, d, "trust", "tr-a", "tr-n", "--yes")
+    before = w.hookdash_json("list")
+    trust = {str(h["env"]["HOOK_TAG"]): h["trust"] for h in before["hooks"]}
+    d.equal(
+        (trust["tr-a"], trust["tr-n"], trust["tr-b"], trust["tr-c"]),
+        ("trusted", "trusted", "new", "new"),
+        "hookdash: trust by id",
+    )
+    run = w.run_gemini(trust_env=None)
+    d.session(run)
+    d.warning(run, before)
+    w.trusted_hooks.unlink()
+
     refused = w.hookdash("trust", "--json")
     d.equal(refused.returncode, 3, "trust without --yes asks for confirmation")
     _edit(w, d, "trust", "--yes")
