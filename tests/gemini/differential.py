@@ -180,7 +180,9 @@ class Differ:
 
     def plans(self, run: GeminiRun, listing: dict[str, Any], by_tag: bool) -> None:
         firings = run.firings
-        expected_firings = session_firings(run)
+        # Events no hook is configured for need no plan (a python start-up each).
+        configured = {h["event"] for h in listing["hooks"]}
+        expected_firings = {k for k in session_firings(run) if k[0] in configured}
         plans = self.fetch_plans({(f.event, f.context) for f in firings} | expected_firings)
         runs_ids = {self.ident(h, by_tag) for h in listing["hooks"] if h["runs"]}
         for firing in firings:
