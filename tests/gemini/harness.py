@@ -21,7 +21,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -537,8 +537,3 @@ def make_secure_dir(base: Path) -> Path:
     path = Path(tempfile.mkdtemp(prefix="system-", dir=base))
     path.chmod(0o755)
     return path
-
-
-def hook_tags(hooks: Sequence[dict[str, Any]]) -> list[str]:
-    """The HOOK_TAG of each hook object hookdash printed ("" for one the harness did not tag)."""
-    return [str((h.get("env") or {}).get("HOOK_TAG", "")) for h in hooks]

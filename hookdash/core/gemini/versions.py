@@ -41,10 +41,15 @@ def parse_version(text: str | None) -> Version | None:
     return major, minor, patch
 
 
+def _version(text: str) -> Version:
+    """A version this module spells out (always well-formed)."""
+    parsed = parse_version(text)
+    assert parsed is not None, text
+    return parsed
+
+
 def _at_least(version: Version, first: str) -> bool:
-    floor = parse_version(first)
-    assert floor is not None
-    return version >= floor
+    return version >= _version(first)
 
 
 class GeminiModel(BaseModel):
@@ -80,14 +85,14 @@ def model_for(installed: InstalledGemini | None) -> GeminiModel:
             )
         return GeminiModel(version=REFERENCE_VERSION, installed=installed, note=note)
     version = detected or REFERENCE_VERSION
-    verified = parsed in {parse_version(v) for v in VERIFIED_VERSIONS}
+    verified = parsed in {_version(v) for v in VERIFIED_VERSIONS}
     note = None
     if not _at_least(parsed, FIRST_WITH_HOOKS):
         note = (
             f"Gemini CLI {version} is older than {FIRST_WITH_HOOKS}, the first version whose "
             "hooks hookdash models; what it shows may not hold for it."
         )
-    elif parsed > parse_version(REFERENCE_VERSION):  # type: ignore[operator]
+    elif parsed > _version(REFERENCE_VERSION):
         note = (
             f"Gemini CLI {version} is newer than any version hookdash has been checked "
             f"against ({', '.join(VERIFIED_VERSIONS)}); it shows what {REFERENCE_VERSION} "
