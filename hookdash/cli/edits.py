@@ -23,7 +23,7 @@ from hookdash.cli.workspace import configuration
 # from the core's EditResult, so the dashboard shows the same words.
 
 
-def _edit_failed(exc: Any, as_json: bool) -> CliError:
+def edit_failed(exc: Any, as_json: bool) -> CliError:
     """An HookdashError as a one-message failure (candidates listed), JSON on stdout if asked."""
     from hookdash.core import AmbiguousHook
 
@@ -41,7 +41,7 @@ def _edit_failed(exc: Any, as_json: bool) -> CliError:
     return CliError(message)
 
 
-def _change_line(change: Any, env: Any, s: Style) -> str:
+def change_line(change: Any, env: Any, s: Style) -> str:
     mark = {"add": s.green("+"), "remove": s.red("-"), "replace": s.yellow("~")}.get(
         change.action, s.cyan("*")
     )
@@ -56,11 +56,13 @@ def _change_line(change: Any, env: Any, s: Style) -> str:
     return f"  {mark} {env.display(change.file)}  {s.bold(change.key)}  {what}{note}"
 
 
-def _print_edit(result: Any, env: Any) -> None:
+def print_edit(result: Any, env: Any) -> None:
     s = Style(sys.stdout)
     print(result.message)
     for change in result.changes:
-        print(_change_line(change, env, s))
+        print(change_line(change, env, s))
+    for warning in getattr(result, "warnings", []):  # the writing commands' results have them
+        print(s.yellow("warning: ") + warning)
     for note in result.notes:
         print(s.dim("note: ") + note)
 
@@ -72,11 +74,11 @@ def _run_edit(args: argparse.Namespace, operation: Any) -> int:
     try:
         result = operation(config)
     except HookdashError as exc:
-        raise _edit_failed(exc, args.json) from None
+        raise edit_failed(exc, args.json) from None
     if args.json:
         print_json(result.model_dump(mode="json"))
     else:
-        _print_edit(result, config.env)
+        print_edit(result, config.env)
     return EXIT_OK
 
 
@@ -162,7 +164,7 @@ def cmd_trust(args: argparse.Namespace) -> int:
         selected = hooks_to_trust(config, args.ids) if args.ids else None
         plan = plan_trust(config, selected)
     except HookdashError as exc:
-        raise _edit_failed(exc, args.json) from None
+        raise edit_failed(exc, args.json) from None
     if not plan.empty and not args.yes:
         if args.json:
             print_json(
@@ -209,10 +211,10 @@ def apply_fixes(args: argparse.Namespace) -> Any:
     try:
         result = apply_safe_fixes(config)
     except HookdashError as exc:
-        raise _edit_failed(exc, args.json) from None
+        raise edit_failed(exc, args.json) from None
     if not args.json:
         s = Style(sys.stdout)
-        _print_edit(result, config.env)
+        print_edit(result, config.env)
         if result.skipped:
             print(s.dim("not fixed automatically:"))
             for reason in result.skipped:

@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import NoReturn
 
+from hookdash.cli.authoring import add_authoring_commands
 from hookdash.cli.dashboard import add_dashboard_commands
 from hookdash.cli.edits import cmd_disable, cmd_enable, cmd_trust
 from hookdash.cli.listing import cmd_check, cmd_list
@@ -135,6 +136,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--yes", action="store_true", help="do it without asking")
     p.set_defaults(func=cmd_trust)
+    # add / edit / remove / hooks on|off / import claude (writing hooks)
+    add_authoring_commands(sub, common, with_json)
 
     add_dashboard_commands(sub)
     return parser

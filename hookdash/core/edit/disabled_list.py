@@ -37,10 +37,10 @@ from hookdash.core.gemini import jsonc
 from hookdash.core.gemini.expand import expand_settings_string
 from hookdash.core.gemini.layers import MERGE_ORDER, READ_ONLY_SCOPES, Layer, Scope
 from hookdash.core.load.lookup import Lookup, describe_hook, find_hooks, registrable
-from hookdash.core.load.registry import Hook
+from hookdash.core.model import Hook
 
 if TYPE_CHECKING:
-    from hookdash.core.load.snapshot import Configuration
+    from hookdash.core.model import Configuration
 
 DisabledKey = Literal["auto", "hooks", "hooksConfig"]
 WritableScope = Literal["user", "workspace"]
@@ -272,7 +272,7 @@ def edit_settings_file(
     results: list[FileEdit] = []
 
     def compute(data: bytes | None) -> bytes | None:
-        text = None if data is None else _decode(data, shown)
+        text = None if data is None else decode_settings(data, shown)
         edit = transform(text)
         results.append(edit)
         return None if edit.text is None else edit.text.encode("utf-8")
@@ -303,7 +303,7 @@ def edit_settings_file(
     return edit
 
 
-def _decode(data: bytes, shown: str) -> str:
+def decode_settings(data: bytes, shown: str) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -320,7 +320,8 @@ def _decode(data: bytes, shown: str) -> str:
 # -------------------------------------------------------------------- the operations
 
 
-def _check_scope(config: Configuration, scope: str) -> WritableScope:
+def check_scope(config: Configuration, scope: str) -> WritableScope:
+    """The scope as a writable one, or the reason hookdash does not write it."""
     if scope in READ_ONLY_SCOPES:
         raise ReadOnlyScopeError(
             f"The {scope} settings belong to the administrator of this machine; hookdash "
@@ -367,7 +368,7 @@ def disable_hook(
     disabled_key: DisabledKey = "auto",
 ) -> EditResult:
     """Add the hook's identifier to the disabled list of `scope`'s settings file."""
-    target = _check_scope(config, scope)
+    target = check_scope(config, scope)
     lookup = _lookup(config, hook_or_id, [])
     identifier = lookup.identifier
     env = config.env

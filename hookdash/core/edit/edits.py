@@ -14,10 +14,12 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from hookdash.core.load.registry import HookRef
+from hookdash.core.model import HookRef
 
 ChangeAction = Literal["add", "remove", "replace", "record"]
-EditAction = Literal["disable", "enable", "trust", "fix"]
+EditAction = Literal[
+    "disable", "enable", "trust", "fix", "add", "edit", "remove", "hooks-on", "hooks-off", "import"
+]
 
 
 class Change(BaseModel):
@@ -34,7 +36,8 @@ class Change(BaseModel):
 
 
 class EditResult(BaseModel):
-    """The outcome of disable, enable, trust or check --fix (their `--json` output)."""
+    """The outcome of disable, enable, trust or check --fix (their `--json` output); the
+    writing commands (add, edit, remove, hooks on|off, import) extend it (`authoring`)."""
 
     action: EditAction
     identifier: str | None = None  # the disabled-list entry (disable/enable)

@@ -54,8 +54,12 @@ def newline_of(text: str) -> str:
     return "\r\n" if crlf and crlf * 2 >= text.count("\n") else "\n"
 
 
-def dotted(path: Sequence[str]) -> str:
-    return ".".join(path) if path else "the document"
+PathToken = str | int  # an object key, or the index of a list item
+JsonPath = Sequence[PathToken]
+
+
+def dotted(path: JsonPath) -> str:
+    return ".".join(str(p) for p in path) if path else "the document"
 
 
 class Document:
@@ -233,14 +237,14 @@ def _apply(text: str, edits: list[_Edit]) -> str:
     return text
 
 
-def _same(a: Any, b: Any) -> bool:
+def same_value(a: Any, b: Any) -> bool:
     """Deep equality that also tells true from 1 and 1 from 1.0."""
     if type(a) is not type(b):
         return False
     if isinstance(a, dict):
-        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+        return a.keys() == b.keys() and all(same_value(a[k], b[k]) for k in a)
     if isinstance(a, list):
-        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+        return len(a) == len(b) and all(same_value(x, y) for x, y in zip(a, b, strict=True))
     return bool(a == b)
 
 
@@ -251,7 +255,7 @@ def _verified(new_text: str, expected: Any) -> str:
         raise JsonEditError(
             f"hookdash's edit would not parse ({exc}); nothing was written"
         ) from None
-    if not _same(value, expected):
+    if not same_value(value, expected):
         raise JsonEditError(
             "hookdash's edit did not give the intended document; nothing was written"
         )
@@ -279,21 +283,47 @@ def _nested(path: Sequence[str], leaf: Any) -> Any:
     return value
 
 
-def get_list(value: Any, path: Sequence[str]) -> list[Any] | None:
-    """The list at `path` of a parsed document, None if any part is missing.
+def _step(node: Any, key: PathToken, path: JsonPath, i: int) -> tuple[bool, Any]:
+    """(found, child) one step down `path`; JsonEditError when `node` has the wrong type
+    for the key (an index needs a list and must exist, a key needs an object)."""
+    if isinstance(key, int):
+        if not isinstance(node, list):
+            raise JsonEditError(
+                f"{dotted(path[:i])} is {_js_type(node)}, not a list", jsonc.pointer(*path[:i])
+            )
+        if not 0 <= key < len(node):
+            raise JsonEditError(f"{dotted(path[:i])} has no item {key}", jsonc.pointer(*path[:i]))
+        return True, node[key]
+    if not isinstance(node, dict):
+        raise JsonEditError(
+            f"{dotted(path[:i])} is {_js_type(node)}, not an object", jsonc.pointer(*path[:i])
+        )
+    if key not in node:
+        return False, None
+    return True, node[key]
+
+
+def get_value(value: Any, path: JsonPath) -> tuple[bool, Any]:
+    """(found, value) at `path` of a parsed document; a missing key gives (False, None).
 
     Raises JsonEditError when something on the way has the wrong type.
     """
     node = value
     for i, key in enumerate(path):
-        if not isinstance(node, dict):
-            raise JsonEditError(
-                f"{dotted(path[:i])} is {_js_type(node)}, not an object",
-                jsonc.pointer(*path[:i]),
-            )
-        if key not in node:
-            return None
-        node = node[key]
+        found, node = _step(node, key, path, i)
+        if not found:
+            return False, None
+    return True, node
+
+
+def get_list(value: Any, path: JsonPath) -> list[Any] | None:
+    """The list at `path` of a parsed document, None if any part is missing.
+
+    Raises JsonEditError when something on the way has the wrong type.
+    """
+    found, node = get_value(value, path)
+    if not found:
+        return None
     if not isinstance(node, list):
         raise JsonEditError(f"{dotted(path)} is {_js_type(node)}, not a list", jsonc.pointer(*path))
     return node
@@ -311,58 +341,136 @@ def blank_as_object(text: str) -> str:
     return text + ("" if text.endswith("\n") else nl) + "{}" + (nl if text.endswith("\n") else "")
 
 
-def append_to_list(text: str, path: Sequence[str], item: Any) -> str:
-    """Append `item` to the list at `path`, creating the list and its parent objects."""
-    doc = Document(text)
-    expected = copy.deepcopy(doc.value)
+def _create_member(
+    doc: Document, ptr: str, node: dict[str, Any], key: str, new_value: Any
+) -> list[_Edit]:
+    """Edits that add the member `key: new_value` to the object `node` at `ptr`."""
+
+    def member(indent: str | None) -> str:
+        return json.dumps(key, ensure_ascii=False) + doc.colon + render(new_value, indent, doc)
+
+    return _insert_entry(doc, ptr, node, member)
+
+
+def _target(expected: Any, path: JsonPath) -> Any:
+    for key in path:
+        expected = expected[key]
+    return expected
+
+
+def _descend(doc: Document, path: JsonPath) -> tuple[int, Any, str]:
+    """How far `path` exists: (number of tokens found, the deepest value, its pointer)."""
     node: Any = doc.value
-    target: Any = expected
     ptr = ""
     for i, key in enumerate(path):
-        if not isinstance(node, dict):
-            raise JsonEditError(
-                f"{dotted(path[:i])} is {_js_type(node)}, not an object", ptr or "/"
-            )
-        if key not in node:
-            new_value = _nested(path[i + 1 :], [item])
-            target[key] = new_value
+        found, child = _step(node, key, path, i)
+        if not found:
+            return i, node, ptr
+        node = child
+        ptr += "/" + jsonc.escape_pointer_token(str(key))
+    return len(path), node, ptr
 
-            def member(indent: str | None, key: str = key, new_value: Any = new_value) -> str:
-                rendered = render(new_value, indent, doc)
-                return json.dumps(key, ensure_ascii=False) + doc.colon + rendered
 
-            edits = _insert_entry(doc, ptr, node, member)
-            return _verified(_apply(text, edits), expected)
-        node = node[key]
-        target = target[key]
-        ptr += "/" + jsonc.escape_pointer_token(key)
+def _missing_keys(path: JsonPath, depth: int) -> list[str]:
+    rest = list(path[depth:])
+    if any(isinstance(k, int) for k in rest):
+        raise JsonEditError(
+            f"{dotted(path[: depth + 1])} does not exist", jsonc.pointer(*path[:depth])
+        )
+    return [str(k) for k in rest]
+
+
+def append_to_list(text: str, path: JsonPath, item: Any) -> str:
+    """Append `item` to the list at `path`, creating the list and its parent objects
+    (only object keys can be created; a list index on the way must exist)."""
+    doc = Document(text)
+    expected = copy.deepcopy(doc.value)
+    depth, node, ptr = _descend(doc, path)
+    if depth < len(path):
+        keys = _missing_keys(path, depth)
+        new_value = _nested(keys[1:], [item])
+        _target(expected, path[:depth])[keys[0]] = new_value
+        edits = _create_member(doc, ptr, node, keys[0], new_value)
+        return _verified(_apply(text, edits), expected)
     if not isinstance(node, list):
         raise JsonEditError(f"{dotted(path)} is {_js_type(node)}, not a list", ptr)
-    target.append(item)
+    _target(expected, path).append(item)
     edits = _insert_entry(doc, ptr, node, lambda indent: render(item, indent, doc))
     return _verified(_apply(text, edits), expected)
 
 
-def _list_at(doc: Document, path: Sequence[str], index: int) -> tuple[str, list[Any]]:
+def set_member(text: str, path: JsonPath, value: Any) -> str:
+    """Set the object member at `path` (its last token is the key) to `value`: only the old
+    value's text is replaced, or the member (and missing parent objects) is added."""
+    if not path or not isinstance(path[-1], str):
+        raise JsonEditError("set_member needs the key of an object member")
+    doc = Document(text)
+    expected = copy.deepcopy(doc.value)
+    depth, node, ptr = _descend(doc, path)
+    if depth == len(path):
+        _target(expected, path[:-1])[path[-1]] = value
+        span = doc.span(ptr)
+        indent = None
+        if isinstance(value, dict | list) and value and doc.pretty:
+            start = span.key_start if span.key_start is not None else span.start
+            indent = _line_indent(text, start)
+        edits = [_Edit(span.start, span.end, render(value, indent, doc))]
+        return _verified(_apply(text, edits), expected)
+    keys = _missing_keys(path, depth)
+    new_value = _nested(keys[1:], value)
+    _target(expected, path[:depth])[keys[0]] = new_value
+    edits = _create_member(doc, ptr, node, keys[0], new_value)
+    return _verified(_apply(text, edits), expected)
+
+
+def _list_at(doc: Document, path: JsonPath, index: int) -> tuple[str, list[Any]]:
     items = get_list(doc.value, path)
     if items is None or not 0 <= index < len(items):
         raise JsonEditError(f"{dotted(path)} has no item {index}", jsonc.pointer(*path))
     return jsonc.pointer(*path), items
 
 
-def remove_from_list(text: str, path: Sequence[str], index: int) -> str:
+def remove_from_list(text: str, path: JsonPath, index: int) -> str:
     """Remove item `index` of the list at `path`, with its comma, and its line when the
     line is left blank. Comments are never removed."""
     doc = Document(text)
     ptr, items = _list_at(doc, path, index)
     expected = copy.deepcopy(doc.value)
-    target = expected
-    for key in path:
-        target = target[key]
-    del target[index]
+    del _target(expected, path)[index]
+    return _remove_child(doc, ptr, doc.children(ptr, items), index, expected, "[]")
 
+
+def remove_member(text: str, path: JsonPath) -> str:
+    """Remove the object member at `path` (its last token is the key), with its comma, and
+    its line when the line is left blank. Comments are never removed."""
+    if not path or not isinstance(path[-1], str):
+        raise JsonEditError("remove_member needs the key of an object member")
+    doc = Document(text)
+    found, parent = get_value(doc.value, path[:-1])
+    key = path[-1]
+    if not found or not isinstance(parent, dict) or key not in parent:
+        raise JsonEditError(f"{dotted(path)} does not exist", jsonc.pointer(*path[:-1]))
+    ptr = jsonc.pointer(*path[:-1])
+    expected = copy.deepcopy(doc.value)
+    del _target(expected, path[:-1])[key]
+    members = doc.children(ptr, parent)
+    span = doc.span(jsonc.pointer(*path))
+    position = [start for start, _ in members].index(
+        span.key_start if span.key_start is not None else span.start
+    )
+    return _remove_child(doc, ptr, members, position, expected, "{}")
+
+
+def _remove_child(
+    doc: Document,
+    ptr: str,
+    elements: list[tuple[int, int]],
+    index: int,
+    expected: Any,
+    empty: str,
+) -> str:
+    """Cut child `index` (in text order) of the container at `ptr`, with its comma."""
     src = doc.text
-    elements = doc.children(ptr, items)
     start, end = elements[index]
     line_start = src.rfind("\n", 0, start) + 1
     first_on_line = _is_hspace(src[line_start:start])
@@ -383,12 +491,22 @@ def remove_from_list(text: str, path: Sequence[str], index: int) -> str:
         prev_end = elements[index - 1][1]
         comma = doc.stripped.rindex(",", prev_end, start)
         a = prev_end if _is_hspace(src[prev_end:comma]) else comma
-        b = start if _is_hspace(src[comma + 1 : start]) else comma + 1
+        gap = src[comma + 1 : start]
+        # The last item on a line of its own with the container closing on that same line
+        # (`…,\n  "b": 2}`): no line of its own to drop, so its line break goes with it.
+        own_line_closing = not gap.strip(" \t\r\n") and (
+            _first_newline(doc, end, doc.span(ptr).end - 1) is None
+        )
+        b = start if _is_hspace(gap) or own_line_closing else comma + 1
         cuts.append((a, b))
+        if own_line_closing:
+            cuts[0] = (start, end)  # what follows on the line was there before the item
     outer = doc.span(ptr)
-    if len(items) == 1 and not doc.has_comment(outer.start, outer.end):
-        # The list becomes empty and holds no comment: write it as `[]`.
-        return _verified(src[: outer.start] + "[]" + src[outer.end :], expected)
+    others = [c for c in doc.comments if outer.start < c[0] < outer.end and not start <= c[0] < end]
+    if len(elements) == 1 and not others:
+        # The container becomes empty and holds no other comment (one inside the removed
+        # value goes with it): write it as `[]` / `{}`.
+        return _verified(src[: outer.start] + empty + src[outer.end :], expected)
     # Drop the item's line if nothing but whitespace is left on it.
     line_end = src.find("\n", end)
     if line_end != -1:
@@ -432,15 +550,12 @@ def _cut(text: str, cuts: list[tuple[int, int]]) -> str:
     return "".join(out)
 
 
-def replace_in_list(text: str, path: Sequence[str], index: int, item: Any) -> str:
+def replace_in_list(text: str, path: JsonPath, index: int, item: Any) -> str:
     """Replace item `index` of the list at `path` (only that value's text changes)."""
     doc = Document(text)
     ptr, _items = _list_at(doc, path, index)
     expected = copy.deepcopy(doc.value)
-    target = expected
-    for key in path:
-        target = target[key]
-    target[index] = item
+    _target(expected, path)[index] = item
     span = doc.span(f"{ptr}/{index}")
     edits = [_Edit(span.start, span.end, render(item, None, doc))]
     return _verified(_apply(text, edits), expected)

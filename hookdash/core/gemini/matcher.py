@@ -362,8 +362,6 @@ def compile_js(pattern: str) -> re.Pattern[str] | None:
         return None
 
 
-
-
 def matches(matcher: object, event: str, tool_name: str | None, trigger: str | None) -> bool:
     """hookPlanner.matchesContext. Raises TypeError for a non-string matcher, as Gemini does."""
     context = bool(tool_name) or bool(trigger)

@@ -17,13 +17,13 @@ from hookdash.core.gemini.matcher import _JS_TRIM, compile_js
 from hookdash.core.gemini.merge import js_truthy
 from hookdash.core.gemini.tools import BUILTIN_TOOLS, CLAUDE_TOOL_NAMES
 from hookdash.core.load.hidden_problems import hidden_character_problems
-from hookdash.core.load.problems import Problem, Severity
-from hookdash.core.load.registry import Hook
 from hookdash.core.load.risks import kinds_of
+from hookdash.core.model import Hook
+from hookdash.core.problems import Problem, Severity
 from hookdash.core.visible import shorten, visible
 
 if TYPE_CHECKING:
-    from hookdash.core.load.snapshot import Configuration
+    from hookdash.core.model import Configuration
 
 
 def _about(hook: Hook, severity: Severity, code: str, message: str, fix: str | None) -> Problem:
@@ -44,7 +44,7 @@ def check_configuration(config: Configuration) -> list[Problem]:
     hooks = snap.hooks
     problems.extend(_unknown_events(hooks))
     for hook in hooks:
-        problems.extend(_check_hook(hook))
+        problems.extend(check_hook(hook))
     problems.extend(_check_untrusted_project_hooks(hooks))
     problems.extend(hidden_character_problems(config))
     problems.extend(_check_risks(hooks))
@@ -78,7 +78,8 @@ def _unknown_events(hooks: list[Hook]) -> list[Problem]:
     return out
 
 
-def _check_hook(hook: Hook) -> list[Problem]:
+def check_hook(hook: Hook) -> list[Problem]:
+    """The problems of one hook on its own (also used on a hook being written)."""
     out: list[Problem] = []
     if hook.type not in ("command", "plugin", "runtime"):
         out.append(
