@@ -110,14 +110,18 @@ class Differ:
     # --- identities ----------------------------------------------------------------------
     @staticmethod
     def env_passed(run: GeminiRun) -> bool:
-        """Whether this Gemini passes a hook's `env` (older versions do not)."""
-        return all(call.tag for call in run.calls)
+        """Whether this Gemini passes a hook's `env` (0.26 does not)."""
+        return any(call.tag for call in run.calls)
 
     def ident(self, hook: dict[str, Any], by_tag: bool) -> str:
+        """The name the trace knows this hook by: its HOOK_TAG where Gemini passes a hook's
+        env, else the tracer's first argument (hooks that hookdash itself wrote, through
+        `add` or `import`, have no env and are always known by it)."""
         tag = str((hook.get("env") or {}).get("HOOK_TAG", ""))
-        if by_tag or not tag:
-            return tag
-        return str(self.world.tags.get(tag, {}).get("arg", tag))
+        if tag:
+            return tag if by_tag else str(self.world.tags.get(tag, {}).get("arg", tag))
+        words = str(hook.get("command") or "").split()
+        return words[1] if len(words) > 1 and words[0].endswith('trace_hook"') else ""
 
     # --- the whole comparison -------------------------------------------------------------
     def session(self, run: GeminiRun, *, expect_starts: bool = True) -> dict[str, Any]:

@@ -146,3 +146,68 @@ def test_trust(world: World) -> None:
     d.session(run)
     d.warning(run, before)
     d.finish()
+
+
+def test_authoring(world: World) -> None:
+    """add, edit, remove, hooks off/on and import write hooks the real CLI then runs
+    exactly as hookdash says, and it still starts."""
+    w = world
+    w.trust_folder()
+    tracer = f'"{w.tracer}"'
+    w.settings(
+        "user",
+        jsonc(
+            {
+                "privacy": {"usageStatisticsEnabled": False},
+                "hooks": {"BeforeAgent": [definition(w.hook("au-keep"), w.hook("au-gone"))]},
+            },
+            "user settings",
+        ),
+    )
+    w.settings("workspace", {"hooks": {"AfterAgent": [definition(w.hook("au-proj"))]}})
+    d = Differ(w, "add, edit, remove, hooks off/on, import")
+
+    _edit(w, d, "add", "BeforeTool", "--command", f"{tracer} au-add", "--name", "au-add",
+          "--matcher", "run_shell_command", "--timeout", "5000")  # fmt: skip
+    _edit(w, d, "add", "AfterTool", "--command", f"{tracer} au-ws", "--scope", "workspace",
+          "--sequential")  # fmt: skip
+    _edit(w, d, "add", "AfterTool", "--command", f"{tracer} au-ws2", "--name", "au-ws2",
+          "--scope", "workspace", "--no-trust")  # fmt: skip
+    before = w.hookdash_json("list")
+    run = w.run_gemini(trust_env=None)
+    d.session(run)
+    d.warning(run, before)
+    ran = {call.ident for call in run.calls}
+    d.check({"au-add", "au-ws", "au-ws2"} <= ran, f"the added hooks ran: {sorted(ran)}")
+
+    _edit(w, d, "edit", "au-add", "--matcher", "read_file")  # no longer matches the tool
+    _edit(w, d, "remove", "au-gone", "--yes")
+    run = w.run_gemini(trust_env=None)
+    d.session(run)
+    ran = {call.ident for call in run.calls}
+    d.check(not {"au-add", "au-gone"} & ran, f"edited and removed hooks did not run: {ran}")
+
+    _edit(w, d, "hooks", "off")
+    run = w.run_gemini(trust_env=None)
+    d.session(run)
+    d.equal(len(run.calls), 0, "no hook ran with hooks off")
+    _edit(w, d, "hooks", "on")
+
+    claude = w.write(
+        w.root / "claude-settings.json",
+        {
+            "hooks": {
+                "PreToolUse": [
+                    {
+                        "matcher": "Bash",
+                        "hooks": [{"type": "command", "command": f"{tracer} au-cc"}],
+                    }
+                ]
+            }
+        },
+    )
+    _edit(w, d, "import", "claude", str(claude), "--yes")
+    run = w.run_gemini(trust_env=None)
+    d.session(run)
+    d.check("au-cc" in {call.ident for call in run.calls}, "the imported Claude hook ran")
+    d.finish()
