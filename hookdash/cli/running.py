@@ -140,8 +140,10 @@ def _read_input(source: str | None) -> dict[str, Any] | None:
         raise CliError(f"cannot read --input {source}: {exc.strerror or exc}") from exc
     except UnicodeDecodeError as exc:
         raise CliError(f"--input {source} is not UTF-8 text") from exc
+    from hookdash.core import json_loads
+
     try:
-        data = json.loads(text)
+        data = json_loads(text)
     except json.JSONDecodeError as exc:
         where = "stdin" if source == "-" else source
         raise CliError(

@@ -85,6 +85,9 @@ if TYPE_CHECKING:
         is_relevant as is_relevant,
         watch_targets as watch_targets,
     )
+    from hookdash.core.nesting import (
+        json_loads as json_loads,
+    )
     from hookdash.core.run.engine import (
         EngineError as EngineError,
         FireResult as FireResult,
@@ -116,6 +119,7 @@ if TYPE_CHECKING:
     )
     from hookdash.core.run.runlog import (
         RUNLOG_NAME as RUNLOG_NAME,
+        LogUnreadableError as LogUnreadableError,
         RunRecord as RunRecord,
     )
     from hookdash.core.run.runner import (
@@ -211,6 +215,8 @@ _EXPORTS: dict[str, str] = {
     "resolve_environment": "hookdash.core.gemini.environment",
     "RunLike": "hookdash.core.run.logfeed",
     "RUNLOG_NAME": "hookdash.core.run.runlog",
+    "LogUnreadableError": "hookdash.core.run.runlog",
+    "json_loads": "hookdash.core.nesting",
     "RunRecord": "hookdash.core.run.runlog",
     "script_preview": "hookdash.core.load.preview",
     "ScriptPreview": "hookdash.core.load.preview",

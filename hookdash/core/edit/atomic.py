@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from hookdash.core import files
 from hookdash.core.edit.edits import FileChangedError, FileWriteError
 
 ATTEMPTS = 3
@@ -69,12 +70,19 @@ def _describe(exc: OSError) -> str:
 
 def _read(target: Path) -> tuple[bytes | None, os.stat_result | None]:
     try:
-        with open(target, "rb") as fh:
-            return fh.read(), os.fstat(fh.fileno())
+        handle, info = files.open_regular(target)
+        with handle:
+            if info.st_size > files.MAX_FILE_BYTES:
+                raise files.FileTooLargeError(target, info.st_size, files.MAX_FILE_BYTES)
+            return handle.readall(), info
     except FileNotFoundError:
         return None, None
     except IsADirectoryError:
         raise FileWriteError(f"{target} is a directory, not a file.", path=str(target)) from None
+    except (files.NotRegularFileError, files.FileTooLargeError) as exc:
+        raise FileWriteError(
+            f"{target}: {exc.strerror}; hookdash leaves it unchanged.", path=str(target)
+        ) from None
     except OSError as exc:
         raise FileWriteError(
             f"hookdash cannot read {target} ({_describe(exc)}).", path=str(target)

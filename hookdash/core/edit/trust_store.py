@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
+from hookdash.core import nesting
 from hookdash.core.edit.atomic import update_file
 from hookdash.core.edit.disabled_list import layer_problem
 from hookdash.core.edit.edits import (
@@ -121,7 +122,7 @@ def _load_store(data: bytes | None, shown: str) -> dict[str, Any]:
     if data is None:
         return {}
     try:
-        store = json.loads(data.decode("utf-8"))
+        store = nesting.json_loads(data.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         where = f" (line {exc.lineno})" if isinstance(exc, json.JSONDecodeError) else ""
         raise TrustStoreUnreadableError(

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from hookdash.core import nesting
+
 # Text up to the next comment: anything but quotes and slashes, whole strings, and
 # slashes that do not start a comment. Matched in C, so strings cost no Python call.
 _PLAIN = re.compile(r'(?:[^"/]+|"(?:[^"\\]|\\.)*"|/(?![/*]))*', re.S)
@@ -64,13 +66,22 @@ def strip_comments(text: str) -> str:
 class JsonParseError(ValueError):
     """A file that Gemini CLI's parser rejects, with a 1-based line and column."""
 
-    def __init__(self, message: str, line: int | None, column: int | None, offset: int = 0):
+    def __init__(
+        self,
+        message: str,
+        line: int | None,
+        column: int | None,
+        offset: int = 0,
+        *,
+        too_deep: bool = False,
+    ):
         where = f" (line {line}, column {column})" if line is not None else ""
         super().__init__(f"{message}{where}")
         self.message = message
         self.line = line
         self.column = column
         self.offset = offset
+        self.too_deep = too_deep  # valid JSON, nested deeper than hookdash follows
 
 
 def _reject_constant(name: str) -> Any:
@@ -97,7 +108,9 @@ def parse(text: str, *, comments: bool = True) -> Any:
         raise JsonParseError("the file is empty; Gemini CLI needs at least {}", 1, 1)
     stripped = strip_comments(text) if comments else text
     try:
-        return json.loads(stripped, parse_constant=_reject_constant)
+        return nesting.json_loads(stripped, parse_constant=_reject_constant)
+    except nesting.NestingTooDeepError as exc:
+        raise JsonParseError(exc.msg, exc.lineno, exc.colno, exc.pos, too_deep=True) from None
     except json.JSONDecodeError as exc:
         raise _explain(stripped, exc) from None
     except ValueError as exc:  # NaN / Infinity

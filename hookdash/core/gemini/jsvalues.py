@@ -12,6 +12,8 @@ import json
 import math
 from typing import Any
 
+from hookdash.core import nesting
+
 # Re-exported so JS helpers are found in one place; the definition lives in merge.
 from hookdash.core.gemini.merge import js_truthy as js_truthy
 
@@ -112,10 +114,9 @@ def _reject_constant(name: str) -> Any:
 
 def json_parse(text: str) -> Any:
     """JSON.parse: strict JSON (no NaN/Infinity). Raises ValueError where JS throws."""
-    try:
-        return json.loads(text, parse_constant=_reject_constant)
-    except RecursionError as exc:  # JS parses deeper nesting; treat as unparseable
-        raise ValueError("nesting too deep") from exc
+    # Deeper than hookdash follows (`nesting`): JS would parse it, hookdash treats it as
+    # unparseable (NestingTooDeepError is a ValueError).
+    return nesting.json_loads(text, parse_constant=_reject_constant)
 
 
 def utf16_key(value: Any) -> bytes:

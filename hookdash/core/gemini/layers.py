@@ -10,6 +10,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
+from hookdash.core import files
 from hookdash.core.gemini import jsonc
 from hookdash.core.gemini.environment import GeminiEnvironment
 from hookdash.core.gemini.events import EVENTS, HOOKS_CONFIG_FIELDS
@@ -139,20 +140,13 @@ def read_layer(scope: Scope, path: Path, env: GeminiEnvironment) -> Layer:
             )
             # Still parsed below, so its hooks can be shown (as not running).
     try:
-        data = path.read_bytes()
+        data = files.read_bytes(path)
     except OSError as exc:
         layer.error = LayerError(message=f"cannot read the file: {exc.strerror}")
-        layer.fatal = layer.ignored_reason is None
-        layer.problems.append(
-            Problem(
-                severity="error",
-                code="settings-unreadable",
-                message=f"Gemini CLI cannot read this settings file ({exc.strerror}) and "
-                "refuses to start.",
-                fix="Fix the file's permissions so your user can read it.",
-                file=str(path),
-            )
-        )
+        # Too large for hookdash is not a verdict on Gemini, which reads any size.
+        too_large = isinstance(exc, files.FileTooLargeError)
+        layer.fatal = layer.ignored_reason is None and not too_large
+        layer.problems.append(_unreadable_problem(path, exc))
         return layer
     text = data.decode("utf-8", errors="replace")
     layer.text = text
@@ -165,13 +159,21 @@ def read_layer(scope: Scope, path: Path, env: GeminiEnvironment) -> Layer:
             Problem(
                 severity="error" if layer.fatal else "warning",
                 code="settings-parse-error",
-                message=f"This settings file does not parse ({exc.message}); "
-                + (
-                    "Gemini CLI refuses to start until it is fixed."
-                    if layer.fatal
-                    else "Gemini CLI ignores this file anyway."
+                message=(
+                    f"hookdash does not read this settings file: it is {exc.message}. Gemini "
+                    "CLI stops with 'Maximum call stack size exceeded' on settings nested a "
+                    "few thousand levels deep."
+                    if exc.too_deep
+                    else f"This settings file does not parse ({exc.message}); "
+                    + (
+                        "Gemini CLI refuses to start until it is fixed."
+                        if layer.fatal
+                        else "Gemini CLI ignores this file anyway."
+                    )
                 ),
-                fix="Fix the JSON at the line and column shown (comments are fine; trailing "
+                fix="Remove the deep nesting at the line and column shown."
+                if exc.too_deep
+                else "Fix the JSON at the line and column shown (comments are fine; trailing "
                 "commas and a BOM are not).",
                 file=str(path),
                 line=exc.line,
@@ -215,6 +217,29 @@ def read_layer(scope: Scope, path: Path, env: GeminiEnvironment) -> Layer:
     else:
         layer.settings = coerce_settings(expanded)
     return layer
+
+
+def _unreadable_problem(path: Path, exc: OSError) -> Problem:
+    if isinstance(exc, files.NotRegularFileError) and "FIFO" in exc.kind:
+        # Node's readFileSync waits on a FIFO for a writer: Gemini would hang at start-up.
+        gemini = "Gemini CLI would wait on it forever at start-up"
+    elif isinstance(exc, files.FileTooLargeError):
+        gemini = "hookdash does not read it, so it cannot tell what Gemini CLI makes of it"
+    else:
+        gemini = "Gemini CLI cannot read it and refuses to start"
+    if isinstance(exc, files.NotRegularFileError | IsADirectoryError):
+        fix = "Replace it with a regular JSON file (or remove it)."
+    elif isinstance(exc, files.FileTooLargeError):
+        fix = f"Shrink the file: hookdash reads files of up to {files.MAX_FILE_BYTES >> 20} MiB."
+    else:
+        fix = "Fix the file's permissions so your user can read it."
+    return Problem(
+        severity="error",
+        code="settings-unreadable",
+        message=f"This settings file cannot be read ({exc.strerror}): {gemini}.",
+        fix=fix,
+        file=str(path),
+    )
 
 
 def _pointer_of(dotted: str) -> str:

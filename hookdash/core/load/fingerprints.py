@@ -20,6 +20,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ValidationError
 
+from hookdash.core import files
 from hookdash.core.edit.atomic import WriteOutcome, update_file
 from hookdash.core.gemini.environment import GeminiEnvironment
 from hookdash.core.load.registry import Hook
@@ -57,23 +58,29 @@ def _parse(data: bytes | None) -> FingerprintState:
 
 def read_state(env: GeminiEnvironment) -> FingerprintState:
     try:
-        return _parse(state_path(env).read_bytes())
+        return _parse(files.read_bytes(state_path(env)))
     except OSError:
         return FingerprintState()
 
 
 def hash_file(path: str) -> tuple[str, int] | None:
-    """(sha256, size) of a file, or None when it is missing or unreadable."""
+    """(sha256, size) of a script, or None when it is missing, unreadable or not a regular
+    file (a FIFO or a device would never end). The hash covers the first
+    `files.SCRIPT_HASH_BYTES`; the size is the whole file's."""
     digest = hashlib.sha256()
-    size = 0
     try:
-        with open(path, "rb") as fh:
-            for chunk in iter(lambda: fh.read(1 << 16), b""):
+        handle, info = files.open_regular(path)
+        with handle:
+            left = files.SCRIPT_HASH_BYTES
+            while left > 0:
+                chunk = handle.read(min(left, 1 << 16))
+                if not chunk:
+                    break
                 digest.update(chunk)
-                size += len(chunk)
+                left -= len(chunk)
     except OSError:
         return None
-    return digest.hexdigest(), size
+    return digest.hexdigest(), info.st_size
 
 
 def script_of(hook: Hook) -> str | None:
@@ -108,10 +115,15 @@ def script_changes(env: GeminiEnvironment) -> dict[str, str]:
         hashed = hash_file(record.script)
         if hashed is None:
             gone = not Path(record.script).exists()
+            kind = files.not_regular(record.script)
             changes[key] = f"its script {shown} " + (
-                "was deleted after it was trusted" if gone else "can no longer be read"
+                "was deleted after it was trusted"
+                if gone
+                else f"is now {kind}"
+                if kind
+                else "can no longer be read"
             )
-        elif hashed[0] != record.sha256:
+        elif hashed[0] != record.sha256 or record.size not in (None, hashed[1]):
             day = record.trusted_at[:10]
             changes[key] = f"its script {shown} changed after it was trusted ({day})"
     return changes

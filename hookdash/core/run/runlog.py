@@ -19,6 +19,8 @@ from typing import IO, Any, Literal
 
 from pydantic import BaseModel, ValidationError
 
+from hookdash.core import files
+
 RUNLOG_NAME = "runs.jsonl"
 MAX_LOG_BYTES = 64 * 1024 * 1024  # ~100,000 typical records; with .1, at most ~128 MiB
 # What a record keeps of stdout and stderr (the run itself keeps more; see runner).
@@ -28,6 +30,30 @@ MAX_RECORD_BYTES = 512 * 1024
 _BLOCK = 64 * 1024
 
 Origin = Literal["hookdash", "gemini"]
+
+
+class LogUnreadableError(Exception):
+    """A run log or telemetry file that exists but cannot be read: said, never shown as an
+    empty log."""
+
+    def __init__(self, path: Path, exc: OSError) -> None:
+        why = exc.strerror or str(exc)
+        if isinstance(exc, PermissionError):
+            why = "permission denied (check the file's and its directory's permissions)"
+        super().__init__(f"cannot read {path}: {why}")
+        self.path = path
+
+
+def open_log(path: Path) -> IO[bytes] | None:
+    """The log file at `path` opened for reading (never blocking: see `files`), or None
+    when there is none yet; LogUnreadableError when it is there but cannot be read."""
+    try:
+        handle, _info = files.open_regular(path)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise LogUnreadableError(path, exc) from None
+    return handle
 
 
 class RunRecord(BaseModel):
@@ -191,9 +217,8 @@ def segments_backward(
     `partial_tail=False`, what follows the last separator is still being written and is
     skipped, however many blocks it spans.
     """
-    try:
-        handle = open(path, "rb")  # noqa: SIM115 - closed in finally; a generator owns it
-    except OSError:
+    handle = open_log(path)
+    if handle is None:
         return
     try:
         pos = handle.seek(0, os.SEEK_END)
@@ -237,9 +262,8 @@ class FileTail:
         self._from_start = from_start
 
     def _open(self, at_end: bool) -> bool:
-        try:
-            self._handle = open(self.path, "rb")  # noqa: SIM115 - kept open between reads
-        except OSError:
+        self._handle = open_log(self.path)
+        if self._handle is None:
             return False
         self._inode = os.fstat(self._handle.fileno()).st_ino
         if at_end:
