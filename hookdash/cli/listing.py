@@ -13,6 +13,7 @@ from hookdash.cli.output import (
     Style,
     pad,
     print_json,
+    print_model_json,
     short,
     visible_len,
 )
@@ -43,7 +44,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     config = configuration(args)
     snap = config.snapshot
     if args.json:
-        sys.stdout.write(snap.model_dump_json(indent=2) + "\n")
+        print_model_json(snap)
         return EXIT_OK
     s = Style(sys.stdout)
     env = config.env

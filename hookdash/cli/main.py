@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Sequence
 
 from hookdash.cli.dashboard import cmd_dashboard
-from hookdash.cli.output import EXIT_OK, CliError
+from hookdash.cli.output import EXIT_FAILED, EXIT_OK, CliError, safe_streams
 from hookdash.cli.parser import build_parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    safe_streams()
     parser = build_parser()
     args = parser.parse_args(argv)
     for name, default in (("workspace", None), ("json", False)):
@@ -28,3 +30,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return EXIT_OK
+    except Exception as exc:  # the last resort: one line, never a traceback
+        if os.environ.get("HOOKDASH_DEBUG"):
+            raise
+        print(
+            f"hookdash: internal error ({type(exc).__name__}: {exc}); this is a bug in "
+            "hookdash, please report it (HOOKDASH_DEBUG=1 shows the traceback)",
+            file=sys.stderr,
+        )
+        return EXIT_FAILED

@@ -3,10 +3,14 @@ JSON, and column helpers."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import sys
 from typing import Any, TextIO
+
+from pydantic import BaseModel
+from pydantic_core import PydanticSerializationError
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_NEEDS_CONFIRMATION = 0, 1, 2, 3
 
@@ -50,8 +54,41 @@ class Style:
         return self._wrap("36", t)
 
 
+def safe_streams() -> None:
+    """Make stdout and stderr unable to fail on what they are given.
+
+    Hook names, commands, output and telemetry are untrusted text and may hold a lone
+    surrogate ("\\ud800", valid in a JSON string, unencodable in UTF-8). Such a character
+    is written as its backslash escape instead of raising; inside a JSON string that escape
+    (`\\ud800`) is exactly the JSON for it, so `--json` output stays exact JSON. (Showing
+    control characters visibly is the display rule's job; this only keeps writes alive.)
+    """
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
+
+
+def _utf8(stream: TextIO) -> bool:
+    return (getattr(stream, "encoding", None) or "").lower().replace("-", "") == "utf8"
+
+
 def print_json(data: Any) -> None:
-    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    # On a stream that is not UTF-8, json escapes everything (backslashreplace's \xNN
+    # would not be JSON).
+    ascii_only = not _utf8(sys.stdout)
+    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=ascii_only) + "\n")
+
+
+def print_model_json(model: BaseModel) -> None:
+    """A pydantic model as `--json` output: its own fast serializer, or, when that refuses
+    a value (a lone surrogate) or the stream is not UTF-8, the same data through `print_json`."""
+    if _utf8(sys.stdout):
+        try:
+            sys.stdout.write(model.model_dump_json(indent=2) + "\n")
+            return
+        except PydanticSerializationError:
+            pass
+    print_json(model.model_dump(mode="json"))
 
 
 def visible_len(text: str) -> int:

@@ -37,6 +37,7 @@ from hookdash.core.edit.edits import (
 from hookdash.core.edit.hook_lookup import Lookup, describe_hook, find_hooks, registrable
 from hookdash.core.gemini import jsonc
 from hookdash.core.gemini.expand import expand_settings_string
+from hookdash.core.gemini.jsvalues import utf8
 from hookdash.core.gemini.layers import MERGE_ORDER, READ_ONLY_SCOPES, Layer, Scope
 from hookdash.core.load.registry import Hook
 
@@ -277,7 +278,9 @@ def edit_settings_file(
         text = None if data is None else _decode(data, shown)
         edit = transform(text)
         results.append(edit)
-        return None if edit.text is None else edit.text.encode("utf-8")
+        # utf8: a lone surrogate can only be in a JSON string hookdash wrote (the file was
+        # valid UTF-8), where its backslash escape is the same JSON value.
+        return None if edit.text is None else utf8(edit.text)
 
     try:
         outcome = update_file(path, compute)

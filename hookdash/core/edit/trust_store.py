@@ -34,6 +34,7 @@ from hookdash.core.edit.edits import (
 from hookdash.core.edit.hook_lookup import describe_hook
 from hookdash.core.gemini.events import EVENTS
 from hookdash.core.gemini.hook_trust import hook_key, iter_project_hooks
+from hookdash.core.gemini.jsvalues import utf8
 from hookdash.core.load import fingerprints
 from hookdash.core.load.registry import Hook
 
@@ -115,7 +116,8 @@ def plan_trust(config: Configuration) -> TrustPlan:
 
 def _store_text(store: dict[str, Any]) -> bytes:
     # JSON.stringify(obj, null, 2): two-space indent, ", " never used, no trailing newline.
-    return json.dumps(store, indent=2, ensure_ascii=False).encode("utf-8")
+    # utf8: a lone surrogate in a key is written as the escape JSON.stringify writes.
+    return utf8(json.dumps(store, indent=2, ensure_ascii=False))
 
 
 def _load_store(data: bytes | None, shown: str) -> dict[str, Any]:

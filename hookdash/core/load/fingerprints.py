@@ -18,11 +18,12 @@ from collections.abc import Iterable
 from datetime import UTC, datetime
 from pathlib import Path
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
-from hookdash.core import files
+from hookdash.core import files, nesting
 from hookdash.core.edit.atomic import WriteOutcome, update_file
 from hookdash.core.gemini.environment import GeminiEnvironment
+from hookdash.core.gemini.jsvalues import utf8
 from hookdash.core.load.registry import Hook
 from hookdash.core.state import state_dir
 
@@ -51,7 +52,12 @@ def _parse(data: bytes | None) -> FingerprintState:
         return FingerprintState()
     try:
         return FingerprintState.model_validate_json(data)
-    except ValidationError:
+    except ValueError:
+        pass
+    try:
+        # pydantic's parser refuses a lone surrogate escape, which a hook's key can hold.
+        return FingerprintState.model_validate(nesting.json_loads(data))
+    except ValueError:
         # A damaged state file must not break `list`; the next trust rewrites it.
         return FingerprintState()
 
@@ -109,7 +115,9 @@ def script_changes(env: GeminiEnvironment) -> dict[str, str]:
             continue
         shown = env.display(record.script)
         if record.sha256 is None:
-            if Path(record.script).exists():
+            # Nothing readable was there when trusted; a FIFO or device still is not
+            # (`check` flags those), a readable file is news.
+            if hash_file(record.script) is not None:
                 changes[key] = f"its script {shown} appeared after it was trusted"
             continue
         hashed = hash_file(record.script)
@@ -153,7 +161,7 @@ def record(env: GeminiEnvironment, hooks: Iterable[Hook]) -> tuple[WriteOutcome,
         if not changed:
             return None
         text = json.dumps(state.model_dump(mode="json"), indent=2, ensure_ascii=False)
-        return (text + "\n").encode("utf-8")
+        return utf8(text + "\n")
 
     outcome = update_file(state_path(env), compute, new_mode=0o600)
     return outcome, list(changed)

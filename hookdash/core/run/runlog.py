@@ -17,9 +17,9 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any, Literal
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
-from hookdash.core import files
+from hookdash.core import files, nesting
 
 RUNLOG_NAME = "runs.jsonl"
 MAX_LOG_BYTES = 64 * 1024 * 1024  # ~100,000 typical records; with .1, at most ~128 MiB
@@ -199,8 +199,14 @@ def parse_record(line: bytes) -> RunRecord | None:
     if not line.strip():
         return None
     try:
-        return RunRecord.model_validate_json(line)
-    except (ValidationError, ValueError):
+        return RunRecord.model_validate_json(line)  # the fast path (pydantic-core)
+    except ValueError:  # ValidationError included
+        pass
+    # pydantic's parser refuses a lone surrogate escape ("\ud800"), which hook output and
+    # names can hold and `encode_record` writes; Python's parser takes it.
+    try:
+        return RunRecord.model_validate(nesting.json_loads(line))
+    except ValueError:
         return None
 
 
