@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from collections.abc import Sequence
@@ -24,7 +25,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         result: int = args.func(args)
         return result
     except CliError as exc:
-        print(f"hookdash: {exc}", file=sys.stderr)
+        _say(f"hookdash: {exc}")
         return exc.code
     except KeyboardInterrupt:
         return 130
@@ -33,9 +34,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # the last resort: one line, never a traceback
         if os.environ.get("HOOKDASH_DEBUG"):
             raise
-        print(
+        _say(
             f"hookdash: internal error ({type(exc).__name__}: {exc}); this is a bug in "
-            "hookdash, please report it (HOOKDASH_DEBUG=1 shows the traceback)",
-            file=sys.stderr,
+            "hookdash, please report it (HOOKDASH_DEBUG=1 shows the traceback)"
         )
         return EXIT_FAILED
+
+
+def _say(line: str) -> None:
+    # stderr may be gone (a closed terminal): the exit code still tells.
+    with contextlib.suppress(OSError):
+        print(line, file=sys.stderr)

@@ -165,6 +165,7 @@ def _select_hook(config: Any, ident: str, event: str) -> Any:
 
 def cmd_fire(args: argparse.Namespace) -> int:
     from hookdash.core import (
+        FireInterrupted,
         build_payload,
         confirmations_needed,
         context_of,
@@ -192,7 +193,11 @@ def cmd_fire(args: argparse.Namespace) -> int:
             f"{lines}\nReview them (`hookdash list`), then pass --yes to run anyway.",
             EXIT_NEEDS_CONFIRMATION,
         )
-    result = fire_sync(config, event, hook=hook, payload=payload, input_override=override)
+    try:
+        result = fire_sync(config, event, hook=hook, payload=payload, input_override=override)
+    except FireInterrupted as exc:
+        # 128 + the signal, as a shell reports a process it ended (Ctrl-C: 130).
+        raise CliError(f"fire {exc}", 128 + exc.signum) from None
     if args.json:
         print_json(result.model_dump(mode="json"))
         return EXIT_OK
@@ -296,7 +301,7 @@ def _print_records(records: Sequence[Any], as_json: bool, s: Style) -> None:
 def cmd_log(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from hookdash.core import LogFeed, state_dir
+    from hookdash.core import LogFeed, LogUnreadableError, state_dir
 
     if args.limit < 0:
         raise CliError("--limit must be 0 or more", EXIT_USAGE)
@@ -315,9 +320,12 @@ def cmd_log(args: argparse.Namespace) -> int:
         config.hooks,
     )
     s = Style(sys.stdout)
-    if args.follow:
-        feed.start_following()
-    records = feed.recent(args.limit)
+    try:
+        if args.follow:
+            feed.start_following()
+        records = feed.recent(args.limit)
+    except LogUnreadableError as exc:
+        raise CliError(str(exc)) from None
     if not records and not args.json and not args.follow:
         print(
             "No hook runs yet. `hookdash fire EVENT` runs hooks through the engine"
@@ -325,16 +333,17 @@ def cmd_log(args: argparse.Namespace) -> int:
         )
     _print_records(records, args.json, s)
     if args.follow:
-        _follow(feed, args.json, s)
+        try:
+            _follow(feed, args.json, s)
+        except LogUnreadableError as exc:
+            raise CliError(str(exc)) from None
     return EXIT_OK
 
 
 def _follow(feed: Any, as_json: bool, s: Style) -> None:
     import watchfiles
 
-    watched = {p.parent for p in feed.paths}
-    for directory in watched:
-        directory.mkdir(parents=True, exist_ok=True)
+    watched = feed.watch_directories()
     try:
         for _changes in watchfiles.watch(
             *watched, debounce=50, step=25, rust_timeout=1000, yield_on_timeout=True

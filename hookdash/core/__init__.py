@@ -90,6 +90,7 @@ if TYPE_CHECKING:
     )
     from hookdash.core.run.engine import (
         EngineError as EngineError,
+        FireInterrupted as FireInterrupted,
         FireResult as FireResult,
         UnknownEvent as UnknownEvent,
         build_payload as build_payload,
@@ -184,6 +185,7 @@ _EXPORTS: dict[str, str] = {
     "fire": "hookdash.core.run.engine",
     "fire_sync": "hookdash.core.run.engine",
     "FIRED_TRIGGERS": "hookdash.core.gemini.events",
+    "FireInterrupted": "hookdash.core.run.engine",
     "FireResult": "hookdash.core.run.engine",
     "GEMINI_SOURCE_NOTE": "hookdash.core.status",
     "GeminiEnvironment": "hookdash.core.gemini.environment",

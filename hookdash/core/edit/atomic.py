@@ -14,6 +14,9 @@ hookdash makes are expressed on the text, so they can be re-applied); if it keep
   at all (which also stops root, who passes every permission check) — is refused with
   the reason, before anything is written.
 - A file with several hard links is refused: renaming over it would split the links.
+- Nothing hookdash creates is writable by group or others, whatever the umask: a new file
+  is created 0644 (Gemini's own files are 0666 minus the umask) and new directories 0755
+  (hookdash's state: 0700), each then narrowed by the umask.
 - hookdash writers serialise on an advisory lock on the directory, so two hookdash
   processes never interleave; holding it, a writer also removes temporary files that a
   killed hookdash left behind for the same target.
@@ -168,10 +171,33 @@ def _fsync_directory(directory: Path) -> None:
         os.close(fd)
 
 
+NEW_FILE_MODE = 0o644
+NEW_DIR_MODE = 0o755
+
+
+def ensure_directory(path: Path, mode: int = NEW_DIR_MODE) -> None:
+    """Create `path` and any missing parents, each with `mode` (narrowed by the umask;
+    `Path.mkdir(parents=True)` would give the parents 0777 minus the umask)."""
+    missing: list[Path] = []
+    current = path
+    while not current.is_dir():
+        missing.append(current)
+        if current.parent == current:
+            break
+        current = current.parent
+    for directory in reversed(missing):
+        try:
+            os.mkdir(directory, mode)
+        except FileExistsError:
+            if not directory.is_dir():
+                raise
+
+
 def _write_temp(target: Path, data: bytes, st: os.stat_result | None, new_mode: int | None) -> Path:
     tmp = target.parent / temp_name(target)
-    # Private while being written; the final mode is set before the rename.
-    create_mode = 0o600 if st is not None or new_mode is not None else 0o666
+    # Private while being written; the final mode is set before the rename. A new file
+    # without a mode gets NEW_FILE_MODE minus the umask: never group/other-writable.
+    create_mode = 0o600 if st is not None or new_mode is not None else NEW_FILE_MODE
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, create_mode)
     try:
         view = memoryview(data)
@@ -231,20 +257,21 @@ def update_file(
     compute: Callable[[bytes | None], bytes | None],
     *,
     new_mode: int | None = None,
+    dir_mode: int = NEW_DIR_MODE,
     attempts: int = ATTEMPTS,
 ) -> WriteOutcome:
     """Replace the file at `path` with `compute(current content)`, atomically.
 
     `compute` gets the current bytes (None: no file) and returns the new bytes, or None
     for "nothing to change". It may raise; nothing is written then. A new file is created
-    (with its directories) with `new_mode`, or 0666 minus the umask like Gemini's files.
+    (with its missing directories, `dir_mode`) with `new_mode`, or 0644 minus the umask.
     """
     target = resolve_target(path)
     # No directory yet: create it (and its parents) only if there is something to write.
     if not target.parent.is_dir() and compute(None) is None:
         return WriteOutcome(path, target, None, None, 1)
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
+        ensure_directory(target.parent, dir_mode)
     except OSError as exc:
         raise FileWriteError(
             f"hookdash cannot create the directory {target.parent} ({_describe(exc)}).",

@@ -25,7 +25,7 @@ from hookdash.core.edit.atomic import WriteOutcome, update_file
 from hookdash.core.gemini.environment import GeminiEnvironment
 from hookdash.core.gemini.jsvalues import utf8
 from hookdash.core.load.registry import Hook
-from hookdash.core.state import state_dir
+from hookdash.core.state import STATE_DIR_MODE, state_dir
 
 STATE_FILE = "trusted-scripts.json"
 SCRIPT_KINDS = frozenset({"script", "interpreted"})  # a file of the project, not a PATH tool
@@ -163,5 +163,5 @@ def record(env: GeminiEnvironment, hooks: Iterable[Hook]) -> tuple[WriteOutcome,
         text = json.dumps(state.model_dump(mode="json"), indent=2, ensure_ascii=False)
         return utf8(text + "\n")
 
-    outcome = update_file(state_path(env), compute, new_mode=0o600)
+    outcome = update_file(state_path(env), compute, new_mode=0o600, dir_mode=STATE_DIR_MODE)
     return outcome, list(changed)

@@ -12,10 +12,12 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
+from hookdash.core.edit.atomic import ensure_directory
 from hookdash.core.gemini.outputs import is_blocking_decision, should_stop_execution
 from hookdash.core.load.registry import Hook
 from hookdash.core.run.runlog import RunLog, RunLogTail, RunRecord
 from hookdash.core.run.telemetry import TelemetryTail, read_last_telemetry
+from hookdash.core.state import STATE_DIR_MODE
 
 LogSource = Literal["hookdash", "gemini", "all"]
 Outcome = Literal["ok", "warning", "blocked", "stopped", "failed", "timed-out", "cancelled"]
@@ -124,8 +126,24 @@ class LogFeed:
             paths.append(self.telemetry_file)
         return paths
 
+    def ensure_state_dir(self) -> None:
+        """Create hookdash's state directory (0700) if it is missing, so it can be watched."""
+        ensure_directory(self.runlog.directory, STATE_DIR_MODE)
+
+    def watch_directories(self) -> set[Path]:
+        """The directories holding the files, created if missing (the state directory
+        0700, another 0755; never group/other-writable), for a watcher."""
+        self.ensure_state_dir()
+        directories = {p.parent for p in self.paths}
+        for directory in directories:
+            ensure_directory(directory)
+        return directories
+
     def recent(self, limit: int) -> list[RunRecord]:
-        """The newest `limit` records over all sources, oldest first."""
+        """The newest `limit` records over all sources, oldest first.
+
+        Raises LogUnreadableError when a file is there but cannot be read: an unreadable
+        log is never shown as an empty one."""
         streams = []
         if self.use_runlog:
             streams.append(self.runlog.read_last(limit))

@@ -20,6 +20,8 @@ from typing import IO, Any, Literal
 from pydantic import BaseModel
 
 from hookdash.core import files, nesting
+from hookdash.core.edit.atomic import ensure_directory
+from hookdash.core.state import STATE_DIR_MODE
 
 RUNLOG_NAME = "runs.jsonl"
 MAX_LOG_BYTES = 64 * 1024 * 1024  # ~100,000 typical records; with .1, at most ~128 MiB
@@ -158,7 +160,7 @@ class RunLog:
         try:
             fd, inode = _open_for_append(self.path)
         except FileNotFoundError:
-            self.directory.mkdir(parents=True, exist_ok=True, mode=0o700)
+            ensure_directory(self.directory, STATE_DIR_MODE)
             fd, inode = _open_for_append(self.path)
         try:
             while True:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -34,7 +33,16 @@ from textual.widgets import Footer, Static
 from textual.worker import Worker
 from watchfiles import awatch
 
-from hookdash.core import RUNLOG_NAME, Configuration, Hook, LogFeed, RunRecord, is_run_of, state_dir
+from hookdash.core import (
+    RUNLOG_NAME,
+    Configuration,
+    Hook,
+    LogFeed,
+    LogUnreadableError,
+    RunRecord,
+    is_run_of,
+    state_dir,
+)
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
 from hookdash.tui.widgets.run_list import DEFAULT_CAP, RunList, local_date_time
@@ -93,6 +101,7 @@ class LogScreen(Screen[None]):
         self._only: Hook | None = None
         self._loading = False
         self._record_timer: Timer | None = None
+        self._error: str | None = None  # a log that cannot be read, shown above the list
 
     def compose(self) -> Any:
         yield Static(id="log-title")
@@ -162,6 +171,7 @@ class LogScreen(Screen[None]):
             self._feed = None
             self.run_worker(asyncio.to_thread(feed.close), group="log-close")
         self._source = source
+        self._error = None
         self._feed = LogFeed(source[0], source[1], "all", config.hooks)
         self._only = None
         self.runs.set_filter(None)
@@ -182,6 +192,10 @@ class LogScreen(Screen[None]):
                 records = await asyncio.to_thread(feed.recent, CAP)
             else:
                 records = await asyncio.to_thread(feed.read_new)
+        except LogUnreadableError as exc:
+            if feed is self._feed:
+                self._unreadable(exc)
+            return
         finally:
             self._loading = False
         if feed is self._feed:
@@ -189,11 +203,10 @@ class LogScreen(Screen[None]):
 
     async def _follow(self, feed: LogFeed) -> None:
         """Follow the run log and the telemetry file as they grow (watchfiles)."""
-        state = feed.runlog.directory
         with contextlib.suppress(OSError):
-            await asyncio.to_thread(os.makedirs, state, 0o700, True)
+            await asyncio.to_thread(feed.ensure_state_dir)
         await self._read_once(feed, first=True)
-        while feed is self._feed:
+        while feed is self._feed and self._error is None:
             watched = {d for d in (_nearest_dir(p.parent) for p in feed.paths) if d is not None}
             if not watched:
                 return
@@ -208,7 +221,12 @@ class LogScreen(Screen[None]):
                     debounce=DEBOUNCE_MS,
                     ignore_permission_denied=True,
                 ):
-                    records = await asyncio.to_thread(feed.read_new)
+                    try:
+                        records = await asyncio.to_thread(feed.read_new)
+                    except LogUnreadableError as exc:
+                        if feed is self._feed:
+                            self._unreadable(exc)
+                        return
                     if feed is not self._feed:
                         return
                     self._add(records)
@@ -256,11 +274,22 @@ class LogScreen(Screen[None]):
         )
         self.query_one("#log-title", Static).update(Content(" · ").join(parts))
 
+    def _unreadable(self, exc: LogUnreadableError) -> None:
+        """Say that a log cannot be read (never show it as an empty log)."""
+        self._error = f"hookdash {exc}; no runs can be shown from it."
+        config = self.hd_app.config
+        if config is not None:
+            self._show_notice(config)
+        self._show_title()
+
     def _show_notice(self, config: Configuration) -> None:
         telemetry = config.snapshot.telemetry
         notice = self.query_one("#log-notice", Static)
+        notice.set_class(self._error is not None, "-error")
         text: str | None = None
-        if telemetry.outfile is None:
+        if self._error is not None:
+            text = self._error
+        elif telemetry.outfile is None:
             text = TELEMETRY_HOWTO
         elif not telemetry.enabled:
             text = (
