@@ -159,7 +159,8 @@ def load_extensions(
                 severity="warning",
                 code="extension-enablement-invalid",
                 message="Gemini CLI cannot read extension-enablement.json ('Failed to read "
-                "extension enablement config.') and treats every extension as enabled.",
+                "extension enablement config.') and treats every extension as enabled"
+                + (f" ({enablement_error})." if enablement_error else "."),
                 fix="Fix the JSON in extension-enablement.json.",
                 file=str(env.extension_enablement_path),
             )
