@@ -92,6 +92,28 @@ def _read(target: Path) -> tuple[bytes | None, os.stat_result | None]:
         ) from None
 
 
+def _unchanged(target: Path, before: bytes | None) -> bool:
+    """Whether the file still holds exactly `before` (None: still absent)."""
+    try:
+        handle, info = files.open_regular(target)
+    except FileNotFoundError:
+        return before is None
+    except OSError:
+        return False
+    with handle:
+        if before is None or info.st_size != len(before):
+            return False
+        view = memoryview(before)
+        pos = 0
+        while True:
+            chunk = handle.read(1 << 20)
+            if not chunk:
+                return pos == len(before)
+            if view[pos : pos + len(chunk)] != chunk:
+                return False
+            pos += len(chunk)
+
+
 def _no_write_bits(mode: int) -> bool:
     return not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH)
 
@@ -294,9 +316,9 @@ def update_file(
                     path=str(path),
                 ) from None
             try:
-                # The last moment to notice another writer: re-read and compare.
-                now, _ = _read(target)
-                if now != before or not _install(tmp, target, before is not None):
+                # The last moment to notice another writer: re-read and compare (in
+                # blocks, so a large file is not held twice).
+                if not _unchanged(target, before) or not _install(tmp, target, before is not None):
                     os.unlink(tmp)
                     continue
             except OSError as exc:

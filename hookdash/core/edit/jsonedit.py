@@ -14,7 +14,6 @@ to exactly the document the edit meant, or `JsonEditError` is raised and nothing
 
 from __future__ import annotations
 
-import copy
 import json
 import re
 from bisect import bisect_right
@@ -43,9 +42,12 @@ class _Edit:
     text: str
 
 
+_NON_WS = re.compile(r"\S")
+
+
 def is_blank(text: str) -> bool:
     """True for an empty file, or one holding only whitespace and comments."""
-    return not jsonc.strip_comments(text).strip()
+    return _NON_WS.search(jsonc.strip_comments(text)) is None
 
 
 def newline_of(text: str) -> str:
@@ -59,22 +61,43 @@ def dotted(path: Sequence[str]) -> str:
 
 
 class Document:
-    """Parsed JSONC text with the spans, comments and style an edit needs."""
+    """JSONC text with the spans, comments and style an edit needs.
 
-    def __init__(self, text: str):
+    `Document(text)` maps the whole document (for edits anywhere). `Document(text, path)`
+    maps only what an edit of the value at `path` (object keys) touches: the root, each
+    value along the path, and the direct members or elements of each container among
+    them; comments only inside the deepest container on the path, where edits happen. A
+    large settings file then costs its text, not a span per value (a 50 MB file used to
+    take gigabytes).
+    """
+
+    def __init__(self, text: str, path: Sequence[str] | None = None):
         self.text = text
-        self.value: Any = jsonc.parse(text)  # raises jsonc.JsonParseError
+        self.path = path
         self.stripped = jsonc.strip_comments(text)
-        self.spans = jsonc.locate(text)
-        self.comments = jsonc.comment_spans(text)
+        if path is None:
+            self.value: Any = jsonc.parse(text)  # raises jsonc.JsonParseError
+            self.spans = jsonc.locate(text)
+            self.comments = jsonc.comment_spans(text)
+        else:
+            jsonc.check(text)  # raises jsonc.JsonParseError
+            self.value = None  # not built: see `load`
+            self.spans = jsonc.locate_path(text, path)
+            region = self.span(self.deepest(path))
+            self.comments = jsonc.comment_spans(text, region.start, region.end)
         self._comment_starts = [c[0] for c in self.comments]
         self.newline = newline_of(text)
-        self.unit = _indent_unit(self.stripped)
-        self.comma, self.colon = _separators(self.stripped)
+        sample = _style_sample(self.stripped)
+        self.unit = _indent_unit(sample)
+        self.comma, self.colon = _separators(sample)
         root = self.spans.get("")
         # Empty containers are opened over several lines when the file is pretty-printed
         # (or is an empty `{}`, which Gemini itself would write pretty-printed).
-        self.pretty = root is None or "\n" in text[root.start : root.end] or not self.value
+        self.pretty = (
+            root is None
+            or text.find("\n", root.start, root.end) != -1
+            or not self.child_pointers("")
+        )
 
     # ------------------------------------------------------------------ lookups
     def span(self, ptr: str) -> jsonc.Span:
@@ -83,16 +106,34 @@ class Document:
             raise JsonEditError("hookdash could not find this value in the text", ptr)
         return span
 
-    def children(self, ptr: str, value: Any) -> list[tuple[int, int]]:
+    def deepest(self, path: Sequence[str]) -> str:
+        """The pointer of the deepest value along `path` that exists."""
+        ptr = ""
+        for key in path:
+            child = ptr + "/" + jsonc.escape_pointer_token(key)
+            if child not in self.spans:
+                break
+            ptr = child
+        return ptr
+
+    def kind(self, ptr: str) -> str:
+        """What the value at `ptr` is, with its article ("an object", "a list"…)."""
+        return _kind_of_text(self.stripped[self.span(ptr).start])
+
+    def load(self, ptr: str) -> Any:
+        """The value at `ptr`, built (only that value)."""
+        return jsonc.value_from(self.stripped, self.span(ptr).start)
+
+    def child_pointers(self, ptr: str) -> list[str]:
+        prefix = ptr + "/"
+        return [p for p in self.spans if p.startswith(prefix) and "/" not in p[len(prefix) :]]
+
+    def children(self, ptr: str, value: Any = None) -> list[tuple[int, int]]:
         """(start, end) of each member (from its key) or element, in text order."""
         outer = self.span(ptr)
-        if isinstance(value, dict):
-            tokens = [jsonc.escape_pointer_token(k) for k in value]
-        else:
-            tokens = [str(i) for i in range(len(value))]
         out = []
-        for token in tokens:
-            span = self.span(f"{ptr}/{token}")
+        for child in self.child_pointers(ptr):
+            span = self.spans[child]
             start = span.key_start if span.key_start is not None else span.start
             if not (outer.start < start and span.end < outer.end):  # pragma: no cover
                 raise JsonEditError("duplicate keys confused hookdash's edit", ptr)
@@ -100,12 +141,44 @@ class Document:
         out.sort()
         return out
 
+    def release_stripped(self) -> None:
+        """Drop the comment-stripped copy before the new text is made (edits need only
+        the spans by then): one copy of a large file fewer at the peak."""
+        if self.path is not None and self.stripped is not self.text:
+            self.stripped = ""
+            jsonc.release()
+
     def in_comment(self, pos: int) -> bool:
         i = bisect_right(self._comment_starts, pos) - 1
         return i >= 0 and self.comments[i][0] <= pos < self.comments[i][1]
 
     def has_comment(self, start: int, end: int) -> bool:
         return any(s < end and e > start for s, e in self.comments)
+
+
+def _kind_of_text(first: str) -> str:
+    """What a JSON value is, from its first character."""
+    return {
+        "{": "an object",
+        "[": "a list",
+        '"': "a string",
+        "t": "a boolean",
+        "f": "a boolean",
+        "n": "null",
+    }.get(first, "a number")
+
+
+# The style of a file (indent unit, separators) is read from at most its first 256 KiB:
+# the whole of any real settings file, and bounded work and memory for a huge one (reading
+# the style of all of a 50 MB file took twice its size in line objects).
+_STYLE_SAMPLE = 256 << 10
+
+
+def _style_sample(stripped: str) -> str:
+    if len(stripped) <= _STYLE_SAMPLE:
+        return stripped
+    cut = stripped.rfind("\n", 0, _STYLE_SAMPLE)
+    return stripped[: cut if cut > 0 else _STYLE_SAMPLE]
 
 
 def _indent_unit(stripped: str) -> str:
@@ -124,7 +197,7 @@ def _indent_unit(stripped: str) -> str:
     return " " * smallest if smallest else DEFAULT_INDENT
 
 
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
 
 
 def _separators(stripped: str) -> tuple[str, str]:
@@ -195,7 +268,7 @@ def _insert_entry(
             return [_Edit(open_pos + 1, open_pos + 1, entry(None))]
         return [_Edit(open_pos + 1, close_pos, entry(None))]
     last_start, last_end = children[-1]
-    if "\n" in text[open_pos:last_start]:
+    if text.find("\n", open_pos, last_start) != -1:
         # One item per line: the new one gets a line of its own, indented like the last
         # one, placed after anything (a comment) that follows the last item on its line.
         child = _line_indent(text, last_start)
@@ -225,12 +298,20 @@ def _first_newline(doc: Document, start: int, end: int) -> int | None:
 
 
 def _apply(text: str, edits: list[_Edit]) -> str:
-    # Applied back to front; of two inserts at one offset, the one listed first ends first.
-    order = sorted(range(len(edits)), key=lambda i: (edits[i].start, i), reverse=True)
-    for i in order:
-        edit = edits[i]
-        text = text[: edit.start] + edit.text + text[edit.end :]
-    return text
+    # One pass; of two inserts at one offset, the one listed first comes first. Built by
+    # appending a chunk at a time to one string, which CPython grows in place: the new
+    # text costs its own size, not that again in slices (see `jsonc._strip`).
+    order = sorted(range(len(edits)), key=lambda i: (edits[i].start, i))
+    chunk = jsonc.COPY_CHUNK
+    out = ""
+    pos = 0
+    for i in [*order, -1]:
+        edit = edits[i] if i >= 0 else _Edit(len(text), len(text), "")
+        for start in range(pos, edit.start, chunk):
+            out += text[start : min(start + chunk, edit.start)]
+        out += edit.text
+        pos = edit.end
+    return out
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -245,6 +326,7 @@ def _same(a: Any, b: Any) -> bool:
 
 
 def _verified(new_text: str, expected: Any) -> str:
+    """The whole new document must parse to `expected` (edits of a whole `Document`)."""
     try:
         value = jsonc.parse(new_text)
     except jsonc.JsonParseError as exc:
@@ -256,6 +338,69 @@ def _verified(new_text: str, expected: Any) -> str:
             "hookdash's edit did not give the intended document; nothing was written"
         )
     return new_text
+
+
+# Stands in for the members before an appended one; a key no settings file uses.
+_SENTINEL_KEY = "\u0000hookdash"
+_SENTINEL = json.dumps(_SENTINEL_KEY)  # as JSON text: "\\u0000hookdash"
+
+
+def _verified_in(doc: Document, ptr: str, new_text: str, expected: Any) -> str:
+    """The new text, if replacing the value at `ptr` is all its edits did and the new
+    value parses to `expected`; else JsonEditError.
+
+    The edits all lie inside that value's span, whose start is outside any string or
+    comment, so the text before it is unchanged. When the value is a member's or an
+    element's, it is checked alone: a value that parses in place of another leaves the
+    rest of the document as it was. For the root object (a new top-level member), only
+    what follows its last old member is checked, behind a stand-in for the members
+    before, which puts the parser in the same state. Either way only the edited part is
+    parsed, never the whole (possibly huge) document again.
+    """
+    outer = doc.span(ptr)
+    delta = len(new_text) - len(doc.text)
+    if ptr:
+        piece = new_text[outer.start : outer.end + delta]
+        _verified_piece(piece, expected, new_text)
+        jsonc.vouch(new_text)
+        return new_text
+    old_members = doc.children("")
+    after = old_members[-1][1] if old_members else outer.start + 1
+    head = "{" + _SENTINEL + ": 0" if old_members else "{"
+    try:
+        value = jsonc.parse(head + new_text[after:])
+    except jsonc.JsonParseError as exc:
+        raise JsonEditError(
+            f"hookdash's edit would not parse ({exc}); nothing was written"
+        ) from None
+    if not isinstance(value, dict):  # pragma: no cover - starts with "{"
+        raise JsonEditError("hookdash's edit did not give an object; nothing was written")
+    value.pop(_SENTINEL_KEY, None)
+    if not _same(value, expected):
+        raise JsonEditError(
+            "hookdash's edit did not give the intended document; nothing was written"
+        )
+    jsonc.vouch(new_text)
+    return new_text
+
+
+def _verified_piece(piece: str, expected: Any, new_text: str) -> str:
+    try:
+        value = jsonc.parse(piece)
+    except jsonc.JsonParseError as exc:
+        raise JsonEditError(
+            f"hookdash's edit would not parse ({exc.message}); nothing was written"
+        ) from None
+    if not _same(value, expected):
+        raise JsonEditError(
+            "hookdash's edit did not give the intended document; nothing was written"
+        )
+    return new_text
+
+
+def _edits_inside(doc: Document, ptr: str, edits: list[_Edit]) -> bool:
+    outer = doc.span(ptr)
+    return all(outer.start <= e.start and e.end <= outer.end for e in edits)
 
 
 def _js_type(value: Any) -> str:
@@ -299,6 +444,29 @@ def get_list(value: Any, path: Sequence[str]) -> list[Any] | None:
     return node
 
 
+def list_at(text: str | Document, path: Sequence[str]) -> list[Any] | None:
+    """`get_list` on a text (that `jsonc.check` accepts), building only that list."""
+    doc = text if isinstance(text, Document) else Document(text, path)
+    return _list_in(doc, path)
+
+
+def _list_in(doc: Document, path: Sequence[str]) -> list[Any] | None:
+    ptr = ""
+    for i, key in enumerate(path):
+        if doc.kind(ptr) != "an object":
+            raise JsonEditError(
+                f"{dotted(path[:i])} is {doc.kind(ptr)}, not an object", jsonc.pointer(*path[:i])
+            )
+        ptr += "/" + jsonc.escape_pointer_token(key)
+        if ptr not in doc.spans:
+            return None
+    if doc.kind(ptr) != "a list":
+        raise JsonEditError(f"{dotted(path)} is {doc.kind(ptr)}, not a list", ptr)
+    value = doc.load(ptr)
+    assert isinstance(value, list)
+    return value
+
+
 def blank_as_object(text: str) -> str:
     """The text of a blank (empty, whitespace- or comment-only) file with `{}` added.
 
@@ -311,40 +479,52 @@ def blank_as_object(text: str) -> str:
     return text + ("" if text.endswith("\n") else nl) + "{}" + (nl if text.endswith("\n") else "")
 
 
-def append_to_list(text: str, path: Sequence[str], item: Any) -> str:
-    """Append `item` to the list at `path`, creating the list and its parent objects."""
-    doc = Document(text)
-    expected = copy.deepcopy(doc.value)
-    node: Any = doc.value
-    target: Any = expected
+def append_to_list(text: str | Document, path: Sequence[str], item: Any) -> str:
+    """Append `item` to the list at `path`, creating the list and its parent objects.
+    (`text` may be a `Document(text, path)` already made.)"""
+    doc = text if isinstance(text, Document) else Document(text, path)
     ptr = ""
     for i, key in enumerate(path):
-        if not isinstance(node, dict):
-            raise JsonEditError(
-                f"{dotted(path[:i])} is {_js_type(node)}, not an object", ptr or "/"
-            )
-        if key not in node:
+        if doc.kind(ptr) != "an object":
+            raise JsonEditError(f"{dotted(path[:i])} is {doc.kind(ptr)}, not an object", ptr or "/")
+        child = ptr + "/" + jsonc.escape_pointer_token(key)
+        if child not in doc.spans:
             new_value = _nested(path[i + 1 :], [item])
-            target[key] = new_value
+            container = {} if ptr == "" else doc.load(ptr)
+            container[key] = new_value
 
             def member(indent: str | None, key: str = key, new_value: Any = new_value) -> str:
                 rendered = render(new_value, indent, doc)
                 return json.dumps(key, ensure_ascii=False) + doc.colon + rendered
 
-            edits = _insert_entry(doc, ptr, node, member)
-            return _verified(_apply(text, edits), expected)
-        node = node[key]
-        target = target[key]
-        ptr += "/" + jsonc.escape_pointer_token(key)
-    if not isinstance(node, list):
-        raise JsonEditError(f"{dotted(path)} is {_js_type(node)}, not a list", ptr)
-    target.append(item)
-    edits = _insert_entry(doc, ptr, node, lambda indent: render(item, indent, doc))
-    return _verified(_apply(text, edits), expected)
+            edits = _insert_entry(doc, ptr, None, member)
+            return _checked(doc, ptr, edits, container)
+        ptr = child
+    if doc.kind(ptr) != "a list":
+        raise JsonEditError(f"{dotted(path)} is {doc.kind(ptr)}, not a list", ptr)
+    expected = doc.load(ptr)
+    expected.append(item)
+    edits = _insert_entry(doc, ptr, None, lambda indent: render(item, indent, doc))
+    return _checked(doc, ptr, edits, expected)
 
 
-def _list_at(doc: Document, path: Sequence[str], index: int) -> tuple[str, list[Any]]:
-    items = get_list(doc.value, path)
+def _checked(doc: Document, ptr: str, edits: list[_Edit], expected: Any) -> str:
+    """Apply the edits of the value at `ptr`, verified (see `_verified_in`). For the root,
+    `expected` holds only the members added (and any checked alongside)."""
+    if not _edits_inside(doc, ptr, edits):  # pragma: no cover - edits stay in their value
+        raise JsonEditError("hookdash's edit strayed outside its value; nothing was written")
+    if ptr == "":
+        old = doc.children("")
+        after = old[-1][1] if old else doc.span("").start + 1
+        if any(e.start < after for e in edits):  # pragma: no cover - appended after the last
+            raise JsonEditError("hookdash's edit changed text it should not; nothing was written")
+        expected = {k: v for k, v in expected.items() if jsonc.pointer(k) not in doc.spans}
+    doc.release_stripped()
+    return _verified_in(doc, ptr, _apply(doc.text, edits), expected)
+
+
+def _list_item(doc: Document, path: Sequence[str], index: int) -> tuple[str, list[Any]]:
+    items = _list_in(doc, path)
     if items is None or not 0 <= index < len(items):
         raise JsonEditError(f"{dotted(path)} has no item {index}", jsonc.pointer(*path))
     return jsonc.pointer(*path), items
@@ -353,16 +533,13 @@ def _list_at(doc: Document, path: Sequence[str], index: int) -> tuple[str, list[
 def remove_from_list(text: str, path: Sequence[str], index: int) -> str:
     """Remove item `index` of the list at `path`, with its comma, and its line when the
     line is left blank. Comments are never removed."""
-    doc = Document(text)
-    ptr, items = _list_at(doc, path, index)
-    expected = copy.deepcopy(doc.value)
-    target = expected
-    for key in path:
-        target = target[key]
-    del target[index]
+    doc = Document(text, path)
+    ptr, items = _list_item(doc, path, index)
+    expected = list(items)
+    del expected[index]
 
     src = doc.text
-    elements = doc.children(ptr, items)
+    elements = doc.children(ptr)
     start, end = elements[index]
     line_start = src.rfind("\n", 0, start) + 1
     first_on_line = _is_hspace(src[line_start:start])
@@ -388,7 +565,7 @@ def remove_from_list(text: str, path: Sequence[str], index: int) -> str:
     outer = doc.span(ptr)
     if len(items) == 1 and not doc.has_comment(outer.start, outer.end):
         # The list becomes empty and holds no comment: write it as `[]`.
-        return _verified(src[: outer.start] + "[]" + src[outer.end :], expected)
+        return _checked(doc, ptr, [_Edit(outer.start, outer.end, "[]")], expected)
     # Drop the item's line if nothing but whitespace is left on it.
     line_end = src.find("\n", end)
     if line_end != -1:
@@ -397,7 +574,7 @@ def remove_from_list(text: str, path: Sequence[str], index: int) -> str:
         )
         if not kept.strip(" \t\r"):
             cuts.append((line_start, line_end + 1))
-    return _verified(_cut(src, cuts), expected)
+    return _checked(doc, ptr, [_Edit(a, b, "") for a, b in _merge(cuts)], expected)
 
 
 def _skip_before_comment(doc: Document, pos: int) -> int:
@@ -422,25 +599,12 @@ def _merge(cuts: list[tuple[int, int]]) -> list[tuple[int, int]]:
     return merged
 
 
-def _cut(text: str, cuts: list[tuple[int, int]]) -> str:
-    out = []
-    pos = 0
-    for a, b in _merge(cuts):
-        out.append(text[pos:a])
-        pos = b
-    out.append(text[pos:])
-    return "".join(out)
-
-
 def replace_in_list(text: str, path: Sequence[str], index: int, item: Any) -> str:
     """Replace item `index` of the list at `path` (only that value's text changes)."""
-    doc = Document(text)
-    ptr, _items = _list_at(doc, path, index)
-    expected = copy.deepcopy(doc.value)
-    target = expected
-    for key in path:
-        target = target[key]
-    target[index] = item
+    doc = Document(text, path)
+    ptr, items = _list_item(doc, path, index)
+    expected = list(items)
+    expected[index] = item
     span = doc.span(f"{ptr}/{index}")
     edits = [_Edit(span.start, span.end, render(item, None, doc))]
-    return _verified(_apply(text, edits), expected)
+    return _checked(doc, ptr, edits, expected)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import stat
 from dataclasses import dataclass, field
@@ -21,6 +22,12 @@ Scope = Literal["system-defaults", "user", "workspace", "system"]
 # Gemini's merge order (later wins for scalars; event arrays are concatenated in this order).
 MERGE_ORDER: tuple[Scope, ...] = ("system-defaults", "user", "workspace", "system")
 READ_ONLY_SCOPES: frozenset[str] = frozenset({"system-defaults", "system"})
+# The top-level settings hookdash reproduces (hooks, their switches, folder trust, the
+# extensions' security rules, telemetry, the plans directory, env redaction, legacy
+# keys). Only these are built from a file; the rest is checked for syntax and skipped, so
+# a large settings file costs its text, not its whole document, in memory.
+LARGE_TEXT = 1 << 20  # characters: a settings file this large is handled with care
+SETTINGS_KEYS = frozenset({"hooks", "hooksConfig", "security", "telemetry", "general", "tools"})
 
 
 class LayerError(BaseModel):
@@ -52,6 +59,7 @@ class Layer:
     path: Path
     exists: bool = False
     text: str | None = None
+    digest: bytes | None = None  # SHA-256 of the bytes read (to tell a later change)
     raw: Any = None
     settings: dict[str, Any] = field(default_factory=dict)
     parsed: bool = False
@@ -65,6 +73,14 @@ class Layer:
     def usable(self) -> bool:
         """Parsed, and not refused for its ownership (whether trusted is decided later)."""
         return self.parsed and self.ignored_reason is None
+
+    def release_text(self) -> None:
+        """Let go of a large file's text once the load has taken the line numbers it shows
+        (a later `line_of` then answers None): a configuration kept by the dashboard, or
+        loaded before an edit, then does not hold a 50 MB settings file in memory."""
+        if self.text is not None and len(self.text) >= LARGE_TEXT:
+            self.text = None
+            self._lines = None
 
     def line_of(self, ptr: str) -> int | None:
         if not self.text or not self.parsed:
@@ -149,9 +165,11 @@ def read_layer(scope: Scope, path: Path, env: GeminiEnvironment) -> Layer:
         layer.problems.append(_unreadable_problem(path, exc))
         return layer
     text = data.decode("utf-8", errors="replace")
+    layer.digest = hashlib.sha256(data).digest()
+    del data  # a large file's bytes need not outlive its text
     layer.text = text
     try:
-        raw = jsonc.parse(text)
+        raw = jsonc.parse(text, keep=SETTINGS_KEYS)
     except jsonc.JsonParseError as exc:
         layer.error = LayerError(message=exc.message, line=exc.line, column=exc.column)
         layer.fatal = layer.ignored_reason is None

@@ -11,7 +11,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from hookdash.core.gemini import hook_trust
+from hookdash.core.gemini import hook_trust, jsonc
 from hookdash.core.gemini.environment import GeminiEnvironment
 from hookdash.core.gemini.events import EVENTS, match_kind
 from hookdash.core.gemini.extensions import Extension, ExtensionInfo, load_extensions
@@ -238,6 +238,11 @@ def load_configuration(
     problems.extend(check_configuration(config))
     problems.sort(key=lambda p: SEVERITY_RANK[p.severity])
     snapshot.problems = problems
+    # Every line number is taken by now: a large settings file's text (and its stripped
+    # copy) need not outlive the load.
+    for layer in layers.values():
+        layer.release_text()
+    jsonc.release()
     return config
 
 
