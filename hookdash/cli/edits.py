@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 import sys
 from typing import Any
 
@@ -22,24 +23,25 @@ from hookdash.cli.workspace import configuration
 # from the core's EditResult, so the dashboard shows the same words.
 
 
-def _edit_failed(exc: Any, as_json: bool) -> CliError:
-    """An EditError as a one-message failure (candidates listed), JSON on stdout if asked."""
-    from hookdash.core import AmbiguousHookError
+def edit_failed(exc: Any, as_json: bool) -> CliError:
+    """An HookdashError as a one-message failure (candidates listed), JSON on stdout if asked."""
+    from hookdash.core import AmbiguousHook
 
     message = exc.message
-    if isinstance(exc, AmbiguousHookError):
+    if isinstance(exc, AmbiguousHook):
         message += "\n" + "\n".join(f"  {c.id}  [{c.ref}]" for c in exc.candidates)
-    if exc.applied:
+    applied = getattr(exc, "applied", [])
+    if applied:
         message += "\nAlready written before the failure:\n" + "\n".join(
             f"  {c.file}  {c.key}  {c.action} {json.dumps(c.value, ensure_ascii=False)}"
-            for c in exc.applied
+            for c in applied
         )
     if as_json:
         print_json(exc.to_dict())
     return CliError(message)
 
 
-def _change_line(change: Any, env: Any, s: Style) -> str:
+def change_line(change: Any, env: Any, s: Style) -> str:
     mark = {"add": s.green("+"), "remove": s.red("-"), "replace": s.yellow("~")}.get(
         change.action, s.cyan("*")
     )
@@ -54,27 +56,29 @@ def _change_line(change: Any, env: Any, s: Style) -> str:
     return f"  {mark} {env.display(change.file)}  {s.bold(change.key)}  {what}{note}"
 
 
-def _print_edit(result: Any, env: Any) -> None:
+def print_edit(result: Any, env: Any) -> None:
     s = Style(sys.stdout)
     print(result.message)
     for change in result.changes:
-        print(_change_line(change, env, s))
+        print(change_line(change, env, s))
+    for warning in getattr(result, "warnings", []):  # the writing commands' results have them
+        print(s.yellow("warning: ") + warning)
     for note in result.notes:
         print(s.dim("note: ") + note)
 
 
 def _run_edit(args: argparse.Namespace, operation: Any) -> int:
-    from hookdash.core import EditError
+    from hookdash.core import HookdashError
 
     config = configuration(args)
     try:
         result = operation(config)
-    except EditError as exc:
-        raise _edit_failed(exc, args.json) from None
+    except HookdashError as exc:
+        raise edit_failed(exc, args.json) from None
     if args.json:
         print_json(result.model_dump(mode="json"))
     else:
-        _print_edit(result, config.env)
+        print_edit(result, config.env)
     return EXIT_OK
 
 
@@ -90,7 +94,10 @@ def cmd_enable(args: argparse.Namespace) -> int:
     return _run_edit(args, lambda c: enable_hook(c, args.id, args.disabled_key))
 
 
-def _plan_hook(hook: Any) -> dict[str, Any]:
+def _plan_hook(config: Any, hook: Any) -> dict[str, Any]:
+    from hookdash.core import changed_script, trusted_commands
+
+    diff = changed_script(config, hook)
     return {
         "id": hook.id,
         "key": hook.key,
@@ -101,26 +108,71 @@ def _plan_hook(hook: Any) -> dict[str, Any]:
         "script": hook.script.path if hook.script else None,
         "trust": hook.trust,
         "trust_detail": hook.trust_detail,
+        # What a CHANGED hook ran when it was trusted: its command(s), or its script's diff.
+        "trusted_commands": trusted_commands(config, hook),
+        "script_diff": diff.model_dump(mode="json") if diff is not None else None,
     }
 
 
+def _print_review(config: Any, hook: Any, s: Style) -> None:
+    """One hook to trust, with its whole command and, if CHANGED, what changed."""
+    from hookdash.core import changed_script, trusted_commands
+
+    env = config.env
+    indent = " " * 10
+    badge = s.yellow("NEW    " if hook.trust == "new" else "CHANGED")
+    print(f"  {badge} {hook.id}  {s.dim(f'{hook.event}, line {hook.line}')}")
+    old_commands = trusted_commands(config, hook) if hook.trust == "changed" else []
+    if old_commands:
+        # One above the other, labels aligned, so the two commands line up character by
+        # character.
+        for old in old_commands:
+            print(f"{indent}{s.dim('trusted:')} {s.red(old)}")
+        print(f"{indent}{s.dim('now:    ')} {s.green(hook.command or '')}")
+    elif hook.name and hook.command:
+        print(f"{indent}{s.dim('command:')} {hook.command}")
+    if hook.script and hook.script.path:
+        print(f"{indent}{s.dim('script: ' + env.display(hook.script.path))}")
+    if hook.trust_detail:
+        print(f"{indent}{s.dim(hook.trust_detail)}")
+    diff = changed_script(config, hook)
+    if diff is None:
+        return
+    if diff.unavailable:
+        print(f"{indent}{s.dim('no diff: ' + diff.unavailable)}")
+        return
+    for line in diff.lines:
+        if line.startswith(("---", "+++")):
+            line = s.bold(line)
+        elif line.startswith("@@"):
+            line = s.cyan(line)
+        elif line.startswith("-"):
+            line = s.red(line)
+        elif line.startswith("+"):
+            line = s.green(line)
+        print(indent + line)
+    if diff.more:
+        print(f"{indent}{s.dim(f'… {diff.more} more line(s) of the diff')}")
+
+
 def cmd_trust(args: argparse.Namespace) -> int:
-    from hookdash.core import EditError, plan_trust, trust_hooks
+    from hookdash.core import HookdashError, hooks_to_trust, plan_trust, trust_hooks
 
     config = configuration(args)
     env = config.env
     try:
-        plan = plan_trust(config)
-    except EditError as exc:
-        raise _edit_failed(exc, args.json) from None
+        selected = hooks_to_trust(config, args.ids) if args.ids else None
+        plan = plan_trust(config, selected)
+    except HookdashError as exc:
+        raise edit_failed(exc, args.json) from None
     if not plan.empty and not args.yes:
         if args.json:
             print_json(
                 {
                     "needs_confirmation": True,
                     "project_root": plan.project_root,
-                    "trust": [_plan_hook(h) for h in plan.trust],
-                    "watch": [_plan_hook(h) for h in plan.watch],
+                    "trust": [_plan_hook(config, h) for h in plan.trust],
+                    "watch": [_plan_hook(config, h) for h in plan.watch],
                 }
             )
             return EXIT_NEEDS_CONFIRMATION
@@ -131,14 +183,7 @@ def cmd_trust(args: argparse.Namespace) -> int:
                 f"in {env.display(env.trusted_hooks_path)} and by fingerprinting their scripts:"
             )
             for hook in plan.trust:
-                badge = s.yellow("NEW    " if hook.trust == "new" else "CHANGED")
-                print(f"  {badge} {hook.id}  {s.dim(f'{hook.event}, line {hook.line}')}")
-                if hook.name and hook.command:
-                    print(f"          {s.dim('command: ' + hook.command)}")
-                if hook.script and hook.script.path:
-                    print(f"          {s.dim('script: ' + env.display(hook.script.path))}")
-                if hook.trust_detail:
-                    print(f"          {s.dim(hook.trust_detail)}")
+                _print_review(config, hook, s)
         if plan.watch:
             print(
                 "and remember the scripts of these hooks (already trusted by Gemini CLI) "
@@ -147,23 +192,29 @@ def cmd_trust(args: argparse.Namespace) -> int:
             for hook in plan.watch:
                 assert hook.script is not None and hook.script.path is not None
                 print(f"  {hook.id}  {s.dim(env.display(hook.script.path))}")
-        print("Review them, then run `hookdash trust --yes`.")
+        again = shlex.join(["hookdash", "trust", *args.ids, "--yes"])
+        print(f"Review them, then run `{again}`.")
         return EXIT_NEEDS_CONFIRMATION
-    return _run_edit(args, trust_hooks)
+
+    def trust(config: Any) -> Any:
+        # Resolved again on the configuration the write starts from.
+        return trust_hooks(config, hooks_to_trust(config, args.ids) if args.ids else None)
+
+    return _run_edit(args, trust)
 
 
 def apply_fixes(args: argparse.Namespace) -> Any:
     """check --fix: apply the safe fixes, print them (human mode), return the result."""
-    from hookdash.core import EditError, apply_safe_fixes
+    from hookdash.core import HookdashError, apply_safe_fixes
 
     config = configuration(args)
     try:
         result = apply_safe_fixes(config)
-    except EditError as exc:
-        raise _edit_failed(exc, args.json) from None
+    except HookdashError as exc:
+        raise edit_failed(exc, args.json) from None
     if not args.json:
         s = Style(sys.stdout)
-        _print_edit(result, config.env)
+        print_edit(result, config.env)
         if result.skipped:
             print(s.dim("not fixed automatically:"))
             for reason in result.skipped:

@@ -13,11 +13,10 @@ from hookdash.cli.output import (
     Style,
     pad,
     print_json,
-    print_model_json,
-    short,
     visible_len,
 )
 from hookdash.cli.workspace import configuration
+from hookdash.core import shorten
 
 # ---------------------------------------------------------------------------- list
 
@@ -44,7 +43,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     config = configuration(args)
     snap = config.snapshot
     if args.json:
-        print_model_json(snap)
+        print_json(snap)
         return EXIT_OK
     s = Style(sys.stdout)
     env = config.env
@@ -63,7 +62,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     groups: dict[str, dict[str, list[Any]]] = {}
     for hook in snap.hooks:
         groups.setdefault(hook.event, {}).setdefault(hook.layer_label, []).append(hook)
-    id_width = min(28, max(len(short(h.id, 28)) for h in snap.hooks))
+    id_width = min(28, max(len(shorten(h.id, 28)) for h in snap.hooks))
     state_width = 1 + max(visible_len(_state(h, s)) for h in snap.hooks)
     from hookdash.core import EVENTS
 
@@ -84,16 +83,16 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 def _hook_line(hook: Any, s: Style, id_width: int, state_width: int) -> str:
     state = pad(_state(hook, s), state_width)
-    ident = pad(short(hook.id, id_width), id_width)
+    ident = pad(shorten(hook.id, id_width), id_width)
     matcher = ""
     if isinstance(hook.matcher, str) and hook.matcher:
-        matcher = f" [{short(hook.matcher, 24)}]"
+        matcher = f" [{shorten(hook.matcher, 24)}]"
     elif hook.matcher not in (None, ""):
         matcher = f" [{hook.matcher!r}]"
     line = f" L{hook.line}" if hook.line else ""
     command = ""
     if hook.name and hook.command:
-        command = "  " + s.dim(short(hook.command, 48))
+        command = "  " + s.dim(shorten(hook.command, 48))
     return f"    {state}{ident}{matcher}{s.dim(line)}{command}"
 
 

@@ -13,6 +13,8 @@ from hookdash.cli.parser import build_parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from hookdash.core import HookdashError
+
     safe_streams()
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -27,6 +29,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CliError as exc:
         _say(f"hookdash: {exc}")
         return exc.code
+    except HookdashError as exc:  # an expected failure no command turned into a CliError
+        _say(f"hookdash: {exc.message}")
+        return EXIT_FAILED
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

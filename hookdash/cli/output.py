@@ -4,13 +4,9 @@ JSON, and column helpers."""
 from __future__ import annotations
 
 import io
-import json
 import os
 import sys
 from typing import Any, TextIO
-
-from pydantic import BaseModel
-from pydantic_core import PydanticSerializationError
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_NEEDS_CONFIRMATION = 0, 1, 2, 3
 
@@ -68,27 +64,11 @@ def safe_streams() -> None:
             stream.reconfigure(errors="backslashreplace")
 
 
-def _utf8(stream: TextIO) -> bool:
-    return (getattr(stream, "encoding", None) or "").lower().replace("-", "") == "utf8"
-
-
 def print_json(data: Any) -> None:
-    # On a stream that is not UTF-8, json escapes everything (backslashreplace's \xNN
-    # would not be JSON).
-    ascii_only = not _utf8(sys.stdout)
-    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=ascii_only) + "\n")
+    """Exact JSON in which no hidden character is raw (a lone surrogate cannot fail it)."""
+    from hookdash.core import json_text
 
-
-def print_model_json(model: BaseModel) -> None:
-    """A pydantic model as `--json` output: its own fast serializer, or, when that refuses
-    a value (a lone surrogate) or the stream is not UTF-8, the same data through `print_json`."""
-    if _utf8(sys.stdout):
-        try:
-            sys.stdout.write(model.model_dump_json(indent=2) + "\n")
-            return
-        except PydanticSerializationError:
-            pass
-    print_json(model.model_dump(mode="json"))
+    sys.stdout.write(json_text(data, indent=2) + "\n")
 
 
 def visible_len(text: str) -> int:
@@ -99,8 +79,3 @@ def visible_len(text: str) -> int:
 
 def pad(text: str, width: int) -> str:
     return text + " " * max(0, width - visible_len(text))
-
-
-def short(text: str, width: int) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= width else text[: width - 1] + "…"

@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import NoReturn
 
+from hookdash.cli.authoring import add_authoring_commands
 from hookdash.cli.dashboard import add_dashboard_commands
 from hookdash.cli.edits import cmd_disable, cmd_enable, cmd_trust
 from hookdash.cli.listing import cmd_check, cmd_list
@@ -123,10 +124,20 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser(
         "trust",
         parents=[common, with_json],
-        help="record the workspace's project hooks in Gemini's trusted_hooks.json",
+        help="record the workspace's project hooks (or just those IDs) in Gemini's "
+        "trusted_hooks.json",
+    )
+    p.add_argument(
+        "ids",
+        nargs="*",
+        metavar="ID",
+        help="only these project hooks: a name (or command if unnamed), or a ref "
+        "(default: every project hook)",
     )
     p.add_argument("--yes", action="store_true", help="do it without asking")
     p.set_defaults(func=cmd_trust)
+    # add / edit / remove / hooks on|off / import claude (writing hooks)
+    add_authoring_commands(sub, common, with_json)
 
     add_dashboard_commands(sub)
     return parser

@@ -15,9 +15,9 @@ from hookdash.cli.output import (
     CliError,
     Style,
     print_json,
-    short,
 )
 from hookdash.cli.workspace import configuration
+from hookdash.core import shorten
 
 # --------------------------------------------------- plan, fire, log (the shared engine)
 # Thin wrappers over hookdash.core.run.engine / logfeed; every run goes through engine.fire.
@@ -110,7 +110,7 @@ def cmd_plan(args: argparse.Namespace) -> int:
                 f"  {s.dim(_hook_where(hook, env))}\n"
             )
             if hook.name and hook.command:
-                out.write(f"       {s.dim(short(hook.command, 90))}\n")
+                out.write(f"       {s.dim(shorten(hook.command, 90))}\n")
     else:
         out.write(f"{s.bold(event)} · {label}: Gemini runs no hook.\n")
     if the_plan.error:
@@ -155,12 +155,12 @@ def _read_input(source: str | None) -> dict[str, Any] | None:
 
 
 def _select_hook(config: Any, ident: str, event: str) -> Any:
-    from hookdash.core import EngineError, select_hook
+    from hookdash.core import HookdashError, select_hook
 
     try:
-        return select_hook(config.hooks, ident, event)
-    except EngineError as exc:
-        raise CliError(str(exc)) from exc
+        return select_hook(config, ident, event)
+    except HookdashError as exc:
+        raise CliError(exc.message) from exc
 
 
 def cmd_fire(args: argparse.Namespace) -> int:
@@ -285,7 +285,7 @@ def _log_line(record: Any, s: Style) -> str:
     if record.decision:
         parts.append(f"decision {record.decision}")
     if record.error:
-        parts.append(s.red(short(record.error, 80)))
+        parts.append(s.red(shorten(record.error, 80)))
     return "  ".join(parts)
 
 

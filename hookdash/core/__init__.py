@@ -18,6 +18,18 @@ if TYPE_CHECKING:
         create_demo as create_demo,
         nothing_configured as nothing_configured,
     )
+    from hookdash.core.edit.authoring import (
+        AuthoringResult as AuthoringResult,
+        HookChanges as HookChanges,
+        add_hook as add_hook,
+        edit_hook as edit_hook,
+        remove_hook as remove_hook,
+        resolve_hook as resolve_hook,
+    )
+    from hookdash.core.edit.claude_import import (
+        ImportResult as ImportResult,
+        import_claude as import_claude,
+    )
     from hookdash.core.edit.disabled_list import (
         DisabledKey as DisabledKey,
         disable_hook as disable_hook,
@@ -25,22 +37,38 @@ if TYPE_CHECKING:
         toggle_hook as toggle_hook,
     )
     from hookdash.core.edit.edits import (
-        AmbiguousHookError as AmbiguousHookError,
-        EditError as EditError,
         EditResult as EditResult,
     )
     from hookdash.core.edit.fixes import (
         apply_safe_fixes as apply_safe_fixes,
     )
-    from hookdash.core.edit.hook_lookup import (
-        describe_hook as describe_hook,
-        registrable as registrable,
+    from hookdash.core.edit.hook_draft import (
+        HookDraft as HookDraft,
+        InvalidHookError as InvalidHookError,
+        draft_warnings as draft_warnings,
+        validate_draft as validate_draft,
     )
+    from hookdash.core.edit.hooks_switch import (
+        switch_hooks as switch_hooks,
+    )
+    from hookdash.core.edit.predicted import hooks_after_edit as hooks_after_edit
     from hookdash.core.edit.trust_store import (
         TrustPlan as TrustPlan,
+        changed_script as changed_script,
+        hooks_to_trust as hooks_to_trust,
         plan_trust as plan_trust,
         trust_hooks as trust_hooks,
         trusted_commands as trusted_commands,
+    )
+    from hookdash.core.errors import (
+        AmbiguousHook as AmbiguousHook,
+        EditError as EditError,
+        EngineError as EngineError,
+        FireInterrupted as FireInterrupted,
+        HookdashError as HookdashError,
+        HookNotFound as HookNotFound,
+        LogUnreadableError as LogUnreadableError,
+        UnknownEvent as UnknownEvent,
     )
     from hookdash.core.gemini.environment import (
         GeminiEnvironment as GeminiEnvironment,
@@ -65,6 +93,14 @@ if TYPE_CHECKING:
     from hookdash.core.load.checks import (
         check_configuration as check_configuration,
     )
+    from hookdash.core.load.hidden_problems import (
+        hidden_problems_of as hidden_problems_of,
+    )
+    from hookdash.core.load.lookup import (
+        describe_hook as describe_hook,
+        registrable as registrable,
+        select_hook as select_hook,
+    )
     from hookdash.core.load.preview import (
         ScriptPreview as ScriptPreview,
         script_preview as script_preview,
@@ -74,6 +110,14 @@ if TYPE_CHECKING:
     )
     from hookdash.core.load.registry import (
         Hook as Hook,
+    )
+    from hookdash.core.load.risks import (
+        RISK_KINDS as RISK_KINDS,
+        RiskFlag as RiskFlag,
+        kinds_of as kinds_of,
+    )
+    from hookdash.core.load.script_copies import (
+        ScriptDiff as ScriptDiff,
     )
     from hookdash.core.load.snapshot import (
         Configuration as Configuration,
@@ -88,11 +132,27 @@ if TYPE_CHECKING:
     from hookdash.core.nesting import (
         json_loads as json_loads,
     )
+    from hookdash.core.present import (
+        BADGE_MEANINGS as BADGE_MEANINGS,
+        GEMINI_SOURCE_NOTE as GEMINI_SOURCE_NOTE,
+        QUIRKS as QUIRKS,
+        BadgeKind as BadgeKind,
+        banner_lines as banner_lines,
+        banner_problems as banner_problems,
+        count_hooks as count_hooks,
+        describe_event as describe_event,
+        describe_execution as describe_execution,
+        describe_trust as describe_trust,
+        hook_badges as hook_badges,
+        hook_for_problem as hook_for_problem,
+        hook_matches as hook_matches,
+        hook_notes as hook_notes,
+        problem_location as problem_location,
+        state_badge as state_badge,
+        untrusted_project_hooks as untrusted_project_hooks,
+    )
     from hookdash.core.run.engine import (
-        EngineError as EngineError,
-        FireInterrupted as FireInterrupted,
         FireResult as FireResult,
-        UnknownEvent as UnknownEvent,
         build_payload as build_payload,
         check_event as check_event,
         confirmations_needed as confirmations_needed,
@@ -100,7 +160,6 @@ if TYPE_CHECKING:
         fire as fire,
         fire_sync as fire_sync,
         plan as plan,
-        select_hook as select_hook,
     )
     from hookdash.core.run.logfeed import (
         LogFeed as LogFeed,
@@ -120,7 +179,6 @@ if TYPE_CHECKING:
     )
     from hookdash.core.run.runlog import (
         RUNLOG_NAME as RUNLOG_NAME,
-        LogUnreadableError as LogUnreadableError,
         RunRecord as RunRecord,
     )
     from hookdash.core.run.runner import (
@@ -129,73 +187,86 @@ if TYPE_CHECKING:
     from hookdash.core.state import (
         state_dir as state_dir,
     )
-    from hookdash.core.status import (
-        BADGE_MEANINGS as BADGE_MEANINGS,
-        GEMINI_SOURCE_NOTE as GEMINI_SOURCE_NOTE,
-        QUIRKS as QUIRKS,
-        BadgeKind as BadgeKind,
-        banner_lines as banner_lines,
-        banner_problems as banner_problems,
-        count_hooks as count_hooks,
-        describe_event as describe_event,
-        describe_execution as describe_execution,
-        describe_trust as describe_trust,
-        hook_badges as hook_badges,
-        hook_for_problem as hook_for_problem,
-        hook_matches as hook_matches,
-        hook_notes as hook_notes,
-        hooks_after_edit as hooks_after_edit,
-        problem_location as problem_location,
-        state_badge as state_badge,
-        untrusted_project_hooks as untrusted_project_hooks,
+    from hookdash.core.visible import (
+        HiddenCharacter as HiddenCharacter,
+        hidden_characters as hidden_characters,
+        json_text as json_text,
+        shorten as shorten,
+        visible as visible,
     )
 
 # name -> the module that defines it; kept equal to the imports above by a test.
 _EXPORTS: dict[str, str] = {
-    "AmbiguousHookError": "hookdash.core.edit.edits",
+    "add_hook": "hookdash.core.edit.authoring",
+    "AuthoringResult": "hookdash.core.edit.authoring",
+    "draft_warnings": "hookdash.core.edit.hook_draft",
+    "edit_hook": "hookdash.core.edit.authoring",
+    "HookChanges": "hookdash.core.edit.authoring",
+    "HookDraft": "hookdash.core.edit.hook_draft",
+    "import_claude": "hookdash.core.edit.claude_import",
+    "ImportResult": "hookdash.core.edit.claude_import",
+    "InvalidHookError": "hookdash.core.edit.hook_draft",
+    "remove_hook": "hookdash.core.edit.authoring",
+    "resolve_hook": "hookdash.core.edit.authoring",
+    "switch_hooks": "hookdash.core.edit.hooks_switch",
+    "validate_draft": "hookdash.core.edit.hook_draft",
+    "AmbiguousHook": "hookdash.core.errors",
     "apply_safe_fixes": "hookdash.core.edit.fixes",
-    "BADGE_MEANINGS": "hookdash.core.status",
-    "BadgeKind": "hookdash.core.status",
-    "banner_lines": "hookdash.core.status",
-    "banner_problems": "hookdash.core.status",
+    "BADGE_MEANINGS": "hookdash.core.present",
+    "BadgeKind": "hookdash.core.present",
+    "banner_lines": "hookdash.core.present",
+    "banner_problems": "hookdash.core.present",
     "build_payload": "hookdash.core.run.engine",
+    "changed_script": "hookdash.core.edit.trust_store",
     "BUILTIN_TOOLS": "hookdash.core.gemini.tools",
     "check_configuration": "hookdash.core.load.checks",
     "check_event": "hookdash.core.run.engine",
     "Configuration": "hookdash.core.load.snapshot",
     "confirmations_needed": "hookdash.core.run.engine",
     "context_of": "hookdash.core.run.payloads",
-    "count_hooks": "hookdash.core.status",
+    "count_hooks": "hookdash.core.present",
     "create_demo": "hookdash.core.demo",
     "default_match_values": "hookdash.core.run.engine",
     "DemoEnvironment": "hookdash.core.demo",
     "describe": "hookdash.core.gemini.folder_trust",
-    "describe_event": "hookdash.core.status",
-    "describe_execution": "hookdash.core.status",
-    "describe_hook": "hookdash.core.edit.hook_lookup",
+    "describe_event": "hookdash.core.present",
+    "describe_execution": "hookdash.core.present",
+    "describe_hook": "hookdash.core.load.lookup",
     "describe_matcher": "hookdash.core.gemini.matcher",
-    "describe_trust": "hookdash.core.status",
+    "describe_trust": "hookdash.core.present",
     "disable_hook": "hookdash.core.edit.disabled_list",
     "DisabledKey": "hookdash.core.edit.disabled_list",
-    "EditError": "hookdash.core.edit.edits",
+    "EditError": "hookdash.core.errors",
     "EditResult": "hookdash.core.edit.edits",
     "enable_hook": "hookdash.core.edit.disabled_list",
-    "EngineError": "hookdash.core.run.engine",
+    "EngineError": "hookdash.core.errors",
     "EVENTS": "hookdash.core.gemini.events",
     "fire": "hookdash.core.run.engine",
     "fire_sync": "hookdash.core.run.engine",
     "FIRED_TRIGGERS": "hookdash.core.gemini.events",
-    "FireInterrupted": "hookdash.core.run.engine",
+    "FireInterrupted": "hookdash.core.errors",
     "FireResult": "hookdash.core.run.engine",
-    "GEMINI_SOURCE_NOTE": "hookdash.core.status",
+    "GEMINI_SOURCE_NOTE": "hookdash.core.present",
     "GeminiEnvironment": "hookdash.core.gemini.environment",
+    "HookNotFound": "hookdash.core.errors",
+    "HookdashError": "hookdash.core.errors",
+    "shorten": "hookdash.core.visible",
+    "visible": "hookdash.core.visible",
+    "json_text": "hookdash.core.visible",
+    "hidden_characters": "hookdash.core.visible",
+    "HiddenCharacter": "hookdash.core.visible",
+    "hidden_problems_of": "hookdash.core.load.hidden_problems",
+    "RiskFlag": "hookdash.core.load.risks",
+    "RISK_KINDS": "hookdash.core.load.risks",
+    "kinds_of": "hookdash.core.load.risks",
     "Hook": "hookdash.core.load.registry",
-    "hook_badges": "hookdash.core.status",
-    "hook_for_problem": "hookdash.core.status",
-    "hook_matches": "hookdash.core.status",
-    "hook_notes": "hookdash.core.status",
+    "hook_badges": "hookdash.core.present",
+    "hook_for_problem": "hookdash.core.present",
+    "hook_matches": "hookdash.core.present",
+    "hook_notes": "hookdash.core.present",
     "HookRunResult": "hookdash.core.run.runner",
-    "hooks_after_edit": "hookdash.core.status",
+    "hooks_after_edit": "hookdash.core.edit.predicted",
+    "hooks_to_trust": "hookdash.core.edit.trust_store",
     "is_relevant": "hookdash.core.load.sources",
     "is_run_of": "hookdash.core.run.logfeed",
     "load_configuration": "hookdash.core.load.snapshot",
@@ -211,20 +282,21 @@ _EXPORTS: dict[str, str] = {
     "plan_event": "hookdash.core.run.planner",
     "plan_trust": "hookdash.core.edit.trust_store",
     "Problem": "hookdash.core.load.problems",
-    "problem_location": "hookdash.core.status",
-    "QUIRKS": "hookdash.core.status",
-    "registrable": "hookdash.core.edit.hook_lookup",
+    "problem_location": "hookdash.core.present",
+    "QUIRKS": "hookdash.core.present",
+    "registrable": "hookdash.core.load.lookup",
     "resolve_environment": "hookdash.core.gemini.environment",
     "RunLike": "hookdash.core.run.logfeed",
     "RUNLOG_NAME": "hookdash.core.run.runlog",
-    "LogUnreadableError": "hookdash.core.run.runlog",
+    "LogUnreadableError": "hookdash.core.errors",
     "json_loads": "hookdash.core.nesting",
     "RunRecord": "hookdash.core.run.runlog",
     "script_preview": "hookdash.core.load.preview",
+    "ScriptDiff": "hookdash.core.load.script_copies",
     "ScriptPreview": "hookdash.core.load.preview",
-    "select_hook": "hookdash.core.run.engine",
+    "select_hook": "hookdash.core.load.lookup",
     "Snapshot": "hookdash.core.load.snapshot",
-    "state_badge": "hookdash.core.status",
+    "state_badge": "hookdash.core.present",
     "state_dir": "hookdash.core.state",
     "toggle_hook": "hookdash.core.edit.disabled_list",
     "TRIGGER_FIELD": "hookdash.core.gemini.events",
@@ -232,8 +304,8 @@ _EXPORTS: dict[str, str] = {
     "trust_hooks": "hookdash.core.edit.trust_store",
     "trusted_commands": "hookdash.core.edit.trust_store",
     "TrustPlan": "hookdash.core.edit.trust_store",
-    "UnknownEvent": "hookdash.core.run.engine",
-    "untrusted_project_hooks": "hookdash.core.status",
+    "UnknownEvent": "hookdash.core.errors",
+    "untrusted_project_hooks": "hookdash.core.present",
     "watch_targets": "hookdash.core.load.sources",
     "WatchTarget": "hookdash.core.load.sources",
 }

@@ -103,11 +103,18 @@ COMMANDS: tuple[Command, ...] = (
     Command("confirm", "n,escape", "answer(False)", "No", "No", "Do nothing.",
             palette=False, key_display="n/esc"),
     # --- trust review ---------------------------------------------------------------
-    Command("trust", "y", "trust", "Trust", "Trust the checked hooks",
-            "Record the checked hooks in Gemini's trusted_hooks.json (and fingerprint their "
-            "scripts), so Gemini CLI does not warn about them again."),
+    Command("trust", "space", "toggle_check", "Check", "Check or uncheck the hook",
+            "Check the highlighted hook to trust it with y, or uncheck it (nothing starts "
+            "checked; enter and a click do the same).", key_display="space"),
     Command("trust", "a", "toggle_all", "All/none", "Check all or none",
             "Check every hook on the list, or none."),
+    Command("trust", "y", "trust", "Trust", "Trust the checked hooks",
+            "After a confirmation that lists their full commands, record the checked hooks "
+            "in Gemini's trusted_hooks.json (and keep copies of their scripts), so Gemini "
+            "CLI does not warn about them again."),
+    Command("trust", "A", "trust_all", "Trust all", "Trust every hook shown",
+            "After a confirmation that lists every command in full, trust all the hooks on "
+            "the list: Gemini's own \"trust this project's hooks\".", key_display="A"),
     Command("trust", "escape", "close", "Back", "Back to the hooks",
             "Return to the hook list without trusting anything.", key_display="esc"),
     # --- fire -----------------------------------------------------------------------

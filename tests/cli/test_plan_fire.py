@@ -214,7 +214,7 @@ def test_ambiguous_and_unknown_hook_ids(sandbox: Sandbox) -> None:
     )
     assert json.loads(by_ref.stdout)["results"][0]["command"] == "a"
     unknown = sandbox.cli("fire", "BeforeTool", "--hook", "nope")
-    assert unknown.returncode == 1 and "No hook is called 'nope'" in unknown.stderr
+    assert unknown.returncode == 1 and "No hook has the ID 'nope'" in unknown.stderr
 
 
 def test_fire_with_no_hooks(sandbox: Sandbox) -> None:

@@ -17,7 +17,7 @@ import pytest
 
 from hookdash.core.edit import atomic
 from hookdash.core.edit.atomic import update_file
-from hookdash.core.edit.edits import FileChangedError, FileWriteError
+from hookdash.core.errors import FileChangedError, FileWriteError
 
 IS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
 

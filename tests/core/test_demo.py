@@ -11,7 +11,7 @@ import pytest
 
 from hookdash.core.demo import create_demo, nothing_configured
 from hookdash.core.load.snapshot import load_configuration
-from hookdash.core.status import banner_problems, count_hooks
+from hookdash.core.present import banner_problems, count_hooks
 from tests.conftest import Sandbox
 
 

@@ -7,10 +7,10 @@ import json
 import pytest
 
 from hookdash.core.edit.disabled_list import disable_hook, enable_hook
-from hookdash.core.edit.edits import (
-    AmbiguousHookError,
+from hookdash.core.errors import (
+    AmbiguousHook,
     FileWriteError,
-    HookNotFoundError,
+    HookNotFound,
     NotDisableableError,
     ReadOnlyScopeError,
     SettingsParseError,
@@ -143,15 +143,15 @@ def test_ambiguous_and_unknown_ids_list_candidates(sandbox: Sandbox) -> None:
         command_hook("./other.sh", name="guard"),
     )
     config = sandbox.load()
-    with pytest.raises(AmbiguousHookError) as ambiguous:
+    with pytest.raises(AmbiguousHook) as ambiguous:
         disable_hook(config, "./run.sh")
     assert "2 hooks with different names ('lint-js', 'lint-py')" in ambiguous.value.message
     assert [c.id for c in ambiguous.value.candidates] == ["lint-js", "lint-py"]
-    with pytest.raises(HookNotFoundError) as unknown:
+    with pytest.raises(HookNotFound) as unknown:
         disable_hook(config, "lint")
     assert unknown.value.candidates == ["lint-js", "lint-py"]
     assert "Did you mean: 'lint-js', 'lint-py'?" in unknown.value.message
-    with pytest.raises(HookNotFoundError) as typo:
+    with pytest.raises(HookNotFound) as typo:
         disable_hook(config, "gaurd")
     assert typo.value.candidates == ["guard"]
     assert not sandbox.workspace_settings.exists()
@@ -230,7 +230,7 @@ def test_extension_hook_with_a_variable_it_cannot_match(sandbox: Sandbox) -> Non
 def test_invalid_hook_cannot_be_toggled(sandbox: Sandbox) -> None:
     sandbox.trust_folder()
     _user_hooks(sandbox, {"type": "command", "name": "broken"})
-    with pytest.raises(HookNotFoundError, match="invalid"):
+    with pytest.raises(HookNotFound, match="invalid"):
         disable_hook(sandbox.load(), "broken")
 
 

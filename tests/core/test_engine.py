@@ -9,17 +9,15 @@ from typing import Any
 
 import pytest
 
+from hookdash.core.errors import AmbiguousHook, HookNotFound, UnknownEvent
 from hookdash.core.gemini.effects import describe_effect
+from hookdash.core.load.lookup import select_hook
 from hookdash.core.run.engine import (
-    AmbiguousHook,
-    HookNotFound,
-    UnknownEvent,
     build_payload,
     confirmations_needed,
     fire,
     fire_sync,
     plan,
-    select_hook,
 )
 from hookdash.core.run.runlog import RunLog
 from tests.conftest import Sandbox, command_hook, definition
@@ -76,7 +74,7 @@ def test_default_tool_comes_from_the_first_matcher(two_layers: Sandbox) -> None:
 
 def test_forced_hook_runs_and_says_gemini_would_not(two_layers: Sandbox) -> None:
     config = two_layers.load()
-    writer = select_hook(config.hooks, "writer", "BeforeTool")
+    writer = select_hook(config, "writer", "BeforeTool")
     result = fire_sync(config, "BeforeTool", hook=writer, tool_name="read_file")
     assert [r.stdout for r in result.results] == ["write\n"]
     assert not result.gemini_would_run
@@ -98,7 +96,7 @@ def test_untrusted_folder_runs_only_extension_hooks(two_layers: Sandbox) -> None
     config = two_layers.load()
     result = fire_sync(config, "BeforeTool", tool_name="run_shell_command")
     assert [r.id for r in result.results] == ["ext-hook"]
-    guard = select_hook(config.hooks, "guard", "BeforeTool")
+    guard = select_hook(config, "guard", "BeforeTool")
     forced = fire_sync(config, "BeforeTool", hook=guard)
     (only,) = forced.results
     assert not only.executed and "untrusted folder" in (only.error or "")
@@ -153,17 +151,17 @@ def test_select_hook(sandbox: Sandbox) -> None:
             }
         }
     )
-    hooks = sandbox.load().hooks
+    config = sandbox.load()
     with pytest.raises(AmbiguousHook) as info:
-        select_hook(hooks, "dup", "BeforeTool")
+        select_hook(config, "dup", "BeforeTool")
     refs = [h.ref for h in info.value.candidates]
     assert refs == ["user:/hooks/BeforeTool/0/hooks/0", "workspace:/hooks/BeforeTool/0/hooks/0"]
     assert all(ref in str(info.value) for ref in refs)
-    assert select_hook(hooks, refs[1], "BeforeTool").command == "b"
+    assert select_hook(config, refs[1], "BeforeTool").command == "b"
     with pytest.raises(HookNotFound, match="there is one for AfterTool"):
-        select_hook(hooks, "after", "BeforeTool")
-    with pytest.raises(HookNotFound, match="No hook is called 'zzz'"):
-        select_hook(hooks, "zzz", "BeforeTool")
+        select_hook(config, "after", "BeforeTool")
+    with pytest.raises(HookNotFound, match="No hook has the ID 'zzz'"):
+        select_hook(config, "zzz", "BeforeTool")
 
 
 def test_confirmation_for_new_and_changed_project_hooks(sandbox: Sandbox) -> None:
@@ -184,7 +182,7 @@ def test_unknown_event() -> None:
 
 def test_build_payload_for_the_tui(two_layers: Sandbox) -> None:
     config = two_layers.load()
-    writer = select_hook(config.hooks, "writer", "BeforeTool")
+    writer = select_hook(config, "writer", "BeforeTool")
     payload = build_payload(config, "BeforeTool", hook=writer)
     assert payload["tool_name"] == "write_file"
     assert payload["tool_input"]["file_path"] == "notes.txt"

@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from hookdash.core.edit import jsonedit
 from hookdash.core.edit.disabled_list import add_entry, remove_entry
-from hookdash.core.edit.edits import UnsupportedShapeError
+from hookdash.core.errors import UnsupportedShapeError
 from hookdash.core.gemini import jsonc
 from hookdash.core.gemini.expand import expand_settings_string
 

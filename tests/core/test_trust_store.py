@@ -7,13 +7,13 @@ from typing import Any
 
 import pytest
 
-from hookdash.core.edit.edits import (
+from hookdash.core.edit.trust_store import plan_trust, trust_hooks
+from hookdash.core.errors import (
     EditError,
     SettingsParseError,
     TrustStoreUnreadableError,
     WorkspaceIsHomeError,
 )
-from hookdash.core.edit.trust_store import plan_trust, trust_hooks
 from hookdash.core.gemini.hook_trust import read_store, untrusted_hooks
 from hookdash.core.load import fingerprints
 from tests.conformance import vectors

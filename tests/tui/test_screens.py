@@ -6,7 +6,7 @@ from pathlib import Path
 
 from textual.widgets import OptionList
 
-from hookdash.core.status import BADGE_MEANINGS, QUIRKS
+from hookdash.core.present import BADGE_MEANINGS, QUIRKS
 from hookdash.tui.commands import COMMANDS
 from hookdash.tui.screens.help import HelpScreen
 from hookdash.tui.screens.hooks import HooksScreen

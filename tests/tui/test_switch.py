@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from hookdash.core.edit.edits import FileChangedError
+from hookdash.core.errors import FileChangedError
 from hookdash.core.gemini.environment import GeminiEnvironment
 from hookdash.core.load.snapshot import Configuration, load_configuration
 from hookdash.tui.app import HookdashApp

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from hookdash.core import files
-from hookdash.core.edit.edits import FileChangedError, FileWriteError
+from hookdash.core.errors import FileChangedError, FileWriteError
 
 ATTEMPTS = 3
 _TEMP_MARK = ".hookdash-"

@@ -25,21 +25,20 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from hookdash.core.edit import jsonedit
 from hookdash.core.edit.atomic import update_file
-from hookdash.core.edit.edits import (
-    Change,
+from hookdash.core.edit.edits import Change, EditResult
+from hookdash.core.errors import (
     EditError,
-    EditResult,
     NotDisableableError,
     ReadOnlyScopeError,
     SettingsParseError,
     UnsupportedShapeError,
     WorkspaceIsHomeError,
 )
-from hookdash.core.edit.hook_lookup import Lookup, describe_hook, find_hooks, registrable
 from hookdash.core.gemini import jsonc
 from hookdash.core.gemini.expand import expand_settings_string
 from hookdash.core.gemini.jsvalues import utf8
 from hookdash.core.gemini.layers import MERGE_ORDER, READ_ONLY_SCOPES, Layer, Scope
+from hookdash.core.load.lookup import Lookup, describe_hook, find_hooks, registrable
 from hookdash.core.load.registry import Hook
 
 if TYPE_CHECKING:
@@ -47,7 +46,6 @@ if TYPE_CHECKING:
 
 DisabledKey = Literal["auto", "hooks", "hooksConfig"]
 WritableScope = Literal["user", "workspace"]
-DISABLED_KEYS: tuple[DisabledKey, ...] = ("auto", "hooks", "hooksConfig")
 WRITABLE_SCOPES: tuple[WritableScope, ...] = ("user", "workspace")
 CURRENT: tuple[str, str] = ("hooksConfig", "disabled")
 LEGACY: tuple[str, str] = ("hooks", "disabled")
@@ -283,7 +281,7 @@ def edit_settings_file(
     results: list[FileEdit] = []
 
     def compute(data: bytes | None) -> bytes | None:
-        text = None if data is None else _decode(data, shown)
+        text = None if data is None else decode_settings(data, shown)
         if (
             text is not None
             and layer.parsed
@@ -325,7 +323,7 @@ def edit_settings_file(
     return edit
 
 
-def _decode(data: bytes, shown: str) -> str:
+def decode_settings(data: bytes, shown: str) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -342,7 +340,8 @@ def _decode(data: bytes, shown: str) -> str:
 # -------------------------------------------------------------------- the operations
 
 
-def _check_scope(config: Configuration, scope: str) -> WritableScope:
+def check_scope(config: Configuration, scope: str) -> WritableScope:
+    """The scope as a writable one, or the reason hookdash does not write it."""
     if scope in READ_ONLY_SCOPES:
         raise ReadOnlyScopeError(
             f"The {scope} settings belong to the administrator of this machine; hookdash "
@@ -389,7 +388,7 @@ def disable_hook(
     disabled_key: DisabledKey = "auto",
 ) -> EditResult:
     """Add the hook's identifier to the disabled list of `scope`'s settings file."""
-    target = _check_scope(config, scope)
+    target = check_scope(config, scope)
     lookup = _lookup(config, hook_or_id, [])
     identifier = lookup.identifier
     env = config.env

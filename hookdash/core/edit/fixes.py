@@ -33,10 +33,11 @@ from hookdash.core.edit.disabled_list import (
     key_name,
     parse_settings,
 )
-from hookdash.core.edit.edits import Change, EditError, EditResult, UnsupportedShapeError
-from hookdash.core.edit.hook_lookup import registrable
+from hookdash.core.edit.edits import Change, EditResult
+from hookdash.core.errors import EditError, UnsupportedShapeError
 from hookdash.core.gemini import jsonc
 from hookdash.core.gemini.expand import expand_settings_string
+from hookdash.core.load.lookup import registrable
 
 if TYPE_CHECKING:
     from hookdash.core.load.snapshot import Configuration

@@ -10,10 +10,17 @@ of a pretty-printed file is pretty-printed with the file's indent unit and line 
 
 Every edit is checked before it is returned: the new text must parse (as Gemini parses it)
 to exactly the document the edit meant, or `JsonEditError` is raised and nothing is used.
+
+Large files (a 50 MB settings file) are edited within a small multiple of their size: a
+list at a path of object keys is edited with a `Document` focused on that path (spans of
+what the path passes through, not of every value), the check parses only the container
+that changed (a value that parses in place of another leaves the rest as it was), and new
+text is built in place (`_apply`).
 """
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 from bisect import bisect_right
@@ -56,8 +63,12 @@ def newline_of(text: str) -> str:
     return "\r\n" if crlf and crlf * 2 >= text.count("\n") else "\n"
 
 
-def dotted(path: Sequence[str]) -> str:
-    return ".".join(path) if path else "the document"
+PathToken = str | int  # an object key, or the index of a list item
+JsonPath = Sequence[PathToken]
+
+
+def dotted(path: JsonPath) -> str:
+    return ".".join(str(p) for p in path) if path else "the document"
 
 
 class Document:
@@ -132,8 +143,15 @@ class Document:
         """(start, end) of each member (from its key) or element, in text order."""
         outer = self.span(ptr)
         out = []
-        for child in self.child_pointers(ptr):
-            span = self.spans[child]
+        if self.path is None and value is not None:
+            if isinstance(value, dict):
+                pointers = [f"{ptr}/{jsonc.escape_pointer_token(k)}" for k in value]
+            else:
+                pointers = [f"{ptr}/{i}" for i in range(len(value))]
+        else:
+            pointers = self.child_pointers(ptr)
+        for child in pointers:
+            span = self.span(child)
             start = span.key_start if span.key_start is not None else span.start
             if not (outer.start < start and span.end < outer.end):  # pragma: no cover
                 raise JsonEditError("duplicate keys confused hookdash's edit", ptr)
@@ -314,26 +332,25 @@ def _apply(text: str, edits: list[_Edit]) -> str:
     return out
 
 
-def _same(a: Any, b: Any) -> bool:
+def same_value(a: Any, b: Any) -> bool:
     """Deep equality that also tells true from 1 and 1 from 1.0."""
     if type(a) is not type(b):
         return False
     if isinstance(a, dict):
-        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+        return a.keys() == b.keys() and all(same_value(a[k], b[k]) for k in a)
     if isinstance(a, list):
-        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+        return len(a) == len(b) and all(same_value(x, y) for x, y in zip(a, b, strict=True))
     return bool(a == b)
 
 
 def _verified(new_text: str, expected: Any) -> str:
-    """The whole new document must parse to `expected` (edits of a whole `Document`)."""
     try:
         value = jsonc.parse(new_text)
     except jsonc.JsonParseError as exc:
         raise JsonEditError(
             f"hookdash's edit would not parse ({exc}); nothing was written"
         ) from None
-    if not _same(value, expected):
+    if not same_value(value, expected):
         raise JsonEditError(
             "hookdash's edit did not give the intended document; nothing was written"
         )
@@ -376,7 +393,7 @@ def _verified_in(doc: Document, ptr: str, new_text: str, expected: Any) -> str:
     if not isinstance(value, dict):  # pragma: no cover - starts with "{"
         raise JsonEditError("hookdash's edit did not give an object; nothing was written")
     value.pop(_SENTINEL_KEY, None)
-    if not _same(value, expected):
+    if not same_value(value, expected):
         raise JsonEditError(
             "hookdash's edit did not give the intended document; nothing was written"
         )
@@ -391,7 +408,7 @@ def _verified_piece(piece: str, expected: Any, new_text: str) -> str:
         raise JsonEditError(
             f"hookdash's edit would not parse ({exc.message}); nothing was written"
         ) from None
-    if not _same(value, expected):
+    if not same_value(value, expected):
         raise JsonEditError(
             "hookdash's edit did not give the intended document; nothing was written"
         )
@@ -424,24 +441,131 @@ def _nested(path: Sequence[str], leaf: Any) -> Any:
     return value
 
 
-def get_list(value: Any, path: Sequence[str]) -> list[Any] | None:
-    """The list at `path` of a parsed document, None if any part is missing.
+def _step(node: Any, key: PathToken, path: JsonPath, i: int) -> tuple[bool, Any]:
+    """(found, child) one step down `path`; JsonEditError when `node` has the wrong type
+    for the key (an index needs a list and must exist, a key needs an object)."""
+    if isinstance(key, int):
+        if not isinstance(node, list):
+            raise JsonEditError(
+                f"{dotted(path[:i])} is {_js_type(node)}, not a list", jsonc.pointer(*path[:i])
+            )
+        if not 0 <= key < len(node):
+            raise JsonEditError(f"{dotted(path[:i])} has no item {key}", jsonc.pointer(*path[:i]))
+        return True, node[key]
+    if not isinstance(node, dict):
+        raise JsonEditError(
+            f"{dotted(path[:i])} is {_js_type(node)}, not an object", jsonc.pointer(*path[:i])
+        )
+    if key not in node:
+        return False, None
+    return True, node[key]
+
+
+def get_value(value: Any, path: JsonPath) -> tuple[bool, Any]:
+    """(found, value) at `path` of a parsed document; a missing key gives (False, None).
 
     Raises JsonEditError when something on the way has the wrong type.
     """
     node = value
     for i, key in enumerate(path):
-        if not isinstance(node, dict):
-            raise JsonEditError(
-                f"{dotted(path[:i])} is {_js_type(node)}, not an object",
-                jsonc.pointer(*path[:i]),
-            )
-        if key not in node:
-            return None
-        node = node[key]
+        found, node = _step(node, key, path, i)
+        if not found:
+            return False, None
+    return True, node
+
+
+def get_list(value: Any, path: JsonPath) -> list[Any] | None:
+    """The list at `path` of a parsed document, None if any part is missing.
+
+    Raises JsonEditError when something on the way has the wrong type.
+    """
+    found, node = get_value(value, path)
+    if not found:
+        return None
     if not isinstance(node, list):
         raise JsonEditError(f"{dotted(path)} is {_js_type(node)}, not a list", jsonc.pointer(*path))
     return node
+
+
+def blank_as_object(text: str) -> str:
+    """The text of a blank (empty, whitespace- or comment-only) file with `{}` added.
+
+    Gemini refuses such a file; an edit may start from `{}` instead. Comments are kept and
+    the object goes after them; a whitespace-only file is replaced.
+    """
+    nl = newline_of(text)
+    if not text.strip():
+        return "{}" + (nl if text.endswith("\n") else "")
+    return text + ("" if text.endswith("\n") else nl) + "{}" + (nl if text.endswith("\n") else "")
+
+
+def _create_member(
+    doc: Document, ptr: str, node: dict[str, Any], key: str, new_value: Any
+) -> list[_Edit]:
+    """Edits that add the member `key: new_value` to the object `node` at `ptr`."""
+
+    def member(indent: str | None) -> str:
+        return json.dumps(key, ensure_ascii=False) + doc.colon + render(new_value, indent, doc)
+
+    return _insert_entry(doc, ptr, node, member)
+
+
+def _target(expected: Any, path: JsonPath) -> Any:
+    for key in path:
+        expected = expected[key]
+    return expected
+
+
+def _descend(doc: Document, path: JsonPath) -> tuple[int, Any, str]:
+    """How far `path` exists: (number of tokens found, the deepest value, its pointer)."""
+    node: Any = doc.value
+    ptr = ""
+    for i, key in enumerate(path):
+        found, child = _step(node, key, path, i)
+        if not found:
+            return i, node, ptr
+        node = child
+        ptr += "/" + jsonc.escape_pointer_token(str(key))
+    return len(path), node, ptr
+
+
+def _missing_keys(path: JsonPath, depth: int) -> list[str]:
+    rest = list(path[depth:])
+    if any(isinstance(k, int) for k in rest):
+        raise JsonEditError(
+            f"{dotted(path[: depth + 1])} does not exist", jsonc.pointer(*path[:depth])
+        )
+    return [str(k) for k in rest]
+
+
+def _keys(path: JsonPath) -> list[str] | None:
+    """The path as object keys, or None when it holds a list index (edited in full)."""
+    return None if any(isinstance(k, int) for k in path) else [str(k) for k in path]
+
+
+def append_to_list(text: str | Document, path: JsonPath, item: Any) -> str:
+    """Append `item` to the list at `path`, creating the list and its parent objects
+    (only object keys can be created; a list index on the way must exist). `text` may be
+    a `Document(text, path)` already made."""
+    keys = _keys(path)
+    if isinstance(text, Document) or keys is not None:
+        assert keys is not None
+        doc = text if isinstance(text, Document) else Document(text, keys)
+        return _append_focused(doc, keys, item)
+    doc = Document(text)
+    expected = copy.deepcopy(doc.value)
+    depth, node, ptr = _descend(doc, path)
+    if depth < len(path):
+        keys = _missing_keys(path, depth)
+        new_value = _nested(keys[1:], [item])
+        _target(expected, path[:depth])[keys[0]] = new_value
+        edits = _create_member(doc, ptr, node, keys[0], new_value)
+        return _verified(_apply(text, edits), expected)
+    if not isinstance(node, list):
+        raise JsonEditError(f"{dotted(path)} is {_js_type(node)}, not a list", ptr)
+    _target(expected, path).append(item)
+    edits = _insert_entry(doc, ptr, node, lambda indent: render(item, indent, doc))
+    return _verified(_apply(text, edits), expected)
 
 
 def list_at(text: str | Document, path: Sequence[str]) -> list[Any] | None:
@@ -467,22 +591,8 @@ def _list_in(doc: Document, path: Sequence[str]) -> list[Any] | None:
     return value
 
 
-def blank_as_object(text: str) -> str:
-    """The text of a blank (empty, whitespace- or comment-only) file with `{}` added.
-
-    Gemini refuses such a file; an edit may start from `{}` instead. Comments are kept and
-    the object goes after them; a whitespace-only file is replaced.
-    """
-    nl = newline_of(text)
-    if not text.strip():
-        return "{}" + (nl if text.endswith("\n") else "")
-    return text + ("" if text.endswith("\n") else nl) + "{}" + (nl if text.endswith("\n") else "")
-
-
-def append_to_list(text: str | Document, path: Sequence[str], item: Any) -> str:
-    """Append `item` to the list at `path`, creating the list and its parent objects.
-    (`text` may be a `Document(text, path)` already made.)"""
-    doc = text if isinstance(text, Document) else Document(text, path)
+def _append_focused(doc: Document, path: Sequence[str], item: Any) -> str:
+    """`append_to_list` on a Document focused on `path` (object keys only)."""
     ptr = ""
     for i, key in enumerate(path):
         if doc.kind(ptr) != "an object":
@@ -530,16 +640,86 @@ def _list_item(doc: Document, path: Sequence[str], index: int) -> tuple[str, lis
     return jsonc.pointer(*path), items
 
 
-def remove_from_list(text: str, path: Sequence[str], index: int) -> str:
+def set_member(text: str, path: JsonPath, value: Any) -> str:
+    """Set the object member at `path` (its last token is the key) to `value`: only the old
+    value's text is replaced, or the member (and missing parent objects) is added."""
+    if not path or not isinstance(path[-1], str):
+        raise JsonEditError("set_member needs the key of an object member")
+    doc = Document(text)
+    expected = copy.deepcopy(doc.value)
+    depth, node, ptr = _descend(doc, path)
+    if depth == len(path):
+        _target(expected, path[:-1])[path[-1]] = value
+        span = doc.span(ptr)
+        indent = None
+        if isinstance(value, dict | list) and value and doc.pretty:
+            start = span.key_start if span.key_start is not None else span.start
+            indent = _line_indent(text, start)
+        edits = [_Edit(span.start, span.end, render(value, indent, doc))]
+        return _verified(_apply(text, edits), expected)
+    keys = _missing_keys(path, depth)
+    new_value = _nested(keys[1:], value)
+    _target(expected, path[:depth])[keys[0]] = new_value
+    edits = _create_member(doc, ptr, node, keys[0], new_value)
+    return _verified(_apply(text, edits), expected)
+
+
+def _list_at(doc: Document, path: JsonPath, index: int) -> tuple[str, list[Any]]:
+    items = get_list(doc.value, path)
+    if items is None or not 0 <= index < len(items):
+        raise JsonEditError(f"{dotted(path)} has no item {index}", jsonc.pointer(*path))
+    return jsonc.pointer(*path), items
+
+
+def remove_from_list(text: str, path: JsonPath, index: int) -> str:
     """Remove item `index` of the list at `path`, with its comma, and its line when the
     line is left blank. Comments are never removed."""
-    doc = Document(text, path)
-    ptr, items = _list_item(doc, path, index)
-    expected = list(items)
-    del expected[index]
+    keys = _keys(path)
+    if keys is not None:
+        doc = Document(text, keys)
+        ptr, items = _list_item(doc, keys, index)
+        expected = list(items)
+        del expected[index]
+        return _remove_child(doc, ptr, doc.children(ptr), index, expected, "[]")
+    doc = Document(text)
+    ptr, items = _list_at(doc, path, index)
+    expected = copy.deepcopy(doc.value)
+    del _target(expected, path)[index]
+    return _remove_child(doc, ptr, doc.children(ptr, items), index, expected, "[]")
 
+
+def remove_member(text: str, path: JsonPath) -> str:
+    """Remove the object member at `path` (its last token is the key), with its comma, and
+    its line when the line is left blank. Comments are never removed."""
+    if not path or not isinstance(path[-1], str):
+        raise JsonEditError("remove_member needs the key of an object member")
+    doc = Document(text)
+    found, parent = get_value(doc.value, path[:-1])
+    key = path[-1]
+    if not found or not isinstance(parent, dict) or key not in parent:
+        raise JsonEditError(f"{dotted(path)} does not exist", jsonc.pointer(*path[:-1]))
+    ptr = jsonc.pointer(*path[:-1])
+    expected = copy.deepcopy(doc.value)
+    del _target(expected, path[:-1])[key]
+    members = doc.children(ptr, parent)
+    span = doc.span(jsonc.pointer(*path))
+    position = [start for start, _ in members].index(
+        span.key_start if span.key_start is not None else span.start
+    )
+    return _remove_child(doc, ptr, members, position, expected, "{}")
+
+
+def _remove_child(
+    doc: Document,
+    ptr: str,
+    elements: list[tuple[int, int]],
+    index: int,
+    expected: Any,
+    empty: str,
+) -> str:
+    """Cut child `index` (in text order) of the container at `ptr`, with its comma.
+    `expected` is the whole new document, or for a focused Document the new container."""
     src = doc.text
-    elements = doc.children(ptr)
     start, end = elements[index]
     line_start = src.rfind("\n", 0, start) + 1
     first_on_line = _is_hspace(src[line_start:start])
@@ -560,12 +740,22 @@ def remove_from_list(text: str, path: Sequence[str], index: int) -> str:
         prev_end = elements[index - 1][1]
         comma = doc.stripped.rindex(",", prev_end, start)
         a = prev_end if _is_hspace(src[prev_end:comma]) else comma
-        b = start if _is_hspace(src[comma + 1 : start]) else comma + 1
+        gap = src[comma + 1 : start]
+        # The last item on a line of its own with the container closing on that same line
+        # (`…,\n  "b": 2}`): no line of its own to drop, so its line break goes with it.
+        own_line_closing = not gap.strip(" \t\r\n") and (
+            _first_newline(doc, end, doc.span(ptr).end - 1) is None
+        )
+        b = start if _is_hspace(gap) or own_line_closing else comma + 1
         cuts.append((a, b))
+        if own_line_closing:
+            cuts[0] = (start, end)  # what follows on the line was there before the item
     outer = doc.span(ptr)
-    if len(items) == 1 and not doc.has_comment(outer.start, outer.end):
-        # The list becomes empty and holds no comment: write it as `[]`.
-        return _checked(doc, ptr, [_Edit(outer.start, outer.end, "[]")], expected)
+    others = [c for c in doc.comments if outer.start < c[0] < outer.end and not start <= c[0] < end]
+    if len(elements) == 1 and not others:
+        # The container becomes empty and holds no other comment (one inside the removed
+        # value goes with it): write it as `[]` / `{}`.
+        return _finish(doc, ptr, [_Edit(outer.start, outer.end, empty)], expected)
     # Drop the item's line if nothing but whitespace is left on it.
     line_end = src.find("\n", end)
     if line_end != -1:
@@ -574,7 +764,14 @@ def remove_from_list(text: str, path: Sequence[str], index: int) -> str:
         )
         if not kept.strip(" \t\r"):
             cuts.append((line_start, line_end + 1))
-    return _checked(doc, ptr, [_Edit(a, b, "") for a, b in _merge(cuts)], expected)
+    return _finish(doc, ptr, [_Edit(a, b, "") for a, b in _merge(cuts)], expected)
+
+
+def _finish(doc: Document, ptr: str, edits: list[_Edit], expected: Any) -> str:
+    """The new text, verified: only the container for a focused Document, else whole."""
+    if doc.path is not None:
+        return _checked(doc, ptr, edits, expected)
+    return _verified(_apply(doc.text, edits), expected)
 
 
 def _skip_before_comment(doc: Document, pos: int) -> int:
@@ -599,12 +796,21 @@ def _merge(cuts: list[tuple[int, int]]) -> list[tuple[int, int]]:
     return merged
 
 
-def replace_in_list(text: str, path: Sequence[str], index: int, item: Any) -> str:
+def replace_in_list(text: str, path: JsonPath, index: int, item: Any) -> str:
     """Replace item `index` of the list at `path` (only that value's text changes)."""
-    doc = Document(text, path)
-    ptr, items = _list_item(doc, path, index)
-    expected = list(items)
-    expected[index] = item
+    keys = _keys(path)
+    if keys is not None:
+        focused = Document(text, keys)
+        ptr, items = _list_item(focused, keys, index)
+        new_items = list(items)
+        new_items[index] = item
+        span = focused.span(f"{ptr}/{index}")
+        edits = [_Edit(span.start, span.end, render(item, None, focused))]
+        return _checked(focused, ptr, edits, new_items)
+    doc = Document(text)
+    ptr, _items = _list_at(doc, path, index)
+    expected = copy.deepcopy(doc.value)
+    _target(expected, path)[index] = item
     span = doc.span(f"{ptr}/{index}")
     edits = [_Edit(span.start, span.end, render(item, None, doc))]
-    return _checked(doc, ptr, edits, expected)
+    return _verified(_apply(text, edits), expected)

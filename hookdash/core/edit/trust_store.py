@@ -8,8 +8,10 @@ without a trailing newline. Gemini then does not warn about those hooks again.
 Unlike Gemini — which silently treats an unparseable file as empty and overwrites it —
 hookdash refuses to touch a `trusted_hooks.json` it cannot parse, so no entry is lost.
 
-It also records a fingerprint of each script those hooks run (`fingerprints`), so a later
-edit of a trusted script shows the hook as `changed`: the gap Gemini's check leaves open.
+It also records a fingerprint of each script those hooks run (`fingerprints`), and keeps a
+copy of it (`script_copies`), so a later edit of a trusted script shows the hook as
+`changed`, with a diff: the gap Gemini's check leaves open. `hooks_to_trust` turns the IDs
+a user gives (`hookdash trust ID ...`) into the project hooks they name.
 """
 
 from __future__ import annotations
@@ -23,20 +25,20 @@ from pydantic import BaseModel
 from hookdash.core import nesting
 from hookdash.core.edit.atomic import update_file
 from hookdash.core.edit.disabled_list import layer_problem
-from hookdash.core.edit.edits import (
-    Change,
+from hookdash.core.edit.edits import Change, EditResult
+from hookdash.core.errors import (
     EditError,
-    EditResult,
     SettingsParseError,
     TrustStoreUnreadableError,
     WorkspaceIsHomeError,
 )
-from hookdash.core.edit.hook_lookup import describe_hook
 from hookdash.core.gemini.events import EVENTS
 from hookdash.core.gemini.hook_trust import hook_key, iter_project_hooks
 from hookdash.core.gemini.jsvalues import utf8
 from hookdash.core.load import fingerprints
+from hookdash.core.load.lookup import describe_hook, find_hooks
 from hookdash.core.load.registry import Hook
+from hookdash.core.load.script_copies import COPY_CAP, ScriptDiff
 
 if TYPE_CHECKING:
     from hookdash.core.load.snapshot import Configuration
@@ -96,12 +98,14 @@ def _workspace_hooks(config: Configuration) -> list[Hook]:
     return [h for h in config.hooks if h.scope == "workspace" and h.trust != "not-applicable"]
 
 
-def plan_trust(config: Configuration) -> TrustPlan:
-    """The project hooks `trust_hooks(config)` would trust, and those it would start
-    watching; raises WorkspaceIsHomeError or SettingsParseError when it cannot."""
+def plan_trust(config: Configuration, hooks: Sequence[Hook] | None = None) -> TrustPlan:
+    """The project hooks `trust_hooks(config, hooks)` would trust, and those it would start
+    watching (all of the project's, or only among `hooks`); raises WorkspaceIsHomeError or
+    SettingsParseError when it cannot."""
     _check_workspace(config)
     env = config.env
-    hooks = _workspace_hooks(config)
+    if hooks is None:
+        hooks = _workspace_hooks(config)
     state = fingerprints.read_state(env).projects.get(env.project_root, {})
     return TrustPlan(
         project_root=env.project_root,
@@ -112,6 +116,47 @@ def plan_trust(config: Configuration) -> TrustPlan:
             if h.trust == "trusted" and h.key not in state and fingerprints.script_of(h)
         ],
     )
+
+
+def hooks_to_trust(config: Configuration, ids: Sequence[str]) -> list[Hook]:
+    """The project hooks that IDs name, as the other commands take them (a name, a command,
+    or a ref); raises HookNotFound or AmbiguousHook for an ID that names no hook
+    or several, and EditError for one that names no project hook."""
+    _check_workspace(config)
+    chosen: dict[str, Hook] = {}
+    for arg in ids:
+        lookup = find_hooks(config, arg)
+        if lookup.matched_by == "ref":
+            named = [h for h in config.hooks if h.ref == arg]
+        else:
+            named = lookup.hooks
+        project = [h for h in named if h.scope == "workspace"]
+        if not project:
+            where = "; ".join(describe_hook(h) for h in named) or arg
+            raise EditError(
+                f"'{arg}' is not a project hook ({where}): Gemini CLI checks only the hooks "
+                f"of the workspace settings file, "
+                f"{config.env.display(config.env.workspace_settings_path)}, against "
+                "trusted_hooks.json, so there is nothing to trust."
+            )
+        runtime = [h for h in project if h.trust == "not-applicable"]
+        if len(runtime) == len(project):
+            raise EditError(
+                f"{describe_hook(runtime[0])} is a runtime hook: Gemini CLI never asks to "
+                "trust those, so there is nothing to record."
+            )
+        for hook in project:
+            if hook.trust != "not-applicable":
+                chosen.setdefault(hook.ref, hook)
+    return list(chosen.values())
+
+
+def changed_script(config: Configuration, hook: Hook) -> ScriptDiff | None:
+    """For a hook CHANGED because its script changed: the diff against the copy kept when
+    it was trusted (or why there is none). None for any other hook."""
+    if hook.trust != "changed":
+        return None
+    return fingerprints.script_diff(config.env, hook)
 
 
 def _store_text(store: dict[str, Any]) -> bytes:
@@ -239,6 +284,12 @@ def trust_hooks(config: Configuration, hooks: Sequence[Hook] | None = None) -> E
     trusted_now = [h for h in selected if h.trust != "trusted"]
     names = list(dict.fromkeys(h.id for h in trusted_now))
     notes: list[str] = []
+    for big in fingerprints.uncopied(env, recorded):
+        notes.append(
+            f"{env.display(big.script or '')} is {big.size or 0:,} bytes, more than the "
+            f"{COPY_CAP // 1024} KiB hookdash keeps a copy of: only its hash is kept, so a "
+            "later change shows as CHANGED without a diff."
+        )
     if hooks is not None:
         chosen = {h.ref for h in selected}
         left = [h for h in plan.trust if h.ref not in chosen]
@@ -256,6 +307,11 @@ def trust_hooks(config: Configuration, hooks: Sequence[Hook] | None = None) -> E
         message = (
             f"Trusted {len(names)} project hook(s) of {env.display(root)}: {', '.join(names)}. "
             "Gemini CLI will not warn about them again."
+        )
+    elif hooks is not None:
+        shown = ", ".join(dict.fromkeys(h.id for h in selected))
+        message = f"Already trusted: {shown}; " + (
+            "hookdash now watches their scripts for changes." if changes else "nothing changed."
         )
     elif changes:
         message = (

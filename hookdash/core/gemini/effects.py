@@ -23,6 +23,7 @@ from hookdash.core.gemini.outputs import (
     should_stop_execution,
     tail_tool_call_request,
 )
+from hookdash.core.visible import shorten
 
 _IGNORING = {
     "SessionEnd": "Gemini awaits SessionEnd hooks but ignores their output",
@@ -33,8 +34,7 @@ _IGNORING = {
 
 def _short(value: Any, width: int = 160) -> str:
     text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
-    text = " ".join(text.split())
-    return text if len(text) <= width else text[: width - 1] + "…"
+    return shorten(text, width)
 
 
 def _reason(output: dict[str, Any]) -> str:

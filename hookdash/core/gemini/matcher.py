@@ -10,8 +10,9 @@ escapes, octal backreferences) are kept.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from functools import lru_cache
-from typing import Literal
+from typing import NamedTuple
 
 from hookdash.core.gemini.events import match_kind
 from hookdash.core.gemini.jsvalues import JS_WHITESPACE, js_truthy
@@ -41,25 +42,128 @@ class JsRegexError(ValueError):
     """JavaScript would throw a SyntaxError for this pattern."""
 
 
-def _count_groups(pattern: str) -> tuple[int, bool]:
-    count, named, i, in_class = 0, False, 0, False
-    while i < len(pattern):
+class Token(NamedTuple):
+    """One piece of a JS regex: `kind` is escape, class, open, close, alt, quant or char."""
+
+    kind: str
+    text: str
+
+
+_QUANTIFIER = re.compile(r"(?:[*+?]|\{\d+(?:,\d*)?\})\??")
+
+
+def tokens(pattern: str) -> Iterator[Token]:
+    """The pattern's pieces, escapes and character classes whole; never raises (a pattern
+    JavaScript rejects still yields pieces: callers that care compile it first)."""
+    i, n = 0, len(pattern)
+    while i < n:
         ch = pattern[i]
         if ch == "\\":
+            yield Token("escape", pattern[i : i + 2])
             i += 2
-            continue
-        if in_class:
-            in_class = ch != "]"
         elif ch == "[":
-            in_class = True
+            j = i + 1 + (pattern[i + 1 : i + 2] == "^")
+            j += pattern[j : j + 1] == "]"  # a leading ] is part of the class
+            while j < n and pattern[j] != "]":
+                j += 2 if pattern[j] == "\\" else 1
+            yield Token("class", pattern[i : j + 1])
+            i = j + 1
         elif ch == "(":
-            if pattern.startswith("(?<", i) and not pattern.startswith(("(?<=", "(?<!"), i):
-                count += 1
-                named = True
-            elif not pattern.startswith("(?", i):
-                count += 1
-        i += 1
-    return count, named
+            m = re.compile(r"\((?:\?(?:[:=!]|<[=!]|<[^>]*>))?").match(pattern, i)
+            assert m is not None
+            yield Token("open", m.group(0))
+            i = m.end()
+        elif ch in ")|":
+            yield Token("close" if ch == ")" else "alt", ch)
+            i += 1
+        elif (m := _QUANTIFIER.match(pattern, i)) is not None:
+            yield Token("quant", m.group(0))
+            i = m.end()
+        else:
+            yield Token("char", ch)
+            i += 1
+
+
+def _captures(token: Token) -> bool:
+    return token.kind == "open" and (
+        token.text == "(" or (token.text.startswith("(?<") and token.text[3:4] not in ("=", "!"))
+    )
+
+
+def _count_groups(pattern: str) -> tuple[int, bool]:
+    captures = [t for t in tokens(pattern) if _captures(t)]
+    return len(captures), any(t.text != "(" for t in captures)
+
+
+def alternatives(pattern: str) -> list[str]:
+    """The pattern's top-level alternatives (`a|(b|c)` → `a`, `(b|c)`)."""
+    parts: list[str] = []
+    current: list[str] = []
+    depth = 0
+    for token in tokens(pattern):
+        depth += (token.kind == "open") - (token.kind == "close")
+        if token.kind == "alt" and depth == 0:
+            parts.append("".join(current))
+            current = []
+        else:
+            current.append(token.text)
+    parts.append("".join(current))
+    return parts
+
+
+_EXAMPLE_ESCAPES = {"b": "", "B": "", "d": "0", "D": "x", "w": "a", "W": "-", "s": " ", "S": "x"}
+
+
+def example_of(pattern: str) -> str | None:
+    """A short string the JS regex matches (its first alternative, each repeat taken the
+    fewest times but at least once), or None when that simple guess does not match."""
+    compiled = compile_js(pattern)
+    if compiled is None:
+        return None
+    out: list[str] = []
+    stack: list[list[str]] = []
+    skipping: list[bool] = [False]  # inside a later alternative: generate nothing
+    for token in tokens(pattern):
+        if token.kind == "open":
+            stack.append(out)
+            out = []
+            skipping.append(
+                skipping[-1] or token.text[2:3] in ("=", "!") or token.text[3:4] in ("=", "!")
+            )
+            continue
+        if token.kind == "close" and stack:
+            group, out = "".join(out), stack.pop()
+            skipping.pop()
+            out.append(group)
+            continue
+        if token.kind == "alt":
+            skipping[-1] = True
+            continue
+        if skipping[-1]:
+            continue
+        if token.kind == "quant":
+            if out:
+                low = re.match(r"\{(\d+)", token.text)
+                out[-1] = out[-1] * max(int(low.group(1)) if low else 1, 1)
+            continue
+        if token.kind == "escape":
+            letter = token.text[1:]
+            out.append(_EXAMPLE_ESCAPES.get(letter, letter if not letter.isalnum() else "x"))
+        elif token.kind == "class":
+            body = token.text[1:-1]
+            out.append(
+                "x"
+                if body.startswith("^") or not body
+                else _EXAMPLE_ESCAPES.get(body[1:2], body[1:2])
+                if body[0] == "\\"
+                else body[0]
+            )
+        elif token.text == ".":
+            out.append("x")
+        elif token.text not in "^$":
+            out.append(token.text)
+    candidate = "".join(out)
+    return candidate if compiled.search(candidate) else None
 
 
 def translate(pattern: str) -> str:
@@ -256,9 +360,6 @@ def compile_js(pattern: str) -> re.Pattern[str] | None:
         return re.compile(translate(pattern))
     except (JsRegexError, re.error):
         return None
-
-
-MatchMode = Literal["all", "regex", "exact", "trigger", "ignored"]
 
 
 def matches(matcher: object, event: str, tool_name: str | None, trigger: str | None) -> bool:

@@ -1,4 +1,13 @@
-"""Gemini CLI's built-in tools: the names a tool matcher can meet, with plausible arguments."""
+"""Gemini CLI's built-in tools: the names a tool matcher can meet, with plausible arguments.
+
+Checked against the shipped Gemini CLI 0.61.0 (`Config.createToolRegistry` and the
+`*_TOOL_NAME` constants of its bundle): these are the names a BeforeTool/AfterTool hook
+sees. `search_file_content` is only a legacy alias of `grep_search` there, `read_many_files`
+is used for `@file` references without going through the tool scheduler (no hook fires),
+and there is no `save_memory` tool any more. `write_todos`, the plan-mode tools and
+`activate_skill` are registered only when their feature is on; MCP tools are
+`mcp_<server>_<tool>`.
+"""
 
 from __future__ import annotations
 
@@ -15,24 +24,52 @@ BUILTIN_TOOLS: Final[dict[str, dict[str, Any]]] = {
         "new_string": "print('hello, world')",
         "instruction": "Greet the whole world",
     },
-    "read_many_files": {"include": ["src/**/*.py"]},
     "list_directory": {"dir_path": "."},
     "glob": {"pattern": "**/*.py"},
-    "search_file_content": {"pattern": "TODO", "dir_path": "."},
     "grep_search": {"pattern": "TODO", "dir_path": "."},
     "web_fetch": {"prompt": "Summarise https://example.com"},
     "google_web_search": {"query": "gemini cli hooks"},
-    "save_memory": {"fact": "The project uses pytest."},
     "write_todos": {"todos": [{"description": "Write tests", "status": "pending"}]},
+    "ask_user": {
+        "questions": [{"question": "Which database should I use?", "header": "DB", "type": "text"}]
+    },
+    "activate_skill": {"name": "code-review"},
+    "invoke_agent": {"agent_name": "codebase_investigator", "prompt": "Where is auth handled?"},
+    "list_background_processes": {},
+    "read_background_output": {"pid": 4242},
+    "update_topic": {"title": "Fix the failing tests", "summary": "Running pytest"},
+    "enter_plan_mode": {"reason": "The change touches many files"},
+    "exit_plan_mode": {"plan_filename": "plan.md"},
+    "read_mcp_resource": {"uri": "file:///README.md"},
+    "list_mcp_resources": {},
 }
 
-# Claude Code tool names and the Gemini tool `gemini hooks migrate` maps them to.
+# Claude Code tool names and the Gemini CLI 0.61 tool each one corresponds to. (Gemini's own
+# `hooks migrate --from-claude` maps Grep to `grep` and LS to `ls`, which do not exist.)
 CLAUDE_TOOL_NAMES: Final[dict[str, str]] = {
     "Bash": "run_shell_command",
-    "Edit": "replace",
     "Read": "read_file",
     "Write": "write_file",
+    "Edit": "replace",
+    "MultiEdit": "replace",
     "Glob": "glob",
-    "Grep": "search_file_content",
+    "Grep": "grep_search",
     "LS": "list_directory",
+    "WebFetch": "web_fetch",
+    "WebSearch": "google_web_search",
+    "TodoWrite": "write_todos",
+    "Task": "invoke_agent",
+    "Agent": "invoke_agent",
+    "AskUserQuestion": "ask_user",
+    "EnterPlanMode": "enter_plan_mode",
+    "ExitPlanMode": "exit_plan_mode",
+    "Skill": "activate_skill",
+    "BashOutput": "read_background_output",
+    "ListMcpResourcesTool": "list_mcp_resources",
+    "ReadMcpResourceTool": "read_mcp_resource",
 }
+
+# Claude Code tools Gemini CLI has no counterpart for.
+CLAUDE_TOOLS_WITHOUT_GEMINI: Final[frozenset[str]] = frozenset(
+    {"NotebookEdit", "NotebookRead", "KillShell", "KillBash", "SlashCommand", "TodoRead"}
+)

@@ -16,8 +16,11 @@ from hookdash.core.gemini.events import (
 from hookdash.core.gemini.layers import MERGE_ORDER, legacy_config_keys
 from hookdash.core.gemini.matcher import _JS_TRIM, compile_js
 from hookdash.core.gemini.tools import BUILTIN_TOOLS, CLAUDE_TOOL_NAMES
+from hookdash.core.load.hidden_problems import hidden_character_problems
 from hookdash.core.load.problems import Problem, Severity
 from hookdash.core.load.registry import Hook
+from hookdash.core.load.risks import kinds_of
+from hookdash.core.visible import shorten, visible
 
 if TYPE_CHECKING:
     from hookdash.core.load.snapshot import Configuration
@@ -41,8 +44,10 @@ def check_configuration(config: Configuration) -> list[Problem]:
     hooks = snap.hooks
     problems.extend(_unknown_events(hooks))
     for hook in hooks:
-        problems.extend(_check_hook(hook))
+        problems.extend(check_hook(hook))
     problems.extend(_check_untrusted_project_hooks(hooks))
+    problems.extend(hidden_character_problems(config))
+    problems.extend(_check_risks(hooks))
     problems.extend(_check_disabled_entries(config))
     problems.extend(_check_legacy(config))
     problems.extend(_check_global(config))
@@ -73,7 +78,8 @@ def _unknown_events(hooks: list[Hook]) -> list[Problem]:
     return out
 
 
-def _check_hook(hook: Hook) -> list[Problem]:
+def check_hook(hook: Hook) -> list[Problem]:
+    """The problems of one hook on its own (also used on a hook being written)."""
     out: list[Problem] = []
     if hook.type not in ("command", "plugin", "runtime"):
         out.append(
@@ -193,6 +199,36 @@ def _check_untrusted_project_hooks(hooks: list[Hook]) -> list[Problem]:
             line=first.line,
         )
     ]
+
+
+def _check_risks(hooks: list[Hook]) -> list[Problem]:
+    """One warning per hook whose command or script does something a reviewer must see."""
+    out: list[Problem] = []
+    for hook in hooks:
+        if not hook.risks:
+            continue
+        kinds = kinds_of(hook.risks)
+        examples = []
+        for kind in kinds:
+            flag = next(f for f in hook.risks if f.kind == kind)
+            where = f" in {visible(flag.file)}:{flag.line}" if flag.file else ""
+            examples.append(f"{kind} ({visible(shorten(flag.span.text, 60))}{where})")
+        in_script = any(f.file for f in hook.risks)
+        out.append(
+            _about(
+                hook,
+                "warning",
+                "risky-command",
+                f"The command of hook '{visible(hook.id)}'"
+                + (" or the script it runs" if in_script else "")
+                + f" does what a reviewer must not miss: {'; '.join(examples)}.",
+                "Read the command"
+                + (" and its script" if in_script else "")
+                + "; keep or trust the hook only if you expect each of these "
+                "(`hookdash list --json` lists every flag with its span and why).",
+            )
+        )
+    return out
 
 
 def _check_matcher(hook: Hook) -> list[Problem]:

@@ -7,12 +7,13 @@ later load marks the hook `changed` when that file differs, is gone, or cannot b
 
 State file: `<state dir>/trusted-scripts.json`,
 `{"v": 1, "projects": {"<project root>": {"<name:command>": {"script", "sha256", "size",
-"trusted_at"}}}}` — `script` is null for a command that runs no file of its own.
+"trusted_at", "copied"}}}}` — `script` is null for a command that runs no file of its own;
+`copied` says a copy of the script was kept (`script_copies`), so the review can show a
+diff when it changes.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Iterable
 from datetime import UTC, datetime
@@ -24,6 +25,7 @@ from hookdash.core import files, nesting
 from hookdash.core.edit.atomic import WriteOutcome, update_file
 from hookdash.core.gemini.environment import GeminiEnvironment
 from hookdash.core.gemini.jsvalues import utf8
+from hookdash.core.load import script_copies
 from hookdash.core.load.registry import Hook
 from hookdash.core.state import STATE_DIR_MODE, state_dir
 
@@ -36,6 +38,7 @@ class ScriptFingerprint(BaseModel):
     sha256: str | None = None
     size: int | None = None
     trusted_at: str
+    copied: bool = False  # a copy is kept under its sha256 (at most COPY_CAP bytes)
 
 
 class FingerprintState(BaseModel):
@@ -70,23 +73,13 @@ def read_state(env: GeminiEnvironment) -> FingerprintState:
 
 
 def hash_file(path: str) -> tuple[str, int] | None:
-    """(sha256, size) of a script, or None when it is missing, unreadable or not a regular
-    file (a FIFO or a device would never end). The hash covers the first
-    `files.SCRIPT_HASH_BYTES`; the size is the whole file's."""
-    digest = hashlib.sha256()
+    """(sha256, size) of a file, or None when it is missing, unreadable or not a regular
+    file (a FIFO put where a trusted script was must not hang every `list`)."""
     try:
-        handle, info = files.open_regular(path)
-        with handle:
-            left = files.SCRIPT_HASH_BYTES
-            while left > 0:
-                chunk = handle.read(min(left, 1 << 16))
-                if not chunk:
-                    break
-                digest.update(chunk)
-                left -= len(chunk)
+        read = script_copies.read_script(path, cap=0)
     except OSError:
         return None
-    return digest.hexdigest(), info.st_size
+    return read.sha256, read.size
 
 
 def script_of(hook: Hook) -> str | None:
@@ -97,13 +90,21 @@ def script_of(hook: Hook) -> str | None:
     return script.path
 
 
-def fingerprint(hook: Hook, now: str | None = None) -> ScriptFingerprint:
+def fingerprint(
+    hook: Hook, now: str | None = None
+) -> tuple[ScriptFingerprint, script_copies.ScriptRead | None]:
+    """The hook's fingerprint, and the read of its script (to keep a copy of). The script
+    is read once, never blocking on a FIFO or a device."""
     when = now or datetime.now(UTC).isoformat(timespec="seconds")
     path = script_of(hook)
-    hashed = hash_file(path) if path else None
-    if path is None or hashed is None:
-        return ScriptFingerprint(script=path, trusted_at=when)
-    return ScriptFingerprint(script=path, sha256=hashed[0], size=hashed[1], trusted_at=when)
+    if path is None:
+        return ScriptFingerprint(script=None, trusted_at=when), None
+    try:
+        read = script_copies.read_script(path)
+    except OSError:
+        return ScriptFingerprint(script=path, trusted_at=when), None
+    record = ScriptFingerprint(script=path, sha256=read.sha256, size=read.size, trusted_at=when)
+    return record, read
 
 
 def script_changes(env: GeminiEnvironment) -> dict[str, str]:
@@ -143,25 +144,69 @@ def watched(env: GeminiEnvironment, hook: Hook) -> bool:
 
 
 def record(env: GeminiEnvironment, hooks: Iterable[Hook]) -> tuple[WriteOutcome, list[str]]:
-    """Store fresh fingerprints for these hooks' keys; returns the outcome and the keys
-    whose record changed. An unchanged script keeps its first `trusted_at`."""
-    fresh = {h.key: fingerprint(h) for h in hooks}
+    """Store fresh fingerprints (and copies of the scripts) for these hooks' keys; returns
+    the outcome and the keys whose record changed. An unchanged script keeps its first
+    `trusted_at`; one recorded before copies were kept gets its copy now."""
+    state = state_dir(env.environ)
+    fresh: dict[str, ScriptFingerprint] = {}
+    for hook in hooks:
+        new, read = fingerprint(hook)
+        if read is not None:
+            new.copied = script_copies.keep_copy(state, read)
+        fresh[hook.key] = new
     changed: list[str] = []
+    referenced: set[str] = set()
+    dropped: set[str] = set()  # copies of the records this call replaces
 
     def compute(data: bytes | None) -> bytes | None:
-        state = _parse(data)
-        project = state.projects.setdefault(env.project_root, {})
+        current = _parse(data)
+        project = current.projects.setdefault(env.project_root, {})
         changed.clear()
+        dropped.clear()
         for key, new in fresh.items():
             old = project.get(key)
             if old is not None and (old.script, old.sha256) == (new.script, new.sha256):
-                continue
+                if old.copied or not new.copied:
+                    continue
+                new.trusted_at = old.trusted_at
+            if old is not None and old.copied and old.sha256:
+                dropped.add(old.sha256)
             project[key] = new
             changed.append(key)
+        referenced.clear()
+        referenced.update(
+            r.sha256 for p in current.projects.values() for r in p.values() if r.copied and r.sha256
+        )
         if not changed:
             return None
-        text = json.dumps(state.model_dump(mode="json"), indent=2, ensure_ascii=False)
+        text = json.dumps(current.model_dump(mode="json"), indent=2, ensure_ascii=False)
         return utf8(text + "\n")
 
     outcome = update_file(state_path(env), compute, new_mode=0o600, dir_mode=STATE_DIR_MODE)
+    # The copy a re-trusted script replaced goes, unless another record still names it.
+    # Only copies this call stopped naming: a concurrent trust's fresh copy is never touched.
+    script_copies.remove_copies(state, dropped - referenced)
     return outcome, list(changed)
+
+
+def uncopied(env: GeminiEnvironment, keys: Iterable[str]) -> list[ScriptFingerprint]:
+    """The recorded scripts of these keys of which only the hash is kept (too large)."""
+    records = read_state(env).projects.get(env.project_root, {})
+    found = (records.get(k) for k in keys)
+    return [r for r in found if r and r.script and r.sha256 and not r.copied]
+
+
+def script_diff(env: GeminiEnvironment, hook: Hook) -> script_copies.ScriptDiff | None:
+    """What changed in the script of a trusted hook since it was trusted (a unified diff
+    against the copy kept then, or why there is none); None when nothing changed."""
+    record_ = read_state(env).projects.get(env.project_root, {}).get(hook.key)
+    if record_ is None or record_.script is None:
+        return None
+    return script_copies.diff_against_copy(
+        state_dir(env.environ),
+        record_.script,
+        record_.sha256,
+        record_.size,
+        record_.trusted_at,
+        env.display(record_.script),
+    )

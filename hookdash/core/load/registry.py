@@ -18,6 +18,7 @@ from hookdash.core.gemini import jsonc
 from hookdash.core.gemini.events import EVENTS, HOOKS_CONFIG_FIELDS, suggest_event
 from hookdash.core.gemini.hook_trust import hook_key
 from hookdash.core.gemini.scripts import ScriptInfo
+from hookdash.core.load.risks import RiskFlag
 
 HookScope = Literal["system-defaults", "user", "workspace", "system", "extension"]
 TrustState = Literal["trusted", "new", "changed", "not-applicable"]
@@ -94,6 +95,8 @@ class Hook(BaseModel):
     duplicate_of: HookRef | None = None
     script: ScriptInfo | None = None
     unknown_keys: list[str] = []  # keys of the hook object Gemini does not read
+    # What a reviewer must not miss in the command or its script (core.load.risks).
+    risks: list[RiskFlag] = []
 
     def as_ref(self) -> HookRef:
         return HookRef(id=self.id, scope=self.scope, extension=self.extension, ref=self.ref)

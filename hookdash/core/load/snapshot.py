@@ -33,6 +33,7 @@ from hookdash.core.load.registry import (
     make_hook,
     unknown_event_reason,
 )
+from hookdash.core.load.risks import RiskFlag, hook_risks
 
 
 class Telemetry(BaseModel):
@@ -122,6 +123,19 @@ def _telemetry(env: GeminiEnvironment, merged: dict[str, Any]) -> Telemetry:
     )
 
 
+def script_variables(env: GeminiEnvironment) -> dict[str, str]:
+    """The variables a hook command sees that tell which script it runs (Gemini's runner
+    sets the project ones for every hook)."""
+    environ = dict(env.environ)
+    return {
+        **environ,
+        "GEMINI_PROJECT_DIR": str(env.workspace),
+        "GEMINI_CWD": str(env.workspace),
+        "CLAUDE_PROJECT_DIR": str(env.workspace),
+        "HOME": environ.get("HOME", str(Path.home())),
+    }
+
+
 def load_configuration(
     env: GeminiEnvironment, fingerprints: dict[str, str] | None = None
 ) -> Configuration:
@@ -173,14 +187,7 @@ def load_configuration(
     if store_problem:
         problems.append(store_problem)
 
-    environ = dict(env.environ)
-    base_vars = {
-        **environ,
-        "GEMINI_PROJECT_DIR": str(env.workspace),
-        "GEMINI_CWD": str(env.workspace),
-        "CLAUDE_PROJECT_DIR": str(env.workspace),
-        "HOME": environ.get("HOME", str(Path.home())),
-    }
+    base_vars = script_variables(env)
 
     @cache
     def script_cached(command: str, env_items: tuple[tuple[str, str], ...]) -> ScriptInfo | None:
@@ -206,6 +213,7 @@ def load_configuration(
     candidates = _settings_candidates(env, layers, merged, trust.trusted, contributing, problems)
     candidates.extend(_extension_candidates(extensions, problems))
     hooks = [make_hook(c, ctx) for c in candidates]
+    _assign_risks(hooks, str(env.workspace), base_vars["HOME"])
     _apply_matcher_crash(hooks)
     assign_order_and_duplicates(hooks)
 
@@ -244,6 +252,19 @@ def load_configuration(
         layer.release_text()
     jsonc.release()
     return config
+
+
+def _assign_risks(hooks: list[Hook], workspace: str, home: str) -> None:
+    """Each hook's risk flags, computed once per command and script on this load."""
+    cache: dict[tuple[str | None, str | None], list[RiskFlag]] = {}
+    for hook in hooks:
+        script = hook.script
+        key = (hook.command, script.path if script is not None else None)
+        flags = cache.get(key)
+        if flags is None:
+            flags = cache[key] = hook_risks(hook.command, script, workspace=workspace, home=home)
+        if flags:  # (the default is already an empty list of its own)
+            hook.risks = list(flags)
 
 
 def _layer_reason(layer: Layer, trusted: bool) -> str | None:

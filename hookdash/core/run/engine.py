@@ -18,6 +18,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from hookdash.core.errors import FireInterrupted, UnknownEvent
 from hookdash.core.gemini.aggregator import AggregationError, aggregate
 from hookdash.core.gemini.effects import describe_effect
 from hookdash.core.gemini.env_sanitize import Sanitization, sanitize_environment
@@ -44,60 +45,13 @@ from hookdash.core.run.runner import (
 )
 from hookdash.core.state import state_dir
 
-# ------------------------------------------------------------------ errors
-
-
-class EngineError(Exception):
-    """An expected failure the user can act on (unknown event, hook not found, …)."""
-
-
-class UnknownEvent(EngineError):
-    def __init__(self, name: str) -> None:
-        hint = suggest_event(name)
-        suffix = f" Did you mean {hint}?" if hint else ""
-        super().__init__(
-            f"'{name}' is not a Gemini CLI event.{suffix} Events: {', '.join(EVENTS)}."
-        )
-
-
-class HookNotFound(EngineError):
-    pass
-
-
-class AmbiguousHook(EngineError):
-    def __init__(self, ident: str, candidates: Sequence[Hook]) -> None:
-        self.candidates = list(candidates)
-        lines = "\n".join(f"  {h.ref}  ({h.layer_label}: {h.command})" for h in candidates)
-        super().__init__(
-            f"'{ident}' names {len(candidates)} hooks; pass one of their refs instead:\n{lines}"
-        )
+# ------------------------------------------------------------------ arguments
 
 
 def check_event(name: str) -> str:
     if name not in EVENTS:
-        raise UnknownEvent(name)
+        raise UnknownEvent(name, hint=suggest_event(name), events=EVENTS)
     return name
-
-
-def select_hook(hooks: Sequence[Hook], ident: str, event: str) -> Hook:
-    """The hook of `event` whose id (name, else command) or unique ref is `ident`."""
-    by_ref = [h for h in hooks if h.ref == ident]
-    if len(by_ref) == 1:
-        if by_ref[0].event != event:
-            raise HookNotFound(f"{ident} is a {by_ref[0].event} hook, not a {event} hook.")
-        return by_ref[0]
-    named = [h for h in hooks if h.id == ident]
-    here = [h for h in named if h.event == event]
-    if len(here) == 1:
-        return here[0]
-    if len(here) > 1:
-        raise AmbiguousHook(ident, here)
-    if named:
-        events = ", ".join(sorted({h.event for h in named}))
-        raise HookNotFound(f"No {event} hook is called '{ident}' (there is one for {events}).")
-    raise HookNotFound(
-        f"No hook is called '{ident}'. `hookdash list` shows every hook's id and ref."
-    )
 
 
 # ------------------------------------------------------------------ confirmation
@@ -237,36 +191,23 @@ class FireResult(BaseModel):
     warnings: list[str] = []
 
 
+# The fields a run record takes over from the run's result as they are.
+_SHARED_FIELDS = set(RunRecord.model_fields) & set(HookRunResult.model_fields)
+
+
 def _record(result: HookRunResult, event: str, run_id: str, session: Any) -> RunRecord:
     started = datetime.fromisoformat(result.started_at.replace("Z", "+00:00"))
     finished = started.timestamp() + result.duration_ms / 1000
     ts = datetime.fromtimestamp(finished, UTC).isoformat(timespec="milliseconds")
+    shared = result.model_dump(include=_SHARED_FIELDS)
     return RunRecord(
+        **shared,
         ts=ts.replace("+00:00", "Z"),
         origin="hookdash",
         session_id=session if isinstance(session, str) else None,
         event=event,
-        id=result.id,
-        key=result.key,
-        scope=result.scope,
-        command=result.command,
-        duration_ms=result.duration_ms,
-        exit_code=result.exit_code,
-        success=result.success,
-        timed_out=result.timed_out,
         decision=decision_of(result.output),
-        stdout=result.stdout,
-        stderr=result.stderr,
-        input=result.input,
-        output=result.output,
-        error=result.error,
         run_id=run_id,
-        extension=result.extension,
-        ref=result.ref,
-        started_at=result.started_at,
-        output_format=result.output_format,
-        stdout_bytes=result.stdout_bytes,
-        stderr_bytes=result.stderr_bytes,
     )
 
 
@@ -412,19 +353,6 @@ def _effect(result: FireResult, event: str) -> str:
         why = "; ".join(result.gemini_would_not_run_because)
         effect = f"Gemini would not run this hook ({why}). Had it run: {effect}"
     return effect
-
-
-class FireInterrupted(EngineError):
-    """`fire_sync` ended by a signal. The hooks still running were killed (their whole
-    process groups) and logged as cancelled before this was raised."""
-
-    def __init__(self, signum: int) -> None:
-        self.signum = signum
-        name = signal.Signals(signum).name
-        super().__init__(
-            f"stopped by {name}: the hooks still running were killed with their process "
-            "groups and logged as cancelled."
-        )
 
 
 # Ctrl-C, `kill`, and a closed terminal: each must take the hooks down with hookdash.

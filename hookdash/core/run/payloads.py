@@ -9,7 +9,6 @@ tools that it matches), a trigger value it names.
 from __future__ import annotations
 
 import copy
-import importlib
 import re
 import uuid
 from collections.abc import Mapping
@@ -22,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from hookdash.core.gemini.environment import GeminiEnvironment
 from hookdash.core.gemini.events import EVENTS, FIRED_TRIGGERS, TRIGGER_FIELD, match_kind
 from hookdash.core.gemini.jsvalues import JS_WHITESPACE
-from hookdash.core.gemini.matcher import compile_js
+from hookdash.core.gemini.matcher import alternatives, compile_js, example_of
 from hookdash.core.gemini.storage import transcript_path
 from hookdash.core.gemini.tools import BUILTIN_TOOLS
 from hookdash.core.run.planner import PlanContext, context_for
@@ -182,27 +181,8 @@ def payload_problems(event: str, payload: Mapping[str, Any]) -> list[str]:
 
 def _literal_alternatives(pattern: str) -> list[str]:
     """Plain names a regex spells out as top-level alternatives (`a|^b$|(c)`)."""
-    parts, depth, in_class, start, i = [], 0, False, 0, 0
-    while i < len(pattern):
-        ch = pattern[i]
-        if ch == "\\":
-            i += 2
-            continue
-        if in_class:
-            in_class = ch != "]"
-        elif ch == "[":
-            in_class = True
-        elif ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-        elif ch == "|" and depth == 0:
-            parts.append(pattern[start:i])
-            start = i + 1
-        i += 1
-    parts.append(pattern[start:])
     names: list[str] = []
-    for part in parts:
+    for part in alternatives(pattern):
         part = part.removeprefix("^").removesuffix("$")
         if part.startswith("(") and part.endswith(")") and part.count("(") == 1:
             names.extend(_literal_alternatives(part[1:-1].removeprefix("?:")))
@@ -211,56 +191,6 @@ def _literal_alternatives(pattern: str) -> list[str]:
         if re.fullmatch(r"[A-Za-z0-9_.:/-]+", text):
             names.append(text)
     return names
-
-
-def _example_match(pattern: re.Pattern[str]) -> str | None:
-    """A short string the (translated) regex matches, generated from its parse tree."""
-    try:
-        parser: Any = importlib.import_module("re._parser")
-        consts: Any = importlib.import_module("re._constants")
-        tree = parser.parse(pattern.pattern)
-    except Exception:  # internal API: any surprise just means "no example"
-        return None
-
-    def pick_in(items: Any) -> str:
-        negate = False
-        for op, arg in items:
-            if op is consts.NEGATE:
-                negate = True
-            elif not negate and op is consts.LITERAL:
-                return chr(arg)
-            elif not negate and op is consts.RANGE:
-                return chr(arg[0])
-            elif not negate and op is consts.CATEGORY:
-                return {"CATEGORY_DIGIT": "0", "CATEGORY_SPACE": " "}.get(str(arg), "a")
-        return "x"
-
-    def gen(items: Any) -> str:
-        out = []
-        for op, arg in items:
-            if op is consts.LITERAL:
-                out.append(chr(arg))
-            elif op in (consts.ANY, consts.NOT_LITERAL):
-                out.append("x" if op is consts.ANY or arg != ord("x") else "y")
-            elif op is consts.IN:
-                out.append(pick_in(arg))
-            elif op in (consts.MAX_REPEAT, consts.MIN_REPEAT):
-                low, _high, sub = arg
-                out.append(gen(sub) * max(low, 1 if low == 0 and _is_any(sub) else low))
-            elif op is consts.SUBPATTERN:
-                out.append(gen(arg[-1]))
-            elif op is consts.BRANCH:
-                out.append(gen(arg[1][0]))
-        return "".join(out)
-
-    def _is_any(sub: Any) -> bool:
-        return len(sub) == 1 and sub[0][0] in (consts.ANY, consts.IN)
-
-    try:
-        candidate = gen(tree)
-    except Exception:
-        return None
-    return candidate if pattern.search(candidate) else None
 
 
 def tool_for_matcher(matcher: object) -> str:
@@ -282,7 +212,7 @@ def tool_for_matcher(matcher: object) -> str:
             return name
     if literals:
         return literals[0]
-    return _example_match(compiled) or DEFAULT_TOOL
+    return example_of(m) or DEFAULT_TOOL
 
 
 def trigger_for_matcher(event: str, matcher: object) -> str | None:

@@ -21,6 +21,7 @@ from pydantic import BaseModel
 
 from hookdash.core import files, nesting
 from hookdash.core.edit.atomic import ensure_directory
+from hookdash.core.errors import LogUnreadableError
 from hookdash.core.state import STATE_DIR_MODE
 
 RUNLOG_NAME = "runs.jsonl"
@@ -32,18 +33,6 @@ MAX_RECORD_BYTES = 512 * 1024
 _BLOCK = 64 * 1024
 
 Origin = Literal["hookdash", "gemini"]
-
-
-class LogUnreadableError(Exception):
-    """A run log or telemetry file that exists but cannot be read: said, never shown as an
-    empty log."""
-
-    def __init__(self, path: Path, exc: OSError) -> None:
-        why = exc.strerror or str(exc)
-        if isinstance(exc, PermissionError):
-            why = "permission denied (check the file's and its directory's permissions)"
-        super().__init__(f"cannot read {path}: {why}")
-        self.path = path
 
 
 def open_log(path: Path) -> IO[bytes] | None:

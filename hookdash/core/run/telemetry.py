@@ -17,13 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from hookdash.core import files, nesting
-from hookdash.core.run.runlog import (
-    FileTail,
-    LogUnreadableError,
-    RunRecord,
-    decision_of,
-    segments_backward,
-)
+from hookdash.core.errors import LogUnreadableError
+from hookdash.core.run.runlog import FileTail, RunRecord, decision_of, segments_backward
 
 HOOK_CALL = "gemini_cli.hook_call"
 _HOOK_CALL_BYTES = HOOK_CALL.encode()

@@ -1,4 +1,8 @@
-"""A yes/no question over the current screen (e.g. before running an untrusted hook)."""
+"""A yes/no question over the current screen (e.g. before running an untrusted hook).
+
+The body scrolls: a question may list many hooks with their whole commands, and none of
+it may be cut off.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +10,7 @@ from typing import Any
 
 from rich.console import RenderableType
 from textual import on
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
@@ -28,7 +32,8 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> Any:
         with Vertical(id="confirm-box", classes="dialog"):
-            yield Static(self._body, id="confirm-body")
+            with VerticalScroll(id="confirm-scroll"):
+                yield Static(self._body, id="confirm-body")
             with Horizontal(classes="dialog-buttons"):
                 yield Button(f"{self._yes} (y)", id="yes", variant="warning", compact=True)
                 yield Button(f"{self._no} (n)", id="no", compact=True)

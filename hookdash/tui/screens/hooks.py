@@ -18,9 +18,9 @@ from hookdash.core import (
     EVENTS,
     Configuration,
     DisabledKey,
-    EditError,
     EditResult,
     Hook,
+    HookdashError,
     describe_hook,
     hooks_after_edit,
     registrable,
@@ -258,7 +258,7 @@ class HooksScreen(Screen[None]):
         try:
             try:
                 result = await asyncio.to_thread(toggle_hook, config, hook, scope, disabled_key)
-            except EditError as exc:
+            except HookdashError as exc:
                 self.notify(
                     exc.message,
                     title="Nothing changed",

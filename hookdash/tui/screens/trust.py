@@ -1,19 +1,25 @@
 """Review trust: the workspace's NEW and CHANGED project hooks, then trust them.
 
 The list comes from `core.trust_store.plan_trust`; beside it, the highlighted hook's
-command, why it is CHANGED (and what it ran when it was trusted), and its script. `y`
-trusts the checked hooks through `core.trust_store.trust_hooks`, which writes Gemini's
-own `trusted_hooks.json` (and hookdash's script fingerprints); all of them checked is
-Gemini's own "trust this project's hooks". The view then reloads: the badges clear.
+command, why it is CHANGED — the command it ran when it was trusted beside the one it runs
+now, or the diff of its script against the copy kept then — and its script. Nothing
+starts checked and the boxes read `[x]` / `[ ]` (not colour alone). `y` trusts the checked
+hooks, `A` every hook shown (Gemini's own "trust this project's hooks", which also
+fingerprints the scripts of hooks Gemini trusted by itself); each asks first, listing the
+whole command of every hook it will trust. Trusting goes through
+`core.trust_store.trust_hooks`, which writes Gemini's own `trusted_hooks.json` (and
+hookdash's fingerprints and script copies). The view then reloads: the badges clear.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import difflib
 from typing import TYPE_CHECKING, Any, cast
 
 from rich.console import Group, RenderableType
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 from textual import on, work
@@ -21,16 +27,17 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.events import Resize
 from textual.screen import Screen
 from textual.theme import Theme
-from textual.widgets import Button, Footer, SelectionList, Static
-from textual.widgets.selection_list import Selection
+from textual.widgets import Button, Footer, Static
 from textual.worker import WorkerCancelled, WorkerFailed
 
 from hookdash.core import (
     Configuration,
-    EditError,
     EditResult,
     Hook,
+    HookdashError,
+    ScriptDiff,
     TrustPlan,
+    changed_script,
     describe_matcher,
     describe_trust,
     plan_trust,
@@ -40,12 +47,17 @@ from hookdash.core import (
 )
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
+from hookdash.tui.screens.confirm import ConfirmScreen
+from hookdash.tui.widgets.check_list import CheckList
 from hookdash.tui.widgets.hook_details import preview_body
 
 if TYPE_CHECKING:
     from hookdash.tui.app import HookdashApp
 
 NARROW_WIDTH = 100
+# Marking the differing characters of two commands costs O(n*m) at worst: only for
+# commands a person can compare by eye anyway.
+_MARK_LIMIT = 2000
 
 
 class TrustScreen(Screen[None]):
@@ -56,18 +68,22 @@ class TrustScreen(Screen[None]):
         super().__init__()
         self._plan: TrustPlan | None = None
         self._error: str | None = None
-        self._unchecked: set[str] = set()  # refs the user unchecked (kept across reloads)
+        self._checked: list[str] = []  # refs the user checked (kept across reloads)
+        self._diffs: dict[str, ScriptDiff | None] = {}  # per ref, for this configuration
+        self._diffing: set[str] = set()  # refs whose diff a worker is computing
+        self._generation = 0  # bumped per configuration: a late diff of an old one is dropped
         self._writing = False
 
     def compose(self) -> Any:
         yield Static(id="trust-title")
         with Horizontal(id="trust-body"):
-            yield SelectionList[str](id="trust-list")
+            yield CheckList(id="trust-list")
             with VerticalScroll(id="trust-detail"):
                 yield Static(id="trust-preview")
         yield Static(id="trust-note")
         with Horizontal(id="trust-buttons"):
-            yield Button("Trust checked hooks (y)", id="trust", variant="warning", compact=True)
+            yield Button("Trust checked (y)", id="trust", variant="warning", compact=True)
+            yield Button("Trust all shown (A)", id="trust-all", variant="warning", compact=True)
             yield Button("Back (esc)", id="back", compact=True)
         yield Footer()
 
@@ -83,8 +99,8 @@ class TrustScreen(Screen[None]):
     def checked(self) -> list[Hook]:
         if self._plan is None:
             return []
-        selected = set(self.query_one("#trust-list", SelectionList).selected)
-        return [h for h in self._plan.trust if h.ref in selected]
+        chosen = set(self._checked)
+        return [h for h in self._plan.trust if h.ref in chosen]
 
     def on_mount(self) -> None:
         self.query_one("#trust-list").border_title = "To review"
@@ -97,7 +113,10 @@ class TrustScreen(Screen[None]):
         self._config_changed(self.hd_app.config)
 
     def on_resize(self, event: Resize) -> None:
-        self.set_class(event.size.width < NARROW_WIDTH, "-narrow")
+        narrow = event.size.width < NARROW_WIDTH
+        if narrow != self.has_class("-narrow"):
+            self.set_class(narrow, "-narrow")
+            self._show_hook()  # the two commands go side by side or one above the other
 
     # ------------------------------------------------------------------ content
 
@@ -107,27 +126,21 @@ class TrustScreen(Screen[None]):
         try:
             self._plan = plan_trust(config)
             self._error = None
-        except EditError as exc:
+        except HookdashError as exc:
             self._plan = None
             self._error = exc.message
+        self._diffs, self._diffing = {}, set()
+        self._generation += 1
         colors = colors_for(self.app)
-        listing = self.query_one("#trust-list", SelectionList)
-        keep = listing.highlighted
-        listing.clear_options()
         hooks = self._plan.trust if self._plan is not None else []
         width = max((len(h.id) for h in hooks), default=0)
-        listing.add_options(
-            [
-                Selection(self._prompt(h, width, colors), h.ref, h.ref not in self._unchecked)
-                for h in hooks
-            ]
-        )
-        if hooks:
-            listing.highlighted = min(keep or 0, len(hooks) - 1)
+        listing = self.query_one("#trust-list", CheckList)
+        listing.set_items([(h.ref, self._prompt(h, width, colors)) for h in hooks], self._checked)
+        self._checked = listing.checked
         self._show_title(config, colors)
         self._show_hook()
         self._show_note(config)
-        self.query_one("#trust", Button).disabled = self._plan is None or self._plan.empty
+        self._update_buttons()
 
     def _prompt(self, hook: Hook, width: int, colors: Colors) -> Text:
         badge = " NEW " if hook.trust == "new" else " CHANGED "
@@ -169,14 +182,15 @@ class TrustScreen(Screen[None]):
             note.update("")
             return
         parts = [
-            f"Trusting writes {env.display(env.trusted_hooks_path)} as Gemini does after its "
-            "warning, and fingerprints the scripts: a later edit of one shows as CHANGED."
+            "Nothing is checked until you check it (space). Trusting writes "
+            f"{env.display(env.trusted_hooks_path)} as Gemini does after its warning, and "
+            "keeps a copy of each script: a later edit shows as CHANGED, with a diff."
         ]
         if plan.watch:
             names = ", ".join(h.id for h in plan.watch)
             parts.append(
-                f"Trusting all also fingerprints the scripts of {names} (trusted by Gemini "
-                "already)."
+                f"Trusting all (A) also fingerprints the scripts of {names} (trusted by "
+                "Gemini already)."
             )
         if not config.snapshot.folder_trust.trusted:
             parts.append(
@@ -185,14 +199,26 @@ class TrustScreen(Screen[None]):
             )
         note.update("\n".join(parts))
 
-    @on(SelectionList.SelectionHighlighted, "#trust-list")
+    def _update_buttons(self) -> None:
+        count = len(self._checked)
+        trust = self.query_one("#trust", Button)
+        label = f"Trust {count} checked (y)" if count else "Trust checked (y)"
+        if str(trust.label) != label:
+            trust.label = label
+            trust.refresh(layout=True)  # the label is not a layout reactive: the width is
+        # Enabled with nothing checked: a click then says what to do, as `y` does.
+        trust.disabled = not (self._plan and self._plan.trust)
+        self.query_one("#trust-all", Button).disabled = self._plan is None or self._plan.empty
+        self.refresh_bindings()
+
+    @on(CheckList.OptionHighlighted, "#trust-list")
     def _highlighted(self) -> None:
         self._show_hook()
 
     def _highlighted_hook(self) -> Hook | None:
         if self._plan is None:
             return None
-        index = self.query_one("#trust-list", SelectionList).highlighted
+        index = self.query_one("#trust-list", CheckList).highlighted
         if index is None or not 0 <= index < len(self._plan.trust):
             return None
         return self._plan.trust[index]
@@ -207,8 +233,8 @@ class TrustScreen(Screen[None]):
                 message = "Nothing to review: Gemini CLI will not warn about any project hook."
                 if self._plan.watch:
                     message += (
-                        "\n\ny fingerprints the scripts of the hooks Gemini trusted by itself, "
-                        "so that hookdash notices a later edit."
+                        "\n\nA fingerprints the scripts of the hooks Gemini trusted by itself "
+                        "(and keeps copies), so that hookdash notices a later edit."
                     )
                 message += "\n\nesc goes back to the hook list."
                 preview.update(Text(message))
@@ -218,15 +244,41 @@ class TrustScreen(Screen[None]):
         preview.update(self._hook_body(config, hook, colors))
         self.query_one("#trust-detail", VerticalScroll).scroll_home(animate=False)
 
+    def _script_diff_body(
+        self, config: Configuration, hook: Hook, colors: Colors
+    ) -> list[RenderableType]:
+        """The diff of a CHANGED hook's script, once a worker has computed it: difflib
+        takes up to ~150 ms on a 256 KiB script, too long for the event loop."""
+        if hook.trust != "changed":
+            return []
+        if hook.ref in self._diffs:
+            diff = self._diffs[hook.ref]
+            return _diff_body(diff, colors) if diff is not None else []
+        if hook.ref not in self._diffing:
+            self._diffing.add(hook.ref)
+            self._compute_diff(config, hook, self._generation)
+        return []
+
+    @work(group="trust-diff")
+    async def _compute_diff(self, config: Configuration, hook: Hook, generation: int) -> None:
+        diff = await asyncio.to_thread(changed_script, config, hook)
+        if generation != self._generation or not self.is_attached:
+            return
+        self._diffs[hook.ref] = diff
+        self._diffing.discard(hook.ref)
+        shown = self._highlighted_hook()
+        if diff is not None and shown is not None and shown.ref == hook.ref:
+            self._show_hook()
+
     def _hook_body(self, config: Configuration, hook: Hook, colors: Colors) -> RenderableType:
         display = config.env.display
         grid = Table.grid(padding=(0, 1), expand=True)
         grid.add_column(no_wrap=True, style=colors.dim, min_width=10)
         grid.add_column(ratio=1, overflow="fold")
         grid.add_row("why", Text(describe_trust(hook), style=colors.warning))
-        grid.add_row("command", Text(hook.command or "(none)", style="bold"))
-        for old in trusted_commands(config, hook):
-            grid.add_row("trusted", Text(old, style=colors.dim))
+        old_commands = trusted_commands(config, hook) if hook.trust == "changed" else []
+        if not old_commands:
+            grid.add_row("command", Text(hook.command or "(none)", style="bold"))
         if hook.command_raw and hook.command_raw != hook.command:
             grid.add_row("as written", hook.command_raw)
         grid.add_row("event", hook.event)
@@ -234,8 +286,10 @@ class TrustScreen(Screen[None]):
         grid.add_row("file", display(hook.file) + (f":{hook.line}" if hook.line else ""))
         if hook.description:
             grid.add_row("about", hook.description)
-        title = Text(hook.id, style="bold")
-        parts: list[RenderableType] = [title, grid]
+        parts: list[RenderableType] = [Text(hook.id, style="bold"), grid]
+        if old_commands:
+            parts += self._commands_compared(old_commands, hook.command or "", colors)
+        parts += self._script_diff_body(config, hook, colors)
         script = script_preview(hook.script)
         if script is not None:
             parts += preview_body(script, colors, display)
@@ -247,31 +301,76 @@ class TrustScreen(Screen[None]):
                               style=colors.dim))  # fmt: skip
         return Group(*parts)
 
+    def _commands_compared(
+        self, old_commands: list[str], new: str, colors: Colors
+    ) -> list[RenderableType]:
+        """The command(s) trusted under this name and the command now: side by side, or
+        one above the other on a narrow screen; differing characters underlined (not colour
+        alone)."""
+        heading = Text("\nCommand changed since it was trusted", style=colors.heading)
+        pairs = [_marked(old, new, colors) for old in old_commands]
+        if self.has_class("-narrow"):
+            grid = Table.grid(padding=(0, 1), expand=True)
+            grid.add_column(no_wrap=True, style=colors.dim, min_width=10)
+            grid.add_column(ratio=1, overflow="fold")
+            for old, _ in pairs:
+                grid.add_row("trusted", old)
+            grid.add_row("now", pairs[0][1])
+            return [heading, grid]
+        table = Table(
+            expand=True, show_edge=False, box=None, padding=(0, 1), header_style=colors.dim
+        )
+        table.add_column("trusted", ratio=1, overflow="fold")
+        table.add_column("now", ratio=1, overflow="fold")
+        for row, (old, now) in enumerate(pairs):
+            table.add_row(old, now if row == 0 else "")
+        return [heading, table]
+
     # ------------------------------------------------------------------ actions
 
-    @on(SelectionList.SelectedChanged, "#trust-list")
+    @on(CheckList.Changed, "#trust-list")
     def _checks_changed(self) -> None:
-        if self._plan is None:
-            return
-        selected = set(self.query_one("#trust-list", SelectionList).selected)
-        self._unchecked = {h.ref for h in self._plan.trust if h.ref not in selected}
+        self._checked = self.query_one("#trust-list", CheckList).checked
+        self._update_buttons()
+
+    def action_toggle_check(self) -> None:
+        self.query_one("#trust-list", CheckList).toggle_highlighted()
 
     def action_toggle_all(self) -> None:
-        listing = self.query_one("#trust-list", SelectionList)
-        if listing.selected:
-            listing.deselect_all()
-        else:
-            listing.select_all()
+        listing = self.query_one("#trust-list", CheckList)
+        listing.check_all(not listing.checked)
 
     @on(Button.Pressed, "#trust")
     def _trust_pressed(self) -> None:
         self.action_trust()
+
+    @on(Button.Pressed, "#trust-all")
+    def _trust_all_pressed(self) -> None:
+        self.action_trust_all()
 
     @on(Button.Pressed, "#back")
     def _back_pressed(self) -> None:
         self.action_close()
 
     def action_trust(self) -> None:
+        """`y`: the checked hooks only, after a confirmation."""
+        config = self.hd_app.config
+        plan = self._plan
+        if config is None or plan is None or self._writing:
+            return
+        checked = self.checked
+        if not checked:
+            self.notify(
+                "No hook is checked: space checks the highlighted one (a: all or none). "
+                "A trusts every hook shown.",
+                title="Nothing trusted",
+                timeout=6,
+            )
+            return
+        self._confirm(config, plan, checked, everything=False)
+
+    def action_trust_all(self) -> None:
+        """`A`: every hook shown (Gemini's own "trust this project"), after a confirmation."""
         config = self.hd_app.config
         plan = self._plan
         if config is None or plan is None or self._writing:
@@ -279,12 +378,25 @@ class TrustScreen(Screen[None]):
         if plan.empty:
             self.notify("Nothing to trust: every project hook is trusted.", timeout=4)
             return
-        checked = self.checked
-        if plan.trust and not checked:
-            self.notify("Check at least one hook (space), or a for all.", timeout=4)
-            return
-        everything = len(checked) == len(plan.trust)
-        self._trust(config, None if everything else checked)
+        self._confirm(config, plan, plan.trust, everything=True)
+
+    def _confirm(
+        self, config: Configuration, plan: TrustPlan, hooks: list[Hook], everything: bool
+    ) -> None:
+        body = confirmation_body(config, plan, hooks, everything, colors_for(self.app))
+        count = len(hooks)
+        title = (
+            f"Trust {'all ' if everything else ''}{count} hook{'s' if count != 1 else ''}?"
+            if count
+            else "Watch these scripts?"
+        )
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                # The configuration the question showed: what the user agreed to.
+                self._trust(config, None if everything else hooks)
+
+        self.app.push_screen(ConfirmScreen(title, body, "Trust"), answered)
 
     @work(group="trust")
     async def _trust(self, config: Configuration, hooks: list[Hook] | None) -> None:
@@ -292,7 +404,7 @@ class TrustScreen(Screen[None]):
         try:
             try:
                 result = await asyncio.to_thread(trust_hooks, config, hooks)
-            except EditError as exc:
+            except HookdashError as exc:
                 self.notify(
                     exc.message, title="Nothing trusted", severity="error", timeout=12, markup=False
                 )
@@ -317,7 +429,115 @@ class TrustScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "trust":
+            # Enabled with nothing checked too: `y` then says what to do instead.
+            return bool(self._plan and self._plan.trust)
+        if action == "trust_all":
             return None if self._plan is None or self._plan.empty else True
-        if action == "toggle_all":
+        if action in ("toggle_all", "toggle_check"):
             return bool(self._plan and self._plan.trust)
         return True
+
+
+def confirmation_body(
+    config: Configuration,
+    plan: TrustPlan,
+    hooks: list[Hook],
+    everything: bool,
+    colors: Colors,
+) -> RenderableType:
+    """What the question before trusting lists: every hook with its whole command
+    (wrapped, never cut), where it comes from, and what a CHANGED one ran before."""
+    env = config.env
+    root = env.display(plan.project_root)
+    parts: list[RenderableType] = []
+    if hooks:
+        lead = Text()
+        lead.append(
+            f"Gemini CLI will run {'these' if len(hooks) != 1 else 'this'} project "
+            f"hook{'s' if len(hooks) != 1 else ''} of {root} without warning again. ",
+            style="bold",
+        )
+        lead.append("Each command in full:", style=colors.dim)
+        parts.append(lead)
+    for hook in hooks:
+        line = Text("\n")
+        line.append(" NEW " if hook.trust == "new" else " CHANGED ", style=colors.badge(
+            "new" if hook.trust == "new" else "changed"))  # fmt: skip
+        line.append(f" {hook.id}", style="bold")
+        where = f"{hook.event} · {env.display(hook.file)}" + (f":{hook.line}" if hook.line else "")
+        line.append(f"  {where}", style=colors.dim)
+        parts.append(line)
+        parts.append(Padding(Text(hook.command or "(no command)", overflow="fold"), (0, 0, 0, 2)))
+        for old in trusted_commands(config, hook) if hook.trust == "changed" else []:
+            was = Text("was: ", style=colors.dim)
+            was.append(Text(old, style=colors.dim))
+            parts.append(Padding(Text.assemble(was, overflow="fold"), (0, 0, 0, 2)))
+        if hook.script is not None and hook.script.path and hook.script.kind != "command":
+            shown = Text(f"runs {env.display(hook.script.path)}", style=colors.dim)
+            parts.append(Padding(shown, (0, 0, 0, 2)))
+        if hook.trust == "changed" and hook.trust_detail:
+            parts.append(Padding(Text(hook.trust_detail, style=colors.warning), (0, 0, 0, 2)))
+    if everything and plan.watch:
+        names = ", ".join(h.id for h in plan.watch)
+        parts.append(
+            Text(
+                f"\nAlso fingerprints (and keeps a copy of) the scripts of {names}, which "
+                "Gemini CLI trusted by itself, so a later edit shows as CHANGED.",
+                style=colors.dim,
+            )
+        )
+    if everything:
+        parts.append(
+            Text(
+                f"\nThis is Gemini CLI's own \"trust this project's hooks\": every hook of "
+                f"{env.display(env.workspace_settings_path)} is recorded.",
+                style=colors.dim,
+            )
+        )
+    return Group(*parts)
+
+
+def _marked(old: str, new: str, colors: Colors) -> tuple[Text, Text]:
+    """Two commands with the characters that differ underlined (and coloured)."""
+    before, after = Text(overflow="fold"), Text(overflow="fold")
+    if len(old) > _MARK_LIMIT or len(new) > _MARK_LIMIT:
+        before.append(old)
+        after.append(new)
+        return before, after
+    changed_old = f"underline bold {colors.error}"
+    changed_new = f"underline bold {colors.success}"
+    matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            before.append(old[i1:i2])
+            after.append(new[j1:j2])
+        else:
+            before.append(old[i1:i2], style=changed_old)
+            after.append(new[j1:j2], style=changed_new)
+    return before, after
+
+
+def _diff_body(diff: ScriptDiff, colors: Colors) -> list[RenderableType]:
+    """A changed script's unified diff against the copy kept when it was trusted."""
+    heading = Text("\nScript changed since it was trusted ", style=colors.heading)
+    heading.append(f"({diff.trusted_at[:10]})", style=colors.dim)
+    if diff.unavailable:
+        return [heading, Text(f"No diff: {diff.unavailable}.", style=colors.dim)]
+    body = Text(overflow="fold")
+    for index, line in enumerate(diff.lines):
+        if index:
+            body.append("\n")
+        if line.startswith(("---", "+++")):
+            body.append(line, style="bold")
+        elif line.startswith("@@"):
+            body.append(line, style=colors.accent)
+        elif line.startswith("-"):
+            body.append(line, style=colors.error)
+        elif line.startswith("+"):
+            body.append(line, style=f"bold {colors.success}")
+        else:
+            body.append(line)
+    out: list[RenderableType] = [heading, body]
+    if diff.more:
+        out.append(Text(f"… {diff.more} more line(s) of the diff", style=colors.dim))
+    return out

@@ -1,4 +1,4 @@
-"""status.hooks_after_edit: what the dashboard shows right after a switch, before reloading.
+"""edit.predicted.hooks_after_edit: what the dashboard shows right after a switch, before reloading.
 
 The reading it predicts must be the one the reload then gives, for every hook it touches,
 in the cases a person meets: disable in user or workspace settings, with each key,
@@ -10,9 +10,10 @@ from __future__ import annotations
 import pytest
 
 from hookdash.core.edit.disabled_list import DisabledKey, disable_hook, enable_hook
+from hookdash.core.edit.predicted import hooks_after_edit
 from hookdash.core.load.registry import Hook
 from hookdash.core.load.snapshot import Configuration
-from hookdash.core.status import hooks_after_edit, untrusted_project_hooks
+from hookdash.core.present import untrusted_project_hooks
 from tests.conftest import Sandbox, command_hook, definition
 
 FIELDS = (

@@ -1,13 +1,16 @@
-"""From what a user types (an ID or a ref) to the hooks it means.
+"""From what a user types (an ID or a ref) to the hooks it means: the one lookup that
+fire, plan, the edits and trust share.
 
 Gemini's disabled list is keyed by the hook's identifier (its name, else its command), so
 every hook with one identifier shares one state: an ID that several hooks have is not
 ambiguous, it means all of them. Ambiguity that matters is an argument that could mean
 different identifiers — e.g. the command of two hooks with different names.
 
-Accepted, in this order: a hook's `ref` (`<scope>:<pointer>`, unique), an identifier, the
-command of a named hook (which Gemini does not match: it means that hook's name), and for
-`enable` a disabled-list entry that no configured hook has (a stale entry).
+Accepted, in this order: a hook's `ref` (`<scope>:<pointer>`, unique), an identifier as
+Gemini expands it, an unnamed hook's command as written in the file (`$HOME/x.sh`, the form
+a hand-written disabled-list entry has), the command of a named hook (which Gemini does not
+match: it means that hook's name), and for `enable` a disabled-list entry that no
+configured hook has (a stale entry). "Did you mean" lists the closest identifiers first.
 """
 
 from __future__ import annotations
@@ -17,8 +20,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
-from hookdash.core.edit.edits import AmbiguousHookError, HookNotFoundError
+from hookdash.core.errors import AmbiguousHook, HookNotFound
 from hookdash.core.load.registry import Hook
+from hookdash.core.visible import shorten
 
 if TYPE_CHECKING:
     from hookdash.core.load.snapshot import Configuration
@@ -49,15 +53,15 @@ def describe_hook(hook: Hook) -> str:
 
 def find_hooks(config: Configuration, arg: str, *, entries: Iterable[str] = ()) -> Lookup:
     """The identifier `arg` means, with its hooks; `entries` are disabled-list entries that
-    may be named even without a hook (for enable). Raises HookNotFoundError or
-    AmbiguousHookError with the candidates."""
+    may be named even without a hook (for enable). Raises HookNotFound or
+    AmbiguousHook with the candidates."""
     hooks = config.hooks
     valid = [h for h in hooks if registrable(h)]
 
     by_ref = next((h for h in hooks if h.ref == arg), None)
     if by_ref is not None:
         if not registrable(by_ref):
-            raise HookNotFoundError(
+            raise HookNotFound(
                 f"The hook at {arg} is invalid ({'; '.join(by_ref.not_running_because)}), so "
                 "Gemini CLI discards it; there is nothing to switch.",
                 [],
@@ -74,6 +78,15 @@ def find_hooks(config: Configuration, arg: str, *, entries: Iterable[str] = ()) 
             )
         return lookup
 
+    as_written = list(dict.fromkeys(h.id for h in valid if not h.name and h.command_raw == arg))
+    if len(as_written) == 1:
+        lookup = _lookup(valid, as_written[0], "id")
+        lookup.notes.append(
+            f"'{_short(arg)}' is the command as written; Gemini expands it to "
+            f"'{_short(as_written[0])}', the hook's ID."
+        )
+        return lookup
+
     named = [h for h in valid if h.name and arg in (h.command, h.command_raw)]
     names = list(dict.fromkeys(h.id for h in named))
     if len(names) == 1:
@@ -84,7 +97,7 @@ def find_hooks(config: Configuration, arg: str, *, entries: Iterable[str] = ()) 
         )
         return lookup
     if len(names) > 1:
-        raise AmbiguousHookError(
+        raise AmbiguousHook(
             f"'{_short(arg)}' is the command of {len(names)} hooks with different names "
             f"({_quoted(names)}), and Gemini matches named hooks by name: give the name of "
             "the one you mean.",
@@ -96,7 +109,7 @@ def find_hooks(config: Configuration, arg: str, *, entries: Iterable[str] = ()) 
 
     invalid = [h for h in hooks if h.id == arg]
     if invalid:
-        raise HookNotFoundError(
+        raise HookNotFound(
             f"The hook '{_short(arg)}' is invalid, so Gemini CLI discards it and there is "
             f"nothing to switch ({'; '.join(invalid[0].not_running_because)}).",
             [],
@@ -104,7 +117,7 @@ def find_hooks(config: Configuration, arg: str, *, entries: Iterable[str] = ()) 
     candidates = suggestions(arg, [h.id for h in valid])
     hint = f" Did you mean: {_quoted(candidates)}?" if candidates else ""
     known = "" if valid else " No hook is configured here."
-    raise HookNotFoundError(
+    raise HookNotFound(
         f"No hook has the ID '{_short(arg)}' (its name, or its command when it has no "
         f"name).{hint}{known}",
         candidates,
@@ -120,18 +133,53 @@ def _lookup(valid: list[Hook], identifier: str, matched_by: MatchedBy) -> Lookup
 
 
 def suggestions(arg: str, ids: Iterable[str], limit: int = 8) -> list[str]:
-    """Identifiers close to `arg` in spelling, or that contain it."""
+    """Identifiers close to `arg` in spelling, or that contain it: the closest first."""
     unique = list(dict.fromkeys(ids))
-    close = difflib.get_close_matches(arg, unique, n=limit, cutoff=0.6)
     folded = arg.casefold()
-    containing = [i for i in unique if folded and folded in i.casefold()]
-    chosen = set(close + containing)
-    return [i for i in unique if i in chosen][:limit]  # in configuration order
+
+    def closeness(ident: str) -> float:
+        ratio = difflib.SequenceMatcher(None, folded, ident.casefold()).ratio()
+        return ratio + (1.0 if folded and folded in ident.casefold() else 0.0)
+
+    scored = [(closeness(i), n, i) for n, i in enumerate(unique)]
+    chosen = [(s, n, i) for s, n, i in scored if s >= 0.6]
+    return [i for _, _, i in sorted(chosen, key=lambda c: (-c[0], c[1]))][:limit]
 
 
-def _short(text: str, width: int = 60) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= width else text[: width - 1] + "…"
+def select_hook(config: Configuration, arg: str, event: str) -> Hook:
+    """The one hook of `event` that `arg` means (fire --hook): any form `find_hooks` takes.
+
+    Hooks that share an identifier are one hook to a disabled list, but two processes to
+    the engine: then the candidates' refs are given, to pick one."""
+    try:
+        lookup = find_hooks(config, arg)
+    except HookNotFound:
+        elsewhere = [h for h in config.hooks if h.id == arg]
+        if not elsewhere:
+            raise
+        lookup = Lookup(identifier=arg, hooks=elsewhere, matched_by="id")
+    by_ref = [h for h in config.hooks if h.ref == arg]
+    hooks = by_ref or lookup.hooks
+    here = [h for h in hooks if h.event == event]
+    if len(here) == 1:
+        return here[0]
+    if len(here) > 1:
+        lines = "\n".join(f"  {h.ref}  ({h.layer_label}: {_short(h.command or '')})" for h in here)
+        raise AmbiguousHook(
+            f"'{_short(arg)}' names {len(here)} hooks; pass one of their refs instead:\n{lines}",
+            [h.as_ref() for h in here],
+        )
+    if by_ref:
+        raise HookNotFound(f"{arg} is a {by_ref[0].event} hook, not a {event} hook.")
+    events = ", ".join(sorted({h.event for h in hooks}))
+    raise HookNotFound(
+        f"No {event} hook is called '{_short(arg)}' (there is one for {events}).",
+        [h.id for h in config.hooks if h.event == event and registrable(h)][:8],
+    )
+
+
+def _short(text: str) -> str:
+    return shorten(text, 60)
 
 
 def _quoted(items: Iterable[str]) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from hookdash.core.load.problems import Problem
-from hookdash.core.status import (
+from hookdash.core.present import (
     banner_problems,
     count_hooks,
     describe_trust,
@@ -121,7 +121,7 @@ def test_filter_matches_every_word_in_any_field(sandbox: Sandbox) -> None:
 
 
 def test_event_descriptions() -> None:
-    from hookdash.core.status import describe_event
+    from hookdash.core.present import describe_event
 
     assert "regex" in describe_event("BeforeTool")
     assert "source (startup, resume, clear)" in describe_event("SessionStart")
@@ -130,7 +130,7 @@ def test_event_descriptions() -> None:
 
 
 def test_banner_lines_fold_problems_of_one_code(sandbox: Sandbox) -> None:
-    from hookdash.core.status import banner_lines
+    from hookdash.core.present import banner_lines
 
     sandbox.trust_folder()
     sandbox.write_system({"hooks": {}})

@@ -11,12 +11,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Literal
 
-from hookdash.core.edit.disabled_list import CURRENT, LEGACY, key_name
-from hookdash.core.edit.edits import EditResult
 from hookdash.core.gemini.events import EVENTS, FIRED_TRIGGERS, TRIGGER_FIELD, match_kind
-from hookdash.core.gemini.layers import MERGE_ORDER
 from hookdash.core.load.problems import Problem
-from hookdash.core.load.registry import DISABLED_REASON, Hook, unknown_event_reason
+from hookdash.core.load.registry import Hook, unknown_event_reason
 
 BadgeKind = Literal["runs", "disabled", "not-running", "duplicate", "new", "changed", "legacy"]
 
@@ -310,84 +307,6 @@ def hook_matches(hook: Hook, query: str) -> bool:
         return True
     text = _haystack(hook)
     return all(word in text for word in words)
-
-
-# ------------------------------------------------------------ after a disable/enable
-
-_CURRENT_KEY = key_name(CURRENT)
-_LEGACY_KEY = key_name(LEGACY)
-
-
-_SCOPE_RANK: dict[str, int] = {scope: i for i, scope in enumerate(MERGE_ORDER)}
-
-
-def _scope_order(scopes: Iterable[str]) -> list[str]:
-    return sorted(set(scopes), key=lambda s: _SCOPE_RANK.get(s, len(_SCOPE_RANK)))
-
-
-def hooks_after_edit(
-    hooks: Iterable[Hook], result: EditResult, folder_trusted: bool
-) -> dict[str, Hook]:
-    """How the hooks a disable or enable touched will read once the configuration is
-    loaded again, by `Hook.ref` (only those whose reading changes).
-
-    A front end shows these at once, right after the write, instead of waiting for the
-    reload (which then confirms them, or corrects an approximation: e.g. a hook that
-    becomes the first copy of a duplicate). Mirrors the registry: only the user and, in a
-    trusted folder, the workspace settings contribute to `hooksConfig.disabled`.
-    """
-    if result.action not in ("disable", "enable") or not result.changed:
-        return {}
-    refs = {h.ref for h in result.hooks}
-    add = result.action == "disable"
-
-    def scopes(key: str) -> set[str]:
-        return {
-            c.scope
-            for c in result.changes
-            if c.key == key and (c.scope != "workspace" or folder_trusted)
-        }
-
-    current, legacy = scopes(_CURRENT_KEY), scopes(_LEGACY_KEY)
-    out: dict[str, Hook] = {}
-    for hook in hooks:
-        if hook.ref not in refs:
-            continue
-        if add:
-            disabled_in = _scope_order([*hook.disabled_in, *current])
-            legacy_in = _scope_order([*hook.legacy_disabled_in, *legacy])
-        else:
-            disabled_in = [s for s in hook.disabled_in if s not in current]
-            legacy_in = [s for s in hook.legacy_disabled_in if s not in legacy]
-        update: dict[str, object] = {
-            "disabled_in": disabled_in,
-            "legacy_disabled_in": legacy_in,
-        }
-        others = [r for r in hook.not_running_because if not r.startswith(DISABLED_REASON)]
-        if disabled_in or (hook.disabled and not add and not current):
-            # Still disabled (by another scope, or by a read-only one).
-            where = ", ".join(disabled_in) or ", ".join(hook.disabled_in) or "settings"
-            update.update(
-                disabled=True,
-                runs=False,
-                duplicate_of=None,
-                not_running_because=[*others, f"{DISABLED_REASON} ({where})"],
-                inactive_reason=hook.inactive_reason or "disabled",
-            )
-        else:
-            runs = hook.will_register and not others
-            update.update(
-                disabled=False,
-                runs=runs,
-                not_running_because=[] if runs else others,
-                inactive_reason=None
-                if runs
-                else (hook.inactive_reason if hook.inactive_reason != "disabled" else None),
-            )
-        after = hook.model_copy(update=update)
-        if after != hook:
-            out[hook.ref] = after
-    return out
 
 
 def untrusted_project_hooks(hooks: Iterable[Hook]) -> list[Hook]:

@@ -1,0 +1,253 @@
+"""`hookdash add`, `edit`, `remove`, `hooks on|off` and `import claude`: thin wrappers over
+hookdash.core.edit.authoring / hooks_switch / claude_import. Every message comes from the
+core's result, so the dashboard's form says the same thing.
+
+`remove` and `import claude` ask first: without `--yes` they print what they would do (the
+diff of the settings file) and exit 3; `--json` then prints the result with
+`"needs_confirmation": true`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from hookdash.cli.edits import edit_failed, print_edit
+from hookdash.cli.output import EXIT_NEEDS_CONFIRMATION, EXIT_OK, Style, print_json
+from hookdash.cli.workspace import configuration
+
+
+def _print_diff(diff: str) -> None:
+    s = Style(sys.stdout)
+    for line in diff.splitlines():
+        line = line.rstrip("\r")
+        if line.startswith(("+++", "---")):
+            print(s.bold(line))
+        elif line.startswith("+"):
+            print(s.green(line))
+        elif line.startswith("-"):
+            print(s.red(line))
+        elif line.startswith("@@"):
+            print(s.cyan(line))
+        else:
+            print(line)
+
+
+def _run(args: argparse.Namespace, operation: Any, *, confirm: bool = False) -> int:
+    """Run an authoring operation; with `confirm` and no --yes, only show what it would do."""
+    from hookdash.core import HookdashError
+
+    config = configuration(args)
+    dry_run = confirm and not args.yes
+    try:
+        result = operation(config, dry_run)
+    except HookdashError as exc:
+        raise edit_failed(exc, args.json) from None
+    asks = dry_run and bool(result.changes)
+    if args.json:
+        data = result.model_dump(mode="json")
+        if asks:
+            data["needs_confirmation"] = True
+        print_json(data)
+        return EXIT_NEEDS_CONFIRMATION if asks else EXIT_OK
+    if asks:
+        _print_preview(result, config.env)
+        return EXIT_NEEDS_CONFIRMATION
+    if result.action == "import":
+        _print_import(result, config.env)
+    else:
+        print_edit(result, config.env)
+    return EXIT_OK
+
+
+def _print_preview(result: Any, env: Any) -> None:
+    s = Style(sys.stdout)
+    if result.action == "import":
+        _print_import(result, env)
+    else:
+        print_edit(result, env)
+    print()
+    _print_diff(result.diff)
+    print(s.dim("Nothing was written. Review the change, then run the command again with --yes."))
+
+
+def _print_import(result: Any, env: Any) -> None:
+    s = Style(sys.stdout)
+    print(result.message)
+    for row in result.imported:
+        mark = s.green("+") if row.status == "added" else s.dim("=")
+        where = f"{row.claude_event}" + (f" {row.claude_matcher}" if row.claude_matcher else "")
+        matcher = f"  matcher {row.matcher}" if row.matcher else ""
+        timeout = f"  timeout {row.timeout_ms} ms" if row.timeout_ms else ""
+        present = "  (already there)" if row.status == "present" else ""
+        print(f"  {mark} {row.event:<13} {s.bold(row.name)}{matcher}{timeout}{s.dim(present)}")
+        print(s.dim(f"      {row.command}   ← {env.display(row.source)}, {where}"))
+    if result.not_carried:
+        print("Not carried over:")
+        for item in result.not_carried:
+            what = f" {json.dumps(item.hook, ensure_ascii=False)}" if item.hook else ""
+            event = f"{item.claude_event}" if item.claude_event else env.display(item.source)
+            print(f"  {s.red('✗')} {event}{what}: {item.reason}")
+    for warning in result.warnings:
+        print(s.yellow("warning: ") + warning)
+    for note in result.notes:
+        print(s.dim("note: ") + note)
+
+
+def cmd_add(args: argparse.Namespace) -> int:
+    from hookdash.core import HookDraft, add_hook
+
+    draft = HookDraft(
+        event=args.event,
+        command=args.command_line,
+        name=args.name,
+        matcher=args.matcher,
+        timeout_ms=args.timeout,
+        description=args.description,
+        sequential=args.sequential,
+    )
+    return _run(args, lambda c, dry: add_hook(c, draft, args.scope, trust=args.trust))
+
+
+def cmd_edit(args: argparse.Namespace) -> int:
+    from hookdash.core import HookChanges, edit_hook
+
+    changes = HookChanges(
+        command=args.command_line,
+        name=args.name,
+        matcher=args.matcher,
+        timeout_ms=args.timeout,
+        description=args.description,
+        sequential=args.sequential,
+    )
+    if changes.empty:
+        from hookdash.cli.output import EXIT_USAGE, CliError
+
+        raise CliError(
+            "nothing to change: give --command, --name, --matcher, --timeout, --description, "
+            "--sequential or --parallel",
+            EXIT_USAGE,
+        )
+    return _run(args, lambda c, dry: edit_hook(c, args.id, changes, trust=args.trust))
+
+
+def cmd_remove(args: argparse.Namespace) -> int:
+    from hookdash.core import remove_hook
+
+    return _run(args, lambda c, dry: remove_hook(c, args.id, dry_run=dry), confirm=True)
+
+
+def cmd_hooks(args: argparse.Namespace) -> int:
+    from hookdash.core import switch_hooks
+
+    return _run(args, lambda c, dry: switch_hooks(c, args.state == "on", args.scope))
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    from hookdash.core import import_claude
+
+    file = Path(args.file) if args.file else None
+    return _run(args, lambda c, dry: import_claude(c, file, args.scope, dry_run=dry), confirm=True)
+
+
+def add_authoring_commands(sub: Any, common: Any, with_json: Any) -> None:
+    """The writing commands' parsers (called by parser.build_parser)."""
+    fields = argparse.ArgumentParser(add_help=False)
+    fields.add_argument("--name", help="the hook's name: what the disabled list and trust use")
+    fields.add_argument(
+        "--matcher",
+        metavar="M",
+        help="tool-name regex (BeforeTool, AfterTool) or exact trigger (SessionStart, "
+        "SessionEnd, PreCompress); '' for every one",
+    )
+    fields.add_argument(
+        "--timeout", metavar="MS", help="timeout in milliseconds (Gemini's default: 60000)"
+    )
+    fields.add_argument("--description", metavar="TEXT", help="shown next to the hook")
+
+    p = sub.add_parser(
+        "add", parents=[common, with_json, fields], help="add a hook to a settings file"
+    )
+    p.add_argument("event", metavar="EVENT", help="a Gemini CLI event, e.g. BeforeTool")
+    p.add_argument(
+        "--command", dest="command_line", metavar="CMD", required=True, help="what bash runs"
+    )
+    p.add_argument(
+        "--sequential",
+        action="store_true",
+        help="put it in a sequential definition (Gemini then runs the event's hooks in turn)",
+    )
+    p.add_argument(
+        "--scope",
+        choices=("user", "workspace"),
+        default="user",
+        help="whose settings file to write (default: user)",
+    )
+    p.add_argument(
+        "--no-trust",
+        dest="trust",
+        action="store_false",
+        help="do not record a workspace hook as trusted in trusted_hooks.json",
+    )
+    p.set_defaults(func=cmd_add)
+
+    p = sub.add_parser(
+        "edit", parents=[common, with_json, fields], help="change one hook's fields in place"
+    )
+    p.add_argument("id", metavar="ID", help="the hook's name (or command if unnamed), or its ref")
+    p.add_argument("--command", dest="command_line", metavar="CMD", help="the new command")
+    order = p.add_mutually_exclusive_group()
+    order.add_argument(
+        "--sequential", dest="sequential", action="store_true", default=None, help="run in turn"
+    )
+    order.add_argument(
+        "--parallel", dest="sequential", action="store_false", help="run in parallel"
+    )
+    p.add_argument(
+        "--trust",
+        action="store_true",
+        help="record a workspace hook as trusted again after its command or name changed",
+    )
+    p.set_defaults(func=cmd_edit)
+
+    p = sub.add_parser("remove", parents=[common, with_json], help="remove one hook")
+    p.add_argument("id", metavar="ID", help="the hook's name (or command if unnamed), or its ref")
+    p.add_argument("--yes", action="store_true", help="do it without asking")
+    p.set_defaults(func=cmd_remove)
+
+    p = sub.add_parser(
+        "hooks",
+        parents=[common, with_json],
+        help="switch all hooks on or off (hooksConfig.enabled)",
+    )
+    p.add_argument("state", choices=("on", "off"), help="on or off")
+    p.add_argument(
+        "--scope",
+        choices=("user", "workspace"),
+        default="user",
+        help="whose settings file to write (default: user)",
+    )
+    p.set_defaults(func=cmd_hooks)
+
+    p = sub.add_parser(
+        "import", parents=[common, with_json], help="Claude Code hooks as Gemini CLI hooks"
+    )
+    p.add_argument("source", choices=("claude",), help="where the hooks come from: claude")
+    p.add_argument(
+        "file",
+        nargs="?",
+        metavar="FILE",
+        help="a Claude settings file (default: .claude/settings.local.json, "
+        ".claude/settings.json and ~/.claude/settings.json)",
+    )
+    p.add_argument(
+        "--scope",
+        choices=("user", "workspace"),
+        default="workspace",
+        help="whose settings file to write (default: workspace)",
+    )
+    p.add_argument("--yes", action="store_true", help="do it without asking")
+    p.set_defaults(func=cmd_import)

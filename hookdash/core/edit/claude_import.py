@@ -1,0 +1,292 @@
+"""`hookdash import claude`: Claude Code's hooks written into a Gemini settings file.
+
+Unlike Gemini's own `gemini hooks migrate --from-claude` — which rewrites the workspace
+file from the merged settings, loses the workspace's own hooks of every migrated event and
+copies the user's and system's hooks into it — the import only *adds* hooks, with the same
+splice every other hookdash edit uses: nothing else in the file changes. A hook the file
+already has (same event, matcher and command) is not added again, so importing twice
+changes nothing the second time.
+
+The translation (events, tools, matchers, seconds, names, what cannot be carried over) is
+`claude_hooks`. With `dry_run=True` nothing is written and the result's `diff` shows the
+file hookdash would write, for the confirmation. Imported workspace hooks are *not*
+recorded as trusted: they come from files that may have arrived with a cloned project, and
+Gemini's start-up warning about them is the review they deserve (`hookdash trust` records
+them once reviewed).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import BaseModel, Field
+
+from hookdash.core.edit import jsonedit
+from hookdash.core.edit.authoring import (
+    AuthoringResult,
+    prepare_text,
+    reload_configuration,
+    shape_error,
+    untrusted_folder_note,
+    write_settings,
+)
+from hookdash.core.edit.claude_hooks import (
+    ClaudeSource,
+    NameBook,
+    NotCarried,
+    SourceKind,
+    TranslatedHook,
+    Translation,
+    count_hooks,
+    default_sources,
+    read_claude_settings,
+    translate,
+)
+from hookdash.core.edit.disabled_list import FileEdit, check_scope
+from hookdash.core.edit.edits import Change
+from hookdash.core.edit.hook_text import add_hook, hook_at, hook_paths, normal_matcher
+from hookdash.core.errors import EditError
+from hookdash.core.gemini.expand import expand_settings_string
+
+if TYPE_CHECKING:
+    from hookdash.core.load.snapshot import Configuration
+
+
+class ClaudeSettingsError(EditError):
+    """The Claude settings file given cannot be read, or there is none to import."""
+
+    code = "claude-settings-unreadable"
+
+
+class ImportedHook(BaseModel):
+    """One Claude hook as it was (or would be) written."""
+
+    source: str
+    claude_event: str
+    claude_matcher: str | None
+    event: str
+    matcher: str | None
+    name: str
+    command: str
+    timeout_ms: int | None
+    status: Literal["added", "present"]  # present: the file already had it
+    pointer: str | None = None  # where it is in the Gemini settings file
+
+
+class ImportResult(AuthoringResult):
+    """`import claude --json`: the edit result plus what was read and translated."""
+
+    sources: list[ClaudeSource] = Field(default_factory=list)
+    imported: list[ImportedHook] = Field(default_factory=list)
+    not_carried: list[NotCarried] = Field(default_factory=list)
+
+
+def _read_sources(
+    config: Configuration, file: Path | None, translation: Translation, names: NameBook
+) -> list[ClaudeSource]:
+    from hookdash.core.load.snapshot import script_variables
+
+    env = config.env
+    variables = script_variables(env)
+    if file is not None:
+        candidates: list[tuple[Path, SourceKind]] = [(file, "file")]
+    else:
+        candidates = default_sources(env.workspace, env.environ)
+    sources: list[ClaudeSource] = []
+    for path, kind in candidates:
+        shown = env.display(path)
+        settings, error = read_claude_settings(path)
+        exists = error != "not found"
+        if settings is None:
+            if file is not None:
+                raise ClaudeSettingsError(f"{shown} {error}; nothing was imported.", path=str(path))
+            sources.append(
+                ClaudeSource(
+                    path=str(path), kind=kind, exists=exists, error=error if exists else None
+                )
+            )
+            if exists:
+                translation.not_carried.append(
+                    NotCarried(source=shown, kind="file", reason=f"{shown} {error}")
+                )
+            continue
+        part = translate(shown, settings, names, workspace=env.workspace, variables=variables)
+        sources.append(
+            ClaudeSource(path=str(path), kind=kind, exists=True, hooks=count_hooks(settings))
+        )
+        translation.hooks.extend(part.hooks)
+        translation.not_carried.extend(part.not_carried)
+        translation.notes.extend(part.notes)
+    if file is None and not any(s.exists for s in sources):
+        looked = ", ".join(env.display(s.path) for s in sources)
+        raise ClaudeSettingsError(f"No Claude Code settings found (looked for {looked}).")
+    return sources
+
+
+def _present(value: object, hook: TranslatedHook, environ: dict[str, str]) -> str | None:
+    """The pointer of a hook of the file with the same event, matcher and command."""
+    command = expand_settings_string(hook.hook["command"], environ)
+    for where in hook_paths(value, hook.event):
+        existing = hook_at(value, where)
+        found, definition = jsonedit.get_value(value, where.definition_path)
+        raw = existing.get("command") if isinstance(existing, dict) else None
+        if (
+            found
+            and isinstance(definition, dict)
+            and isinstance(raw, str)
+            and expand_settings_string(raw, environ) == command
+            and normal_matcher(definition.get("matcher")) == normal_matcher(hook.matcher)
+        ):
+            return where.pointer
+    return None
+
+
+def _found_name(value: object, pointer: str) -> str | None:
+    """The name the hook at `pointer` has in the file (a hook present before may have one
+    of its own)."""
+    from hookdash.core.edit.hook_text import parse_hook_pointer
+
+    hook = hook_at(value, parse_hook_pointer(pointer))
+    name = hook.get("name") if isinstance(hook, dict) else None
+    return name if isinstance(name, str) else None
+
+
+def import_claude(
+    config: Configuration,
+    file: Path | None = None,
+    scope: str = "workspace",
+    *,
+    dry_run: bool = False,
+) -> ImportResult:
+    """Add Claude Code's hooks (from `file`, else Claude's own files) to the scope's
+    settings file; see the module docstring."""
+    target = check_scope(config, scope)
+    env = config.env
+    layer = config.layers[target]
+    path_str, shown = str(layer.path), env.display(layer.path)
+    names = NameBook((h.id, h.command_raw) for h in config.hooks)
+    translation = Translation()
+    sources = _read_sources(config, file, translation, names)
+    # Claude runs an identical command once per event: import it once.
+    unique: list[TranslatedHook] = []
+    seen: set[tuple[str, str | None, str]] = set()
+    for hook in translation.hooks:
+        key = (hook.event, hook.matcher, hook.hook["command"])
+        if key not in seen:
+            seen.add(key)
+            unique.append(hook)
+    placed: list[list[ImportedHook]] = []
+    environ = dict(env.environ)
+
+    def transform(text: str | None) -> FileEdit:
+        current, notes, value = prepare_text(text, shown)
+        rows: list[ImportedHook] = []
+        changes: list[Change] = []
+        for hook in unique:
+            there = _present(value, hook, environ)
+            if there is None:
+                try:
+                    edit = add_hook(current, hook.event, hook.hook, hook.matcher, False)
+                except jsonedit.JsonEditError as exc:
+                    raise shape_error(exc, shown, path_str) from None
+                assert edit.path is not None
+                current, there = edit.text, edit.path.pointer
+                value = prepare_text(current, shown)[2]
+                changes.append(
+                    Change(
+                        file=path_str,
+                        scope=target,
+                        key=there,
+                        action="add",
+                        value=hook.hook,
+                        note=f"from {hook.source}, {hook.claude_event}",
+                    )
+                )
+                status: Literal["added", "present"] = "added"
+            else:
+                status = "present"
+            found = _found_name(value, there)
+            rows.append(
+                ImportedHook(
+                    source=hook.source,
+                    claude_event=hook.claude_event,
+                    claude_matcher=hook.claude_matcher,
+                    event=hook.event,
+                    matcher=hook.matcher,
+                    name=found or hook.hook["name"],
+                    command=hook.hook["command"],
+                    timeout_ms=hook.hook.get("timeout"),
+                    status=status,
+                    pointer=there,
+                )
+            )
+        placed.append(rows)
+        return FileEdit(text=current if changes else None, changes=changes, notes=notes)
+
+    written = write_settings(config, target, transform, dry_run)
+    rows = placed[-1] if placed else []
+    added = [r for r in rows if r.status == "added"]
+    present = len(rows) - len(added)
+    where = f"{target} settings ({shown})"
+    verb = "Would import" if dry_run else "Imported"
+    if added or not present:
+        message = f"{verb} {len(added)} Claude Code hook(s) into {where}"
+        if present:
+            message += f"; {present} {'was' if present == 1 else 'were'} already there"
+    else:
+        message = f"Nothing new to import: the {present} hook(s) are already in {where}"
+    lost = translation.not_carried
+    if lost:
+        message += f"; {len(lost)} thing(s) could not be carried over (listed below)"
+    message += "."
+    notes = list(written.edit.notes) + list(dict.fromkeys(translation.notes))
+    events = {r.claude_event for r in added}
+    if "SubagentStop" in events:
+        notes.append(
+            "SubagentStop hooks became AfterAgent hooks: Gemini CLI fires AfterAgent when the "
+            "main agent finishes a prompt, not when a subagent finishes; they run next to the "
+            "Stop hooks."
+        )
+    if "Notification" in events:
+        notes.append(
+            "Gemini CLI sends Notification only when a tool waits for confirmation "
+            "(notification_type 'ToolPermission'), and ignores its output."
+        )
+    if target == "workspace" and added:
+        notes.append(
+            "The imported project hooks are not recorded as trusted: Gemini CLI will list them "
+            "in its warning at the next start (`hookdash trust` records them once reviewed)."
+        )
+    user_files = {env.display(s.path) for s in sources if s.kind == "user"}
+    from_user = [r for r in added if r.source in user_files]
+    if target == "workspace" and from_user:
+        notes.append(
+            f"{len(from_user)} of them came from your user Claude settings and now run only in "
+            "this workspace; `--scope user` imports them for every project."
+        )
+    if target == "user" and any("$GEMINI_PROJECT_DIR" in r.command for r in added):
+        notes.append(
+            "Some imported hooks run scripts under $GEMINI_PROJECT_DIR: in the user settings they "
+            "run in every project, where those scripts may not exist (bash then exits 127, which "
+            "Gemini CLI treats as a blocking deny)."
+        )
+    hooks = []
+    if not dry_run and added:
+        reloaded = reload_configuration(config)
+        pointers = {r.pointer for r in added}
+        hooks = [h.as_ref() for h in reloaded.hooks if h.file == path_str and h.pointer in pointers]
+    notes.extend(untrusted_folder_note(config, target))
+    return ImportResult(
+        action="import",
+        changed=bool(added) and not dry_run,
+        message=message,
+        changes=written.edit.changes,
+        hooks=hooks,
+        notes=notes,
+        dry_run=dry_run,
+        diff=written.diff,
+        sources=sources,
+        imported=rows,
+        not_carried=lost,
+    )

@@ -1,0 +1,152 @@
+"""Switching all hooks on or off: `hooksConfig.enabled` in the user or workspace settings.
+
+Gemini CLI 0.61 merges `hooksConfig.enabled` by replacement in the order system-defaults,
+user, workspace (only when the folder is trusted), system: the last layer that sets it
+wins, and when it is false Gemini creates no hook system at all — no settings hook and no
+extension hook runs, the `/hooks` command is gone, nothing fires. The value is read at
+start-up, so a running Gemini CLI keeps its hooks until it is restarted.
+
+`switch_hooks` writes the value with the same splice as every other edit (`jsonedit`),
+then says what it means and which layer decides when another one sets it too. The legacy
+`hooks.enabled` and `tools.enableHooks` keys switch nothing in Gemini 0.61; when the edited
+file has them, the result says so.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from hookdash.core.edit import jsonedit
+from hookdash.core.edit.authoring import AuthoringResult, write_settings
+from hookdash.core.edit.disabled_list import FileEdit, check_scope, parse_settings, start_text
+from hookdash.core.edit.edits import Change
+from hookdash.core.errors import UnsupportedShapeError
+from hookdash.core.gemini.jsvalues import js_truthy
+from hookdash.core.gemini.layers import MERGE_ORDER, Scope, legacy_config_keys
+
+if TYPE_CHECKING:
+    from hookdash.core.load.snapshot import Configuration
+
+PATH = ("hooksConfig", "enabled")
+MEANING = {
+    True: "Gemini CLI runs hooks again (each one that is not disabled)",
+    False: "Gemini CLI runs no hook at all — settings hooks and extension hooks alike — and "
+    "its /hooks command is gone",
+}
+
+
+def _layer_value(config: Configuration, scope: Scope) -> tuple[bool, Any]:
+    """(sets it, value) for `hooksConfig.enabled` in one layer as Gemini reads it."""
+    layer = config.layers[scope]
+    section = layer.settings.get("hooksConfig") if layer.parsed else None
+    if isinstance(section, dict) and "enabled" in section:
+        return True, section["enabled"]
+    return False, None
+
+
+def _counts(config: Configuration, scope: Scope) -> bool:
+    """Whether Gemini merges this layer at all (loaded, and the workspace only if trusted)."""
+    layer = config.layers[scope]
+    if not layer.usable:
+        return False
+    return scope != "workspace" or config.snapshot.folder_trust.trusted
+
+
+def effective(config: Configuration, scope: Scope, value: bool) -> tuple[bool, Scope | None]:
+    """The merged value once `scope` holds `value`, and the layer that decides it (None:
+    no layer sets it, Gemini's default true)."""
+    result: tuple[bool, Scope | None] = (True, None)
+    for layer in MERGE_ORDER:
+        if layer == scope:
+            if scope != "workspace" or config.snapshot.folder_trust.trusted:
+                result = (value, layer)
+            continue
+        sets, raw = _layer_value(config, layer)
+        if sets and _counts(config, layer):
+            result = (js_truthy(raw), layer)
+    return result
+
+
+def switch_hooks(
+    config: Configuration, enabled: bool, scope: str = "user", *, dry_run: bool = False
+) -> AuthoringResult:
+    """Set `hooksConfig.enabled` in the scope's settings file and say what that means."""
+    target = check_scope(config, scope)
+    env = config.env
+    layer = config.layers[target]
+    file, shown = str(layer.path), env.display(layer.path)
+
+    def transform(text: str | None) -> FileEdit:
+        if text is not None and not jsonedit.is_blank(text):
+            parse_settings(text, shown)
+        current, notes = start_text(text, shown)
+        value = parse_settings(current, shown)
+        try:
+            found, old = jsonedit.get_value(value, PATH)
+        except jsonedit.JsonEditError as exc:
+            raise UnsupportedShapeError(
+                f"In {shown}, {exc.message}; hookdash does not rewrite that shape — fix it by "
+                "hand.",
+                path=file,
+            ) from None
+        if found and old is enabled:
+            return FileEdit(text=None)
+        new_text = jsonedit.set_member(current, PATH, enabled)
+        change = Change(
+            file=file,
+            scope=target,
+            key="hooksConfig.enabled",
+            action="replace" if found else "add",
+            value={"from": old, "to": enabled} if found else enabled,
+            before=old,
+            after=enabled,
+        )
+        return FileEdit(text=new_text, changes=[change], notes=notes)
+
+    written = write_settings(config, target, transform, dry_run)
+    state = "on" if enabled else "off"
+    where = f"{target} settings ({shown})"
+    merged, decider = effective(config, target, enabled)
+    notes = list(written.edit.notes)
+    if written.edit.text is None:
+        message = f"Hooks are already switched {state} in {where}; nothing changed."
+    else:
+        verb = "Would switch" if dry_run else "Switched"
+        message = f"{verb} hooks {state} in {where}: {MEANING[enabled]}, from its next start."
+    if decider is not None and decider != target:
+        other = "on" if merged else "off"
+        notes.append(
+            f"But the {decider} settings set hooksConfig.enabled to {other} and win over the "
+            f"{target} settings (Gemini merges system-defaults, user, workspace, then system), so "
+            f"hooks stay {other} here."
+        )
+    elif decider == target:
+        overridden = [
+            s
+            for s in MERGE_ORDER[: MERGE_ORDER.index(target)]
+            if _layer_value(config, s)[0] and _counts(config, s)
+        ]
+        if overridden:
+            notes.append(
+                f"This overrides hooksConfig.enabled in the {', '.join(overridden)} settings."
+            )
+    if target == "workspace" and not config.snapshot.folder_trust.trusted:
+        notes.append(
+            "The folder is not trusted, so Gemini CLI ignores the workspace settings file and "
+            "this value with it until you trust the folder."
+        )
+    legacy = [k for k in legacy_config_keys(layer) if k in ("hooks.enabled", "tools.enableHooks")]
+    if legacy:
+        notes.append(
+            f"{shown} also has {' and '.join(legacy)}, which Gemini CLI 0.61 ignores: only "
+            "hooksConfig.enabled switches hooks."
+        )
+    return AuthoringResult(
+        action="hooks-on" if enabled else "hooks-off",
+        changed=written.edit.text is not None and not dry_run,
+        message=message,
+        changes=written.edit.changes,
+        notes=notes,
+        dry_run=dry_run,
+        diff=written.diff,
+    )

@@ -1,0 +1,199 @@
+"""Every failure hookdash reports to a person: one hierarchy, one root.
+
+    HookdashError                 code, message, to_dict(): what the CLI prints (--json too)
+    ├── HookNotFound              no hook (or disabled-list entry) has that ID
+    ├── AmbiguousHook             the ID could mean different hooks: the candidates' refs
+    ├── ConfigurationError        a file hookdash must read cannot be read
+    │   └── LogUnreadableError    a run log or telemetry file that is there but unreadable
+    ├── EngineError               firing: an unknown event, …
+    │   └── FireInterrupted       a signal ended `fire` (its hooks were killed first)
+    └── EditError                 a write hookdash refuses to make (nothing was written)
+        ├── NotDisableableError, ReadOnlyScopeError, WorkspaceIsHomeError,
+        ├── SettingsParseError, UnsupportedShapeError, FileChangedError,
+        └── FileWriteError, TrustStoreUnreadableError
+
+Each class has a stable `code` (in `--json` output as `error`). The exceptions in
+`hookdash.core.gemini` (a JavaScript `TypeError`, a regex `SyntaxError`, an aggregator
+throw) are not here: they model what Gemini CLI itself throws, and become verdicts
+("Gemini refuses this matcher"), never failures of hookdash.
+"""
+
+from __future__ import annotations
+
+import signal
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from hookdash.core.edit.edits import Change
+    from hookdash.core.load.registry import HookRef
+
+
+class HookdashError(Exception):
+    """An expected failure: one sentence a person can act on, and a stable code."""
+
+    code = "hookdash-error"
+
+    def __init__(self, message: str, *, path: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.path = path
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"error": self.code, "message": self.message}
+        if self.path:
+            data["file"] = self.path
+        return data
+
+
+class HookNotFound(HookdashError):
+    """No hook has that ID; `candidates` are the closest IDs, closest first."""
+
+    code = "hook-not-found"
+
+    def __init__(self, message: str, candidates: Sequence[str] = ()):
+        super().__init__(message)
+        self.candidates = list(candidates)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**super().to_dict(), "candidates": self.candidates}
+
+
+class AmbiguousHook(HookdashError):
+    """The ID could mean different hooks; each candidate has a unique `ref`."""
+
+    code = "hook-ambiguous"
+
+    def __init__(self, message: str, candidates: Sequence[HookRef]):
+        super().__init__(message)
+        self.candidates = list(candidates)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            **super().to_dict(),
+            "candidates": [c.model_dump(mode="json") for c in self.candidates],
+        }
+
+
+class ConfigurationError(HookdashError):
+    """A file hookdash needs cannot be read (unreadable, not a regular file, too large)."""
+
+    code = "unreadable"
+
+
+class LogUnreadableError(ConfigurationError):
+    """A run log or telemetry file that exists but cannot be read: said, never shown as an
+    empty log."""
+
+    code = "log-unreadable"
+
+    def __init__(self, path: Path, exc: OSError) -> None:
+        why = exc.strerror or str(exc)
+        if isinstance(exc, PermissionError):
+            why = "permission denied (check the file's and its directory's permissions)"
+        super().__init__(f"cannot read {path}: {why}", path=str(path))
+
+
+class EngineError(HookdashError):
+    """Firing or planning cannot start (an unknown event, …)."""
+
+    code = "engine-error"
+
+
+class FireInterrupted(EngineError):
+    """`fire_sync` ended by a signal. The hooks still running were killed (their whole
+    process groups) and logged as cancelled before this was raised."""
+
+    code = "fire-interrupted"
+
+    def __init__(self, signum: int) -> None:
+        self.signum = signum
+        name = signal.Signals(signum).name
+        super().__init__(
+            f"stopped by {name}: the hooks still running were killed with their process "
+            "groups and logged as cancelled."
+        )
+
+
+class UnknownEvent(EngineError):
+    code = "unknown-event"
+
+    def __init__(self, name: str, *, hint: str | None, events: Sequence[str]) -> None:
+        suffix = f" Did you mean {hint}?" if hint else ""
+        super().__init__(
+            f"'{name}' is not a Gemini CLI event.{suffix} Events: {', '.join(events)}."
+        )
+
+
+class EditError(HookdashError):
+    """An edit hookdash refuses to make; nothing has been written when it is raised (the
+    one exception, a later file of a multi-file edit failing, lists what was)."""
+
+    code = "edit-refused"
+
+    def __init__(self, message: str, *, path: str | None = None):
+        super().__init__(message, path=path)
+        self.applied: list[Change] = []  # changes already written before the failure
+
+    def to_dict(self) -> dict[str, Any]:
+        data = super().to_dict()
+        if self.applied:
+            data["applied"] = [c.model_dump(mode="json") for c in self.applied]
+        return data
+
+
+class NotDisableableError(EditError):
+    """A hook no disabled-list entry can switch off (invalid, or a `$VAR` it can't match)."""
+
+    code = "hook-not-disableable"
+
+
+class ReadOnlyScopeError(EditError):
+    """system and system-defaults settings belong to the administrator."""
+
+    code = "scope-read-only"
+
+
+class WorkspaceIsHomeError(EditError):
+    """The workspace is the home directory: there is no separate workspace file."""
+
+    code = "workspace-is-home"
+
+
+class SettingsParseError(EditError):
+    """The file does not parse; hookdash never rewrites a file it cannot read."""
+
+    code = "file-does-not-parse"
+
+    def __init__(self, message: str, *, path: str, line: int | None, column: int | None):
+        super().__init__(message, path=path)
+        self.line = line
+        self.column = column
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**super().to_dict(), "line": self.line, "column": self.column}
+
+
+class UnsupportedShapeError(EditError):
+    """The list to edit exists but is not a list (or a parent is not an object)."""
+
+    code = "unsupported-shape"
+
+
+class FileChangedError(EditError):
+    """The file kept changing on disk while hookdash tried to write it."""
+
+    code = "file-changed"
+
+
+class FileWriteError(EditError):
+    """The file or its directory cannot be written (read-only, permissions, disk)."""
+
+    code = "write-failed"
+
+
+class TrustStoreUnreadableError(EditError):
+    """trusted_hooks.json exists but does not parse; overwriting would lose its entries."""
+
+    code = "trusted-hooks-unreadable"

@@ -1,0 +1,268 @@
+"""THE one rule for showing untrusted text: nothing in it can reach a terminal as a control.
+
+Everything hookdash shows comes from files and processes it does not control: a hook's
+name, command and description, a script, hook stdout/stderr, a telemetry record. Any of
+them can carry characters that a terminal obeys or that hide text from a reader:
+
+- C0 controls (ESC starts a control sequence, CR returns to the start of the line,
+  BS erases), DEL, and C1 controls (U+0080–U+009F; U+009B is CSI on some terminals);
+- Unicode format characters (category Cf): bidirectional overrides and isolates that
+  reorder what is shown (Trojan Source), zero-width spaces and joiners, the BOM, soft
+  hyphen, tag characters that smuggle whole invisible strings;
+- line and paragraph separators (U+2028/U+2029), which some views break lines on;
+- lone surrogates (a `"\\ud800"` JSON escape), which cannot be encoded at all and crash
+  a UTF-8 write with UnicodeEncodeError;
+- Hangul fillers (U+115F, U+1160, U+3164, U+FFA0): letters by category, so they pass for
+  part of a name, but drawn as blank space.
+
+`visible()` replaces each of them with something a reader sees: the control pictures
+for C0 and DEL (`␛[2K`, `␍`, `␀`, `␡`) and `<U+202E>` for the rest. Every other
+character is kept as it is, and the result is stable (`visible(visible(x)) ==
+visible(x)`): the pictures and `<U+…>` are ordinary printable text. A newline and a tab
+are kept only where a multi-line view needs them (`multiline=True`).
+
+`json_text()` is the same rule for `--json`: exact JSON (what a parser reads back is the
+original value, hidden characters included), with every such character written as a
+`\\uXXXX` escape so that neither the terminal nor a UTF-8 encoder ever sees it raw.
+
+`hidden_characters()` lists them (offset, code point, name), for checks that point at
+the first one.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from functools import lru_cache
+from typing import Any, NamedTuple
+
+from pydantic import BaseModel
+from pydantic_core import PydanticSerializationError
+
+# Unicode category Cf, as of Unicode 16 (a superset of what Python 3.11's unicodedata,
+# Unicode 14, knows: a test checks that every Cf character it knows is in here).
+_FORMAT = (
+    "\u00ad"
+    "\u0600-\u0605"
+    "\u061c"
+    "\u06dd"
+    "\u070f"
+    "\u0890-\u0891"
+    "\u08e2"
+    "\u180e"
+    "\u200b-\u200f"
+    "\u202a-\u202e"
+    "\u2060-\u2064"
+    "\u2066-\u206f"
+    "\ufeff"
+    "\ufff9-\ufffb"
+    "\U000110bd"
+    "\U000110cd"
+    "\U00013430-\U0001343f"
+    "\U0001bca0-\U0001bca3"
+    "\U0001d173-\U0001d17a"
+    "\U000e0001"
+    "\U000e0020-\U000e007f"
+)
+_FILLERS = "\u115f\u1160\u3164\uffa0"
+# Everything but C0: DEL, C1, format characters, separators, surrogates, fillers.
+_NON_C0 = "\x7f-\x9f" + _FORMAT + "\u2028\u2029\ud800-\udfff" + _FILLERS
+
+_HIDDEN_LINE = re.compile("[\x00-\x1f" + _NON_C0 + "]")
+_HIDDEN_MULTILINE = re.compile("[\x00-\x08\x0b-\x1f" + _NON_C0 + "]")
+_FILLER = re.compile("[" + _FILLERS + "]")
+
+# Names that unicodedata.name() does not give (controls have none, only aliases).
+_C0_NAMES = (
+    "NULL",
+    "START OF HEADING",
+    "START OF TEXT",
+    "END OF TEXT",
+    "END OF TRANSMISSION",
+    "ENQUIRY",
+    "ACKNOWLEDGE",
+    "BELL",
+    "BACKSPACE",
+    "CHARACTER TABULATION",
+    "LINE FEED",
+    "LINE TABULATION",
+    "FORM FEED",
+    "CARRIAGE RETURN",
+    "SHIFT OUT",
+    "SHIFT IN",
+    "DATA LINK ESCAPE",
+    "DEVICE CONTROL ONE",
+    "DEVICE CONTROL TWO",
+    "DEVICE CONTROL THREE",
+    "DEVICE CONTROL FOUR",
+    "NEGATIVE ACKNOWLEDGE",
+    "SYNCHRONOUS IDLE",
+    "END OF TRANSMISSION BLOCK",
+    "CANCEL",
+    "END OF MEDIUM",
+    "SUBSTITUTE",
+    "ESCAPE",
+    "FILE SEPARATOR",
+    "GROUP SEPARATOR",
+    "RECORD SEPARATOR",
+    "UNIT SEPARATOR",
+)
+_C1_NAMES = (
+    "PADDING CHARACTER",
+    "HIGH OCTET PRESET",
+    "BREAK PERMITTED HERE",
+    "NO BREAK HERE",
+    "INDEX",
+    "NEXT LINE",
+    "START OF SELECTED AREA",
+    "END OF SELECTED AREA",
+    "CHARACTER TABULATION SET",
+    "CHARACTER TABULATION WITH JUSTIFICATION",
+    "LINE TABULATION SET",
+    "PARTIAL LINE FORWARD",
+    "PARTIAL LINE BACKWARD",
+    "REVERSE LINE FEED",
+    "SINGLE SHIFT TWO",
+    "SINGLE SHIFT THREE",
+    "DEVICE CONTROL STRING",
+    "PRIVATE USE ONE",
+    "PRIVATE USE TWO",
+    "SET TRANSMIT STATE",
+    "CANCEL CHARACTER",
+    "MESSAGE WAITING",
+    "START OF GUARDED AREA",
+    "END OF GUARDED AREA",
+    "START OF STRING",
+    "SINGLE GRAPHIC CHARACTER INTRODUCER",
+    "SINGLE CHARACTER INTRODUCER",
+    "CONTROL SEQUENCE INTRODUCER",
+    "STRING TERMINATOR",
+    "OPERATING SYSTEM COMMAND",
+    "PRIVACY MESSAGE",
+    "APPLICATION PROGRAM COMMAND",
+)
+
+
+class HiddenCharacter(NamedTuple):
+    """One character that `visible()` would replace, and where it is."""
+
+    offset: int  # index into the text (code points)
+    code_point: int
+    name: str
+
+    @property
+    def label(self) -> str:
+        """`U+202E RIGHT-TO-LEFT OVERRIDE`: how messages name it."""
+        return f"U+{self.code_point:04X} {self.name}"
+
+
+def character_name(code_point: int) -> str:
+    """The Unicode name, or the control's name (controls and surrogates have none)."""
+    if code_point < 0x20:
+        return _C0_NAMES[code_point]
+    if code_point == 0x7F:
+        return "DELETE"
+    if 0x80 <= code_point <= 0x9F:
+        return _C1_NAMES[code_point - 0x80]
+    if 0xD800 <= code_point <= 0xDFFF:
+        return "LONE SURROGATE"
+    import unicodedata
+
+    return unicodedata.name(chr(code_point), "UNNAMED FORMAT CHARACTER")
+
+
+@lru_cache(maxsize=512)
+def _picture(char: str) -> str:
+    code = ord(char)
+    if code < 0x20:
+        return chr(0x2400 + code)  # ␀ … ␟: ␛ for ESC, ␍ for CR, ␊ for LF, ␉ for TAB
+    if code == 0x7F:
+        return "\u2421"  # ␡
+    return f"<U+{code:04X}>"
+
+
+def _replace(match: re.Match[str]) -> str:
+    return _picture(match.group())
+
+
+def _clean(text: str, multiline: bool) -> bool:
+    """Whether `text` has nothing to replace, at C speed for the common case.
+
+    Printable text (str.isprintable) holds no control, format, separator or surrogate
+    character, so only the printable fillers remain possible. That check is several
+    times faster than searching with the character class, and this runs on every line.
+    """
+    if multiline and ("\n" in text or "\t" in text):
+        text = text.replace("\n", "").replace("\t", "")
+    return text.isprintable() and (text.isascii() or _FILLER.search(text) is None)
+
+
+def visible(text: str, *, multiline: bool = False) -> str:
+    """`text` with every hidden character shown visibly instead of emitted.
+
+    Use it on every piece of untrusted text before it reaches a terminal or a widget.
+    `multiline=True` keeps newlines and tabs (a script preview, hook output); otherwise
+    they are shown as `␊` and `␉` too, so one line of output stays one line.
+    """
+    if _clean(text, multiline):
+        return text
+    return (_HIDDEN_MULTILINE if multiline else _HIDDEN_LINE).sub(_replace, text)
+
+
+def iter_hidden(text: str, *, multiline: bool = False) -> Iterator[HiddenCharacter]:
+    """The hidden characters of `text`, in order (lazily: a caller may stop at the first)."""
+    if _clean(text, multiline):
+        return
+    pattern = _HIDDEN_MULTILINE if multiline else _HIDDEN_LINE
+    for match in pattern.finditer(text):
+        code = ord(match.group())
+        yield HiddenCharacter(match.start(), code, character_name(code))
+
+
+def hidden_characters(text: str, *, multiline: bool = False) -> list[HiddenCharacter]:
+    """Every character of `text` that `visible()` would replace: offset, code point, name."""
+    return list(iter_hidden(text, multiline=multiline))
+
+
+def has_hidden(text: str, *, multiline: bool = False) -> bool:
+    return next(iter_hidden(text, multiline=multiline), None) is not None
+
+
+def _json_escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    if code > 0xFFFF:  # a tag character: JSON writes it as a surrogate pair
+        code -= 0x10000
+        return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+    return f"\\u{code:04x}"
+
+
+def json_text(value: Any, *, indent: int | None = None) -> str:
+    """`value` (anything json.dumps takes, or a pydantic model) as exact JSON text.
+
+    Non-ASCII text stays readable, but every hidden character is written as a `\\uXXXX`
+    escape: JSON readers get the exact value back, a terminal shows an escape and never
+    obeys a control, and a lone surrogate cannot make the UTF-8 write fail.
+    """
+    if isinstance(value, BaseModel) and indent is not None:
+        try:
+            # pydantic's own serializer is several times faster on a big snapshot; it
+            # refuses only what UTF-8 cannot encode (a lone surrogate).
+            text = value.model_dump_json(indent=indent)
+        except PydanticSerializationError:
+            text = json.dumps(value.model_dump(mode="json"), ensure_ascii=False, indent=indent)
+    else:
+        if isinstance(value, BaseModel):
+            value = value.model_dump(mode="json")
+        text = json.dumps(value, ensure_ascii=False, indent=indent)
+    if text.isascii() and "\x7f" not in text:
+        return text
+    # json.dumps escapes C0 inside strings itself; a raw newline or tab here is the
+    # indentation, never string content, so the multi-line class is the right one.
+    return _HIDDEN_MULTILINE.sub(_json_escape, text)
+
+
+def shorten(text: str, width: int) -> str:
+    """`text` on one line (runs of white space folded), cut to `width` with an ellipsis."""
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[: width - 1] + "…"

@@ -1,0 +1,3 @@
+#!/usr/bin/env bash
+prompt=$(jq -r '.prompt')
+echo "Current branch: $(git branch --show-current)"

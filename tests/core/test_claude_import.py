@@ -1,0 +1,343 @@
+"""import_claude on real-looking Claude Code settings files (tests/core/data/claude/).
+
+Each file is what a Claude Code user really keeps: a Bash guard with a script, formatters
+after Edit|Write, prompt-submit and stop hooks (a prompt hook among them), session hooks
+with trigger lists, notifications and a permission hook in ~/.claude/settings.json. The
+import must carry over everything Gemini CLI 0.61 can run — with Gemini's event and tool
+names, milliseconds, $GEMINI_PROJECT_DIR and a name for every hook — and list the rest.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hookdash.core.edit.claude_hooks import (
+    name_from_command,
+    translate_tool_matcher,
+    translate_trigger_matcher,
+)
+from hookdash.core.edit.claude_import import ClaudeSettingsError, ImportResult, import_claude
+from hookdash.core.gemini import jsonc
+from hookdash.core.gemini.matcher import matches
+from tests.conftest import Sandbox, command_hook, definition
+
+DATA = Path(__file__).parent / "data" / "claude"
+GOLDEN = Path(__file__).parent / "golden" / "claude"
+
+
+def _project(sandbox: Sandbox, name: str, target: str = "settings.json") -> Path:
+    """The workspace with Claude's hook scripts and `name` as one of its Claude files."""
+    claude = sandbox.workspace / ".claude"
+    if not (claude / "hooks").exists():
+        shutil.copytree(DATA / "hooks", claude / "hooks")
+    shutil.copy(DATA / name, claude / target)
+    sandbox.trust_folder()
+    return claude / target
+
+
+def _written(sandbox: Sandbox) -> dict[str, Any]:
+    value = jsonc.parse(sandbox.workspace_settings.read_text(encoding="utf-8"))
+    assert isinstance(value, dict)
+    return value
+
+
+def _hooks(sandbox: Sandbox) -> dict[str, Any]:
+    """id -> Hook, as `hookdash list` reports them after the import."""
+    return {h.id: h for h in sandbox.load().hooks}
+
+
+def _lost(result: ImportResult) -> list[tuple[str | None, str, str]]:
+    return [(n.claude_event, n.kind, n.reason) for n in result.not_carried]
+
+
+def _isolate_claude_home(sandbox: Sandbox) -> Path:
+    home = sandbox.root / "claude-home"
+    sandbox.set_env("CLAUDE_CONFIG_DIR", str(home))
+    return home
+
+
+def test_bash_guard_and_formatter(sandbox: Sandbox) -> None:
+    _isolate_claude_home(sandbox)
+    _project(sandbox, "bash-guard.json")
+    result = import_claude(sandbox.load())
+    assert result.message == (
+        "Imported 2 Claude Code hook(s) into workspace settings (~/project/.gemini/settings.json);"
+        " 1 thing(s) could not be carried over (listed below)."
+    )
+    hooks = _written(sandbox)["hooks"]
+    assert hooks == {
+        "BeforeTool": [
+            {
+                "matcher": "^run_shell_command$",
+                "hooks": [
+                    {
+                        "name": "block-dangerous",
+                        "type": "command",
+                        "command": '"$GEMINI_PROJECT_DIR"/.claude/hooks/block-dangerous.sh',
+                        "timeout": 10000,  # Claude's 10 seconds, not 10 ms
+                        "description": "Imported from Claude Code (PreToolUse Bash)",
+                    }
+                ],
+            }
+        ],
+        "AfterTool": [
+            {
+                "matcher": "^(replace|write_file)$",
+                "hooks": [
+                    {
+                        "name": "prettier",
+                        "type": "command",
+                        "command": "jq -r '.tool_input.file_path' | xargs npx prettier --write",
+                        "description": "Imported from Claude Code "
+                        "(PostToolUse Edit|MultiEdit|Write)",
+                    }
+                ],
+            }
+        ],
+    }
+    [(event, kind, reason)] = _lost(result)
+    assert (event, kind) == ("PreToolUse", "output")
+    assert "permissionDecision, which Gemini CLI does not read" in reason
+    loaded = _hooks(sandbox)
+    guard = loaded["block-dangerous"]
+    assert (guard.event, guard.scope, guard.timeout_ms, guard.trust) == (
+        "BeforeTool",
+        "workspace",
+        10000,
+        "new",  # imported hooks are not trusted behind the user's back
+    )
+    assert guard.script is not None and guard.script.exists and guard.script.executable
+    assert matches(guard.matcher, "BeforeTool", "run_shell_command", None)
+    assert not matches(guard.matcher, "BeforeTool", "mcp_shell_run_shell_command", None)
+    assert matches(loaded["prettier"].matcher, "AfterTool", "write_file", None)
+    assert any("not recorded as trusted" in n for n in result.notes)
+
+
+def test_formatter_mcp_and_notebook(sandbox: Sandbox) -> None:
+    _isolate_claude_home(sandbox)
+    _project(sandbox, "formatter.json")
+    result = import_claude(sandbox.load())
+    hooks = _written(sandbox)["hooks"]
+    [fmt] = hooks["AfterTool"]
+    assert fmt["matcher"] == "^(replace|write_file)$"
+    assert fmt["hooks"][0]["name"] == "format_code"
+    assert fmt["hooks"][0]["command"] == (
+        "python3 ${GEMINI_PROJECT_DIR}/.claude/hooks/format_code.py"
+    )
+    assert fmt["hooks"][0]["timeout"] == 30000
+    [mcp] = hooks["BeforeTool"]
+    assert mcp["matcher"] == "mcp_github_.*"
+    assert matches(mcp["matcher"], "BeforeTool", "mcp_github_create_issue", None)
+    lost = _lost(result)
+    assert ("PostToolUse", "matcher") in [(e, k) for e, k, _ in lost]
+    assert any("NotebookEdit: Gemini CLI has no such tool" in r for _, _, r in lost)
+    assert any(k == "option" and "async" in r for _, k, r in lost)
+    # format_code.py reads Claude's tool_response.filePath
+    assert any(k == "payload" and "reads tool_response" in r for _, k, r in lost)
+
+
+def test_prompt_submit_stop_and_subagent_stop_are_all_kept(sandbox: Sandbox) -> None:
+    _isolate_claude_home(sandbox)
+    _project(sandbox, "prompt-and-stop.json")
+    result = import_claude(sandbox.load())
+    hooks = _written(sandbox)["hooks"]
+    assert [h["name"] for d in hooks["BeforeAgent"] for h in d["hooks"]] == ["inject-context"]
+    after_agent = [h for d in hooks["AfterAgent"] for h in d["hooks"]]
+    # Gemini's migrate lets SubagentStop overwrite Stop; both are kept here.
+    assert [(h["name"], h.get("timeout")) for h in after_agent] == [
+        ("npm-test", 120000),
+        ("log-subagent", 5000),
+    ]
+    lost = _lost(result)
+    assert ("Stop", "hook-type") in [(e, k) for e, k, _ in lost]
+    assert any(e == "SubagentStop" and "transcript_path" in r for e, _, r in lost)
+    assert any("SubagentStop hooks became AfterAgent hooks" in n for n in result.notes)
+    loaded = _hooks(sandbox)
+    assert [loaded[n].order for n in ("npm-test", "log-subagent")] == [0, 1]
+
+
+def test_session_triggers(sandbox: Sandbox) -> None:
+    _isolate_claude_home(sandbox)
+    _project(sandbox, "session.json", "settings.local.json")
+    result = import_claude(sandbox.load())
+    hooks = _written(sandbox)["hooks"]
+    # Gemini compares trigger matchers exactly: a Claude list becomes one definition each.
+    assert [d["matcher"] for d in hooks["SessionStart"]] == ["startup", "resume"]
+    assert {h["name"] for d in hooks["SessionStart"] for h in d["hooks"]} == {"load-context"}
+    assert hooks["SessionEnd"][0]["hooks"][0]["timeout"] == 15000
+    assert "matcher" not in hooks["PreCompress"][0]  # manual|auto is every trigger
+    lost = _lost(result)
+    assert any(
+        e == "SessionStart" and k == "matcher" and "no session after compressing" in r
+        for e, k, r in lost
+    )
+    assert any("custom_instructions" in r for _, _, r in lost)
+    loaded = sandbox.load()
+    starts = [h for h in loaded.hooks if h.event == "SessionStart"]
+    assert [matches(h.matcher, "SessionStart", None, "resume") for h in starts] == [False, True]
+
+
+def test_user_settings_notifications_and_permission_requests(sandbox: Sandbox) -> None:
+    home = _isolate_claude_home(sandbox)
+    home.mkdir()
+    shutil.copy(DATA / "notifications.json", home / "settings.json")
+    sandbox.trust_folder()
+    result = import_claude(sandbox.load(), scope="user")
+    assert [s.kind for s in result.sources if s.exists] == ["user"]
+    value = jsonc.parse(sandbox.user_settings.read_text())
+    hooks = value["hooks"]
+    assert [h["name"] for d in hooks["Notification"] for h in d["hooks"]] == ["notify-send"]
+    assert "matcher" not in hooks["Notification"][0]
+    [log] = hooks["BeforeTool"]
+    assert log["matcher"] == "^(read_file|grep_search|glob|list_directory)$"  # not grep / ls
+    assert log["hooks"][0]["timeout"] == 5000
+    lost = _lost(result)
+    assert any(e == "PermissionRequest" and k == "event" for e, k, _ in lost)
+    assert any(e == "Notification" and "idle_prompt" in r for e, _, r in lost)
+    loaded = _hooks(sandbox)
+    assert loaded["log-tool"].scope == "user" and loaded["log-tool"].runs
+
+
+def test_reads_claude_files_as_claude_does_and_imports_each_hook_once(
+    sandbox: Sandbox,
+) -> None:
+    home = _isolate_claude_home(sandbox)
+    home.mkdir()
+    shutil.copy(DATA / "notifications.json", home / "settings.json")
+    _project(sandbox, "bash-guard.json")
+    _project(sandbox, "bash-guard.json", "settings.local.json")  # the same hooks twice
+    result = import_claude(sandbox.load())
+    assert [(s.kind, s.exists, s.hooks) for s in result.sources] == [
+        ("local", True, 2),
+        ("project", True, 2),
+        ("user", True, 4),
+    ]
+    names = [r.name for r in result.imported]
+    assert names == ["block-dangerous", "prettier", "notify-send", "log-tool"]
+    assert any("came from your user Claude settings" in n for n in result.notes)
+
+
+def test_import_adds_to_what_is_there_and_twice_changes_nothing(sandbox: Sandbox) -> None:
+    _isolate_claude_home(sandbox)
+    _project(sandbox, "bash-guard.json")
+    original = (
+        '{\r\n\t// my own hooks\r\n\t"hooks": {\r\n\t\t"BeforeTool": [\r\n'
+        '\t\t\t{"matcher": "glob", "hooks": [{"name": "mine", "type": "command", '
+        '"command": "echo mine"}]}\r\n\t\t]\r\n\t}\r\n}\r\n'
+    )
+    sandbox.write_workspace(original)
+    first = import_claude(sandbox.load())
+    text = sandbox.workspace_settings.read_bytes().decode()
+    assert text.startswith(original[: original.index("}]}") + 3])  # own hooks untouched
+    assert "\n" not in text.replace("\r\n", "")  # every line still ends in CRLF
+    assert '\t\t\t\t"matcher": "^run_shell_command$"' in text  # tabs, like the file
+    golden = GOLDEN / "bash-guard.crlf-tabs.json"
+    if os.environ.get("HOOKDASH_UPDATE_GOLDEN"):
+        golden.write_bytes(text.encode())
+    assert text == golden.read_bytes().decode()
+    assert [c.key for c in first.changes] == [
+        "/hooks/BeforeTool/1/hooks/0",
+        "/hooks/AfterTool/0/hooks/0",
+    ]
+    again = import_claude(sandbox.load())
+    assert sandbox.workspace_settings.read_bytes().decode() == text
+    assert not again.changed and [r.status for r in again.imported] == ["present", "present"]
+    assert again.message.startswith("Nothing new to import: the 2 hook(s) are already in")
+
+
+def test_dry_run_shows_the_diff_and_writes_nothing(sandbox: Sandbox) -> None:
+    _isolate_claude_home(sandbox)
+    _project(sandbox, "bash-guard.json")
+    result = import_claude(sandbox.load(), dry_run=True)
+    assert not sandbox.workspace_settings.exists()
+    assert result.dry_run and not result.changed
+    assert result.message.startswith("Would import 2 Claude Code hook(s)")
+    assert result.diff.startswith("--- /dev/null\n+++ ~/project/.gemini/settings.json\n")
+    assert '+            "timeout": 10000,\n' in result.diff
+
+
+def test_names_do_not_clash_with_configured_hooks(sandbox: Sandbox) -> None:
+    _isolate_claude_home(sandbox)
+    _project(sandbox, "bash-guard.json")
+    sandbox.write_user(
+        {"hooks": {"AfterTool": [definition(command_hook("other", name="block-dangerous"))]}}
+    )
+    result = import_claude(sandbox.load())
+    assert [r.name for r in result.imported] == ["block-dangerous-2", "prettier"]
+
+
+def test_refusals(sandbox: Sandbox) -> None:
+    _isolate_claude_home(sandbox)
+    with pytest.raises(ClaudeSettingsError, match="No Claude Code settings found"):
+        import_claude(sandbox.load())
+    broken = sandbox.write(sandbox.root / "broken.json", '{"hooks": {,}}')
+    with pytest.raises(ClaudeSettingsError, match="does not parse"):
+        import_claude(sandbox.load(), broken)
+    assert not sandbox.workspace_settings.exists()
+
+
+def test_an_explicit_file(sandbox: Sandbox) -> None:
+    _isolate_claude_home(sandbox)
+    sandbox.trust_folder()
+    result = import_claude(sandbox.load(), DATA / "session.json", "user")
+    assert [s.kind for s in result.sources] == ["file"]
+    assert {r.event for r in result.imported} == {"SessionStart", "SessionEnd", "PreCompress"}
+
+
+@pytest.mark.parametrize(
+    ("claude", "gemini"),
+    [
+        ("Bash", ["^run_shell_command$"]),
+        ("Edit|Write", ["^(replace|write_file)$"]),
+        ("Edit, MultiEdit", ["^replace$"]),
+        ("Grep|LS", ["^(grep_search|list_directory)$"]),
+        ("mcp__memory__create_entities", ["^mcp_memory_create_entities$"]),
+        ("mcp__my_server__.*", ["mcp_my_server_.*"]),
+        ("Notebook.*", ["Notebook.*"]),
+        ("^(Bash|Edit)$", ["^(run_shell_command|replace)$"]),
+        ("*", [None]),
+        ("", [None]),
+        ("NotebookEdit", []),
+    ],
+)
+def test_tool_matchers(claude: str, gemini: list[str | None]) -> None:
+    assert translate_tool_matcher(claude).matchers == gemini
+
+
+@pytest.mark.parametrize(
+    ("event", "claude", "gemini"),
+    [
+        ("SessionStart", "startup", ["startup"]),
+        ("SessionStart", "startup|resume|clear", [None]),
+        ("SessionStart", "startup|compact", ["startup"]),
+        ("SessionStart", "compact", []),
+        ("PreCompact", "manual", ["manual"]),
+        ("SessionEnd", "prompt_input_exit|clear", [None]),
+        ("SessionEnd", "logout", []),
+        ("SessionStart", "start.*", ["startup"]),
+    ],
+)
+def test_trigger_matchers(event: str, claude: str, gemini: list[str | None]) -> None:
+    target = {"PreCompact": "PreCompress"}.get(event, event)
+    assert translate_trigger_matcher(event, target, claude).matchers == gemini
+
+
+@pytest.mark.parametrize(
+    ("command", "name"),
+    [
+        ('"$CLAUDE_PROJECT_DIR"/.claude/hooks/block-dangerous.sh', "block-dangerous"),
+        ("python3 ${CLAUDE_PROJECT_DIR}/.claude/hooks/format_code.py", "format_code"),
+        ("jq -r '.tool_input.file_path' | xargs npx prettier --write", "prettier"),
+        ("npm test --silent", "npm-test"),
+        ("uv run ruff check", "ruff"),
+        ("bash -c 'echo hi'", "bash"),
+        ("FOO=1 ./scripts/x.sh", "x"),
+    ],
+)
+def test_names_from_commands(command: str, name: str) -> None:
+    assert name_from_command(command) == name

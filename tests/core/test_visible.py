@@ -1,0 +1,199 @@
+"""The one rule for showing untrusted text (hookdash.core.visible)."""
+
+from __future__ import annotations
+
+import json
+import sys
+import unicodedata
+
+import pytest
+from hypothesis import given, settings, strategies as st
+from pydantic import BaseModel
+
+from hookdash.core.visible import (
+    character_name,
+    has_hidden,
+    hidden_characters,
+    json_text,
+    visible,
+)
+
+HANGUL_FILLERS = {0x115F, 0x1160, 0x3164, 0xFFA0}
+
+
+def is_hidden(char: str, multiline: bool = False) -> bool:
+    """The classes the rule covers, defined independently of the module's regex."""
+    if multiline and char in "\n\t":
+        return False
+    code = ord(char)
+    category = unicodedata.category(char)
+    return (
+        category in ("Cc", "Cf", "Cs", "Zl", "Zp")
+        or code in HANGUL_FILLERS
+        or 0x13439 <= code <= 0x1343F  # Cf since Unicode 15, unassigned in Python 3.11's
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("plain ascii", "plain ascii"),
+        ("ünïcödé ✓ 日本語 😀", "ünïcödé ✓ 日本語 😀"),
+        ("n\x1b]0;PWN\x07\x1b[2J", "n␛]0;PWN␇␛[2J"),
+        ("lint.sh\r\x1b[2K", "lint.sh␍␛[2K"),
+        ("\x00\x7f", "␀␡"),
+        ("a\u202eb\u2066c\u2069", "a<U+202E>b<U+2066>c<U+2069>"),
+        ("zero\u200bwidth\ufeff\u00ad", "zero<U+200B>width<U+FEFF><U+00AD>"),
+        ("c1\x9b31m\x85", "c1<U+009B>31m<U+0085>"),
+        ("tag\U000e0041\U000e007f", "tag<U+E0041><U+E007F>"),
+        ("sep\u2028\u2029", "sep<U+2028><U+2029>"),
+        ("lone\ud800\udfff", "lone<U+D800><U+DFFF>"),
+        ("filler\u3164name", "filler<U+3164>name"),
+        ("two\nlines\tand tab", "two␊lines␉and tab"),
+        ("", ""),
+    ],
+)
+def test_single_line(text: str, shown: str) -> None:
+    assert visible(text) == shown
+
+
+def test_multiline_keeps_newline_and_tab_only() -> None:
+    assert visible("a\n\tb\r\n\x1b[1G", multiline=True) == "a\n\tb␍\n␛[1G"
+    assert visible("a\u2028b", multiline=True) == "a<U+2028>b"
+
+
+def test_fast_path_returns_the_same_object() -> None:
+    text = "./scripts/lint.sh --fix"
+    assert visible(text) is text
+    multi = "line one\nline two"
+    assert visible(multi, multiline=True) is multi
+
+
+def test_hidden_characters_offsets_and_names() -> None:
+    found = hidden_characters("ok\x1b[2K\u202e\ud800\U000e0001")
+    assert [(h.offset, h.code_point) for h in found] == [
+        (2, 0x1B),
+        (6, 0x202E),
+        (7, 0xD800),
+        (8, 0xE0001),
+    ]
+    assert [h.name for h in found] == [
+        "ESCAPE",
+        "RIGHT-TO-LEFT OVERRIDE",
+        "LONE SURROGATE",
+        "LANGUAGE TAG",
+    ]
+    assert found[1].label == "U+202E RIGHT-TO-LEFT OVERRIDE"
+    assert hidden_characters("fine\ttext\n", multiline=True) == []
+    assert [h.name for h in hidden_characters("\t\n")] == ["CHARACTER TABULATION", "LINE FEED"]
+    assert has_hidden("\x9b") and not has_hidden("plain")
+
+
+def test_every_control_has_a_name() -> None:
+    for code in [*range(0x20), 0x7F, *range(0x80, 0xA0)]:
+        assert character_name(code).isupper()
+    assert character_name(0x9B) == "CONTROL SEQUENCE INTRODUCER"
+    assert character_name(0x0D) == "CARRIAGE RETURN"
+
+
+def test_every_format_character_python_knows_is_covered() -> None:
+    """The module hard-codes its classes (a scan of all code points at import would cost
+    a second); this catches a Python whose Unicode database knows more."""
+    missed = [
+        f"U+{code:04X}"
+        for code in range(sys.maxunicode + 1)
+        if is_hidden(chr(code)) and visible(chr(code)) == chr(code)
+    ]
+    assert missed == []
+
+
+def test_nothing_else_is_touched() -> None:
+    touched = [
+        f"U+{code:04X}"
+        for code in range(0x30000)
+        if not is_hidden(chr(code)) and visible(chr(code)) != chr(code)
+    ]
+    assert touched == []
+
+
+def _expected_picture(char: str) -> str:
+    code = ord(char)
+    if code < 0x20:
+        return chr(0x2400 + code)
+    return "\u2421" if code == 0x7F else f"<U+{code:04X}>"
+
+
+# Strings made mostly of the dangerous classes, mixed with ordinary text.
+_DANGEROUS = st.sampled_from(
+    [
+        *map(chr, range(0x20)),
+        "\x7f",
+        *map(chr, range(0x80, 0xA0)),
+        "\u00ad",
+        "\u061c",
+        "\u200b",
+        "\u200d",
+        "\u200e",
+        "\u202a",
+        "\u202e",
+        "\u2060",
+        "\u2066",
+        "\u2069",
+        "\ufeff",
+        "\u2028",
+        "\u2029",
+        "\ud800",
+        "\udbff",
+        "\udc00",
+        "\U000e0001",
+        "\U000e0041",
+        "\u3164",
+        "␛",  # a picture in the input stays itself
+        "<U+202E>",
+    ]
+)
+_MIXED = st.lists(st.one_of(_DANGEROUS, st.text(max_size=5)), max_size=40).map("".join)
+_ANY = st.one_of(_MIXED, st.text(alphabet=st.characters(codec=None)))
+
+
+@settings(max_examples=400, deadline=None)
+@given(text=_ANY, multiline=st.booleans())
+def test_property_no_hidden_character_survives(text: str, multiline: bool) -> None:
+    shown = visible(text, multiline=multiline)
+    assert not any(is_hidden(c, multiline) for c in shown)
+    assert visible(shown, multiline=multiline) == shown  # stable
+    # Every other character is kept, in order, and each hidden one becomes its picture.
+    assert shown == "".join(_expected_picture(c) if is_hidden(c, multiline) else c for c in text)
+    # Exactly the listed characters were replaced.
+    assert len(hidden_characters(text, multiline=multiline)) == sum(
+        is_hidden(c, multiline) for c in text
+    )
+    shown.encode("utf-8")  # never fails: no surrogate is left
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    value=st.recursive(
+        st.one_of(st.none(), st.booleans(), st.integers(), _ANY),
+        lambda inner: st.one_of(
+            st.lists(inner, max_size=4), st.dictionaries(_ANY, inner, max_size=4)
+        ),
+        max_leaves=12,
+    ),
+    indent=st.sampled_from([None, 2]),
+)
+def test_property_json_text_is_exact_and_inert(value: object, indent: int | None) -> None:
+    text = json_text(value, indent=indent)
+    assert json.loads(text) == value  # exact: the reader gets the original back
+    text.encode("utf-8")  # a lone surrogate never breaks the write
+    structural = "\n" if indent else ""
+    assert not any(is_hidden(c) and c not in structural for c in text)
+
+
+def test_json_text_of_a_model() -> None:
+    class Hook(BaseModel):
+        name: str
+
+    text = json_text(Hook(name="n\x1b]0;PWN\x07\ud800 é"), indent=2)
+    assert text == '{\n  "name": "n\\u001b]0;PWN\\u0007\\ud800 é"\n}'
+    assert json.loads(text) == {"name": "n\x1b]0;PWN\x07\ud800 é"}
