@@ -287,7 +287,8 @@ def edit_settings_file(
             and layer.parsed
             and hashlib.sha256(data or b"").digest() == layer.digest
         ):
-            jsonc.vouch(text)  # the very bytes the load parsed: no need to check them again
+            # The very bytes the load parsed: no need to check or walk them again.
+            jsonc.vouch(text, layer.root)
         edit = transform(text)
         results.append(edit)
         del text  # a large file's old text need not outlive the edit

@@ -203,11 +203,24 @@ def _fingerprint(text: str) -> tuple[int, int, int]:
     return id(text), len(text), hash(text)
 
 
-def vouch(text: str) -> None:
-    """Record that `text` (a large one) parses, so `check` need not read it again."""
-    global _known_good
+def vouch(text: str, root: Sequence[Member] | None = None) -> None:
+    """Record that `text` (a large one) parses, so `check` need not read it again; with
+    `root`, the members of its root object (as `members` gave them for the same bytes
+    before), so they need not be walked again either."""
+    global _known_good, _members_memo
     if len(text) >= _BIG:
         _known_good = _fingerprint(text)
+        if root is not None:
+            stripped = strip_comments(text)
+            _members_memo = ((_fingerprint(stripped), _ws(stripped, 0)), list(root))
+
+
+def root_members(text: str) -> list[Member] | None:
+    """The members of a parsed text's root object (None for another root): small, and
+    enough to map the same bytes again without walking them (see `vouch`)."""
+    stripped = strip_comments(text)
+    pos = _ws(stripped, 0)
+    return members(stripped, pos) if stripped.startswith("{", pos) else None
 
 
 def is_object_text(text: str) -> bool:

@@ -60,6 +60,9 @@ class Layer:
     exists: bool = False
     text: str | None = None
     digest: bytes | None = None  # SHA-256 of the bytes read (to tell a later change)
+    # Where the root object's members of those bytes are (a handful of spans): an edit of
+    # the same bytes reuses them instead of walking a large file again.
+    root: list[jsonc.Member] | None = None
     raw: Any = None
     settings: dict[str, Any] = field(default_factory=dict)
     parsed: bool = False
@@ -215,6 +218,7 @@ def read_layer(scope: Scope, path: Path, env: GeminiEnvironment) -> Layer:
         return layer
     layer.raw = raw
     layer.parsed = True
+    layer.root = jsonc.root_members(text)
     expanded = expand_settings_value(raw, env.environ)
     issues = validate_settings(expanded)
     if issues:
