@@ -182,8 +182,8 @@ def read_layer(scope: Scope, path: Path, env: GeminiEnvironment) -> Layer:
                 code="settings-parse-error",
                 message=(
                     f"hookdash does not read this settings file: it is {exc.message}. Gemini "
-                    "CLI stops with 'Maximum call stack size exceeded' on settings nested a "
-                    "few thousand levels deep."
+                    "CLI 0.61 reads up to about 1,700 levels and refuses to start beyond "
+                    "('Maximum call stack size exceeded')."
                     if exc.too_deep
                     else f"This settings file does not parse ({exc.message}); "
                     + (
