@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 from hookdash.core.gemini.events import EVENTS, FIRED_TRIGGERS, TRIGGER_FIELD, match_kind
-from hookdash.core.load.problems import Problem
-from hookdash.core.load.registry import Hook, unknown_event_reason
+from hookdash.core.load.registry import unknown_event_reason
+from hookdash.core.model import Hook
+from hookdash.core.problems import Problem
 
 BadgeKind = Literal["runs", "disabled", "not-running", "duplicate", "new", "changed", "legacy"]
 

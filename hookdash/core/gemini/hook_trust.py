@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from hookdash.core import files, nesting
-from hookdash.core.load.problems import Problem
+from hookdash.core.problems import Problem
 
 TrustStore = dict[str, list[str]]
 

@@ -26,7 +26,7 @@ from hookdash.core.edit.atomic import WriteOutcome, update_file
 from hookdash.core.gemini.environment import GeminiEnvironment
 from hookdash.core.gemini.jsvalues import utf8
 from hookdash.core.load import script_copies
-from hookdash.core.load.registry import Hook
+from hookdash.core.model import Hook
 from hookdash.core.state import STATE_DIR_MODE, state_dir
 
 STATE_FILE = "trusted-scripts.json"

@@ -2,22 +2,32 @@
 
 Both become `RunRecord`s; the feed merges them by time (newest last). A telemetry record
 only names the hook, so `attribute` fills in its key, scope and command from the
-configuration when exactly one configured hook of that event has that id.
+configuration when exactly one configured hook of that event has that id. `follow` hands
+on what is appended as it is (`hookdash log --follow` and the dashboard's live log).
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import heapq
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
 from hookdash.core.edit.atomic import ensure_directory
 from hookdash.core.gemini.outputs import is_blocking_decision, should_stop_execution
-from hookdash.core.load.registry import Hook
+from hookdash.core.load.sources import WatchTarget
+from hookdash.core.model import Hook
 from hookdash.core.run.runlog import RunLog, RunLogTail, RunRecord
 from hookdash.core.run.telemetry import TelemetryTail, read_last_telemetry
 from hookdash.core.state import STATE_DIR_MODE
+from hookdash.core.watching import DirectoryWatcher
+
+# Following the logs: a record shows within a tenth of a second of its write, and a burst
+# of thousands is a few reads, not one per record.
+FOLLOW_STEP_MS = 20
+FOLLOW_DEBOUNCE_MS = 80
 
 LogSource = Literal["hookdash", "gemini", "all"]
 Outcome = Literal["ok", "warning", "blocked", "stopped", "failed", "timed-out", "cancelled"]
@@ -127,17 +137,9 @@ class LogFeed:
         return paths
 
     def ensure_state_dir(self) -> None:
-        """Create hookdash's state directory (0700) if it is missing, so it can be watched."""
+        """Create hookdash's state directory (and any missing parent) 0700 if it is
+        missing, whatever the umask, so it can be watched."""
         ensure_directory(self.runlog.directory, STATE_DIR_MODE)
-
-    def watch_directories(self) -> set[Path]:
-        """The directories holding the files, created if missing (the state directory
-        0700, another 0755; never group/other-writable), for a watcher."""
-        self.ensure_state_dir()
-        directories = {p.parent for p in self.paths}
-        for directory in directories:
-            ensure_directory(directory)
-        return directories
 
     def recent(self, limit: int) -> list[RunRecord]:
         """The newest `limit` records over all sources, oldest first.
@@ -160,6 +162,29 @@ class LogFeed:
         if self.telemetry_file is not None:
             self._telemetry_tail = TelemetryTail(self.telemetry_file)
             self._telemetry_tail.read_new()
+
+    def watcher(self) -> DirectoryWatcher:
+        """A watcher of the directories of `paths`, for `follow`."""
+        targets = [WatchTarget(p.parent, names=frozenset({p.name})) for p in self.paths]
+        return DirectoryWatcher(targets, step_ms=FOLLOW_STEP_MS, debounce_ms=FOLLOW_DEBOUNCE_MS)
+
+    async def follow(
+        self,
+        on_records: Callable[[list[RunRecord]], None],
+        watcher: DirectoryWatcher | None = None,
+    ) -> None:
+        """Until cancelled: `on_records` with what `read_new` finds (read in a thread)
+        each time a file changes, and once the watch is armed (`watcher.ready`; the list
+        may be empty then). Call `start_following` first."""
+        with contextlib.suppress(OSError):
+            # Watched itself rather than through its parent (a run log appears there).
+            await asyncio.to_thread(self.ensure_state_dir)
+        watcher = watcher or self.watcher()
+
+        async def changed(paths: set[Path]) -> None:
+            on_records(await asyncio.to_thread(self.read_new))
+
+        await watcher.run(changed)
 
     def read_new(self) -> list[RunRecord]:
         streams = []
