@@ -228,23 +228,25 @@ def remove_entry(
         return FileEdit(text=None)
     check_settings(text, shown)
     paths = {"auto": [CURRENT, LEGACY], "hooks": [LEGACY], "hooksConfig": [CURRENT]}[disabled_key]
-    current = text
-    changes: list[Change] = []
+    # Which lists hold the entry, read from the text as it is (each edit below leaves the
+    # other list as it was): a large file is mapped again only when both lists need it.
+    found: list[tuple[tuple[str, str], list[Any], list[int]]] = []
     for path in paths:
         try:
-            items = jsonedit.list_at(current, path)
+            items = jsonedit.list_at(text, path)
         except jsonedit.JsonEditError:
             # Not a list: nothing to remove, unless it is the entry itself as a bare string
             # (Gemini's union merge wraps it in a list), which needs a person to fix.
-            _found, bare = jsonc.value_at(current, path)
+            _found, bare = jsonc.value_at(text, path)
             if _matches(bare, identifier, environ):
-                _list_of(current, path, shown)  # raises with the explanation
+                _list_of(text, path, shown)  # raises with the explanation
             continue
-        if items is None:
-            continue
-        hits = [i for i, e in enumerate(items) if _matches(e, identifier, environ)]
-        if not hits:
-            continue
+        hits = [i for i, e in enumerate(items or []) if _matches(e, identifier, environ)]
+        if items is not None and hits:
+            found.append((path, items, hits))
+    current = text
+    changes: list[Change] = []
+    for path, items, hits in found:
         for index in reversed(hits):
             current = _splice(
                 current, partial(jsonedit.remove_from_list, path=path, index=index), shown
