@@ -97,8 +97,10 @@ if TYPE_CHECKING:
         AmbiguousHook as AmbiguousHook,
         EditError as EditError,
         EngineError as EngineError,
+        FireInterrupted as FireInterrupted,
         HookdashError as HookdashError,
         HookNotFound as HookNotFound,
+        LogUnreadableError as LogUnreadableError,
         UndoRefused as UndoRefused,
         UnknownEvent as UnknownEvent,
     )
@@ -161,6 +163,9 @@ if TYPE_CHECKING:
         Hook as Hook,
         RiskFlag as RiskFlag,
         Snapshot as Snapshot,
+    )
+    from hookdash.core.nesting import (
+        json_loads as json_loads,
     )
     from hookdash.core.present import (
         BADGE_MEANINGS as BADGE_MEANINGS,
@@ -273,6 +278,7 @@ _EXPORTS: dict[str, str] = {
     "fire": "hookdash.core.run.engine",
     "fire_sync": "hookdash.core.run.engine",
     "FIRED_TRIGGERS": "hookdash.core.gemini.events",
+    "FireInterrupted": "hookdash.core.errors",
     "FireResult": "hookdash.core.run.engine",
     "GEMINI_SOURCE_NOTE": "hookdash.core.present",
     "GeminiEnvironment": "hookdash.core.gemini.environment",
@@ -295,10 +301,12 @@ _EXPORTS: dict[str, str] = {
     "ImportResult": "hookdash.core.edit.claude_import",
     "InvalidHookError": "hookdash.core.edit.hook_draft",
     "is_run_of": "hookdash.core.run.logfeed",
+    "json_loads": "hookdash.core.nesting",
     "json_text": "hookdash.core.display",
     "kinds_of": "hookdash.core.load.risks",
     "load_configuration": "hookdash.core.load.loader",
     "LogFeed": "hookdash.core.run.logfeed",
+    "LogUnreadableError": "hookdash.core.errors",
     "match_kind": "hookdash.core.gemini.events",
     "MatcherPreview": "hookdash.core.gemini.matcher",
     "merge_input": "hookdash.core.run.payloads",

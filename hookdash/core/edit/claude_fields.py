@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Literal
 
+from hookdash.core import files
 from hookdash.core.gemini.scripts import find_script
 
 SCRIPT_SCAN_LIMIT = 1 << 20  # read at most 1 MB of a hook's script when looking for fields
@@ -73,7 +74,7 @@ def script_text(command: str, workspace: Path, variables: Mapping[str, str]) -> 
     if script is None or script.kind == "command" or not script.path or not script.exists:
         return ""
     try:
-        with open(script.path, "rb") as fh:
-            return fh.read(SCRIPT_SCAN_LIMIT).decode("utf-8", "replace")
-    except OSError:
+        data, _size = files.read_head(script.path, SCRIPT_SCAN_LIMIT)
+    except OSError:  # a FIFO, a device or anything unreadable: nothing to scan
         return ""
+    return data.decode("utf-8", "replace")

@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
+from hookdash.core import files
 from hookdash.core.gemini import jsonc
 
 SourceKind = Literal["file", "local", "project", "user"]
@@ -72,7 +73,7 @@ def read_claude_settings(path: Path) -> tuple[Any, str | None]:
     """(document, None) or (None, why it cannot be read). Claude's files are JSON; comments
     are tolerated as Claude tolerates them."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = files.read_text(path, errors="strict")
     except FileNotFoundError:
         return None, "not found"
     except (OSError, UnicodeDecodeError) as exc:

@@ -73,6 +73,7 @@ NOT_AUTOMATIC: dict[str, str] = {
     "timeout-looks-like-seconds": "a short timeout may be intended",
     "sequential-not-boolean": "running hooks sequentially changes their behaviour",
     "script-missing": "hookdash cannot create the script",
+    "script-not-a-file": "hookdash cannot know which script was meant",
     "script-not-executable": "making a file executable is a security decision",
     "command-not-found": "hookdash cannot install the program",
     "legacy-hooks-enabled": "copying it could switch every hook off",

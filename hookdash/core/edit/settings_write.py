@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from hookdash.core import files
 from hookdash.core.edit import jsonedit
 from hookdash.core.edit.atomic import resolve_target
 from hookdash.core.edit.disabled_list import (
@@ -92,7 +93,7 @@ def current_text(config: Configuration, scope: WritableScope) -> str | None:
     path = config.layers[scope].path
     shown = config.env.display(path)
     try:
-        data = resolve_target(path).read_bytes()
+        data = files.read_bytes(resolve_target(path))
     except FileNotFoundError:
         return None
     except OSError as exc:

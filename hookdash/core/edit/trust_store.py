@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
+from hookdash.core import nesting
 from hookdash.core.edit.atomic import update_file
 from hookdash.core.edit.disabled_list import layer_problem
 from hookdash.core.edit.edits import Change, EditResult
@@ -34,6 +35,7 @@ from hookdash.core.errors import (
 )
 from hookdash.core.gemini.events import EVENTS
 from hookdash.core.gemini.hook_trust import dumps_store, trusted_keys, with_trusted
+from hookdash.core.gemini.jsvalues import utf8
 from hookdash.core.load import fingerprints
 from hookdash.core.load.lookup import describe_hook, find_hooks
 from hookdash.core.load.script_copies import COPY_CAP, ScriptDiff
@@ -163,7 +165,7 @@ def _load_store(data: bytes | None, shown: str) -> dict[str, Any]:
     if data is None:
         return {}
     try:
-        store = json.loads(data.decode("utf-8"))
+        store = nesting.json_loads(data.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         where = f" (line {exc.lineno})" if isinstance(exc, json.JSONDecodeError) else ""
         raise TrustStoreUnreadableError(
@@ -228,7 +230,8 @@ def _record_keys(env: GeminiEnvironment, keys: list[str]) -> list[Change]:
         if existing is not None and after == existing:
             return None
         store[root] = after
-        return dumps_store(store).encode("utf-8")
+        # utf8: a lone surrogate in a key is written as the escape JSON.stringify writes.
+        return utf8(dumps_store(store))
 
     if update_file(env.trusted_hooks_path, compute).after is None:
         return []

@@ -9,6 +9,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
+from hookdash.core import files
 from hookdash.core.gemini import jsonc
 from hookdash.core.gemini.environment import GeminiEnvironment, normalize_path
 from hookdash.core.problems import Problem
@@ -95,7 +96,7 @@ def decide_folder_trust(
 def read_trusted_folders(path: Path) -> tuple[list[tuple[str, str]], str | None]:
     """Rules in file order, or the error that makes Gemini refuse to start."""
     try:
-        text = path.read_text(encoding="utf-8", errors="replace")
+        text = files.read_text(path)
     except FileNotFoundError:
         return [], None
     except OSError as exc:

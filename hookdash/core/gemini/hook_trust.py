@@ -12,6 +12,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
+from hookdash.core import files, nesting
 from hookdash.core.problems import Problem
 
 TrustStore = dict[str, list[str]]
@@ -94,13 +95,15 @@ def store_after_trust(
 def read_store(path: Path) -> tuple[TrustStore, Problem | None]:
     """Plain JSON.parse; on any error Gemini treats the file as empty (and overwrites it)."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = files.read_text(path, errors="strict")
     except FileNotFoundError:
         return {}, None
-    except (OSError, UnicodeDecodeError) as exc:
-        return {}, _store_problem(path, f"cannot read it ({exc})")
+    except OSError as exc:
+        return {}, _store_problem(path, f"cannot read it ({exc.strerror})")
+    except UnicodeDecodeError:
+        return {}, _store_problem(path, "it is not valid UTF-8")
     try:
-        data = json.loads(text)
+        data = nesting.json_loads(text)
     except json.JSONDecodeError as exc:
         return {}, _store_problem(path, f"it is not valid JSON ({exc.msg}, line {exc.lineno})")
     if not isinstance(data, dict):

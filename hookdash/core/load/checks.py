@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from hookdash.core import files
 from hookdash.core.display import shorten, visible
 from hookdash.core.gemini.events import (
     EVENTS,
@@ -352,6 +353,13 @@ def _check_script(hook: Hook) -> list[Problem]:
             "blocking deny with bash's error as the reason."
         )
         fix = "Install it, or use the full path."
+    elif not script.exists and script.path and (kind := files.not_regular(script.path)):
+        code = "script-not-a-file"
+        message = (
+            f"The script {script.path} is {kind}, not a regular file: running it fails or "
+            "waits forever (until the hook's timeout), and hookdash does not read it."
+        )
+        fix = "Point the hook at a regular script file."
     elif not script.exists:
         code = "script-missing"
         message = (

@@ -9,7 +9,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from hookdash.core.gemini import hook_trust
+from hookdash.core.gemini import hook_trust, jsonc
 from hookdash.core.gemini.environment import GeminiEnvironment
 from hookdash.core.gemini.events import EVENTS, match_kind
 from hookdash.core.gemini.extensions import Extension, load_extensions
@@ -229,6 +229,11 @@ def build_configuration(env: GeminiEnvironment, *, fingerprints: dict[str, str])
     problems.extend(_version_problems(env))
     problems.sort(key=lambda p: SEVERITY_RANK[p.severity])
     snapshot.problems = problems
+    # Every line number is taken by now: a large settings file's text (and its stripped
+    # copy) need not outlive the load.
+    for layer in layers.values():
+        layer.release_text()
+    jsonc.release()
     return config
 
 
