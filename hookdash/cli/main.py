@@ -6,11 +6,16 @@ import sys
 from collections.abc import Sequence
 
 from hookdash.cli.dashboard import cmd_dashboard
-from hookdash.cli.output import EXIT_OK, CliError
+from hookdash.cli.output import EXIT_OK, CliError, guarded_output
 from hookdash.cli.parser import build_parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    with guarded_output():
+        return _main(argv)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     for name, default in (("workspace", None), ("json", False)):

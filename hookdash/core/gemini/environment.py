@@ -8,6 +8,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from hookdash.core.visible import visible
+
 _SYSTEM_DIRS = {
     "darwin": Path("/Library/Application Support/GeminiCli"),
     "win32": Path("C:\\ProgramData\\gemini-cli"),
@@ -81,14 +83,15 @@ class GeminiEnvironment:
         return str(self.workspace)
 
     def display(self, path: str | Path) -> str:
-        """A path as people read it: relative to the home directory when inside it."""
+        """A path as people read it: relative to the home directory when inside it, and
+        shown by core.visible's rule (a directory name is as untrusted as a hook name)."""
         text = str(path)
         home = str(self.home)
         if text == home:
             return "~"
         if text.startswith(home.rstrip(os.sep) + os.sep):
-            return "~" + os.sep + text[len(home.rstrip(os.sep)) + 1 :]
-        return text
+            text = "~" + os.sep + text[len(home.rstrip(os.sep)) + 1 :]
+        return visible(text)
 
 
 def resolve_environment(

@@ -19,6 +19,7 @@ from hookdash.core.gemini.events import EVENTS, HOOKS_CONFIG_FIELDS, suggest_eve
 from hookdash.core.gemini.hook_trust import hook_key
 from hookdash.core.gemini.scripts import ScriptInfo
 from hookdash.core.load.risks import RiskFlag
+from hookdash.core.shown import ShownHook
 
 HookScope = Literal["system-defaults", "user", "workspace", "system", "extension"]
 TrustState = Literal["trusted", "new", "changed", "not-applicable"]
@@ -100,6 +101,11 @@ class Hook(BaseModel):
 
     def as_ref(self) -> HookRef:
         return HookRef(id=self.id, scope=self.scope, extension=self.extension, ref=self.ref)
+
+    @property
+    def shown(self) -> ShownHook:
+        """Its text as a terminal may show it (core.visible's rule): how views read it."""
+        return ShownHook(self)
 
     @property
     def layer_label(self) -> str:

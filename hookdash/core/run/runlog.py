@@ -19,6 +19,8 @@ from typing import IO, Any, Literal
 
 from pydantic import BaseModel, ValidationError
 
+from hookdash.core.shown import ShownRun
+
 RUNLOG_NAME = "runs.jsonl"
 MAX_LOG_BYTES = 64 * 1024 * 1024  # ~100,000 typical records; with .1, at most ~128 MiB
 # What a record keeps of stdout and stderr (the run itself keeps more; see runner).
@@ -60,6 +62,11 @@ class RunRecord(BaseModel):
     output_format: str | None = None
     stdout_bytes: int | None = None
     stderr_bytes: int | None = None
+
+    @property
+    def shown(self) -> ShownRun:
+        """Its text as a terminal may show it (core.visible's rule): how views read it."""
+        return ShownRun(self)
 
 
 def decision_of(output: Any) -> str | None:

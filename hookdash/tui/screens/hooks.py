@@ -25,6 +25,7 @@ from hookdash.core import (
     hooks_after_edit,
     registrable,
     toggle_hook,
+    visible,
 )
 from hookdash.tui.commands import bindings_for
 from hookdash.tui.screens.switch import SwitchChoice, SwitchScreen
@@ -230,7 +231,7 @@ class HooksScreen(Screen[None]):
         hook = self._current(item.hook)
         if not registrable(hook):
             self.notify(
-                f"{describe_hook(hook)} is invalid, so Gemini CLI discards it; there is "
+                f"{visible(describe_hook(hook))} is invalid, so Gemini CLI discards it; there is "
                 "nothing to switch.",
                 title="Cannot switch this hook",
                 severity="error",
@@ -260,7 +261,7 @@ class HooksScreen(Screen[None]):
                 result = await asyncio.to_thread(toggle_hook, config, hook, scope, disabled_key)
             except HookdashError as exc:
                 self.notify(
-                    exc.message,
+                    visible(exc.message),
                     title="Nothing changed",
                     severity="error",
                     timeout=12,
@@ -277,7 +278,7 @@ class HooksScreen(Screen[None]):
             self._switching = False
 
     def _announce(self, result: EditResult) -> None:
-        lines = [result.message, *("• " + note for note in result.notes)]
+        lines = [visible(result.message), *("• " + visible(note) for note in result.notes)]
         warn = bool(result.still_disabled_by) or not result.changed
         severity: Literal["information", "warning"] = "warning" if warn else "information"
         title = {"disable": "Switched off", "enable": "Switched on"}.get(result.action, "Done")
@@ -299,8 +300,8 @@ class HooksScreen(Screen[None]):
             return
         if hook.event not in EVENTS:
             self.notify(
-                f"'{hook.event}' is not a Gemini CLI event: Gemini never fires it, so there is "
-                "no payload to test this hook with.",
+                f"'{hook.shown.event}' is not a Gemini CLI event: Gemini never fires it, so "
+                "there is no payload to test this hook with.",
                 title="Cannot fire this hook",
                 severity="warning",
                 timeout=8,

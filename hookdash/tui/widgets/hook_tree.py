@@ -20,12 +20,15 @@ from hookdash.core import (
     Hook,
     Snapshot,
     count_hooks,
+    hidden_refs,
     hook_badges,
     hook_matches,
     state_badge,
+    visible,
 )
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import widget_bindings
+from hookdash.tui.plain import plain
 
 
 @dataclass(frozen=True)
@@ -115,6 +118,7 @@ class HookTree(Tree[TreeItem | None]):
         self._collapsed: set[str] = set()
         self._badge_width = 0
         self._id_width = 0
+        self._hidden: frozenset[str] = frozenset()  # refs of hooks with hidden characters
         self._rebuilding = False
 
     def on_mount(self) -> None:
@@ -152,7 +156,8 @@ class HookTree(Tree[TreeItem | None]):
         old_line = self.cursor_line
         hooks = [h for h in snapshot.hooks if hook_matches(h, query)]
         self._badge_width = max((len(state_badge(h).label) for h in hooks), default=0)
-        self._id_width = min(MAX_ID_WIDTH, max((len(h.id) for h in hooks), default=0))
+        self._id_width = min(MAX_ID_WIDTH, max((len(h.shown.id) for h in hooks), default=0))
+        self._hidden = hidden_refs(snapshot.hooks, snapshot.problems)
         notes = self._layer_notes(snapshot)
         colors = colors_for(self.app)
         self._rebuilding = True
@@ -175,7 +180,7 @@ class HookTree(Tree[TreeItem | None]):
                     item = HookItem(hook)
                     nodes[item.key] = layer_node.add_leaf(self._make_label(item, colors), data=item)
         if not hooks and snapshot.hooks:
-            self.root.add_leaf(Text(f"No hook matches “{query}”.", style=colors.dim), data=None)
+            self.root.add_leaf(plain(f"No hook matches “{query}”.", colors.dim), data=None)
         self._rebuilding = False
         self._restore_cursor(nodes.get(keep) if keep else None, old_line)
         return len(hooks)
@@ -267,14 +272,15 @@ class HookTree(Tree[TreeItem | None]):
                 )
         for ext in snapshot.extensions:
             if not ext.active:
-                notes[os.path.join(ext.path, "hooks", "hooks.json")] = ext.reason or "inactive"
+                reason = visible(ext.reason) if ext.reason else "inactive"
+                notes[os.path.join(ext.path, "hooks", "hooks.json")] = reason
         return notes
 
     def _make_label(self, item: TreeItem, colors: Colors) -> Text:
         if isinstance(item, EventGroup):
             counts = count_hooks(item.hooks)
             known = item.event in EVENTS
-            text = Text(item.event, style=colors.heading if known else f"bold {colors.error}")
+            text = plain(item.event, colors.heading if known else f"bold {colors.error}")
             if not known:
                 text.append("  not a Gemini CLI event", style=colors.error)
             noun = "hook" if counts.total == 1 else "hooks"
@@ -282,27 +288,27 @@ class HookTree(Tree[TreeItem | None]):
             return text
         if isinstance(item, LayerGroup):
             # The file is in the details pane: the line stays short enough for the hooks.
-            text = Text(item.label, style=f"bold {colors.accent}")
+            text = plain(item.label, f"bold {colors.accent}")
             if item.note:
                 text.append(f"  ({item.note})", style=colors.error)
             return text
         hook = item.hook
-        badges = hook_badges(hook)
+        shown = hook.shown
+        badges = hook_badges(hook, hook.ref in self._hidden)
         state, extra = badges[0], badges[1:]
         text = Text(state.label.ljust(self._badge_width), style=colors.badge(state.kind))
         text.append("  ")
-        ident = " ".join(hook.id.split())
+        ident = " ".join(shown.id.split())
         if len(ident) > self._id_width:
             ident = ident[: self._id_width - 1] + "…"
         text.append(ident.ljust(self._id_width), style="" if hook.runs else colors.dim)
         for badge in extra:
             text.append("  ")
-            label = f" {badge.label} " if badge.kind in ("new", "changed") else badge.label
-            text.append(label, style=colors.badge(badge.kind))
-        if isinstance(hook.matcher, str) and hook.matcher:
-            text.append(f"  [{hook.matcher}]", style=colors.dim)
-        elif hook.matcher not in (None, ""):
-            text.append(f"  [{hook.matcher!r}]", style=colors.error)
+            pill = badge.kind in ("new", "changed", "hidden")
+            text.append(f" {badge.label} " if pill else badge.label, style=colors.badge(badge.kind))
+        if shown.matcher:
+            bad = not isinstance(hook.matcher, str)
+            text.append(f"  [{shown.matcher}]", style=colors.error if bad else colors.dim)
         return text
 
     def _theme_changed(self, theme: Theme) -> None:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from textual.content import Content
 from textual.widgets import Static
 
-from hookdash.core import Snapshot, count_hooks, describe
+from hookdash.core import Snapshot, count_hooks, describe, visible
 
 
 class StatusLine(Static):
@@ -17,10 +17,10 @@ class StatusLine(Static):
         hooks_style = "$text-success" if snapshot.hooks_enabled else "$text-error"
         # Most important first: a narrow terminal cuts the end of the line.
         parts: list[Content] = [
-            Content.styled(display(snapshot.workspace), "bold"),
+            Content.styled(visible(display(snapshot.workspace)), "bold"),
             Content.styled("hooks " + ("on" if snapshot.hooks_enabled else "OFF"), hooks_style),
             Content(count_hooks(snapshot.hooks).text),
-            Content.styled("folder " + describe(trust, display), trust_style),
+            Content.styled("folder " + visible(describe(trust, display)), trust_style),
         ]
         if not snapshot.gemini_starts:
             parts.insert(1, Content.styled("Gemini CLI would not start", "bold $text-error"))
