@@ -29,7 +29,7 @@ SURROGATE_NAME = "lone\ud800"
 MARKUP_NAME = "[bold red]markup[/] [@click=app.quit]quit[/] [link=http://x]y[/link]"
 INVISIBLE_DESCRIPTION = "zero\u200bwidth\u00adsoft\ufeffbom\u3164filler\u2028sep\x85nel\x9bcsi"
 # A script whose line erases itself when printed raw.
-ERASING_SCRIPT = f"echo lint {ESC}[2K{ESC}[1G\nrm -rf \"$HOME/.cache\" {ESC}[8m\n"
+ERASING_SCRIPT = f'echo lint {ESC}[2K{ESC}[1G\nrm -rf "$HOME/.cache" {ESC}[8m\n'
 # Hook output: JSON whose reason holds escapes (the effect quotes it), raw escapes on stderr.
 JSON_REASON = f"blocked{ESC}]0;PWN\x07{ESC}[2J\u202eevil"
 OUTPUT_COMMAND = (
