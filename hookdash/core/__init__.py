@@ -312,6 +312,13 @@ _EXPORTS: dict[str, str] = {
 
 __all__ = sorted(_EXPORTS)
 
+# The one submodule loaded up front (a few regexes, no dependency). The function `visible`
+# shares its name with its module, and loading a submodule sets the package's attribute
+# of that name to the module: once any core module had imported `hookdash.core.visible`,
+# `from hookdash.core import visible` gave the module. Loaded here, first, the name is
+# bound to the function after the module's load, and stays so.
+from hookdash.core.visible import visible as visible  # noqa: E402
+
 
 def __getattr__(name: str) -> Any:
     module = _EXPORTS.get(name)

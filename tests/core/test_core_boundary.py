@@ -69,7 +69,8 @@ def test_front_door_names_match_their_typed_imports() -> None:
 
 
 def test_front_door_is_lazy() -> None:
-    """Importing the front door loads no submodule: a headless command pays for what it uses."""
+    """Importing the front door loads no submodule but `visible` (whose function shares its
+    name): a headless command pays for what it uses."""
     code = (
         "import sys, hookdash.core\n"
         "print(','.join(sorted(m for m in sys.modules if m.startswith('hookdash.core.'))))\n"
@@ -77,4 +78,18 @@ def test_front_door_is_lazy() -> None:
     result = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
-    assert result.stdout.strip() == ""
+    assert result.stdout.strip() == "hookdash.core.visible"
+
+
+def test_visible_is_the_function_whatever_was_imported_first() -> None:
+    """A core module importing `hookdash.core.visible` first must not turn the front
+    door's `visible` into the module."""
+    code = (
+        "import hookdash.core.load.checks, hookdash.core.present\n"
+        "from hookdash.core import visible\n"
+        "print(visible('a\\x1bb'))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == "a␛b"

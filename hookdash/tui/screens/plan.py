@@ -134,7 +134,9 @@ class PlanScreen(Screen[None]):
         try:
             if kind == "tool":
                 label.update("tool")
-                tool_box.value = tool or ""
+                # An input shows its value as it is: a name taken from a hostile matcher
+                # goes in as shown (the box then holds what the reader sees).
+                tool_box.value = visible(tool or "")
             elif kind == "trigger":
                 field = TRIGGER_FIELD[event]
                 label.update(field)
