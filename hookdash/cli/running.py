@@ -131,7 +131,8 @@ def cmd_plan(args: argparse.Namespace) -> int:
 def _skipped_line(skipped: Any, s: Style) -> str:
     """`  - id layer: reason — why` for a hook the plan leaves out."""
     layer = f"extension {visible(skipped.extension)}" if skipped.extension else skipped.scope
-    line = f"  {s.dim('-')} {visible(skipped.id)} {s.cyan(layer)}: {s.yellow(skipped.reason)}"
+    reason = s.yellow(skipped.reason)  # raw-ok: a SkipReason literal
+    line = f"  {s.dim('-')} {visible(skipped.id)} {s.cyan(layer)}: {reason}"
     if skipped.detail and skipped.detail != skipped.reason:
         line += f" — {visible(skipped.detail)}"
     return line
@@ -223,7 +224,7 @@ def _print_fire(result: Any, config: Any, s: Style) -> None:
         )
     else:
         what = "no hook"
-    out.write(f"{s.bold(result.event)} · {label} · {what} · session {session}\n")
+    out.write(f"{s.bold(visible(result.event))} · {label} · {what} · session {session}\n")
     if not result.gemini_would_run:
         why = visible("; ".join(result.gemini_would_not_run_because))
         out.write(s.yellow(f"! Gemini CLI would not run this hook: {why}") + "\n")

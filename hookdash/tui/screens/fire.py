@@ -205,7 +205,7 @@ class FireScreen(Screen[None]):
             status.update(
                 Content.assemble(
                     (f"✖ invalid JSON at line {exc.line}, column {exc.column}: ", "bold $error"),
-                    exc.message,
+                    exc.message,  # raw-ok: the json module's own words
                     (" — ctrl+r will not run it", "$text-muted"),
                 )
             )
@@ -247,7 +247,7 @@ class FireScreen(Screen[None]):
             editor.move_cursor((exc.line - 1, max(exc.column - 1, 0)))
             self.notify(
                 f"Not run: the payload is not valid JSON (line {exc.line}, column "
-                f"{exc.column}: {exc.message}).",
+                f"{exc.column}: {exc.message}).",  # raw-ok: the json module's own words
                 severity="error",
                 timeout=6,
                 markup=False,

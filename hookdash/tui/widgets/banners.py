@@ -90,7 +90,7 @@ class Banners(Vertical):
             text = Content.assemble(
                 (f"{_MARKS.get(line.severity, '!')} ", "bold"),
                 (where, "bold"),
-                line.message,
+                line.message,  # raw-ok: banner_lines gives it shown
             )
             banner = Banner(text, classes=f"banner problem {line.severity}", code=line.code)
             banner.tooltip = Content(line.text + "\n\nClick for the problem list.")

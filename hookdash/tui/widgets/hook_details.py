@@ -236,8 +236,8 @@ class HookDetails(VerticalScroll):
             )
         if hook.duplicate_of is not None:
             d = hook.duplicate_of
-            where = f"extension {d.extension}" if d.scope == "extension" else d.scope
-            row("duplicate of", visible(f"{d.id} ({where})"))
+            where = visible(f"extension {d.extension}") if d.extension else d.scope
+            row("duplicate of", f"{visible(d.id)} ({where})")
 
         parts: list[RenderableType] = [title]
         # What a reviewer must not miss comes first, above the fields.
