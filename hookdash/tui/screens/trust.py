@@ -332,8 +332,7 @@ class TrustScreen(Screen[None]):
         one above the other on a narrow screen; differing characters underlined (not colour
         alone)."""
         heading = Text("\nCommand changed since it was trusted", style=colors.heading)
-        new = visible(new, multiline=True)
-        pairs = [_marked(visible(old, multiline=True), new, colors) for old in old_commands]
+        pairs = [_marked(old, new, colors) for old in old_commands]
         if self.has_class("-narrow"):
             grid = Table.grid(padding=(0, 1), expand=True)
             grid.add_column(no_wrap=True, style=colors.dim, min_width=10)
@@ -537,7 +536,10 @@ def confirmation_body(
 
 
 def _marked(old: str, new: str, colors: Colors) -> tuple[Text, Text]:
-    """Two commands with the characters that differ underlined (and coloured)."""
+    """Two commands with the characters that differ underlined (and coloured); each
+    shown by the rule (newlines kept), so an erased or reordered part shows as a
+    difference."""
+    old, new = visible(old, multiline=True), visible(new, multiline=True)
     before, after = Text(overflow="fold"), Text(overflow="fold")
     if len(old) > _MARK_LIMIT or len(new) > _MARK_LIMIT:
         before.append(old)
