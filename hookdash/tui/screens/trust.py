@@ -55,6 +55,7 @@ from hookdash.tui.plain import plain
 from hookdash.tui.screens.confirm import ConfirmScreen
 from hookdash.tui.widgets.check_list import CheckList
 from hookdash.tui.widgets.hook_details import hidden_body, preview_body, risk_body
+from hookdash.tui.widgets.hook_tree import HIDDEN_PILL, MAX_ID_WIDTH
 
 if TYPE_CHECKING:
     from hookdash.tui.app import HookdashApp
@@ -140,7 +141,7 @@ class TrustScreen(Screen[None]):
         colors = colors_for(self.app)
         hooks = self._plan.trust if self._plan is not None else []
         self._hidden = hidden_refs(hooks, config.snapshot.problems)
-        width = max((len(h.shown.id) for h in hooks), default=0)
+        width = min(MAX_ID_WIDTH, max((len(h.shown.id) for h in hooks), default=0))
         listing = self.query_one("#trust-list", CheckList)
         listing.set_items([(h.ref, self._prompt(h, width, colors)) for h in hooks], self._checked)
         self._checked = listing.checked
@@ -154,15 +155,17 @@ class TrustScreen(Screen[None]):
         text = Text()
         text.append(badge, style=colors.badge("new" if hook.trust == "new" else "changed"))
         text.append(" " * (10 - len(badge)))
-        text.append(hook.shown.id.ljust(width), style="bold")
         if hook.ref in self._hidden:
+            text.append(HIDDEN_PILL, style=colors.badge("hidden"))
             text.append("  ")
-            text.append(" hidden ", style=colors.badge("hidden"))
+        elif self._hidden:
+            text.append(" " * (len(HIDDEN_PILL) + 2))
+        text.append(hook.shown.id.ljust(width), style="bold")
+        text.append(f"  {hook.shown.event}", style=colors.dim)
         risks = risk_lines(hook)
         if risks:
             kinds = ", ".join(dict.fromkeys(r.label for r in risks))
             text.append(f"  ⚠ {kinds}", style=colors.risk)
-        text.append(f"  {hook.shown.event}", style=colors.dim)
         return text
 
     def _show_title(self, config: Configuration, colors: Colors) -> None:
@@ -306,7 +309,7 @@ class TrustScreen(Screen[None]):
         title = Text(shown.id, style="bold")
         if hidden:
             title.append("  ")
-            title.append(" hidden ", style=colors.badge("hidden"))
+            title.append(HIDDEN_PILL, style=colors.badge("hidden"))
         parts: list[RenderableType] = [title]
         parts += hidden_body(hidden, colors)
         parts += risk_body(risk_lines(hook, display), colors)
@@ -495,7 +498,7 @@ def confirmation_body(
             "new" if hook.trust == "new" else "changed"))  # fmt: skip
         if hook.ref in hidden:
             line.append(" ")
-            line.append(" hidden ", style=colors.badge("hidden"))
+            line.append(HIDDEN_PILL, style=colors.badge("hidden"))
         line.append(f" {shown.id}", style="bold")
         where = f"{shown.event} · {visible(env.display(hook.file))}"
         line.append(f"  {where}" + (f":{hook.line}" if hook.line else ""), style=colors.dim)

@@ -78,7 +78,8 @@ def hidden_body(problems: list[Problem], colors: Colors) -> list[RenderableType]
     """The `hidden` badge's reasons: one red line per hidden-characters problem."""
     out: list[RenderableType] = []
     for problem in problems:
-        line = Text(" hidden ", style=colors.badge("hidden"))
+        line = Text()
+        line.append(" hidden ", style=colors.badge("hidden"))
         line.append(" " + problem.shown.message, style=f"bold {colors.error}")
         out.append(line)
     return out

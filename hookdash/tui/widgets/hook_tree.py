@@ -71,6 +71,7 @@ TreeItem = EventGroup | LayerGroup | HookItem
 
 # Longer ids (unnamed hooks show their command) are cut: the details show them whole.
 MAX_ID_WIDTH = 28
+HIDDEN_PILL = " hidden "  # the red badge of a hook with hidden characters
 
 
 def group_hooks(
@@ -119,6 +120,7 @@ class HookTree(Tree[TreeItem | None]):
         self._badge_width = 0
         self._id_width = 0
         self._hidden: frozenset[str] = frozenset()  # refs of hooks with hidden characters
+        self._hidden_width = 0  # the `hidden` column: there only when a shown hook needs it
         self._rebuilding = False
 
     def on_mount(self) -> None:
@@ -158,6 +160,8 @@ class HookTree(Tree[TreeItem | None]):
         self._badge_width = max((len(state_badge(h).label) for h in hooks), default=0)
         self._id_width = min(MAX_ID_WIDTH, max((len(h.shown.id) for h in hooks), default=0))
         self._hidden = hidden_refs(snapshot.hooks, snapshot.problems)
+        any_hidden = any(h.ref in self._hidden for h in hooks)
+        self._hidden_width = len(HIDDEN_PILL) + 2 if any_hidden else 0
         notes = self._layer_notes(snapshot)
         colors = colors_for(self.app)
         self._rebuilding = True
@@ -298,13 +302,20 @@ class HookTree(Tree[TreeItem | None]):
         state, extra = badges[0], badges[1:]
         text = Text(state.label.ljust(self._badge_width), style=colors.badge(state.kind))
         text.append("  ")
+        # Before the id, where a narrow list cannot cut it off.
+        if extra and extra[0].kind == "hidden":
+            text.append(HIDDEN_PILL, style=colors.badge("hidden"))
+            text.append("  ")
+            extra = extra[1:]
+        elif self._hidden_width:
+            text.append(" " * self._hidden_width)
         ident = " ".join(shown.id.split())
         if len(ident) > self._id_width:
             ident = ident[: self._id_width - 1] + "…"
         text.append(ident.ljust(self._id_width), style="" if hook.runs else colors.dim)
         for badge in extra:
             text.append("  ")
-            pill = badge.kind in ("new", "changed", "hidden")
+            pill = badge.kind in ("new", "changed")
             text.append(f" {badge.label} " if pill else badge.label, style=colors.badge(badge.kind))
         if shown.matcher:
             bad = not isinstance(hook.matcher, str)
