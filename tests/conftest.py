@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 
 from hookdash.core.gemini.environment import GeminiEnvironment, resolve_environment
-from hookdash.core.load.snapshot import Configuration, load_configuration
+from hookdash.core.load.loader import load_configuration
+from hookdash.core.model import Configuration
 
 # Variables of the real environment that would change what Gemini (and hookdash) sees.
 _LEAKY = (

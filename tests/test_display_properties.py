@@ -26,9 +26,7 @@ from hookdash.core.errors import HookNotFound
 from hookdash.core.gemini.environment import resolve_environment
 from hookdash.core.gemini.scripts import ScriptInfo
 from hookdash.core.load.preview import ScriptPreview
-from hookdash.core.load.problems import Problem
-from hookdash.core.load.registry import Hook, HookRef
-from hookdash.core.load.risks import RiskFlag, RiskSpan
+from hookdash.core.model import Hook, HookRef, RiskFlag, RiskSpan
 from hookdash.core.present import (
     banner_lines,
     describe_trust,
@@ -37,6 +35,7 @@ from hookdash.core.present import (
     problem_location,
     risk_lines,
 )
+from hookdash.core.problems import Problem
 from hookdash.core.run.planner import Skipped
 from hookdash.core.run.runlog import RunRecord
 from hookdash.core.run.runner import HookRunResult

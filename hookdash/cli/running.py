@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hookdash.cli.output import (
     EXIT_NEEDS_CONFIRMATION,
@@ -18,6 +18,9 @@ from hookdash.cli.output import (
 )
 from hookdash.cli.workspace import configuration
 from hookdash.core import json_text, shorten, visible
+
+if TYPE_CHECKING:
+    from hookdash.core import LogFeed
 
 # --------------------------------------------------- plan, fire, log (the shared engine)
 # Thin wrappers over hookdash.core.run.engine / logfeed; every run goes through engine.fire.
@@ -350,17 +353,11 @@ def cmd_log(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _follow(feed: Any, as_json: bool, s: Style) -> None:
-    import watchfiles
+def _follow(feed: LogFeed, as_json: bool, s: Style) -> None:
+    import asyncio
 
-    watched = {p.parent for p in feed.paths}
-    for directory in watched:
-        directory.mkdir(parents=True, exist_ok=True)
     try:
-        for _changes in watchfiles.watch(
-            *watched, debounce=50, step=25, rust_timeout=1000, yield_on_timeout=True
-        ):
-            _print_records(feed.read_new(), as_json, s)
+        asyncio.run(feed.follow(lambda records: _print_records(records, as_json, s)))
     except KeyboardInterrupt:
         pass
     finally:

@@ -1,10 +1,11 @@
 """hookdash's pure domain, and its front door: the CLI and the dashboard import only this.
 
-Everything headless is built from the subpackages: `gemini` (Gemini CLI's own semantics),
-`load` (read a configuration, judge every hook), `run` (payloads, planner, the shared engine,
-the run logs) and `edit` (every write). This module names what the two floors above may use;
-each name is imported on first use (PEP 562), so a headless command pays only for what it
-touches. It never imports Textual (a test enforces it).
+`load_configuration(env)` reads a configuration as Gemini CLI would, judged with what
+hookdash remembers. Everything headless is built from the subpackages: `gemini` (Gemini
+CLI's own semantics), `load` (read a configuration, judge every hook), `run` (payloads,
+planner, the shared engine, the run logs) and `edit` (every write). This module names
+what the two floors above may use; each name is imported on first use (PEP 562), so a
+headless command pays only for what it touches. It never imports Textual (a test enforces it).
 """
 
 from __future__ import annotations
@@ -51,7 +52,9 @@ if TYPE_CHECKING:
     from hookdash.core.edit.hooks_switch import (
         switch_hooks as switch_hooks,
     )
-    from hookdash.core.edit.predicted import hooks_after_edit as hooks_after_edit
+    from hookdash.core.edit.predicted import (
+        hooks_after_edit as hooks_after_edit,
+    )
     from hookdash.core.edit.trust_store import (
         TrustPlan as TrustPlan,
         changed_script as changed_script,
@@ -94,6 +97,9 @@ if TYPE_CHECKING:
     from hookdash.core.load.hidden_problems import (
         hidden_problems_of as hidden_problems_of,
     )
+    from hookdash.core.load.loader import (
+        load_configuration as load_configuration,
+    )
     from hookdash.core.load.lookup import (
         describe_hook as describe_hook,
         registrable as registrable,
@@ -103,29 +109,21 @@ if TYPE_CHECKING:
         ScriptPreview as ScriptPreview,
         script_preview as script_preview,
     )
-    from hookdash.core.load.problems import (
-        Problem as Problem,
-    )
-    from hookdash.core.load.registry import (
-        Hook as Hook,
-    )
     from hookdash.core.load.risks import (
-        RISK_KINDS as RISK_KINDS,
-        RiskFlag as RiskFlag,
         kinds_of as kinds_of,
     )
     from hookdash.core.load.script_copies import (
         ScriptDiff as ScriptDiff,
     )
-    from hookdash.core.load.snapshot import (
-        Configuration as Configuration,
-        Snapshot as Snapshot,
-        load_configuration as load_configuration,
-    )
     from hookdash.core.load.sources import (
-        WatchTarget as WatchTarget,
-        is_relevant as is_relevant,
         watch_targets as watch_targets,
+    )
+    from hookdash.core.model import (
+        RISK_KINDS as RISK_KINDS,
+        Configuration as Configuration,
+        Hook as Hook,
+        RiskFlag as RiskFlag,
+        Snapshot as Snapshot,
     )
     from hookdash.core.present import (
         BADGE_MEANINGS as BADGE_MEANINGS,
@@ -150,6 +148,7 @@ if TYPE_CHECKING:
         state_badge as state_badge,
         untrusted_project_hooks as untrusted_project_hooks,
     )
+    from hookdash.core.problems import Problem as Problem
     from hookdash.core.run.engine import (
         FireResult as FireResult,
         build_payload as build_payload,
@@ -193,40 +192,31 @@ if TYPE_CHECKING:
         shorten as shorten,
         visible as visible,
     )
+    from hookdash.core.watching import DirectoryWatcher as DirectoryWatcher
 
 # name -> the module that defines it; kept equal to the imports above by a test.
 _EXPORTS: dict[str, str] = {
     "add_hook": "hookdash.core.edit.authoring",
-    "AuthoringResult": "hookdash.core.edit.authoring",
-    "draft_warnings": "hookdash.core.edit.hook_draft",
-    "edit_hook": "hookdash.core.edit.authoring",
-    "HookChanges": "hookdash.core.edit.authoring",
-    "HookDraft": "hookdash.core.edit.hook_draft",
-    "import_claude": "hookdash.core.edit.claude_import",
-    "ImportResult": "hookdash.core.edit.claude_import",
-    "InvalidHookError": "hookdash.core.edit.hook_draft",
-    "remove_hook": "hookdash.core.edit.authoring",
-    "resolve_hook": "hookdash.core.edit.authoring",
-    "switch_hooks": "hookdash.core.edit.hooks_switch",
-    "validate_draft": "hookdash.core.edit.hook_draft",
     "AmbiguousHook": "hookdash.core.errors",
     "apply_safe_fixes": "hookdash.core.edit.fixes",
+    "AuthoringResult": "hookdash.core.edit.authoring",
     "BADGE_MEANINGS": "hookdash.core.present",
     "BadgeKind": "hookdash.core.present",
     "banner_lines": "hookdash.core.present",
     "banner_problems": "hookdash.core.present",
     "build_payload": "hookdash.core.run.engine",
-    "changed_script": "hookdash.core.edit.trust_store",
     "BUILTIN_TOOLS": "hookdash.core.gemini.tools",
+    "changed_script": "hookdash.core.edit.trust_store",
     "check_configuration": "hookdash.core.load.checks",
     "check_event": "hookdash.core.run.engine",
-    "Configuration": "hookdash.core.load.snapshot",
+    "Configuration": "hookdash.core.model",
     "confirmations_needed": "hookdash.core.run.engine",
     "context_of": "hookdash.core.run.payloads",
     "count_hooks": "hookdash.core.present",
     "create_demo": "hookdash.core.demo",
     "default_match_values": "hookdash.core.run.engine",
     "DemoEnvironment": "hookdash.core.demo",
+    "DirectoryWatcher": "hookdash.core.watching",
     "describe": "hookdash.core.gemini.folder_trust",
     "describe_event": "hookdash.core.present",
     "describe_execution": "hookdash.core.present",
@@ -235,6 +225,8 @@ _EXPORTS: dict[str, str] = {
     "describe_trust": "hookdash.core.present",
     "disable_hook": "hookdash.core.edit.disabled_list",
     "DisabledKey": "hookdash.core.edit.disabled_list",
+    "draft_warnings": "hookdash.core.edit.hook_draft",
+    "edit_hook": "hookdash.core.edit.authoring",
     "EditError": "hookdash.core.errors",
     "EditResult": "hookdash.core.edit.edits",
     "enable_hook": "hookdash.core.edit.disabled_list",
@@ -246,18 +238,10 @@ _EXPORTS: dict[str, str] = {
     "FireResult": "hookdash.core.run.engine",
     "GEMINI_SOURCE_NOTE": "hookdash.core.present",
     "GeminiEnvironment": "hookdash.core.gemini.environment",
-    "HookNotFound": "hookdash.core.errors",
-    "HookdashError": "hookdash.core.errors",
-    "shorten": "hookdash.core.visible",
-    "visible": "hookdash.core.visible",
-    "json_text": "hookdash.core.visible",
     "hidden_characters": "hookdash.core.visible",
-    "HiddenCharacter": "hookdash.core.visible",
     "hidden_problems_of": "hookdash.core.load.hidden_problems",
-    "RiskFlag": "hookdash.core.load.risks",
-    "RISK_KINDS": "hookdash.core.load.risks",
-    "kinds_of": "hookdash.core.load.risks",
-    "Hook": "hookdash.core.load.registry",
+    "HiddenCharacter": "hookdash.core.visible",
+    "Hook": "hookdash.core.model",
     "hook_badges": "hookdash.core.present",
     "hidden_refs": "hookdash.core.present",
     "risk_lines": "hookdash.core.present",
@@ -266,12 +250,20 @@ _EXPORTS: dict[str, str] = {
     "hook_for_problem": "hookdash.core.present",
     "hook_matches": "hookdash.core.present",
     "hook_notes": "hookdash.core.present",
+    "HookChanges": "hookdash.core.edit.authoring",
+    "HookdashError": "hookdash.core.errors",
+    "HookDraft": "hookdash.core.edit.hook_draft",
+    "HookNotFound": "hookdash.core.errors",
     "HookRunResult": "hookdash.core.run.runner",
     "hooks_after_edit": "hookdash.core.edit.predicted",
     "hooks_to_trust": "hookdash.core.edit.trust_store",
-    "is_relevant": "hookdash.core.load.sources",
+    "import_claude": "hookdash.core.edit.claude_import",
+    "ImportResult": "hookdash.core.edit.claude_import",
+    "InvalidHookError": "hookdash.core.edit.hook_draft",
     "is_run_of": "hookdash.core.run.logfeed",
-    "load_configuration": "hookdash.core.load.snapshot",
+    "json_text": "hookdash.core.visible",
+    "kinds_of": "hookdash.core.load.risks",
+    "load_configuration": "hookdash.core.load.loader",
     "LogFeed": "hookdash.core.run.logfeed",
     "match_kind": "hookdash.core.gemini.events",
     "merge_input": "hookdash.core.run.payloads",
@@ -283,11 +275,15 @@ _EXPORTS: dict[str, str] = {
     "Plan": "hookdash.core.run.planner",
     "plan_event": "hookdash.core.run.planner",
     "plan_trust": "hookdash.core.edit.trust_store",
-    "Problem": "hookdash.core.load.problems",
+    "Problem": "hookdash.core.problems",
     "problem_location": "hookdash.core.present",
     "QUIRKS": "hookdash.core.present",
     "registrable": "hookdash.core.load.lookup",
+    "remove_hook": "hookdash.core.edit.authoring",
     "resolve_environment": "hookdash.core.gemini.environment",
+    "resolve_hook": "hookdash.core.edit.authoring",
+    "RISK_KINDS": "hookdash.core.model",
+    "RiskFlag": "hookdash.core.model",
     "RunLike": "hookdash.core.run.logfeed",
     "RUNLOG_NAME": "hookdash.core.run.runlog",
     "RunRecord": "hookdash.core.run.runlog",
@@ -295,9 +291,11 @@ _EXPORTS: dict[str, str] = {
     "ScriptDiff": "hookdash.core.load.script_copies",
     "ScriptPreview": "hookdash.core.load.preview",
     "select_hook": "hookdash.core.load.lookup",
-    "Snapshot": "hookdash.core.load.snapshot",
+    "shorten": "hookdash.core.visible",
+    "Snapshot": "hookdash.core.model",
     "state_badge": "hookdash.core.present",
     "state_dir": "hookdash.core.state",
+    "switch_hooks": "hookdash.core.edit.hooks_switch",
     "toggle_hook": "hookdash.core.edit.disabled_list",
     "TRIGGER_FIELD": "hookdash.core.gemini.events",
     "TRIGGER_VALUES": "hookdash.core.gemini.events",
@@ -306,8 +304,9 @@ _EXPORTS: dict[str, str] = {
     "TrustPlan": "hookdash.core.edit.trust_store",
     "UnknownEvent": "hookdash.core.errors",
     "untrusted_project_hooks": "hookdash.core.present",
+    "validate_draft": "hookdash.core.edit.hook_draft",
+    "visible": "hookdash.core.visible",
     "watch_targets": "hookdash.core.load.sources",
-    "WatchTarget": "hookdash.core.load.sources",
 }
 
 __all__ = sorted(_EXPORTS)

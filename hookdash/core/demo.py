@@ -22,7 +22,8 @@ from typing import Any
 
 from hookdash.core.gemini import hook_trust
 from hookdash.core.gemini.environment import GeminiEnvironment, resolve_environment
-from hookdash.core.load.snapshot import Snapshot, load_configuration
+from hookdash.core.load.loader import load_configuration
+from hookdash.core.model import Snapshot
 
 DEMO_DATA = Path(__file__).resolve().parent.parent / "demo"
 WORKSPACE = Path("projects") / "shop-api"

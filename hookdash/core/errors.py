@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from hookdash.core.edit.edits import Change
-    from hookdash.core.load.registry import HookRef
+    from hookdash.core.model import HookRef
 
 
 class HookdashError(Exception):

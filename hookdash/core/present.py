@@ -16,9 +16,9 @@ from typing import Literal
 
 from hookdash.core.gemini.events import EVENTS, FIRED_TRIGGERS, TRIGGER_FIELD, match_kind
 from hookdash.core.load.hidden_problems import CODE as HIDDEN_CODE, hidden_problems_of
-from hookdash.core.load.problems import Problem
-from hookdash.core.load.registry import Hook, unknown_event_reason
-from hookdash.core.load.risks import RISK_KINDS, RiskKind
+from hookdash.core.load.registry import unknown_event_reason
+from hookdash.core.model import RISK_KINDS, Hook, RiskKind
+from hookdash.core.problems import Problem
 from hookdash.core.visible import shorten, visible
 
 BadgeKind = Literal[

@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any
 from hookdash.core.visible import visible
 
 if TYPE_CHECKING:
-    from hookdash.core.load.problems import Problem
-    from hookdash.core.load.registry import Hook
+    from hookdash.core.model import Hook
+    from hookdash.core.problems import Problem
     from hookdash.core.run.runlog import RunRecord
     from hookdash.core.run.runner import HookRunResult
 

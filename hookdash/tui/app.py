@@ -2,10 +2,10 @@
 
 The app owns the one piece of state every screen shows: `config`, the loaded
 `Configuration` (a reactive attribute; screens `watch` it). It is loaded by `loader`
-(default `core.snapshot.load_configuration`) in a thread worker, so the event loop never
+(default `core.load_configuration`) in a thread worker, so the event loop never
 reads files, and replaced as a whole on every reload:
 
-    file change ─▶ ConfigWatcher (watchfiles, async worker) ─▶ reload()
+    file change ─▶ core's DirectoryWatcher (watchfiles, async worker) ─▶ reload()
     reload() ─▶ _load (thread worker, exclusive) ─▶ ConfigurationLoaded ─▶ app.config
     app.config ─▶ each screen re-renders, keeping its selection (by Hook.ref)
 
@@ -34,6 +34,7 @@ from textual.worker import Worker, get_current_worker
 from hookdash.core import (
     Configuration,
     DemoEnvironment,
+    DirectoryWatcher,
     GeminiEnvironment,
     Hook,
     create_demo,
@@ -46,7 +47,6 @@ from hookdash.tui.screens.help import HelpScreen
 from hookdash.tui.screens.hooks import HooksScreen
 from hookdash.tui.screens.problems import ProblemsScreen
 from hookdash.tui.styles import stylesheet_paths
-from hookdash.tui.watch import ConfigWatcher
 
 Loader = Callable[[GeminiEnvironment], Configuration]
 
@@ -97,7 +97,7 @@ class HookdashApp(App[None]):
         self._loader = loader
         self._initial = configuration
         self._watching = watch
-        self._watcher: ConfigWatcher | None = None
+        self._watcher: DirectoryWatcher | None = None
         self.clock = clock
         self.session_id = session_id
 
@@ -108,8 +108,10 @@ class HookdashApp(App[None]):
 
     def on_mount(self) -> None:
         if self._watching:
-            self._watcher = ConfigWatcher(self._files_changed)
-            self.run_worker(self._watcher.run(), name="watch files", group="watch")
+            self._watcher = DirectoryWatcher()  # targets: those of each configuration loaded
+            self.run_worker(
+                self._watcher.run(self._files_changed), name="watch files", group="watch"
+            )
         if self._initial is not None:
             self._apply(self._initial)
             self._initial = None
@@ -163,7 +165,8 @@ class HookdashApp(App[None]):
         alive as they are; anything made later is collected as usual."""
         gc.freeze()
 
-    def _files_changed(self, paths: set[Path]) -> None:
+    async def _files_changed(self, paths: set[Path]) -> None:
+        # (Empty when the watch was just armed: a file may have changed before.)
         self.reload("files changed")
 
     # ------------------------------------------------------------------ state
@@ -172,6 +175,11 @@ class HookdashApp(App[None]):
     def watching(self) -> bool:
         """Whether the app follows files (the settings, the live log)."""
         return self._watching
+
+    @property
+    def watcher(self) -> DirectoryWatcher | None:
+        """The settings' watcher while the app follows files (`watcher.ready`: armed)."""
+        return self._watcher
 
     @property
     def selected_hook(self) -> Hook | None:

@@ -10,17 +10,22 @@ from pathlib import Path
 
 import hookdash
 
-STYLESHEETS = (
-    "app.tcss",
-    "hooks.tcss",
-    "problems.tcss",
-    "help.tcss",
-    "dialogs.tcss",
-    "fire.tcss",
-    "plan.tcss",
-    "trust.tcss",
-    "log.tcss",
-)
+# Rules for the whole app, and for the dialogs (whose `.dialog` classes are shared).
+SHARED_STYLESHEETS = ("app.tcss", "dialogs.tcss")
+# One file per screen, every rule nested under the screen's type (`HooksScreen { #tree
+# {…} }`), so an id or class used on two screens cannot leak from one to the other. All
+# are read at start: a screen's CSS read when it is first shown would re-parse the whole
+# stylesheet then.
+SCREEN_STYLESHEETS = {
+    "hooks.tcss": "HooksScreen",
+    "problems.tcss": "ProblemsScreen",
+    "help.tcss": "HelpScreen",
+    "fire.tcss": "FireScreen",
+    "plan.tcss": "PlanScreen",
+    "trust.tcss": "TrustScreen",
+    "log.tcss": "LogScreen",
+}
+STYLESHEETS = (*SHARED_STYLESHEETS, *SCREEN_STYLESHEETS)
 
 
 def styles_dir() -> Path:

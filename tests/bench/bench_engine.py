@@ -29,7 +29,8 @@ from pathlib import Path
 
 from hookdash.core.gemini.environment import resolve_environment
 from hookdash.core.gemini.jsvalues import json_stringify
-from hookdash.core.load.snapshot import Configuration, load_configuration
+from hookdash.core.load.loader import load_configuration
+from hookdash.core.model import Configuration
 from hookdash.core.run.engine import build_payload, fire, run_settings
 from hookdash.core.run.runlog import RunLog, RunRecord
 from hookdash.core.run.runner import run_hook

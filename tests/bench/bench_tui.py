@@ -109,7 +109,7 @@ def first_paint() -> None:
 
 def _count_hooks(project: str, env: dict[str, str]) -> int:
     from hookdash.core.gemini.environment import resolve_environment
-    from hookdash.core.load.snapshot import load_configuration
+    from hookdash.core.load.loader import load_configuration
 
     return len(load_configuration(resolve_environment(project, environ=env)).hooks)
 
@@ -146,7 +146,7 @@ async def _key_delays(on_log: bool) -> list[float]:
         project = env_vars.pop("_PROJECT")
         os.environ.update(env_vars)
         from hookdash.core.gemini.environment import resolve_environment
-        from hookdash.core.load.snapshot import load_configuration
+        from hookdash.core.load.loader import load_configuration
 
         env = resolve_environment(project)
         app = HookdashApp(env, configuration=load_configuration(env), watch=True)

@@ -105,7 +105,6 @@ def _run_in_terminal(
                 break
             out += chunk
         if not sent and b"Hooks (" in out:
-            time.sleep(0.5)
             if signum is None:
                 os.write(main, keys)
             else:

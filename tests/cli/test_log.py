@@ -9,7 +9,6 @@ import signal
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 
 from hookdash.core.run.runlog import RunLog, RunRecord
@@ -119,7 +118,9 @@ def test_follow_streams_both_sources(sandbox: Sandbox, tmp_path: Path) -> None:
     try:
         first = next_record()
         assert first["id"] == "hook-0"  # the recent ones first
-        time.sleep(0.5)  # let the watcher start
+        # Written at once, maybe before the watch is armed: `follow` reads once more when
+        # it is (and it is by the time hook-1 shows, so the telemetry write below goes
+        # through the watch itself).
         RunLog(sandbox.state).append([_record(1)])
         assert next_record()["id"] == "hook-1"
         data = SAMPLE.read_bytes()

@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from hookdash.core.load.registry import Candidate, Hook, VerdictContext, make_hook
+from hookdash.core.load.registry import Candidate, VerdictContext, make_hook
+from hookdash.core.model import Hook
 
 
 def verdict_context(disabled: list[str] | None = None) -> VerdictContext:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from hookdash.core.demo import create_demo, nothing_configured
-from hookdash.core.load.snapshot import load_configuration
+from hookdash.core.load.loader import load_configuration
 from hookdash.core.present import banner_problems, count_hooks
 from tests.conftest import Sandbox
 

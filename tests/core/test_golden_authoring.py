@@ -21,7 +21,7 @@ from hookdash.core.edit.authoring import HookChanges, add_hook, edit_hook, remov
 from hookdash.core.edit.hook_draft import HookDraft
 from hookdash.core.edit.hooks_switch import switch_hooks
 from hookdash.core.gemini import jsonc
-from hookdash.core.load.snapshot import Configuration
+from hookdash.core.model import Configuration
 from tests.conftest import Sandbox
 
 GOLDEN = Path(__file__).parent / "golden" / "hooks"

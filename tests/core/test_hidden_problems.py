@@ -8,7 +8,7 @@ import time
 
 from hookdash.core.gemini.jsonc import line_col
 from hookdash.core.load.hidden_problems import hidden_problems_of
-from hookdash.core.load.problems import Problem
+from hookdash.core.problems import Problem
 from tests.conftest import Sandbox, command_hook, definition
 
 

@@ -11,8 +11,7 @@ import pytest
 
 from hookdash.core.edit.disabled_list import DisabledKey, disable_hook, enable_hook
 from hookdash.core.edit.predicted import hooks_after_edit
-from hookdash.core.load.registry import Hook
-from hookdash.core.load.snapshot import Configuration
+from hookdash.core.model import Configuration, Hook
 from hookdash.core.present import untrusted_project_hooks
 from tests.conftest import Sandbox, command_hook, definition
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from hookdash.core.load.problems import Problem
 from hookdash.core.present import (
     banner_problems,
     count_hooks,
@@ -14,6 +13,7 @@ from hookdash.core.present import (
     problem_location,
     state_badge,
 )
+from hookdash.core.problems import Problem
 from tests.conftest import Sandbox, command_hook, definition
 
 

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from hookdash.core.gemini.env_sanitize import Sanitization, sanitize_environment
-from hookdash.core.load.registry import Hook
+from hookdash.core.model import Hook
 from hookdash.core.run.runner import (
     RunSettings,
     chain_input,

@@ -20,13 +20,13 @@ from hookdash.core.edit.trust_store import (
 )
 from hookdash.core.errors import EditError, HookNotFound
 from hookdash.core.load import fingerprints, script_copies
-from hookdash.core.load.registry import Hook
 from hookdash.core.load.script_copies import (
     COPY_CAP,
     NotARegularFileError,
     read_script,
     unified_diff,
 )
+from hookdash.core.model import Hook
 from tests.conftest import Sandbox, command_hook, definition
 
 

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
+import time
+from collections.abc import Callable
 from typing import Any
 
 from rich.console import Console
+from textual import events
+from textual.command import CommandList, CommandPalette
 
 from hookdash.tui.app import HookdashApp
 from hookdash.tui.widgets.hook_tree import HookItem, HookTree
@@ -138,4 +143,39 @@ async def settle(pilot: Any) -> None:
     """Let workers (writes, reloads, runs) finish and the screen catch up."""
     await pilot.pause()
     await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def until(condition: Callable[[], bool], timeout: float = 20.0) -> None:
+    """Wait for `condition`, looked at every 20 ms. The timeout only stops a test that
+    would hang: generous, since a loaded machine is slow."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError("condition not met in time")
+        await asyncio.sleep(0.02)
+
+
+async def paste(pilot: Any, text: str) -> None:
+    """Text arriving at once, as a terminal delivers a paste (the focused widget gets it)."""
+    pilot.app.post_message(events.Paste(text))
+    await pilot.pause()
+
+
+async def run_from_palette(pilot: Any, query: str, title: str) -> None:
+    """Open the command palette, ask for `query`, and run the command titled `title` once
+    the palette offers it first."""
+    await pilot.press("ctrl+p")
+    await until(lambda: isinstance(pilot.app.screen, CommandPalette))
+    await paste(pilot, query)
+
+    def first_offered() -> str | None:
+        commands = pilot.app.screen.query_one(CommandList)
+        if not isinstance(pilot.app.screen, CommandPalette) or not commands.option_count:
+            return None
+        return str(commands.get_option_at_index(0).prompt)
+
+    await until(lambda: (first_offered() or "").startswith(title))
+    await pilot.press("enter")
+    await until(lambda: not isinstance(pilot.app.screen, CommandPalette))
     await pilot.pause()

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +16,7 @@ from hookdash.tui.screens.hooks import HooksScreen
 from hookdash.tui.widgets.hook_tree import HookTree
 from tests.conftest import Sandbox, command_hook, definition
 from tests.processes import alive, group_members
-from tests.tui.helpers import make_app, record_notifications, select, settle, text_of
+from tests.tui.helpers import make_app, record_notifications, select, settle, text_of, until
 
 DENY_RM = (
     "python3 -c \"import json,sys; e=json.load(sys.stdin); c=e['tool_input']['command']; "
@@ -30,14 +27,6 @@ DENY_RM = (
 def _setup(sandbox: Sandbox, *hooks: dict[str, Any], matcher: str = "run_shell_command") -> None:
     sandbox.trust_folder()
     sandbox.write_user({"hooks": {"BeforeTool": [definition(*hooks, matcher=matcher)]}})
-
-
-async def _until(condition: Callable[[], bool], timeout: float = 10.0) -> None:
-    start = time.monotonic()
-    while not condition():
-        if time.monotonic() - start > timeout:
-            raise AssertionError("condition not met in time")
-        await asyncio.sleep(0.02)
 
 
 async def _open(pilot: Any, hook_id: str) -> FireScreen:
@@ -147,18 +136,17 @@ async def test_cancel_kills_the_hooks_process_group(sandbox: Sandbox, tmp_path: 
     async with app.run_test(size=(120, 36)) as pilot:
         screen = await _open(pilot, "slow")
         await pilot.press("ctrl+r")
-        await _until(lambda: pids.exists() and len(pids.read_text().split()) == 2)
-        await pilot.pause(0.3)
+        await until(lambda: pids.exists() and len(pids.read_text().split()) == 2)
+        await until(lambda: "Running slow…" in _result_text(screen))  # the spinner's line
         assert screen.running
-        progress = _result_text(screen)
-        assert "Running slow…" in progress and "esc cancels it" in progress
+        assert "esc cancels it" in _result_text(screen)
         shell, child = (int(p) for p in pids.read_text().split())
         assert alive(shell) and alive(child)
         await pilot.press("escape")
         await settle(pilot)
         assert not screen.running and app.screen is screen  # esc cancelled, did not leave
         assert "Cancelled after" in _result_text(screen)
-        await _until(lambda: not alive(shell) and not alive(child), timeout=5)
+        await until(lambda: not alive(shell) and not alive(child))
         assert group_members(shell) == []
         await pilot.press("escape")
         await pilot.pause()

@@ -11,7 +11,15 @@ from hookdash.tui.widgets.hook_details import HookDetails
 from hookdash.tui.widgets.hook_tree import HookTree
 from hookdash.tui.widgets.status_line import StatusLine
 from tests.conftest import Sandbox, command_hook, definition
-from tests.tui.helpers import make_app, rich_setup, select, text_of, tree_lines
+from tests.tui.helpers import (
+    make_app,
+    paste,
+    rich_setup,
+    run_from_palette,
+    select,
+    text_of,
+    tree_lines,
+)
 
 
 def _details_text(app: object) -> str:
@@ -87,24 +95,24 @@ async def test_filter_by_id_command_event_layer_matcher(sandbox: Sandbox) -> Non
     async with app.run_test(size=(120, 36)) as pilot:
         tree = app.screen.query_one(HookTree)
         await pilot.press("slash")
-        await pilot.press(*"lint-kit")
+        await pilot.press(*"lint-kit")  # typed: the list follows every key
         await pilot.pause()
         assert [line.strip().split()[-1] for line in tree_lines(tree)][-1] == "[*]"
         assert sum("ext-lint" in line for line in tree_lines(tree)) == 1
         assert not any("guard" in line for line in tree_lines(tree))
         assert tree.border_title == "Hooks 1/7"
+        # The other queries arrive at once (a key press costs a test about 0.2 s).
         for query, expected in (
             ("echo audit", "audit"),  # command
             ("sessionstart", "context"),  # event
             ("workspace guard", "guard"),  # layer + id
             ("run_shell", "guard"),  # matcher
         ):
-            await pilot.press("ctrl+a", "ctrl+k", *query)
-            await pilot.pause()
+            await pilot.press("ctrl+shift+a")  # select all: the paste replaces it
+            await paste(pilot, query)
             hooks = [line for line in tree_lines(tree) if line.startswith("    ")]
             assert hooks and all(expected in line for line in hooks), (query, hooks)
-        await pilot.press(*"zzz-nothing")
-        await pilot.pause()
+        await paste(pilot, "zzz-nothing")
         assert any("No hook matches" in line for line in tree_lines(tree))
         await pilot.press("escape")
         await pilot.pause()
@@ -284,12 +292,6 @@ async def test_go_to_hook_from_the_command_palette(sandbox: Sandbox) -> None:
     rich_setup(sandbox)
     app = make_app(sandbox)
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.press("ctrl+p")
-        await pilot.pause()
-        await pilot.press(*"go to hook ext-lint")
-        await pilot.pause(0.3)
-        await pilot.press("enter")
-        await pilot.pause()
-        await pilot.pause()
+        await run_from_palette(pilot, "go to hook ext-lint", "Go to hook ext-lint")
         hook = app.selected_hook
         assert hook is not None and hook.id == "ext-lint"

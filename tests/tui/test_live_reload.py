@@ -1,38 +1,56 @@
-"""Live reload with the real file watcher: edits show within a second, selection kept."""
+"""Live reload with the real file watcher: edits show, the selection is kept.
+
+(How fast is the benchmark's business, not a test's: on a loaded machine any fixed bound
+flakes. These check what causes the refresh: the file watcher, and nothing else.)
+"""
 
 from __future__ import annotations
 
-import asyncio
+import contextlib
 import json
 import os
-import time
-from collections.abc import Callable
 from pathlib import Path
 
-from hookdash.core.load.sources import watch_targets
+import pytest
+from textual.worker import Worker, WorkerCancelled
+
 from hookdash.tui.app import HookdashApp
-from hookdash.tui.watch import plan_watch
 from hookdash.tui.widgets.hook_tree import HookTree
 from tests.conftest import Sandbox, command_hook, definition
-from tests.tui.helpers import make_app, rich_setup, select, tree_lines
+from tests.tui.helpers import make_app, rich_setup, select, tree_lines, until
 
-DEADLINE = 1.0  # the issue's bound: "within a second"
-
-
-async def _until(pilot: object, condition: Callable[[], bool], timeout: float = 5.0) -> float:
-    start = time.monotonic()
-    while not condition():
-        if time.monotonic() - start > timeout:
-            raise AssertionError("condition not met in time")
-        await asyncio.sleep(0.02)
-    return time.monotonic() - start
+Reloads = list[tuple[str | None, Worker[None]]]  # (reason, worker) of each reload
 
 
-async def _watching(app: HookdashApp) -> None:
-    # The watcher is armed once the first configuration is applied.
-    while app._watcher is None or not (app._watcher.plan.recursive or app._watcher.plan.flat):
-        await asyncio.sleep(0.02)
-    await asyncio.sleep(0.2)  # let inotify settle
+def _count_reloads(app: HookdashApp) -> Reloads:
+    """Every reload the app starts from now on."""
+    reloads: Reloads = []
+    original = app.reload
+
+    def counting(reason: str | None = None) -> Worker[None]:
+        worker = original(reason)
+        reloads.append((reason, worker))
+        return worker
+
+    app.reload = counting  # type: ignore[method-assign]
+    return reloads
+
+
+def _watched_app(sandbox: Sandbox) -> tuple[HookdashApp, Reloads]:
+    """A watching app, and the reloads it starts (counted from the start)."""
+    app = make_app(sandbox, watch=True)
+    return app, _count_reloads(app)
+
+
+async def _watching(app: HookdashApp, reloads: Reloads) -> None:
+    """Until the watch on the loaded configuration's files is armed and the reload that
+    arming starts (a file may have changed before) is done; `reloads` is emptied."""
+    await until(lambda: app.watcher is not None and app.watcher.ready.is_set())
+    await until(lambda: any(reason == "files changed" for reason, _ in reloads))
+    for _reason, worker in reloads:
+        with contextlib.suppress(WorkerCancelled):
+            await worker.wait()
+    reloads.clear()
 
 
 def _replace(path: Path, data: object) -> None:
@@ -42,11 +60,11 @@ def _replace(path: Path, data: object) -> None:
     os.replace(tmp, path)
 
 
-async def test_edit_refreshes_within_a_second_and_keeps_selection(sandbox: Sandbox) -> None:
+async def test_an_edit_refreshes_the_view_and_keeps_the_selection(sandbox: Sandbox) -> None:
     rich_setup(sandbox)
-    app = make_app(sandbox, watch=True)
+    app, reloads = _watched_app(sandbox)
     async with app.run_test(size=(120, 36)) as pilot:
-        await _watching(app)
+        await _watching(app, reloads)
         tree = app.screen.query_one(HookTree)
         select(tree, "context")
         await pilot.pause()
@@ -56,9 +74,9 @@ async def test_edit_refreshes_within_a_second_and_keeps_selection(sandbox: Sandb
         # A new hook *before* the selected one: its line number changes, its ref does not.
         data["hooks"]["BeforeTool"][0]["hooks"].append(command_hook("echo new", name="fresh"))
         _replace(sandbox.workspace_settings, data)
-        elapsed = await _until(pilot, lambda: any("fresh" in s for s in tree_lines(tree)))
+        await until(lambda: any("fresh" in s for s in tree_lines(tree)))
         await pilot.pause()
-        assert elapsed < DEADLINE, elapsed
+        assert reloads and {reason for reason, _ in reloads} == {"files changed"}  # the watcher
         hook = app.selected_hook
         assert hook is not None and hook.ref == selected.ref and hook.id == "context"
 
@@ -66,66 +84,61 @@ async def test_edit_refreshes_within_a_second_and_keeps_selection(sandbox: Sandb
 async def test_missing_directory_is_watched_until_it_appears(sandbox: Sandbox) -> None:
     sandbox.trust_folder()
     sandbox.write_user({"hooks": {"BeforeTool": [definition(command_hook("true", name="u"))]}})
-    app = make_app(sandbox, watch=True)
-    async with app.run_test(size=(120, 36)) as pilot:
-        await _watching(app)
+    app, reloads = _watched_app(sandbox)
+    async with app.run_test(size=(120, 36)):
+        await _watching(app, reloads)
         assert not (sandbox.workspace / ".gemini").exists()
         tree = app.screen.query_one(HookTree)
         sandbox.write_workspace(
             {"hooks": {"AfterTool": [definition(command_hook("true", name="project-one"))]}}
         )
-        await _until(pilot, lambda: any("project-one" in s for s in tree_lines(tree)))
+        await until(lambda: any("project-one" in s for s in tree_lines(tree)))
         # And the new directory is now watched itself: a second edit shows too.
         sandbox.write_workspace(
             {"hooks": {"AfterTool": [definition(command_hook("true", name="project-two"))]}}
         )
-        await _until(pilot, lambda: any("project-two" in s for s in tree_lines(tree)))
+        await until(lambda: any("project-two" in s for s in tree_lines(tree)))
 
 
 async def test_extension_install_and_trust_file_are_noticed(sandbox: Sandbox) -> None:
     sandbox.trust_folder()
     sandbox.write_workspace({"hooks": {"AfterTool": [definition(command_hook("true", name="p"))]}})
-    app = make_app(sandbox, watch=True)
-    async with app.run_test(size=(120, 36)) as pilot:
-        await _watching(app)
+    app, reloads = _watched_app(sandbox)
+    async with app.run_test(size=(120, 36)):
+        await _watching(app, reloads)
         tree = app.screen.query_one(HookTree)
         assert any("NEW" in s for s in tree_lines(tree))
         sandbox.write_trusted_hooks({str(sandbox.workspace): ["p:true"]})
-        await _until(pilot, lambda: not any("NEW" in s for s in tree_lines(tree)))
+        await until(lambda: not any("NEW" in s for s in tree_lines(tree)))
         sandbox.add_extension("late", {"BeforeAgent": [definition(command_hook("true", name="x"))]})
-        await _until(pilot, lambda: any("extension late" in s for s in tree_lines(tree)))
+        await until(lambda: any("extension late" in s for s in tree_lines(tree)))
 
 
-async def test_gemini_chat_logs_do_not_reload(sandbox: Sandbox) -> None:
+async def test_gemini_chat_logs_do_not_reload(
+    sandbox: Sandbox, monkeypatch: pytest.MonkeyPatch
+) -> None:
     rich_setup(sandbox)
-    loads: list[float] = []
-    original = HookdashApp._apply
+    app, reloads = _watched_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await _watching(app, reloads)
+        watcher = app.watcher
+        assert watcher is not None
+        judged: list[Path] = []
+        relevant = watcher._relevant
 
-    app = make_app(sandbox, watch=True)
+        def recording(path: str) -> bool:
+            judged.append(Path(path))
+            return relevant(path)
 
-    def counting(self: HookdashApp, config: object) -> None:
-        loads.append(time.monotonic())
-        original(self, config)  # type: ignore[arg-type]
-
-    app._apply = counting.__get__(app)  # type: ignore[method-assign]
-    async with app.run_test(size=(120, 36)):
-        await _watching(app)
-        await asyncio.sleep(0.3)
-        before = len(loads)
-        chats = sandbox.home / ".gemini" / "tmp" / "project" / "chats"
+        monkeypatch.setattr(watcher, "_relevant", recording)
+        gemini = sandbox.home / ".gemini"
+        chats = gemini / "tmp" / "project" / "chats"
         chats.mkdir(parents=True)
         (chats / "session.jsonl").write_text("{}\n")
-        (sandbox.home / ".gemini" / "telemetry.log").write_text("{}\n")
-        await asyncio.sleep(0.6)
-        assert len(loads) == before
-
-
-def test_watch_plan_uses_nearest_existing_parent(sandbox: Sandbox) -> None:
-    targets = watch_targets(sandbox.load())
-    plan = plan_watch(targets)
-    # The project has no .gemini yet: its directory is watched one level deep.
-    assert sandbox.workspace in plan.flat
-    assert sandbox.workspace / ".gemini" not in plan.recursive
-    (sandbox.workspace / ".gemini").mkdir()
-    plan = plan_watch(targets)
-    assert sandbox.workspace / ".gemini" in plan.recursive
+        (gemini / "telemetry.log").write_text("{}\n")
+        # Both changes reached the watcher (it judges a whole burst at once)…
+        await until(lambda: gemini / "telemetry.log" in judged)
+        await until(lambda: any(gemini / "tmp" in (p, *p.parents) for p in judged))
+        await pilot.pause()
+        # …and neither started a reload.
+        assert reloads == []

@@ -6,12 +6,11 @@ import asyncio
 import json
 import threading
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from hookdash.core.demo import create_demo
-from hookdash.core.load.snapshot import load_configuration
+from hookdash.core.load.loader import load_configuration
 from hookdash.core.run.runlog import RunLog, RunRecord
 from hookdash.tui.app import HookdashApp
 from hookdash.tui.screens.fire import FireScreen
@@ -19,7 +18,7 @@ from hookdash.tui.screens.hooks import HooksScreen
 from hookdash.tui.screens.log import CAP, LogScreen
 from hookdash.tui.widgets.hook_tree import HookTree
 from tests.conftest import Sandbox, command_hook, definition
-from tests.tui.helpers import make_app, select, settle, text_of
+from tests.tui.helpers import make_app, select, settle, text_of, until
 
 
 def _record(i: int, hook_id: str = "guard", **fields: Any) -> RunRecord:
@@ -51,15 +50,6 @@ def _setup(sandbox: Sandbox) -> None:
             }
         }
     )
-
-
-async def _until(condition: Callable[[], bool], timeout: float = 10.0) -> float:
-    start = time.monotonic()
-    while not condition():
-        if time.monotonic() - start > timeout:
-            raise AssertionError("condition not met in time")
-        await asyncio.sleep(0.02)
-    return time.monotonic() - start
 
 
 async def _open(pilot: Any) -> LogScreen:
@@ -135,7 +125,8 @@ async def test_the_record_and_the_filter(sandbox: Sandbox) -> None:
             screen.query_one("#log-title"), 300
         )
         await pilot.press("up", "up")
-        await pilot.pause(0.2)  # the record pane follows the cursor after a short pause
+        # The record pane follows the cursor after a short pause.
+        await until(lambda: '"n": 1' in text_of(screen.query_one("#record-body"), 120))
         record = text_of(screen.query_one("#record-body"), 120)
         assert "✔ ok  guard  user · exit 0 · 12 ms" in record
         for expected in ("stdout", "out 1", "stderr", "oops", "output", '"decision": "allow"',
@@ -185,20 +176,17 @@ async def test_follows_new_runs_as_they_are_written(sandbox: Sandbox) -> None:
     app = make_app(sandbox, watch=True)
     async with app.run_test(size=(120, 36)) as pilot:
         screen = await _open(pilot)
-        await _until(lambda: screen.following)
-        await asyncio.sleep(0.3)  # let inotify settle
+        await until(lambda: screen.following)  # the watch is armed: a write now shows
         RunLog(sandbox.state).append([_record(1)])
-        elapsed = await _until(lambda: screen.runs.total == 1)
-        assert elapsed < 1.0
+        await until(lambda: screen.runs.total == 1)
         # Gemini's telemetry file appears later (configured, not yet written).
         outfile = sandbox.home / ".gemini" / "telemetry.log"
         settings = json.loads(sandbox.user_settings.read_text())
         settings["telemetry"] = {"enabled": True, "target": "local", "outfile": str(outfile)}
         sandbox.user_settings.write_text(json.dumps(settings))
         app.reload()
-        await _until(lambda: not screen.query_one("#log-notice").display)
-        await _until(lambda: screen.following)
-        await asyncio.sleep(0.3)
+        await until(lambda: not screen.query_one("#log-notice").display)
+        await until(lambda: screen.following)
         record = {
             "hrTime": [1767225600, 0],
             "attributes": {
@@ -212,19 +200,20 @@ async def test_follows_new_runs_as_they_are_written(sandbox: Sandbox) -> None:
             },
         }
         outfile.write_text(json.dumps(record, indent=2) + "\n")
-        await _until(lambda: screen.runs.total == 2)
+        await until(lambda: screen.runs.total == 2)
         assert screen.runs.shown[-1].origin == "gemini"
 
 
 async def test_a_burst_is_bounded_and_keeps_the_keyboard(sandbox: Sandbox) -> None:
-    """5,000 records in about a second: the list keeps the last CAP, and a key press
-    in the middle of it is handled promptly."""
+    """5,000 records in about a second: the list keeps the last CAP, and key presses in
+    the middle of it are handled while the records still come in, not after them.
+    (How promptly is measured by tests/bench/bench_tui.py: a time bound here would fail
+    on a loaded machine.)"""
     _setup(sandbox)
     app = make_app(sandbox, watch=True)
     async with app.run_test(size=(120, 36)) as pilot:
         screen = await _open(pilot)
-        await _until(lambda: screen.following)
-        await asyncio.sleep(0.3)
+        await until(lambda: screen.following)
         log = RunLog(sandbox.state)
 
         def write() -> None:
@@ -232,29 +221,31 @@ async def test_a_burst_is_bounded_and_keeps_the_keyboard(sandbox: Sandbox) -> No
                 log.append(_record(batch * 100 + i) for i in range(100))
                 time.sleep(0.02)
 
+        def received() -> int:
+            return screen.runs.dropped + screen.runs.total
+
         writer = threading.Thread(target=write)
         writer.start()
-        delays = []
+        handled_midway = 0  # key rounds done before the app had taken in the whole burst
         try:
             record = screen.query_one("#record")
-            await _until(lambda: screen.runs.total > 0)
+            await until(lambda: screen.runs.total > 0)
             while writer.is_alive():
                 # Pilot.press waits for the CPU to go idle, which the writer prevents:
-                # send keys the way the terminal driver does, and time their effect
+                # send keys the way the terminal driver does, and wait for their effect
                 # (zooming the record, whatever the records do meanwhile).
-                start = time.monotonic()
                 app.simulate_key("enter")
-                await _until(lambda: screen.maximized is record, timeout=2)
-                delays.append(time.monotonic() - start)
+                await until(lambda: screen.maximized is record)
                 app.simulate_key("escape")
-                await _until(lambda: screen.maximized is None, timeout=2)
+                await until(lambda: screen.maximized is None)
+                handled_midway += received() < 5000
                 await asyncio.sleep(0.02)
         finally:
             writer.join()
-        await _until(lambda: screen.runs.dropped + screen.runs.total == 5000)
+        await until(lambda: received() == 5000)
         assert screen.runs.total == CAP
         assert screen.runs.shown[-1].input == {"n": 4999}
-        assert delays and max(delays) < 0.5, delays
+        assert handled_midway > 0
 
 
 async def test_the_cap_keeps_the_view_still(sandbox: Sandbox) -> None:

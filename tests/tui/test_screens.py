@@ -12,7 +12,7 @@ from hookdash.tui.screens.help import HelpScreen
 from hookdash.tui.screens.hooks import HooksScreen
 from hookdash.tui.screens.problems import ProblemsScreen
 from tests.conftest import Sandbox
-from tests.tui.helpers import make_app, plain, rich_setup, text_of
+from tests.tui.helpers import make_app, plain, rich_setup, run_from_palette, text_of
 
 
 async def test_problems_view_lists_what_check_finds(sandbox: Sandbox) -> None:
@@ -109,13 +109,7 @@ async def test_palette_offers_every_action(sandbox: Sandbox) -> None:
     rich_setup(sandbox)
     app = make_app(sandbox)
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.press("ctrl+p")
-        await pilot.pause()
-        await pilot.press(*"show problems")
-        await pilot.pause(0.3)
-        await pilot.press("enter")
-        await pilot.pause()
-        await pilot.pause()
+        await run_from_palette(pilot, "show problems", "Show problems")
         assert isinstance(app.screen, ProblemsScreen)
 
 

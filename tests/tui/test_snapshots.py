@@ -22,7 +22,7 @@ import pytest
 from textual.widgets import TextArea
 
 from hookdash.core.demo import DemoEnvironment, create_demo
-from hookdash.core.load.snapshot import load_configuration
+from hookdash.core.load.loader import load_configuration
 from hookdash.tui.app import HookdashApp
 from hookdash.tui.screens.fire import FireScreen
 from hookdash.tui.screens.log import LogScreen

@@ -7,7 +7,8 @@ from typing import Any
 
 from hookdash.core.errors import FileChangedError
 from hookdash.core.gemini.environment import GeminiEnvironment
-from hookdash.core.load.snapshot import Configuration, load_configuration
+from hookdash.core.load.loader import load_configuration
+from hookdash.core.model import Configuration
 from hookdash.tui.app import HookdashApp
 from hookdash.tui.screens.hooks import HooksScreen
 from hookdash.tui.screens.switch import ChoiceSet, SwitchScreen
@@ -17,10 +18,12 @@ from tests.tui.helpers import (
     make_app,
     record_notifications,
     rich_setup,
+    run_from_palette,
     select,
     settle,
     text_of,
     tree_lines,
+    until,
 )
 
 USER = (
@@ -89,12 +92,12 @@ async def test_the_badge_flips_before_the_reload_finishes(sandbox: Sandbox) -> N
         tree = app.screen.query_one(HookTree)
         select(tree, "guard")
         await pilot.press("space", "enter")
-        for _ in range(100):
-            await pilot.pause(0.02)
-            if '"guard"' in sandbox.user_settings.read_text() and "disabled" in _line(
-                tree, "guard"
-            ):
-                break
+        await until(
+            lambda: (
+                '"guard"' in sandbox.user_settings.read_text()
+                and "disabled" in _line(tree, "guard")
+            )
+        )
         assert _line(tree, "guard").strip().startswith("disabled")
         assert (
             app.config is not None
@@ -310,13 +313,7 @@ async def test_switch_from_the_palette(sandbox: Sandbox) -> None:
     app = make_app(sandbox)
     async with app.run_test(size=(120, 36)) as pilot:
         select(app.screen.query_one(HookTree), "guard")
-        await pilot.press("ctrl+p")
-        await pilot.pause()
-        await pilot.press(*"switch the hook")
-        await pilot.pause(0.3)
-        await pilot.press("enter")
-        await pilot.pause()
-        await pilot.pause()
+        await run_from_palette(pilot, "switch the hook", "Switch the hook")
         assert isinstance(app.screen, SwitchScreen)
         await pilot.press("escape")
         await pilot.pause()

@@ -93,10 +93,10 @@ from hookdash.core.gemini.expand import expand_settings_string, expand_settings_
 from hookdash.core.gemini.hook_trust import hook_key
 from hookdash.core.gemini.layers import READ_ONLY_SCOPES
 from hookdash.core.load.lookup import describe_hook, find_hooks, registrable
-from hookdash.core.load.registry import Hook
+from hookdash.core.model import Hook
 
 if TYPE_CHECKING:
-    from hookdash.core.load.snapshot import Configuration
+    from hookdash.core.model import Configuration
 
 
 class AuthoringResult(EditResult):
@@ -206,7 +206,7 @@ def prepare_text(text: str | None, shown: str) -> tuple[str, list[str], dict[str
 
 
 def reload_configuration(config: Configuration) -> Configuration:
-    from hookdash.core.load.snapshot import load_configuration
+    from hookdash.core.load.loader import load_configuration
 
     return load_configuration(config.env)
 

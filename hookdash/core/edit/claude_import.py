@@ -50,7 +50,7 @@ from hookdash.core.errors import EditError
 from hookdash.core.gemini.expand import expand_settings_string
 
 if TYPE_CHECKING:
-    from hookdash.core.load.snapshot import Configuration
+    from hookdash.core.model import Configuration
 
 
 class ClaudeSettingsError(EditError):
@@ -85,7 +85,7 @@ class ImportResult(AuthoringResult):
 def _read_sources(
     config: Configuration, file: Path | None, translation: Translation, names: NameBook
 ) -> list[ClaudeSource]:
-    from hookdash.core.load.snapshot import script_variables
+    from hookdash.core.load.loader import script_variables
 
     env = config.env
     variables = script_variables(env)

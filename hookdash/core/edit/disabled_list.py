@@ -37,10 +37,10 @@ from hookdash.core.gemini import jsonc
 from hookdash.core.gemini.expand import expand_settings_string
 from hookdash.core.gemini.layers import MERGE_ORDER, READ_ONLY_SCOPES, Layer, Scope
 from hookdash.core.load.lookup import Lookup, describe_hook, find_hooks, registrable
-from hookdash.core.load.registry import Hook
+from hookdash.core.model import Hook
 
 if TYPE_CHECKING:
-    from hookdash.core.load.snapshot import Configuration
+    from hookdash.core.model import Configuration
 
 DisabledKey = Literal["auto", "hooks", "hooksConfig"]
 WritableScope = Literal["user", "workspace"]

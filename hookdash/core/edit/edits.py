@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from hookdash.core.load.registry import HookRef
+from hookdash.core.model import HookRef
 
 ChangeAction = Literal["add", "remove", "replace", "record"]
 EditAction = Literal[

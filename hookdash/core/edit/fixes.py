@@ -40,7 +40,7 @@ from hookdash.core.gemini.expand import expand_settings_string
 from hookdash.core.load.lookup import registrable
 
 if TYPE_CHECKING:
-    from hookdash.core.load.snapshot import Configuration
+    from hookdash.core.model import Configuration
 
 FIXABLE = frozenset({"legacy-hooks-disabled", "disabled-entry-is-command"})
 

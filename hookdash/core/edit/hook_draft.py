@@ -31,10 +31,11 @@ from hookdash.core.gemini.hook_trust import hook_key
 from hookdash.core.gemini.scripts import find_script
 from hookdash.core.load.checks import check_hook
 from hookdash.core.load.lookup import describe_hook, registrable
-from hookdash.core.load.registry import DEFAULT_TIMEOUT_MS, Hook, HookScope
+from hookdash.core.load.registry import DEFAULT_TIMEOUT_MS
+from hookdash.core.model import Hook, HookScope
 
 if TYPE_CHECKING:
-    from hookdash.core.load.snapshot import Configuration
+    from hookdash.core.model import Configuration
 
 
 class InvalidHookError(EditError):
@@ -135,7 +136,7 @@ def draft_as_hook(
     config: Configuration, draft: HookDraft, scope: HookScope, file: str, pointer: str = ""
 ) -> Hook:
     """The `Hook` the draft would be, with the fields `checks.check_hook` reads."""
-    from hookdash.core.load.snapshot import script_variables
+    from hookdash.core.load.loader import script_variables
 
     env = config.env
     command = expand_settings_string(draft.command, env.environ)

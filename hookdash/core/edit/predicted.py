@@ -11,7 +11,8 @@ from collections.abc import Iterable
 from hookdash.core.edit.disabled_list import CURRENT, LEGACY, key_name
 from hookdash.core.edit.edits import EditResult
 from hookdash.core.gemini.layers import MERGE_ORDER
-from hookdash.core.load.registry import DISABLED_REASON, Hook
+from hookdash.core.load.registry import DISABLED_REASON
+from hookdash.core.model import Hook
 
 _CURRENT_KEY = key_name(CURRENT)
 _LEGACY_KEY = key_name(LEGACY)

@@ -35,11 +35,11 @@ from hookdash.core.gemini.events import EVENTS
 from hookdash.core.gemini.hook_trust import hook_key, iter_project_hooks
 from hookdash.core.load import fingerprints
 from hookdash.core.load.lookup import describe_hook, find_hooks
-from hookdash.core.load.registry import Hook
 from hookdash.core.load.script_copies import COPY_CAP, ScriptDiff
+from hookdash.core.model import Hook
 
 if TYPE_CHECKING:
-    from hookdash.core.load.snapshot import Configuration
+    from hookdash.core.model import Configuration
 
 
 class TrustPlan(BaseModel):

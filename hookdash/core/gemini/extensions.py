@@ -15,7 +15,7 @@ from pydantic import BaseModel
 from hookdash.core.gemini import jsonc
 from hookdash.core.gemini.environment import GeminiEnvironment
 from hookdash.core.gemini.expand import hydrate_extension_value
-from hookdash.core.load.problems import Problem
+from hookdash.core.problems import Problem
 
 _NAME = re.compile(r"^[a-zA-Z0-9-]+$")
 INSTALL_METADATA = ".gemini-extension-install.json"

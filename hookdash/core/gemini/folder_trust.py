@@ -11,7 +11,7 @@ from pydantic import BaseModel
 
 from hookdash.core.gemini import jsonc
 from hookdash.core.gemini.environment import GeminiEnvironment, normalize_path
-from hookdash.core.load.problems import Problem
+from hookdash.core.problems import Problem
 
 TrustHow = Literal["file", "env", "feature-off", "none"]
 TRUST_LEVELS = ("TRUST_FOLDER", "TRUST_PARENT", "DO_NOT_TRUST")

@@ -12,7 +12,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from hookdash.core.load.problems import Problem
+from hookdash.core.problems import Problem
 
 TrustStore = dict[str, list[str]]
 

@@ -14,7 +14,7 @@ from hookdash.core.gemini import jsonc
 from hookdash.core.gemini.environment import GeminiEnvironment
 from hookdash.core.gemini.events import EVENTS, HOOKS_CONFIG_FIELDS
 from hookdash.core.gemini.expand import expand_settings_value
-from hookdash.core.load.problems import Problem
+from hookdash.core.problems import Problem
 
 Scope = Literal["system-defaults", "user", "workspace", "system"]
 # Gemini's merge order (later wins for scalars; event arrays are concatenated in this order).

@@ -16,13 +16,13 @@ from hookdash.core.gemini.layers import MERGE_ORDER, legacy_config_keys
 from hookdash.core.gemini.matcher import _JS_TRIM, compile_js
 from hookdash.core.gemini.tools import BUILTIN_TOOLS, CLAUDE_TOOL_NAMES
 from hookdash.core.load.hidden_problems import hidden_character_problems
-from hookdash.core.load.problems import Problem, Severity
-from hookdash.core.load.registry import Hook
 from hookdash.core.load.risks import kinds_of
+from hookdash.core.model import Hook
+from hookdash.core.problems import Problem, Severity
 from hookdash.core.visible import shorten, visible
 
 if TYPE_CHECKING:
-    from hookdash.core.load.snapshot import Configuration
+    from hookdash.core.model import Configuration
 
 
 def _about(hook: Hook, severity: Severity, code: str, message: str, fix: str | None) -> Problem:

@@ -24,7 +24,7 @@ from pydantic import BaseModel, ValidationError
 from hookdash.core.edit.atomic import WriteOutcome, update_file
 from hookdash.core.gemini.environment import GeminiEnvironment
 from hookdash.core.load import script_copies
-from hookdash.core.load.registry import Hook
+from hookdash.core.model import Hook
 from hookdash.core.state import state_dir
 
 STATE_FILE = "trusted-scripts.json"

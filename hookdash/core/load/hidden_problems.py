@@ -20,13 +20,13 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from hookdash.core.gemini import jsonc
-from hookdash.core.load.problems import Problem
-from hookdash.core.load.registry import Hook
 from hookdash.core.load.script_head import read_head
+from hookdash.core.model import Hook
+from hookdash.core.problems import Problem
 from hookdash.core.visible import HiddenCharacter, has_hidden, iter_hidden, visible
 
 if TYPE_CHECKING:
-    from hookdash.core.load.snapshot import Configuration
+    from hookdash.core.model import Configuration
 
 CODE = "hidden-characters"
 _FIX = (

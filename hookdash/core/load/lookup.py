@@ -21,11 +21,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 from hookdash.core.errors import AmbiguousHook, HookNotFound
-from hookdash.core.load.registry import Hook
+from hookdash.core.model import Hook
 from hookdash.core.visible import shorten
 
 if TYPE_CHECKING:
-    from hookdash.core.load.snapshot import Configuration
+    from hookdash.core.model import Configuration
 
 MatchedBy = Literal["ref", "id", "command", "entry"]
 

@@ -10,32 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
-
-from pydantic import BaseModel
+from typing import Any
 
 from hookdash.core.gemini import jsonc
 from hookdash.core.gemini.events import EVENTS, HOOKS_CONFIG_FIELDS, suggest_event
 from hookdash.core.gemini.hook_trust import hook_key
 from hookdash.core.gemini.scripts import ScriptInfo
-from hookdash.core.load.risks import RiskFlag
-from hookdash.core.shown import ShownHook
+from hookdash.core.model import GeminiSource, Hook, HookScope, InactiveReason, TrustState
 
-HookScope = Literal["system-defaults", "user", "workspace", "system", "extension"]
-TrustState = Literal["trusted", "new", "changed", "not-applicable"]
-# Why a hook is not among the hooks Gemini would consider for its event (plan `reason`).
-InactiveReason = Literal[
-    "gemini-refuses-to-start",
-    "hooks-disabled",
-    "untrusted-folder",
-    "ignored-layer",
-    "unknown-event",
-    "invalid",
-    "disabled",
-]
-# Gemini's ConfigSource values; settings hooks are always "project", extension hooks
-# "extensions" (the others exist in Gemini's code but no file produces them).
-GeminiSource = Literal["runtime", "project", "user", "system", "extensions"]
 SOURCE_PRIORITY: dict[str, int] = {
     "runtime": 0,
     "project": 1,
@@ -48,68 +30,6 @@ VALID_TYPES = ("command", "plugin", "runtime")
 DISABLED_REASON = "disabled in hooksConfig.disabled"  # then " (<scopes>)"
 # What Gemini reads from a hook object (CommandHookConfig; `source` is set by Gemini itself).
 HOOK_KEYS = frozenset({"type", "command", "name", "description", "timeout", "env", "source"})
-
-
-class HookRef(BaseModel):
-    """Enough to name one hook unambiguously."""
-
-    id: str
-    scope: HookScope
-    extension: str | None = None
-    ref: str
-
-
-class Hook(BaseModel):
-    """One configured hook and what Gemini CLI would do with it (`list --json`)."""
-
-    id: str
-    key: str
-    ref: str
-    event: str
-    scope: HookScope
-    extension: str | None = None
-    file: str
-    pointer: str
-    line: int | None = None
-    gemini_source: GeminiSource
-    matcher: Any = None
-    sequential: bool
-    sequential_raw: Any = None
-    type: Any = None
-    name: str | None = None
-    command: str | None = None
-    command_raw: str | None = None
-    description: str | None = None
-    timeout_ms: int | float  # an int unless the file says otherwise
-    env: dict[str, str] = {}
-    order: int | None = None
-    disabled: bool = False
-    disabled_in: list[str] = []
-    legacy_disabled_in: list[str] = []
-    trust: TrustState = "not-applicable"
-    trust_detail: str | None = None
-    will_register: bool = False
-    runs: bool = False
-    not_running_because: list[str] = []
-    invalid: str | None = None  # why Gemini discards it (validateHookConfig), or None
-    inactive_reason: InactiveReason | None = None
-    duplicate_of: HookRef | None = None
-    script: ScriptInfo | None = None
-    unknown_keys: list[str] = []  # keys of the hook object Gemini does not read
-    # What a reviewer must not miss in the command or its script (core.load.risks).
-    risks: list[RiskFlag] = []
-
-    def as_ref(self) -> HookRef:
-        return HookRef(id=self.id, scope=self.scope, extension=self.extension, ref=self.ref)
-
-    @property
-    def shown(self) -> ShownHook:
-        """Its text as a terminal may show it (core.visible's rule): how views read it."""
-        return ShownHook(self)
-
-    @property
-    def layer_label(self) -> str:
-        return f"extension {self.extension}" if self.scope == "extension" else self.scope
 
 
 def hook_identifier(config: Mapping[str, Any]) -> str:

@@ -39,8 +39,6 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
 
-from pydantic import BaseModel
-
 from hookdash.core.gemini import jsonc
 from hookdash.core.gemini.scripts import (
     INTERPRETERS as _ALL_INTERPRETERS,
@@ -49,55 +47,19 @@ from hookdash.core.gemini.scripts import (
 )
 from hookdash.core.load.code_risks import code_findings, python_findings
 from hookdash.core.load.script_head import read_head
+from hookdash.core.model import RISK_KINDS, RiskFlag, RiskKind, RiskSpan
 
 if TYPE_CHECKING:
     from tree_sitter import Node, Parser
 
-RiskKind = Literal[
-    "network",
-    "pipe-to-shell",
-    "decode-and-run",
-    "destructive",
-    "secrets",
-    "outside-workspace",
-    "sudo",
-]
 # How a text is read: shell through tree-sitter-bash, Python through its syntax tree,
 # other code by call patterns.
 Language = Literal["shell", "python", "code"]
-# The order `check` names them in.
-RISK_KINDS: tuple[RiskKind, ...] = (
-    "pipe-to-shell",
-    "decode-and-run",
-    "network",
-    "secrets",
-    "destructive",
-    "outside-workspace",
-    "sudo",
-)
 # Longer text is not handed to the parser (0.5 s per MB); the token scan covers it.
 PARSE_LIMIT = 256 * 1024
 _SPAN_TEXT = 200  # a span's `text` is cut to this many characters
 _MAX_PER_KIND = 10  # flags of one kind in one text
 _MAX_DEPTH = 4  # nested `sh -c '…'` / `eval '…'` strings parsed in turn
-
-
-class RiskSpan(BaseModel):
-    """The text a flag was found in: [start, end) into the command, or into the script."""
-
-    text: str
-    start: int
-    end: int
-
-
-class RiskFlag(BaseModel):
-    """One thing a reviewer must not miss (`risks` in `list --json`)."""
-
-    kind: RiskKind
-    span: RiskSpan
-    why: str
-    file: str | None = None  # the script it was found in; None: in the command itself
-    line: int | None = None  # 1-based line in that script
 
 
 # ------------------------------------------------------------------------ vocabulary

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from hookdash.core.load.snapshot import Configuration
+from hookdash.core.model import Configuration
 
 
 @dataclass(frozen=True)

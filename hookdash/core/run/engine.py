@@ -23,8 +23,7 @@ from hookdash.core.gemini.effects import describe_effect
 from hookdash.core.gemini.env_sanitize import Sanitization, sanitize_environment
 from hookdash.core.gemini.events import EVENTS, match_kind, suggest_event
 from hookdash.core.gemini.storage import PlansDirError, plans_dir
-from hookdash.core.load.registry import Hook
-from hookdash.core.load.snapshot import Configuration
+from hookdash.core.model import Configuration, Hook
 from hookdash.core.run.payloads import (
     build_payload as _build_event_payload,
     context_of,

@@ -2,20 +2,31 @@
 
 Both become `RunRecord`s; the feed merges them by time (newest last). A telemetry record
 only names the hook, so `attribute` fills in its key, scope and command from the
-configuration when exactly one configured hook of that event has that id.
+configuration when exactly one configured hook of that event has that id. `follow` hands
+on what is appended as it is (`hookdash log --follow` and the dashboard's live log).
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import heapq
-from collections.abc import Iterable, Sequence
+import os
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
 from hookdash.core.gemini.outputs import is_blocking_decision, should_stop_execution
-from hookdash.core.load.registry import Hook
+from hookdash.core.load.sources import WatchTarget
+from hookdash.core.model import Hook
 from hookdash.core.run.runlog import RunLog, RunLogTail, RunRecord
 from hookdash.core.run.telemetry import TelemetryTail, read_last_telemetry
+from hookdash.core.watching import DirectoryWatcher
+
+# Following the logs: a record shows within a tenth of a second of its write, and a burst
+# of thousands is a few reads, not one per record.
+FOLLOW_STEP_MS = 20
+FOLLOW_DEBOUNCE_MS = 80
 
 LogSource = Literal["hookdash", "gemini", "all"]
 Outcome = Literal["ok", "warning", "blocked", "stopped", "failed", "timed-out", "cancelled"]
@@ -142,6 +153,29 @@ class LogFeed:
         if self.telemetry_file is not None:
             self._telemetry_tail = TelemetryTail(self.telemetry_file)
             self._telemetry_tail.read_new()
+
+    def watcher(self) -> DirectoryWatcher:
+        """A watcher of the directories of `paths`, for `follow`."""
+        targets = [WatchTarget(p.parent, names=frozenset({p.name})) for p in self.paths]
+        return DirectoryWatcher(targets, step_ms=FOLLOW_STEP_MS, debounce_ms=FOLLOW_DEBOUNCE_MS)
+
+    async def follow(
+        self,
+        on_records: Callable[[list[RunRecord]], None],
+        watcher: DirectoryWatcher | None = None,
+    ) -> None:
+        """Until cancelled: `on_records` with what `read_new` finds (read in a thread)
+        each time a file changes, and once the watch is armed (`watcher.ready`; the list
+        may be empty then). Call `start_following` first."""
+        with contextlib.suppress(OSError):
+            # Watched itself rather than through its parent (a run log appears there).
+            await asyncio.to_thread(os.makedirs, self.runlog.directory, 0o700, True)
+        watcher = watcher or self.watcher()
+
+        async def changed(paths: set[Path]) -> None:
+            on_records(await asyncio.to_thread(self.read_new))
+
+        await watcher.run(changed)
 
     def read_new(self) -> list[RunRecord]:
         streams = []

@@ -9,7 +9,7 @@ from pydantic import BaseModel
 
 from hookdash.core.gemini.events import TRIGGER_FIELD, match_kind
 from hookdash.core.gemini.matcher import matches
-from hookdash.core.load.registry import Hook, HookScope
+from hookdash.core.model import Hook, HookScope
 
 SkipReason = Literal[
     "disabled",

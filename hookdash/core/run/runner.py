@@ -42,7 +42,7 @@ from hookdash.core.gemini.jsvalues import (
     utf8,
 )
 from hookdash.core.gemini.shell import expand_command, find_bash
-from hookdash.core.load.registry import Hook, HookScope
+from hookdash.core.model import Hook, HookScope
 from hookdash.core.run.process import HookProcess, Watchdog, signal_all
 from hookdash.core.shown import ShownRun
 

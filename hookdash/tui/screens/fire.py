@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.padding import Padding
@@ -25,8 +25,6 @@ from textual import on
 from textual.containers import Container, Vertical, VerticalScroll
 from textual.content import Content
 from textual.events import Resize
-from textual.screen import Screen
-from textual.theme import Theme
 from textual.timer import Timer
 from textual.widgets import Footer, Static, TextArea
 from textual.worker import Worker
@@ -49,11 +47,9 @@ from hookdash.core import (
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
 from hookdash.tui.plain import plain
+from hookdash.tui.screens.base import HookdashScreen
 from hookdash.tui.screens.confirm import ConfirmScreen
 from hookdash.tui.widgets.run_view import heading, json_block, run_heading, run_sections
-
-if TYPE_CHECKING:
-    from hookdash.tui.app import HookdashApp
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 NARROW_WIDTH = 110
@@ -78,9 +74,10 @@ def parse_payload(text: str) -> dict[str, Any]:
     return value
 
 
-class FireScreen(Screen[None]):
+class FireScreen(HookdashScreen[None]):
     COMMAND_SCOPE = "fire"
     BINDINGS = bindings_for("fire")
+    CONFIG_AT_MOUNT = False  # on_mount shows the hook and a fresh payload itself
 
     def __init__(self, hook: Hook) -> None:
         super().__init__()
@@ -110,10 +107,6 @@ class FireScreen(Screen[None]):
         yield Footer()
 
     @property
-    def hd_app(self) -> HookdashApp:
-        return cast("HookdashApp", self.app)
-
-    @property
     def hook(self) -> Hook:
         return self._hook
 
@@ -128,8 +121,6 @@ class FireScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#fire-input").border_title = "Payload: the JSON Gemini sends on stdin"
         self.query_one("#fire-result").border_title = "Result"
-        self.app.theme_changed_signal.subscribe(self, self._theme_changed)
-        self.watch(self.app, "config", self._config_changed, init=False)
         self._show_title()
         self.action_reset_payload()
         self._show_result()
@@ -138,14 +129,12 @@ class FireScreen(Screen[None]):
     def on_resize(self, event: Resize) -> None:
         self.set_class(event.size.width < NARROW_WIDTH, "-narrow")
 
-    def _theme_changed(self, theme: Theme) -> None:
+    def theme_changed(self) -> None:
         self._show_title()
         self._show_result()
 
-    def _config_changed(self, config: Configuration | None) -> None:
+    def config_changed(self, config: Configuration) -> None:
         """Follow a reload: the hook may have changed (or gone)."""
-        if config is None:
-            return
         for hook in config.hooks:
             if hook.ref == self._hook.ref:
                 self._hook = hook

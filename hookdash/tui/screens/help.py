@@ -9,13 +9,12 @@ from rich.table import Table
 from rich.text import Text
 from textual.binding import BindingType
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
-from textual.theme import Theme
 from textual.widgets import Footer, Static
 
 from hookdash.core import BADGE_MEANINGS, QUIRKS
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import COMMANDS, bindings_for
+from hookdash.tui.screens.base import HookdashModalScreen
 
 _SCOPE_TITLES = (
     ("app", "Everywhere"),
@@ -105,7 +104,7 @@ def help_renderable(colors: Colors) -> RenderableType:
     return Group(*parts)
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(HookdashModalScreen[None]):
     COMMAND_SCOPE = "help"
     BINDINGS: ClassVar[list[BindingType]] = [*bindings_for("help"), ("question_mark", "close")]
 
@@ -116,11 +115,10 @@ class HelpScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#help-body").border_title = "Help — esc to close"
-        self.app.theme_changed_signal.subscribe(self, self._theme_changed)
-        self._theme_changed(self.app.current_theme)
+        self.theme_changed()
         self.query_one("#help-body").focus()
 
-    def _theme_changed(self, theme: Theme) -> None:
+    def theme_changed(self) -> None:
         self.query_one("#help-text", Static).update(help_renderable(colors_for(self.app)))
 
     def action_close(self) -> None:

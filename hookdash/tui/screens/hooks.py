@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import TYPE_CHECKING, Any, Literal, cast
+from typing import Any, Literal
 
 from textual import on, work
 from textual.containers import Container, Horizontal
 from textual.events import Resize
-from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Input, Label
 from textual.worker import WorkerCancelled, WorkerFailed
@@ -28,15 +27,13 @@ from hookdash.core import (
     visible,
 )
 from hookdash.tui.commands import bindings_for
+from hookdash.tui.screens.base import HookdashScreen
 from hookdash.tui.screens.switch import SwitchChoice, SwitchScreen
 from hookdash.tui.widgets.banners import Banners
 from hookdash.tui.widgets.empty_state import EmptyState
 from hookdash.tui.widgets.hook_details import HookDetails
 from hookdash.tui.widgets.hook_tree import HookItem, HookTree
 from hookdash.tui.widgets.status_line import StatusLine
-
-if TYPE_CHECKING:
-    from hookdash.tui.app import HookdashApp
 
 # Below this width the details go under the tree instead of beside it.
 NARROW_WIDTH = 110
@@ -48,7 +45,7 @@ _LIST_ACTIONS = frozenset(
 )
 
 
-class HooksScreen(Screen[None]):
+class HooksScreen(HookdashScreen[None]):
     """Every hook of the configuration, grouped by event and layer.
 
     Its hook actions (switch `space`, fire `f`, plan `p`, trust review `T`) act on
@@ -79,12 +76,7 @@ class HooksScreen(Screen[None]):
             yield EmptyState(id="empty")
         yield Footer()
 
-    @property
-    def hd_app(self) -> HookdashApp:
-        return cast("HookdashApp", self.app)
-
     def on_mount(self) -> None:
-        self.watch(self.app, "config", self._config_changed)
         self.query_one(HookTree).focus()
 
     # ------------------------------------------------------------ public API
@@ -110,9 +102,7 @@ class HooksScreen(Screen[None]):
 
     # ------------------------------------------------------------ rendering
 
-    def _config_changed(self, config: Configuration | None) -> None:
-        if config is None:
-            return
+    def config_changed(self, config: Configuration) -> None:
         env = config.env
         snapshot = config.snapshot
         self.query_one(StatusLine).show(snapshot, env.display)

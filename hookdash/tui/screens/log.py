@@ -2,10 +2,11 @@
 
 Records come from `core.logfeed.LogFeed` (the run log `runs.jsonl`, and Gemini's
 telemetry file when one is configured), newest at the bottom. While the app watches
-files, a worker follows them with watchfiles; each change is read and parsed in a thread
-(`asyncio.to_thread`), and the batch goes to the list at once — a burst of thousands of
-records is a few list extends and a repaint of the visible lines, never a freeze. Only
-the last `CAP` records are kept in memory (they all stay in the files).
+files, a worker follows them (`LogFeed.follow`, the same as `hookdash log --follow`):
+each change is read and parsed in a thread, and the batch goes to the list at once — a
+burst of thousands of records is a few list extends and a repaint of the visible lines,
+never a freeze. Only the last `CAP` records are kept in memory (they all stay in the
+files).
 
 The screen is installed once by the app, so it keeps following (and its records) while
 another screen is shown. Without watching (snapshots), it reads what is new each time it
@@ -15,10 +16,8 @@ is shown.
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -27,16 +26,14 @@ from textual import on
 from textual.containers import Container, VerticalScroll
 from textual.content import Content
 from textual.events import Resize, ScreenResume
-from textual.screen import Screen
-from textual.theme import Theme
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 from textual.worker import Worker
-from watchfiles import awatch
 
 from hookdash.core import (
     RUNLOG_NAME,
     Configuration,
+    DirectoryWatcher,
     Hook,
     LogFeed,
     RunRecord,
@@ -46,18 +43,12 @@ from hookdash.core import (
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
 from hookdash.tui.plain import plain
+from hookdash.tui.screens.base import HookdashScreen
 from hookdash.tui.widgets.run_list import DEFAULT_CAP, RunList, local_date_time
 from hookdash.tui.widgets.run_view import run_heading, run_sections
 
-if TYPE_CHECKING:
-    from hookdash.tui.app import HookdashApp
-
 CAP = DEFAULT_CAP
 NARROW_WIDTH = 110
-# watchfiles: yield at most this long after the first change of a burst (ms), and after
-# this long without a new one.
-DEBOUNCE_MS = 80
-STEP_MS = 20
 # The record pane follows the cursor after this pause (s): a key moves the cursor at once,
 # and a burst (or a held arrow key) does not re-render a record per line.
 RECORD_DELAY = 0.06
@@ -77,20 +68,13 @@ def _load_json_lexer() -> None:
     Syntax("{}", "json").highlight("{}")
 
 
-def _nearest_dir(path: Path) -> Path | None:
-    for candidate in (path, *path.parents):
-        if candidate.is_dir():
-            return candidate
-    return None
-
-
 class RecordView(VerticalScroll):
     """The highlighted run's full record (enter zooms it)."""
 
     ALLOW_MAXIMIZE = True
 
 
-class LogScreen(Screen[None]):
+class LogScreen(HookdashScreen[None]):
     COMMAND_SCOPE = "log"
     BINDINGS = bindings_for("log")
 
@@ -99,6 +83,7 @@ class LogScreen(Screen[None]):
         self._feed: LogFeed | None = None
         self._source: tuple[Path, Path | None] | None = None  # (state dir, telemetry file)
         self._follower: Worker[None] | None = None
+        self._watcher: DirectoryWatcher | None = None  # the follower's
         self._only: Hook | None = None
         self._loading = False
         self._record_timer: Timer | None = None
@@ -113,17 +98,18 @@ class LogScreen(Screen[None]):
         yield Footer()
 
     @property
-    def hd_app(self) -> HookdashApp:
-        return cast("HookdashApp", self.app)
-
-    @property
     def runs(self) -> RunList:
         return self.query_one("#runs", RunList)
 
     @property
     def following(self) -> bool:
-        """A watchfiles worker follows the files."""
-        return self._follower is not None and self._follower.is_running
+        """The files are watched: a record written from now on shows."""
+        return (
+            self._follower is not None
+            and self._follower.is_running
+            and self._watcher is not None
+            and self._watcher.ready.is_set()
+        )
 
     def on_mount(self) -> None:
         # Pygments imports a lexer the first time it highlights: do it now, off the event
@@ -131,8 +117,6 @@ class LogScreen(Screen[None]):
         self.run_worker(_load_json_lexer, thread=True, group="log-warm-up")
         self.query_one("#runs").border_title = "Runs, newest last"
         self.query_one("#record").border_title = "Record"
-        self.app.theme_changed_signal.subscribe(self, self._theme_changed)
-        self.watch(self.app, "config", self._config_changed)
         self.runs.focus()
 
     def on_resize(self, event: Resize) -> None:
@@ -142,16 +126,14 @@ class LogScreen(Screen[None]):
         if self._feed is not None:
             self._feed.close()
 
-    def _theme_changed(self, theme: Theme) -> None:
+    def theme_changed(self) -> None:
         self.runs.restyle()
         self._show_title()
         self._show_record(self.runs.cursor_record)
 
     # ------------------------------------------------------------------ sources
 
-    def _config_changed(self, config: Configuration | None) -> None:
-        if config is None:
-            return
+    def config_changed(self, config: Configuration) -> None:
         telemetry = config.snapshot.telemetry.outfile
         source = (state_dir(config.env.environ), Path(telemetry) if telemetry else None)
         if source != self._source:
@@ -166,6 +148,7 @@ class LogScreen(Screen[None]):
         if self._follower is not None:
             self._follower.cancel()
             self._follower = None
+            self._watcher = None
         if self._feed is not None:
             feed = self._feed
             self._feed = None
@@ -176,8 +159,9 @@ class LogScreen(Screen[None]):
         self.runs.set_filter(None)
         self.runs.clear()
         if self.hd_app.watching:
+            self._watcher = self._feed.watcher()
             self._follower = self.run_worker(
-                self._follow(self._feed), group="log-follow", exit_on_error=False
+                self._follow(self._feed, self._watcher), group="log-follow", exit_on_error=False
             )
         else:
             self.run_worker(self._read_once(self._feed, first=True), group="log-read")
@@ -196,38 +180,19 @@ class LogScreen(Screen[None]):
         if feed is self._feed:
             self._add(records)
 
-    async def _follow(self, feed: LogFeed) -> None:
-        """Follow the run log and the telemetry file as they grow (watchfiles)."""
-        state = feed.runlog.directory
-        with contextlib.suppress(OSError):
-            await asyncio.to_thread(os.makedirs, state, 0o700, True)
+    async def _follow(self, feed: LogFeed, watcher: DirectoryWatcher) -> None:
+        """The recent records, then each one appended to the files as it comes."""
         await self._read_once(feed, first=True)
-        while feed is self._feed:
-            watched = {d for d in (_nearest_dir(p.parent) for p in feed.paths) if d is not None}
-            if not watched:
+
+        def new_records(records: list[RunRecord]) -> None:
+            if feed is not self._feed:
                 return
-            stop = asyncio.Event()
-            try:
-                async for _changes in awatch(
-                    *sorted(watched),
-                    watch_filter=None,
-                    recursive=False,
-                    stop_event=stop,
-                    step=STEP_MS,
-                    debounce=DEBOUNCE_MS,
-                    ignore_permission_denied=True,
-                ):
-                    records = await asyncio.to_thread(feed.read_new)
-                    if feed is not self._feed:
-                        return
-                    self._add(records)
-                    now = {d for d in (_nearest_dir(p.parent) for p in feed.paths) if d}
-                    if now != watched:
-                        break  # a directory appeared (or went): watch the new set
-            except (FileNotFoundError, OSError, RuntimeError):
-                await asyncio.sleep(0.5)
-            finally:
-                stop.set()
+            if records:
+                self._add(records)
+            else:
+                self._show_title()  # the watch was armed: "following"
+
+        await feed.follow(new_records, watcher)
 
     def on_screen_resume(self, event: ScreenResume) -> None:
         if self._feed is not None and not self.following and not self._loading:

@@ -8,16 +8,14 @@ every change. `enter` on a hook goes to it in the hook list.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.padding import Padding
 from rich.text import Text
 from textual import on
 from textual.containers import Horizontal
-from textual.screen import Screen
 from textual.suggester import SuggestFromList
-from textual.theme import Theme
 from textual.widgets import Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
@@ -38,9 +36,7 @@ from hookdash.core import (
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
 from hookdash.tui.plain import plain
-
-if TYPE_CHECKING:
-    from hookdash.tui.app import HookdashApp
+from hookdash.tui.screens.base import HookdashScreen
 
 _SKIP_WORDS = {
     "disabled": "disabled",
@@ -56,9 +52,10 @@ _SKIP_WORDS = {
 }
 
 
-class PlanScreen(Screen[None]):
+class PlanScreen(HookdashScreen[None]):
     COMMAND_SCOPE = "plan"
     BINDINGS = bindings_for("plan")
+    CONFIG_AT_MOUNT = False  # on_mount fills the form, which plans
 
     def __init__(self, event: str | None = None, hook: Hook | None = None) -> None:
         super().__init__()
@@ -95,21 +92,15 @@ class PlanScreen(Screen[None]):
         yield OptionList(id="plan-list")
         yield Footer()
 
-    @property
-    def hd_app(self) -> HookdashApp:
-        return cast("HookdashApp", self.app)
-
     def on_mount(self) -> None:
         self.query_one("#plan-list").border_title = "Runs, in order"
-        self.watch(self.app, "config", self._config_changed, init=False)
-        self.app.theme_changed_signal.subscribe(self, self._theme_changed)
         self._prefill()
         self.query_one("#plan-event", Select).focus()
 
-    def _theme_changed(self, theme: Theme) -> None:
+    def theme_changed(self) -> None:
         self._replan()
 
-    def _config_changed(self, config: Configuration | None) -> None:
+    def config_changed(self, config: Configuration) -> None:
         self._replan()
 
     # ------------------------------------------------------------------ the form

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.padding import Padding
 from rich.text import Text
 from textual import on
-from textual.screen import Screen
-from textual.theme import Theme
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -18,9 +16,7 @@ from hookdash.core import Configuration, Problem, hook_for_problem, problem_loca
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
 from hookdash.tui.plain import plain
-
-if TYPE_CHECKING:
-    from hookdash.tui.app import HookdashApp
+from hookdash.tui.screens.base import HookdashScreen
 
 
 def _summary(problems: list[Problem]) -> str:
@@ -30,7 +26,7 @@ def _summary(problems: list[Problem]) -> str:
     return f"{errors} error(s), {warnings} warning(s), {notes} note(s)"
 
 
-class ProblemsScreen(Screen[None]):
+class ProblemsScreen(HookdashScreen[None]):
     COMMAND_SCOPE = "problems"
     BINDINGS = bindings_for("problems")
 
@@ -44,13 +40,7 @@ class ProblemsScreen(Screen[None]):
         yield OptionList(id="problems")
         yield Footer()
 
-    @property
-    def hd_app(self) -> HookdashApp:
-        return cast("HookdashApp", self.app)
-
     def on_mount(self) -> None:
-        self.watch(self.app, "config", self._config_changed)
-        self.app.theme_changed_signal.subscribe(self, self._theme_changed)
         self.query_one(OptionList).focus()
 
     @property
@@ -60,12 +50,10 @@ class ProblemsScreen(Screen[None]):
             return None
         return self._problems[index]
 
-    def _theme_changed(self, theme: Theme) -> None:
-        self._config_changed(self.hd_app.config)
+    def theme_changed(self) -> None:
+        self.show_current_config()
 
-    def _config_changed(self, config: Configuration | None) -> None:
-        if config is None:
-            return
+    def config_changed(self, config: Configuration) -> None:
         keep = self.highlighted_problem
         problems = list(config.snapshot.problems)
         self._problems = problems

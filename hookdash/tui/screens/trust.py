@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import difflib
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.padding import Padding
@@ -25,8 +25,6 @@ from rich.text import Text
 from textual import on, work
 from textual.containers import Horizontal, VerticalScroll
 from textual.events import Resize
-from textual.screen import Screen
-from textual.theme import Theme
 from textual.widgets import Button, Footer, Static
 from textual.worker import WorkerCancelled, WorkerFailed
 
@@ -52,13 +50,11 @@ from hookdash.core import (
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
 from hookdash.tui.plain import plain
+from hookdash.tui.screens.base import HookdashScreen
 from hookdash.tui.screens.confirm import ConfirmScreen
 from hookdash.tui.widgets.check_list import CheckList
 from hookdash.tui.widgets.hook_details import hidden_body, preview_body, risk_body
 from hookdash.tui.widgets.hook_tree import HIDDEN_PILL, MAX_ID_WIDTH
-
-if TYPE_CHECKING:
-    from hookdash.tui.app import HookdashApp
 
 NARROW_WIDTH = 100
 # Marking the differing characters of two commands costs O(n*m) at worst: only for
@@ -66,7 +62,7 @@ NARROW_WIDTH = 100
 _MARK_LIMIT = 2000
 
 
-class TrustScreen(Screen[None]):
+class TrustScreen(HookdashScreen[None]):
     COMMAND_SCOPE = "trust"
     BINDINGS = bindings_for("trust")
 
@@ -95,10 +91,6 @@ class TrustScreen(Screen[None]):
         yield Footer()
 
     @property
-    def hd_app(self) -> HookdashApp:
-        return cast("HookdashApp", self.app)
-
-    @property
     def plan(self) -> TrustPlan | None:
         return self._plan
 
@@ -112,12 +104,10 @@ class TrustScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#trust-list").border_title = "To review"
         self.query_one("#trust-detail").border_title = "Command and script"
-        self.watch(self.app, "config", self._config_changed)
-        self.app.theme_changed_signal.subscribe(self, self._theme_changed)
         self.query_one("#trust-list").focus()
 
-    def _theme_changed(self, theme: Theme) -> None:
-        self._config_changed(self.hd_app.config)
+    def theme_changed(self) -> None:
+        self.show_current_config()
 
     def on_resize(self, event: Resize) -> None:
         narrow = event.size.width < NARROW_WIDTH
@@ -127,9 +117,7 @@ class TrustScreen(Screen[None]):
 
     # ------------------------------------------------------------------ content
 
-    def _config_changed(self, config: Configuration | None) -> None:
-        if config is None:
-            return
+    def config_changed(self, config: Configuration) -> None:
         try:
             self._plan = plan_trust(config)
             self._error = None

@@ -66,6 +66,41 @@ def trust_banner(hooks: Iterable[Hook]) -> Banner | None:
 class Banners(Vertical):
     """The banners of a snapshot's problems; hidden when there are none."""
 
+    # The look of each kind of banner. (Where the strip goes and how tall it may grow is
+    # the screen's: styles/hooks.tcss.)
+    DEFAULT_CSS = """
+    Banners .banner {
+        height: auto;
+        padding: 0 1;
+        color: $foreground;
+        border-left: outer $primary;
+        background: $primary 10%;
+
+        &.error {
+            border-left: outer $error;
+            background: $error 18%;
+        }
+        &.warning {
+            border-left: outer $warning;
+            background: $warning 10%;
+        }
+        &.demo {
+            border-left: outer $primary;
+            background: $primary 25%;
+            color: $text-primary;
+            text-style: bold;
+        }
+        &.notice {
+            border-left: outer $success;
+            background: $success 15%;
+            text-style: bold;
+        }
+        &.problem:hover, &.trust:hover {
+            background: $warning 20%;
+        }
+    }
+    """
+
     def compose(self) -> Any:
         return []
 

@@ -12,6 +12,22 @@ from hookdash.core import GeminiEnvironment
 
 
 class EmptyState(Vertical):
+    # Its own look; whether it shows (only when there is no hook) is the screen's.
+    DEFAULT_CSS = """
+    EmptyState {
+        padding: 1 2;
+        border: round $border-blurred;
+
+        #empty-text {
+            height: auto;
+        }
+        Center {
+            height: auto;
+            margin-top: 1;
+        }
+    }
+    """
+
     def compose(self) -> Any:
         yield Static(id="empty-text")
         with Center():

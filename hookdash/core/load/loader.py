@@ -9,23 +9,16 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel
-
 from hookdash.core.gemini import hook_trust
 from hookdash.core.gemini.environment import GeminiEnvironment
 from hookdash.core.gemini.events import EVENTS, match_kind
-from hookdash.core.gemini.extensions import Extension, ExtensionInfo, load_extensions
-from hookdash.core.gemini.folder_trust import FolderTrust, decide_folder_trust, folder_trust_enabled
-from hookdash.core.gemini.layers import MERGE_ORDER, Layer, LayerInfo, Scope, read_layers
+from hookdash.core.gemini.extensions import Extension, load_extensions
+from hookdash.core.gemini.folder_trust import decide_folder_trust, folder_trust_enabled
+from hookdash.core.gemini.layers import MERGE_ORDER, Layer, Scope, read_layers
 from hookdash.core.gemini.merge import Tagged, js_truthy, merge_settings
 from hookdash.core.gemini.scripts import ScriptInfo, find_script
-from hookdash.core.load.problems import SEVERITY_RANK, Problem
 from hookdash.core.load.registry import (
     Candidate,
-    GeminiSource,
-    Hook,
-    HookScope,
-    InactiveReason,
     VerdictContext,
     assign_order_and_duplicates,
     definition_problem,
@@ -33,51 +26,18 @@ from hookdash.core.load.registry import (
     make_hook,
     unknown_event_reason,
 )
-from hookdash.core.load.risks import RiskFlag, hook_risks
-
-
-class Telemetry(BaseModel):
-    """Where Gemini CLI writes its telemetry file, if anywhere."""
-
-    enabled: bool
-    outfile: str | None
-    log_prompts: bool
-    configured_by: str | None = None
-
-
-class Snapshot(BaseModel):
-    """Everything `hookdash list --json` prints."""
-
-    workspace: str
-    home: str
-    hooks_enabled: bool
-    gemini_starts: bool
-    folder_trust: FolderTrust
-    telemetry: Telemetry
-    layers: list[LayerInfo]
-    extensions: list[ExtensionInfo]
-    hooks: list[Hook]
-    problems: list[Problem]
-
-    @property
-    def has_errors(self) -> bool:
-        return any(p.severity == "error" for p in self.problems)
-
-
-@dataclass
-class Configuration:
-    """The loaded configuration: the report plus what edits and the engine need."""
-
-    env: GeminiEnvironment
-    layers: dict[Scope, Layer]
-    extensions: list[Extension]
-    merged: dict[str, Any]
-    trust_store: dict[str, list[str]]
-    snapshot: Snapshot
-
-    @property
-    def hooks(self) -> list[Hook]:
-        return self.snapshot.hooks
+from hookdash.core.load.risks import hook_risks
+from hookdash.core.model import (
+    Configuration,
+    GeminiSource,
+    Hook,
+    HookScope,
+    InactiveReason,
+    RiskFlag,
+    Snapshot,
+    Telemetry,
+)
+from hookdash.core.problems import SEVERITY_RANK, Problem
 
 
 def _list_of_strings(value: Any) -> list[str]:
@@ -136,19 +96,22 @@ def script_variables(env: GeminiEnvironment) -> dict[str, str]:
     }
 
 
-def load_configuration(
-    env: GeminiEnvironment, fingerprints: dict[str, str] | None = None
-) -> Configuration:
+def load_configuration(env: GeminiEnvironment) -> Configuration:
+    """The configuration as Gemini CLI would load it, judged with what hookdash remembers:
+    the fingerprints of trusted scripts (`hookdash trust`), which make a trusted hook whose
+    script changed read CHANGED. What every command and the dashboard call."""
+    from hookdash.core.load.fingerprints import script_changes
+
+    return build_configuration(env, fingerprints=script_changes(env))
+
+
+def build_configuration(env: GeminiEnvironment, *, fingerprints: dict[str, str]) -> Configuration:
     """Read every layer, extension and trust file, then judge every hook.
 
     `fingerprints` maps a trusted hook's key to why it counts as changed (script edited
-    since it was trusted); by default it is computed from hookdash's own state (the
-    fingerprints `hookdash trust` records), so callers need not pass it. Pass `{}` to skip.
+    since it was trusted): hookdash's own state, passed in so that this reads only what
+    Gemini CLI reads (`{}`: judge as Gemini alone would).
     """
-    if fingerprints is None:
-        from hookdash.core.load.fingerprints import script_changes
-
-        fingerprints = script_changes(env)
     layers = read_layers(env)
     problems: list[Problem] = [p for layer in layers.values() for p in layer.problems]
 

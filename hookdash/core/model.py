@@ -1,0 +1,189 @@
+"""The model every floor shares: a hook and its verdict, a problem, the loaded
+configuration (`Snapshot` is what `list --json` prints; `Configuration` adds what the
+engine and the edits need).
+
+Only data lives here; `load` builds it, `run` and `edit` use it, `present` words it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import BaseModel
+
+from hookdash.core.gemini.environment import GeminiEnvironment
+from hookdash.core.gemini.extensions import Extension, ExtensionInfo
+from hookdash.core.gemini.folder_trust import FolderTrust
+from hookdash.core.gemini.layers import Layer, LayerInfo, Scope
+from hookdash.core.gemini.scripts import ScriptInfo
+from hookdash.core.problems import Problem
+from hookdash.core.shown import ShownHook
+
+# ------------------------------------------------------------------ risks
+
+RiskKind = Literal[
+    "network",
+    "pipe-to-shell",
+    "decode-and-run",
+    "destructive",
+    "secrets",
+    "outside-workspace",
+    "sudo",
+]
+# The order `check` names them in.
+RISK_KINDS: tuple[RiskKind, ...] = (
+    "pipe-to-shell",
+    "decode-and-run",
+    "network",
+    "secrets",
+    "destructive",
+    "outside-workspace",
+    "sudo",
+)
+
+
+class RiskSpan(BaseModel):
+    """The text a flag was found in: [start, end) into the command, or into the script."""
+
+    text: str
+    start: int
+    end: int
+
+
+class RiskFlag(BaseModel):
+    """One thing a reviewer must not miss (`risks` in `list --json`)."""
+
+    kind: RiskKind
+    span: RiskSpan
+    why: str
+    file: str | None = None  # the script it was found in; None: in the command itself
+    line: int | None = None  # 1-based line in that script
+
+
+# ------------------------------------------------------------------ hooks
+
+HookScope = Literal["system-defaults", "user", "workspace", "system", "extension"]
+TrustState = Literal["trusted", "new", "changed", "not-applicable"]
+# Why a hook is not among the hooks Gemini would consider for its event (plan `reason`).
+InactiveReason = Literal[
+    "gemini-refuses-to-start",
+    "hooks-disabled",
+    "untrusted-folder",
+    "ignored-layer",
+    "unknown-event",
+    "invalid",
+    "disabled",
+]
+# Gemini's ConfigSource values; settings hooks are always "project", extension hooks
+# "extensions" (the others exist in Gemini's code but no file produces them).
+GeminiSource = Literal["runtime", "project", "user", "system", "extensions"]
+
+
+class HookRef(BaseModel):
+    """Enough to name one hook unambiguously."""
+
+    id: str
+    scope: HookScope
+    extension: str | None = None
+    ref: str
+
+
+class Hook(BaseModel):
+    """One configured hook and what Gemini CLI would do with it (`list --json`)."""
+
+    id: str
+    key: str
+    ref: str
+    event: str
+    scope: HookScope
+    extension: str | None = None
+    file: str
+    pointer: str
+    line: int | None = None
+    gemini_source: GeminiSource
+    matcher: Any = None
+    sequential: bool
+    sequential_raw: Any = None
+    type: Any = None
+    name: str | None = None
+    command: str | None = None
+    command_raw: str | None = None
+    description: str | None = None
+    timeout_ms: int | float  # an int unless the file says otherwise
+    env: dict[str, str] = {}
+    order: int | None = None
+    disabled: bool = False
+    disabled_in: list[str] = []
+    legacy_disabled_in: list[str] = []
+    trust: TrustState = "not-applicable"
+    trust_detail: str | None = None
+    will_register: bool = False
+    runs: bool = False
+    not_running_because: list[str] = []
+    invalid: str | None = None  # why Gemini discards it (validateHookConfig), or None
+    inactive_reason: InactiveReason | None = None
+    duplicate_of: HookRef | None = None
+    script: ScriptInfo | None = None
+    unknown_keys: list[str] = []  # keys of the hook object Gemini does not read
+    # What a reviewer must not miss in the command or its script (core.load.risks).
+    risks: list[RiskFlag] = []
+
+    def as_ref(self) -> HookRef:
+        return HookRef(id=self.id, scope=self.scope, extension=self.extension, ref=self.ref)
+
+    @property
+    def shown(self) -> ShownHook:
+        """Its text as a terminal may show it (core.visible's rule): how views read it."""
+        return ShownHook(self)
+
+    @property
+    def layer_label(self) -> str:
+        return f"extension {self.extension}" if self.scope == "extension" else self.scope
+
+
+# ------------------------------------------------------------------ the configuration
+
+
+class Telemetry(BaseModel):
+    """Where Gemini CLI writes its telemetry file, if anywhere."""
+
+    enabled: bool
+    outfile: str | None
+    log_prompts: bool
+    configured_by: str | None = None
+
+
+class Snapshot(BaseModel):
+    """Everything `hookdash list --json` prints."""
+
+    workspace: str
+    home: str
+    hooks_enabled: bool
+    gemini_starts: bool
+    folder_trust: FolderTrust
+    telemetry: Telemetry
+    layers: list[LayerInfo]
+    extensions: list[ExtensionInfo]
+    hooks: list[Hook]
+    problems: list[Problem]
+
+    @property
+    def has_errors(self) -> bool:
+        return any(p.severity == "error" for p in self.problems)
+
+
+@dataclass
+class Configuration:
+    """The loaded configuration: the report plus what edits and the engine need."""
+
+    env: GeminiEnvironment
+    layers: dict[Scope, Layer]
+    extensions: list[Extension]
+    merged: dict[str, Any]
+    trust_store: dict[str, list[str]]
+    snapshot: Snapshot
+
+    @property
+    def hooks(self) -> list[Hook]:
+        return self.snapshot.hooks
