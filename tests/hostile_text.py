@@ -6,7 +6,7 @@ carriage return and `ESC [2K` erase the real command from the line, names that s
 window title (OSC 0), write the clipboard (OSC 52) and clear the screen, bidi overrides,
 a lone surrogate (a `\\ud800` JSON escape), zero-width and invisible characters, Rich and
 Textual markup, a script line that erases itself, hook output and run-log records full of
-escapes. `raw_hidden()` is deliberately not core.visible: it asks `unicodedata` which
+escapes. `raw_hidden()` is deliberately not core.display: it asks `unicodedata` which
 characters are controls, format characters, surrogates or separators.
 """
 

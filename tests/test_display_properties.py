@@ -4,7 +4,7 @@ through — the models' `.shown`, present.py's sentences, the CLI's line formatt
 printers, and the dashboard's render helpers (rendered by Rich to segments).
 
 The strings mix ordinary text and markup brackets with exactly the characters the rule is
-about; the oracle (`raw_hidden`) asks `unicodedata`, not core.visible.
+about; the oracle (`raw_hidden`) asks `unicodedata`, not core.display.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 JSON, column helpers, and the guard every byte of output passes.
 
 Everything the commands print goes through `Terminal`, which `main` puts in place of
-stdout and stderr: core.visible's rule applied to all of it, so that no hook name,
+stdout and stderr: core.display's rule applied to all of it, so that no hook name,
 command, path, hook output or telemetry field reaches the terminal as a control, whatever
 a formatter forgot. The only escape sequences written are the colours of `Style`, which
 never writes one itself: it writes a mark holding a random token made at start-up, and

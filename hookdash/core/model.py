@@ -8,7 +8,7 @@ Only data lives here; `load` builds it, `run` and `edit` use it, `present` words
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel
 
@@ -19,6 +19,9 @@ from hookdash.core.gemini.layers import Layer, LayerInfo, Scope
 from hookdash.core.gemini.scripts import ScriptInfo
 from hookdash.core.problems import Problem
 from hookdash.core.shown import ShownHook
+
+if TYPE_CHECKING:
+    from hookdash.core.load.registry import VerdictContext
 
 # ------------------------------------------------------------------ risks
 
@@ -134,7 +137,7 @@ class Hook(BaseModel):
 
     @property
     def shown(self) -> ShownHook:
-        """Its text as a terminal may show it (core.visible's rule): how views read it."""
+        """Its text as a terminal may show it (core.display's rule): how views read it."""
         return ShownHook(self)
 
     @property
@@ -183,6 +186,8 @@ class Configuration:
     merged: dict[str, Any]
     trust_store: dict[str, list[str]]
     snapshot: Snapshot
+    # What every hook's verdict was judged with (a draft hook is judged the same way).
+    verdicts: VerdictContext | None = None
 
     @property
     def hooks(self) -> list[Hook]:

@@ -4,7 +4,7 @@ filtering.
 The verdicts themselves are computed by the registry; this module turns them into the
 short words and sentences that every front end shows (the `list` command and the
 dashboard), so that both say the same thing about the same hook. Every text it hands out
-has been through core.visible's rule: a sentence that quotes a hook's name, a file or a
+has been through core.display's rule: a sentence that quotes a hook's name, a file or a
 reason says so with the hidden characters shown, never emitted.
 """
 
@@ -14,12 +14,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Literal
 
+from hookdash.core.display import shorten, visible
 from hookdash.core.gemini.events import EVENTS, FIRED_TRIGGERS, TRIGGER_FIELD, match_kind
 from hookdash.core.load.hidden_problems import CODE as HIDDEN_CODE, hidden_problems_of
 from hookdash.core.load.registry import unknown_event_reason
 from hookdash.core.model import RISK_KINDS, Hook, RiskKind
 from hookdash.core.problems import Problem
-from hookdash.core.visible import shorten, visible
 
 BadgeKind = Literal[
     "runs", "disabled", "not-running", "duplicate", "new", "changed", "legacy", "hidden"

@@ -27,5 +27,5 @@ class Problem(BaseModel):
 
     @property
     def shown(self) -> ShownProblem:
-        """Its text as a terminal may show it (core.visible's rule): how views read it."""
+        """Its text as a terminal may show it (core.display's rule): how views read it."""
         return ShownProblem(self)

@@ -3,7 +3,7 @@
 A hook's name, command, description, matcher and file, a run's stdout, stderr and error,
 a problem's message: all of it comes from files and processes hookdash does not control.
 The models keep the exact values (for `--json`, for running, for writing); views read
-them through `hook.shown`, `run.shown` and `problem.shown`, which apply core.visible's
+them through `hook.shown`, `run.shown` and `problem.shown`, which apply core.display's
 rule on the way out. Each attribute is computed when read (most of a hook's fields are
 never shown on one line), so handing out a `Shown…` costs nothing.
 
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from hookdash.core.visible import visible
+from hookdash.core.display import visible
 
 if TYPE_CHECKING:
     from hookdash.core.model import Hook

@@ -4,7 +4,8 @@ raw control, format, bidi or surrogate character; markup in a name stays literal
 The check reads what the compositor would send to the terminal: every segment of every
 strip of the current screen (toasts included), after each step of a walk through the hook
 list, the details (zoomed), the problem list, the trust review (a CHANGED script's diff,
-the confirmation), the switch dialog and its notification, fire (the confirmation, the
+the confirmation), the switch dialog and its notification, the hook form (its fields,
+testing it, removing it), fire (the confirmation, the
 result's stdout, stderr, output and effect), the plan, the live log and a record, and the
 command palette's "Go to hook" entries.
 """
@@ -19,6 +20,7 @@ from typing import Any
 from hookdash.core.edit.trust_store import trust_hooks
 from hookdash.tui.screens.confirm import ConfirmScreen
 from hookdash.tui.screens.fire import FireScreen
+from hookdash.tui.screens.hook_form import HookFormScreen
 from hookdash.tui.screens.hooks import HooksScreen
 from hookdash.tui.screens.log import LogScreen
 from hookdash.tui.screens.plan import PlanScreen
@@ -30,6 +32,7 @@ from tests.conftest import Sandbox
 from tests.hostile_text import (
     CLIPBOARD_NAME,
     ERASING_SCRIPT,
+    ESC,
     OUTPUT_HOOK,
     SCRIPT_HOOK,
     TITLE_NAME,
@@ -168,6 +171,29 @@ async def test_no_screen_draws_a_raw_control_character(sandbox: Sandbox) -> None
         notified = await walk.check("switch notification")
         assert "clip␛]52;c;ZWNobyBwd25lZA==␇" in notified
 
+        # The hook form on the hostile hook: its fields hold the exact text and draw it
+        # shown; testing it asks first; removing it shows the file's diff.
+        select(app.screen.query_one(HookTree), TITLE_NAME)
+        await pilot.press("e")
+        await walk.until(lambda: isinstance(app.screen, HookFormScreen))
+        await settle(pilot)
+        form = await walk.check("hook form")
+        assert "␍␛[2K" in form
+        form_screen = app.screen
+        assert isinstance(form_screen, HookFormScreen)
+        assert form_screen.draft().name == TITLE_NAME  # kept exactly, for Save
+        await pilot.press("ctrl+r")
+        await walk.until(lambda: isinstance(app.screen, ConfirmScreen))
+        await walk.check("test confirmation")
+        await pilot.press("n")
+        await pilot.press("escape")
+        await walk.until(lambda: isinstance(app.screen, HooksScreen))
+        await pilot.press("d")
+        await walk.until(lambda: isinstance(app.screen, ConfirmScreen))
+        await walk.check("remove confirmation")
+        await pilot.press("n")
+        await walk.until(lambda: isinstance(app.screen, HooksScreen))
+
         # Fire the loud hook: the confirmation, then its result.
         select(app.screen.query_one(HookTree), OUTPUT_HOOK)
         await pilot.press("f")
@@ -224,3 +250,30 @@ async def test_no_screen_draws_a_raw_control_character(sandbox: Sandbox) -> None
         assert "[bold red]markup[/]" in everything
         assert "lone<U+D800>" in everything and "safe<U+202E>" in everything
         assert walk.steps > 40
+
+
+async def test_an_input_keeps_the_exact_value_and_draws_it_shown() -> None:
+    """PlainInput: what is saved is what was loaded; what is drawn has one visible
+    character per hidden one, so the cursor stays on the character it edits."""
+    from textual.app import App
+
+    from hookdash.tui.plain import PlainInput
+
+    value = f"a{ESC}[2J\u202eb\ud800"
+
+    class One(App[None]):
+        def compose(self) -> Any:
+            yield PlainInput(value=value, id="box")
+
+    app = One()
+    async with app.run_test(size=(40, 3)) as pilot:
+        box = app.query_one(PlainInput)
+        box.focus()
+        await pilot.pause()
+        text, leaks = screen_text(app)
+        assert leaks == [] and "a␛[2J\ufffdb\ufffd" in text
+        assert box.value == value
+        box.cursor_position = 2  # after the escape
+        await pilot.press("x")
+        assert box.value == f"a{ESC}x[2J\u202eb\ud800"
+        assert box._position_to_cell(len(box.value)) == len(box.value)

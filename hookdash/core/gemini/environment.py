@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from hookdash.core.visible import visible
+from hookdash.core.display import visible
 
 _SYSTEM_DIRS = {
     "darwin": Path("/Library/Application Support/GeminiCli"),
@@ -84,7 +84,7 @@ class GeminiEnvironment:
 
     def display(self, path: str | Path) -> str:
         """A path as people read it: relative to the home directory when inside it, and
-        shown by core.visible's rule (a directory name is as untrusted as a hook name)."""
+        shown by core.display's rule (a directory name is as untrusted as a hook name)."""
         text = str(path)
         home = str(self.home)
         if text == home:

@@ -65,7 +65,7 @@ class RunRecord(BaseModel):
 
     @property
     def shown(self) -> ShownRun:
-        """Its text as a terminal may show it (core.visible's rule): how views read it."""
+        """Its text as a terminal may show it (core.display's rule): how views read it."""
         return ShownRun(self)
 
 

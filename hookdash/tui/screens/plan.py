@@ -35,7 +35,7 @@ from hookdash.core import (
 )
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
-from hookdash.tui.plain import plain
+from hookdash.tui.plain import PlainInput, plain
 from hookdash.tui.screens.base import HookdashScreen
 
 _SKIP_WORDS = {
@@ -80,7 +80,7 @@ class PlanScreen(HookdashScreen[None]):
                 id="plan-event",
             )
             yield Label("tool", id="plan-match-label", classes="plan-label")
-            yield Input(
+            yield PlainInput(
                 placeholder="tool name (empty: any)",
                 compact=True,
                 suggester=SuggestFromList(list(BUILTIN_TOOLS), case_sensitive=True),
@@ -125,9 +125,7 @@ class PlanScreen(HookdashScreen[None]):
         try:
             if kind == "tool":
                 label.update("tool")
-                # An input shows its value as it is: a name taken from a hostile matcher
-                # goes in as shown (the box then holds what the reader sees).
-                tool_box.value = visible(tool or "")
+                tool_box.value = tool or ""  # drawn with hidden characters shown
             elif kind == "trigger":
                 field = TRIGGER_FIELD[event]
                 label.update(field)

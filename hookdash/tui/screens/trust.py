@@ -418,7 +418,8 @@ class TrustScreen(HookdashScreen[None]):
         self._writing = True
         try:
             try:
-                result = await asyncio.to_thread(trust_hooks, config, hooks)
+                count = "every hook shown" if hooks is None else f"{len(hooks)} hook(s)"
+                result = await self.hd_app.write(f"trust {count}", trust_hooks, config, hooks)
             except HookdashError as exc:
                 self.notify(
                     visible(exc.message),
