@@ -8,7 +8,7 @@ then records every current key; the file never gates execution.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -71,14 +71,23 @@ def untrusted_hooks(
     return list(dict.fromkeys(names))
 
 
+def trusted_keys(project_hooks: Mapping[str, Any]) -> list[str]:
+    """The keys trustHooks records for the project's hooks, in Gemini's walk order."""
+    return [hook_key(h) for h in iter_project_hooks(project_hooks)]
+
+
+def with_trusted(existing: Iterable[str], keys: Iterable[str]) -> list[str]:
+    """trustHooks' merge, `Array.from(new Set([...existing, ...keys]))`: existing keys
+    first (stale ones kept), new keys appended, each once."""
+    return list(dict.fromkeys([*existing, *keys]))
+
+
 def store_after_trust(
     store: TrustStore, project_root: str, project_hooks: Mapping[str, Any]
 ) -> TrustStore:
     """trustHooks: existing keys first (stale ones kept), new keys appended."""
     result = {k: list(v) for k, v in store.items()}
-    existing = list(result.get(project_root, []))
-    new = [hook_key(h) for h in iter_project_hooks(project_hooks)]
-    result[project_root] = list(dict.fromkeys(existing + new))
+    result[project_root] = with_trusted(result.get(project_root, []), trusted_keys(project_hooks))
     return result
 
 
@@ -114,6 +123,6 @@ def _store_problem(path: Path, why: str) -> Problem:
     )
 
 
-def dumps_store(store: TrustStore) -> str:
+def dumps_store(store: Mapping[str, Any]) -> str:
     """JSON.stringify(obj, null, 2): two-space indent, no trailing newline."""
     return json.dumps(store, indent=2, ensure_ascii=False)
