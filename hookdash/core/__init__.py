@@ -125,6 +125,9 @@ if TYPE_CHECKING:
     from hookdash.core.gemini.tools import (
         BUILTIN_TOOLS as BUILTIN_TOOLS,
     )
+    from hookdash.core.gemini.versions import (
+        describe_gemini as describe_gemini,
+    )
     from hookdash.core.load.checks import (
         check_configuration as check_configuration,
     )
@@ -253,6 +256,7 @@ _EXPORTS: dict[str, str] = {
     "describe": "hookdash.core.gemini.folder_trust",
     "describe_event": "hookdash.core.present",
     "describe_execution": "hookdash.core.present",
+    "describe_gemini": "hookdash.core.gemini.versions",
     "describe_hook": "hookdash.core.load.lookup",
     "describe_matcher": "hookdash.core.gemini.matcher",
     "describe_trust": "hookdash.core.present",

@@ -84,7 +84,7 @@ class Layer:
 
 
 def system_file_insecurity(path: Path) -> str | None:
-    """Why Gemini 0.61 refuses a system settings file, or None if it would load it.
+    """Why Gemini 0.60+ refuses a system settings file, or None if it would load it.
 
     The file (and its symlink target) and every parent directory must be owned by root
     and not writable by group or others.
@@ -120,10 +120,10 @@ def read_layer(scope: Scope, path: Path, env: GeminiEnvironment) -> Layer:
     layer.exists = exists
     if not exists:
         return layer
-    if scope in READ_ONLY_SCOPES:
+    if scope in READ_ONLY_SCOPES and env.gemini.system_files_need_root:
         reason = system_file_insecurity(path)
         if reason is not None:
-            layer.ignored_reason = f"Gemini CLI 0.61 ignores it: {reason}"
+            layer.ignored_reason = f"{env.gemini.label} ignores it: {reason}"
             layer.problems.append(
                 Problem(
                     severity="warning",
