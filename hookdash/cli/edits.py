@@ -1,14 +1,16 @@
-"""`hookdash disable`, `enable`, `trust` and `check --fix`: every message comes from the
-core's EditResult, so the dashboard shows the same words."""
+"""`hookdash disable`, `enable`, `trust` and `check --fix`: thin wrappers over the core's
+disabled-list, trust and fix edits. Every message comes from the core's EditResult, so the
+dashboard shows the same words."""
 
 from __future__ import annotations
 
 import argparse
-import json
 import shlex
 import sys
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
+from hookdash.cli.options import Parser, add_hook_id, add_scope, add_yes
 from hookdash.cli.output import (
     EXIT_NEEDS_CONFIRMATION,
     EXIT_OK,
@@ -17,23 +19,34 @@ from hookdash.cli.output import (
     print_json,
 )
 from hookdash.cli.workspace import configuration
+from hookdash.core import json_text, visible
 
-# --------------------------------------------- disable, enable, trust, check --fix (edits)
-# Thin wrappers over hookdash.core.edit.disabled_list / trust_store / fixes: every message comes
-# from the core's EditResult, so the dashboard shows the same words.
+if TYPE_CHECKING:
+    from hookdash.cli.options import SubParsers
+    from hookdash.core import (
+        Change,
+        Configuration,
+        EditResult,
+        GeminiEnvironment,
+        Hook,
+        HookdashError,
+        TrustPlan,
+    )
 
 
-def edit_failed(exc: Any, as_json: bool) -> CliError:
+def edit_failed(exc: HookdashError, as_json: bool) -> CliError:
     """An HookdashError as a one-message failure (candidates listed), JSON on stdout if asked."""
     from hookdash.core import AmbiguousHook
 
-    message = exc.message
+    message = visible(exc.message)
     if isinstance(exc, AmbiguousHook):
-        message += "\n" + "\n".join(f"  {c.id}  [{c.ref}]" for c in exc.candidates)
+        message += "\n" + "\n".join(
+            f"  {visible(c.id)}  [{visible(c.ref)}]" for c in exc.candidates
+        )
     applied = getattr(exc, "applied", [])
     if applied:
         message += "\nAlready written before the failure:\n" + "\n".join(
-            f"  {c.file}  {c.key}  {c.action} {json.dumps(c.value, ensure_ascii=False)}"
+            f"  {visible(c.file)}  {visible(c.key)}  {c.action} {json_text(c.value)}"
             for c in applied
         )
     if as_json:
@@ -41,36 +54,36 @@ def edit_failed(exc: Any, as_json: bool) -> CliError:
     return CliError(message)
 
 
-def change_line(change: Any, env: Any, s: Style) -> str:
+def change_line(change: Change, env: GeminiEnvironment, s: Style) -> str:
     mark = {"add": s.green("+"), "remove": s.red("-"), "replace": s.yellow("~")}.get(
         change.action, s.cyan("*")
     )
     if change.action == "replace":
-        old, new = (json.dumps(change.value[k], ensure_ascii=False) for k in ("from", "to"))
+        old, new = (json_text(change.value[k]) for k in ("from", "to"))
         what = f"{old} → {new}"
     elif isinstance(change.value, list):
-        what = ", ".join(json.dumps(v, ensure_ascii=False) for v in change.value) or "(none)"
+        what = ", ".join(json_text(v) for v in change.value) or "(none)"
     else:
-        what = json.dumps(change.value, ensure_ascii=False)
-    note = s.dim(f"  ({change.note})") if change.note else ""
-    return f"  {mark} {env.display(change.file)}  {s.bold(change.key)}  {what}{note}"
+        what = json_text(change.value)
+    note = s.dim(f"  ({visible(change.note)})") if change.note else ""
+    return f"  {mark} {env.display(change.file)}  {s.bold(visible(change.key))}  {what}{note}"
 
 
-def print_edit(result: Any, env: Any) -> None:
+def print_edit(result: EditResult, env: GeminiEnvironment) -> None:
     s = Style(sys.stdout)
-    print(result.message)
+    print(visible(result.message))
     for change in result.changes:
         print(change_line(change, env, s))
     for warning in getattr(result, "warnings", []):  # the writing commands' results have them
-        print(s.yellow("warning: ") + warning)
+        print(s.yellow("warning: ") + visible(warning))
     for note in result.notes:
-        print(s.dim("note: ") + note)
+        print(s.dim("note: ") + visible(note))
 
 
-def _run_edit(args: argparse.Namespace, operation: Any) -> int:
+def _run_edit(args: argparse.Namespace, operation: Callable[[Configuration], EditResult]) -> int:
     from hookdash.core import HookdashError
 
-    config = configuration(args)
+    config: Configuration = configuration(args)
     try:
         result = operation(config)
     except HookdashError as exc:
@@ -94,7 +107,7 @@ def cmd_enable(args: argparse.Namespace) -> int:
     return _run_edit(args, lambda c: enable_hook(c, args.id, args.disabled_key))
 
 
-def _plan_hook(config: Any, hook: Any) -> dict[str, Any]:
+def _plan_hook(config: Configuration, hook: Hook) -> dict[str, Any]:
     from hookdash.core import changed_script, trusted_commands
 
     diff = changed_script(config, hook)
@@ -114,100 +127,122 @@ def _plan_hook(config: Any, hook: Any) -> dict[str, Any]:
     }
 
 
-def _print_review(config: Any, hook: Any, s: Style) -> None:
-    """One hook to trust, with its whole command and, if CHANGED, what changed."""
-    from hookdash.core import changed_script, trusted_commands
+def colour_diff_line(line: str, s: Style) -> str:
+    """One line of a unified diff, coloured as `git diff` colours it; the line is shown by
+    the display rule (a script's `\\e[2K` cannot erase it)."""
+    line = visible(line)
+    if line.startswith(("---", "+++")):
+        return s.bold(line)
+    if line.startswith("@@"):
+        return s.cyan(line)
+    if line.startswith("-"):
+        return s.red(line)
+    if line.startswith("+"):
+        return s.green(line)
+    return line
+
+
+def _print_review(config: Configuration, hook: Hook, s: Style, hidden: bool = False) -> None:
+    """One hook to trust, with its whole command, its risk flags and, if CHANGED, what
+    changed."""
+    from hookdash.core import changed_script, risk_lines, trusted_commands
 
     env = config.env
+    shown = hook.shown
     indent = " " * 10
     badge = s.yellow("NEW    " if hook.trust == "new" else "CHANGED")
-    print(f"  {badge} {hook.id}  {s.dim(f'{hook.event}, line {hook.line}')}")
+    mark = " " + s.red("[hidden characters]") if hidden else ""
+    print(f"  {badge} {shown.id}{mark}  {s.dim(f'{shown.event}, line {hook.line}')}")
     old_commands = trusted_commands(config, hook) if hook.trust == "changed" else []
     if old_commands:
         # One above the other, labels aligned, so the two commands line up character by
         # character.
         for old in old_commands:
-            print(f"{indent}{s.dim('trusted:')} {s.red(old)}")
-        print(f"{indent}{s.dim('now:    ')} {s.green(hook.command or '')}")
+            print(f"{indent}{s.dim('trusted:')} {s.red(visible(old))}")
+        print(f"{indent}{s.dim('now:    ')} {s.green(shown.command)}")
     elif hook.name and hook.command:
-        print(f"{indent}{s.dim('command:')} {hook.command}")
+        print(f"{indent}{s.dim('command:')} {shown.command}")
     if hook.script and hook.script.path:
         print(f"{indent}{s.dim('script: ' + env.display(hook.script.path))}")
-    if hook.trust_detail:
-        print(f"{indent}{s.dim(hook.trust_detail)}")
+    if shown.trust_detail:
+        print(f"{indent}{s.dim(shown.trust_detail)}")
+    for risk in risk_lines(hook, env.display):
+        where = "" if risk.where == "command" else f" (in {risk.where})"
+        print(f"{indent}{s.red('! ' + risk.label)}{where}: {risk.span}")
+        print(f"{indent}  {s.dim(risk.why)}")
     diff = changed_script(config, hook)
     if diff is None:
         return
     if diff.unavailable:
-        print(f"{indent}{s.dim('no diff: ' + diff.unavailable)}")
+        print(f"{indent}{s.dim('no diff: ' + visible(diff.unavailable))}")
         return
     for line in diff.lines:
-        if line.startswith(("---", "+++")):
-            line = s.bold(line)
-        elif line.startswith("@@"):
-            line = s.cyan(line)
-        elif line.startswith("-"):
-            line = s.red(line)
-        elif line.startswith("+"):
-            line = s.green(line)
-        print(indent + line)
+        print(indent + colour_diff_line(line, s))
     if diff.more:
         print(f"{indent}{s.dim(f'… {diff.more} more line(s) of the diff')}")
+
+
+def _print_trust_plan(args: argparse.Namespace, config: Configuration, plan: TrustPlan) -> None:
+    """What `trust` would do, for a person to review before `--yes`."""
+    env = config.env
+    if args.json:
+        print_json(
+            {
+                "needs_confirmation": True,
+                "project_root": plan.project_root,
+                "trust": [_plan_hook(config, h) for h in plan.trust],
+                "watch": [_plan_hook(config, h) for h in plan.watch],
+            }
+        )
+        return
+    from hookdash.core import hidden_refs
+
+    s = Style(sys.stdout)
+    hidden = hidden_refs(plan.trust, config.snapshot.problems)
+    if plan.trust:
+        print(
+            f"hookdash would trust these project hooks of {env.display(plan.project_root)}, "
+            f"in {env.display(env.trusted_hooks_path)} and by fingerprinting their scripts:"
+        )
+        for hook in plan.trust:
+            _print_review(config, hook, s, hook.ref in hidden)
+    if plan.watch:
+        print(
+            "and remember the scripts of these hooks (already trusted by Gemini CLI) "
+            "to notice later changes:"
+        )
+        for hook in plan.watch:
+            assert hook.script is not None and hook.script.path is not None
+            print(f"  {hook.shown.id}  {s.dim(env.display(hook.script.path))}")
+    again = visible(shlex.join(["hookdash", "trust", *args.ids, "--yes"]))
+    print(f"Review them, then run `{again}`.")
 
 
 def cmd_trust(args: argparse.Namespace) -> int:
     from hookdash.core import HookdashError, hooks_to_trust, plan_trust, trust_hooks
 
-    config = configuration(args)
-    env = config.env
+    config: Configuration = configuration(args)
     try:
         selected = hooks_to_trust(config, args.ids) if args.ids else None
         plan = plan_trust(config, selected)
     except HookdashError as exc:
         raise edit_failed(exc, args.json) from None
     if not plan.empty and not args.yes:
-        if args.json:
-            print_json(
-                {
-                    "needs_confirmation": True,
-                    "project_root": plan.project_root,
-                    "trust": [_plan_hook(config, h) for h in plan.trust],
-                    "watch": [_plan_hook(config, h) for h in plan.watch],
-                }
-            )
-            return EXIT_NEEDS_CONFIRMATION
-        s = Style(sys.stdout)
-        if plan.trust:
-            print(
-                f"hookdash would trust these project hooks of {env.display(plan.project_root)}, "
-                f"in {env.display(env.trusted_hooks_path)} and by fingerprinting their scripts:"
-            )
-            for hook in plan.trust:
-                _print_review(config, hook, s)
-        if plan.watch:
-            print(
-                "and remember the scripts of these hooks (already trusted by Gemini CLI) "
-                "to notice later changes:"
-            )
-            for hook in plan.watch:
-                assert hook.script is not None and hook.script.path is not None
-                print(f"  {hook.id}  {s.dim(env.display(hook.script.path))}")
-        again = shlex.join(["hookdash", "trust", *args.ids, "--yes"])
-        print(f"Review them, then run `{again}`.")
+        _print_trust_plan(args, config, plan)
         return EXIT_NEEDS_CONFIRMATION
 
-    def trust(config: Any) -> Any:
+    def trust(config: Configuration) -> EditResult:
         # Resolved again on the configuration the write starts from.
         return trust_hooks(config, hooks_to_trust(config, args.ids) if args.ids else None)
 
     return _run_edit(args, trust)
 
 
-def apply_fixes(args: argparse.Namespace) -> Any:
+def apply_fixes(args: argparse.Namespace) -> EditResult:
     """check --fix: apply the safe fixes, print them (human mode), return the result."""
     from hookdash.core import HookdashError, apply_safe_fixes
 
-    config = configuration(args)
+    config: Configuration = configuration(args)
     try:
         result = apply_safe_fixes(config)
     except HookdashError as exc:
@@ -218,6 +253,42 @@ def apply_fixes(args: argparse.Namespace) -> Any:
         if result.skipped:
             print(s.dim("not fixed automatically:"))
             for reason in result.skipped:
-                print(s.dim(f"  {reason}"))
+                print(s.dim(f"  {visible(reason)}"))
         print()
     return result
+
+
+def add_edit_commands(sub: SubParsers, common: Parser, with_json: Parser) -> None:
+    """The parsers of disable, enable and trust (called by parser.build_parser)."""
+    keys = ("auto", "hooks", "hooksConfig")
+    key_help = (
+        "which disabled list: auto = hooksConfig.disabled, mirrored into an existing legacy "
+        "hooks.disabled; hooks = only the legacy list (Gemini CLI < 0.26); hooksConfig = only "
+        "the current one (default: auto)"
+    )
+    p = sub.add_parser("disable", parents=[common, with_json], help="add a hook to a disabled list")
+    add_hook_id(p)
+    add_scope(p, "user", verb="edit")
+    p.add_argument("--disabled-key", choices=keys, default="auto", help=key_help)
+    p.set_defaults(func=cmd_disable)
+    p = sub.add_parser(
+        "enable", parents=[common, with_json], help="remove a hook from the disabled lists"
+    )
+    add_hook_id(p)
+    p.add_argument("--disabled-key", choices=keys, default="auto", help=key_help)
+    p.set_defaults(func=cmd_enable)
+    p = sub.add_parser(
+        "trust",
+        parents=[common, with_json],
+        help="record the workspace's project hooks (or just those IDs) in Gemini's "
+        "trusted_hooks.json",
+    )
+    p.add_argument(
+        "ids",
+        nargs="*",
+        metavar="ID",
+        help="only these project hooks: a name (or command if unnamed), or a ref "
+        "(default: every project hook)",
+    )
+    add_yes(p)
+    p.set_defaults(func=cmd_trust)

@@ -2,21 +2,23 @@
 
 from __future__ import annotations
 
+import contextlib
 import gc
+import os
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
 from hookdash.cli.dashboard import cmd_dashboard
-from hookdash.cli.output import EXIT_OK, CliError
+from hookdash.cli.output import EXIT_FAILED, EXIT_OK, CliError, guarded_output, safe_streams
 from hookdash.cli.parser import build_parser
 
 # hookdash allocates in bursts of small objects that live until the command ends (2,000
 # hooks are some 200,000 dicts, lists, strings and models). At CPython's default
 # thresholds (700, 10, 10) the cyclic collector made about 130 passes over them during
 # `list --json`, a sixth of its time, and freed nothing. The youngest generation is
-# collected every 100,000 allocations instead: still often enough to bound the memory of
-# a dashboard left open for days, whose start-up objects are frozen anyway (tui.app).
+# collected every 100,000 allocations instead. (The dashboard, which runs for days and
+# must answer keys at once, sets its own once it is up: tui.app.)
 COLLECTOR_THRESHOLDS = (100_000, 20, 20)
 
 
@@ -33,6 +35,14 @@ def run() -> NoReturn:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    safe_streams()  # before the guard wraps the streams
+    with guarded_output():
+        return _main(argv)
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    from hookdash.core import HookdashError, visible
+
     parser = build_parser()
     args = parser.parse_args(argv)
     for name, default in (("workspace", None), ("json", False)):
@@ -44,9 +54,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         result: int = args.func(args)
         return result
     except CliError as exc:
-        print(f"hookdash: {exc}", file=sys.stderr)
+        _say(f"hookdash: {exc}")
         return exc.code
+    except HookdashError as exc:  # an expected failure no command turned into a CliError
+        _say(f"hookdash: {visible(exc.message)}")
+        return EXIT_FAILED
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
         return EXIT_OK
+    except Exception as exc:  # the last resort: one line, never a traceback
+        if os.environ.get("HOOKDASH_DEBUG"):
+            raise
+        _say(
+            f"hookdash: internal error ({type(exc).__name__}: {exc}); this is a bug in "
+            "hookdash, please report it (HOOKDASH_DEBUG=1 shows the traceback)"
+        )
+        return EXIT_FAILED
+
+
+def _say(line: str) -> None:
+    # stderr may be gone (a closed terminal): the exit code still tells.
+    with contextlib.suppress(OSError):
+        print(line, file=sys.stderr)

@@ -8,7 +8,7 @@ Only data lives here; `load` builds it, `run` and `edit` use it, `present` words
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel
 
@@ -17,7 +17,12 @@ from hookdash.core.gemini.extensions import Extension, ExtensionInfo
 from hookdash.core.gemini.folder_trust import FolderTrust
 from hookdash.core.gemini.layers import Layer, LayerInfo, Scope
 from hookdash.core.gemini.scripts import ScriptInfo
+from hookdash.core.gemini.versions import GeminiModel
 from hookdash.core.problems import Problem
+from hookdash.core.shown import ShownHook
+
+if TYPE_CHECKING:
+    from hookdash.core.load.registry import VerdictContext
 
 # ------------------------------------------------------------------ risks
 
@@ -132,6 +137,11 @@ class Hook(BaseModel):
         return HookRef(id=self.id, scope=self.scope, extension=self.extension, ref=self.ref)
 
     @property
+    def shown(self) -> ShownHook:
+        """Its text as a terminal may show it (core.display's rule): how views read it."""
+        return ShownHook(self)
+
+    @property
     def layer_label(self) -> str:
         return f"extension {self.extension}" if self.scope == "extension" else self.scope
 
@@ -153,6 +163,8 @@ class Snapshot(BaseModel):
 
     workspace: str
     home: str
+    gemini_version: str | None  # the installed Gemini CLI's, None when none is found
+    gemini: GeminiModel  # which Gemini CLI the verdicts model, and why
     hooks_enabled: bool
     gemini_starts: bool
     folder_trust: FolderTrust
@@ -177,6 +189,8 @@ class Configuration:
     merged: dict[str, Any]
     trust_store: dict[str, list[str]]
     snapshot: Snapshot
+    # What every hook's verdict was judged with (a draft hook is judged the same way).
+    verdicts: VerdictContext | None = None
 
     @property
     def hooks(self) -> list[Hook]:

@@ -20,10 +20,23 @@ from typing import Literal
 
 from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.content import Content
+from textual.fuzzy import Matcher
+from textual.markup import escape
 
 # Where an action lives: the app (everywhere), or one screen (its COMMAND_SCOPE).
 Scope = Literal[
-    "app", "hooks", "problems", "help", "switch", "confirm", "trust", "fire", "plan", "log"
+    "app",
+    "hooks",
+    "problems",
+    "help",
+    "switch",
+    "confirm",
+    "trust",
+    "fire",
+    "plan",
+    "log",
+    "hook_form",
 ]
 
 
@@ -72,19 +85,40 @@ COMMANDS: tuple[Command, ...] = (
             "The workspace's NEW and CHANGED project hooks with their commands and "
             "scripts; trusting records them in Gemini's trusted_hooks.json.",
             key_display="T"),
+    Command("hooks", "a", "add_hook", "Add", "Add a hook",
+            "A form for a new hook: the event (each says when it fires and what its hook "
+            "can do), matcher (what it matches, live), name, command, timeout, description, "
+            "scope; test it before saving."),
+    Command("hooks", "e", "edit_hook", "Edit", "Edit the hook",
+            "The selected hook in the same form: change its fields, test, save (user and "
+            "workspace settings only)."),
+    Command("hooks", "d", "remove_hook", "Remove", "Remove the hook",
+            "Remove the selected hook from its settings file, after a question that shows "
+            "the diff."),
+    Command("hooks", "u", "undo", "Undo", "Undo the last write",
+            "Put back the files of the last write this session (add, edit, remove, switch, "
+            "hooks on/off, trust) exactly as they were — only while hookdash's version of "
+            "them is still there."),
+    Command("hooks", "E", "open_editor", "Editor", "Open the hook's file in your editor",
+            "Open $VISUAL or $EDITOR at the hook's file and line; the view reloads after.",
+            show=False, key_display="E"),
+    Command("hooks", "H", "switch_all", "Hooks on/off", "Switch all hooks on or off",
+            "Set hooksConfig.enabled, after a question that says what it means (off: Gemini "
+            "runs no hook at all, extension hooks included).", show=False, key_display="H"),
     Command("hooks", "slash", "focus_filter", "Filter", "Filter hooks",
             "Type words that must all occur in a hook's id, command, event, layer, matcher "
             "or badges.", key_display="/", show=False),
     Command("hooks", "escape", "clear_filter", "Clear", "Clear the filter",
             "Empty the filter box and go back to the hook list.", show=False,
             key_display="esc"),
-    Command("hooks", "d", "toggle_details", "Details", "Show/hide the details pane",
+    Command("hooks", "i", "toggle_details", "Details", "Show/hide the details pane",
             "Hide the details pane to give the list the whole width, or show it again.",
             show=False),
     Command("hooks", "z", "zoom_details", "Zoom", "Zoom the details",
             "Show the selected hook's details full screen (again to return).", show=False),
-    Command("hooks", "e", "toggle_expand", "Fold", "Fold/unfold all groups",
-            "Collapse every event and layer group, or expand them all.", show=False),
+    Command("hooks", "F", "toggle_expand", "Fold", "Fold/unfold all groups",
+            "Collapse every event and layer group, or expand them all.", show=False,
+            key_display="F"),
     Command("hooks", "D", "open_demo", "Demo", "Open the demo",
             "Switch to the bundled demo configuration (a temporary copy; nothing of yours "
             "is touched).", show=False, key_display="D"),
@@ -127,6 +161,16 @@ COMMANDS: tuple[Command, ...] = (
     Command("fire", "escape", "cancel_or_close", "Back/Cancel", "Cancel the run, or go back",
             "While the hook runs: kill it (its whole process group). Otherwise: back to the "
             "hook list.", priority=True, key_display="esc"),
+    # --- the hook form (a, e) ---------------------------------------------------------
+    Command("hook_form", "ctrl+s", "save", "Save", "Save the hook",
+            "Write the hook to the chosen settings file (refused with the reason shown under "
+            "Checks); u on the hook list undoes it.", priority=True, key_display="^s"),
+    Command("hook_form", "ctrl+r", "test", "Test", "Test the hook",
+            "Fire the hook as drafted — not saved yet — through the engine with the payload "
+            "f would send; asks first where Gemini would.", priority=True, key_display="^r"),
+    Command("hook_form", "escape", "cancel_or_close", "Cancel", "Cancel the test, or leave",
+            "While a test runs: kill it. Otherwise: back to the hook list, writing nothing.",
+            priority=True, key_display="esc"),
     # --- plan -----------------------------------------------------------------------
     Command("plan", "enter", "go_to_hook", "Show hook", "Show the hook in the list",
             "Go back to the hook list with the highlighted hook selected.", show=False),
@@ -222,14 +266,30 @@ class DashboardCommands(Provider):
                 )
 
 
+def highlighted(matcher: Matcher, title: str) -> Content:
+    """`title` with the matched characters highlighted, as plain text: Matcher.highlight
+    would read a hook's name as markup."""
+    content = Content(title)
+    score, offsets = matcher.fuzzy_search.match(matcher.query, title)
+    if score:
+        for offset in offsets:
+            if not title[offset].isspace():
+                content = content.stylize(matcher.match_style, offset, offset + 1)
+    return content
+
+
 class HookJumpCommands(Provider):
-    """“Go to hook …”: every hook of the configuration, by id, event and layer."""
+    """“Go to hook …”: every hook of the configuration, by id, event and layer (hidden
+    characters shown, never markup: the palette reads a hit's help as markup)."""
 
     def _hooks(self) -> list[tuple[str, str, str]]:
         config = getattr(self.app, "config", None)
         if config is None:
             return []
-        return [(f"Go to hook {h.id}", f"{h.event} · {h.layer_label}", h.ref) for h in config.hooks]
+        return [
+            (f"Go to hook {h.shown.id}", f"{h.shown.event} · {h.shown.layer_label}", h.ref)
+            for h in config.hooks
+        ]
 
     def _runner(self, ref: str) -> Callable[[], object]:
         go_to_hook = getattr(self.app, "go_to_hook")  # noqa: B009 (HookdashApp, not App)
@@ -240,4 +300,4 @@ class HookJumpCommands(Provider):
         for title, where, ref in self._hooks():
             score = matcher.match(f"{title} {where}")
             if score > 0:
-                yield Hit(score, matcher.highlight(title), self._runner(ref), help=where)
+                yield Hit(score, highlighted(matcher, title), self._runner(ref), help=escape(where))

@@ -20,9 +20,10 @@ from pathlib import Path
 
 from pydantic import BaseModel, ValidationError
 
+from hookdash.core import files
 from hookdash.core.edit.atomic import update_file
 from hookdash.core.gemini.environment import GeminiEnvironment
-from hookdash.core.state import state_dir
+from hookdash.core.state import STATE_DIR_MODE, state_dir
 
 STATE_FILE = "created-keys.json"
 
@@ -52,7 +53,7 @@ def _parse(data: bytes | None) -> CreatedKeys:
 def created_in(env: GeminiEnvironment, path: Path) -> set[str]:
     """The pointers of the containers hookdash created in this settings file."""
     try:
-        data = state_path(env).read_bytes()
+        data = files.read_bytes(state_path(env))
     except OSError:
         return set()
     return set(_parse(data).files.get(_key(path), []))
@@ -74,7 +75,8 @@ def _update(env: GeminiEnvironment, path: Path, add: Iterable[str], remove: Iter
             state.files.pop(key, None)
         return state.model_dump_json(indent=2).encode("utf-8")
 
-    update_file(state_path(env), compute)
+    # hookdash's state: a private directory (it may be the first thing written there).
+    update_file(state_path(env), compute, new_mode=0o600, dir_mode=STATE_DIR_MODE)
 
 
 def remember(env: GeminiEnvironment, path: Path, pointers: Iterable[str]) -> None:

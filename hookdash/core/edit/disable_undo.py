@@ -29,7 +29,7 @@ from pydantic import BaseModel, ValidationError
 
 from hookdash.core.edit.atomic import update_file
 from hookdash.core.gemini.environment import GeminiEnvironment
-from hookdash.core.state import state_dir
+from hookdash.core.state import STATE_DIR_MODE, state_dir
 
 STATE_FILE = "disable-undo.json"
 DEPTH = 8  # disables in a row that can each be undone exactly
@@ -79,9 +79,9 @@ def restores(env: GeminiEnvironment, path: Path) -> list[Restore]:
 
 def restore_for(stack: list[Restore], identifier: str, text: str) -> Restore | None:
     """The newest disable, if it was of `identifier` and the file is still as it left it."""
-    if stack and stack[-1].identifier == identifier and stack[-1].after_sha256 == digest(text):
-        return stack[-1]
-    return None
+    if not stack or stack[-1].identifier != identifier or len(text) > 2 * MAX_TEXT:
+        return None  # (a file grown that large is not what the disable wrote)
+    return stack[-1] if stack[-1].after_sha256 == digest(text) else None
 
 
 def _update(env: GeminiEnvironment, path: Path, change: str, entry: Restore | None) -> None:
@@ -107,7 +107,7 @@ def _update(env: GeminiEnvironment, path: Path, change: str, entry: Restore | No
             return None  # nothing to write
         return state.model_dump_json(indent=2).encode("utf-8")
 
-    update_file(state_path(env), compute, new_mode=0o600)
+    update_file(state_path(env), compute, new_mode=0o600, dir_mode=STATE_DIR_MODE)
 
 
 def remember_disable(

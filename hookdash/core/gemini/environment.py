@@ -8,6 +8,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from hookdash.core.display import visible
+from hookdash.core.gemini.installed import find_gemini
+from hookdash.core.gemini.versions import GeminiModel, model_for
+
 _SYSTEM_DIRS = {
     "darwin": Path("/Library/Application Support/GeminiCli"),
     "win32": Path("C:\\ProgramData\\gemini-cli"),
@@ -40,6 +44,8 @@ class GeminiEnvironment:
     trusted_folders_path: Path
     environ: Mapping[str, str] = field(repr=False)
     platform: str = sys.platform
+    # Which Gemini CLI is installed, and the version-dependent behaviour it implies.
+    gemini: GeminiModel = field(default_factory=lambda: model_for(None), repr=False)
 
     @property
     def gemini_dir(self) -> Path:
@@ -109,14 +115,15 @@ class GeminiEnvironment:
         return str(self.workspace)
 
     def display(self, path: str | Path) -> str:
-        """A path as people read it: relative to the home directory when inside it."""
+        """A path as people read it: relative to the home directory when inside it, and
+        shown by core.display's rule (a directory name is as untrusted as a hook name)."""
         text = str(path)
         home = str(self.home)
         if text == home:
             return "~"
         if text.startswith(home.rstrip(os.sep) + os.sep):
-            return "~" + os.sep + text[len(home.rstrip(os.sep)) + 1 :]
-        return text
+            text = "~" + os.sep + text[len(home.rstrip(os.sep)) + 1 :]
+        return visible(text)
 
 
 def resolve_environment(
@@ -162,4 +169,5 @@ def resolve_environment(
         trusted_folders_path=trusted_folders,
         environ=env,
         platform=platform,
+        gemini=model_for(find_gemini(env)),
     )

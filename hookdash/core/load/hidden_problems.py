@@ -1,5 +1,5 @@
 """`hidden-characters`: text in the hook configuration, or in a script a hook runs, that
-holds characters a reviewer cannot see (core.visible's rule).
+holds characters a reviewer cannot see (core.display's rule).
 
 A right-to-left override in a command, an escape sequence that erases the line before
 it, a zero-width space in a name: what the reviewer reads is then not what Gemini CLI
@@ -19,11 +19,11 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
+from hookdash.core.display import HiddenCharacter, has_hidden, iter_hidden, visible
 from hookdash.core.gemini import jsonc
 from hookdash.core.load.script_head import read_head
 from hookdash.core.model import Hook
 from hookdash.core.problems import Problem
-from hookdash.core.visible import HiddenCharacter, has_hidden, iter_hidden, visible
 
 if TYPE_CHECKING:
     from hookdash.core.model import Configuration

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from hookdash.core.gemini import hook_trust
+from hookdash.core.gemini import hook_trust, jsonc
 from hookdash.core.gemini.environment import GeminiEnvironment
 from hookdash.core.gemini.events import EVENTS, match_kind
 from hookdash.core.gemini.extensions import Extension, load_extensions
@@ -114,17 +114,25 @@ def build_configuration(env: GeminiEnvironment, *, fingerprints: dict[str, str])
     layers = read_layers(env)
     problems: list[Problem] = [p for layer in layers.values() for p in layer.problems]
 
+    trust_default = env.gemini.folder_trust_default
     pre_trust = merge_settings(
-        (s, layers[s].settings) for s in ("system-defaults", "user", "system") if layers[s].usable
+        (
+            (s, layers[s].settings)
+            for s in ("system-defaults", "user", "system")
+            if layers[s].usable
+        ),
+        trust_default,
     )
-    trust, trust_problems = decide_folder_trust(env, folder_trust_enabled(pre_trust))
+    trust, trust_problems = decide_folder_trust(
+        env, folder_trust_enabled(pre_trust, default=trust_default)
+    )
     problems.extend(trust_problems)
 
     def contributes(scope: Scope) -> bool:
         return layers[scope].usable and (scope != "workspace" or trust.trusted)
 
     contributing = [s for s in MERGE_ORDER if contributes(s)]
-    merged = merge_settings((s, layers[s].settings) for s in contributing)
+    merged = merge_settings(((s, layers[s].settings) for s in contributing), trust_default)
 
     merged_config = merged.get("hooksConfig") if isinstance(merged.get("hooksConfig"), dict) else {}
     assert isinstance(merged_config, dict)
@@ -133,6 +141,14 @@ def build_configuration(env: GeminiEnvironment, *, fingerprints: dict[str, str])
     for scope in contributing:
         if "enabled" in _hooks_config(layers[scope].settings):
             off_where = f"hooksConfig.enabled is false in {scope} settings"
+    if hooks_enabled and env.gemini.tools_enable_hooks:
+        where = _tools_enable_hooks_off(layers, contributing, merged)
+        if where is not None:
+            hooks_enabled = False
+            off_where = (
+                f"tools.enableHooks is false in {where} settings ({env.gemini.label} reads "
+                "it; 0.28 and later ignore it)"
+            )
     disabled = _list_of_strings(merged_config.get("disabled"))
 
     fatal_layer = next((layers[s] for s in MERGE_ORDER if layers[s].fatal), None)
@@ -193,6 +209,8 @@ def build_configuration(env: GeminiEnvironment, *, fingerprints: dict[str, str])
     snapshot = Snapshot(
         workspace=str(env.workspace),
         home=str(env.home),
+        gemini_version=env.gemini.installed.version if env.gemini.installed else None,
+        gemini=env.gemini,
         hooks_enabled=hooks_enabled,
         gemini_starts=fatal is None,
         folder_trust=trust,
@@ -209,11 +227,53 @@ def build_configuration(env: GeminiEnvironment, *, fingerprints: dict[str, str])
         merged=merged,
         trust_store=store,
         snapshot=snapshot,
+        verdicts=ctx,
     )
     problems.extend(check_configuration(config))
+    problems.extend(_version_problems(env))
     problems.sort(key=lambda p: SEVERITY_RANK[p.severity])
     snapshot.problems = problems
+    # Every line number is taken by now: a large settings file's text (and its stripped
+    # copy) need not outlive the load.
+    for layer in layers.values():
+        layer.release_text()
+    jsonc.release()
     return config
+
+
+def _tools_enable_hooks_off(
+    layers: dict[Scope, Layer], contributing: list[Scope], merged: dict[str, Any]
+) -> str | None:
+    """The layer whose `tools.enableHooks` switches hooks off (before Gemini 0.28:
+    `(tools.enableHooks ?? true) && hooksConfig.enabled`), or None."""
+    tools = merged.get("tools")
+    value = tools.get("enableHooks") if isinstance(tools, dict) else None
+    if value is None or js_truthy(value):
+        return None
+    where = "merged"
+    for scope in contributing:  # the last layer that sets it wins the merge
+        layer_tools = layers[scope].settings.get("tools")
+        if isinstance(layer_tools, dict) and "enableHooks" in layer_tools:
+            where = scope
+    return where
+
+
+def _version_problems(env: GeminiEnvironment) -> list[Problem]:
+    """A warning when the installed Gemini CLI is not a version the harness verified."""
+    model = env.gemini
+    if model.installed is None or model.note is None:
+        return []
+    return [
+        Problem(
+            severity="warning",
+            code="gemini-version-unverified",
+            message=model.note,
+            fix="Run hookdash's differential harness against it: "
+            f"HOOKDASH_GEMINI_VERSION={model.installed.version or '<version>'} "
+            "pytest -m gemini (see the README).",
+            file=model.installed.script,
+        )
+    ]
 
 
 def _assign_risks(hooks: list[Hook], workspace: str, home: str) -> None:
@@ -244,6 +304,21 @@ def _legacy_disabled(layer: Layer) -> list[str]:
     if isinstance(hooks, dict):
         return _list_of_strings(hooks.get("disabled"))
     return []
+
+
+def settings_block(layer: Layer, trusted: bool) -> tuple[str, InactiveReason] | None:
+    """Why Gemini registers no hook of a settings layer (and the kind of reason), or None."""
+    if layer.ignored_reason:
+        return layer.ignored_reason, "ignored-layer"
+    if not trusted:
+        return (
+            "the folder is not trusted: Gemini CLI ignores this workspace settings file"
+            if layer.scope == "workspace"
+            else "the folder is not trusted: Gemini CLI skips every settings hook, user "
+            "and system ones too",
+            "untrusted-folder",
+        )
+    return None
 
 
 def _settings_candidates(
@@ -294,16 +369,9 @@ def _settings_candidates(
             gemini_source="project",
             merged=True,
         )
-        if layer.ignored_reason:
-            source.block(layer.ignored_reason, "ignored-layer")
-        elif not trusted:
-            source.block(
-                "the folder is not trusted: Gemini CLI ignores this workspace settings file"
-                if scope == "workspace"
-                else "the folder is not trusted: Gemini CLI skips every settings hook, user "
-                "and system ones too",
-                "untrusted-folder",
-            )
+        blocked = settings_block(layer, trusted)
+        if blocked is not None:
+            source.block(*blocked)
         elif scope in contributing:
             source.surviving = surviving
         for candidate in source.candidates(hooks, problems):

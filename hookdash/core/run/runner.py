@@ -39,11 +39,13 @@ from hookdash.core.gemini.jsvalues import (
     js_truthy,
     json_parse,
     json_stringify,
+    node_utf8,
     utf8,
 )
 from hookdash.core.gemini.shell import expand_command, find_bash
 from hookdash.core.model import Hook, HookScope
 from hookdash.core.run.process import HookProcess, Watchdog, signal_all
+from hookdash.core.shown import ShownRun
 
 OutputFormat = Literal["json", "text"]
 
@@ -83,6 +85,11 @@ class HookRunResult(BaseModel):
     output: Any = None
     output_format: OutputFormat | None = None
     error: str | None = None
+
+    @property
+    def shown(self) -> ShownRun:
+        """Its text as a terminal may show it (core.display's rule): how views read it."""
+        return ShownRun(self)
 
 
 @dataclass(frozen=True)
@@ -255,7 +262,7 @@ async def run_hook(
     loop = asyncio.get_running_loop()
     try:
         popen = subprocess.Popen(
-            [bash, "-c", command_text],
+            [bash, "-c", node_utf8(command_text)],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -269,6 +276,8 @@ async def run_hook(
         return _failure(base, t0, f"spawn bash ENOENT ({where})")
     except OSError as exc:
         return _failure(base, t0, f"spawn bash {exc.strerror or exc}")
+    except ValueError as exc:  # a NUL byte in the command, a lone surrogate in the cwd
+        return _failure(base, t0, f"TypeError [ERR_INVALID_ARG_VALUE]: spawn bash: {exc}")
 
     proc = HookProcess(loop, popen, settings.max_capture)
     pgid = popen.pid

@@ -36,12 +36,14 @@ from hookdash.core import (
     DirectoryWatcher,
     Hook,
     LogFeed,
+    LogUnreadableError,
     RunRecord,
     is_run_of,
     state_dir,
 )
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
+from hookdash.tui.plain import plain
 from hookdash.tui.screens.base import HookdashScreen
 from hookdash.tui.widgets.rendered_once import RenderedOnce
 from hookdash.tui.widgets.run_list import DEFAULT_CAP, RunList, local_date_time
@@ -87,6 +89,7 @@ class LogScreen(HookdashScreen[None]):
         self._only: Hook | None = None
         self._loading = False
         self._record_timer: Timer | None = None
+        self._error: str | None = None  # a log that cannot be read, shown above the list
 
     def compose(self) -> Any:
         yield Static(id="log-title")
@@ -154,6 +157,7 @@ class LogScreen(HookdashScreen[None]):
             self._feed = None
             self.run_worker(asyncio.to_thread(feed.close), group="log-close")
         self._source = source
+        self._error = None
         self._feed = LogFeed(source[0], source[1], "all", config.hooks)
         self._only = None
         self.runs.set_filter(None)
@@ -175,6 +179,10 @@ class LogScreen(HookdashScreen[None]):
                 records = await asyncio.to_thread(feed.recent, CAP)
             else:
                 records = await asyncio.to_thread(feed.read_new)
+        except LogUnreadableError as exc:
+            if feed is self._feed:
+                self._unreadable(exc)
+            return
         finally:
             self._loading = False
         if feed is self._feed:
@@ -192,7 +200,11 @@ class LogScreen(HookdashScreen[None]):
             else:
                 self._show_title()  # the watch was armed: "following"
 
-        await feed.follow(new_records, watcher)
+        try:
+            await feed.follow(new_records, watcher)
+        except LogUnreadableError as exc:
+            if feed is self._feed:
+                self._unreadable(exc)
 
     def on_screen_resume(self, event: ScreenResume) -> None:
         if self._feed is not None and not self.following and not self._loading:
@@ -211,9 +223,8 @@ class LogScreen(HookdashScreen[None]):
         parts = [Content.styled("Live log", "bold")]
         count = f"{len(runs.shown):,} run" + ("" if len(runs.shown) == 1 else "s")
         if self._only is not None:
-            hook = self._only
-            where = f"extension {hook.extension}" if hook.extension else hook.scope
-            count += f" of {hook.id} ({where}) · h shows all {runs.total:,}"
+            shown = self._only.shown
+            count += f" of {shown.id} ({shown.layer_label}) · h shows all {runs.total:,}"
         parts.append(Content(count))
         parts.append(Content.styled(f"the last {CAP:,} are kept in memory", "$text-muted"))
         if config is not None and self._source is not None:
@@ -232,11 +243,22 @@ class LogScreen(HookdashScreen[None]):
         # would measure the record pane again on every batch of a burst.
         self.query_one("#log-title", Static).update(Content(" · ").join(parts), layout=False)
 
+    def _unreadable(self, exc: LogUnreadableError) -> None:
+        """Say that a log cannot be read (never show it as an empty log)."""
+        self._error = f"hookdash {exc}; no runs can be shown from it."
+        config = self.hd_app.config
+        if config is not None:
+            self._show_notice(config)
+        self._show_title()
+
     def _show_notice(self, config: Configuration) -> None:
         telemetry = config.snapshot.telemetry
         notice = self.query_one("#log-notice", Static)
+        notice.set_class(self._error is not None, "-error")
         text: str | None = None
-        if telemetry.outfile is None:
+        if self._error is not None:
+            text = self._error
+        elif telemetry.outfile is None:
             text = TELEMETRY_HOWTO
         elif not telemetry.enabled:
             text = (
@@ -249,7 +271,7 @@ class LogScreen(HookdashScreen[None]):
                 "telemetry.logPrompts is off: Gemini's records carry no input, output, stdout "
                 "or stderr — only the hook, its duration and its exit code."
             )
-        notice.update(text or "")
+        notice.update(plain(text))
         notice.display = text is not None
 
     @on(RunList.Highlighted, "#runs")
@@ -282,20 +304,26 @@ class LogScreen(HookdashScreen[None]):
         grid = Table.grid(padding=(0, 1), expand=True)
         grid.add_column(no_wrap=True, style=colors.dim, min_width=8)
         grid.add_column(ratio=1, overflow="fold")
-        grid.add_row("finished", f"{local_date_time(record.ts)} (local time)")
+        shown = record.shown
+
+        def row(key: str, value: str) -> None:
+            # Text, not str: a str cell would be read as markup.
+            grid.add_row(Text(key), Text(value))
+
+        row("finished", f"{local_date_time(record.ts)} (local time)")
         origin = (
             "hookdash's engine"
             if record.origin == "hookdash"
             else "a Gemini CLI session (telemetry)"
         )
-        grid.add_row("from", origin)
-        grid.add_row("event", record.event)
-        if record.session_id:
-            grid.add_row("session", record.session_id)
-        if record.key:
-            grid.add_row("key", record.key)
-        if record.decision:
-            grid.add_row("decision", record.decision)
+        row("from", origin)
+        row("event", shown.event)
+        if shown.session_id:
+            row("session", shown.session_id)
+        if shown.key:
+            row("key", shown.key)
+        if shown.decision:
+            row("decision", shown.decision)
         parts: list[RenderableType] = [run_heading(record, colors), grid]
         parts += run_sections(record, colors, with_input=True, display=display)
         return Group(*parts)

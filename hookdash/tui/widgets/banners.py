@@ -16,9 +16,10 @@ from textual.content import Content
 from textual.events import Click
 from textual.widgets import Static
 
+from hookdash.tui.plain import plain_content
+
 if TYPE_CHECKING:
     from hookdash.core import Hook, Problem
-
 
 MAX_BANNERS = 4  # more would push the hook list off a small terminal
 _MARKS = {"error": "✖", "warning": "!", "info": "i"}
@@ -119,7 +120,7 @@ class Banners(Vertical):
         from hookdash.core import banner_lines
 
         self.remove_children()
-        banners = [Banner(Content(text), classes=f"banner {kind}") for kind, text in notices]
+        banners = [Banner(plain_content(text), classes=f"banner {kind}") for kind, text in notices]
         trust = trust_banner(hooks)
         if trust is not None:
             banners.append(trust)
@@ -130,10 +131,10 @@ class Banners(Vertical):
             text = Content.assemble(
                 (f"{_MARKS.get(line.severity, '!')} ", "bold"),
                 (where, "bold"),
-                line.message,
+                line.message,  # raw-ok: banner_lines gives it shown
             )
             banner = Banner(text, classes=f"banner problem {line.severity}", code=line.code)
-            banner.tooltip = line.text + "\n\nClick for the problem list."
+            banner.tooltip = Content(line.text + "\n\nClick for the problem list.")
             banners.append(banner)
         if len(lines) > MAX_BANNERS:
             more = Content(f"… and {len(lines) - MAX_BANNERS} more: press c for the problem list")

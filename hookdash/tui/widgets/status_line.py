@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 from textual.content import Content
 from textual.widgets import Static
 
+from hookdash.core import visible  # (no pydantic, no I/O)
+
 if TYPE_CHECKING:
     from hookdash.core import Snapshot
 
@@ -15,20 +17,25 @@ if TYPE_CHECKING:
 class StatusLine(Static):
     def show_loading(self, workspace: str) -> None:
         """Until the first configuration is loaded (the dashboard paints before)."""
-        self.update(Content.assemble((workspace, "bold"), " · reading the configuration…"))
+        shown = visible(workspace)
+        self.update(Content.assemble((shown, "bold"), " · reading the configuration…"))
 
     def show(self, snapshot: Snapshot, display: Callable[[str], str]) -> None:
-        from hookdash.core import count_hooks, describe
+        from hookdash.core import count_hooks, describe, describe_gemini
 
         trust = snapshot.folder_trust
         trust_style = "$text-success" if trust.trusted else "$text-error"
         hooks_style = "$text-success" if snapshot.hooks_enabled else "$text-error"
         # Most important first: a narrow terminal cuts the end of the line.
         parts: list[Content] = [
-            Content.styled(display(snapshot.workspace), "bold"),
+            Content.styled(visible(display(snapshot.workspace)), "bold"),
             Content.styled("hooks " + ("on" if snapshot.hooks_enabled else "OFF"), hooks_style),
             Content(count_hooks(snapshot.hooks).text),
-            Content.styled("folder " + describe(trust, display), trust_style),
+            Content.styled("folder " + visible(describe(trust, display)), trust_style),
+            Content.styled(
+                visible(describe_gemini(snapshot.gemini)),
+                "$text-muted" if snapshot.gemini.note is None else "$text-warning",
+            ),
         ]
         if not snapshot.gemini_starts:
             parts.insert(1, Content.styled("Gemini CLI would not start", "bold $text-error"))
