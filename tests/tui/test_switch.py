@@ -176,7 +176,7 @@ async def test_a_workspace_hook_off_and_on_again_leaves_the_file_as_it_was(
     []}` left behind for git to show."""
     sandbox.trust_folder()
     project = (
-        "{\r\n\t// committed with the project\r\n\t\"hooks\": {\"BeforeTool\": [\r\n"
+        '{\r\n\t// committed with the project\r\n\t"hooks": {"BeforeTool": [\r\n'
         '\t\t{"hooks": [{"name": "lint", "type": "command", "command": "./lint.sh"}]}\r\n'
         "\t]}\r\n}\r\n"
     )
