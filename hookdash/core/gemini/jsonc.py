@@ -684,6 +684,7 @@ class LineFinder:
         self._located: set[str] = set()  # top-level keys located to `depth`
         self._full: set[str] = set()  # top-level keys located fully
         self._lines: LineIndex | None = None
+        self._src: str | None = None
 
     def _members(self, src: str) -> dict[str, Member]:
         if self._top is None:
@@ -694,7 +695,14 @@ class LineFinder:
         return self._top
 
     def span(self, ptr: str) -> Span | None:
-        src = strip_comments(self._text)
+        # Stripped once (not per lookup: each strip_comments call scans the whole text
+        # for a comment first, and a load asks for the line of every hook) — unless the
+        # text is large, whose stripped copy must not outlive the load (see `release`).
+        src = self._src
+        if src is None:
+            src = strip_comments(self._text)
+            if len(src) < _BIG:
+                self._src = src
         top = self._members(src)
         if ptr == "":
             return self._root
