@@ -178,6 +178,12 @@ if TYPE_CHECKING:
     from hookdash.core.run.runner import (
         HookRunResult as HookRunResult,
     )
+    from hookdash.core.run.saved_payloads import (
+        SavedPayload as SavedPayload,
+        delete_payload as delete_payload,
+        save_payload as save_payload,
+        saved_payloads as saved_payloads,
+    )
     from hookdash.core.state import (
         state_dir as state_dir,
     )
@@ -211,6 +217,7 @@ _EXPORTS: dict[str, str] = {
     "count_hooks": "hookdash.core.present",
     "create_demo": "hookdash.core.demo",
     "default_match_values": "hookdash.core.run.engine",
+    "delete_payload": "hookdash.core.run.saved_payloads",
     "DemoEnvironment": "hookdash.core.demo",
     "DirectoryWatcher": "hookdash.core.watching",
     "describe": "hookdash.core.gemini.folder_trust",
@@ -281,6 +288,9 @@ _EXPORTS: dict[str, str] = {
     "RunRecord": "hookdash.core.run.runlog",
     "script_preview": "hookdash.core.load.preview",
     "ScriptDiff": "hookdash.core.load.script_copies",
+    "save_payload": "hookdash.core.run.saved_payloads",
+    "SavedPayload": "hookdash.core.run.saved_payloads",
+    "saved_payloads": "hookdash.core.run.saved_payloads",
     "ScriptPreview": "hookdash.core.load.preview",
     "select_hook": "hookdash.core.load.lookup",
     "shorten": "hookdash.core.visible",
