@@ -99,6 +99,8 @@ class HookdashApp(App[None]):
         self._watcher: DirectoryWatcher | None = None
         self.clock = clock
         self.session_id = session_id
+        # Fire's payload drafts, per hook (event · id), kept until the app quits.
+        self.fire_drafts: dict[str, str] = {}
 
     # ------------------------------------------------------------------ lifecycle
 

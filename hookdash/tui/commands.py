@@ -23,7 +23,19 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 # Where an action lives: the app (everywhere), or one screen (its COMMAND_SCOPE).
 Scope = Literal[
-    "app", "hooks", "problems", "help", "switch", "confirm", "trust", "fire", "plan", "log"
+    "app",
+    "hooks",
+    "problems",
+    "help",
+    "switch",
+    "confirm",
+    "trust",
+    "fire",
+    "plan",
+    "log",
+    "output",
+    "payload_name",
+    "saved_payloads",
 ]
 
 
@@ -124,14 +136,53 @@ COMMANDS: tuple[Command, ...] = (
     Command("fire", "ctrl+n", "reset_payload", "Reset", "Reset the payload",
             "Put a freshly generated payload for the hook's event and matcher in the "
             "editor.", priority=True, key_display="^n"),
-    Command("fire", "escape", "cancel_or_close", "Back/Cancel", "Cancel the run, or go back",
-            "While the hook runs: kill it (its whole process group). Otherwise: back to the "
-            "hook list.", priority=True, key_display="esc"),
+    Command("fire", "ctrl+s", "save_payload", "Save", "Save the payload by name",
+            "Keep the payload in the editor under a name, for this hook, in hookdash's "
+            "state (private to you), to fire it again in any later session.",
+            priority=True, key_display="^s"),
+    Command("fire", "ctrl+o", "saved_payloads", "Saved", "Open a saved payload",
+            "List the hook's saved payloads: enter or 1-9 loads one into the editor, ctrl+r "
+            "loads and runs it, x forgets it.", priority=True, key_display="^o"),
+    Command("fire", "o", "show_output", "Output", "Show the whole output",
+            "The run's stdout and stderr in full (the result shows the first and last "
+            "lines of a long one)."),
+    Command("fire", "escape", "cancel_run", "Cancel", "Cancel the run",
+            "Kill the running hook (its whole process group); the screen and your payload "
+            "stay.", priority=True, key_display="esc"),
+    Command("fire", "escape", "close", "Back", "Back",
+            "Leave fire; the payload in the editor is kept for this hook until you quit "
+            "(ctrl+n gives a fresh one).", priority=True, key_display="esc"),
+    # --- fire: naming a payload, and the saved ones -------------------------------
+    Command("payload_name", "escape", "cancel", "Cancel", "Cancel",
+            "Save nothing.", palette=False, key_display="esc"),
+    Command("saved_payloads", "enter", "load", "Load", "Load the payload",
+            "Put the highlighted payload in the editor (1-9: that one at once).",
+            palette=False),
+    Command("saved_payloads", "ctrl+r", "load_and_run", "Load & run", "Load and run it",
+            "Put the highlighted payload in the editor and run the hook on it.",
+            palette=False, priority=True, key_display="^r"),
+    Command("saved_payloads", "x", "forget", "Forget", "Forget the payload",
+            "Delete the highlighted saved payload (after a question).", palette=False),
+    Command("saved_payloads", "escape", "cancel", "Back", "Back", "Back to fire.",
+            palette=False, key_display="esc"),
     # --- plan -----------------------------------------------------------------------
+    Command("plan", "ctrl+r", "run_event", "Run event", "Fire the whole event",
+            "Run every hook Gemini would run for this event and tool or trigger, in "
+            "Gemini's order and parallelism, through the engine (untrusted hooks ask "
+            "first); shows each result, the aggregate and the effect.",
+            priority=True, key_display="^r"),
+    Command("plan", "o", "show_output", "Output", "Show the whole output",
+            "The event run's stdout and stderr in full, hook by hook."),
+    Command("plan", "escape", "cancel_run", "Cancel", "Cancel the run",
+            "Kill the event's running hooks (their process groups); the plan stays.",
+            priority=True, key_display="esc"),
     Command("plan", "enter", "go_to_hook", "Show hook", "Show the hook in the list",
             "Go back to the hook list with the highlighted hook selected.", show=False),
     Command("plan", "escape", "close", "Back", "Back to the hooks",
             "Return to the hook list.", key_display="esc"),
+    # --- the whole output of a run ----------------------------------------------------
+    Command("output", "escape", "close", "Back", "Back", "Return to the result.",
+            key_display="esc"),
     # --- live log -------------------------------------------------------------------
     Command("log", "h", "filter_hook", "This hook", "Only the selected hook's runs",
             "Show only the runs of the hook selected in the hook list (again: every run)."),

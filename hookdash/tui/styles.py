@@ -24,6 +24,7 @@ SCREEN_STYLESHEETS = {
     "plan.tcss": "PlanScreen",
     "trust.tcss": "TrustScreen",
     "log.tcss": "LogScreen",
+    "output.tcss": "OutputScreen",
 }
 STYLESHEETS = (*SHARED_STYLESHEETS, *SCREEN_STYLESHEETS)
 

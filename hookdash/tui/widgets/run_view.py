@@ -8,7 +8,7 @@ input, each under a small heading. JSON is shown with Rich's `Syntax` (read-only
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.console import RenderableType
@@ -32,6 +32,12 @@ OUTCOME_MARKS: dict[Outcome, str] = {
 }
 # Longer texts are cut in the views (a hook may print megabytes; the record has it all).
 MAX_SHOWN_CHARS = 20_000
+# Folded, an output of more lines shows only its first and last ones (and a count).
+FOLD_ABOVE_LINES = 24
+FOLD_HEAD = 8
+FOLD_TAIL = 8
+FOLD_LINE_CHARS = 400  # a folded view cuts longer lines
+FOLD_CHARS = 4_000  # a folded view of a few very long lines cuts here
 
 
 def outcome_style(outcome: Outcome, colors: Colors) -> Style:
@@ -54,13 +60,13 @@ def outcome_label(run: RunLike) -> str:
     return outcome.replace("-", " ")
 
 
-def json_block(value: Any, colors: Colors) -> RenderableType:
+def json_block(value: Any, colors: Colors, *, fold: bool = False, hint: str = "") -> RenderableType:
     try:
         text = json.dumps(value, indent=2, ensure_ascii=False)
     except (TypeError, ValueError):
         text = repr(value)
     if len(text) > MAX_SHOWN_CHARS:
-        return text_block(text, colors)
+        return text_block(text, colors, fold=fold, hint=hint)
     syntax = Syntax(
         text,
         "json",
@@ -71,9 +77,35 @@ def json_block(value: Any, colors: Colors) -> RenderableType:
     return Padding(syntax, (0, 0, 0, 2))
 
 
-def text_block(text: str, colors: Colors) -> RenderableType:
+def _cut_line(line: str) -> str:
+    if len(line) <= FOLD_LINE_CHARS:
+        return line
+    return line[:FOLD_LINE_CHARS] + f" … ({len(line) - FOLD_LINE_CHARS:,} more characters)"
+
+
+def line_count(text: str) -> int:
+    """How many lines a run's output has (a last newline ends a line, it does not start one)."""
+    return text.count("\n") + (0 if text.endswith("\n") else 1) if text else 0
+
+
+def text_block(text: str, colors: Colors, *, fold: bool = False, hint: str = "") -> RenderableType:
+    """Hook output under its heading. Folded (`fold`), a long one shows its first and
+    last lines and how many are between (`hint` says how to see them): the verdict above
+    it and the sections below it stay in view."""
     if not text:
         return Padding(Text("(empty)", style=colors.dim), (0, 0, 0, 2))
+    if fold:
+        lines = text.rstrip("\n").split("\n")
+        if len(lines) > FOLD_ABOVE_LINES:
+            hidden = len(lines) - FOLD_HEAD - FOLD_TAIL
+            body = Text("\n".join(_cut_line(line) for line in lines[:FOLD_HEAD]))
+            body.append(f"\n… {hidden:,} more lines{hint} …\n", style=colors.dim)
+            body.append("\n".join(_cut_line(line) for line in lines[-FOLD_TAIL:]))
+            return Padding(body, (0, 0, 0, 2))
+        if len(text) > FOLD_CHARS:
+            body = Text(text[:FOLD_CHARS])
+            body.append(f"\n… {len(text) - FOLD_CHARS:,} more characters{hint}", style=colors.dim)
+            return Padding(body, (0, 0, 0, 2))
     shown = text if len(text) <= MAX_SHOWN_CHARS else text[:MAX_SHOWN_CHARS]
     body = Text(shown.rstrip("\n"))
     if len(text) > MAX_SHOWN_CHARS:
@@ -128,19 +160,26 @@ def run_sections(
     *,
     with_input: bool,
     display: Callable[[str], str] = str,
+    fold: bool = False,
+    hint: str = "",
 ) -> list[RenderableType]:
-    """stdout, stderr, parsed output, error (and the input): everything a run left."""
+    """stdout, stderr, parsed output, error (and the input): everything a run left.
+    Folded, long stdout and stderr show their first and last lines (`text_block`)."""
     parts: list[RenderableType] = []
     if run.error:
         parts += [heading("error", colors), Padding(Text(run.error, style=colors.error), (0, 2))]
     for name in ("stdout", "stderr"):
         text = getattr(run, name) or ""
-        note = ""
+        notes = []
+        lines = line_count(text)
+        if lines > 1:
+            notes.append(f"{lines:,} lines")
         if isinstance(run, HookRunResult):
             total = getattr(run, f"{name}_bytes")
             if getattr(run, f"{name}_truncated"):
-                note = f"(first part of {total:,} bytes)"
-        parts += [heading(name, colors, note), text_block(text, colors)]
+                notes.append(f"the first part of {total:,} bytes")
+        note = f"({', '.join(notes)})" if notes else ""
+        parts += [heading(name, colors, note), text_block(text, colors, fold=fold, hint=hint)]
     if run.output is None:
         parts += [
             heading("output", colors),
@@ -157,9 +196,28 @@ def run_sections(
             "json": "(json: stdout parsed as JSON)",
             "text": "(text: plain output turned into a decision by the exit code)",
         }.get(run.output_format or "", "")
-        parts += [heading("output", colors, how), json_block(run.output, colors)]
+        parts += [
+            heading("output", colors, how),
+            json_block(run.output, colors, fold=fold, hint=hint),
+        ]
     if with_input and run.input is not None:
         parts += [heading("input", colors, "(stdin)"), json_block(run.input, colors)]
     if run.command:
         parts += [heading("command", colors), Padding(Text(run.command), (0, 0, 0, 2))]
     return parts
+
+
+def output_sections(runs: Sequence[HookRunResult | RunRecord]) -> list[tuple[str, str]]:
+    """(title, text) of every run's stdout and stderr, whole: what `o` shows."""
+    sections: list[tuple[str, str]] = []
+    for run in runs:
+        for name in ("stdout", "stderr"):
+            text = getattr(run, name) or ""
+            title = f"{name} of {run.id}" if len(runs) > 1 else name
+            lines = line_count(text)
+            note = f"{lines:,} line{'s' if lines != 1 else ''}" if text else "empty"
+            if isinstance(run, HookRunResult) and getattr(run, f"{name}_truncated"):
+                total = getattr(run, f"{name}_bytes")
+                note += f"; the engine kept the first part of {total:,} bytes"
+            sections.append((f"{title} ({note})", text))
+    return sections
