@@ -29,6 +29,7 @@ from hookdash.core import (  # noqa: E402
 )
 from hookdash.tui.app import HookdashApp  # noqa: E402
 from hookdash.tui.screens.fire import FireScreen  # noqa: E402
+from hookdash.tui.screens.hook_form import HookFormScreen  # noqa: E402
 from hookdash.tui.screens.log import LogScreen  # noqa: E402
 from hookdash.tui.widgets.hook_tree import HookItem, HookTree  # noqa: E402
 
@@ -97,6 +98,26 @@ def _fire_rm_rf(*then: str) -> Steps:
     return steps
 
 
+async def _add_form(pilot: Any) -> None:
+    """`a` on lint-on-write (AfterTool), filled in for a new workspace hook."""
+    from textual.widgets import Input, RadioButton
+
+    await _select("lint-on-write", "a")(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, HookFormScreen)
+    for field, value in (
+        ("#matcher", "write_file|replace"),
+        ("#name", "lint-check"),
+        ("#command", "python3 .gemini/hooks/lint_on_write.py --check"),
+        ("#timeout", "10000"),
+        ("#description", "Lint every edited file"),
+    ):
+        screen.query_one(field, Input).value = value
+    screen.query_one("#scope RadioButton:last-of-type", RadioButton).value = True
+    screen.query_one("#command", Input).focus()
+    await _settle(pilot)
+
+
 async def _log_on_the_blocked_call(pilot: Any) -> None:
     await _fire_rm_rf("l")(pilot)
     screen = pilot.app.screen
@@ -116,6 +137,7 @@ SHOTS: list[tuple[str, tuple[int, int], Steps]] = [
     ("fire", (120, 36), _fire_rm_rf()),
     ("plan", (120, 36), _select("block-dangerous-shell", "p")),
     ("log", (120, 36), _log_on_the_blocked_call),
+    ("add-form", (120, 36), _add_form),
     ("small", (80, 24), _select("lint-on-write")),
 ]
 

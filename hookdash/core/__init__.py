@@ -19,10 +19,22 @@ if TYPE_CHECKING:
         create_demo as create_demo,
         nothing_configured as nothing_configured,
     )
+    from hookdash.core.display import (
+        HiddenCharacter as HiddenCharacter,
+        hidden_characters as hidden_characters,
+        json_text as json_text,
+        shorten as shorten,
+        visible as visible,
+    )
+    from hookdash.core.edit.atomic import (
+        recording_writes as recording_writes,
+    )
     from hookdash.core.edit.authoring import (
         AuthoringResult as AuthoringResult,
         HookChanges as HookChanges,
         add_hook as add_hook,
+        changes_between as changes_between,
+        draft_of as draft_of,
         edit_hook as edit_hook,
         remove_hook as remove_hook,
         resolve_hook as resolve_hook,
@@ -37,6 +49,11 @@ if TYPE_CHECKING:
         enable_hook as enable_hook,
         toggle_hook as toggle_hook,
     )
+    from hookdash.core.edit.draft_review import (
+        DraftReview as DraftReview,
+        review_draft as review_draft,
+        save_draft as save_draft,
+    )
     from hookdash.core.edit.edits import (
         EditResult as EditResult,
     )
@@ -46,11 +63,13 @@ if TYPE_CHECKING:
     from hookdash.core.edit.hook_draft import (
         HookDraft as HookDraft,
         InvalidHookError as InvalidHookError,
+        draft_hook as draft_hook,
         draft_warnings as draft_warnings,
         validate_draft as validate_draft,
     )
     from hookdash.core.edit.hooks_switch import (
         switch_hooks as switch_hooks,
+        switch_scope as switch_scope,
     )
     from hookdash.core.edit.predicted import (
         hooks_after_edit as hooks_after_edit,
@@ -63,12 +82,19 @@ if TYPE_CHECKING:
         trust_hooks as trust_hooks,
         trusted_commands as trusted_commands,
     )
+    from hookdash.core.edit.undo import (
+        UndoEntry as UndoEntry,
+        UndoResult as UndoResult,
+        undo as undo,
+        undo_entry as undo_entry,
+    )
     from hookdash.core.errors import (
         AmbiguousHook as AmbiguousHook,
         EditError as EditError,
         EngineError as EngineError,
         HookdashError as HookdashError,
         HookNotFound as HookNotFound,
+        UndoRefused as UndoRefused,
         UnknownEvent as UnknownEvent,
     )
     from hookdash.core.gemini.environment import (
@@ -76,6 +102,7 @@ if TYPE_CHECKING:
         resolve_environment as resolve_environment,
     )
     from hookdash.core.gemini.events import (
+        EVENT_SUMMARIES as EVENT_SUMMARIES,
         EVENTS as EVENTS,
         FIRED_TRIGGERS as FIRED_TRIGGERS,
         TRIGGER_FIELD as TRIGGER_FIELD,
@@ -86,7 +113,9 @@ if TYPE_CHECKING:
         describe as describe,
     )
     from hookdash.core.gemini.matcher import (
+        MatcherPreview as MatcherPreview,
         describe_matcher as describe_matcher,
+        preview_matcher as preview_matcher,
     )
     from hookdash.core.gemini.tools import (
         BUILTIN_TOOLS as BUILTIN_TOOLS,
@@ -161,6 +190,7 @@ if TYPE_CHECKING:
         RunLike as RunLike,
         is_run_of as is_run_of,
         outcome_of as outcome_of,
+        tools_seen as tools_seen,
     )
     from hookdash.core.run.payloads import (
         context_of as context_of,
@@ -187,17 +217,27 @@ if TYPE_CHECKING:
     from hookdash.core.state import (
         state_dir as state_dir,
     )
-    from hookdash.core.visible import (
-        HiddenCharacter as HiddenCharacter,
-        hidden_characters as hidden_characters,
-        json_text as json_text,
-        shorten as shorten,
-        visible as visible,
-    )
     from hookdash.core.watching import DirectoryWatcher as DirectoryWatcher
 
 # name -> the module that defines it; kept equal to the imports above by a test.
 _EXPORTS: dict[str, str] = {
+    "EVENT_SUMMARIES": "hookdash.core.gemini.events",
+    "MatcherPreview": "hookdash.core.gemini.matcher",
+    "preview_matcher": "hookdash.core.gemini.matcher",
+    "tools_seen": "hookdash.core.run.logfeed",
+    "draft_hook": "hookdash.core.edit.hook_draft",
+    "DraftReview": "hookdash.core.edit.draft_review",
+    "review_draft": "hookdash.core.edit.draft_review",
+    "save_draft": "hookdash.core.edit.draft_review",
+    "draft_of": "hookdash.core.edit.authoring",
+    "changes_between": "hookdash.core.edit.authoring",
+    "switch_scope": "hookdash.core.edit.hooks_switch",
+    "recording_writes": "hookdash.core.edit.atomic",
+    "UndoEntry": "hookdash.core.edit.undo",
+    "UndoResult": "hookdash.core.edit.undo",
+    "undo": "hookdash.core.edit.undo",
+    "undo_entry": "hookdash.core.edit.undo",
+    "UndoRefused": "hookdash.core.errors",
     "add_hook": "hookdash.core.edit.authoring",
     "AmbiguousHook": "hookdash.core.errors",
     "apply_safe_fixes": "hookdash.core.edit.fixes",
@@ -241,9 +281,9 @@ _EXPORTS: dict[str, str] = {
     "FireResult": "hookdash.core.run.engine",
     "GEMINI_SOURCE_NOTE": "hookdash.core.present",
     "GeminiEnvironment": "hookdash.core.gemini.environment",
-    "hidden_characters": "hookdash.core.visible",
+    "hidden_characters": "hookdash.core.display",
     "hidden_problems_of": "hookdash.core.load.hidden_problems",
-    "HiddenCharacter": "hookdash.core.visible",
+    "HiddenCharacter": "hookdash.core.display",
     "Hook": "hookdash.core.model",
     "hook_badges": "hookdash.core.present",
     "hook_for_problem": "hookdash.core.present",
@@ -260,7 +300,7 @@ _EXPORTS: dict[str, str] = {
     "ImportResult": "hookdash.core.edit.claude_import",
     "InvalidHookError": "hookdash.core.edit.hook_draft",
     "is_run_of": "hookdash.core.run.logfeed",
-    "json_text": "hookdash.core.visible",
+    "json_text": "hookdash.core.display",
     "kinds_of": "hookdash.core.load.risks",
     "load_configuration": "hookdash.core.load.loader",
     "LogFeed": "hookdash.core.run.logfeed",
@@ -293,7 +333,7 @@ _EXPORTS: dict[str, str] = {
     "saved_payloads": "hookdash.core.run.saved_payloads",
     "ScriptPreview": "hookdash.core.load.preview",
     "select_hook": "hookdash.core.load.lookup",
-    "shorten": "hookdash.core.visible",
+    "shorten": "hookdash.core.display",
     "Snapshot": "hookdash.core.model",
     "state_badge": "hookdash.core.present",
     "state_dir": "hookdash.core.state",
@@ -307,7 +347,7 @@ _EXPORTS: dict[str, str] = {
     "UnknownEvent": "hookdash.core.errors",
     "untrusted_project_hooks": "hookdash.core.present",
     "validate_draft": "hookdash.core.edit.hook_draft",
-    "visible": "hookdash.core.visible",
+    "visible": "hookdash.core.display",
     "watch_targets": "hookdash.core.load.sources",
 }
 
@@ -325,3 +365,4 @@ def __getattr__(name: str) -> Any:
 
 def __dir__() -> list[str]:
     return __all__
+

@@ -8,7 +8,8 @@
     └── EditError                 a write hookdash refuses to make (nothing was written)
         ├── NotDisableableError, ReadOnlyScopeError, WorkspaceIsHomeError,
         ├── SettingsParseError, UnsupportedShapeError, FileChangedError,
-        └── FileWriteError, TrustStoreUnreadableError
+        ├── FileWriteError, TrustStoreUnreadableError
+        └── UndoRefused           a file changed since hookdash wrote it
 
 Each class has a stable `code` (in `--json` output as `error`). The exceptions in
 `hookdash.core.gemini` (a JavaScript `TypeError`, a regex `SyntaxError`, an aggregator
@@ -165,3 +166,9 @@ class TrustStoreUnreadableError(EditError):
     """trusted_hooks.json exists but does not parse; overwriting would lose its entries."""
 
     code = "trusted-hooks-unreadable"
+
+
+class UndoRefused(EditError):
+    """A file changed since hookdash wrote it: undoing the write would lose that change."""
+
+    code = "undo-refused"

@@ -8,7 +8,7 @@ Only data lives here; `load` builds it, `run` and `edit` use it, `present` words
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel
 
@@ -18,6 +18,9 @@ from hookdash.core.gemini.folder_trust import FolderTrust
 from hookdash.core.gemini.layers import Layer, LayerInfo, Scope
 from hookdash.core.gemini.scripts import ScriptInfo
 from hookdash.core.problems import Problem
+
+if TYPE_CHECKING:
+    from hookdash.core.load.registry import VerdictContext
 
 # ------------------------------------------------------------------ risks
 
@@ -177,6 +180,8 @@ class Configuration:
     merged: dict[str, Any]
     trust_store: dict[str, list[str]]
     snapshot: Snapshot
+    # What every hook's verdict was judged with (a draft hook is judged the same way).
+    verdicts: VerdictContext | None = None
 
     @property
     def hooks(self) -> list[Hook]:

@@ -9,8 +9,10 @@ reads files, and replaced as a whole on every reload:
     reload() ─▶ _load (thread worker, exclusive) ─▶ ConfigurationLoaded ─▶ app.config
     app.config ─▶ each screen re-renders, keeping its selection (by Hook.ref)
 
-Screens that write (switch, trust review) call `reload()` after writing a file, so the
-view changes at once instead of waiting for the watcher, and read `config` and `env` for
+Screens that write (switch, trust review, the hook form, remove, hooks on/off) make the
+write through `write()`, which runs it in a thread and records the files it changed on
+`undo_stack` (`u` puts back the last entry's bytes), then call `reload()`, so the view
+changes at once instead of waiting for the watcher; they read `config` and `env` for
 everything they pass to core. Hooks fired from the dashboard run through
 `core.engine.fire` with `config` (so with `env.environ`, the demo's when in the demo),
 which appends to the run log that the live log screen follows.
@@ -18,11 +20,12 @@ which appends to the run log that the live log screen follows.
 
 from __future__ import annotations
 
+import asyncio
 import gc
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path, PurePath
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar, ParamSpec, TypeVar
 
 from textual import work
 from textual.app import App
@@ -41,6 +44,9 @@ from hookdash.core import (
     load_configuration,
     watch_targets,
 )
+
+if TYPE_CHECKING:
+    from hookdash.core import UndoEntry
 from hookdash.tui.commands import DashboardCommands, HookJumpCommands, bindings_for
 from hookdash.tui.screens.help import HelpScreen
 from hookdash.tui.screens.hooks import HooksScreen
@@ -48,6 +54,11 @@ from hookdash.tui.screens.problems import ProblemsScreen
 from hookdash.tui.styles import stylesheet_paths
 
 Loader = Callable[[GeminiEnvironment], Configuration]
+P = ParamSpec("P")
+T = TypeVar("T")
+
+# Writes `u` can undo, newest last; older ones fall off (each keeps its files' old bytes).
+UNDO_LIMIT = 50
 
 
 class ConfigurationLoaded(Message):
@@ -99,6 +110,7 @@ class HookdashApp(App[None]):
         self._watcher: DirectoryWatcher | None = None
         self.clock = clock
         self.session_id = session_id
+        self.undo_stack: list[UndoEntry] = []  # this session's writes, newest last
         # Fire's payload drafts, per hook (event · id), kept until the app quits.
         self.fire_drafts: dict[str, str] = {}
 
@@ -230,6 +242,33 @@ class HookdashApp(App[None]):
         self.owned_demos.append(demo)
         self.notice = None
         self.switch_environment(demo.env, demo)
+
+    # ------------------------------------------------------------------ writing
+
+    async def write(
+        self, label: str, edit: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs
+    ) -> T:
+        """Run a core write (`edit(*args, **kwargs)`) in a thread and remember the files
+        it changed — all of them, also when it fails half-way — as the newest undo entry,
+        `label` saying what it was ("add 'guard' to BeforeTool")."""
+        from hookdash.core import recording_writes, undo_entry
+
+        entries: list[UndoEntry] = []
+
+        def run() -> T:
+            with recording_writes() as writes:
+                try:
+                    return edit(*args, **kwargs)
+                finally:
+                    entry = undo_entry(label, writes)
+                    if entry is not None:
+                        entries.append(entry)
+
+        try:
+            return await asyncio.to_thread(run)
+        finally:
+            self.undo_stack.extend(entries)
+            del self.undo_stack[:-UNDO_LIMIT]
 
     # ------------------------------------------------------------------ actions
 

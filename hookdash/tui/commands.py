@@ -36,6 +36,7 @@ Scope = Literal[
     "output",
     "payload_name",
     "saved_payloads",
+    "hook_form",
 ]
 
 
@@ -84,19 +85,40 @@ COMMANDS: tuple[Command, ...] = (
             "The workspace's NEW and CHANGED project hooks with their commands and "
             "scripts; trusting records them in Gemini's trusted_hooks.json.",
             key_display="T"),
+    Command("hooks", "a", "add_hook", "Add", "Add a hook",
+            "A form for a new hook: the event (each says when it fires and what its hook "
+            "can do), matcher (what it matches, live), name, command, timeout, description, "
+            "scope; test it before saving."),
+    Command("hooks", "e", "edit_hook", "Edit", "Edit the hook",
+            "The selected hook in the same form: change its fields, test, save (user and "
+            "workspace settings only)."),
+    Command("hooks", "d", "remove_hook", "Remove", "Remove the hook",
+            "Remove the selected hook from its settings file, after a question that shows "
+            "the diff."),
+    Command("hooks", "u", "undo", "Undo", "Undo the last write",
+            "Put back the files of the last write this session (add, edit, remove, switch, "
+            "hooks on/off, trust) exactly as they were — only while hookdash's version of "
+            "them is still there."),
+    Command("hooks", "E", "open_editor", "Editor", "Open the hook's file in your editor",
+            "Open $VISUAL or $EDITOR at the hook's file and line; the view reloads after.",
+            show=False, key_display="E"),
+    Command("hooks", "H", "switch_all", "Hooks on/off", "Switch all hooks on or off",
+            "Set hooksConfig.enabled, after a question that says what it means (off: Gemini "
+            "runs no hook at all, extension hooks included).", show=False, key_display="H"),
     Command("hooks", "slash", "focus_filter", "Filter", "Filter hooks",
             "Type words that must all occur in a hook's id, command, event, layer, matcher "
             "or badges.", key_display="/", show=False),
     Command("hooks", "escape", "clear_filter", "Clear", "Clear the filter",
             "Empty the filter box and go back to the hook list.", show=False,
             key_display="esc"),
-    Command("hooks", "d", "toggle_details", "Details", "Show/hide the details pane",
+    Command("hooks", "i", "toggle_details", "Details", "Show/hide the details pane",
             "Hide the details pane to give the list the whole width, or show it again.",
             show=False),
     Command("hooks", "z", "zoom_details", "Zoom", "Zoom the details",
             "Show the selected hook's details full screen (again to return).", show=False),
-    Command("hooks", "e", "toggle_expand", "Fold", "Fold/unfold all groups",
-            "Collapse every event and layer group, or expand them all.", show=False),
+    Command("hooks", "F", "toggle_expand", "Fold", "Fold/unfold all groups",
+            "Collapse every event and layer group, or expand them all.", show=False,
+            key_display="F"),
     Command("hooks", "D", "open_demo", "Demo", "Open the demo",
             "Switch to the bundled demo configuration (a temporary copy; nothing of yours "
             "is touched).", show=False, key_display="D"),
@@ -165,6 +187,16 @@ COMMANDS: tuple[Command, ...] = (
             "Delete the highlighted saved payload (after a question).", palette=False),
     Command("saved_payloads", "escape", "cancel", "Back", "Back", "Back to fire.",
             palette=False, key_display="esc"),
+    # --- the hook form (a, e) ---------------------------------------------------------
+    Command("hook_form", "ctrl+s", "save", "Save", "Save the hook",
+            "Write the hook to the chosen settings file (refused with the reason shown under "
+            "Checks); u on the hook list undoes it.", priority=True, key_display="^s"),
+    Command("hook_form", "ctrl+r", "test", "Test", "Test the hook",
+            "Fire the hook as drafted — not saved yet — through the engine with the payload "
+            "f would send; asks first where Gemini would.", priority=True, key_display="^r"),
+    Command("hook_form", "escape", "cancel_or_close", "Cancel", "Cancel the test, or leave",
+            "While a test runs: kill it. Otherwise: back to the hook list, writing nothing.",
+            priority=True, key_display="esc"),
     # --- plan -----------------------------------------------------------------------
     Command("plan", "ctrl+r", "run_event", "Run event", "Fire the whole event",
             "Run every hook Gemini would run for this event and tool or trigger, in "

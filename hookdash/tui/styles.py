@@ -25,6 +25,7 @@ SCREEN_STYLESHEETS = {
     "trust.tcss": "TrustScreen",
     "log.tcss": "LogScreen",
     "output.tcss": "OutputScreen",
+    "hook_form.tcss": "HookFormScreen",
 }
 STYLESHEETS = (*SHARED_STYLESHEETS, *SCREEN_STYLESHEETS)
 

@@ -11,7 +11,7 @@ import statistics
 import time
 from collections.abc import Callable
 
-from hookdash.core.visible import json_text, visible
+from hookdash.core.display import json_text, visible
 
 TYPICAL = [
     "lint-on-write",

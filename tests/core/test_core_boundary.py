@@ -78,3 +78,13 @@ def test_front_door_is_lazy() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
     assert result.stdout.strip() == ""
+
+
+def test_no_front_door_name_is_also_a_submodule() -> None:
+    """Importing `hookdash.core.x` sets the package attribute `x` to the module, which would
+    shadow an exported `x` (a function `visible` in a module `visible.py` broke this once)."""
+    root = Path(hookdash.core.__file__).parent
+    submodules = {p.stem for p in root.glob("*.py")} | {
+        p.name for p in root.iterdir() if p.is_dir()
+    }
+    assert set(hookdash.core.__all__) & submodules == set()

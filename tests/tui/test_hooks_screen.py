@@ -189,10 +189,10 @@ async def test_fold_and_unfold(sandbox: Sandbox) -> None:
         tree = app.screen.query_one(HookTree)
         await pilot.pause()
         total = len(tree_lines(tree))
-        await pilot.press("e")
+        await pilot.press("F")
         await pilot.pause()
         assert len(tree_lines(tree)) == 5  # the events only
-        await pilot.press("e")
+        await pilot.press("F")
         await pilot.pause()
         assert len(tree_lines(tree)) == total
         tree.move_cursor_to_line(0)
@@ -211,10 +211,10 @@ async def test_details_toggle_and_zoom(sandbox: Sandbox) -> None:
         details = app.screen.query_one(HookDetails)
         tree = app.screen.query_one(HookTree)
         await pilot.pause()
-        await pilot.press("d")
+        await pilot.press("i")
         await pilot.pause()
         assert not details.display and tree.size.width > 100
-        await pilot.press("d", "z")
+        await pilot.press("i", "z")
         await pilot.pause()
         assert app.screen.maximized is details
         await pilot.press("z")

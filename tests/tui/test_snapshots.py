@@ -19,12 +19,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.widgets import TextArea
+from textual.widgets import Input, RadioButton, TextArea
 
 from hookdash.core.demo import DemoEnvironment, create_demo
 from hookdash.core.load.loader import load_configuration
 from hookdash.tui.app import HookdashApp
 from hookdash.tui.screens.fire import FireScreen
+from hookdash.tui.screens.hook_form import HookFormScreen
 from hookdash.tui.screens.log import LogScreen
 from hookdash.tui.widgets.hook_tree import HookTree
 from tests.conftest import Sandbox
@@ -238,3 +239,29 @@ def test_fire_80x24(snap_compare: Any, fixed_demo: DemoEnvironment) -> None:
         terminal_size=(80, 24),
         run_before=_steps("block-dangerous-shell", "f"),
     )
+
+
+async def fill_add_form(pilot: Any) -> None:
+    """The add form (a on lint-on-write: AfterTool), filled in for a new workspace hook."""
+    await _steps("lint-on-write", "a")(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, HookFormScreen)
+    for field, value in (
+        ("#matcher", "write_file|replace"),
+        ("#name", "lint-check"),
+        ("#command", "python3 .gemini/hooks/lint_on_write.py --check"),
+        ("#timeout", "10000"),
+        ("#description", "Lint every edited file"),
+    ):
+        screen.query_one(field, Input).value = value
+    screen.query_one("#scope RadioButton:last-of-type", RadioButton).value = True
+    screen.query_one("#command", Input).focus()
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+    assert screen.review is not None and screen.review.refusal is None
+    assert screen.draft().name == "lint-check" and screen.scope == "workspace"
+
+
+def test_add_form(snap_compare: Any, fixed_demo: DemoEnvironment) -> None:
+    assert snap_compare(_demo_app(fixed_demo), terminal_size=(120, 36), run_before=fill_add_form)

@@ -27,6 +27,7 @@ import os
 import secrets
 import stat
 from collections.abc import Callable, Iterator
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -46,6 +47,28 @@ class WriteOutcome:
     before: bytes | None  # None: the file did not exist
     after: bytes | None  # None: nothing written (compute returned None)
     attempts: int  # > 1: the file changed on disk and the edit was re-applied
+
+
+# The writes of the current context, when someone records them (`recording_writes`).
+_JOURNAL: ContextVar[list[WriteOutcome] | None] = ContextVar("hookdash_writes", default=None)
+
+
+@contextlib.contextmanager
+def recording_writes() -> Iterator[list[WriteOutcome]]:
+    """Collect every file `update_file` (and `remove_file`) changes in this context — in
+    this thread, or this task — while the block runs, in order: what an undo restores."""
+    journal: list[WriteOutcome] = []
+    token = _JOURNAL.set(journal)
+    try:
+        yield journal
+    finally:
+        _JOURNAL.reset(token)
+
+
+def _journal(outcome: WriteOutcome) -> None:
+    journal = _JOURNAL.get()
+    if journal is not None:
+        journal.append(outcome)
 
 
 def resolve_target(path: Path) -> Path:
@@ -277,9 +300,37 @@ def update_file(
                     os.unlink(tmp)
                 raise
             _fsync_directory(target.parent)
-            return WriteOutcome(path, target, before, after, attempt)
+            outcome = WriteOutcome(path, target, before, after, attempt)
+            _journal(outcome)
+            return outcome
     raise FileChangedError(
         f"{path} kept changing on disk while hookdash was writing it ({attempts} tries); "
         "hookdash left it as the other program wrote it. Try again.",
         path=str(path),
     )
+
+
+def remove_file(path: Path, check: Callable[[bytes | None], None]) -> WriteOutcome:
+    """Delete the file at `path` (its symlink target) after `check` accepted its current
+    content (it raises to refuse), under the same lock as `update_file`; a file already
+    gone is left gone. What an undo does to a file the undone write created."""
+    target = resolve_target(path)
+    if not target.parent.is_dir():
+        check(None)
+        return WriteOutcome(path, target, None, None, 1)
+    with _directory_lock(target.parent):
+        before, _ = _read(target)
+        check(before)
+        if before is None:
+            return WriteOutcome(path, target, None, None, 1)
+        _check_writable(path, target, None)  # the directory must let us unlink
+        try:
+            os.unlink(target)
+        except OSError as exc:
+            raise FileWriteError(
+                f"hookdash cannot remove {target} ({_describe(exc)}).", path=str(path)
+            ) from None
+        _fsync_directory(target.parent)
+    outcome = WriteOutcome(path, target, before, None, 1)
+    _journal(outcome)
+    return outcome

@@ -109,7 +109,7 @@ class AuthoringResult(EditResult):
 
 class HookChanges(BaseModel):
     """The fields `edit_hook` changes; None leaves a field as it is, "" removes an optional
-    one (name, matcher, description)."""
+    one (name, matcher, description, timeout: Gemini's default, 60000 ms, then applies)."""
 
     command: str | None = None
     name: str | None = None
@@ -361,6 +361,52 @@ def _raw_hook(config: Configuration, hook: Hook) -> tuple[HookPath, Any]:
     return where, hook_at(layer.raw, where)
 
 
+def draft_of(config: Configuration, hook: Hook) -> HookDraft:
+    """The hook of the user or workspace settings as written (before `$VAR` expansion,
+    with no timeout when the file gives none): what the hook form starts an edit from.
+    The errors of `resolve_hook` for a hook hookdash does not write."""
+    hook, _ = resolve_hook(config, hook.ref)
+    where, raw = _raw_hook(config, hook)
+    if not isinstance(raw, dict):
+        raise UnsupportedShapeError(f"The hook at {hook.pointer} is not an object.", path=hook.file)
+    definition = definition_at(config.layers[_scope_of(hook)].raw, where)
+    matcher = normal_matcher(definition.get("matcher"))
+
+    def text(key: str) -> str | None:
+        value = raw.get(key)
+        return value if isinstance(value, str) else None
+
+    timeout = raw.get("timeout")
+    return HookDraft(
+        event=hook.event,
+        command=text("command") or "",
+        name=text("name"),
+        matcher=matcher if isinstance(matcher, str) else None,
+        timeout_ms=timeout if isinstance(timeout, int) and not isinstance(timeout, bool) else None,
+        description=text("description"),
+        sequential=is_sequential(definition),
+    )
+
+
+def changes_between(before: HookDraft, after: HookDraft) -> HookChanges:
+    """The `HookChanges` that turn the hook `before` into `after` (None: unchanged; "":
+    an optional field emptied)."""
+
+    def changed(old: object, new: object) -> str | None:
+        old_text = "" if old is None else str(old)
+        new_text = "" if new is None else str(new)
+        return None if old_text == new_text else new_text
+
+    return HookChanges(
+        command=changed(before.command, after.command),
+        name=changed(before.name, after.name),
+        matcher=changed(before.matcher, after.matcher),
+        timeout_ms=changed(before.timeout_ms, after.timeout_ms),
+        description=changed(before.description, after.description),
+        sequential=None if before.sequential == after.sequential else after.sequential,
+    )
+
+
 # ------------------------------------------------------------------ disabled lists
 
 
@@ -572,7 +618,8 @@ def _plan_edit(
     if changes.name is not None:
         fields["name"] = changes.name or None
     if changes.timeout_ms is not None:
-        fields["timeout"] = parse_timeout(changes.timeout_ms)
+        removed = isinstance(changes.timeout_ms, str) and not changes.timeout_ms.strip()
+        fields["timeout"] = None if removed else parse_timeout(changes.timeout_ms)
     if changes.description is not None:
         fields["description"] = changes.description or None
     fields = {

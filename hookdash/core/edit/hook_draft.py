@@ -205,3 +205,75 @@ def draft_warnings(
             text += f" ({problem.fix})"
         warnings.append(text)
     return warnings
+
+
+def draft_hook(
+    config: Configuration, draft: HookDraft, scope: str, *, replacing: Hook | None = None
+) -> Hook:
+    """The hook the draft would be once written to the scope's settings file, judged the
+    way the loader judges every hook (hooks switched off, the folder's trust, the disabled
+    lists, trust in trusted_hooks.json, its script), at the place it would take in Gemini's
+    order for its event. `replacing` is the hook an edit changes: the draft takes its ref
+    and its place. The engine fires it like any hook (`fire(..., hook=draft_hook(...))`),
+    so a draft can be tested before it is saved. InvalidHookError for a refused draft."""
+    from hookdash.core.load.loader import settings_block
+    from hookdash.core.load.registry import Candidate, make_hook
+
+    draft = validate_draft(draft)
+    verdicts = config.verdicts
+    if verdicts is None:
+        raise EditError("The configuration was not loaded by hookdash's loader.")
+    if scope not in ("user", "workspace"):
+        raise EditError(f"Unknown scope '{scope}': use user or workspace.")
+    layer = config.layers["workspace" if scope == "workspace" else "user"]
+    env = config.env
+    expanded = expand_settings_value(draft.hook_object(), env.environ)
+    definition: dict[str, Any] = {"hooks": [expanded]}
+    if draft.matcher:
+        definition["matcher"] = expand_settings_string(draft.matcher, env.environ)
+    if draft.sequential:
+        definition["sequential"] = True
+    blocked = settings_block(layer, verdicts.folder_trusted)
+    pointer = replacing.pointer if replacing is not None else ""
+    candidate = Candidate(
+        event=draft.event,
+        scope="workspace" if scope == "workspace" else "user",
+        extension=None,
+        file=layer.path,
+        pointer=pointer,
+        definition=definition,
+        config=expanded,
+        source="project",
+        line=replacing.line if replacing is not None else None,
+        registered=blocked is None,
+        blocked=[blocked[0]] if blocked is not None else [],
+        blocked_kind=blocked[1] if blocked is not None else None,
+        raw_config=draft.hook_object(),
+    )
+    hook = make_hook(candidate, verdicts)
+    hook.ref = replacing.ref if replacing is not None else f"{hook.scope}:draft"
+    if hook.will_register:
+        hook.order = (
+            replacing.order
+            if replacing is not None and replacing.order is not None
+            else _order_after(config.hooks, hook)
+        )
+    return hook
+
+
+def _order_after(hooks: list[Hook], draft: Hook) -> int:
+    """Where an added hook registers: after every registered settings hook of its event
+    from its own layer and the layers Gemini merges before it (add appends it)."""
+    from hookdash.core.gemini.layers import MERGE_ORDER
+
+    rank = MERGE_ORDER.index(draft.scope)
+    before = [
+        h.order
+        for h in hooks
+        if h.event == draft.event
+        and h.order is not None
+        and h.gemini_source == "project"
+        and h.scope in MERGE_ORDER
+        and MERGE_ORDER.index(h.scope) <= rank
+    ]
+    return max(before) + 1 if before else 0

@@ -150,3 +150,14 @@ def switch_hooks(
         dry_run=dry_run,
         diff=written.diff,
     )
+
+
+def switch_scope(config: Configuration) -> str:
+    """Where switching all hooks on or off takes effect: the user or workspace settings
+    when one of them decides `hooksConfig.enabled` now, else the user settings (a system
+    layer that decides it wins over either; `switch_hooks` says so)."""
+    decider: Scope | None = None
+    for layer in MERGE_ORDER:
+        if _layer_value(config, layer)[0] and _counts(config, layer):
+            decider = layer
+    return "workspace" if decider == "workspace" else "user"

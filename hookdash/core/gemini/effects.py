@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from hookdash.core.display import shorten
 from hookdash.core.gemini.jsvalues import js_get, js_string, js_truthy
 from hookdash.core.gemini.outputs import (
     additional_context,
@@ -23,7 +24,6 @@ from hookdash.core.gemini.outputs import (
     should_stop_execution,
     tail_tool_call_request,
 )
-from hookdash.core.visible import shorten
 
 _IGNORING = {
     "SessionEnd": "Gemini awaits SessionEnd hooks but ignores their output",

@@ -19,6 +19,27 @@ EVENTS: Final[tuple[str, ...]] = (
     "BeforeToolSelection",
 )
 
+# When each event fires and what its hooks can do, one line each (spec §11.2, §14.2;
+# observed 0.61 for PreCompress). The dashboard's event picker shows them as they are.
+EVENT_SUMMARIES: Final[dict[str, str]] = {
+    "BeforeTool": "before each tool call · can block it, force a confirmation, or rewrite "
+    "its arguments",
+    "AfterTool": "after each tool call · can replace its result, add context, or chain "
+    "another tool",
+    "BeforeAgent": "once per prompt, before the agent works on it · can block the prompt or "
+    "add context",
+    "AfterAgent": "when the agent has answered a prompt · can deny the answer to make it try again",
+    "Notification": "when Gemini asks you to confirm a tool call · can only show a message",
+    "SessionStart": "at startup, on resume and after /clear · can add context to the session",
+    "SessionEnd": "on exit and on /clear, awaited · its output is ignored (clean-up, logging)",
+    "PreCompress": "before every model call (auto) and on /compress (manual), awaited · its "
+    "output is ignored",
+    "BeforeModel": "before every request to the model · can block it, change it, or answer "
+    "in its place",
+    "AfterModel": "for every streamed chunk of the model's reply · can block or replace it",
+    "BeforeToolSelection": "before the model chooses tools · can limit which tools it may call",
+}
+
 TOOL_EVENTS: Final[frozenset[str]] = frozenset({"BeforeTool", "AfterTool"})
 
 # Events whose matcher is compared (exactly) with a trigger value, and the values the

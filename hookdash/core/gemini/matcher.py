@@ -10,11 +10,13 @@ escapes, octal backreferences) are kept.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from typing import NamedTuple
 
-from hookdash.core.gemini.events import match_kind
+from pydantic import BaseModel
+
+from hookdash.core.gemini.events import MatchKind, match_kind
 from hookdash.core.gemini.jsvalues import JS_WHITESPACE, js_truthy
 
 # JavaScript's \s: WhiteSpace and LineTerminator code points.
@@ -403,3 +405,43 @@ def describe_matcher(matcher: object, event: str) -> str:
 
 def _trigger_name(event: str) -> str:
     return {"SessionStart": "source", "SessionEnd": "reason"}.get(event, "trigger")
+
+
+class MatcherPreview(BaseModel):
+    """What a matcher would match for an event, among the values Gemini can compare it
+    with: its built-in tools (and `seen` ones), or the event's trigger values."""
+
+    kind: MatchKind
+    sentence: str  # describe_matcher's
+    candidates: list[str]  # what the matcher was tried on, in order
+    matched: list[str]  # the candidates it matches
+    seen: list[str] = []  # candidates that are not built-in tools (from the run logs)
+    never_fired: list[str] = []  # trigger values the type allows but Gemini never sends
+
+
+def preview_matcher(matcher: str | None, event: str, seen: Iterable[str] = ()) -> MatcherPreview:
+    """Which of Gemini's built-in tools (and the `seen` tool names, e.g. from the run
+    logs) a tool matcher matches, or which trigger values a trigger matcher matches, as
+    Gemini's planner decides it (`matches`)."""
+    from hookdash.core.gemini.events import FIRED_TRIGGERS, TRIGGER_VALUES
+    from hookdash.core.gemini.tools import BUILTIN_TOOLS
+
+    kind = match_kind(event)
+    sentence = describe_matcher(matcher, event)
+    if kind == "none":
+        return MatcherPreview(kind=kind, sentence=sentence, candidates=[], matched=[])
+    if kind == "tool":
+        extra = [t for t in dict.fromkeys(seen) if t and t not in BUILTIN_TOOLS]
+        candidates = [*BUILTIN_TOOLS, *extra]
+        matched = [t for t in candidates if matches(matcher, event, t, None)]
+        return MatcherPreview(
+            kind=kind, sentence=sentence, candidates=candidates, matched=matched, seen=extra
+        )
+    values = list(TRIGGER_VALUES[event])
+    return MatcherPreview(
+        kind=kind,
+        sentence=sentence,
+        candidates=values,
+        matched=[v for v in values if matches(matcher, event, None, v)],
+        never_fired=[v for v in values if v not in FIRED_TRIGGERS[event]],
+    )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from hookdash.core.display import shorten, visible
 from hookdash.core.gemini.events import (
     EVENTS,
     FIRED_TRIGGERS,
@@ -19,7 +20,6 @@ from hookdash.core.load.hidden_problems import hidden_character_problems
 from hookdash.core.load.risks import kinds_of
 from hookdash.core.model import Hook
 from hookdash.core.problems import Problem, Severity
-from hookdash.core.visible import shorten, visible
 
 if TYPE_CHECKING:
     from hookdash.core.model import Configuration

@@ -19,11 +19,11 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
+from hookdash.core.display import HiddenCharacter, has_hidden, iter_hidden, visible
 from hookdash.core.gemini import jsonc
 from hookdash.core.load.script_head import read_head
 from hookdash.core.model import Hook
 from hookdash.core.problems import Problem
-from hookdash.core.visible import HiddenCharacter, has_hidden, iter_hidden, visible
 
 if TYPE_CHECKING:
     from hookdash.core.model import Configuration

@@ -205,6 +205,7 @@ def build_configuration(env: GeminiEnvironment, *, fingerprints: dict[str, str])
         merged=merged,
         trust_store=store,
         snapshot=snapshot,
+        verdicts=ctx,
     )
     problems.extend(check_configuration(config))
     problems.sort(key=lambda p: SEVERITY_RANK[p.severity])
@@ -240,6 +241,21 @@ def _legacy_disabled(layer: Layer) -> list[str]:
     if isinstance(hooks, dict):
         return _list_of_strings(hooks.get("disabled"))
     return []
+
+
+def settings_block(layer: Layer, trusted: bool) -> tuple[str, InactiveReason] | None:
+    """Why Gemini registers no hook of a settings layer (and the kind of reason), or None."""
+    if layer.ignored_reason:
+        return layer.ignored_reason, "ignored-layer"
+    if not trusted:
+        return (
+            "the folder is not trusted: Gemini CLI ignores this workspace settings file"
+            if layer.scope == "workspace"
+            else "the folder is not trusted: Gemini CLI skips every settings hook, user "
+            "and system ones too",
+            "untrusted-folder",
+        )
+    return None
 
 
 def _settings_candidates(
@@ -290,16 +306,9 @@ def _settings_candidates(
             gemini_source="project",
             merged=True,
         )
-        if layer.ignored_reason:
-            source.block(layer.ignored_reason, "ignored-layer")
-        elif not trusted:
-            source.block(
-                "the folder is not trusted: Gemini CLI ignores this workspace settings file"
-                if scope == "workspace"
-                else "the folder is not trusted: Gemini CLI skips every settings hook, user "
-                "and system ones too",
-                "untrusted-folder",
-            )
+        blocked = settings_block(layer, trusted)
+        if blocked is not None:
+            source.block(*blocked)
         elif scope in contributing:
             source.surviving = surviving
         for candidate in source.candidates(hooks, problems):

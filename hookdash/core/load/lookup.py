@@ -20,9 +20,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
+from hookdash.core.display import shorten
 from hookdash.core.errors import AmbiguousHook, HookNotFound
 from hookdash.core.model import Hook
-from hookdash.core.visible import shorten
 
 if TYPE_CHECKING:
     from hookdash.core.model import Configuration

@@ -32,7 +32,14 @@ from hookdash.core.run.payloads import (
     tool_for_matcher,
     trigger_for_matcher,
 )
-from hookdash.core.run.planner import Plan, PlanContext, Skipped, context_for, plan_event
+from hookdash.core.run.planner import (
+    Plan,
+    PlanContext,
+    Skipped,
+    context_for,
+    plan_event,
+    with_hook,
+)
 from hookdash.core.run.runlog import RunLog, RunRecord, decision_of
 from hookdash.core.run.runner import (
     HookRunResult,
@@ -251,7 +258,9 @@ async def fire(
         payload = build_payload(config, event, hook=hook, tool_name=tool_name, trigger=trigger)
     final_input = merge_input(payload, input_override)
     context = context_of(event, final_input)
-    the_plan = plan_event(config.hooks, event, context)
+    # A hook given (maybe a draft not written yet, or an edit of one) is planned in its place.
+    pool = with_hook(config.hooks, hook) if hook is not None else config.hooks
+    the_plan = plan_event(pool, event, context)
     warnings = payload_problems(event, final_input)
     result = FireResult(
         event=event,

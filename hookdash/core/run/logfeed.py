@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
+from hookdash.core.gemini.events import TOOL_EVENTS
 from hookdash.core.gemini.outputs import is_blocking_decision, should_stop_execution
 from hookdash.core.load.sources import WatchTarget
 from hookdash.core.model import Hook
@@ -31,6 +32,8 @@ FOLLOW_DEBOUNCE_MS = 80
 LogSource = Literal["hookdash", "gemini", "all"]
 Outcome = Literal["ok", "warning", "blocked", "stopped", "failed", "timed-out", "cancelled"]
 CANCELLED_PREFIX = "cancelled"
+# How many recent runs `tools_seen` looks through (the log is read backwards: cheap).
+SEEN_TOOLS_LIMIT = 2000
 
 
 class RunLike(Protocol):
@@ -189,3 +192,24 @@ class LogFeed:
         for tail in (self._run_tail, self._telemetry_tail):
             if tail is not None:
                 tail.close()
+
+
+def tools_in(records: Iterable[RunRecord]) -> list[str]:
+    """The tool names the tool events among `records` were fired for, most recent first
+    (MCP tools and any other tool Gemini met, not only the built-in ones)."""
+    names: dict[str, None] = {}
+    for record in reversed(list(records)):
+        if record.event not in TOOL_EVENTS or not isinstance(record.input, dict):
+            continue
+        name = record.input.get("tool_name")
+        if isinstance(name, str) and name:
+            names.setdefault(name, None)
+    return list(names)
+
+
+def tools_seen(
+    state_dir: Path, telemetry_file: Path | None, limit: int = SEEN_TOOLS_LIMIT
+) -> list[str]:
+    """The tool names of the last `limit` runs of hookdash's run log and Gemini's
+    telemetry file (e.g. to show which tools a matcher would meet in practice)."""
+    return tools_in(LogFeed(state_dir, telemetry_file).recent(limit))

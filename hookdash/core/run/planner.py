@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Literal
 
 from pydantic import BaseModel
@@ -145,3 +145,29 @@ def _matcher_detail(hook: Hook, event: str, context: PlanContext) -> str:
         return f"matcher {hook.matcher!r} does not match tool {context.tool_name!r}"
     field = TRIGGER_FIELD.get(event, "trigger")
     return f"matcher {hook.matcher!r} is not {field} {context.trigger!r}"
+
+
+def with_hook(hooks: Sequence[Hook], hook: Hook) -> list[Hook]:
+    """`hooks` with `hook` in its place: instead of the hook with the same ref (an edited
+    one, or the same), else (a draft not written yet) just before the hook of its event
+    that now has its `order` — so the planner, which sorts stably by order, puts it
+    where Gemini would register it."""
+    out = list(hooks)
+    for i, existing in enumerate(out):
+        if existing.ref == hook.ref:
+            out[i] = hook
+            return out
+    position = len(out)
+    if hook.order is not None:
+        ahead = [
+            i
+            for i, h in enumerate(out)
+            if h.event == hook.event and h.order is not None and h.order < hook.order
+        ]
+        same_event = [i for i, h in enumerate(out) if h.event == hook.event]
+        if ahead:
+            position = ahead[-1] + 1
+        elif same_event:
+            position = same_event[0]
+    out.insert(position, hook)
+    return out

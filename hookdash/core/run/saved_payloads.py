@@ -25,10 +25,10 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from hookdash.core.display import has_hidden
 from hookdash.core.edit.atomic import update_file
 from hookdash.core.errors import ConfigurationError, EditError
 from hookdash.core.state import private_dir
-from hookdash.core.visible import has_hidden
 
 PAYLOADS_NAME = "payloads.json"
 MAX_NAME_LENGTH = 60

@@ -6,15 +6,31 @@ it may be cut off.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from rich.console import RenderableType
+from rich.text import Text
 from textual import on
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
+from hookdash.core import visible
 from hookdash.tui.commands import bindings_for
+
+
+def untrusted_run_question(hook_id: str, reasons: Iterable[str], where: str) -> Text:
+    """The question before running a hook Gemini would not run without asking (fire, and
+    the hook form's Test): why, and where it would run."""
+    body = Text()
+    body.append(f"Gemini CLI would not run {visible(hook_id)} without asking first:\n\n", "bold")
+    for reason in reasons:
+        body.append(f"• {visible(reason)}\n")
+    body.append("\nRun it anyway? It runs with your permissions, in ")
+    body.append(visible(where), "bold")
+    body.append(".")
+    return body
 
 
 class ConfirmScreen(ModalScreen[bool]):

@@ -59,7 +59,7 @@ from hookdash.core import (
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
 from hookdash.tui.screens.base import HookdashScreen
-from hookdash.tui.screens.confirm import ConfirmScreen
+from hookdash.tui.screens.confirm import ConfirmScreen, untrusted_run_question
 from hookdash.tui.widgets.fire_result import fire_result_body
 from hookdash.tui.widgets.run_view import output_sections
 
@@ -454,15 +454,9 @@ class FireScreen(HookdashScreen[None]):
         if not needed:
             self._start(config, payload)
             return
-        body = Text()
-        body.append(
-            f"Gemini CLI would not run {visible(hook.id)} without asking first:\n\n", "bold"
+        body = untrusted_run_question(
+            hook.id, [c.reason for c in needed], config.env.display(config.env.workspace)
         )
-        for confirmation in needed:
-            body.append(f"• {visible(confirmation.reason)}\n")
-        body.append("\nRun it anyway? It runs with your permissions, in ")
-        body.append(config.env.display(config.env.workspace), "bold")
-        body.append(".")
 
         def answered(yes: bool | None) -> None:
             if yes:

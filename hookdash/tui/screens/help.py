@@ -20,6 +20,7 @@ _SCOPE_TITLES = (
     ("app", "Everywhere"),
     ("hooks", "Hook list"),
     ("switch", "Switching a hook off (space)"),
+    ("hook_form", "Adding and editing a hook (a, e)"),
     ("fire", "Fire (f)"),
     ("plan", "Plan (p)"),
     ("trust", "Trust review (T)"),
@@ -45,6 +46,18 @@ SWITCHING = (
     "removes the entry from every list hookdash may write, and says when a system file "
     "still disables the hook. The list changes at once; a file that changed on disk, does "
     "not parse or cannot be written is left exactly as it was, and the message says why."
+)
+
+WRITING = (
+    "a adds a hook through a form, e edits the selected one in it: the event (each says "
+    "when it fires and what its hook can do), the matcher (what it matches, live: built-in "
+    "tools and tools seen in the logs, or trigger values), name, command (a missing or "
+    "non-executable script is flagged), timeout in milliseconds, description, scope. Checks "
+    "shows what Save would refuse or warn about and the diff it would write; ctrl+r tests "
+    "the draft through the engine before it is saved; ctrl+s saves. d removes the selected "
+    "hook after showing the diff, E opens $VISUAL or $EDITOR at its file and line, H "
+    "switches all hooks on or off. u undoes the last write of this session — exactly the "
+    "bytes before — and refuses when a file changed since hookdash wrote it."
 )
 
 LIVE_LOG = (
@@ -99,6 +112,7 @@ def help_renderable(colors: Colors) -> RenderableType:
     parts += [Text("Gemini CLI quirks hookdash reproduces", style=heading)]
     parts += [Text("• " + quirk) for quirk in QUIRKS]
     parts += [Text(""), Text("Switching hooks off and on", style=heading), Text(SWITCHING)]
+    parts += [Text(""), Text("Writing hooks", style=heading), Text(WRITING)]
     parts += [Text(""), Text("Live log", style=heading), Text(LIVE_LOG)]
     parts += [Text(""), Text("Live reload", style=heading), Text(LIVE_RELOAD)]
     return Group(*parts)

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import Any, Literal
+import subprocess
+from typing import TYPE_CHECKING, Any, Literal
 
+from rich.style import Style
+from rich.text import Text
 from textual import on, work
+from textual.app import SuspendNotSupported
 from textual.containers import Container, Horizontal
 from textual.events import Resize
 from textual.timer import Timer
@@ -23,10 +27,15 @@ from hookdash.core import (
     describe_hook,
     hooks_after_edit,
     registrable,
+    shorten,
     toggle_hook,
+    visible,
 )
+from hookdash.tui.colors import colors_for
 from hookdash.tui.commands import bindings_for
+from hookdash.tui.editor import editor_command
 from hookdash.tui.screens.base import HookdashScreen
+from hookdash.tui.screens.confirm import ConfirmScreen
 from hookdash.tui.screens.switch import SwitchChoice, SwitchScreen
 from hookdash.tui.widgets.banners import Banners
 from hookdash.tui.widgets.empty_state import EmptyState
@@ -34,21 +43,46 @@ from hookdash.tui.widgets.hook_details import HookDetails
 from hookdash.tui.widgets.hook_tree import HookItem, HookTree
 from hookdash.tui.widgets.status_line import StatusLine
 
+if TYPE_CHECKING:
+    from hookdash.core import AuthoringResult
+
 # Below this width the details go under the tree instead of beside it.
 NARROW_WIDTH = 110
 # Large configurations filter after a pause in typing instead of on every key.
 FILTER_DEBOUNCE_ABOVE = 300
 FILTER_DEBOUNCE_SECONDS = 0.15
+# The title of the notification after each kind of write.
+ANNOUNCED = {
+    "disable": "Switched off",
+    "enable": "Switched on",
+    "add": "Added",
+    "edit": "Changed",
+    "remove": "Removed",
+    "hooks-on": "Hooks on",
+    "hooks-off": "Hooks off",
+}
 _LIST_ACTIONS = frozenset(
-    {"focus_filter", "toggle_details", "zoom_details", "toggle_expand", "toggle_hook", "fire"}
+    {
+        "focus_filter",
+        "toggle_details",
+        "zoom_details",
+        "toggle_expand",
+        "toggle_hook",
+        "fire",
+        "edit_hook",
+        "remove_hook",
+        "open_editor",
+    }
 )
 
 
 class HooksScreen(HookdashScreen[None]):
     """Every hook of the configuration, grouped by event and layer.
 
-    Its hook actions (switch `space`, fire `f`, plan `p`, trust review `T`) act on
-    `self.selected_hook`; after a change on disk they call `self.app.reload()`.
+    Its hook actions (switch `space`, fire `f`, plan `p`, trust review `T`, edit `e`,
+    remove `d`, open in an editor `E`) act on `self.selected_hook`; `a` adds one, `H`
+    switches all hooks, `u` undoes the last write. Writes go through `app.write` (for
+    `u`); after a change on disk they call `self.app.reload()`.
     """
 
     COMMAND_SCOPE = "hooks"
@@ -58,6 +92,7 @@ class HooksScreen(HookdashScreen[None]):
         super().__init__()
         self._filter_timer: Timer | None = None
         self._switching = False  # a disable/enable is being written and reloaded
+        self._select_when_loaded: str | None = None  # a hook just written: show it once loaded
 
     def compose(self) -> Any:
         yield StatusLine(id="status")
@@ -113,6 +148,10 @@ class HooksScreen(HookdashScreen[None]):
         if empty:
             self.query_one(EmptyState).show(env)
         self._refresh_tree()
+        wanted = self._select_when_loaded
+        if wanted is not None and any(h.ref == wanted for h in config.hooks):
+            self._select_when_loaded = None
+            self.select_hook(wanted)
 
     def _refresh_tree(self, select: str | None = None) -> None:
         config = self.hd_app.config
@@ -246,8 +285,16 @@ class HooksScreen(HookdashScreen[None]):
             return
         self._switching = True
         try:
+            verb = "on" if hook.disabled else "off"
             try:
-                result = await asyncio.to_thread(toggle_hook, config, hook, scope, disabled_key)
+                result = await self.hd_app.write(
+                    f"switch '{visible(hook.id)}' {verb}",
+                    toggle_hook,
+                    config,
+                    hook,
+                    scope,
+                    disabled_key,
+                )
             except HookdashError as exc:
                 self.notify(
                     exc.message,
@@ -267,16 +314,26 @@ class HooksScreen(HookdashScreen[None]):
             self._switching = False
 
     def _announce(self, result: EditResult) -> None:
-        lines = [result.message, *("• " + note for note in result.notes)]
-        warn = bool(result.still_disabled_by) or not result.changed
+        from hookdash.core import AuthoringResult  # loaded by the write already
+
+        warnings = result.warnings if isinstance(result, AuthoringResult) else []
+        lines = [
+            result.message,
+            *("! " + warning for warning in warnings),
+            *("• " + note for note in result.notes),
+        ]
+        if result.changed:
+            lines.append("(u undoes it)")
+        warn = bool(result.still_disabled_by) or not result.changed or bool(warnings)
         severity: Literal["information", "warning"] = "warning" if warn else "information"
-        title = {"disable": "Switched off", "enable": "Switched on"}.get(result.action, "Done")
+        title = ANNOUNCED.get(result.action, "Done")
         if not result.changed:
             title = "Nothing changed"
         elif result.still_disabled_by:
             title = "Still disabled"
-        self.app.clear_notifications()  # the last switch's news is stale now
-        self.notify("\n".join(lines), title=title, severity=severity, timeout=10, markup=False)
+        self.app.clear_notifications()  # the last write's news is stale now
+        text = visible("\n".join(lines), multiline=True)
+        self.notify(text, title=title, severity=severity, timeout=12, markup=False)
 
     # ---------------------------------------------------- fire, plan, trust review
 
@@ -316,6 +373,253 @@ class HooksScreen(HookdashScreen[None]):
         from hookdash.tui.screens.trust import TrustScreen
 
         self.app.push_screen(TrustScreen())
+
+    # ---------------------------------------------------- writing hooks
+
+    def _writable_hook(self) -> Hook | None:
+        """The selected hook, if hookdash may write it; otherwise say why and None."""
+        from hookdash.core import resolve_hook  # the writing modules load on first use
+
+        config = self.hd_app.config
+        hook = self.selected_hook
+        if hook is None or config is None:
+            self.notify("Select a hook first (a adds one).", timeout=4)
+            return None
+        hook = self._current(hook)
+        try:
+            resolve_hook(config, hook.ref)
+        except HookdashError as exc:
+            self._refused(exc, "hookdash does not write this hook")
+            return None
+        return hook
+
+    def _refused(self, exc: HookdashError, title: str) -> None:
+        self.notify(visible(exc.message, multiline=True), title=title, severity="error",
+                    timeout=12, markup=False)  # fmt: skip
+
+    def action_add_hook(self) -> None:
+        from hookdash.tui.screens.hook_form import HookFormScreen
+
+        item = self.query_one(HookTree).current_item
+        event = item.hook.event if isinstance(item, HookItem) else getattr(item, "event", None)
+        self.app.push_screen(HookFormScreen(event=event), self._form_done)
+
+    def action_edit_hook(self) -> None:
+        from hookdash.core import draft_of
+        from hookdash.tui.screens.hook_form import HookFormScreen
+
+        hook = self._writable_hook()
+        config = self.hd_app.config
+        if hook is None or config is None:
+            return
+        if hook.event not in EVENTS:
+            self.notify(
+                f"'{visible(hook.event)}' is not a Gemini CLI event, so the form cannot show "
+                "it: E opens the file at the hook, d removes it.",
+                title="Cannot edit this hook here",
+                severity="warning",
+                timeout=8,
+                markup=False,
+            )
+            return
+        try:
+            original = draft_of(config, hook)
+        except HookdashError as exc:
+            self._refused(exc, "Cannot edit this hook")
+            return
+        self.app.push_screen(HookFormScreen(hook=hook, original=original), self._form_done)
+
+    def _form_done(self, result: AuthoringResult | None) -> None:
+        if result is not None:
+            self._after_write(result, "wrote a hook")
+
+    def _after_write(self, result: EditResult, reason: str) -> None:
+        self._announce(result)
+        select = result.hooks[0].ref if result.hooks and result.action != "remove" else None
+        self._reload_then(reason, select)
+
+    def _reload_then(self, reason: str, select: str | None) -> None:
+        """Read the configuration again; then (the reload's view) select `select`."""
+        self._select_when_loaded = select
+        self.hd_app.reload(reason)
+
+    def action_remove_hook(self) -> None:
+        hook = self._writable_hook()
+        if hook is not None:
+            self._ask_and_remove(hook)
+
+    @work(group="remove", exclusive=True)
+    async def _ask_and_remove(self, hook: Hook) -> None:
+        from hookdash.core import remove_hook
+
+        config = self.hd_app.config
+        if config is None:
+            return
+        try:
+            preview = await asyncio.to_thread(remove_hook, config, hook.ref, dry_run=True)
+        except HookdashError as exc:
+            self._refused(exc, "Nothing removed")
+            return
+        body = self._preview_body(preview, "Remove it? u undoes it afterwards.")
+        question = ConfirmScreen(f"Remove {shorten(visible(hook.id), 60)}?", body, "Remove")
+        if not await self.app.push_screen_wait(question):
+            return
+        try:
+            result = await self.hd_app.write(
+                f"remove '{visible(hook.id)}'", remove_hook, config, hook.ref
+            )
+        except HookdashError as exc:
+            self._refused(exc, "Nothing removed")
+            return
+        self._after_write(result, "removed a hook")
+
+    def _preview_body(self, preview: AuthoringResult, question: str) -> Text:
+        """A dry run, as a confirmation shows it: what it does, notes, the diff."""
+        colors = colors_for(self.app)
+        body = Text()
+        body.append(visible(preview.message.replace("Would ", "This will ", 1)), style="bold")
+        for note in preview.notes:
+            body.append("\n• " + visible(note))
+        if preview.diff:
+            body.append("\n\n")
+            for line in preview.diff.splitlines():
+                style: str | Style = colors.dim if line.startswith("@@") else ""
+                if line.startswith("+") and not line.startswith("+++"):
+                    style = colors.success
+                elif line.startswith("-") and not line.startswith("---"):
+                    style = colors.error
+                body.append(visible(line, multiline=True) + "\n", style=style)
+        body.append("\n" + question)
+        return body
+
+    def action_switch_all(self) -> None:
+        self._ask_and_switch_all()
+
+    @work(group="switch-all", exclusive=True)
+    async def _ask_and_switch_all(self) -> None:
+        from hookdash.core import switch_hooks, switch_scope
+
+        config = self.hd_app.config
+        if config is None:
+            return
+        enable = not config.snapshot.hooks_enabled
+        scope = switch_scope(config)
+        state = "on" if enable else "off"
+        try:
+            preview = await asyncio.to_thread(switch_hooks, config, enable, scope, dry_run=True)
+        except HookdashError as exc:
+            self._refused(exc, "Nothing changed")
+            return
+        if not preview.diff:
+            self._announce(preview)
+            return
+        now = "on" if config.snapshot.hooks_enabled else "off"
+        body = Text(f"Hooks are {now} now.\n\n")
+        body.append_text(self._preview_body(preview, f"Switch all hooks {state}?"))
+        title = f"Switch all hooks {state}?"
+        if not await self.app.push_screen_wait(ConfirmScreen(title, body, f"Switch {state}")):
+            return
+        try:
+            result = await self.hd_app.write(
+                f"switch all hooks {state}", switch_hooks, config, enable, scope
+            )
+        except HookdashError as exc:
+            self._refused(exc, "Nothing changed")
+            return
+        self._after_write(result, f"hooks {state}")
+
+    def action_undo(self) -> None:
+        self._ask_and_undo()
+
+    @work(group="undo", exclusive=True)
+    async def _ask_and_undo(self) -> None:
+        from hookdash.core import UndoRefused, undo
+
+        stack = self.hd_app.undo_stack
+        config = self.hd_app.config
+        if config is None:
+            return
+        if not stack:
+            self.notify(
+                "Nothing to undo: hookdash has written nothing in this session (u undoes "
+                "add, edit, remove, switching, hooks on/off and trust).",
+                timeout=6,
+            )
+            return
+        entry = stack[-1]
+        display = config.env.display
+        body = Text()
+        body.append(f"Undo “{entry.label}”?\n\n", style="bold")
+        body.append("Puts back, exactly as they were before it:\n")
+        for file in entry.files:
+            state = "removed (it did not exist)" if file.before is None else "its old bytes"
+            body.append(f"• {visible(display(file.path))}: {state}\n")
+        body.append("\nRefused if one of them changed since hookdash wrote it.")
+        if not await self.app.push_screen_wait(ConfirmScreen("Undo", body, "Undo")):
+            return
+        try:
+            result = await asyncio.to_thread(undo, entry, display)
+        except UndoRefused as exc:
+            stack.remove(entry)  # it can never apply again: the file is not hookdash's now
+            left = f" {len(stack)} older write(s) can still be undone." if stack else ""
+            self.notify(visible(exc.message) + left, title="Not undone", severity="error",
+                        timeout=15, markup=False)  # fmt: skip
+            return
+        except HookdashError as exc:
+            self._refused(exc, "Not undone")
+            return
+        stack.remove(entry)
+        self.app.clear_notifications()
+        self.notify(visible(result.message), title="Undone", timeout=10, markup=False)
+        self._reload_then("undo", None)
+
+    def action_open_editor(self) -> None:
+        hook = self.selected_hook
+        config = self.hd_app.config
+        if hook is None or config is None:
+            self.notify("Select a hook to open its file.", timeout=4)
+            return
+        self._edit_in_editor(self._current(hook), config)
+
+    @work(group="editor", exclusive=True)
+    async def _edit_in_editor(self, hook: Hook, config: Configuration) -> None:
+        where = config.env.display(hook.file) + (f":{hook.line}" if hook.line else "")
+        argv = editor_command(config.env.environ, hook.file, hook.line)
+        if argv is None:
+            self.notify(
+                "Neither $VISUAL nor $EDITOR is set, so hookdash does not know your editor "
+                f"(set one, e.g. export EDITOR=nano). The hook is at {visible(where)}.",
+                title="No editor",
+                severity="warning",
+                timeout=12,
+                markup=False,
+            )
+            return
+        try:
+            try:
+                with self.app.suspend():
+                    code = subprocess.run(argv, check=False).returncode
+            except SuspendNotSupported:
+                # No terminal to hand over (e.g. a web or headless driver): a GUI editor
+                # (or a script) can still run; it gets no terminal input.
+                completed = await asyncio.to_thread(
+                    subprocess.run, argv, check=False, stdin=subprocess.DEVNULL,
+                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                )  # fmt: skip
+                code = completed.returncode
+        except OSError as exc:
+            self.notify(
+                f"Could not start {visible(argv[0])}: {exc.strerror or exc}.",
+                title="No editor",
+                severity="error",
+                timeout=10,
+                markup=False,
+            )
+            return
+        note = "" if code == 0 else f" (the editor exited with {code})"
+        self.notify(f"Back from the editor{note}: reading {visible(where)} again.", timeout=5,
+                    markup=False)  # fmt: skip
+        self._reload_then("editor closed", hook.ref)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "open_demo":

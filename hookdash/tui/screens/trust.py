@@ -391,7 +391,8 @@ class TrustScreen(HookdashScreen[None]):
         self._writing = True
         try:
             try:
-                result = await asyncio.to_thread(trust_hooks, config, hooks)
+                count = "every hook shown" if hooks is None else f"{len(hooks)} hook(s)"
+                result = await self.hd_app.write(f"trust {count}", trust_hooks, config, hooks)
             except HookdashError as exc:
                 self.notify(
                     exc.message, title="Nothing trusted", severity="error", timeout=12, markup=False

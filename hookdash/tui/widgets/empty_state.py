@@ -46,8 +46,8 @@ class EmptyState(Vertical):
             ("   for this project\n", "dim"),
             "and from each extension's hooks file\n",
             ("  " + extension, "bold"),
-            "\n\nThe demo shows hooks of every kind in a temporary copy — nothing of yours "
-            "is touched.",
+            "\n\nPress a to add one through a form (no JSON to write). The demo shows hooks "
+            "of every kind in a temporary copy — nothing of yours is touched.",
         )
         self.query_one("#empty-text", Static).update(text)
 

@@ -1,4 +1,4 @@
-"""The one rule for showing untrusted text (hookdash.core.visible)."""
+"""The one rule for showing untrusted text (hookdash.core.display)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 from pydantic import BaseModel
 
-from hookdash.core.visible import (
+from hookdash.core.display import (
     character_name,
     has_hidden,
     hidden_characters,
