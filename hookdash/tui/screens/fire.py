@@ -527,7 +527,8 @@ class FireScreen(HookdashScreen[None]):
         from hookdash.tui.screens.output import OutputScreen
 
         title = f"Output of {self._hook.id} ({self._hook.event})"
-        self.app.push_screen(OutputScreen(title, output_sections(result.results)))
+        sections = output_sections(result.results, result.aggregate)
+        self.app.push_screen(OutputScreen(title, sections))
 
     # ------------------------------------------------------------------ result
 

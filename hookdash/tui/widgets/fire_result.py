@@ -13,9 +13,15 @@ from rich.console import Group, RenderableType
 from rich.padding import Padding
 from rich.text import Text
 
-from hookdash.core import FireResult
+from hookdash.core import FireResult, visible
 from hookdash.tui.colors import Colors
-from hookdash.tui.widgets.run_view import heading, json_block, run_heading, run_sections
+from hookdash.tui.widgets.run_view import (
+    heading,
+    json_block,
+    run_heading,
+    run_sections,
+    shorten_strings,
+)
 
 OUTPUT_HINT = " · o shows the whole output"
 
@@ -31,7 +37,7 @@ def fire_result_body(
     `single_hook`: one hook was fired (the fire screen), not the whole event (the plan)."""
     parts: list[RenderableType] = [
         heading("What Gemini would do", colors, first=True),
-        Padding(Text(result.effect, style="bold"), (0, 2)),
+        Padding(Text(visible(result.effect), style="bold"), (0, 2)),
     ]
     runs = result.results
     if single_hook:
@@ -51,16 +57,18 @@ def fire_result_body(
     warnings = _warnings(result, single_hook)
     if warnings:
         parts.append(Text(""))
-        parts += [Text(f"! {warning}", style=colors.warning) for warning in warnings]
+        parts += [Text(f"! {visible(w)}", style=colors.warning) for w in warnings]
     if result.run_error:
-        parts.append(Text(f"! {result.run_error}", style=colors.error))
+        parts.append(Text(f"! {visible(result.run_error)}", style=colors.error))
     if result.aggregate is not None:
+        note = "(what Gemini merges from the event's outputs"
+        note += f"; long strings cut{OUTPUT_HINT})" if shorten_strings(result.aggregate)[1] else ")"
         parts += [
-            heading("aggregate", colors, "(what Gemini merges from the event's outputs)"),
+            heading("aggregate", colors, note),
             json_block(result.aggregate, colors, fold=True, hint=OUTPUT_HINT),
         ]
     for run in runs:
-        parts.append(heading(f"── output of {run.id} ", colors))
+        parts.append(heading(f"── output of {visible(run.id)} ", colors))
         parts += run_sections(run, colors, with_input=False, fold=True, hint=OUTPUT_HINT)
     if logged_to is not None and runs:
         parts.append(Text(f"\nLogged to {logged_to} · l shows the live log", style=colors.dim))

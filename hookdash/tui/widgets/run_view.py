@@ -36,8 +36,9 @@ MAX_SHOWN_CHARS = 20_000
 FOLD_ABOVE_LINES = 24
 FOLD_HEAD = 8
 FOLD_TAIL = 8
-FOLD_LINE_CHARS = 400  # a folded view cuts longer lines
-FOLD_CHARS = 4_000  # a folded view of a few very long lines cuts here
+FOLD_LINE_CHARS = 200  # a folded view cuts longer lines
+FOLD_CHARS = 1_500  # a folded view of a few very long lines cuts here
+FOLD_STRING_CHARS = 120  # a folded JSON value shows longer strings cut here
 
 
 def outcome_style(outcome: Outcome, colors: Colors) -> Style:
@@ -60,7 +61,29 @@ def outcome_label(run: RunLike) -> str:
     return outcome.replace("-", " ")
 
 
+def shorten_strings(value: Any, limit: int = FOLD_STRING_CHARS) -> tuple[Any, int]:
+    """`value` with every string longer than `limit` cut (with how much is left out),
+    and how many were cut: a JSON output whose `reason` is 20,000 lines stays short."""
+    cut = 0
+
+    def walk(item: Any) -> Any:
+        nonlocal cut
+        if isinstance(item, str) and len(item) > limit:
+            cut += 1
+            return f"{item[:limit]}… ({len(item) - limit:,} more characters)"
+        if isinstance(item, dict):
+            return {key: walk(v) for key, v in item.items()}
+        if isinstance(item, list):
+            return [walk(v) for v in item]
+        return item
+
+    return walk(value), cut
+
+
 def json_block(value: Any, colors: Colors, *, fold: bool = False, hint: str = "") -> RenderableType:
+    """A JSON value, highlighted. Folded, long strings in it are cut (`shorten_strings`)."""
+    if fold:
+        value, _ = shorten_strings(value)
     try:
         text = json.dumps(value, indent=2, ensure_ascii=False)
     except (TypeError, ValueError):
@@ -196,8 +219,10 @@ def run_sections(
             "json": "(json: stdout parsed as JSON)",
             "text": "(text: plain output turned into a decision by the exit code)",
         }.get(run.output_format or "", "")
+        if fold and shorten_strings(run.output)[1]:
+            how = (how[:-1] + "; " if how else "(") + f"long strings cut{hint})"
         parts += [
-            heading("output", colors, how),
+            heading("output", colors, how.strip()),
             json_block(run.output, colors, fold=fold, hint=hint),
         ]
     if with_input and run.input is not None:
@@ -207,17 +232,31 @@ def run_sections(
     return parts
 
 
-def output_sections(runs: Sequence[HookRunResult | RunRecord]) -> list[tuple[str, str]]:
-    """(title, text) of every run's stdout and stderr, whole: what `o` shows."""
+def output_sections(
+    runs: Sequence[HookRunResult | RunRecord], aggregate: Any = None
+) -> list[tuple[str, str]]:
+    """(title, text) of every run's stdout, stderr and parsed output, whole, and of the
+    aggregate: what `o` shows."""
     sections: list[tuple[str, str]] = []
     for run in runs:
+        of = f" of {run.id}" if len(runs) > 1 else ""
         for name in ("stdout", "stderr"):
             text = getattr(run, name) or ""
-            title = f"{name} of {run.id}" if len(runs) > 1 else name
             lines = line_count(text)
             note = f"{lines:,} line{'s' if lines != 1 else ''}" if text else "empty"
             if isinstance(run, HookRunResult) and getattr(run, f"{name}_truncated"):
                 total = getattr(run, f"{name}_bytes")
                 note += f"; the engine kept the first part of {total:,} bytes"
-            sections.append((f"{title} ({note})", text))
+            sections.append((f"{name}{of} ({note})", text))
+        if run.output is not None:
+            sections.append((f"output{of} (parsed)", _json_text(run.output)))
+    if aggregate is not None:
+        sections.append(("aggregate", _json_text(aggregate)))
     return sections
+
+
+def _json_text(value: Any) -> str:
+    try:
+        return json.dumps(value, indent=2, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return repr(value)
