@@ -45,7 +45,7 @@ def fire_result_body(
     else:
         how = "one after another" if result.sequential else "in parallel"
         title = "Runs, in Gemini's order"
-        note = f"({len(runs)} hook{'s' if len(runs) != 1 else ''}, {how})" if runs else ""
+        note = f"({len(runs)} hooks, {how})" if len(runs) > 1 else ""
     parts.append(heading(title, colors, note))
     for i, run in enumerate(runs, 1):
         line = run_heading(run, colors)
