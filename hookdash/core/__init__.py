@@ -184,6 +184,13 @@ if TYPE_CHECKING:
         fire_sync as fire_sync,
         plan as plan,
     )
+    from hookdash.core.run.log_filter import (
+        OUTCOME_FILTERS as OUTCOME_FILTERS,
+        SOURCE_FILTERS as SOURCE_FILTERS,
+        HookIdentity as HookIdentity,
+        RunFilter as RunFilter,
+        hook_of_record as hook_of_record,
+    )
     from hookdash.core.run.logfeed import (
         LogFeed as LogFeed,
         Outcome as Outcome,
@@ -299,6 +306,11 @@ _EXPORTS: dict[str, str] = {
     "import_claude": "hookdash.core.edit.claude_import",
     "ImportResult": "hookdash.core.edit.claude_import",
     "InvalidHookError": "hookdash.core.edit.hook_draft",
+    "hook_of_record": "hookdash.core.run.log_filter",
+    "HookIdentity": "hookdash.core.run.log_filter",
+    "OUTCOME_FILTERS": "hookdash.core.run.log_filter",
+    "RunFilter": "hookdash.core.run.log_filter",
+    "SOURCE_FILTERS": "hookdash.core.run.log_filter",
     "is_run_of": "hookdash.core.run.logfeed",
     "json_text": "hookdash.core.display",
     "kinds_of": "hookdash.core.load.risks",
