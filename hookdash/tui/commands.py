@@ -216,8 +216,28 @@ COMMANDS: tuple[Command, ...] = (
     Command("output", "escape", "close", "Back", "Back", "Return to the result.",
             key_display="esc"),
     # --- live log -------------------------------------------------------------------
-    Command("log", "h", "filter_hook", "This hook", "Only the selected hook's runs",
-            "Show only the runs of the hook selected in the hook list (again: every run)."),
+    Command("log", "slash", "focus_filter", "Filter", "Filter the runs by text",
+            "Type words that must all occur in a run's hook id, event, source, outcome, "
+            "command, decision, error or the start of its stdout and stderr.",
+            key_display="/"),
+    Command("log", "b", "cycle_outcome", "Outcome", "Narrow by outcome",
+            "Show only blocked runs, then errors, then timeouts, then everything not ok, "
+            "then all again.", show=False),
+    Command("log", "s", "cycle_source", "Source", "Narrow by source",
+            "Show only Gemini CLI's runs (its telemetry), then only hookdash's, then both.",
+            show=False),
+    Command("log", "e", "cycle_event", "Event", "Narrow by event",
+            "Step through the events of the runs kept, then all events again.", show=False),
+    Command("log", "h", "filter_hook", "This hook", "Only this run's hook",
+            "Show only the runs of the highlighted run's hook (again: every hook)."),
+    Command("log", "x", "clear_filters", "Show all", "Show every run",
+            "Drop every narrowing: outcome, source, event, hook and text.", show=False),
+    Command("log", "f", "replay", "Replay", "Replay this run",
+            "Open fire on the highlighted run's hook with the run's input as the payload, "
+            "to run it again (or edit it first)."),
+    Command("log", "o", "show_output", "Output", "Show the whole output",
+            "The highlighted run's stdout and stderr in full (the record shows the first "
+            "and last lines of a long one).", show=False),
     Command("log", "enter", "open_record", "Record", "Open the run's full record",
             "Show the highlighted run's input, output, stdout, stderr and error, full "
             "screen (again, or esc, to return)."),

@@ -222,6 +222,11 @@ class RunList(ScrollView, can_focus=True):
         return self._shown
 
     @property
+    def records(self) -> list[RunRecord]:
+        """Every record kept, whatever the filter shows."""
+        return self._records
+
+    @property
     def cursor(self) -> int:
         return self._cursor
 
