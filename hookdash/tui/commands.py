@@ -170,7 +170,7 @@ COMMANDS: tuple[Command, ...] = (
             "lines of a long one)."),
     Command("fire", "escape", "cancel_run", "Cancel", "Cancel the run",
             "Kill the running hook (its whole process group); the screen and your payload "
-            "stay.", priority=True, key_display="esc"),
+            "stay.", priority=True, key_display="esc", palette=False),
     Command("fire", "escape", "close", "Back", "Back",
             "Leave fire; the payload in the editor is kept for this hook until you quit "
             "(ctrl+n gives a fresh one).", priority=True, key_display="esc"),
@@ -207,7 +207,7 @@ COMMANDS: tuple[Command, ...] = (
             "The event run's stdout and stderr in full, hook by hook."),
     Command("plan", "escape", "cancel_run", "Cancel", "Cancel the run",
             "Kill the event's running hooks (their process groups); the plan stays.",
-            priority=True, key_display="esc"),
+            priority=True, key_display="esc", palette=False),
     Command("plan", "enter", "go_to_hook", "Show hook", "Show the hook in the list",
             "Go back to the hook list with the highlighted hook selected.", show=False),
     Command("plan", "escape", "close", "Back", "Back to the hooks",

@@ -306,7 +306,7 @@ async def test_narrowing_by_outcome_source_event_and_text(sandbox: Sandbox) -> N
         screen = await _open(pilot)
         await settle(pilot)
         runs = screen.runs
-        assert runs.total == 5 and "b any outcome · s any source" in _facets(screen)
+        assert runs.total == 5 and "b outcome · s source · e event · h hook" in _facets(screen)
 
         def shown() -> list[int]:
             return [int(r.ts[17:19]) for r in runs.shown]

@@ -579,6 +579,6 @@ class FireScreen(HookdashScreen[None]):
             return running  # esc reads "Cancel" while the hook runs…
         if action == "close":
             return not running  # …and "Back" otherwise
-        if action == "show_output":
-            return self._result is not None and bool(self._result.results)
+        if action == "show_output":  # greyed out until there is a result
+            return True if self._result is not None and self._result.results else None
         return True

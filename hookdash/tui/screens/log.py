@@ -346,15 +346,16 @@ class LogScreen(HookdashScreen[None]):
             self._show_record(None)
 
     def _show_facets(self) -> None:
-        """`b blocked · s any source · e any event · h any hook`: what each key narrows."""
+        """`b blocked · s source · e event · h hook`: what each key narrows (bright: what
+        it narrows to now; dim: nothing yet)."""
         run_filter = self._filter
         hook = run_filter.hook.label if run_filter.hook is not None else None
         facets = (
             ("b", run_filter.outcome.replace("-", " ") if run_filter.outcome != "all" else None,
-             "any outcome"),
-            ("s", run_filter.source if run_filter.source != "all" else None, "any source"),
-            ("e", run_filter.event, "any event"),
-            ("h", hook, "any hook"),
+             "outcome"),
+            ("s", run_filter.source if run_filter.source != "all" else None, "source"),
+            ("e", run_filter.event, "event"),
+            ("h", hook, "hook"),
         )  # fmt: skip
         parts: list[Content] = []
         for key, value, otherwise in facets:

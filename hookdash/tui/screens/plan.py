@@ -532,8 +532,8 @@ class PlanScreen(HookdashScreen[None]):
             return self.running
         if action == "run_event" and self.running:
             return None
-        if action == "show_output":
-            return self._result is not None and bool(self._result.results)
+        if action == "show_output":  # greyed out until there is a result
+            return True if self._result is not None and self._result.results else None
         return True
 
     # ------------------------------------------------------------------ actions
