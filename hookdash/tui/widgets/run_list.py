@@ -155,7 +155,9 @@ def record_line(record: RunRecord, colors: Colors, width: int = 200) -> Text:
     text.append(f"{_cut(record.id, id_width):<{id_width}} ", style="bold")
     if layout.event:
         text.append(f"{_cut(record.event, layout.event):<{layout.event}}")
-    text.append(f" {duration:>{DURATION_WIDTH}}", style=colors.dim)
+    # The padding unstyled: some SVG renderers drop a styled run's leading spaces.
+    text.append(" " * (1 + max(0, DURATION_WIDTH - len(duration))))
+    text.append(duration, style=colors.dim)
     layer = f"extension {record.extension}" if record.extension else record.scope
     room = width - text.cell_len - 2
     if layer and room >= 4:
