@@ -117,3 +117,9 @@ def test_another_hookdashs_save_in_between_is_kept(tmp_path: Path) -> None:
     save_payload(tmp_path, "BeforeTool", "g", "third", {"n": 3})  # this one, later
     names = [p.name for p in saved_payloads(tmp_path, "BeforeTool", "g")]
     assert [p.name for p in listed] == ["first"] and names == ["first", "second", "third"]
+
+
+def test_a_fifo_in_place_of_the_file_does_not_hang(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / PAYLOADS_NAME)
+    with pytest.raises(ConfigurationError, match="cannot read"):
+        saved_payloads(tmp_path, "BeforeTool", "g")

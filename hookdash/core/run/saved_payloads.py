@@ -25,6 +25,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from hookdash.core import files
 from hookdash.core.display import has_hidden
 from hookdash.core.edit.atomic import update_file
 from hookdash.core.errors import ConfigurationError, EditError
@@ -35,6 +36,7 @@ MAX_NAME_LENGTH = 60
 # A payload is what Gemini would send on stdin: a few KB. A bigger one is kept in the
 # editor's draft, not in a file every fire screen reads.
 MAX_PAYLOAD_BYTES = 256 * 1024
+MAX_FILE_BYTES = 16 * 1024 * 1024  # a payloads.json bigger than this is not hookdash's
 
 
 class SavedPayload(BaseModel):
@@ -76,7 +78,8 @@ def _parse(data: bytes | None, path: Path) -> PayloadFile:
 
 def _read(path: Path) -> bytes | None:
     try:
-        return path.read_bytes()
+        # Not a FIFO, a device or 128 MiB of anything: files.read_bytes refuses them.
+        return files.read_bytes(path, MAX_FILE_BYTES)
     except FileNotFoundError:
         return None
     except OSError as exc:
