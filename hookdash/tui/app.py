@@ -42,6 +42,7 @@ from hookdash.core import (
     Hook,
     create_demo,
     load_configuration,
+    visible,
     watch_targets,
 )
 
@@ -148,9 +149,10 @@ class HookdashApp(App[None]):
         except Exception as exc:  # an unexpected bug must not take the dashboard down
             self.call_from_thread(
                 self.notify,
-                f"Could not read the configuration: {exc}",
+                visible(f"Could not read the configuration: {exc}"),
                 severity="error",
                 timeout=8,
+                markup=False,
             )
             return
         if not worker.is_cancelled:
@@ -208,7 +210,8 @@ class HookdashApp(App[None]):
             out.append(
                 (
                     "demo",
-                    f"DEMO · ~ = {self.demo.root} (a temporary copy, deleted on quit) · "
+                    f"DEMO · ~ = {visible(str(self.demo.root))} (a temporary copy, deleted on "
+                    "quit) · "
                     "edit its files: the view follows",
                 )
             )

@@ -50,6 +50,7 @@ from hookdash.core import (
     delete_payload,
     fire as engine_fire,
     json_loads,
+    json_text,
     payload_problems,
     plan_event,
     save_payload,
@@ -59,6 +60,7 @@ from hookdash.core import (
 )
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
+from hookdash.tui.plain import plain
 from hookdash.tui.screens.base import HookdashScreen
 from hookdash.tui.screens.confirm import ConfirmScreen, untrusted_run_question
 from hookdash.tui.widgets.fire_result import fire_result_body
@@ -143,7 +145,7 @@ class FireScreen(HookdashScreen[None]):
     @property
     def owner(self) -> str:
         """Whose draft and saved payloads these are: the hook's event and id."""
-        return f"{self._hook.event} · {self._hook.id}"
+        return f"{self._hook.event} · {self._hook.id}"  # raw-ok: a key, never shown
 
     def on_mount(self) -> None:
         self.query_one("#fire-input").border_title = "Payload: the JSON Gemini sends on stdin"
@@ -151,7 +153,7 @@ class FireScreen(HookdashScreen[None]):
         self._show_title()
         draft = self.hd_app.fire_drafts.get(self.owner)
         if self._initial is not None:
-            self._load(json.dumps(self._initial, indent=2, ensure_ascii=False))
+            self._load(json_text(self._initial, indent=2))
         elif draft is not None:
             self._source = "your draft from earlier in this session · ctrl+n: a fresh payload"
             self._load(draft)
@@ -179,15 +181,14 @@ class FireScreen(HookdashScreen[None]):
 
     def _show_title(self) -> None:
         hook = self._hook
-        layer = f"extension {hook.extension}" if hook.extension else f"{hook.scope} settings"
+        shown = hook.shown
+        layer = f"extension {shown.extension}" if hook.extension else f"{hook.scope} settings"
         parts = [
-            Content.assemble(
-                "Fire ", (visible(hook.event), "bold"), " at ", (visible(hook.id), "bold $accent")
-            ),
-            Content(visible(layer)),
+            Content.assemble("Fire ", (shown.event, "bold"), " at ", (shown.id, "bold $accent")),
+            Content(layer),
         ]
         if isinstance(hook.matcher, str) and hook.matcher:
-            parts.append(Content(f"matcher {visible(hook.matcher)}"))
+            parts.append(Content(f"matcher {shown.matcher}"))
         parts.append(Content.styled("ctrl+r runs it · esc goes back", "$text-muted"))
         self.query_one("#fire-title", Static).update(Content(" · ").join(parts))
 
@@ -212,7 +213,7 @@ class FireScreen(HookdashScreen[None]):
             session_id=self.hd_app.session_id,
             now=clock() if clock is not None else None,
         )
-        self._fresh_text = json.dumps(payload, indent=2, ensure_ascii=False)
+        self._fresh_text = json_text(payload, indent=2)
         self._source = None
         self._load(self._fresh_text)
 
@@ -247,7 +248,7 @@ class FireScreen(HookdashScreen[None]):
             lines.append(
                 Content.assemble(
                     (f"✖ invalid JSON at line {exc.line}, column {exc.column}: ", "bold $error"),
-                    exc.message,
+                    exc.message,  # raw-ok: the json module's own words
                     (" — ctrl+r will not run it", "$text-muted"),
                 )
             )
@@ -326,7 +327,7 @@ class FireScreen(HookdashScreen[None]):
         except JsonError as exc:
             self.notify(
                 f"Not saved: the payload is not valid JSON (line {exc.line}, column "
-                f"{exc.column}: {exc.message}).",
+                f"{exc.column}: {exc.message}).",  # raw-ok: the json module's own words
                 severity="error",
                 timeout=6,
                 markup=False,
@@ -344,7 +345,7 @@ class FireScreen(HookdashScreen[None]):
                     save_payload, state, hook.event, hook.id, name, payload
                 )
             except HookdashError as exc:
-                self.notify(exc.message, title="Not saved", severity="error", markup=False)
+                self.notify(visible(exc.message), title="Not saved", severity="error", markup=False)
                 return
             verb = "Replaced" if replaced else "Saved"
             self.notify(
@@ -352,7 +353,7 @@ class FireScreen(HookdashScreen[None]):
                 timeout=4,
                 markup=False,
             )
-            self._source = f"saved payload “{saved.name}”"
+            self._source = f"saved payload “{visible(saved.name)}”"
             self._read_saved()
 
         def named(name: str | None) -> None:
@@ -377,8 +378,8 @@ class FireScreen(HookdashScreen[None]):
             if what == "delete":
                 self._forget(state, entry)
                 return
-            self._source = f"saved payload “{entry.name}”"
-            self._load(json.dumps(entry.payload, indent=2, ensure_ascii=False))
+            self._source = f"saved payload “{visible(entry.name)}”"
+            self._load(json_text(entry.payload, indent=2))
             if what == "run":
                 self.action_run()
 
@@ -386,7 +387,7 @@ class FireScreen(HookdashScreen[None]):
             try:
                 found = await asyncio.to_thread(saved_payloads, state, hook.event, hook.id)
             except HookdashError as exc:
-                self.notify(exc.message, severity="error", timeout=8, markup=False)
+                self.notify(visible(exc.message), severity="error", timeout=8, markup=False)
                 return
             self._saved, self._saved_error = found, None
             if not found:
@@ -412,7 +413,9 @@ class FireScreen(HookdashScreen[None]):
             try:
                 await asyncio.to_thread(delete_payload, state, hook.event, hook.id, entry.name)
             except HookdashError as exc:
-                self.notify(exc.message, title="Not deleted", severity="error", markup=False)
+                self.notify(
+                    visible(exc.message), title="Not deleted", severity="error", markup=False
+                )
                 return
             self.notify(f"Forgot “{visible(entry.name)}”.", timeout=3, markup=False)
             self._read_saved()
@@ -440,7 +443,7 @@ class FireScreen(HookdashScreen[None]):
             editor.move_cursor((exc.line - 1, max(exc.column - 1, 0)))
             self.notify(
                 f"Not run: the payload is not valid JSON (line {exc.line}, column "
-                f"{exc.column}: {exc.message}).",
+                f"{exc.column}: {exc.message}).",  # raw-ok: the json module's own words
                 severity="error",
                 timeout=6,
                 markup=False,
@@ -491,7 +494,7 @@ class FireScreen(HookdashScreen[None]):
             self._finish()
             raise
         except Exception as exc:  # an engine bug must not take the dashboard down
-            self._outcome = Text(f"The engine failed: {exc}", style="bold red")
+            self._outcome = plain(f"The engine failed: {exc}", "bold red")
             self._finish()
             return None
         self._result = result
@@ -527,7 +530,7 @@ class FireScreen(HookdashScreen[None]):
             return
         from hookdash.tui.screens.output import OutputScreen
 
-        title = f"Output of {self._hook.id} ({self._hook.event})"
+        title = f"Output of {self._hook.shown.id} ({self._hook.shown.event})"
         sections = output_sections(result.results, result.aggregate)
         self.app.push_screen(OutputScreen(title, sections))
 
@@ -541,7 +544,7 @@ class FireScreen(HookdashScreen[None]):
             frame = SPINNER[self._frame % len(SPINNER)]
             text = Text()
             text.append(f"{frame} ", style=colors.heading)
-            text.append(f"Running {visible(self._hook.id)}… {elapsed:.1f} s", style="bold")
+            text.append(f"Running {self._hook.shown.id}… {elapsed:.1f} s", style="bold")
             text.append(
                 f"\n\nesc cancels it (kills its process group) and keeps this screen. Its "
                 f"timeout is {self._hook.timeout_ms / 1000:g} s.",

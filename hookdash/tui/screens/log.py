@@ -53,6 +53,7 @@ from hookdash.core import (
 )
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
+from hookdash.tui.plain import plain
 from hookdash.tui.screens.base import HookdashScreen
 from hookdash.tui.widgets.run_list import DEFAULT_CAP, RunList, local_date_time
 from hookdash.tui.widgets.run_view import output_sections, run_heading, run_sections
@@ -294,7 +295,7 @@ class LogScreen(HookdashScreen[None]):
                 "telemetry.logPrompts is off: Gemini's records carry no input, output, stdout "
                 "or stderr — only the hook, its duration and its exit code."
             )
-        notice.update(text or "")
+        notice.update(plain(text))
         notice.display = text is not None
 
     @on(RunList.Highlighted, "#runs")
@@ -329,20 +330,26 @@ class LogScreen(HookdashScreen[None]):
         grid = Table.grid(padding=(0, 1), expand=True)
         grid.add_column(no_wrap=True, style=colors.dim, min_width=8)
         grid.add_column(ratio=1, overflow="fold")
-        grid.add_row("finished", f"{local_date_time(record.ts)} (local time)")
+        shown = record.shown
+
+        def row(key: str, value: str) -> None:
+            # Text, not str: a str cell would be read as markup.
+            grid.add_row(Text(key), Text(value))
+
+        row("finished", f"{local_date_time(record.ts)} (local time)")
         origin = (
             "hookdash's engine"
             if record.origin == "hookdash"
             else "a Gemini CLI session (telemetry)"
         )
-        grid.add_row("from", origin)
-        grid.add_row("event", record.event)
-        if record.session_id:
-            grid.add_row("session", record.session_id)
-        if record.key:
-            grid.add_row("key", record.key)
-        if record.decision:
-            grid.add_row("decision", record.decision)
+        row("from", origin)
+        row("event", shown.event)
+        if shown.session_id:
+            row("session", shown.session_id)
+        if shown.key:
+            row("key", shown.key)
+        if shown.decision:
+            row("decision", shown.decision)
         parts: list[RenderableType] = [run_heading(record, colors), grid]
         parts += run_sections(
             record, colors, with_input=True, display=display, fold=True, hint=OUTPUT_HINT
@@ -511,7 +518,8 @@ class LogScreen(HookdashScreen[None]):
             return
         from hookdash.tui.screens.output import OutputScreen
 
-        title = f"Output of {record.id} ({record.event}, {local_date_time(record.ts)})"
+        shown = record.shown
+        title = f"Output of {shown.id} ({shown.event}, {local_date_time(record.ts)})"
         self.app.push_screen(OutputScreen(title, output_sections([record])))
 
     def action_open_record(self) -> None:

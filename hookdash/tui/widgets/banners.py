@@ -17,6 +17,7 @@ from textual.events import Click
 from textual.widgets import Static
 
 from hookdash.core import Hook, Problem, banner_lines, untrusted_project_hooks
+from hookdash.tui.plain import plain_content
 
 MAX_BANNERS = 4  # more would push the hook list off a small terminal
 _MARKS = {"error": "✖", "warning": "!", "info": "i"}
@@ -113,7 +114,7 @@ class Banners(Vertical):
         """`notices`: (kind, text) lines shown first (the demo, why it opened); `hooks`:
         for the trust banner."""
         self.remove_children()
-        banners = [Banner(Content(text), classes=f"banner {kind}") for kind, text in notices]
+        banners = [Banner(plain_content(text), classes=f"banner {kind}") for kind, text in notices]
         trust = trust_banner(hooks)
         if trust is not None:
             banners.append(trust)
@@ -124,10 +125,10 @@ class Banners(Vertical):
             text = Content.assemble(
                 (f"{_MARKS.get(line.severity, '!')} ", "bold"),
                 (where, "bold"),
-                line.message,
+                line.message,  # raw-ok: banner_lines gives it shown
             )
             banner = Banner(text, classes=f"banner problem {line.severity}", code=line.code)
-            banner.tooltip = line.text + "\n\nClick for the problem list."
+            banner.tooltip = Content(line.text + "\n\nClick for the problem list.")
             banners.append(banner)
         if len(lines) > MAX_BANNERS:
             more = Content(f"… and {len(lines) - MAX_BANNERS} more: press c for the problem list")

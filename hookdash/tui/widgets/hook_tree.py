@@ -20,12 +20,15 @@ from hookdash.core import (
     Hook,
     Snapshot,
     count_hooks,
+    hidden_refs,
     hook_badges,
     hook_matches,
     state_badge,
+    visible,
 )
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import widget_bindings
+from hookdash.tui.plain import plain
 
 
 @dataclass(frozen=True)
@@ -37,7 +40,7 @@ class EventGroup:
 
     @property
     def key(self) -> str:
-        return f"event\x1f{self.event}"
+        return f"event\x1f{self.event}"  # raw-ok: a key, never shown
 
 
 @dataclass(frozen=True)
@@ -52,7 +55,7 @@ class LayerGroup:
 
     @property
     def key(self) -> str:
-        return f"layer\x1f{self.event}\x1f{self.label}"
+        return f"layer\x1f{self.event}\x1f{self.label}"  # raw-ok: a key, never shown
 
 
 @dataclass(frozen=True)
@@ -68,6 +71,7 @@ TreeItem = EventGroup | LayerGroup | HookItem
 
 # Longer ids (unnamed hooks show their command) are cut: the details show them whole.
 MAX_ID_WIDTH = 28
+HIDDEN_PILL = " hidden "  # the red badge of a hook with hidden characters
 
 
 def group_hooks(
@@ -115,6 +119,8 @@ class HookTree(Tree[TreeItem | None]):
         self._collapsed: set[str] = set()
         self._badge_width = 0
         self._id_width = 0
+        self._hidden: frozenset[str] = frozenset()  # refs of hooks with hidden characters
+        self._hidden_width = 0  # the `hidden` column: there only when a shown hook needs it
         self._rebuilding = False
 
     def on_mount(self) -> None:
@@ -152,7 +158,10 @@ class HookTree(Tree[TreeItem | None]):
         old_line = self.cursor_line
         hooks = [h for h in snapshot.hooks if hook_matches(h, query)]
         self._badge_width = max((len(state_badge(h).label) for h in hooks), default=0)
-        self._id_width = min(MAX_ID_WIDTH, max((len(h.id) for h in hooks), default=0))
+        self._id_width = min(MAX_ID_WIDTH, max((len(h.shown.id) for h in hooks), default=0))
+        self._hidden = hidden_refs(snapshot.hooks, snapshot.problems)
+        any_hidden = any(h.ref in self._hidden for h in hooks)
+        self._hidden_width = len(HIDDEN_PILL) + 2 if any_hidden else 0
         notes = self._layer_notes(snapshot)
         colors = colors_for(self.app)
         self._rebuilding = True
@@ -175,7 +184,7 @@ class HookTree(Tree[TreeItem | None]):
                     item = HookItem(hook)
                     nodes[item.key] = layer_node.add_leaf(self._make_label(item, colors), data=item)
         if not hooks and snapshot.hooks:
-            self.root.add_leaf(Text(f"No hook matches “{query}”.", style=colors.dim), data=None)
+            self.root.add_leaf(plain(f"No hook matches “{query}”.", colors.dim), data=None)
         self._rebuilding = False
         self._restore_cursor(nodes.get(keep) if keep else None, old_line)
         return len(hooks)
@@ -267,14 +276,15 @@ class HookTree(Tree[TreeItem | None]):
                 )
         for ext in snapshot.extensions:
             if not ext.active:
-                notes[os.path.join(ext.path, "hooks", "hooks.json")] = ext.reason or "inactive"
+                reason = visible(ext.reason) if ext.reason else "inactive"
+                notes[os.path.join(ext.path, "hooks", "hooks.json")] = reason
         return notes
 
     def _make_label(self, item: TreeItem, colors: Colors) -> Text:
         if isinstance(item, EventGroup):
             counts = count_hooks(item.hooks)
             known = item.event in EVENTS
-            text = Text(item.event, style=colors.heading if known else f"bold {colors.error}")
+            text = plain(item.event, colors.heading if known else f"bold {colors.error}")
             if not known:
                 text.append("  not a Gemini CLI event", style=colors.error)
             noun = "hook" if counts.total == 1 else "hooks"
@@ -282,27 +292,34 @@ class HookTree(Tree[TreeItem | None]):
             return text
         if isinstance(item, LayerGroup):
             # The file is in the details pane: the line stays short enough for the hooks.
-            text = Text(item.label, style=f"bold {colors.accent}")
+            text = plain(item.label, f"bold {colors.accent}")
             if item.note:
                 text.append(f"  ({item.note})", style=colors.error)
             return text
         hook = item.hook
-        badges = hook_badges(hook)
+        shown = hook.shown
+        badges = hook_badges(hook, hook.ref in self._hidden)
         state, extra = badges[0], badges[1:]
         text = Text(state.label.ljust(self._badge_width), style=colors.badge(state.kind))
         text.append("  ")
-        ident = " ".join(hook.id.split())
+        # Before the id, where a narrow list cannot cut it off.
+        if extra and extra[0].kind == "hidden":
+            text.append(HIDDEN_PILL, style=colors.badge("hidden"))
+            text.append("  ")
+            extra = extra[1:]
+        elif self._hidden_width:
+            text.append(" " * self._hidden_width)
+        ident = " ".join(shown.id.split())
         if len(ident) > self._id_width:
             ident = ident[: self._id_width - 1] + "…"
         text.append(ident.ljust(self._id_width), style="" if hook.runs else colors.dim)
         for badge in extra:
             text.append("  ")
-            label = f" {badge.label} " if badge.kind in ("new", "changed") else badge.label
-            text.append(label, style=colors.badge(badge.kind))
-        if isinstance(hook.matcher, str) and hook.matcher:
-            text.append(f"  [{hook.matcher}]", style=colors.dim)
-        elif hook.matcher not in (None, ""):
-            text.append(f"  [{hook.matcher!r}]", style=colors.error)
+            pill = badge.kind in ("new", "changed")
+            text.append(f" {badge.label} " if pill else badge.label, style=colors.badge(badge.kind))
+        if shown.matcher:
+            bad = not isinstance(hook.matcher, str)
+            text.append(f"  [{shown.matcher}]", style=colors.error if bad else colors.dim)
         return text
 
     def _theme_changed(self, theme: Theme) -> None:

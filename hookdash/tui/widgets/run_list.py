@@ -26,7 +26,7 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from hookdash.core import RunRecord, outcome_of
+from hookdash.core import RunRecord, outcome_of, visible
 from hookdash.tui.colors import Colors
 from hookdash.tui.widgets.run_view import OUTCOME_MARKS, outcome_label, outcome_style
 
@@ -53,7 +53,7 @@ def local_time(ts: str, *, with_date: bool = True) -> str:
     """`11-20 09:14:03` (or `09:14:03`) in local time (the records are UTC)."""
     moment = _local(ts)
     if moment is None:
-        return (ts or "?")[: 14 if with_date else 8].ljust(14 if with_date else 8)
+        return visible((ts or "?")[: 14 if with_date else 8]).ljust(14 if with_date else 8)
     return moment.strftime("%m-%d %H:%M:%S" if with_date else "%H:%M:%S")
 
 
@@ -61,7 +61,7 @@ def local_date_time(ts: str) -> str:
     """`2026-11-20 09:14:03.464` in local time."""
     moment = _local(ts)
     if moment is None:
-        return ts or "?"
+        return visible(ts or "?")
     return moment.strftime("%Y-%m-%d %H:%M:%S.") + f"{moment.microsecond // 1000:03d}"
 
 
@@ -81,7 +81,7 @@ class LineLayout:
     date: bool = True
     time: bool = True
     origin: bool = True
-    event: int = EVENT_WIDTH
+    event_width: int = EVENT_WIDTH
     min_id: int = ID_WIDTH
 
     @property
@@ -92,27 +92,27 @@ class LineLayout:
         width += 2 + OUTCOME_WIDTH + 1  # "⊘ blocked "
         width += ORIGIN_WIDTH + 1 if self.origin else 0
         width += 1  # after the id
-        width += self.event
+        width += self.event_width
         width += 1 + DURATION_WIDTH
         return width
 
 
 # From the widest to the narrowest: the first that fits a width is its layout.
 LAYOUTS = (
-    LineLayout(event=WIDE_EVENT_WIDTH),
+    LineLayout(event_width=WIDE_EVENT_WIDTH),
     LineLayout(),
     LineLayout(date=False),
     LineLayout(date=False, origin=False),
     LineLayout(date=False, origin=False, min_id=MIN_ID_WIDTH),
-    LineLayout(date=False, origin=False, event=0, min_id=MIN_ID_WIDTH),
-    LineLayout(date=False, time=False, origin=False, event=0, min_id=8),
+    LineLayout(date=False, origin=False, event_width=0, min_id=MIN_ID_WIDTH),
+    LineLayout(date=False, time=False, origin=False, event_width=0, min_id=8),
 )
 
 
 def line_layout(width: int) -> LineLayout:
     """The widest layout whose columns fit in `width` cells."""
     for layout in LAYOUTS:
-        extra = 0 if layout.event != WIDE_EVENT_WIDTH else 8  # only with room to spare
+        extra = 0 if layout.event_width != WIDE_EVENT_WIDTH else 8  # only with room to spare
         if layout.fixed + layout.min_id + extra <= width:
             return layout
     return LAYOUTS[-1]
@@ -139,29 +139,29 @@ def record_line(record: RunRecord, colors: Colors, width: int = 200) -> Text:
     style = outcome_style(outcome, colors)
     duration = short_duration(record.duration_ms)
     text = Text(no_wrap=True, overflow="crop")
+    shown = record.shown
     if layout.time:
         text.append(local_time(record.ts, with_date=layout.date) + " ", style=colors.dim)
     text.append(f"{OUTCOME_MARKS[outcome]} ", style=style)
     label = outcome_label(record)
     text.append(f"{label:<{OUTCOME_WIDTH}} ", style=style)
     if layout.origin:
-        text.append(f"{record.origin:<{ORIGIN_WIDTH}} ", style=colors.accent)
+        text.append(f"{visible(record.origin):<{ORIGIN_WIDTH}} ", style=colors.accent)
     # The id takes what the other columns leave (within bounds); a longer outcome label or
     # duration than planned shortens the id, never the duration.
     over = max(0, len(label) - OUTCOME_WIDTH) + max(0, len(duration) - DURATION_WIDTH)
     room = width - layout.fixed - over
     # Beyond its usual width, the id grows only once the layer has room after it.
     id_width = max(1, min(room, ID_WIDTH + max(0, room - ID_WIDTH - LAYER_ROOM), MAX_ID_WIDTH))
-    text.append(f"{_cut(record.id, id_width):<{id_width}} ", style="bold")
-    if layout.event:
-        text.append(f"{_cut(record.event, layout.event):<{layout.event}}")
+    text.append(f"{_cut(shown.id, id_width):<{id_width}} ", style="bold")
+    if layout.event_width:
+        text.append(f"{_cut(shown.event, layout.event_width):<{layout.event_width}}")
     # The padding unstyled: some SVG renderers drop a styled run's leading spaces.
     text.append(" " * (1 + max(0, DURATION_WIDTH - len(duration))))
     text.append(duration, style=colors.dim)
-    layer = f"extension {record.extension}" if record.extension else record.scope
     room = width - text.cell_len - 2
-    if layer and room >= 4:
-        text.append(f"  {_cut(layer, room)}", style=colors.dim)
+    if shown.layer and room >= 4:
+        text.append(f"  {_cut(shown.layer, room)}", style=colors.dim)
     return text
 
 

@@ -7,7 +7,6 @@ input, each under a small heading. JSON is shown with Rich's `Syntax` (read-only
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -17,8 +16,9 @@ from rich.style import Style
 from rich.syntax import Syntax
 from rich.text import Text
 
-from hookdash.core import HookRunResult, Outcome, RunLike, RunRecord, outcome_of
+from hookdash.core import HookRunResult, Outcome, RunLike, RunRecord, json_text, outcome_of, visible
 from hookdash.tui.colors import Colors
+from hookdash.tui.plain import plain
 
 # One narrow character per outcome (the log's lines must stay aligned).
 OUTCOME_MARKS: dict[Outcome, str] = {
@@ -81,13 +81,14 @@ def shorten_strings(value: Any, limit: int = FOLD_STRING_CHARS) -> tuple[Any, in
 
 
 def json_block(value: Any, colors: Colors, *, fold: bool = False, hint: str = "") -> RenderableType:
-    """A JSON value, highlighted. Folded, long strings in it are cut (`shorten_strings`)."""
+    """A JSON value, highlighted: exact JSON, hidden characters as `\\u001b` escapes.
+    Folded, long strings in it are cut (`shorten_strings`)."""
     if fold:
         value, _ = shorten_strings(value)
     try:
-        text = json.dumps(value, indent=2, ensure_ascii=False)
+        text = json_text(value, indent=2)
     except (TypeError, ValueError):
-        text = repr(value)
+        text = visible(repr(value), multiline=True)
     if len(text) > MAX_SHOWN_CHARS:
         return text_block(text, colors, fold=fold, hint=hint)
     syntax = Syntax(
@@ -112,25 +113,28 @@ def line_count(text: str) -> int:
 
 
 def text_block(text: str, colors: Colors, *, fold: bool = False, hint: str = "") -> RenderableType:
-    """Hook output under its heading. Folded (`fold`), a long one shows its first and
-    last lines and how many are between (`hint` says how to see them): the verdict above
-    it and the sections below it stay in view."""
+    """Hook output as a block: its lines kept, every other hidden character shown.
+    Folded (`fold`), a long one shows its first and last lines and how many are between
+    (`hint` says how to see them): the verdict above it and the sections below stay in
+    view."""
     if not text:
         return Padding(Text("(empty)", style=colors.dim), (0, 0, 0, 2))
     if fold:
         lines = text.rstrip("\n").split("\n")
         if len(lines) > FOLD_ABOVE_LINES:
             hidden = len(lines) - FOLD_HEAD - FOLD_TAIL
-            body = Text("\n".join(_cut_line(line) for line in lines[:FOLD_HEAD]))
+            body = plain("\n".join(_cut_line(line) for line in lines[:FOLD_HEAD]), multiline=True)
             body.append(f"\n… {hidden:,} more lines{hint} …\n", style=colors.dim)
-            body.append("\n".join(_cut_line(line) for line in lines[-FOLD_TAIL:]))
+            body.append_text(
+                plain("\n".join(_cut_line(line) for line in lines[-FOLD_TAIL:]), multiline=True)
+            )
             return Padding(body, (0, 0, 0, 2))
         if len(text) > FOLD_CHARS:
-            body = Text(text[:FOLD_CHARS])
+            body = plain(text[:FOLD_CHARS], multiline=True)
             body.append(f"\n… {len(text) - FOLD_CHARS:,} more characters{hint}", style=colors.dim)
             return Padding(body, (0, 0, 0, 2))
     shown = text if len(text) <= MAX_SHOWN_CHARS else text[:MAX_SHOWN_CHARS]
-    body = Text(shown.rstrip("\n"))
+    body = plain(shown.rstrip("\n"), multiline=True)
     if len(text) > MAX_SHOWN_CHARS:
         body.append(f"\n… {len(text) - MAX_SHOWN_CHARS:,} more characters", style=colors.dim)
     return Padding(body, (0, 0, 0, 2))
@@ -155,12 +159,12 @@ def run_heading(run: HookRunResult | RunRecord, colors: Colors) -> Text:
     """`⊘ blocked  guard  user · exit 0 · 48 ms · json output`."""
     outcome = outcome_of(run)
     style = outcome_style(outcome, colors)
+    shown = run.shown
     text = Text()
     text.append(f"{OUTCOME_MARKS[outcome]} {outcome_label(run)}  ", style=style)
-    text.append(run.id, style="bold")
-    layer = f"extension {run.extension}" if run.extension else run.scope
-    if layer:
-        text.append(f"  {layer}", style=colors.accent)
+    text.append(shown.id, style="bold")
+    if shown.layer:
+        text.append(f"  {shown.layer}", style=colors.accent)
     parts: list[str] = []
     if run.timed_out:
         parts.append("timed out")
@@ -188,11 +192,11 @@ def run_sections(
 ) -> list[RenderableType]:
     """stdout, stderr, parsed output, error (and the input): everything a run left.
     Folded, long stdout and stderr show their first and last lines (`text_block`)."""
+    shown = run.shown
     parts: list[RenderableType] = []
-    if run.error:
-        parts += [heading("error", colors), Padding(Text(run.error, style=colors.error), (0, 2))]
-    for name in ("stdout", "stderr"):
-        text = getattr(run, name) or ""
+    if shown.error:
+        parts += [heading("error", colors), Padding(Text(shown.error, style=colors.error), (0, 2))]
+    for name, text in (("stdout", shown.stdout), ("stderr", shown.stderr)):
         notes = []
         lines = line_count(text)
         if lines > 1:
@@ -228,7 +232,7 @@ def run_sections(
     if with_input and run.input is not None:
         parts += [heading("input", colors, "(stdin)"), json_block(run.input, colors)]
     if run.command:
-        parts += [heading("command", colors), Padding(Text(run.command), (0, 0, 0, 2))]
+        parts += [heading("command", colors), Padding(Text(shown.command), (0, 0, 0, 2))]
     return parts
 
 
@@ -239,7 +243,7 @@ def output_sections(
     aggregate: what `o` shows."""
     sections: list[tuple[str, str]] = []
     for run in runs:
-        of = f" of {run.id}" if len(runs) > 1 else ""
+        of = f" of {run.shown.id}" if len(runs) > 1 else ""
         for name in ("stdout", "stderr"):
             text = getattr(run, name) or ""
             lines = line_count(text)
@@ -257,6 +261,6 @@ def output_sections(
 
 def _json_text(value: Any) -> str:
     try:
-        return json.dumps(value, indent=2, ensure_ascii=False)
+        return json_text(value, indent=2)
     except (TypeError, ValueError):
-        return repr(value)
+        return visible(repr(value), multiline=True)
