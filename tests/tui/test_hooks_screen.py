@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import re
 
+from textual import events
+from textual.widgets import Input
+
 from hookdash.tui.screens.hooks import HooksScreen
 from hookdash.tui.widgets.banners import Banner
 from hookdash.tui.widgets.empty_state import EmptyState
@@ -12,6 +15,7 @@ from hookdash.tui.widgets.hook_tree import HookTree
 from hookdash.tui.widgets.status_line import StatusLine
 from tests.conftest import Sandbox, command_hook, definition
 from tests.tui.helpers import (
+    burst,
     make_app,
     paste,
     rich_setup,
@@ -295,3 +299,73 @@ async def test_go_to_hook_from_the_command_palette(sandbox: Sandbox) -> None:
         await run_from_palette(pilot, "go to hook ext-lint", "Go to hook ext-lint")
         hook = app.selected_hook
         assert hook is not None and hook.id == "ext-lint"
+
+
+async def test_keys_typed_in_one_burst_after_slash_go_to_the_filter(sandbox: Sandbox) -> None:
+    """`/` then more keys before the app has handled the `/`: every one of them is text
+    for the filter, none a command (t theme, F fold, l log, q quit, space switch, D demo)."""
+    rich_setup(sandbox)
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        tree = app.screen.query_one(HookTree)
+        theme = app.theme
+        folded_before = tree_lines(tree)
+        await burst(pilot, "/tele Flq D")
+        filter_box = app.screen.query_one("#filter", Input)
+        assert filter_box.value == "tele Flq D"
+        assert app.focused is filter_box
+        assert isinstance(app.screen, HooksScreen)  # no log, no switch dialog, no demo
+        assert app.theme == theme and app.demo is None and app.is_running
+        await pilot.press("enter")  # back to the list; the filter stays
+        assert app.focused is tree and filter_box.value == "tele Flq D"
+        # A paste right after `/` is the filter's too, as is a paste on the list itself
+        # (a terminal with bracketed paste delivers "/tele" as one Paste).
+        await pilot.press("escape")  # clears
+        assert filter_box.value == "" and tree_lines(tree) == folded_before
+        app.post_message(events.Key("slash", "/"))
+        app.post_message(events.Paste("guard"))
+        await pilot.pause()
+        assert filter_box.value == "guard" and app.focused is filter_box
+        await pilot.press("escape")
+        assert app.focused is tree
+        await paste(pilot, "/audit")
+        assert filter_box.value == "audit" and app.focused is filter_box
+        assert all("audit" in line for line in tree_lines(tree) if line.startswith("    "))
+
+
+def _footer_keys(app: object) -> dict[str, str]:
+    """The keys the Footer shows now: key display → label."""
+    screen = app.screen  # type: ignore[attr-defined]
+    shown = {}
+    for key, active in screen.active_bindings.items():
+        if active.binding.show:
+            shown[active.binding.key_display or key] = active.binding.description
+    return shown
+
+
+async def test_the_filter_box_and_the_zoom_say_how_to_leave_them(sandbox: Sandbox) -> None:
+    rich_setup(sandbox)
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        assert "esc" not in _footer_keys(app)  # nothing to clear yet
+        await pilot.press("slash")
+        keys = _footer_keys(app)
+        assert keys.get("enter") == "To the list" and keys.get("esc") == "Clear"
+        assert "f" not in keys and "q" not in keys  # typed as text here, not commands
+        await pilot.press("g", "u", "enter")
+        tree = app.screen.query_one(HookTree)
+        assert app.focused is tree
+        assert _footer_keys(app).get("esc") == "Clear"  # a filter is set: esc clears it
+        await pilot.press("escape")
+        assert app.screen.query_one("#filter", Input).value == ""
+        assert "esc" not in _footer_keys(app)
+        await pilot.press("z")
+        details = app.screen.query_one(HookDetails)
+        assert app.screen.maximized is details
+        assert "z or esc: back" in str(details.border_subtitle)
+        assert _footer_keys(app).get("esc") == "Back"
+        await pilot.press("escape")
+        assert app.screen.maximized is None and app.focused is tree
+        assert not details.border_subtitle
+        await pilot.press("z", "z")
+        assert app.screen.maximized is None and app.focused is tree

@@ -12,7 +12,7 @@ from rich.text import Text
 from textual import on, work
 from textual.app import SuspendNotSupported
 from textual.containers import Container, Horizontal
-from textual.events import Resize
+from textual.events import Paste, Resize
 from textual.timer import Timer
 from textual.widgets import Footer, Input, Label
 from textual.worker import WorkerCancelled, WorkerFailed
@@ -39,6 +39,7 @@ from hookdash.tui.screens.confirm import ConfirmScreen
 from hookdash.tui.screens.switch import SwitchChoice, SwitchScreen
 from hookdash.tui.widgets.banners import Banners
 from hookdash.tui.widgets.empty_state import EmptyState
+from hookdash.tui.widgets.filter_box import FilterBox
 from hookdash.tui.widgets.hook_details import HookDetails
 from hookdash.tui.widgets.hook_tree import HookItem, HookTree
 from hookdash.tui.widgets.status_line import StatusLine
@@ -48,6 +49,8 @@ if TYPE_CHECKING:
 
 # Below this width the details go under the tree instead of beside it.
 NARROW_WIDTH = 110
+# Under the zoomed details: how to get back (the Footer is full of the list's keys).
+ZOOM_HINT = "z or esc: back · ↑ ↓ pgup pgdn: scroll"
 # Large configurations filter after a pause in typing instead of on every key.
 FILTER_DEBOUNCE_ABOVE = 300
 FILTER_DEBOUNCE_SECONDS = 0.15
@@ -99,7 +102,7 @@ class HooksScreen(HookdashScreen[None]):
         yield Banners(id="banners")
         with Horizontal(id="filter-bar"):
             yield Label("Filter", id="filter-label")
-            yield Input(
+            yield FilterBox(
                 placeholder="id, command, event, layer, matcher, badge…  (/)",
                 id="filter",
                 compact=True,
@@ -174,6 +177,7 @@ class HooksScreen(HookdashScreen[None]):
 
     @on(Input.Changed, "#filter")
     def _filter_changed(self, event: Input.Changed) -> None:
+        self.refresh_bindings()  # esc (clear) is in the Footer only while there is a filter
         config = self.hd_app.config
         if self._filter_timer is not None:
             self._filter_timer.stop()
@@ -186,11 +190,26 @@ class HooksScreen(HookdashScreen[None]):
 
     @on(Input.Submitted, "#filter")
     def _filter_submitted(self, event: Input.Submitted) -> None:
+        self.action_filter_done()
+
+    def action_filter_done(self) -> None:
         if self._filter_timer is not None:
             self._filter_timer.stop()
             self._filter_timer = None
             self._refresh_tree()
-        self.query_one(HookTree).focus()
+        self.set_focus(self.query_one(HookTree))
+
+    def on_paste(self, event: Paste) -> None:
+        """A paste on the list (not in the filter box) is a filter: a terminal with
+        bracketed paste delivers a pasted "/guard" as one event, never as keys."""
+        text = event.text.strip().splitlines()[0] if event.text.strip() else ""
+        filter_box = self.query_one("#filter", Input)
+        if not text or self.focused is filter_box or self.has_class("-empty"):
+            return
+        event.stop()
+        self.set_focus(filter_box)
+        filter_box.value = text.removeprefix("/")
+        filter_box.cursor_position = len(filter_box.value)
 
     def on_resize(self, event: Resize) -> None:
         self.set_class(event.size.width < NARROW_WIDTH, "-narrow")
@@ -198,16 +217,17 @@ class HooksScreen(HookdashScreen[None]):
     # --------------------------------------------------------------- actions
 
     def action_focus_filter(self) -> None:
-        self.query_one("#filter", Input).focus()
+        # Keys that arrive with the `/` in one burst (a paste, fast typing over ssh) must
+        # reach the filter, not run as commands on the list. So `/` is a priority binding
+        # (the app runs it before it hands the next key to the focused widget), and focus
+        # moves now, not after the messages already queued (as Widget.focus would).
+        self.set_focus(self.query_one("#filter", Input))
 
     def action_clear_filter(self) -> None:
-        if self.maximized is not None:
-            self.minimize()
-            return
         filter_box = self.query_one("#filter", Input)
         if filter_box.value:
             filter_box.value = ""
-        self.query_one(HookTree).focus()
+        self.set_focus(self.query_one(HookTree))
 
     def action_toggle_details(self) -> None:
         details = self.query_one(HookDetails)
@@ -219,13 +239,22 @@ class HooksScreen(HookdashScreen[None]):
     def action_zoom_details(self) -> None:
         details = self.query_one(HookDetails)
         if self.maximized is details:
-            self.minimize()
-            self.query_one(HookTree).focus()
+            self.action_unzoom()
         else:
             details.display = True
             self.remove_class("-no-details")
             self.maximize(details, container=False)
-            details.focus()
+            details.border_subtitle = ZOOM_HINT
+            self.set_focus(details)
+
+    def action_unzoom(self) -> None:
+        self.minimize()
+
+    def minimize(self) -> None:
+        # (Also what Textual runs for `esc` while zoomed, before any binding.)
+        super().minimize()
+        self.query_one(HookDetails).border_subtitle = ""
+        self.set_focus(self.query_one(HookTree))
 
     def action_toggle_expand(self) -> None:
         self.query_one(HookTree).toggle_all()
@@ -622,6 +651,17 @@ class HooksScreen(HookdashScreen[None]):
         self._reload_then("editor closed", hook.ref)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        in_filter = self.focused is self.query_one("#filter", Input)
+        if action == "focus_filter" and in_filter:
+            return False  # a `/` typed in the filter is text (the binding has priority)
+        if action == "filter_done":
+            return in_filter
+        zoomed = self.maximized is not None
+        if action == "unzoom":
+            return zoomed
+        if action == "clear_filter":
+            # In the Footer (esc) only when there is something to leave or clear.
+            return not zoomed and (in_filter or bool(self.query_one("#filter", Input).value))
         if action == "open_demo":
             return self.hd_app.demo is None
         # With no hook there is nothing to filter, fold, switch, fire or show details of.
