@@ -123,8 +123,11 @@ COMMANDS: tuple[Command, ...] = (
             "Collapse every event and layer group, or expand them all.", show=False,
             key_display="F"),
     Command("hooks", "D", "open_demo", "Demo", "Open the demo",
-            "Switch to the bundled demo configuration (a temporary copy; nothing of yours "
-            "is touched).", show=False, key_display="D"),
+            "Show the bundled demo configuration instead of yours, after a yes (a "
+            "temporary copy; nothing of yours is touched).", show=False, key_display="D"),
+    Command("hooks", "D", "leave_demo", "Mine", "Back to my configuration",
+            "Leave the demo: show the configuration the dashboard opened on again.",
+            show=False, key_display="D"),
     # --- switching a hook off: which file and which list ------------------------------
     Command("switch", "enter", "confirm", "Disable", "Disable the hook",
             "Write the entry to the chosen settings file and list.", palette=False,

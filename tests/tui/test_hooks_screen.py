@@ -7,6 +7,9 @@ import re
 from textual import events
 from textual.widgets import Input
 
+from hookdash.tui.app import HookdashApp
+from hookdash.tui.commands import DashboardCommands
+from hookdash.tui.screens.confirm import ConfirmScreen
 from hookdash.tui.screens.hooks import HooksScreen
 from hookdash.tui.widgets.banners import Banner
 from hookdash.tui.widgets.empty_state import EmptyState
@@ -23,6 +26,7 @@ from tests.tui.helpers import (
     select,
     text_of,
     tree_lines,
+    until,
 )
 
 
@@ -369,3 +373,64 @@ async def test_the_filter_box_and_the_zoom_say_how_to_leave_them(sandbox: Sandbo
         assert not details.border_subtitle
         await pilot.press("z", "z")
         assert app.screen.maximized is None and app.focused is tree
+
+
+async def test_D_asks_before_the_demo_and_offers_the_way_back(sandbox: Sandbox) -> None:
+    rich_setup(sandbox)
+    app = make_app(sandbox)
+    own = app.env
+    async with app.run_test(size=(120, 36)) as pilot:
+        try:
+            await pilot.press("D")
+            assert isinstance(app.screen, ConfirmScreen)
+            await pilot.press("n")
+            assert isinstance(app.screen, HooksScreen)
+            assert app.demo is None and app.owned_demos == []  # nothing made, nothing shown
+            await pilot.press("D", "y")
+            await until(lambda: app.config is not None and app.config.env is not own)
+            await pilot.pause()
+            demo = app.demo
+            assert demo is not None and app.config is not None
+            assert app.config.env.home == demo.root
+            banner = next(b for b in app.screen.query(Banner) if b.has_class("demo"))
+            assert "D (or click): back to your configuration" in text_of(banner)
+            offered = {c.title for c in DashboardCommands(app.screen)._available()}
+            assert "Back to my configuration" in offered and "Open the demo" not in offered
+            # D again: back to the sandbox's hooks, no question asked.
+            await pilot.press("D")
+            await until(lambda: app.config is not None and app.config.env is own)
+            await pilot.pause()
+            assert app.demo is None and isinstance(app.screen, HooksScreen)
+            assert not any(b.has_class("demo") for b in app.screen.query(Banner))
+            assert any("ext-lint" in line for line in tree_lines(app.screen.query_one(HookTree)))
+            offered = {c.title for c in DashboardCommands(app.screen)._available()}
+            assert "Open the demo" in offered and "Back to my configuration" not in offered
+            # The demo again is the same copy; a click on its banner leaves it too.
+            await pilot.press("D", "y")
+            await until(lambda: app.demo is not None and app.config is not None
+                        and app.config.env is app.env)  # fmt: skip
+            await pilot.pause()
+            assert app.owned_demos == [demo]
+            await pilot.click(".banner.demo")
+            await until(lambda: app.config is not None and app.config.env is own)
+            assert app.demo is None
+        finally:
+            for made in app.owned_demos:
+                made.cleanup()
+    assert not (sandbox.home / ".gemini" / "settings.json").read_text().count("DEMO")
+
+
+async def test_no_way_back_from_a_demo_the_dashboard_opened_on(sandbox: Sandbox) -> None:
+    """`hookdash demo`: there is no configuration of yours to go back to; D says nothing."""
+    from hookdash.core import create_demo, load_configuration
+
+    demo = create_demo(sandbox.root / "demo")
+    app = HookdashApp(demo.env, configuration=load_configuration(demo.env), watch=False,
+                      demo=demo)  # fmt: skip
+    async with app.run_test(size=(120, 36)) as pilot:
+        banner = next(b for b in app.screen.query(Banner) if b.has_class("demo"))
+        assert "back to your configuration" not in text_of(banner)
+        await pilot.press("D")
+        assert isinstance(app.screen, HooksScreen) and app.demo is demo
+        offered = {c.title for c in DashboardCommands(app.screen)._available()}
+        assert not offered & {"Back to my configuration", "Open the demo"}

@@ -260,7 +260,10 @@ class HooksScreen(HookdashScreen[None]):
         self.query_one(HookTree).toggle_all()
 
     def action_open_demo(self) -> None:
-        self.hd_app.open_demo()
+        self.hd_app.ask_open_demo()
+
+    def action_leave_demo(self) -> None:
+        self.hd_app.leave_demo()
 
     # ---------------------------------------------------- switching a hook off and on
 
@@ -664,5 +667,7 @@ class HooksScreen(HookdashScreen[None]):
             return not zoomed and (in_filter or bool(self.query_one("#filter", Input).value))
         if action == "open_demo":
             return self.hd_app.demo is None
+        if action == "leave_demo":
+            return self.hd_app.can_leave_demo
         # With no hook there is nothing to filter, fold, switch, fire or show details of.
         return not (action in _LIST_ACTIONS and self.has_class("-empty"))

@@ -9,6 +9,7 @@ hooks that are NEW or CHANGED get a banner too, whose click opens the trust revi
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from textual.containers import Vertical
@@ -17,6 +18,16 @@ from textual.events import Click
 from textual.widgets import Static
 
 from hookdash.core import Hook, Problem, banner_lines, untrusted_project_hooks
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A line about the dashboard itself, above the banners (the demo, why it opened)."""
+
+    kind: str  # its look: "demo" or "notice"
+    text: str
+    action: str | None = None  # run on a click (an app- or screen-namespaced action)
+
 
 MAX_BANNERS = 4  # more would push the hook list off a small terminal
 _MARKS = {"error": "✖", "warning": "!", "info": "i"}
@@ -31,6 +42,7 @@ class Banner(Static):
         self.action = action  # run on a click (an app- or screen-namespaced action)
         if action is None and code is not None:
             self.action = f"app.show_problems({code!r})"
+        self.set_class(self.action is not None, "-clickable")
 
     def on_click(self, event: Click) -> None:
         if self.action is None:
@@ -94,7 +106,7 @@ class Banners(Vertical):
             background: $success 15%;
             text-style: bold;
         }
-        &.problem:hover, &.trust:hover {
+        &.-clickable:hover {
             background: $warning 20%;
         }
     }
@@ -107,13 +119,15 @@ class Banners(Vertical):
         self,
         problems: list[Problem],
         display: Callable[[str], str],
-        notices: Sequence[tuple[str, str]] = (),
+        notices: Sequence[Notice] = (),
         hooks: Iterable[Hook] = (),
     ) -> None:
-        """`notices`: (kind, text) lines shown first (the demo, why it opened); `hooks`:
-        for the trust banner."""
+        """`notices`: lines shown first (the demo, why it opened); `hooks`: for the trust
+        banner."""
         self.remove_children()
-        banners = [Banner(Content(text), classes=f"banner {kind}") for kind, text in notices]
+        banners = [
+            Banner(Content(n.text), classes=f"banner {n.kind}", action=n.action) for n in notices
+        ]
         trust = trust_banner(hooks)
         if trust is not None:
             banners.append(trust)
