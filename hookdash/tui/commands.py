@@ -122,6 +122,15 @@ COMMANDS: tuple[Command, ...] = (
     Command("hooks", "F", "toggle_expand", "Fold", "Fold/unfold all groups",
             "Collapse every event and layer group, or expand them all.", show=False,
             key_display="F"),
+    Command("hooks", "g", "toggle_grouping", "Group", "Group by event / by source",
+            "List the hooks by event then source (as Gemini runs them), or by source then "
+            "event (what each settings file and extension brings).", show=False),
+    Command("hooks", "o", "toggle_project_only", "Project", "Only project hooks",
+            "Show only this project's own hooks (its workspace settings), or every hook "
+            "again.", show=False),
+    Command("hooks", "b", "toggle_banners", "Banners", "Unfold/fold the banners",
+            "Show every banner in full, or one line each (a click unfolds one).",
+            show=False),
     Command("hooks", "D", "open_demo", "Demo", "Open the demo",
             "Show the bundled demo configuration instead of yours, after a yes (a "
             "temporary copy; nothing of yours is touched).", show=False, key_display="D"),

@@ -11,7 +11,7 @@ from hookdash.tui.app import HookdashApp
 from hookdash.tui.commands import DashboardCommands
 from hookdash.tui.screens.confirm import ConfirmScreen
 from hookdash.tui.screens.hooks import HooksScreen
-from hookdash.tui.widgets.banners import Banner
+from hookdash.tui.widgets.banners import Banner, Banners
 from hookdash.tui.widgets.empty_state import EmptyState
 from hookdash.tui.widgets.hook_details import HookDetails
 from hookdash.tui.widgets.hook_tree import HookTree
@@ -21,6 +21,7 @@ from tests.tui.helpers import (
     burst,
     make_app,
     paste,
+    record_notifications,
     rich_setup,
     run_from_palette,
     select,
@@ -411,6 +412,9 @@ async def test_D_asks_before_the_demo_and_offers_the_way_back(sandbox: Sandbox) 
                         and app.config.env is app.env)  # fmt: skip
             await pilot.pause()
             assert app.owned_demos == [demo]
+            # (One line of a longer text: the first click shows it all, the next goes back.)
+            await pilot.click(".banner.demo")
+            assert app.screen.query_one(".banner.demo").has_class("-open")
             await pilot.click(".banner.demo")
             await until(lambda: app.config is not None and app.config.env is own)
             assert app.demo is None
@@ -434,3 +438,115 @@ async def test_no_way_back_from_a_demo_the_dashboard_opened_on(sandbox: Sandbox)
         assert isinstance(app.screen, HooksScreen) and app.demo is demo
         offered = {c.title for c in DashboardCommands(app.screen)._available()}
         assert not offered & {"Back to my configuration", "Open the demo"}
+
+
+def _screen_lines(widget: object) -> list[str]:
+    """The lines a widget shows on screen now (what a person reads)."""
+    height = widget.size.height  # type: ignore[attr-defined]
+    return [widget.render_line(y).text for y in range(height)]  # type: ignore[attr-defined]
+
+
+async def test_columns_are_sized_per_group_and_matchers_fit_at_120(sandbox: Sandbox) -> None:
+    """One long badge (`off: unknown event`, `off: file ignored`) widens the badge column
+    of its own group only; at 120 columns the demo's matchers show whole."""
+    rich_setup(sandbox)
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        lines = tree_lines(app.screen.query_one(HookTree))
+    text = "\n".join(lines)
+    assert "off: unknown event" in text
+    assert re.search(r"\n    runs  guard  \[run_shell_command\]", text)  # user: just `runs`
+    assert re.search(r"\n    runs       guard +\[run_shell_command\]", text) is None
+    assert re.search(r"\n    duplicate  guard", text)  # workspace: as wide as `duplicate`
+
+    from hookdash.core import create_demo, load_configuration
+
+    demo = create_demo(sandbox.root / "demo")
+    app = HookdashApp(demo.env, configuration=load_configuration(demo.env), watch=False,
+                      demo=demo)  # fmt: skip
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        tree = app.screen.query_one(HookTree)
+        shown = "\n".join(_screen_lines(tree))
+        for matcher in ("[run_shell_command]", "[write_file|replace]", "[.*]"):
+            assert matcher in shown, matcher
+        assert "…" not in shown
+
+
+async def test_banners_take_one_line_each_until_unfolded(sandbox: Sandbox) -> None:
+    from hookdash.core import create_demo, load_configuration
+
+    demo = create_demo(sandbox.root / "demo")
+    app = HookdashApp(demo.env, configuration=load_configuration(demo.env), watch=False,
+                      demo=demo)  # fmt: skip
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        strip = app.screen.query_one(Banners)
+        banners = list(strip.query(Banner))
+        assert len(banners) >= 4
+        assert strip.size.height == len(banners)  # one row each
+        assert any(b.cut for b in banners)
+        assert all(b.tooltip for b in banners)  # the whole text on hover
+        await pilot.press("b")
+        await pilot.pause()
+        assert strip.size.height > len(banners) and not any(b.cut for b in banners)
+        await pilot.press("b")
+        await pilot.pause()
+        assert strip.size.height == len(banners)
+
+
+async def test_source_first_grouping_and_only_project_hooks(sandbox: Sandbox) -> None:
+    rich_setup(sandbox)
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        tree = app.screen.query_one(HookTree)
+        await pilot.press("g")
+        lines = tree_lines(tree)
+        tops = [line.split()[0] for line in lines if not line.startswith(" ")]
+        assert tops == ["user", "workspace", "extension"]  # Gemini's order, extensions last
+        user = "\n".join(lines).split("\nworkspace")[0]
+        assert [line.split()[0] for line in user.splitlines()[1:] if line.startswith("  ")
+                and not line.startswith("    ")] == [
+            "BeforeTool", "AfterTool", "Notification", "PreToolUse"]  # fmt: skip
+        assert "not a Gemini CLI event" in user
+        assert tree.border_title == "Hooks (7) · by source"
+        tree.move_cursor(tree.root.children[1])  # the workspace source
+        await pilot.pause()
+        details = _details_text(app)
+        assert "~/project/.gemini/settings.json" in details
+        assert "BeforeTool, SessionStart" in details
+        await pilot.press("o")
+        lines = tree_lines(tree)
+        assert [line.split()[0] for line in lines if not line.startswith(" ")] == ["workspace"]
+        ids = [line.split()[1] for line in lines if line.startswith("    ")]
+        assert sorted(ids) == ["context", "guard"]
+        assert tree.border_title == "Hooks 2/7 · project only · by source"
+        await pilot.press("g")
+        assert [line.split()[0] for line in tree_lines(tree) if not line.startswith(" ")] == [
+            "BeforeTool", "SessionStart"]  # fmt: skip
+        await pilot.press("o")
+        assert tree.border_title == "Hooks (7)"
+        assert len([line for line in tree_lines(tree) if line.startswith("    ")]) == 7
+
+
+async def test_f_on_a_group_opens_its_events_plan(sandbox: Sandbox) -> None:
+    from hookdash.tui.screens.plan import PlanScreen
+
+    rich_setup(sandbox)
+    app = make_app(sandbox)
+    shown = record_notifications(app)
+    async with app.run_test(size=(120, 36)) as pilot:
+        tree = app.screen.query_one(HookTree)
+        after_tool = next(n for n in tree.root.children if n.label.plain.startswith("AfterTool"))
+        tree.move_cursor(after_tool.children[0])  # a layer group of AfterTool
+        await pilot.press("f")
+        await until(lambda: isinstance(app.screen, PlanScreen))
+        assert app.screen.query_one("#plan-event").value == "AfterTool"  # type: ignore[attr-defined]
+        assert "f fires one hook" in shown[-1][0]
+        await pilot.press("escape")
+        await pilot.press("g")  # a source spans events: say what to do instead
+        tree.move_cursor(tree.root.children[0])
+        await pilot.press("f")
+        assert isinstance(app.screen, HooksScreen)
+        assert "Select a hook to fire it" in shown[-1][0]

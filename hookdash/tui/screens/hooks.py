@@ -41,7 +41,7 @@ from hookdash.tui.widgets.banners import Banners
 from hookdash.tui.widgets.empty_state import EmptyState
 from hookdash.tui.widgets.filter_box import FilterBox
 from hookdash.tui.widgets.hook_details import HookDetails
-from hookdash.tui.widgets.hook_tree import HookItem, HookTree
+from hookdash.tui.widgets.hook_tree import EventGroup, HookItem, HookTree, LayerGroup
 from hookdash.tui.widgets.status_line import StatusLine
 
 if TYPE_CHECKING:
@@ -70,6 +70,8 @@ _LIST_ACTIONS = frozenset(
         "toggle_details",
         "zoom_details",
         "toggle_expand",
+        "toggle_grouping",
+        "toggle_project_only",
         "toggle_hook",
         "fire",
         "edit_hook",
@@ -164,7 +166,13 @@ class HooksScreen(HookdashScreen[None]):
         tree = self.query_one(HookTree)
         shown = tree.populate(config.snapshot, query, select=select)
         total = len(config.snapshot.hooks)
-        tree.border_title = f"Hooks {shown}/{total}" if query else f"Hooks ({total})"
+        narrowed = bool(query) or tree.project_only
+        title = f"Hooks {shown}/{total}" if narrowed else f"Hooks ({total})"
+        views = [
+            *(["project only"] if tree.project_only else []),
+            *(["by source"] if tree.grouping == "source" else []),
+        ]
+        tree.border_title = " · ".join([title, *views])
 
     @on(HookTree.ItemHighlighted)
     def _show_details(self, event: HookTree.ItemHighlighted) -> None:
@@ -255,6 +263,19 @@ class HooksScreen(HookdashScreen[None]):
         super().minimize()
         self.query_one(HookDetails).border_subtitle = ""
         self.set_focus(self.query_one(HookTree))
+
+    def action_toggle_grouping(self) -> None:
+        tree = self.query_one(HookTree)
+        tree.grouping = "event" if tree.grouping == "source" else "source"
+        self._refresh_tree()
+
+    def action_toggle_project_only(self) -> None:
+        tree = self.query_one(HookTree)
+        tree.project_only = not tree.project_only
+        self._refresh_tree()
+
+    def action_toggle_banners(self) -> None:
+        self.query_one(Banners).toggle_unfolded()
 
     def action_toggle_expand(self) -> None:
         self.query_one(HookTree).toggle_all()
@@ -372,9 +393,25 @@ class HooksScreen(HookdashScreen[None]):
     def action_fire(self) -> None:
         from hookdash.tui.screens.fire import FireScreen
 
+        item = self.query_one(HookTree).current_item
+        if isinstance(item, EventGroup | LayerGroup):
+            # A group has no one hook to fire: its event's plan lists the hooks Gemini
+            # would run for it, in order, and goes to any of them.
+            self.action_plan()
+            self.notify(
+                f"f fires one hook: here is what Gemini would run for {visible(item.event)}. "
+                "enter on a hook goes to it in the list; f there fires it.",
+                title="A group, not a hook",
+                timeout=6,
+                markup=False,
+            )
+            return
         hook = self.selected_hook
         if hook is None:
-            self.notify("Select a hook to fire (the plan, p, works on a whole event).", timeout=4)
+            self.notify(
+                "Select a hook to fire it (f on an event group opens that event's plan).",
+                timeout=5,
+            )
             return
         if hook.event not in EVENTS:
             self.notify(
@@ -397,7 +434,7 @@ class HooksScreen(HookdashScreen[None]):
         if isinstance(item, HookItem):
             hook = self._current(item.hook)
             event = hook.event
-        elif item is not None:
+        elif isinstance(item, EventGroup | LayerGroup):
             event = item.event
         self.app.push_screen(PlanScreen(event, hook))
 

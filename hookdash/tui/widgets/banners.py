@@ -44,11 +44,30 @@ class Banner(Static):
             self.action = f"app.show_problems({code!r})"
         self.set_class(self.action is not None, "-clickable")
 
+    @property
+    def cut(self) -> bool:
+        """Whether the banner shows one line of a longer text (folded, `…` at its end)."""
+        if self.has_class("-open") or _unfolded(self):
+            return False
+        content = self.content
+        width = self.content_size.width
+        return width > 0 and isinstance(content, Content) and content.cell_length > width
+
     def on_click(self, event: Click) -> None:
+        if self.cut:
+            # The first click shows the whole text; the next one does what it says.
+            event.stop()
+            self.add_class("-open")
+            return
         if self.action is None:
             return
         event.stop()
         self.app.call_later(self.app.run_action, self.action)
+
+
+def _unfolded(banner: Banner) -> bool:
+    parent = banner.parent
+    return isinstance(parent, Banners) and parent.has_class("-unfolded")
 
 
 def trust_banner(hooks: Iterable[Hook]) -> Banner | None:
@@ -81,7 +100,10 @@ class Banners(Vertical):
     # the screen's: styles/hooks.tcss.)
     DEFAULT_CSS = """
     Banners .banner {
-        height: auto;
+        /* One line each (the demo's took 6–8 rows): `b`, or a click, shows them whole. */
+        height: 1;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
         padding: 0 1;
         color: $foreground;
         border-left: outer $primary;
@@ -106,14 +128,28 @@ class Banners(Vertical):
             background: $success 15%;
             text-style: bold;
         }
+        &.-open {
+            height: auto;
+            text-wrap: wrap;
+        }
         &.-clickable:hover {
             background: $warning 20%;
         }
+    }
+    Banners.-unfolded .banner {
+        height: auto;
+        text-wrap: wrap;
     }
     """
 
     def compose(self) -> Any:
         return []
+
+    def toggle_unfolded(self) -> None:
+        """Every banner in full, or each on one line again."""
+        self.toggle_class("-unfolded")
+        if not self.has_class("-unfolded"):
+            self.query(".banner").remove_class("-open")
 
     def show(
         self,
@@ -128,6 +164,8 @@ class Banners(Vertical):
         banners = [
             Banner(Content(n.text), classes=f"banner {n.kind}", action=n.action) for n in notices
         ]
+        for banner, notice in zip(banners, notices, strict=True):
+            banner.tooltip = notice.text  # whole, however narrow the terminal
         trust = trust_banner(hooks)
         if trust is not None:
             banners.append(trust)
