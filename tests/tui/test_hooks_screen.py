@@ -11,7 +11,7 @@ from hookdash.tui.app import HookdashApp
 from hookdash.tui.commands import DashboardCommands
 from hookdash.tui.screens.confirm import ConfirmScreen
 from hookdash.tui.screens.hooks import HooksScreen
-from hookdash.tui.widgets.banners import Banner, Banners
+from hookdash.tui.widgets.banners import Banner, Banners, BannerSummary
 from hookdash.tui.widgets.empty_state import EmptyState
 from hookdash.tui.widgets.hook_details import HookDetails
 from hookdash.tui.widgets.hook_tree import HookTree
@@ -494,6 +494,19 @@ async def test_banners_take_one_line_each_until_unfolded(sandbox: Sandbox) -> No
         await pilot.press("b")
         await pilot.pause()
         assert strip.size.height == len(banners)
+    # A short terminal: one summary line for them all, until b.
+    app = HookdashApp(demo.env, configuration=load_configuration(demo.env), watch=False,
+                      demo=demo)  # fmt: skip
+    async with app.run_test(size=(60, 15)) as pilot:
+        await pilot.pause()
+        strip = app.screen.query_one(Banners)
+        assert strip.size.height == 1
+        summary = strip.query_one(BannerSummary)
+        assert text_of(summary).startswith("▸ DEMO · 2 to review (T) · 2 warnings")
+        await pilot.click(".summary")
+        await pilot.pause()
+        assert strip.has_class("-unfolded") and summary.size.height == 0
+        assert strip.size.height > 1
 
 
 async def test_source_first_grouping_and_only_project_hooks(sandbox: Sandbox) -> None:

@@ -49,6 +49,8 @@ if TYPE_CHECKING:
 
 # Below this width the details go under the tree instead of beside it.
 NARROW_WIDTH = 110
+# Below this height the banners fold into one summary line (the list needs the rows).
+SHORT_HEIGHT = 20
 # Under the zoomed details: how to get back (the Footer is full of the list's keys).
 ZOOM_HINT = "z or esc: back · ↑ ↓ pgup pgdn: scroll"
 # Large configurations filter after a pause in typing instead of on every key.
@@ -221,6 +223,7 @@ class HooksScreen(HookdashScreen[None]):
 
     def on_resize(self, event: Resize) -> None:
         self.set_class(event.size.width < NARROW_WIDTH, "-narrow")
+        self.set_class(event.size.height < SHORT_HEIGHT, "-short")
 
     # --------------------------------------------------------------- actions
 

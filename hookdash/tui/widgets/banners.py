@@ -132,13 +132,17 @@ class Banners(Vertical):
             height: auto;
             text-wrap: wrap;
         }
-        &.-clickable:hover {
+        &.-clickable:hover, &.summary:hover {
             background: $warning 20%;
         }
     }
     Banners.-unfolded .banner {
         height: auto;
         text-wrap: wrap;
+    }
+    /* Shown instead of the banners on a short terminal (the screen's stylesheet). */
+    Banners .banner.summary {
+        display: none;
     }
     """
 
@@ -161,11 +165,12 @@ class Banners(Vertical):
         """`notices`: lines shown first (the demo, why it opened); `hooks`: for the trust
         banner."""
         self.remove_children()
-        banners = [
+        banners: list[Static] = [
             Banner(Content(n.text), classes=f"banner {n.kind}", action=n.action) for n in notices
         ]
         for banner, notice in zip(banners, notices, strict=True):
             banner.tooltip = notice.text  # whole, however narrow the terminal
+        hooks = list(hooks)
         trust = trust_banner(hooks)
         if trust is not None:
             banners.append(trust)
@@ -184,5 +189,33 @@ class Banners(Vertical):
         if len(lines) > MAX_BANNERS:
             more = Content(f"… and {len(lines) - MAX_BANNERS} more: press c for the problem list")
             banners.append(Banner(more, classes="banner problem info"))
+        if banners:
+            severities = [line.severity for line in lines]
+            to_review = len(untrusted_project_hooks(hooks))
+            banners.append(_summary(notices, to_review, severities))
         self.mount_all(banners)
         self.display = bool(banners)
+
+
+class BannerSummary(Static):
+    """Every banner in one line, for a short terminal; a click shows them all."""
+
+    def on_click(self, event: Click) -> None:
+        event.stop()
+        self.app.call_later(self.app.run_action, "screen.toggle_banners")
+
+
+def _summary(notices: Sequence[Notice], to_review: int, severities: Sequence[str]) -> BannerSummary:
+    """All the banners in one line, for a short terminal (its screen shows this instead)."""
+    parts = ["DEMO" if n.kind == "demo" else "a notice" for n in notices]
+    if to_review:
+        parts.append(f"{to_review} to review (T)")
+    for severity, noun in (("error", "error"), ("warning", "warning"), ("info", "note")):
+        count = severities.count(severity)
+        if count:
+            parts.append(f"{count} {noun}{'s' if count > 1 else ''}")
+    worst = next((s for s in ("error", "warning") if s in severities), "")
+    text = Content.assemble(("▸ ", "bold"), (" · ".join(parts), "bold"), "  b: show all")
+    summary = BannerSummary(text, classes=f"banner summary {worst}")
+    summary.tooltip = "Every banner in full: b (again to fold them)."
+    return summary
