@@ -49,6 +49,10 @@ if TYPE_CHECKING:
 
 # Below this width the details go under the tree instead of beside it.
 NARROW_WIDTH = 110
+# How long a toast stays. Short: it sits over the list, and what it says about a write
+# shows in the list too (the badge, the selected hook); a refusal needs time to be read.
+NEWS_SECONDS = 5
+REFUSAL_SECONDS = 8
 # Below this height the banners fold into one summary line (the list needs the rows).
 SHORT_HEIGHT = 20
 # Under the zoomed details: how to get back (the Footer is full of the list's keys).
@@ -319,7 +323,7 @@ class HooksScreen(HookdashScreen[None]):
                 "nothing to switch.",
                 title="Cannot switch this hook",
                 severity="error",
-                timeout=8,
+                timeout=REFUSAL_SECONDS,
                 markup=False,
             )
             return
@@ -356,7 +360,7 @@ class HooksScreen(HookdashScreen[None]):
                     exc.message,
                     title="Nothing changed",
                     severity="error",
-                    timeout=12,
+                    timeout=REFUSAL_SECONDS,
                     markup=False,
                 )
                 return
@@ -389,7 +393,7 @@ class HooksScreen(HookdashScreen[None]):
             title = "Still disabled"
         self.app.clear_notifications()  # the last write's news is stale now
         text = visible("\n".join(lines), multiline=True)
-        self.notify(text, title=title, severity=severity, timeout=12, markup=False)
+        self.notify(text, title=title, severity=severity, timeout=NEWS_SECONDS, markup=False)
 
     # ---------------------------------------------------- fire, plan, trust review
 
@@ -405,7 +409,7 @@ class HooksScreen(HookdashScreen[None]):
                 f"f fires one hook: here is what Gemini would run for {visible(item.event)}. "
                 "enter on a hook goes to it in the list; f there fires it.",
                 title="A group, not a hook",
-                timeout=6,
+                timeout=NEWS_SECONDS,
                 markup=False,
             )
             return
@@ -422,7 +426,7 @@ class HooksScreen(HookdashScreen[None]):
                 "no payload to test this hook with.",
                 title="Cannot fire this hook",
                 severity="warning",
-                timeout=8,
+                timeout=REFUSAL_SECONDS,
                 markup=False,
             )
             return
@@ -467,7 +471,7 @@ class HooksScreen(HookdashScreen[None]):
 
     def _refused(self, exc: HookdashError, title: str) -> None:
         self.notify(visible(exc.message, multiline=True), title=title, severity="error",
-                    timeout=12, markup=False)  # fmt: skip
+                    timeout=REFUSAL_SECONDS, markup=False)  # fmt: skip
 
     def action_add_hook(self) -> None:
         from hookdash.tui.screens.hook_form import HookFormScreen
@@ -490,7 +494,7 @@ class HooksScreen(HookdashScreen[None]):
                 "it: E opens the file at the hook, d removes it.",
                 title="Cannot edit this hook here",
                 severity="warning",
-                timeout=8,
+                timeout=REFUSAL_SECONDS,
                 markup=False,
             )
             return
@@ -635,14 +639,14 @@ class HooksScreen(HookdashScreen[None]):
             stack.remove(entry)  # it can never apply again: the file is not hookdash's now
             left = f" {len(stack)} older write(s) can still be undone." if stack else ""
             self.notify(visible(exc.message) + left, title="Not undone", severity="error",
-                        timeout=15, markup=False)  # fmt: skip
+                        timeout=REFUSAL_SECONDS, markup=False)  # fmt: skip
             return
         except HookdashError as exc:
             self._refused(exc, "Not undone")
             return
         stack.remove(entry)
         self.app.clear_notifications()
-        self.notify(visible(result.message), title="Undone", timeout=10, markup=False)
+        self.notify(visible(result.message), title="Undone", timeout=NEWS_SECONDS, markup=False)
         self._reload_then("undo", None)
 
     def action_open_editor(self) -> None:
@@ -663,7 +667,7 @@ class HooksScreen(HookdashScreen[None]):
                 f"(set one, e.g. export EDITOR=nano). The hook is at {visible(where)}.",
                 title="No editor",
                 severity="warning",
-                timeout=12,
+                timeout=REFUSAL_SECONDS,
                 markup=False,
             )
             return
@@ -684,7 +688,7 @@ class HooksScreen(HookdashScreen[None]):
                 f"Could not start {visible(argv[0])}: {exc.strerror or exc}.",
                 title="No editor",
                 severity="error",
-                timeout=10,
+                timeout=REFUSAL_SECONDS,
                 markup=False,
             )
             return
