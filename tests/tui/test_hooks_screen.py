@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from textual import events
 from textual.widgets import Input
 
@@ -565,24 +566,23 @@ async def test_f_on_a_group_opens_its_events_plan(sandbox: Sandbox) -> None:
         assert "Select a hook to fire it" in shown[-1][0]
 
 
-async def test_toasts_are_short_and_stay_off_the_details(sandbox: Sandbox) -> None:
+@pytest.mark.parametrize("size", [(120, 36), (80, 24)])
+async def test_toasts_are_short_and_stay_off_the_details(
+    sandbox: Sandbox, size: tuple[int, int]
+) -> None:
     from textual.widgets._toast import Toast
 
     rich_setup(sandbox)
-    for size in ((120, 36), (80, 24)):
-        app = make_app(sandbox)
-        shown = record_notifications(app)
-        async with app.run_test(size=size, notifications=True) as pilot:
-            tree = app.screen.query_one(HookTree)
-            select(tree, "audit")  # disabled: space enables it, no question
-            await pilot.press("space")
-            await until(lambda: any(kw.get("title") == "Switched on" for _, kw in shown))
-            await until(lambda: bool(app.screen.query(Toast)))
-            await pilot.pause()
-            toast = app.screen.query_one(Toast)
-            details = app.screen.query_one(HookDetails)
-            assert not toast.region.overlaps(details.region), size
-            assert all(kw.get("timeout", 0) <= 8 for _, kw in shown)
-            await pilot.press("space")  # off again: the dialog, then enter
-            await pilot.press("enter")
-            await until(lambda: any(kw.get("title") == "Switched off" for _, kw in shown))
+    app = make_app(sandbox)
+    shown = record_notifications(app)
+    async with app.run_test(size=size, notifications=True) as pilot:
+        tree = app.screen.query_one(HookTree)
+        select(tree, "audit")  # disabled: space enables it, no question
+        await pilot.press("space")
+        await until(lambda: any(kw.get("title") == "Switched on" for _, kw in shown))
+        await until(lambda: bool(app.screen.query(Toast)))
+        await pilot.pause()
+        toast = app.screen.query_one(Toast)
+        details = app.screen.query_one(HookDetails)
+        assert not toast.region.overlaps(details.region)
+        assert all(kw.get("timeout", 0) <= 8 for _, kw in shown)
