@@ -39,12 +39,16 @@ class Sandbox:
     workspace: Path = field(init=False)
     system_dir: Path = field(init=False)
     state: Path = field(init=False)
+    gemini_cli_path: Path = field(init=False)
 
     def __post_init__(self) -> None:
         self.home = self.root / "home"
         self.workspace = self.home / "project"
         self.system_dir = self.root / "etc" / "gemini-cli"
         self.state = self.root / "state"
+        # No Gemini CLI installed: hookdash models its reference version, whatever this
+        # machine has on PATH (`install_gemini` puts a fake one in place).
+        self.gemini_cli_path = self.root / "no-gemini-cli"
         for d in (self.home / ".gemini", self.workspace, self.system_dir, self.state):
             d.mkdir(parents=True, exist_ok=True)
 
@@ -58,6 +62,7 @@ class Sandbox:
             GEMINI_CLI_SYSTEM_DEFAULTS_PATH=str(self.system_dir / "system-defaults.json"),
             HOOKDASH_STATE_DIR=str(self.state),
             NO_COLOR="1",
+            GEMINI_CLI_PATH=str(self.gemini_cli_path),
         )
         return env
 
@@ -72,6 +77,17 @@ class Sandbox:
 
     def load(self, workspace: Path | None = None) -> Configuration:
         return load_configuration(self.env(workspace))
+
+    def install_gemini(self, version: str) -> Path:
+        """A fake npm install of @google/gemini-cli `version` (its package.json and entry
+        script, as npm lays them out), named by GEMINI_CLI_PATH."""
+        package = self.root / f"gemini-{version}" / "node_modules" / "@google" / "gemini-cli"
+        self.write(package / "package.json", {"name": "@google/gemini-cli", "version": version})
+        script = self.write(package / "bundle" / "gemini.js", "#!/usr/bin/env node\n")
+        script.chmod(0o755)
+        self.gemini_cli_path = script
+        self.set_env("GEMINI_CLI_PATH", str(script))
+        return script
 
     def allow_system_files(self) -> None:
         """Pretend the system files are root-owned and locked down (tmp_path is not)."""

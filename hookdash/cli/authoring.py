@@ -1,6 +1,6 @@
 """`hookdash add`, `edit`, `remove`, `hooks on|off` and `import claude`: thin wrappers over
-hookdash.core.edit.authoring / hooks_switch / claude_import. Every message comes from the
-core's result, so the dashboard's form says the same thing.
+the core's authoring, switch and import edits. Every message comes from the core's result,
+so the dashboard's form says the same thing.
 
 `remove` and `import claude` ask first: without `--yes` they print what they would do (the
 diff of the settings file) and exit 3; `--json` then prints the result with
@@ -12,35 +12,42 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from hookdash.cli.edits import edit_failed, print_edit
+from hookdash.cli.edits import colour_diff_line, edit_failed, print_edit
+from hookdash.cli.options import Parser, add_hook_id, add_scope, add_yes
 from hookdash.cli.output import EXIT_NEEDS_CONFIRMATION, EXIT_OK, Style, print_json
 from hookdash.cli.workspace import configuration
+
+if TYPE_CHECKING:
+    from hookdash.cli.options import SubParsers
+    from hookdash.core import AuthoringResult, Configuration, GeminiEnvironment, ImportResult
+
+    Operation = Callable[[Configuration, bool], AuthoringResult]
 
 
 def _print_diff(diff: str) -> None:
     s = Style(sys.stdout)
     for line in diff.splitlines():
-        line = line.rstrip("\r")
-        if line.startswith(("+++", "---")):
-            print(s.bold(line))
-        elif line.startswith("+"):
-            print(s.green(line))
-        elif line.startswith("-"):
-            print(s.red(line))
-        elif line.startswith("@@"):
-            print(s.cyan(line))
-        else:
-            print(line)
+        print(colour_diff_line(line.rstrip("\r"), s))
 
 
-def _run(args: argparse.Namespace, operation: Any, *, confirm: bool = False) -> int:
+def _print_result(result: AuthoringResult, env: GeminiEnvironment) -> None:
+    from hookdash.core import ImportResult
+
+    if isinstance(result, ImportResult):
+        _print_import(result, env)
+    else:
+        print_edit(result, env)
+
+
+def _run(args: argparse.Namespace, operation: Operation, *, confirm: bool = False) -> int:
     """Run an authoring operation; with `confirm` and no --yes, only show what it would do."""
     from hookdash.core import HookdashError
 
-    config = configuration(args)
+    config: Configuration = configuration(args)
     dry_run = confirm and not args.yes
     try:
         result = operation(config, dry_run)
@@ -53,28 +60,19 @@ def _run(args: argparse.Namespace, operation: Any, *, confirm: bool = False) -> 
             data["needs_confirmation"] = True
         print_json(data)
         return EXIT_NEEDS_CONFIRMATION if asks else EXIT_OK
+    _print_result(result, config.env)
     if asks:
-        _print_preview(result, config.env)
+        print()
+        _print_diff(result.diff)
+        s = Style(sys.stdout)
+        print(
+            s.dim("Nothing was written. Review the change, then run the command again with --yes.")
+        )
         return EXIT_NEEDS_CONFIRMATION
-    if result.action == "import":
-        _print_import(result, config.env)
-    else:
-        print_edit(result, config.env)
     return EXIT_OK
 
 
-def _print_preview(result: Any, env: Any) -> None:
-    s = Style(sys.stdout)
-    if result.action == "import":
-        _print_import(result, env)
-    else:
-        print_edit(result, env)
-    print()
-    _print_diff(result.diff)
-    print(s.dim("Nothing was written. Review the change, then run the command again with --yes."))
-
-
-def _print_import(result: Any, env: Any) -> None:
+def _print_import(result: ImportResult, env: GeminiEnvironment) -> None:
     s = Style(sys.stdout)
     print(result.message)
     for row in result.imported:
@@ -97,32 +95,29 @@ def _print_import(result: Any, env: Any) -> None:
         print(s.dim("note: ") + note)
 
 
+def _hook_fields(args: argparse.Namespace) -> dict[str, Any]:
+    """The hook's fields as `add` and `edit` take them (None: not given)."""
+    return {
+        "command": args.command_line,
+        "name": args.name,
+        "matcher": args.matcher,
+        "timeout_ms": args.timeout,
+        "description": args.description,
+        "sequential": args.sequential,
+    }
+
+
 def cmd_add(args: argparse.Namespace) -> int:
     from hookdash.core import HookDraft, add_hook
 
-    draft = HookDraft(
-        event=args.event,
-        command=args.command_line,
-        name=args.name,
-        matcher=args.matcher,
-        timeout_ms=args.timeout,
-        description=args.description,
-        sequential=args.sequential,
-    )
+    draft = HookDraft(event=args.event, **_hook_fields(args))
     return _run(args, lambda c, dry: add_hook(c, draft, args.scope, trust=args.trust))
 
 
 def cmd_edit(args: argparse.Namespace) -> int:
     from hookdash.core import HookChanges, edit_hook
 
-    changes = HookChanges(
-        command=args.command_line,
-        name=args.name,
-        matcher=args.matcher,
-        timeout_ms=args.timeout,
-        description=args.description,
-        sequential=args.sequential,
-    )
+    changes = HookChanges(**_hook_fields(args))
     if changes.empty:
         from hookdash.cli.output import EXIT_USAGE, CliError
 
@@ -153,9 +148,9 @@ def cmd_import(args: argparse.Namespace) -> int:
     return _run(args, lambda c, dry: import_claude(c, file, args.scope, dry_run=dry), confirm=True)
 
 
-def add_authoring_commands(sub: Any, common: Any, with_json: Any) -> None:
-    """The writing commands' parsers (called by parser.build_parser)."""
-    fields = argparse.ArgumentParser(add_help=False)
+def _field_options() -> Parser:
+    """The hook fields `add` and `edit` both take."""
+    fields = Parser(add_help=False)
     fields.add_argument("--name", help="the hook's name: what the disabled list and trust use")
     fields.add_argument(
         "--matcher",
@@ -167,10 +162,11 @@ def add_authoring_commands(sub: Any, common: Any, with_json: Any) -> None:
         "--timeout", metavar="MS", help="timeout in milliseconds (Gemini's default: 60000)"
     )
     fields.add_argument("--description", metavar="TEXT", help="shown next to the hook")
+    return fields
 
-    p = sub.add_parser(
-        "add", parents=[common, with_json, fields], help="add a hook to a settings file"
-    )
+
+def _add_add_and_edit(sub: SubParsers, parents: list[Parser]) -> None:
+    p = sub.add_parser("add", parents=parents, help="add a hook to a settings file")
     p.add_argument("event", metavar="EVENT", help="a Gemini CLI event, e.g. BeforeTool")
     p.add_argument(
         "--command", dest="command_line", metavar="CMD", required=True, help="what bash runs"
@@ -180,12 +176,7 @@ def add_authoring_commands(sub: Any, common: Any, with_json: Any) -> None:
         action="store_true",
         help="put it in a sequential definition (Gemini then runs the event's hooks in turn)",
     )
-    p.add_argument(
-        "--scope",
-        choices=("user", "workspace"),
-        default="user",
-        help="whose settings file to write (default: user)",
-    )
+    add_scope(p, "user")
     p.add_argument(
         "--no-trust",
         dest="trust",
@@ -194,10 +185,8 @@ def add_authoring_commands(sub: Any, common: Any, with_json: Any) -> None:
     )
     p.set_defaults(func=cmd_add)
 
-    p = sub.add_parser(
-        "edit", parents=[common, with_json, fields], help="change one hook's fields in place"
-    )
-    p.add_argument("id", metavar="ID", help="the hook's name (or command if unnamed), or its ref")
+    p = sub.add_parser("edit", parents=parents, help="change one hook's fields in place")
+    add_hook_id(p)
     p.add_argument("--command", dest="command_line", metavar="CMD", help="the new command")
     order = p.add_mutually_exclusive_group()
     order.add_argument(
@@ -213,9 +202,14 @@ def add_authoring_commands(sub: Any, common: Any, with_json: Any) -> None:
     )
     p.set_defaults(func=cmd_edit)
 
+
+def add_authoring_commands(sub: SubParsers, common: Parser, with_json: Parser) -> None:
+    """The writing commands' parsers (called by parser.build_parser)."""
+    _add_add_and_edit(sub, [common, with_json, _field_options()])
+
     p = sub.add_parser("remove", parents=[common, with_json], help="remove one hook")
-    p.add_argument("id", metavar="ID", help="the hook's name (or command if unnamed), or its ref")
-    p.add_argument("--yes", action="store_true", help="do it without asking")
+    add_hook_id(p)
+    add_yes(p)
     p.set_defaults(func=cmd_remove)
 
     p = sub.add_parser(
@@ -224,12 +218,7 @@ def add_authoring_commands(sub: Any, common: Any, with_json: Any) -> None:
         help="switch all hooks on or off (hooksConfig.enabled)",
     )
     p.add_argument("state", choices=("on", "off"), help="on or off")
-    p.add_argument(
-        "--scope",
-        choices=("user", "workspace"),
-        default="user",
-        help="whose settings file to write (default: user)",
-    )
+    add_scope(p, "user")
     p.set_defaults(func=cmd_hooks)
 
     p = sub.add_parser(
@@ -243,11 +232,6 @@ def add_authoring_commands(sub: Any, common: Any, with_json: Any) -> None:
         help="a Claude settings file (default: .claude/settings.local.json, "
         ".claude/settings.json and ~/.claude/settings.json)",
     )
-    p.add_argument(
-        "--scope",
-        choices=("user", "workspace"),
-        default="workspace",
-        help="whose settings file to write (default: workspace)",
-    )
-    p.add_argument("--yes", action="store_true", help="do it without asking")
+    add_scope(p, "workspace")
+    add_yes(p)
     p.set_defaults(func=cmd_import)

@@ -1,5 +1,6 @@
-"""`hookdash disable`, `enable`, `trust` and `check --fix`: every message comes from the
-core's EditResult, so the dashboard shows the same words."""
+"""`hookdash disable`, `enable`, `trust` and `check --fix`: thin wrappers over the core's
+disabled-list, trust and fix edits. Every message comes from the core's EditResult, so the
+dashboard shows the same words."""
 
 from __future__ import annotations
 
@@ -7,8 +8,10 @@ import argparse
 import json
 import shlex
 import sys
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
+from hookdash.cli.options import Parser, add_hook_id, add_scope, add_yes
 from hookdash.cli.output import (
     EXIT_NEEDS_CONFIRMATION,
     EXIT_OK,
@@ -18,12 +21,20 @@ from hookdash.cli.output import (
 )
 from hookdash.cli.workspace import configuration
 
-# --------------------------------------------- disable, enable, trust, check --fix (edits)
-# Thin wrappers over hookdash.core.edit.disabled_list / trust_store / fixes: every message comes
-# from the core's EditResult, so the dashboard shows the same words.
+if TYPE_CHECKING:
+    from hookdash.cli.options import SubParsers
+    from hookdash.core import (
+        Change,
+        Configuration,
+        EditResult,
+        GeminiEnvironment,
+        Hook,
+        HookdashError,
+        TrustPlan,
+    )
 
 
-def edit_failed(exc: Any, as_json: bool) -> CliError:
+def edit_failed(exc: HookdashError, as_json: bool) -> CliError:
     """An HookdashError as a one-message failure (candidates listed), JSON on stdout if asked."""
     from hookdash.core import AmbiguousHook
 
@@ -41,7 +52,7 @@ def edit_failed(exc: Any, as_json: bool) -> CliError:
     return CliError(message)
 
 
-def change_line(change: Any, env: Any, s: Style) -> str:
+def change_line(change: Change, env: GeminiEnvironment, s: Style) -> str:
     mark = {"add": s.green("+"), "remove": s.red("-"), "replace": s.yellow("~")}.get(
         change.action, s.cyan("*")
     )
@@ -56,7 +67,7 @@ def change_line(change: Any, env: Any, s: Style) -> str:
     return f"  {mark} {env.display(change.file)}  {s.bold(change.key)}  {what}{note}"
 
 
-def print_edit(result: Any, env: Any) -> None:
+def print_edit(result: EditResult, env: GeminiEnvironment) -> None:
     s = Style(sys.stdout)
     print(result.message)
     for change in result.changes:
@@ -67,10 +78,10 @@ def print_edit(result: Any, env: Any) -> None:
         print(s.dim("note: ") + note)
 
 
-def _run_edit(args: argparse.Namespace, operation: Any) -> int:
+def _run_edit(args: argparse.Namespace, operation: Callable[[Configuration], EditResult]) -> int:
     from hookdash.core import HookdashError
 
-    config = configuration(args)
+    config: Configuration = configuration(args)
     try:
         result = operation(config)
     except HookdashError as exc:
@@ -94,7 +105,7 @@ def cmd_enable(args: argparse.Namespace) -> int:
     return _run_edit(args, lambda c: enable_hook(c, args.id, args.disabled_key))
 
 
-def _plan_hook(config: Any, hook: Any) -> dict[str, Any]:
+def _plan_hook(config: Configuration, hook: Hook) -> dict[str, Any]:
     from hookdash.core import changed_script, trusted_commands
 
     diff = changed_script(config, hook)
@@ -114,7 +125,20 @@ def _plan_hook(config: Any, hook: Any) -> dict[str, Any]:
     }
 
 
-def _print_review(config: Any, hook: Any, s: Style) -> None:
+def colour_diff_line(line: str, s: Style) -> str:
+    """One line of a unified diff, coloured as `git diff` colours it."""
+    if line.startswith(("---", "+++")):
+        return s.bold(line)
+    if line.startswith("@@"):
+        return s.cyan(line)
+    if line.startswith("-"):
+        return s.red(line)
+    if line.startswith("+"):
+        return s.green(line)
+    return line
+
+
+def _print_review(config: Configuration, hook: Hook, s: Style) -> None:
     """One hook to trust, with its whole command and, if CHANGED, what changed."""
     from hookdash.core import changed_script, trusted_commands
 
@@ -142,72 +166,69 @@ def _print_review(config: Any, hook: Any, s: Style) -> None:
         print(f"{indent}{s.dim('no diff: ' + diff.unavailable)}")
         return
     for line in diff.lines:
-        if line.startswith(("---", "+++")):
-            line = s.bold(line)
-        elif line.startswith("@@"):
-            line = s.cyan(line)
-        elif line.startswith("-"):
-            line = s.red(line)
-        elif line.startswith("+"):
-            line = s.green(line)
-        print(indent + line)
+        print(indent + colour_diff_line(line, s))
     if diff.more:
         print(f"{indent}{s.dim(f'… {diff.more} more line(s) of the diff')}")
+
+
+def _print_trust_plan(args: argparse.Namespace, config: Configuration, plan: TrustPlan) -> None:
+    """What `trust` would do, for a person to review before `--yes`."""
+    env = config.env
+    if args.json:
+        print_json(
+            {
+                "needs_confirmation": True,
+                "project_root": plan.project_root,
+                "trust": [_plan_hook(config, h) for h in plan.trust],
+                "watch": [_plan_hook(config, h) for h in plan.watch],
+            }
+        )
+        return
+    s = Style(sys.stdout)
+    if plan.trust:
+        print(
+            f"hookdash would trust these project hooks of {env.display(plan.project_root)}, "
+            f"in {env.display(env.trusted_hooks_path)} and by fingerprinting their scripts:"
+        )
+        for hook in plan.trust:
+            _print_review(config, hook, s)
+    if plan.watch:
+        print(
+            "and remember the scripts of these hooks (already trusted by Gemini CLI) "
+            "to notice later changes:"
+        )
+        for hook in plan.watch:
+            assert hook.script is not None and hook.script.path is not None
+            print(f"  {hook.id}  {s.dim(env.display(hook.script.path))}")
+    again = shlex.join(["hookdash", "trust", *args.ids, "--yes"])
+    print(f"Review them, then run `{again}`.")
 
 
 def cmd_trust(args: argparse.Namespace) -> int:
     from hookdash.core import HookdashError, hooks_to_trust, plan_trust, trust_hooks
 
-    config = configuration(args)
-    env = config.env
+    config: Configuration = configuration(args)
     try:
         selected = hooks_to_trust(config, args.ids) if args.ids else None
         plan = plan_trust(config, selected)
     except HookdashError as exc:
         raise edit_failed(exc, args.json) from None
     if not plan.empty and not args.yes:
-        if args.json:
-            print_json(
-                {
-                    "needs_confirmation": True,
-                    "project_root": plan.project_root,
-                    "trust": [_plan_hook(config, h) for h in plan.trust],
-                    "watch": [_plan_hook(config, h) for h in plan.watch],
-                }
-            )
-            return EXIT_NEEDS_CONFIRMATION
-        s = Style(sys.stdout)
-        if plan.trust:
-            print(
-                f"hookdash would trust these project hooks of {env.display(plan.project_root)}, "
-                f"in {env.display(env.trusted_hooks_path)} and by fingerprinting their scripts:"
-            )
-            for hook in plan.trust:
-                _print_review(config, hook, s)
-        if plan.watch:
-            print(
-                "and remember the scripts of these hooks (already trusted by Gemini CLI) "
-                "to notice later changes:"
-            )
-            for hook in plan.watch:
-                assert hook.script is not None and hook.script.path is not None
-                print(f"  {hook.id}  {s.dim(env.display(hook.script.path))}")
-        again = shlex.join(["hookdash", "trust", *args.ids, "--yes"])
-        print(f"Review them, then run `{again}`.")
+        _print_trust_plan(args, config, plan)
         return EXIT_NEEDS_CONFIRMATION
 
-    def trust(config: Any) -> Any:
+    def trust(config: Configuration) -> EditResult:
         # Resolved again on the configuration the write starts from.
         return trust_hooks(config, hooks_to_trust(config, args.ids) if args.ids else None)
 
     return _run_edit(args, trust)
 
 
-def apply_fixes(args: argparse.Namespace) -> Any:
+def apply_fixes(args: argparse.Namespace) -> EditResult:
     """check --fix: apply the safe fixes, print them (human mode), return the result."""
     from hookdash.core import HookdashError, apply_safe_fixes
 
-    config = configuration(args)
+    config: Configuration = configuration(args)
     try:
         result = apply_safe_fixes(config)
     except HookdashError as exc:
@@ -221,3 +242,39 @@ def apply_fixes(args: argparse.Namespace) -> Any:
                 print(s.dim(f"  {reason}"))
         print()
     return result
+
+
+def add_edit_commands(sub: SubParsers, common: Parser, with_json: Parser) -> None:
+    """The parsers of disable, enable and trust (called by parser.build_parser)."""
+    keys = ("auto", "hooks", "hooksConfig")
+    key_help = (
+        "which disabled list: auto = hooksConfig.disabled, mirrored into an existing legacy "
+        "hooks.disabled; hooks = only the legacy list (Gemini CLI < 0.26); hooksConfig = only "
+        "the current one (default: auto)"
+    )
+    p = sub.add_parser("disable", parents=[common, with_json], help="add a hook to a disabled list")
+    add_hook_id(p)
+    add_scope(p, "user", verb="edit")
+    p.add_argument("--disabled-key", choices=keys, default="auto", help=key_help)
+    p.set_defaults(func=cmd_disable)
+    p = sub.add_parser(
+        "enable", parents=[common, with_json], help="remove a hook from the disabled lists"
+    )
+    add_hook_id(p)
+    p.add_argument("--disabled-key", choices=keys, default="auto", help=key_help)
+    p.set_defaults(func=cmd_enable)
+    p = sub.add_parser(
+        "trust",
+        parents=[common, with_json],
+        help="record the workspace's project hooks (or just those IDs) in Gemini's "
+        "trusted_hooks.json",
+    )
+    p.add_argument(
+        "ids",
+        nargs="*",
+        metavar="ID",
+        help="only these project hooks: a name (or command if unnamed), or a ref "
+        "(default: every project hook)",
+    )
+    add_yes(p)
+    p.set_defaults(func=cmd_trust)

@@ -109,11 +109,14 @@ def _counts(snap: Any) -> str:
 
 
 def _header(snap: Any, env: Any, s: Style) -> str:
-    from hookdash.core import describe
+    from hookdash.core import describe, describe_gemini
 
+    installed = snap.gemini.installed
     lines = [
         s.bold("workspace ") + env.display(snap.workspace),
         f"folder {describe(snap.folder_trust)} · hooks {'on' if snap.hooks_enabled else 'OFF'}",
+        describe_gemini(snap.gemini)
+        + (s.dim(f" ({env.display(installed.path)})") if installed else ""),
     ]
     return "\n".join(lines) + "\n"
 

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sys
 from collections.abc import Sequence
 
 from hookdash.cli.dashboard import cmd_dashboard
-from hookdash.cli.output import EXIT_OK, CliError
+from hookdash.cli.output import EXIT_FAILED, EXIT_OK, CliError, safe_streams
 from hookdash.cli.parser import build_parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from hookdash.core import HookdashError
+
+    safe_streams()
     parser = build_parser()
     args = parser.parse_args(argv)
     for name, default in (("workspace", None), ("json", False)):
@@ -22,9 +27,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         result: int = args.func(args)
         return result
     except CliError as exc:
-        print(f"hookdash: {exc}", file=sys.stderr)
+        _say(f"hookdash: {exc}")
         return exc.code
+    except HookdashError as exc:  # an expected failure no command turned into a CliError
+        _say(f"hookdash: {exc.message}")
+        return EXIT_FAILED
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
         return EXIT_OK
+    except Exception as exc:  # the last resort: one line, never a traceback
+        if os.environ.get("HOOKDASH_DEBUG"):
+            raise
+        _say(
+            f"hookdash: internal error ({type(exc).__name__}: {exc}); this is a bug in "
+            "hookdash, please report it (HOOKDASH_DEBUG=1 shows the traceback)"
+        )
+        return EXIT_FAILED
+
+
+def _say(line: str) -> None:
+    # stderr may be gone (a closed terminal): the exit code still tells.
+    with contextlib.suppress(OSError):
+        print(line, file=sys.stderr)

@@ -3,6 +3,7 @@ JSON, and column helpers."""
 
 from __future__ import annotations
 
+import io
 import os
 import sys
 from typing import Any, TextIO
@@ -47,6 +48,20 @@ class Style:
 
     def cyan(self, t: str) -> str:
         return self._wrap("36", t)
+
+
+def safe_streams() -> None:
+    """Make stdout and stderr unable to fail on what they are given.
+
+    Hook names, commands, output and telemetry are untrusted text and may hold a lone
+    surrogate ("\\ud800", valid in a JSON string, unencodable in UTF-8). Such a character
+    is written as its backslash escape instead of raising; inside a JSON string that escape
+    (`\\ud800`) is exactly the JSON for it, so `--json` output stays exact JSON. (Showing
+    control characters visibly is the display rule's job; this only keeps writes alive.)
+    """
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
 
 
 def print_json(data: Any) -> None:

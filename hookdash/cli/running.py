@@ -143,8 +143,10 @@ def _read_input(source: str | None) -> dict[str, Any] | None:
         raise CliError(f"cannot read --input {source}: {exc.strerror or exc}") from exc
     except UnicodeDecodeError as exc:
         raise CliError(f"--input {source} is not UTF-8 text") from exc
+    from hookdash.core import json_loads
+
     try:
-        data = json.loads(text)
+        data = json_loads(text)
     except json.JSONDecodeError as exc:
         where = "stdin" if source == "-" else source
         raise CliError(
@@ -166,6 +168,7 @@ def _select_hook(config: Any, ident: str, event: str) -> Any:
 
 def cmd_fire(args: argparse.Namespace) -> int:
     from hookdash.core import (
+        FireInterrupted,
         build_payload,
         confirmations_needed,
         context_of,
@@ -193,7 +196,11 @@ def cmd_fire(args: argparse.Namespace) -> int:
             f"{lines}\nReview them (`hookdash list`), then pass --yes to run anyway.",
             EXIT_NEEDS_CONFIRMATION,
         )
-    result = fire_sync(config, event, hook=hook, payload=payload, input_override=override)
+    try:
+        result = fire_sync(config, event, hook=hook, payload=payload, input_override=override)
+    except FireInterrupted as exc:
+        # 128 + the signal, as a shell reports a process it ended (Ctrl-C: 130).
+        raise CliError(f"fire {exc}", 128 + exc.signum) from None
     if args.json:
         print_json(result.model_dump(mode="json"))
         return EXIT_OK
@@ -297,7 +304,7 @@ def _print_records(records: Sequence[Any], as_json: bool, s: Style) -> None:
 def cmd_log(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from hookdash.core import LogFeed, state_dir
+    from hookdash.core import LogFeed, LogUnreadableError, state_dir
 
     if args.limit < 0:
         raise CliError("--limit must be 0 or more", EXIT_USAGE)
@@ -316,9 +323,12 @@ def cmd_log(args: argparse.Namespace) -> int:
         config.hooks,
     )
     s = Style(sys.stdout)
-    if args.follow:
-        feed.start_following()
-    records = feed.recent(args.limit)
+    try:
+        if args.follow:
+            feed.start_following()
+        records = feed.recent(args.limit)
+    except LogUnreadableError as exc:
+        raise CliError(str(exc)) from None
     if not records and not args.json and not args.follow:
         print(
             "No hook runs yet. `hookdash fire EVENT` runs hooks through the engine"
@@ -326,7 +336,10 @@ def cmd_log(args: argparse.Namespace) -> int:
         )
     _print_records(records, args.json, s)
     if args.follow:
-        _follow(feed, args.json, s)
+        try:
+            _follow(feed, args.json, s)
+        except LogUnreadableError as exc:
+            raise CliError(str(exc)) from None
     return EXIT_OK
 
 

@@ -30,14 +30,9 @@ if TYPE_CHECKING:
         recording_writes as recording_writes,
     )
     from hookdash.core.edit.authoring import (
-        AuthoringResult as AuthoringResult,
-        HookChanges as HookChanges,
         add_hook as add_hook,
-        changes_between as changes_between,
-        draft_of as draft_of,
         edit_hook as edit_hook,
         remove_hook as remove_hook,
-        resolve_hook as resolve_hook,
     )
     from hookdash.core.edit.claude_import import (
         ImportResult as ImportResult,
@@ -51,10 +46,14 @@ if TYPE_CHECKING:
     )
     from hookdash.core.edit.draft_review import (
         DraftReview as DraftReview,
+        changes_between as changes_between,
+        draft_of as draft_of,
         review_draft as review_draft,
         save_draft as save_draft,
     )
     from hookdash.core.edit.edits import (
+        AuthoringResult as AuthoringResult,
+        Change as Change,
         EditResult as EditResult,
     )
     from hookdash.core.edit.fixes import (
@@ -66,6 +65,12 @@ if TYPE_CHECKING:
         draft_hook as draft_hook,
         draft_warnings as draft_warnings,
         validate_draft as validate_draft,
+    )
+    from hookdash.core.edit.hook_edit import (
+        HookChanges as HookChanges,
+    )
+    from hookdash.core.edit.hook_target import (
+        resolve_hook as resolve_hook,
     )
     from hookdash.core.edit.hooks_switch import (
         switch_hooks as switch_hooks,
@@ -92,8 +97,10 @@ if TYPE_CHECKING:
         AmbiguousHook as AmbiguousHook,
         EditError as EditError,
         EngineError as EngineError,
+        FireInterrupted as FireInterrupted,
         HookdashError as HookdashError,
         HookNotFound as HookNotFound,
+        LogUnreadableError as LogUnreadableError,
         UndoRefused as UndoRefused,
         UnknownEvent as UnknownEvent,
     )
@@ -119,6 +126,9 @@ if TYPE_CHECKING:
     )
     from hookdash.core.gemini.tools import (
         BUILTIN_TOOLS as BUILTIN_TOOLS,
+    )
+    from hookdash.core.gemini.versions import (
+        describe_gemini as describe_gemini,
     )
     from hookdash.core.load.checks import (
         check_configuration as check_configuration,
@@ -154,6 +164,9 @@ if TYPE_CHECKING:
         RiskFlag as RiskFlag,
         Snapshot as Snapshot,
     )
+    from hookdash.core.nesting import (
+        json_loads as json_loads,
+    )
     from hookdash.core.present import (
         BADGE_MEANINGS as BADGE_MEANINGS,
         GEMINI_SOURCE_NOTE as GEMINI_SOURCE_NOTE,
@@ -173,7 +186,9 @@ if TYPE_CHECKING:
         state_badge as state_badge,
         untrusted_project_hooks as untrusted_project_hooks,
     )
-    from hookdash.core.problems import Problem as Problem
+    from hookdash.core.problems import (
+        Problem as Problem,
+    )
     from hookdash.core.run.engine import (
         FireResult as FireResult,
         build_payload as build_payload,
@@ -211,38 +226,25 @@ if TYPE_CHECKING:
     from hookdash.core.state import (
         state_dir as state_dir,
     )
-    from hookdash.core.watching import DirectoryWatcher as DirectoryWatcher
+    from hookdash.core.watching import (
+        DirectoryWatcher as DirectoryWatcher,
+    )
 
 # name -> the module that defines it; kept equal to the imports above by a test.
 _EXPORTS: dict[str, str] = {
-    "EVENT_SUMMARIES": "hookdash.core.gemini.events",
-    "MatcherPreview": "hookdash.core.gemini.matcher",
-    "preview_matcher": "hookdash.core.gemini.matcher",
-    "tools_seen": "hookdash.core.run.logfeed",
-    "draft_hook": "hookdash.core.edit.hook_draft",
-    "DraftReview": "hookdash.core.edit.draft_review",
-    "review_draft": "hookdash.core.edit.draft_review",
-    "save_draft": "hookdash.core.edit.draft_review",
-    "draft_of": "hookdash.core.edit.authoring",
-    "changes_between": "hookdash.core.edit.authoring",
-    "switch_scope": "hookdash.core.edit.hooks_switch",
-    "recording_writes": "hookdash.core.edit.atomic",
-    "UndoEntry": "hookdash.core.edit.undo",
-    "UndoResult": "hookdash.core.edit.undo",
-    "undo": "hookdash.core.edit.undo",
-    "undo_entry": "hookdash.core.edit.undo",
-    "UndoRefused": "hookdash.core.errors",
     "add_hook": "hookdash.core.edit.authoring",
     "AmbiguousHook": "hookdash.core.errors",
     "apply_safe_fixes": "hookdash.core.edit.fixes",
-    "AuthoringResult": "hookdash.core.edit.authoring",
+    "AuthoringResult": "hookdash.core.edit.edits",
     "BADGE_MEANINGS": "hookdash.core.present",
     "BadgeKind": "hookdash.core.present",
     "banner_lines": "hookdash.core.present",
     "banner_problems": "hookdash.core.present",
     "build_payload": "hookdash.core.run.engine",
     "BUILTIN_TOOLS": "hookdash.core.gemini.tools",
+    "Change": "hookdash.core.edit.edits",
     "changed_script": "hookdash.core.edit.trust_store",
+    "changes_between": "hookdash.core.edit.draft_review",
     "check_configuration": "hookdash.core.load.checks",
     "check_event": "hookdash.core.run.engine",
     "Configuration": "hookdash.core.model",
@@ -252,25 +254,31 @@ _EXPORTS: dict[str, str] = {
     "create_demo": "hookdash.core.demo",
     "default_match_values": "hookdash.core.run.engine",
     "DemoEnvironment": "hookdash.core.demo",
-    "DirectoryWatcher": "hookdash.core.watching",
     "describe": "hookdash.core.gemini.folder_trust",
     "describe_event": "hookdash.core.present",
     "describe_execution": "hookdash.core.present",
+    "describe_gemini": "hookdash.core.gemini.versions",
     "describe_hook": "hookdash.core.load.lookup",
     "describe_matcher": "hookdash.core.gemini.matcher",
     "describe_trust": "hookdash.core.present",
+    "DirectoryWatcher": "hookdash.core.watching",
     "disable_hook": "hookdash.core.edit.disabled_list",
     "DisabledKey": "hookdash.core.edit.disabled_list",
+    "draft_hook": "hookdash.core.edit.hook_draft",
+    "draft_of": "hookdash.core.edit.draft_review",
     "draft_warnings": "hookdash.core.edit.hook_draft",
+    "DraftReview": "hookdash.core.edit.draft_review",
     "edit_hook": "hookdash.core.edit.authoring",
     "EditError": "hookdash.core.errors",
     "EditResult": "hookdash.core.edit.edits",
     "enable_hook": "hookdash.core.edit.disabled_list",
     "EngineError": "hookdash.core.errors",
+    "EVENT_SUMMARIES": "hookdash.core.gemini.events",
     "EVENTS": "hookdash.core.gemini.events",
     "fire": "hookdash.core.run.engine",
     "fire_sync": "hookdash.core.run.engine",
     "FIRED_TRIGGERS": "hookdash.core.gemini.events",
+    "FireInterrupted": "hookdash.core.errors",
     "FireResult": "hookdash.core.run.engine",
     "GEMINI_SOURCE_NOTE": "hookdash.core.present",
     "GeminiEnvironment": "hookdash.core.gemini.environment",
@@ -282,7 +290,7 @@ _EXPORTS: dict[str, str] = {
     "hook_for_problem": "hookdash.core.present",
     "hook_matches": "hookdash.core.present",
     "hook_notes": "hookdash.core.present",
-    "HookChanges": "hookdash.core.edit.authoring",
+    "HookChanges": "hookdash.core.edit.hook_edit",
     "HookdashError": "hookdash.core.errors",
     "HookDraft": "hookdash.core.edit.hook_draft",
     "HookNotFound": "hookdash.core.errors",
@@ -293,11 +301,14 @@ _EXPORTS: dict[str, str] = {
     "ImportResult": "hookdash.core.edit.claude_import",
     "InvalidHookError": "hookdash.core.edit.hook_draft",
     "is_run_of": "hookdash.core.run.logfeed",
+    "json_loads": "hookdash.core.nesting",
     "json_text": "hookdash.core.display",
     "kinds_of": "hookdash.core.load.risks",
     "load_configuration": "hookdash.core.load.loader",
     "LogFeed": "hookdash.core.run.logfeed",
+    "LogUnreadableError": "hookdash.core.errors",
     "match_kind": "hookdash.core.gemini.events",
+    "MatcherPreview": "hookdash.core.gemini.matcher",
     "merge_input": "hookdash.core.run.payloads",
     "nothing_configured": "hookdash.core.demo",
     "Outcome": "hookdash.core.run.logfeed",
@@ -307,18 +318,22 @@ _EXPORTS: dict[str, str] = {
     "Plan": "hookdash.core.run.planner",
     "plan_event": "hookdash.core.run.planner",
     "plan_trust": "hookdash.core.edit.trust_store",
+    "preview_matcher": "hookdash.core.gemini.matcher",
     "Problem": "hookdash.core.problems",
     "problem_location": "hookdash.core.present",
     "QUIRKS": "hookdash.core.present",
+    "recording_writes": "hookdash.core.edit.atomic",
     "registrable": "hookdash.core.load.lookup",
     "remove_hook": "hookdash.core.edit.authoring",
     "resolve_environment": "hookdash.core.gemini.environment",
-    "resolve_hook": "hookdash.core.edit.authoring",
+    "resolve_hook": "hookdash.core.edit.hook_target",
+    "review_draft": "hookdash.core.edit.draft_review",
     "RISK_KINDS": "hookdash.core.model",
     "RiskFlag": "hookdash.core.model",
     "RunLike": "hookdash.core.run.logfeed",
     "RUNLOG_NAME": "hookdash.core.run.runlog",
     "RunRecord": "hookdash.core.run.runlog",
+    "save_draft": "hookdash.core.edit.draft_review",
     "script_preview": "hookdash.core.load.preview",
     "ScriptDiff": "hookdash.core.load.script_copies",
     "ScriptPreview": "hookdash.core.load.preview",
@@ -328,12 +343,19 @@ _EXPORTS: dict[str, str] = {
     "state_badge": "hookdash.core.present",
     "state_dir": "hookdash.core.state",
     "switch_hooks": "hookdash.core.edit.hooks_switch",
+    "switch_scope": "hookdash.core.edit.hooks_switch",
     "toggle_hook": "hookdash.core.edit.disabled_list",
+    "tools_seen": "hookdash.core.run.logfeed",
     "TRIGGER_FIELD": "hookdash.core.gemini.events",
     "TRIGGER_VALUES": "hookdash.core.gemini.events",
     "trust_hooks": "hookdash.core.edit.trust_store",
     "trusted_commands": "hookdash.core.edit.trust_store",
     "TrustPlan": "hookdash.core.edit.trust_store",
+    "undo": "hookdash.core.edit.undo",
+    "undo_entry": "hookdash.core.edit.undo",
+    "UndoEntry": "hookdash.core.edit.undo",
+    "UndoRefused": "hookdash.core.errors",
+    "UndoResult": "hookdash.core.edit.undo",
     "UnknownEvent": "hookdash.core.errors",
     "untrusted_project_hooks": "hookdash.core.present",
     "validate_draft": "hookdash.core.edit.hook_draft",

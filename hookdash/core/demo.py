@@ -181,18 +181,9 @@ def _fill(value: Any, workspace: str) -> Any:
     return value
 
 
-def render_session(session: Mapping[str, Any], env: GeminiEnvironment) -> list[dict[str, Any]]:
-    """OpenTelemetry log records (a user prompt, then one per hook call) for a session."""
-    session_id: str = session["session_id"]
-    start = _START
-    transcript = (
-        env.gemini_dir
-        / "tmp"
-        / env.workspace.name
-        / "chats"
-        / f"session-{start.strftime('%Y-%m-%dT%H-%M')}-{session_id[:8]}.jsonl"
-    )
-    resource = {
+def _resource(session: Mapping[str, Any]) -> dict[str, Any]:
+    """The OpenTelemetry resource Gemini CLI attaches to every record of a session."""
+    return {
         "_rawAttributes": [
             ["host.name", "devbox"],
             ["host.arch", "amd64"],
@@ -215,23 +206,38 @@ def render_session(session: Mapping[str, Any], env: GeminiEnvironment) -> list[d
             ["process.owner", "dev"],
             ["service.name", "gemini-cli"],
             ["service.version", "v20.20.2"],
-            ["session.id", session_id],
+            ["session.id", session["session_id"]],
         ],
         "_asyncAttributesPending": False,
     }
-    common = {
-        "session.id": session_id,
-        "installation.id": session["installation_id"],
-        "interactive": True,
-        "auth_type": "oauth-personal",
-    }
 
-    def record(at: datetime, attributes: dict[str, Any], body: str, span: bool) -> dict[str, Any]:
+
+@dataclass(frozen=True)
+class _SessionLog:
+    """Writes one session's log records as Gemini CLI's telemetry exporter does."""
+
+    session: Mapping[str, Any]
+    env: GeminiEnvironment
+    resource: dict[str, Any]
+
+    @property
+    def common(self) -> dict[str, Any]:
+        """The attributes every record of the session has."""
+        return {
+            "session.id": self.session["session_id"],
+            "installation.id": self.session["installation_id"],
+            "interactive": True,
+            "auth_type": "oauth-personal",
+        }
+
+    def record(
+        self, at: datetime, attributes: dict[str, Any], body: str, span: bool
+    ) -> dict[str, Any]:
         item: dict[str, Any] = {"hrTime": _hr_time(at), "hrTimeObserved": _hr_time(at)}
         if span:
-            item["spanContext"] = dict(session["span"])
+            item["spanContext"] = dict(self.session["span"])
         item.update(
-            resource=resource,
+            resource=self.resource,
             instrumentationScope={"name": "gemini-cli"},
             attributes=attributes,
             _body=body,
@@ -242,36 +248,33 @@ def render_session(session: Mapping[str, Any], env: GeminiEnvironment) -> list[d
         )
         return item
 
-    prompt: str = session["prompt"]
-    records = [
-        record(
-            start,
-            {
-                **common,
-                "event.name": "gemini_cli.user_prompt",
-                "event.timestamp": _iso(start),
-                "prompt_length": len(prompt),
-                "prompt_id": session_id,
-                "prompt": prompt,
-            },
-            f"User prompt. Length: {len(prompt)}.",
-            span=False,
-        )
-    ]
-    for call in session["calls"]:
+    def prompt(self, at: datetime) -> dict[str, Any]:
+        prompt: str = self.session["prompt"]
+        attributes = {
+            **self.common,
+            "event.name": "gemini_cli.user_prompt",
+            "event.timestamp": _iso(at),
+            "prompt_length": len(prompt),
+            "prompt_id": self.session["session_id"],
+            "prompt": prompt,
+        }
+        return self.record(at, attributes, f"User prompt. Length: {len(prompt)}.", span=False)
+
+    def hook_call(self, start: datetime, call: Mapping[str, Any]) -> dict[str, Any]:
         fired = start + timedelta(milliseconds=call["fired_ms"])
         logged = fired + timedelta(milliseconds=call["logged_ms"])
+        workspace = str(self.env.workspace)
         payload = {
-            "session_id": session_id,
-            "transcript_path": str(transcript),
-            "cwd": str(env.workspace),
+            "session_id": self.session["session_id"],
+            "transcript_path": str(_transcript(self.env, self.session["session_id"], start)),
+            "cwd": workspace,
             "hook_event_name": call["event"],
             "timestamp": _iso(fired),
-            **_fill(call["input"], str(env.workspace)),
+            **_fill(call["input"], workspace),
         }
         stdout: str = call["stdout"]
         attributes: dict[str, Any] = {
-            **common,
+            **self.common,
             "event.name": "gemini_cli.hook_call",
             "event.timestamp": _iso(logged),
             "hook_event_name": call["event"],
@@ -288,6 +291,15 @@ def render_session(session: Mapping[str, Any], env: GeminiEnvironment) -> list[d
         attributes["stderr"] = call.get("stderr", "")
         outcome = "succeeded" if call["exit_code"] == 0 else "failed"
         body = f"Hook call {call['event']}.{call['hook']} {outcome} in {call['duration_ms']}ms"
-        span = call["event"] in ("BeforeTool", "AfterTool")
-        records.append(record(logged, attributes, body, span))
-    return records
+        return self.record(logged, attributes, body, call["event"] in ("BeforeTool", "AfterTool"))
+
+
+def _transcript(env: GeminiEnvironment, session_id: str, start: datetime) -> Path:
+    name = f"session-{start.strftime('%Y-%m-%dT%H-%M')}-{session_id[:8]}.jsonl"
+    return env.gemini_dir / "tmp" / env.workspace.name / "chats" / name
+
+
+def render_session(session: Mapping[str, Any], env: GeminiEnvironment) -> list[dict[str, Any]]:
+    """OpenTelemetry log records (a user prompt, then one per hook call) for a session."""
+    log = _SessionLog(session, env, _resource(session))
+    return [log.prompt(_START), *(log.hook_call(_START, call) for call in session["calls"])]

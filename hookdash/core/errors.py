@@ -4,7 +4,9 @@
     ├── HookNotFound              no hook (or disabled-list entry) has that ID
     ├── AmbiguousHook             the ID could mean different hooks: the candidates' refs
     ├── ConfigurationError        a file hookdash must read cannot be read
+    │   └── LogUnreadableError    a run log or telemetry file that is there but unreadable
     ├── EngineError               firing: an unknown event, …
+    │   └── FireInterrupted       a signal ended `fire` (its hooks were killed first)
     └── EditError                 a write hookdash refuses to make (nothing was written)
         ├── NotDisableableError, ReadOnlyScopeError, WorkspaceIsHomeError,
         ├── SettingsParseError, UnsupportedShapeError, FileChangedError,
@@ -19,7 +21,9 @@ throw) are not here: they model what Gemini CLI itself throws, and become verdic
 
 from __future__ import annotations
 
+import signal
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -79,10 +83,38 @@ class ConfigurationError(HookdashError):
     code = "unreadable"
 
 
+class LogUnreadableError(ConfigurationError):
+    """A run log or telemetry file that exists but cannot be read: said, never shown as an
+    empty log."""
+
+    code = "log-unreadable"
+
+    def __init__(self, path: Path, exc: OSError) -> None:
+        why = exc.strerror or str(exc)
+        if isinstance(exc, PermissionError):
+            why = "permission denied (check the file's and its directory's permissions)"
+        super().__init__(f"cannot read {path}: {why}", path=str(path))
+
+
 class EngineError(HookdashError):
     """Firing or planning cannot start (an unknown event, …)."""
 
     code = "engine-error"
+
+
+class FireInterrupted(EngineError):
+    """`fire_sync` ended by a signal. The hooks still running were killed (their whole
+    process groups) and logged as cancelled before this was raised."""
+
+    code = "fire-interrupted"
+
+    def __init__(self, signum: int) -> None:
+        self.signum = signum
+        name = signal.Signals(signum).name
+        super().__init__(
+            f"stopped by {name}: the hooks still running were killed with their process "
+            "groups and logged as cancelled."
+        )
 
 
 class UnknownEvent(EngineError):

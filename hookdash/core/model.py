@@ -17,6 +17,7 @@ from hookdash.core.gemini.extensions import Extension, ExtensionInfo
 from hookdash.core.gemini.folder_trust import FolderTrust
 from hookdash.core.gemini.layers import Layer, LayerInfo, Scope
 from hookdash.core.gemini.scripts import ScriptInfo
+from hookdash.core.gemini.versions import GeminiModel
 from hookdash.core.problems import Problem
 
 if TYPE_CHECKING:
@@ -156,6 +157,8 @@ class Snapshot(BaseModel):
 
     workspace: str
     home: str
+    gemini_version: str | None  # the installed Gemini CLI's, None when none is found
+    gemini: GeminiModel  # which Gemini CLI the verdicts model, and why
     hooks_enabled: bool
     gemini_starts: bool
     folder_trust: FolderTrust

@@ -77,6 +77,7 @@ BANNER_CODES: tuple[str, ...] = (
     "system-file-ignored",
     "legacy-hooks-disabled",
     "legacy-hooks-enabled",
+    "gemini-version-unverified",
 )
 
 _SHORT_REASONS: dict[str, str] = {

@@ -6,6 +6,11 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
+from hookdash.core.edit.atomic import ensure_directory
+
+# The run log holds hook input and output, which can hold secrets.
+STATE_DIR_MODE = 0o700
+
 
 def state_dir(environ: Mapping[str, str] | None = None) -> Path:
     """`HOOKDASH_STATE_DIR`, else the platform's user state directory for hookdash."""
@@ -16,3 +21,10 @@ def state_dir(environ: Mapping[str, str] | None = None) -> Path:
     import platformdirs
 
     return Path(platformdirs.user_state_path("hookdash"))
+
+
+def ensure_state_dir(environ: Mapping[str, str] | None = None) -> Path:
+    """The state directory, created (with any missing parents) 0700 if it is not there."""
+    path = state_dir(environ)
+    ensure_directory(path, STATE_DIR_MODE)
+    return path

@@ -32,7 +32,7 @@ def test_list_json_shape(sandbox: Sandbox) -> None:
     assert data["workspace"] == str(sandbox.workspace)
     assert data["folder_trust"] == {
         "enabled": True, "trusted": True, "how": "file",
-        "rule": str(sandbox.workspace), "level": "TRUST_FOLDER",
+        "rule": str(sandbox.workspace), "level": "TRUST_FOLDER", "variable": None,
     }  # fmt: skip
     assert [layer["scope"] for layer in data["layers"]] == [
         "system-defaults", "user", "workspace", "system"

@@ -10,8 +10,9 @@ from typing import Any
 
 import pytest
 
-from hookdash.core.edit.authoring import HookChanges, add_hook, edit_hook, remove_hook
+from hookdash.core.edit.authoring import add_hook, edit_hook, remove_hook
 from hookdash.core.edit.hook_draft import HookDraft, InvalidHookError
+from hookdash.core.edit.hook_edit import HookChanges
 from hookdash.core.errors import (
     AmbiguousHook,
     FileChangedError,

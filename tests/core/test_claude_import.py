@@ -16,12 +16,9 @@ from typing import Any
 
 import pytest
 
-from hookdash.core.edit.claude_hooks import (
-    name_from_command,
-    translate_tool_matcher,
-    translate_trigger_matcher,
-)
 from hookdash.core.edit.claude_import import ClaudeSettingsError, ImportResult, import_claude
+from hookdash.core.edit.claude_matchers import translate_tool_matcher, translate_trigger_matcher
+from hookdash.core.edit.claude_names import name_from_command
 from hookdash.core.gemini import jsonc
 from hookdash.core.gemini.matcher import matches
 from tests.conftest import Sandbox, command_hook, definition

@@ -171,7 +171,8 @@ def test_no_trust_rule_means_untrusted(sandbox: Sandbox) -> None:
     sandbox.write_user({"hooks": {"BeforeTool": [definition(command_hook("u"))]}})
     snap = sandbox.load().snapshot
     assert snap.folder_trust.model_dump() == {
-        "enabled": True, "trusted": False, "how": "none", "rule": None, "level": None
+        "enabled": True, "trusted": False, "how": "none", "rule": None, "level": None,
+        "variable": None,
     }  # fmt: skip
     assert not snap.hooks[0].runs
 

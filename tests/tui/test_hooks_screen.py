@@ -74,6 +74,25 @@ async def test_status_line_and_banners(sandbox: Sandbox) -> None:
     assert "~/.gemini/settings.json:5" in banners[1]
 
 
+async def test_status_line_names_the_gemini_cli(sandbox: Sandbox) -> None:
+    """Which Gemini CLI the verdicts model; an unverified version gets a banner too."""
+    rich_setup(sandbox)
+    app = make_app(sandbox)
+    async with app.run_test(size=(200, 36)) as pilot:
+        await pilot.pause()
+        status = text_of(app.screen.query_one(StatusLine))
+    assert status.endswith("Gemini CLI not found: verdicts as for 0.61.0")
+
+    sandbox.install_gemini("0.58.0")
+    app = make_app(sandbox)
+    async with app.run_test(size=(200, 36)) as pilot:
+        await pilot.pause()
+        status = text_of(app.screen.query_one(StatusLine))
+        banners = [text_of(b) for b in app.screen.query(Banner)]
+    assert status.endswith("Gemini CLI 0.58.0 (not verified)")
+    assert any("0.58.0 has not been run by hookdash's harness" in b for b in banners)
+
+
 async def test_banners_for_what_changes_everything(sandbox: Sandbox) -> None:
     sandbox.write_user({"hooksConfig": {"enabled": False}, "hooks": {"BeforeTool": []}})
     sandbox.write_workspace('{\n  "hooks": {,\n}\n')

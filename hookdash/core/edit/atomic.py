@@ -14,6 +14,9 @@ hookdash makes are expressed on the text, so they can be re-applied); if it keep
   at all (which also stops root, who passes every permission check) — is refused with
   the reason, before anything is written.
 - A file with several hard links is refused: renaming over it would split the links.
+- Nothing hookdash creates is writable by group or others, whatever the umask: a new file
+  is created 0644 (Gemini's own files are 0666 minus the umask) and new directories 0755
+  (hookdash's state: 0700), each then narrowed by the umask.
 - hookdash writers serialise on an advisory lock on the directory, so two hookdash
   processes never interleave; holding it, a writer also removes temporary files that a
   killed hookdash left behind for the same target.
@@ -31,6 +34,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 
+from hookdash.core import files
 from hookdash.core.errors import FileChangedError, FileWriteError
 
 ATTEMPTS = 3
@@ -92,16 +96,45 @@ def _describe(exc: OSError) -> str:
 
 def _read(target: Path) -> tuple[bytes | None, os.stat_result | None]:
     try:
-        with open(target, "rb") as fh:
-            return fh.read(), os.fstat(fh.fileno())
+        handle, info = files.open_regular(target)
+        with handle:
+            if info.st_size > files.MAX_FILE_BYTES:
+                raise files.FileTooLargeError(target, info.st_size, files.MAX_FILE_BYTES)
+            return handle.readall(), info
     except FileNotFoundError:
         return None, None
     except IsADirectoryError:
         raise FileWriteError(f"{target} is a directory, not a file.", path=str(target)) from None
+    except (files.NotRegularFileError, files.FileTooLargeError) as exc:
+        raise FileWriteError(
+            f"{target}: {exc.strerror}; hookdash leaves it unchanged.", path=str(target)
+        ) from None
     except OSError as exc:
         raise FileWriteError(
             f"hookdash cannot read {target} ({_describe(exc)}).", path=str(target)
         ) from None
+
+
+def _unchanged(target: Path, before: bytes | None) -> bool:
+    """Whether the file still holds exactly `before` (None: still absent)."""
+    try:
+        handle, info = files.open_regular(target)
+    except FileNotFoundError:
+        return before is None
+    except OSError:
+        return False
+    with handle:
+        if before is None or info.st_size != len(before):
+            return False
+        view = memoryview(before)
+        pos = 0
+        while True:
+            chunk = handle.read(1 << 20)
+            if not chunk:
+                return pos == len(before)
+            if view[pos : pos + len(chunk)] != chunk:
+                return False
+            pos += len(chunk)
 
 
 def _no_write_bits(mode: int) -> bool:
@@ -183,10 +216,33 @@ def _fsync_directory(directory: Path) -> None:
         os.close(fd)
 
 
+NEW_FILE_MODE = 0o644
+NEW_DIR_MODE = 0o755
+
+
+def ensure_directory(path: Path, mode: int = NEW_DIR_MODE) -> None:
+    """Create `path` and any missing parents, each with `mode` (narrowed by the umask;
+    `Path.mkdir(parents=True)` would give the parents 0777 minus the umask)."""
+    missing: list[Path] = []
+    current = path
+    while not current.is_dir():
+        missing.append(current)
+        if current.parent == current:
+            break
+        current = current.parent
+    for directory in reversed(missing):
+        try:
+            os.mkdir(directory, mode)
+        except FileExistsError:
+            if not directory.is_dir():
+                raise
+
+
 def _write_temp(target: Path, data: bytes, st: os.stat_result | None, new_mode: int | None) -> Path:
     tmp = target.parent / temp_name(target)
-    # Private while being written; the final mode is set before the rename.
-    create_mode = 0o600 if st is not None or new_mode is not None else 0o666
+    # Private while being written; the final mode is set before the rename. A new file
+    # without a mode gets NEW_FILE_MODE minus the umask: never group/other-writable.
+    create_mode = 0o600 if st is not None or new_mode is not None else NEW_FILE_MODE
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, create_mode)
     try:
         view = memoryview(data)
@@ -246,20 +302,21 @@ def update_file(
     compute: Callable[[bytes | None], bytes | None],
     *,
     new_mode: int | None = None,
+    dir_mode: int = NEW_DIR_MODE,
     attempts: int = ATTEMPTS,
 ) -> WriteOutcome:
     """Replace the file at `path` with `compute(current content)`, atomically.
 
     `compute` gets the current bytes (None: no file) and returns the new bytes, or None
     for "nothing to change". It may raise; nothing is written then. A new file is created
-    (with its directories) with `new_mode`, or 0666 minus the umask like Gemini's files.
+    (with its missing directories, `dir_mode`) with `new_mode`, or 0644 minus the umask.
     """
     target = resolve_target(path)
     # No directory yet: create it (and its parents) only if there is something to write.
     if not target.parent.is_dir() and compute(None) is None:
         return WriteOutcome(path, target, None, None, 1)
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
+        ensure_directory(target.parent, dir_mode)
     except OSError as exc:
         raise FileWriteError(
             f"hookdash cannot create the directory {target.parent} ({_describe(exc)}).",
@@ -282,9 +339,9 @@ def update_file(
                     path=str(path),
                 ) from None
             try:
-                # The last moment to notice another writer: re-read and compare.
-                now, _ = _read(target)
-                if now != before or not _install(tmp, target, before is not None):
+                # The last moment to notice another writer: re-read and compare (in
+                # blocks, so a large file is not held twice).
+                if not _unchanged(target, before) or not _install(tmp, target, before is not None):
                     os.unlink(tmp)
                     continue
             except OSError as exc:

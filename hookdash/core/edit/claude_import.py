@@ -17,35 +17,27 @@ them once reviewed).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, Field
 
 from hookdash.core.edit import jsonedit
-from hookdash.core.edit.authoring import (
-    AuthoringResult,
-    prepare_text,
-    reload_configuration,
-    shape_error,
-    untrusted_folder_note,
-    write_settings,
-)
-from hookdash.core.edit.claude_hooks import (
+from hookdash.core.edit.after_write import reload_configuration, untrusted_folder_note
+from hookdash.core.edit.claude_hooks import NotCarried, TranslatedHook, Translation, translate
+from hookdash.core.edit.claude_names import NameBook
+from hookdash.core.edit.claude_settings import (
     ClaudeSource,
-    NameBook,
-    NotCarried,
     SourceKind,
-    TranslatedHook,
-    Translation,
     count_hooks,
     default_sources,
     read_claude_settings,
-    translate,
 )
 from hookdash.core.edit.disabled_list import FileEdit, check_scope
-from hookdash.core.edit.edits import Change
+from hookdash.core.edit.edits import AuthoringResult, Change
 from hookdash.core.edit.hook_text import add_hook, hook_at, hook_paths, normal_matcher
+from hookdash.core.edit.settings_write import SettingsFile, Transform, write_settings
 from hookdash.core.errors import EditError
 from hookdash.core.gemini.expand import expand_settings_string
 
@@ -59,6 +51,9 @@ class ClaudeSettingsError(EditError):
     code = "claude-settings-unreadable"
 
 
+ImportStatus = Literal["added", "present"]
+
+
 class ImportedHook(BaseModel):
     """One Claude hook as it was (or would be) written."""
 
@@ -70,8 +65,12 @@ class ImportedHook(BaseModel):
     name: str
     command: str
     timeout_ms: int | None
-    status: Literal["added", "present"]  # present: the file already had it
+    status: ImportStatus  # present: the file already had it
     pointer: str | None = None  # where it is in the Gemini settings file
+
+
+# The fields an imported hook's row copies from its translation.
+_ORIGIN = ("source", "claude_event", "claude_matcher", "event", "matcher")
 
 
 class ImportResult(AuthoringResult):
@@ -124,7 +123,7 @@ def _read_sources(
     return sources
 
 
-def _present(value: object, hook: TranslatedHook, environ: dict[str, str]) -> str | None:
+def _present(value: object, hook: TranslatedHook, environ: Mapping[str, str]) -> str | None:
     """The pointer of a hook of the file with the same event, matcher and command."""
     command = expand_settings_string(hook.hook["command"], environ)
     for where in hook_paths(value, hook.event):
@@ -152,95 +151,82 @@ def _found_name(value: object, pointer: str) -> str | None:
     return name if isinstance(name, str) else None
 
 
-def import_claude(
-    config: Configuration,
-    file: Path | None = None,
-    scope: str = "workspace",
-    *,
-    dry_run: bool = False,
-) -> ImportResult:
-    """Add Claude Code's hooks (from `file`, else Claude's own files) to the scope's
-    settings file; see the module docstring."""
-    target = check_scope(config, scope)
-    env = config.env
-    layer = config.layers[target]
-    path_str, shown = str(layer.path), env.display(layer.path)
-    names = NameBook((h.id, h.command_raw) for h in config.hooks)
-    translation = Translation()
-    sources = _read_sources(config, file, translation, names)
-    # Claude runs an identical command once per event: import it once.
+def _unique(hooks: list[TranslatedHook]) -> list[TranslatedHook]:
+    """Claude runs an identical command once per event: import it once."""
     unique: list[TranslatedHook] = []
     seen: set[tuple[str, str | None, str]] = set()
-    for hook in translation.hooks:
+    for hook in hooks:
         key = (hook.event, hook.matcher, hook.hook["command"])
         if key not in seen:
             seen.add(key)
             unique.append(hook)
-    placed: list[list[ImportedHook]] = []
-    environ = dict(env.environ)
+    return unique
+
+
+def _row(
+    hook: TranslatedHook, name: str | None, status: ImportStatus, pointer: str
+) -> ImportedHook:
+    """The hook as imported: where it came from, what it became, and where it is."""
+    origin = {k: getattr(hook, k) for k in _ORIGIN}
+    return ImportedHook(
+        **origin,
+        name=name or hook.hook["name"],
+        command=hook.hook["command"],
+        timeout_ms=hook.hook.get("timeout"),
+        status=status,
+        pointer=pointer,
+    )
+
+
+def _import_transform(
+    at: SettingsFile, hooks: list[TranslatedHook], placed: list[list[ImportedHook]]
+) -> Transform:
+    """The import as a pure function of the file's text: every hook the file does not have
+    yet added; `placed` gets each application's rows."""
 
     def transform(text: str | None) -> FileEdit:
-        current, notes, value = prepare_text(text, shown)
+        current, notes, value = at.prepare(text)
         rows: list[ImportedHook] = []
         changes: list[Change] = []
-        for hook in unique:
-            there = _present(value, hook, environ)
+        for hook in hooks:
+            there = _present(value, hook, at.environ)
+            status: ImportStatus = "present"
             if there is None:
                 try:
                     edit = add_hook(current, hook.event, hook.hook, hook.matcher, False)
                 except jsonedit.JsonEditError as exc:
-                    raise shape_error(exc, shown, path_str) from None
+                    raise at.shape_error(exc) from None
                 assert edit.path is not None
-                current, there = edit.text, edit.path.pointer
-                value = prepare_text(current, shown)[2]
-                changes.append(
-                    Change(
-                        file=path_str,
-                        scope=target,
-                        key=there,
-                        action="add",
-                        value=hook.hook,
-                        note=f"from {hook.source}, {hook.claude_event}",
-                    )
-                )
-                status: Literal["added", "present"] = "added"
-            else:
-                status = "present"
-            found = _found_name(value, there)
-            rows.append(
-                ImportedHook(
-                    source=hook.source,
-                    claude_event=hook.claude_event,
-                    claude_matcher=hook.claude_matcher,
-                    event=hook.event,
-                    matcher=hook.matcher,
-                    name=found or hook.hook["name"],
-                    command=hook.hook["command"],
-                    timeout_ms=hook.hook.get("timeout"),
-                    status=status,
-                    pointer=there,
-                )
-            )
+                current, there, status = edit.text, edit.path.pointer, "added"
+                value = at.prepare(current)[2]
+                note = f"from {hook.source}, {hook.claude_event}"
+                changes.append(at.change(there, "add", hook.hook, note=note))
+            rows.append(_row(hook, _found_name(value, there), status, there))
         placed.append(rows)
         return FileEdit(text=current if changes else None, changes=changes, notes=notes)
 
-    written = write_settings(config, target, transform, dry_run)
-    rows = placed[-1] if placed else []
-    added = [r for r in rows if r.status == "added"]
-    present = len(rows) - len(added)
-    where = f"{target} settings ({shown})"
+    return transform
+
+
+def _message(rows: list[ImportedHook], not_carried: int, at: SettingsFile, dry_run: bool) -> str:
+    added = sum(r.status == "added" for r in rows)
+    present = len(rows) - added
+    where = f"{at.scope} settings ({at.shown})"
     verb = "Would import" if dry_run else "Imported"
     if added or not present:
-        message = f"{verb} {len(added)} Claude Code hook(s) into {where}"
+        message = f"{verb} {added} Claude Code hook(s) into {where}"
         if present:
             message += f"; {present} {'was' if present == 1 else 'were'} already there"
     else:
         message = f"Nothing new to import: the {present} hook(s) are already in {where}"
-    lost = translation.not_carried
-    if lost:
-        message += f"; {len(lost)} thing(s) could not be carried over (listed below)"
-    message += "."
-    notes = list(written.edit.notes) + list(dict.fromkeys(translation.notes))
+    if not_carried:
+        message += f"; {not_carried} thing(s) could not be carried over (listed below)"
+    return message + "."
+
+
+def _import_notes(added: list[ImportedHook], scope: str, user_files: set[str]) -> list[str]:
+    """What the user should know about the hooks imported (their events, trust, scope)."""
+    notes = []
     events = {r.claude_event for r in added}
     if "SubagentStop" in events:
         notes.append(
@@ -253,34 +239,59 @@ def import_claude(
             "Gemini CLI sends Notification only when a tool waits for confirmation "
             "(notification_type 'ToolPermission'), and ignores its output."
         )
-    if target == "workspace" and added:
+    if scope == "workspace" and added:
         notes.append(
             "The imported project hooks are not recorded as trusted: Gemini CLI will list them "
             "in its warning at the next start (`hookdash trust` records them once reviewed)."
         )
-    user_files = {env.display(s.path) for s in sources if s.kind == "user"}
     from_user = [r for r in added if r.source in user_files]
-    if target == "workspace" and from_user:
+    if scope == "workspace" and from_user:
         notes.append(
             f"{len(from_user)} of them came from your user Claude settings and now run only in "
             "this workspace; `--scope user` imports them for every project."
         )
-    if target == "user" and any("$GEMINI_PROJECT_DIR" in r.command for r in added):
+    if scope == "user" and any("$GEMINI_PROJECT_DIR" in r.command for r in added):
         notes.append(
             "Some imported hooks run scripts under $GEMINI_PROJECT_DIR: in the user settings they "
             "run in every project, where those scripts may not exist (bash then exits 127, which "
             "Gemini CLI treats as a blocking deny)."
         )
+    return notes
+
+
+def import_claude(
+    config: Configuration,
+    file: Path | None = None,
+    scope: str = "workspace",
+    *,
+    dry_run: bool = False,
+) -> ImportResult:
+    """Add Claude Code's hooks (from `file`, else Claude's own files) to the scope's
+    settings file; see the module docstring."""
+    target = check_scope(config, scope)
+    env = config.env
+    at = SettingsFile.of(config, target)
+    names = NameBook((h.id, h.command_raw) for h in config.hooks)
+    translation = Translation()
+    sources = _read_sources(config, file, translation, names)
+    placed: list[list[ImportedHook]] = []
+    transform = _import_transform(at, _unique(translation.hooks), placed)
+    written = write_settings(config, target, transform, dry_run)
+    rows = placed[-1] if placed else []
+    added = [r for r in rows if r.status == "added"]
+    user_files = {env.display(s.path) for s in sources if s.kind == "user"}
+    notes = list(written.edit.notes) + list(dict.fromkeys(translation.notes))
+    notes.extend(_import_notes(added, target, user_files))
     hooks = []
     if not dry_run and added:
         reloaded = reload_configuration(config)
         pointers = {r.pointer for r in added}
-        hooks = [h.as_ref() for h in reloaded.hooks if h.file == path_str and h.pointer in pointers]
+        hooks = [h.as_ref() for h in reloaded.hooks if h.file == at.file and h.pointer in pointers]
     notes.extend(untrusted_folder_note(config, target))
     return ImportResult(
         action="import",
         changed=bool(added) and not dry_run,
-        message=message,
+        message=_message(rows, len(translation.not_carried), at, dry_run),
         changes=written.edit.changes,
         hooks=hooks,
         notes=notes,
@@ -288,5 +299,5 @@ def import_claude(
         diff=written.diff,
         sources=sources,
         imported=rows,
-        not_carried=lost,
+        not_carried=translation.not_carried,
     )

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ValidationError
 
+from hookdash.core import files
 from hookdash.core.edit.atomic import update_file
 from hookdash.core.gemini.environment import GeminiEnvironment
 from hookdash.core.state import state_dir
@@ -52,7 +53,7 @@ def _parse(data: bytes | None) -> CreatedKeys:
 def created_in(env: GeminiEnvironment, path: Path) -> set[str]:
     """The pointers of the containers hookdash created in this settings file."""
     try:
-        data = state_path(env).read_bytes()
+        data = files.read_bytes(state_path(env))
     except OSError:
         return set()
     return set(_parse(data).files.get(_key(path), []))

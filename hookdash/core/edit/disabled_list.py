@@ -17,6 +17,7 @@ not parse is refused, a blank one (which Gemini refuses too) is started as `{}`.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
@@ -35,6 +36,7 @@ from hookdash.core.errors import (
 )
 from hookdash.core.gemini import jsonc
 from hookdash.core.gemini.expand import expand_settings_string
+from hookdash.core.gemini.jsvalues import utf8
 from hookdash.core.gemini.layers import MERGE_ORDER, READ_ONLY_SCOPES, Layer, Scope
 from hookdash.core.load.lookup import Lookup, describe_hook, find_hooks, registrable
 from hookdash.core.model import Hook
@@ -69,8 +71,15 @@ class FileEdit:
 
 def parse_settings(text: str, path: str) -> Any:
     """The document, or SettingsParseError with where it breaks."""
+    check_settings(text, path)
+    return jsonc.parse(text)
+
+
+def check_settings(text: str, path: str) -> None:
+    """SettingsParseError, with where it breaks, unless `text` is a JSON object (as Gemini
+    reads it). Reads the text without building the document: a large file stays cheap."""
     try:
-        value = jsonc.parse(text)
+        jsonc.check(text)
     except jsonc.JsonParseError as exc:
         where = f" at line {exc.line}, column {exc.column}" if exc.line else ""
         raise SettingsParseError(
@@ -80,14 +89,13 @@ def parse_settings(text: str, path: str) -> Any:
             line=exc.line,
             column=exc.column,
         ) from None
-    if not isinstance(value, dict):
+    if not jsonc.is_object_text(text):
         raise SettingsParseError(
             f"{path} is not a JSON object (Gemini CLI refuses it too); hookdash leaves it alone.",
             path=path,
             line=1,
             column=1,
         )
-    return value
 
 
 def start_text(text: str | None, path: str) -> tuple[str, list[str]]:
@@ -126,9 +134,10 @@ def layer_problem(layer: Layer) -> str:
     return where + error.message
 
 
-def _list_of(value: Any, path: tuple[str, ...], file: str) -> list[Any] | None:
+def _list_of(value: str | jsonedit.Document, path: tuple[str, ...], file: str) -> list[Any] | None:
+    """The list at `path` of a text (or a Document of it), None when missing."""
     try:
-        return jsonedit.get_list(value, path)
+        return jsonedit.list_at(value, path)
     except jsonedit.JsonEditError as exc:
         raise UnsupportedShapeError(
             f"In {file}, {exc.message}, so hookdash cannot edit {key_name(path)}; fix it "
@@ -161,27 +170,29 @@ def add_entry(
     """Add `identifier` to the disabled list(s) `disabled_key` selects in one file."""
     shown = shown or file  # names the file in messages; `file` goes in the changes
     if text is not None and not jsonedit.is_blank(text):
-        parse_settings(text, shown)
+        check_settings(text, shown)
     current, notes = start_text(text, shown)
-    value = parse_settings(current, shown)
+    check_settings(current, shown)
     if disabled_key == "auto":
         targets = [CURRENT]
-        legacy = value.get("hooks")
-        if isinstance(legacy, dict) and isinstance(legacy.get("disabled"), list):
+        _found, legacy = jsonc.value_at(current, LEGACY)
+        if isinstance(legacy, list):
             targets.append(LEGACY)  # mirrored only into a list that already exists
     else:
         targets = [LEGACY if disabled_key == "hooks" else CURRENT]
     changes: list[Change] = []
     already: list[str] = []
     for path in targets:
-        items = _list_of(parse_settings(current, shown), path, shown)
+        doc = jsonedit.Document(current, path)  # one map of the text for look and edit
+        items = _list_of(doc, path, shown)
         if items is not None and any(_matches(e, identifier, environ) for e in items):
             already.append(key_name(path))
             continue
-        current = _splice(
-            current, partial(jsonedit.append_to_list, path=path, item=identifier), shown
-        )
-        after = jsonedit.get_list(jsonc.parse(current), path)
+        try:
+            current = jsonedit.append_to_list(doc, path, identifier)
+        except jsonedit.JsonEditError as exc:
+            raise UnsupportedShapeError(f"In {shown}: {exc.message}.", path=shown) from None
+        after = [*(items or []), identifier]  # what the edit was verified to give
         changes.append(
             Change(
                 file=file,
@@ -215,27 +226,27 @@ def remove_entry(
     shown = shown or file  # names the file in messages; `file` goes in the changes
     if text is None or jsonedit.is_blank(text):
         return FileEdit(text=None)
-    parse_settings(text, shown)
+    check_settings(text, shown)
     paths = {"auto": [CURRENT, LEGACY], "hooks": [LEGACY], "hooksConfig": [CURRENT]}[disabled_key]
-    current = text
-    changes: list[Change] = []
+    # Which lists hold the entry, read from the text as it is (each edit below leaves the
+    # other list as it was): a large file is mapped again only when both lists need it.
+    found: list[tuple[tuple[str, str], list[Any], list[int]]] = []
     for path in paths:
-        value = parse_settings(current, shown)
         try:
-            items = jsonedit.get_list(value, path)
+            items = jsonedit.list_at(text, path)
         except jsonedit.JsonEditError:
             # Not a list: nothing to remove, unless it is the entry itself as a bare string
             # (Gemini's union merge wraps it in a list), which needs a person to fix.
-            parent = value.get(path[0])
-            bare = parent.get(path[1]) if isinstance(parent, dict) else None
+            _found, bare = jsonc.value_at(text, path)
             if _matches(bare, identifier, environ):
-                _list_of(value, path, shown)  # raises with the explanation
+                _list_of(text, path, shown)  # raises with the explanation
             continue
-        if items is None:
-            continue
-        hits = [i for i, e in enumerate(items) if _matches(e, identifier, environ)]
-        if not hits:
-            continue
+        hits = [i for i, e in enumerate(items or []) if _matches(e, identifier, environ)]
+        if items is not None and hits:
+            found.append((path, items, hits))
+    current = text
+    changes: list[Change] = []
+    for path, items, hits in found:
         for index in reversed(hits):
             current = _splice(
                 current, partial(jsonedit.remove_from_list, path=path, index=index), shown
@@ -248,7 +259,7 @@ def remove_entry(
                 action="remove",
                 value=items[hits[0]],
                 before=items,
-                after=jsonedit.get_list(jsonc.parse(current), path),
+                after=[e for i, e in enumerate(items) if i not in hits],  # as verified
             )
         )
     return FileEdit(text=current if changes else None, changes=changes)
@@ -273,9 +284,20 @@ def edit_settings_file(
 
     def compute(data: bytes | None) -> bytes | None:
         text = None if data is None else decode_settings(data, shown)
+        if (
+            text is not None
+            and layer.parsed
+            and hashlib.sha256(data or b"").digest() == layer.digest
+        ):
+            # The very bytes the load parsed: no need to check or walk them again.
+            jsonc.vouch(text, layer.root)
         edit = transform(text)
         results.append(edit)
-        return None if edit.text is None else edit.text.encode("utf-8")
+        del text  # a large file's old text need not outlive the edit
+        jsonc.release()
+        # utf8: a lone surrogate can only be in a JSON string hookdash wrote (the file was
+        # valid UTF-8), where its backslash escape is the same JSON value.
+        return None if edit.text is None else utf8(edit.text)
 
     try:
         outcome = update_file(path, compute)
@@ -286,8 +308,9 @@ def edit_settings_file(
     edit = results[-1]
     if edit.text is None:
         return edit
-    loaded = layer.text if layer.exists else None
-    before = None if outcome.before is None else outcome.before.decode("utf-8", "replace")
+    # Compared by digest: a large file is not decoded again just to compare.
+    loaded = layer.digest if layer.exists else None
+    before = None if outcome.before is None else hashlib.sha256(outcome.before).digest()
     if outcome.attempts > 1:
         edit.notes.append(
             f"{shown} changed on disk while hookdash was writing it; the change was applied "

@@ -16,20 +16,65 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
 
-from hookdash.core.edit.authoring import (
-    AuthoringResult,
-    add_hook,
-    changes_between,
-    draft_of,
-    edit_hook,
-)
+from hookdash.core.edit.authoring import add_hook, edit_hook
+from hookdash.core.edit.edits import AuthoringResult
 from hookdash.core.edit.hook_draft import HookDraft, draft_hook
-from hookdash.core.errors import HookdashError
+from hookdash.core.edit.hook_edit import HookChanges
+from hookdash.core.edit.hook_target import HookTarget, resolve_hook
+from hookdash.core.edit.hook_text import definition_at, is_sequential, normal_matcher
+from hookdash.core.errors import HookdashError, UnsupportedShapeError
 from hookdash.core.gemini.matcher import MatcherPreview, preview_matcher
 from hookdash.core.model import Hook
 
 if TYPE_CHECKING:
     from hookdash.core.model import Configuration
+
+
+def draft_of(config: Configuration, hook: Hook) -> HookDraft:
+    """The hook of the user or workspace settings as written (before `$VAR` expansion,
+    with no timeout when the file gives none): what the hook form starts an edit from.
+    The errors of `resolve_hook` for a hook hookdash does not write."""
+    hook, _ = resolve_hook(config, hook.ref)
+    target = HookTarget.of(config, hook)
+    raw = target.raw
+    if not isinstance(raw, dict):
+        raise UnsupportedShapeError(f"The hook at {hook.pointer} is not an object.", path=hook.file)
+    definition = definition_at(target.layer_value, target.where)
+    matcher = normal_matcher(definition.get("matcher"))
+
+    def text(key: str) -> str | None:
+        value = raw.get(key)
+        return value if isinstance(value, str) else None
+
+    timeout = raw.get("timeout")
+    return HookDraft(
+        event=hook.event,
+        command=text("command") or "",
+        name=text("name"),
+        matcher=matcher if isinstance(matcher, str) else None,
+        timeout_ms=timeout if isinstance(timeout, int) and not isinstance(timeout, bool) else None,
+        description=text("description"),
+        sequential=is_sequential(definition),
+    )
+
+
+def changes_between(before: HookDraft, after: HookDraft) -> HookChanges:
+    """The `HookChanges` that turn the hook `before` into `after` (None: unchanged; "":
+    an optional field emptied)."""
+
+    def changed(old: object, new: object) -> str | None:
+        old_text = "" if old is None else str(old)
+        new_text = "" if new is None else str(new)
+        return None if old_text == new_text else new_text
+
+    return HookChanges(
+        command=changed(before.command, after.command),
+        name=changed(before.name, after.name),
+        matcher=changed(before.matcher, after.matcher),
+        timeout_ms=changed(before.timeout_ms, after.timeout_ms),
+        description=changed(before.description, after.description),
+        sequential=None if before.sequential == after.sequential else after.sequential,
+    )
 
 
 class DraftReview(BaseModel):

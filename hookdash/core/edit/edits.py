@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from hookdash.core.model import HookRef
 
@@ -37,7 +37,7 @@ class Change(BaseModel):
 
 class EditResult(BaseModel):
     """The outcome of disable, enable, trust or check --fix (their `--json` output); the
-    writing commands (add, edit, remove, hooks on|off, import) extend it (`authoring`)."""
+    writing commands (add, edit, remove, hooks on|off, import) extend it (`AuthoringResult`)."""
 
     action: EditAction
     identifier: str | None = None  # the disabled-list entry (disable/enable)
@@ -48,3 +48,11 @@ class EditResult(BaseModel):
     notes: list[str] = []
     still_disabled_by: list[str] = []  # enable: read-only scopes that still list it
     skipped: list[str] = []  # fix: problems left alone, and why
+
+
+class AuthoringResult(EditResult):
+    """What add, edit, remove, hooks on|off and import did (or, dry run, would do)."""
+
+    warnings: list[str] = Field(default_factory=list)  # worth a look before relying on it
+    dry_run: bool = False  # True: nothing was written; `changes` is what would change
+    diff: str = ""  # unified diff of the settings file(s) written, or that would be

@@ -19,7 +19,8 @@ runs in ways the file does not state, or is a security decision.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -34,6 +35,7 @@ from hookdash.core.edit.disabled_list import (
     parse_settings,
 )
 from hookdash.core.edit.edits import Change, EditResult
+from hookdash.core.edit.settings_write import SettingsFile
 from hookdash.core.errors import EditError, UnsupportedShapeError
 from hookdash.core.gemini import jsonc
 from hookdash.core.gemini.expand import expand_settings_string
@@ -71,6 +73,7 @@ NOT_AUTOMATIC: dict[str, str] = {
     "timeout-looks-like-seconds": "a short timeout may be intended",
     "sequential-not-boolean": "running hooks sequentially changes their behaviour",
     "script-missing": "hookdash cannot create the script",
+    "script-not-a-file": "hookdash cannot know which script was meant",
     "script-not-executable": "making a file executable is a security decision",
     "command-not-found": "hookdash cannot install the program",
     "legacy-hooks-enabled": "copying it could switch every hook off",
@@ -93,108 +96,146 @@ def _named_commands(config: Configuration) -> tuple[set[str], dict[str, list[str
     return ids, names
 
 
-def _fix_text(
-    text: str | None,
-    *,
-    file: str,
-    shown: str,
-    scope: str,
-    ids: set[str],
-    names: Mapping[str, list[str]],
-    environ: Mapping[str, str],
-) -> FileEdit:
-    """Both fixes on one file's text (pure, so it can be re-applied on fresh content)."""
-    if text is None or jsonedit.is_blank(text):
-        return FileEdit(text=None)
-    value = parse_settings(text, shown)
-    current = text
-    changes: list[Change] = []
+@dataclass
+class _FileFixes:
+    """Both fixes on one file's text (pure, so they can be re-applied on fresh content)."""
 
-    def listed(doc_text: str, path: tuple[str, ...]) -> list[Any] | None:
+    at: SettingsFile
+    ids: set[str]  # identifiers of the registrable hooks
+    names: Mapping[str, list[str]]  # command -> names of the named hooks running it
+    text: str
+    changes: list[Change] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def listed(self, path: tuple[str, ...]) -> list[Any] | None:
         try:
-            return jsonedit.get_list(jsonc.parse(doc_text), path)
+            return jsonedit.get_list(jsonc.parse(self.text), path)
         except jsonedit.JsonEditError:
             return None
 
-    def expanded(items: list[Any] | None) -> list[str | None]:
+    def expanded(self, items: list[Any] | None) -> list[str | None]:
+        environ = self.at.environ
         return [
             expand_settings_string(e, environ) if isinstance(e, str) else None for e in items or []
         ]
 
-    def splice(edit: Any) -> str:
+    def splice(self, edit: Callable[[str], str]) -> None:
         try:
-            result: str = edit(current)
+            self.text = edit(self.text)
         except jsonedit.JsonEditError as exc:
-            raise UnsupportedShapeError(f"In {shown}: {exc.message}.", path=file) from None
-        return result
+            raise UnsupportedShapeError(
+                f"In {self.at.shown}: {exc.message}.", path=self.at.file
+            ) from None
 
-    # 1. Command entries in hooksConfig.disabled -> the hook's name.
-    items = listed(current, CURRENT)
-    index = 0
-    while items is not None and index < len(items):
-        entry = expanded(items)[index]
-        owners = names.get(entry, []) if entry is not None and entry not in ids else []
-        if len(owners) != 1:
-            index += 1
-            continue
-        name, before, old = owners[0], items, items[index]
-        change: dict[str, Any]
-        if name in expanded(items):
-            # The name is listed already: this entry is dead weight.
-            current = splice(lambda t, i=index: jsonedit.remove_from_list(t, CURRENT, i))
-            change = {"action": "remove", "value": old, "note": f"'{name}' is already listed"}
-        else:
-            current = splice(lambda t, i=index, n=name: jsonedit.replace_in_list(t, CURRENT, i, n))
-            change = {
-                "action": "replace",
-                "value": {"from": old, "to": name},
-                "note": f"Gemini matches the hook named '{name}' by its name, not its command",
-            }
-            index += 1
-        items = listed(current, CURRENT)
-        changes.append(
-            Change(
-                file=file, scope=scope, key=key_name(CURRENT), before=before, after=items, **change
-            )
-        )
+    def owner(self, entry: str | None) -> str | None:
+        """The name of the one named hook whose command `entry` is (and not an ID itself)."""
+        owners = self.names.get(entry, []) if entry is not None and entry not in self.ids else []
+        return owners[0] if len(owners) == 1 else None
 
-    # 2. Legacy hooks.disabled entries -> hooksConfig.disabled.
-    hooks_value = value.get("hooks")
-    legacy = listed(current, LEGACY) if isinstance(hooks_value, dict) else None
-    notes: list[str] = []
-    for raw in legacy or []:
-        if not isinstance(raw, str):
-            continue
-        entry = expand_settings_string(raw, environ)
-        owners = names.get(entry, []) if entry not in ids else []
-        if entry not in ids and len(owners) != 1:
-            # Copying it would only add a dead entry (and a new warning) to the live list.
-            why = (
-                f"it is the command of several named hooks ({', '.join(owners)}): say which by name"
-                if owners
-                else "it names no configured hook"
+    def command_entries(self) -> None:
+        """Command entries in hooksConfig.disabled -> the hook's name."""
+        items = self.listed(CURRENT)
+        index = 0
+        while items is not None and index < len(items):
+            name = self.owner(self.expanded(items)[index])
+            if name is None:
+                index += 1
+                continue
+            old = items[index]
+            change: dict[str, Any]
+            if name in self.expanded(items):
+                # The name is listed already: this entry is dead weight.
+                self.splice(partial(jsonedit.remove_from_list, path=CURRENT, index=index))
+                change = {"action": "remove", "value": old, "note": f"'{name}' is already listed"}
+            else:
+                self.splice(partial(jsonedit.replace_in_list, path=CURRENT, index=index, item=name))
+                change = {
+                    "action": "replace",
+                    "value": {"from": old, "to": name},
+                    "note": f"Gemini matches the hook named '{name}' by its name, not its command",
+                }
+                index += 1
+            before, items = items, self.listed(CURRENT)
+            self.changes.append(
+                self.at.change(key_name(CURRENT), before=before, after=items, **change)
             )
-            notes.append(f"{shown}: '{raw}' in hooks.disabled was not copied: {why}.")
-            continue
-        copy = owners[0] if owners else raw
-        have = listed(current, CURRENT)
-        if copy in expanded(have) or expand_settings_string(copy, environ) in expanded(have):
-            continue
-        current = splice(lambda t, c=copy: jsonedit.append_to_list(t, CURRENT, c))
-        changes.append(
-            Change(
-                file=file,
-                scope=scope,
-                key=key_name(CURRENT),
-                action="add",
-                value=copy,
+
+    def legacy_entries(self) -> None:
+        """Legacy hooks.disabled entries -> hooksConfig.disabled."""
+        for raw in self.listed(LEGACY) or []:
+            if not isinstance(raw, str):
+                continue
+            entry = expand_settings_string(raw, self.at.environ)
+            owners = self.names.get(entry, []) if entry not in self.ids else []
+            if entry not in self.ids and len(owners) != 1:
+                # Copying it would only add a dead entry (and a new warning) to the live list.
+                why = (
+                    f"it is the command of several named hooks ({', '.join(owners)}): say "
+                    "which by name"
+                    if owners
+                    else "it names no configured hook"
+                )
+                self.notes.append(
+                    f"{self.at.shown}: '{raw}' in hooks.disabled was not copied: {why}."
+                )
+                continue
+            self.copy_entry(owners[0] if owners else raw, raw)
+
+    def copy_entry(self, copy: str, raw: str) -> None:
+        have = self.listed(CURRENT)
+        listed = self.expanded(have)
+        if copy in listed or expand_settings_string(copy, self.at.environ) in listed:
+            return
+        self.splice(partial(jsonedit.append_to_list, path=CURRENT, item=copy))
+        self.changes.append(
+            self.at.change(
+                key_name(CURRENT),
+                "add",
+                copy,
                 before=have,
-                after=listed(current, CURRENT),
+                after=self.listed(CURRENT),
                 note="copied from the legacy hooks.disabled"
                 + (" (as the name of the hook whose command it is)" if copy != raw else ""),
             )
         )
-    return FileEdit(text=current if changes else None, changes=changes, notes=notes)
+
+
+def _fix_text(
+    text: str | None, *, at: SettingsFile, ids: set[str], names: Mapping[str, list[str]]
+) -> FileEdit:
+    """Both fixes on one file's text (pure, so it can be re-applied on fresh content)."""
+    if text is None or jsonedit.is_blank(text):
+        return FileEdit(text=None)
+    value = parse_settings(text, at.shown)
+    fixes = _FileFixes(at, ids, names, text)
+    fixes.command_entries()
+    if isinstance(value.get("hooks"), dict):
+        fixes.legacy_entries()
+    changed = fixes.text if fixes.changes else None
+    return FileEdit(text=changed, changes=fixes.changes, notes=fixes.notes)
+
+
+def _read_only_skips(config: Configuration) -> list[str]:
+    """The system layers with a fixable problem: hookdash does not write them."""
+    skipped = []
+    for scope, layer in config.layers.items():
+        if scope in WRITABLE_SCOPES:
+            continue
+        if any(p.code in FIXABLE and p.file == str(layer.path) for p in config.snapshot.problems):
+            skipped.append(
+                f"{scope} settings ({config.env.display(layer.path)}): hookdash does not write "
+                "them; ask the administrator to make the same fix"
+            )
+    return skipped
+
+
+def _not_automatic(config: Configuration, skipped: list[str]) -> None:
+    """The problems left for a person, with the reason (each once)."""
+    for problem in config.snapshot.problems:
+        if problem.code in NOT_AUTOMATIC and problem.code not in FIXABLE:
+            entry = f"{problem.code}: {NOT_AUTOMATIC[problem.code]}"
+            if entry not in skipped:
+                skipped.append(entry)
 
 
 def apply_safe_fixes(config: Configuration) -> EditResult:
@@ -204,20 +245,10 @@ def apply_safe_fixes(config: Configuration) -> EditResult:
     ids, names = _named_commands(config)
     changes: list[Change] = []
     notes: list[str] = []
-    skipped: list[str] = []
-    for scope, layer in config.layers.items():
-        if scope in WRITABLE_SCOPES:
-            continue
-        if any(p.code in FIXABLE and p.file == str(layer.path) for p in config.snapshot.problems):
-            skipped.append(
-                f"{scope} settings ({env.display(layer.path)}): hookdash does not write them; "
-                "ask the administrator to make the same fix"
-            )
+    skipped = _read_only_skips(config)
     for scope in WRITABLE_SCOPES:
         layer = config.layers[scope]
-        if scope == "workspace" and env.workspace_is_home:
-            continue
-        if not layer.exists:
+        if (scope == "workspace" and env.workspace_is_home) or not layer.exists:
             continue
         if not layer.parsed:
             skipped.append(
@@ -225,31 +256,15 @@ def apply_safe_fixes(config: Configuration) -> EditResult:
                 "leaves it alone"
             )
             continue
-        shown = env.display(layer.path)
+        fix = partial(_fix_text, at=SettingsFile.of(config, scope), ids=ids, names=names)
         try:
-            edit = edit_settings_file(
-                config,
-                scope,
-                partial(
-                    _fix_text,
-                    file=str(layer.path),
-                    shown=shown,
-                    scope=scope,
-                    ids=ids,
-                    names=names,
-                    environ=env.environ,
-                ),
-            )
+            edit = edit_settings_file(config, scope, fix)
         except EditError as exc:
             exc.applied = changes
             raise
         changes.extend(edit.changes)
         notes.extend(edit.notes)
-    for problem in config.snapshot.problems:
-        if problem.code in NOT_AUTOMATIC and problem.code not in FIXABLE:
-            entry = f"{problem.code}: {NOT_AUTOMATIC[problem.code]}"
-            if entry not in skipped:
-                skipped.append(entry)
+    _not_automatic(config, skipped)
     message = f"Applied {len(changes)} safe fix(es)." if changes else "No safe fix to apply."
     return EditResult(
         action="fix",

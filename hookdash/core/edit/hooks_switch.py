@@ -17,10 +17,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from hookdash.core.edit import jsonedit
-from hookdash.core.edit.authoring import AuthoringResult, write_settings
-from hookdash.core.edit.disabled_list import FileEdit, check_scope, parse_settings, start_text
-from hookdash.core.edit.edits import Change
-from hookdash.core.errors import UnsupportedShapeError
+from hookdash.core.edit.disabled_list import FileEdit, WritableScope, check_scope
+from hookdash.core.edit.edits import AuthoringResult
+from hookdash.core.edit.settings_write import SettingsFile, Transform, write_settings
 from hookdash.core.gemini.jsvalues import js_truthy
 from hookdash.core.gemini.layers import MERGE_ORDER, Scope, legacy_config_keys
 
@@ -67,80 +66,88 @@ def effective(config: Configuration, scope: Scope, value: bool) -> tuple[bool, S
     return result
 
 
-def switch_hooks(
-    config: Configuration, enabled: bool, scope: str = "user", *, dry_run: bool = False
-) -> AuthoringResult:
-    """Set `hooksConfig.enabled` in the scope's settings file and say what that means."""
-    target = check_scope(config, scope)
-    env = config.env
-    layer = config.layers[target]
-    file, shown = str(layer.path), env.display(layer.path)
+def _switch_transform(at: SettingsFile, enabled: bool) -> Transform:
+    """`hooksConfig.enabled` set to `enabled`, as a pure function of the file's text."""
 
     def transform(text: str | None) -> FileEdit:
-        if text is not None and not jsonedit.is_blank(text):
-            parse_settings(text, shown)
-        current, notes = start_text(text, shown)
-        value = parse_settings(current, shown)
+        current, notes, value = at.prepare(text)
         try:
             found, old = jsonedit.get_value(value, PATH)
         except jsonedit.JsonEditError as exc:
-            raise UnsupportedShapeError(
-                f"In {shown}, {exc.message}; hookdash does not rewrite that shape — fix it by "
-                "hand.",
-                path=file,
-            ) from None
+            raise at.shape_error(exc) from None
         if found and old is enabled:
             return FileEdit(text=None)
-        new_text = jsonedit.set_member(current, PATH, enabled)
-        change = Change(
-            file=file,
-            scope=target,
-            key="hooksConfig.enabled",
-            action="replace" if found else "add",
-            value={"from": old, "to": enabled} if found else enabled,
+        change = at.change(
+            "hooksConfig.enabled",
+            "replace" if found else "add",
+            {"from": old, "to": enabled} if found else enabled,
             before=old,
             after=enabled,
         )
+        new_text = jsonedit.set_member(current, PATH, enabled)
         return FileEdit(text=new_text, changes=[change], notes=notes)
 
-    written = write_settings(config, target, transform, dry_run)
-    state = "on" if enabled else "off"
-    where = f"{target} settings ({shown})"
+    return transform
+
+
+def _deciding_notes(config: Configuration, target: WritableScope, enabled: bool) -> list[str]:
+    """Which layer decides the merged value, when another one sets it too."""
     merged, decider = effective(config, target, enabled)
-    notes = list(written.edit.notes)
-    if written.edit.text is None:
-        message = f"Hooks are already switched {state} in {where}; nothing changed."
-    else:
-        verb = "Would switch" if dry_run else "Switched"
-        message = f"{verb} hooks {state} in {where}: {MEANING[enabled]}, from its next start."
     if decider is not None and decider != target:
         other = "on" if merged else "off"
-        notes.append(
+        return [
             f"But the {decider} settings set hooksConfig.enabled to {other} and win over the "
             f"{target} settings (Gemini merges system-defaults, user, workspace, then system), so "
             f"hooks stay {other} here."
-        )
-    elif decider == target:
+        ]
+    if decider == target:
         overridden = [
             s
             for s in MERGE_ORDER[: MERGE_ORDER.index(target)]
             if _layer_value(config, s)[0] and _counts(config, s)
         ]
         if overridden:
-            notes.append(
-                f"This overrides hooksConfig.enabled in the {', '.join(overridden)} settings."
-            )
+            return [f"This overrides hooksConfig.enabled in the {', '.join(overridden)} settings."]
+    return []
+
+
+def _ignored_notes(config: Configuration, target: WritableScope, shown: str) -> list[str]:
+    """What Gemini ignores: an untrusted folder's file, the legacy switches."""
+    notes = []
     if target == "workspace" and not config.snapshot.folder_trust.trusted:
         notes.append(
             "The folder is not trusted, so Gemini CLI ignores the workspace settings file and "
             "this value with it until you trust the folder."
         )
+    layer = config.layers[target]
     legacy = [k for k in legacy_config_keys(layer) if k in ("hooks.enabled", "tools.enableHooks")]
     if legacy:
         notes.append(
             f"{shown} also has {' and '.join(legacy)}, which Gemini CLI 0.61 ignores: only "
             "hooksConfig.enabled switches hooks."
         )
+    return notes
+
+
+def switch_hooks(
+    config: Configuration, enabled: bool, scope: str = "user", *, dry_run: bool = False
+) -> AuthoringResult:
+    """Set `hooksConfig.enabled` in the scope's settings file and say what that means."""
+    target = check_scope(config, scope)
+    at = SettingsFile.of(config, target)
+    written = write_settings(config, target, _switch_transform(at, enabled), dry_run)
+    state = "on" if enabled else "off"
+    where = f"{target} settings ({at.shown})"
+    if written.edit.text is None:
+        message = f"Hooks are already switched {state} in {where}; nothing changed."
+    else:
+        verb = "Would switch" if dry_run else "Switched"
+        message = f"{verb} hooks {state} in {where}: {MEANING[enabled]}, from its next start."
+    notes = [
+        *written.edit.notes,
+        *_deciding_notes(config, target, enabled),
+        *_ignored_notes(config, target, at.shown),
+    ]
     return AuthoringResult(
         action="hooks-on" if enabled else "hooks-off",
         changed=written.edit.text is not None and not dry_run,

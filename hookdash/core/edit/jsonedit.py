@@ -10,6 +10,12 @@ of a pretty-printed file is pretty-printed with the file's indent unit and line 
 
 Every edit is checked before it is returned: the new text must parse (as Gemini parses it)
 to exactly the document the edit meant, or `JsonEditError` is raised and nothing is used.
+
+Large files (a 50 MB settings file) are edited within a small multiple of their size: a
+list at a path of object keys is edited with a `Document` focused on that path (spans of
+what the path passes through, not of every value), the check parses only the container
+that changed (a value that parses in place of another leaves the rest as it was), and new
+text is built in place (`_apply`).
 """
 
 from __future__ import annotations
@@ -43,9 +49,12 @@ class _Edit:
     text: str
 
 
+_NON_WS = re.compile(r"\S")
+
+
 def is_blank(text: str) -> bool:
     """True for an empty file, or one holding only whitespace and comments."""
-    return not jsonc.strip_comments(text).strip()
+    return _NON_WS.search(jsonc.strip_comments(text)) is None
 
 
 def newline_of(text: str) -> str:
@@ -63,22 +72,43 @@ def dotted(path: JsonPath) -> str:
 
 
 class Document:
-    """Parsed JSONC text with the spans, comments and style an edit needs."""
+    """JSONC text with the spans, comments and style an edit needs.
 
-    def __init__(self, text: str):
+    `Document(text)` maps the whole document (for edits anywhere). `Document(text, path)`
+    maps only what an edit of the value at `path` (object keys) touches: the root, each
+    value along the path, and the direct members or elements of each container among
+    them; comments only inside the deepest container on the path, where edits happen. A
+    large settings file then costs its text, not a span per value (a 50 MB file used to
+    take gigabytes).
+    """
+
+    def __init__(self, text: str, path: Sequence[str] | None = None):
         self.text = text
-        self.value: Any = jsonc.parse(text)  # raises jsonc.JsonParseError
+        self.path = path
         self.stripped = jsonc.strip_comments(text)
-        self.spans = jsonc.locate(text)
-        self.comments = jsonc.comment_spans(text)
+        if path is None:
+            self.value: Any = jsonc.parse(text)  # raises jsonc.JsonParseError
+            self.spans = jsonc.locate(text)
+            self.comments = jsonc.comment_spans(text)
+        else:
+            jsonc.check(text)  # raises jsonc.JsonParseError
+            self.value = None  # not built: see `load`
+            self.spans = jsonc.locate_path(text, path)
+            region = self.span(self.deepest(path))
+            self.comments = jsonc.comment_spans(text, region.start, region.end)
         self._comment_starts = [c[0] for c in self.comments]
         self.newline = newline_of(text)
-        self.unit = _indent_unit(self.stripped)
-        self.comma, self.colon = _separators(self.stripped)
+        sample = _style_sample(self.stripped)
+        self.unit = _indent_unit(sample)
+        self.comma, self.colon = _separators(sample)
         root = self.spans.get("")
         # Empty containers are opened over several lines when the file is pretty-printed
         # (or is an empty `{}`, which Gemini itself would write pretty-printed).
-        self.pretty = root is None or "\n" in text[root.start : root.end] or not self.value
+        self.pretty = (
+            root is None
+            or text.find("\n", root.start, root.end) != -1
+            or not self.child_pointers("")
+        )
 
     # ------------------------------------------------------------------ lookups
     def span(self, ptr: str) -> jsonc.Span:
@@ -87,16 +117,41 @@ class Document:
             raise JsonEditError("hookdash could not find this value in the text", ptr)
         return span
 
-    def children(self, ptr: str, value: Any) -> list[tuple[int, int]]:
+    def deepest(self, path: Sequence[str]) -> str:
+        """The pointer of the deepest value along `path` that exists."""
+        ptr = ""
+        for key in path:
+            child = ptr + "/" + jsonc.escape_pointer_token(key)
+            if child not in self.spans:
+                break
+            ptr = child
+        return ptr
+
+    def kind(self, ptr: str) -> str:
+        """What the value at `ptr` is, with its article ("an object", "a list"…)."""
+        return _kind_of_text(self.stripped[self.span(ptr).start])
+
+    def load(self, ptr: str) -> Any:
+        """The value at `ptr`, built (only that value)."""
+        return jsonc.value_from(self.stripped, self.span(ptr).start)
+
+    def child_pointers(self, ptr: str) -> list[str]:
+        prefix = ptr + "/"
+        return [p for p in self.spans if p.startswith(prefix) and "/" not in p[len(prefix) :]]
+
+    def children(self, ptr: str, value: Any = None) -> list[tuple[int, int]]:
         """(start, end) of each member (from its key) or element, in text order."""
         outer = self.span(ptr)
-        if isinstance(value, dict):
-            tokens = [jsonc.escape_pointer_token(k) for k in value]
-        else:
-            tokens = [str(i) for i in range(len(value))]
         out = []
-        for token in tokens:
-            span = self.span(f"{ptr}/{token}")
+        if self.path is None and value is not None:
+            if isinstance(value, dict):
+                pointers = [f"{ptr}/{jsonc.escape_pointer_token(k)}" for k in value]
+            else:
+                pointers = [f"{ptr}/{i}" for i in range(len(value))]
+        else:
+            pointers = self.child_pointers(ptr)
+        for child in pointers:
+            span = self.span(child)
             start = span.key_start if span.key_start is not None else span.start
             if not (outer.start < start and span.end < outer.end):  # pragma: no cover
                 raise JsonEditError("duplicate keys confused hookdash's edit", ptr)
@@ -104,12 +159,44 @@ class Document:
         out.sort()
         return out
 
+    def release_stripped(self) -> None:
+        """Drop the comment-stripped copy before the new text is made (edits need only
+        the spans by then): one copy of a large file fewer at the peak."""
+        if self.path is not None and self.stripped is not self.text:
+            self.stripped = ""
+            jsonc.release()
+
     def in_comment(self, pos: int) -> bool:
         i = bisect_right(self._comment_starts, pos) - 1
         return i >= 0 and self.comments[i][0] <= pos < self.comments[i][1]
 
     def has_comment(self, start: int, end: int) -> bool:
         return any(s < end and e > start for s, e in self.comments)
+
+
+def _kind_of_text(first: str) -> str:
+    """What a JSON value is, from its first character."""
+    return {
+        "{": "an object",
+        "[": "a list",
+        '"': "a string",
+        "t": "a boolean",
+        "f": "a boolean",
+        "n": "null",
+    }.get(first, "a number")
+
+
+# The style of a file (indent unit, separators) is read from at most its first 256 KiB:
+# the whole of any real settings file, and bounded work and memory for a huge one (reading
+# the style of all of a 50 MB file took twice its size in line objects).
+_STYLE_SAMPLE = 256 << 10
+
+
+def _style_sample(stripped: str) -> str:
+    if len(stripped) <= _STYLE_SAMPLE:
+        return stripped
+    cut = stripped.rfind("\n", 0, _STYLE_SAMPLE)
+    return stripped[: cut if cut > 0 else _STYLE_SAMPLE]
 
 
 def _indent_unit(stripped: str) -> str:
@@ -128,7 +215,7 @@ def _indent_unit(stripped: str) -> str:
     return " " * smallest if smallest else DEFAULT_INDENT
 
 
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
 
 
 def _separators(stripped: str) -> tuple[str, str]:
@@ -199,7 +286,7 @@ def _insert_entry(
             return [_Edit(open_pos + 1, open_pos + 1, entry(None))]
         return [_Edit(open_pos + 1, close_pos, entry(None))]
     last_start, last_end = children[-1]
-    if "\n" in text[open_pos:last_start]:
+    if text.find("\n", open_pos, last_start) != -1:
         # One item per line: the new one gets a line of its own, indented like the last
         # one, placed after anything (a comment) that follows the last item on its line.
         child = _line_indent(text, last_start)
@@ -229,12 +316,20 @@ def _first_newline(doc: Document, start: int, end: int) -> int | None:
 
 
 def _apply(text: str, edits: list[_Edit]) -> str:
-    # Applied back to front; of two inserts at one offset, the one listed first ends first.
-    order = sorted(range(len(edits)), key=lambda i: (edits[i].start, i), reverse=True)
-    for i in order:
-        edit = edits[i]
-        text = text[: edit.start] + edit.text + text[edit.end :]
-    return text
+    # One pass; of two inserts at one offset, the one listed first comes first. Built by
+    # appending a chunk at a time to one string, which CPython grows in place: the new
+    # text costs its own size, not that again in slices (see `jsonc._strip`).
+    order = sorted(range(len(edits)), key=lambda i: (edits[i].start, i))
+    chunk = jsonc.COPY_CHUNK
+    out = ""
+    pos = 0
+    for i in [*order, -1]:
+        edit = edits[i] if i >= 0 else _Edit(len(text), len(text), "")
+        for start in range(pos, edit.start, chunk):
+            out += text[start : min(start + chunk, edit.start)]
+        out += edit.text
+        pos = edit.end
+    return out
 
 
 def same_value(a: Any, b: Any) -> bool:
@@ -260,6 +355,69 @@ def _verified(new_text: str, expected: Any) -> str:
             "hookdash's edit did not give the intended document; nothing was written"
         )
     return new_text
+
+
+# Stands in for the members before an appended one; a key no settings file uses.
+_SENTINEL_KEY = "\u0000hookdash"
+_SENTINEL = json.dumps(_SENTINEL_KEY)  # as JSON text: "\\u0000hookdash"
+
+
+def _verified_in(doc: Document, ptr: str, new_text: str, expected: Any) -> str:
+    """The new text, if replacing the value at `ptr` is all its edits did and the new
+    value parses to `expected`; else JsonEditError.
+
+    The edits all lie inside that value's span, whose start is outside any string or
+    comment, so the text before it is unchanged. When the value is a member's or an
+    element's, it is checked alone: a value that parses in place of another leaves the
+    rest of the document as it was. For the root object (a new top-level member), only
+    what follows its last old member is checked, behind a stand-in for the members
+    before, which puts the parser in the same state. Either way only the edited part is
+    parsed, never the whole (possibly huge) document again.
+    """
+    outer = doc.span(ptr)
+    delta = len(new_text) - len(doc.text)
+    if ptr:
+        piece = new_text[outer.start : outer.end + delta]
+        _verified_piece(piece, expected, new_text)
+        jsonc.vouch(new_text)
+        return new_text
+    old_members = doc.children("")
+    after = old_members[-1][1] if old_members else outer.start + 1
+    head = "{" + _SENTINEL + ": 0" if old_members else "{"
+    try:
+        value = jsonc.parse(head + new_text[after:])
+    except jsonc.JsonParseError as exc:
+        raise JsonEditError(
+            f"hookdash's edit would not parse ({exc}); nothing was written"
+        ) from None
+    if not isinstance(value, dict):  # pragma: no cover - starts with "{"
+        raise JsonEditError("hookdash's edit did not give an object; nothing was written")
+    value.pop(_SENTINEL_KEY, None)
+    if not same_value(value, expected):
+        raise JsonEditError(
+            "hookdash's edit did not give the intended document; nothing was written"
+        )
+    jsonc.vouch(new_text)
+    return new_text
+
+
+def _verified_piece(piece: str, expected: Any, new_text: str) -> str:
+    try:
+        value = jsonc.parse(piece)
+    except jsonc.JsonParseError as exc:
+        raise JsonEditError(
+            f"hookdash's edit would not parse ({exc.message}); nothing was written"
+        ) from None
+    if not same_value(value, expected):
+        raise JsonEditError(
+            "hookdash's edit did not give the intended document; nothing was written"
+        )
+    return new_text
+
+
+def _edits_inside(doc: Document, ptr: str, edits: list[_Edit]) -> bool:
+    outer = doc.span(ptr)
+    return all(outer.start <= e.start and e.end <= outer.end for e in edits)
 
 
 def _js_type(value: Any) -> str:
@@ -380,9 +538,20 @@ def _missing_keys(path: JsonPath, depth: int) -> list[str]:
     return [str(k) for k in rest]
 
 
-def append_to_list(text: str, path: JsonPath, item: Any) -> str:
+def _keys(path: JsonPath) -> list[str] | None:
+    """The path as object keys, or None when it holds a list index (edited in full)."""
+    return None if any(isinstance(k, int) for k in path) else [str(k) for k in path]
+
+
+def append_to_list(text: str | Document, path: JsonPath, item: Any) -> str:
     """Append `item` to the list at `path`, creating the list and its parent objects
-    (only object keys can be created; a list index on the way must exist)."""
+    (only object keys can be created; a list index on the way must exist). `text` may be
+    a `Document(text, path)` already made."""
+    keys = _keys(path)
+    if isinstance(text, Document) or keys is not None:
+        assert keys is not None
+        doc = text if isinstance(text, Document) else Document(text, keys)
+        return _append_focused(doc, keys, item)
     doc = Document(text)
     expected = copy.deepcopy(doc.value)
     depth, node, ptr = _descend(doc, path)
@@ -397,6 +566,78 @@ def append_to_list(text: str, path: JsonPath, item: Any) -> str:
     _target(expected, path).append(item)
     edits = _insert_entry(doc, ptr, node, lambda indent: render(item, indent, doc))
     return _verified(_apply(text, edits), expected)
+
+
+def list_at(text: str | Document, path: Sequence[str]) -> list[Any] | None:
+    """`get_list` on a text (that `jsonc.check` accepts), building only that list."""
+    doc = text if isinstance(text, Document) else Document(text, path)
+    return _list_in(doc, path)
+
+
+def _list_in(doc: Document, path: Sequence[str]) -> list[Any] | None:
+    ptr = ""
+    for i, key in enumerate(path):
+        if doc.kind(ptr) != "an object":
+            raise JsonEditError(
+                f"{dotted(path[:i])} is {doc.kind(ptr)}, not an object", jsonc.pointer(*path[:i])
+            )
+        ptr += "/" + jsonc.escape_pointer_token(key)
+        if ptr not in doc.spans:
+            return None
+    if doc.kind(ptr) != "a list":
+        raise JsonEditError(f"{dotted(path)} is {doc.kind(ptr)}, not a list", ptr)
+    value = doc.load(ptr)
+    assert isinstance(value, list)
+    return value
+
+
+def _append_focused(doc: Document, path: Sequence[str], item: Any) -> str:
+    """`append_to_list` on a Document focused on `path` (object keys only)."""
+    ptr = ""
+    for i, key in enumerate(path):
+        if doc.kind(ptr) != "an object":
+            raise JsonEditError(f"{dotted(path[:i])} is {doc.kind(ptr)}, not an object", ptr or "/")
+        child = ptr + "/" + jsonc.escape_pointer_token(key)
+        if child not in doc.spans:
+            new_value = _nested(path[i + 1 :], [item])
+            container = {} if ptr == "" else doc.load(ptr)
+            container[key] = new_value
+
+            def member(indent: str | None, key: str = key, new_value: Any = new_value) -> str:
+                rendered = render(new_value, indent, doc)
+                return json.dumps(key, ensure_ascii=False) + doc.colon + rendered
+
+            edits = _insert_entry(doc, ptr, None, member)
+            return _checked(doc, ptr, edits, container)
+        ptr = child
+    if doc.kind(ptr) != "a list":
+        raise JsonEditError(f"{dotted(path)} is {doc.kind(ptr)}, not a list", ptr)
+    expected = doc.load(ptr)
+    expected.append(item)
+    edits = _insert_entry(doc, ptr, None, lambda indent: render(item, indent, doc))
+    return _checked(doc, ptr, edits, expected)
+
+
+def _checked(doc: Document, ptr: str, edits: list[_Edit], expected: Any) -> str:
+    """Apply the edits of the value at `ptr`, verified (see `_verified_in`). For the root,
+    `expected` holds only the members added (and any checked alongside)."""
+    if not _edits_inside(doc, ptr, edits):  # pragma: no cover - edits stay in their value
+        raise JsonEditError("hookdash's edit strayed outside its value; nothing was written")
+    if ptr == "":
+        old = doc.children("")
+        after = old[-1][1] if old else doc.span("").start + 1
+        if any(e.start < after for e in edits):  # pragma: no cover - appended after the last
+            raise JsonEditError("hookdash's edit changed text it should not; nothing was written")
+        expected = {k: v for k, v in expected.items() if jsonc.pointer(k) not in doc.spans}
+    doc.release_stripped()
+    return _verified_in(doc, ptr, _apply(doc.text, edits), expected)
+
+
+def _list_item(doc: Document, path: Sequence[str], index: int) -> tuple[str, list[Any]]:
+    items = _list_in(doc, path)
+    if items is None or not 0 <= index < len(items):
+        raise JsonEditError(f"{dotted(path)} has no item {index}", jsonc.pointer(*path))
+    return jsonc.pointer(*path), items
 
 
 def set_member(text: str, path: JsonPath, value: Any) -> str:
@@ -433,6 +674,13 @@ def _list_at(doc: Document, path: JsonPath, index: int) -> tuple[str, list[Any]]
 def remove_from_list(text: str, path: JsonPath, index: int) -> str:
     """Remove item `index` of the list at `path`, with its comma, and its line when the
     line is left blank. Comments are never removed."""
+    keys = _keys(path)
+    if keys is not None:
+        doc = Document(text, keys)
+        ptr, items = _list_item(doc, keys, index)
+        expected = list(items)
+        del expected[index]
+        return _remove_child(doc, ptr, doc.children(ptr), index, expected, "[]")
     doc = Document(text)
     ptr, items = _list_at(doc, path, index)
     expected = copy.deepcopy(doc.value)
@@ -469,7 +717,8 @@ def _remove_child(
     expected: Any,
     empty: str,
 ) -> str:
-    """Cut child `index` (in text order) of the container at `ptr`, with its comma."""
+    """Cut child `index` (in text order) of the container at `ptr`, with its comma.
+    `expected` is the whole new document, or for a focused Document the new container."""
     src = doc.text
     start, end = elements[index]
     line_start = src.rfind("\n", 0, start) + 1
@@ -506,7 +755,7 @@ def _remove_child(
     if len(elements) == 1 and not others:
         # The container becomes empty and holds no other comment (one inside the removed
         # value goes with it): write it as `[]` / `{}`.
-        return _verified(src[: outer.start] + empty + src[outer.end :], expected)
+        return _finish(doc, ptr, [_Edit(outer.start, outer.end, empty)], expected)
     # Drop the item's line if nothing but whitespace is left on it.
     line_end = src.find("\n", end)
     if line_end != -1:
@@ -515,7 +764,14 @@ def _remove_child(
         )
         if not kept.strip(" \t\r"):
             cuts.append((line_start, line_end + 1))
-    return _verified(_cut(src, cuts), expected)
+    return _finish(doc, ptr, [_Edit(a, b, "") for a, b in _merge(cuts)], expected)
+
+
+def _finish(doc: Document, ptr: str, edits: list[_Edit], expected: Any) -> str:
+    """The new text, verified: only the container for a focused Document, else whole."""
+    if doc.path is not None:
+        return _checked(doc, ptr, edits, expected)
+    return _verified(_apply(doc.text, edits), expected)
 
 
 def _skip_before_comment(doc: Document, pos: int) -> int:
@@ -540,18 +796,17 @@ def _merge(cuts: list[tuple[int, int]]) -> list[tuple[int, int]]:
     return merged
 
 
-def _cut(text: str, cuts: list[tuple[int, int]]) -> str:
-    out = []
-    pos = 0
-    for a, b in _merge(cuts):
-        out.append(text[pos:a])
-        pos = b
-    out.append(text[pos:])
-    return "".join(out)
-
-
 def replace_in_list(text: str, path: JsonPath, index: int, item: Any) -> str:
     """Replace item `index` of the list at `path` (only that value's text changes)."""
+    keys = _keys(path)
+    if keys is not None:
+        focused = Document(text, keys)
+        ptr, items = _list_item(focused, keys, index)
+        new_items = list(items)
+        new_items[index] = item
+        span = focused.span(f"{ptr}/{index}")
+        edits = [_Edit(span.start, span.end, render(item, None, focused))]
+        return _checked(focused, ptr, edits, new_items)
     doc = Document(text)
     ptr, _items = _list_at(doc, path, index)
     expected = copy.deepcopy(doc.value)

@@ -18,10 +18,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
+from hookdash.core import nesting
 from hookdash.core.edit.atomic import update_file
 from hookdash.core.edit.disabled_list import layer_problem
 from hookdash.core.edit.edits import Change, EditResult
@@ -32,13 +34,15 @@ from hookdash.core.errors import (
     WorkspaceIsHomeError,
 )
 from hookdash.core.gemini.events import EVENTS
-from hookdash.core.gemini.hook_trust import hook_key, iter_project_hooks
+from hookdash.core.gemini.hook_trust import dumps_store, trusted_keys, with_trusted
+from hookdash.core.gemini.jsvalues import utf8
 from hookdash.core.load import fingerprints
 from hookdash.core.load.lookup import describe_hook, find_hooks
 from hookdash.core.load.script_copies import COPY_CAP, ScriptDiff
 from hookdash.core.model import Hook
 
 if TYPE_CHECKING:
+    from hookdash.core.gemini.environment import GeminiEnvironment
     from hookdash.core.model import Configuration
 
 
@@ -157,16 +161,11 @@ def changed_script(config: Configuration, hook: Hook) -> ScriptDiff | None:
     return fingerprints.script_diff(config.env, hook)
 
 
-def _store_text(store: dict[str, Any]) -> bytes:
-    # JSON.stringify(obj, null, 2): two-space indent, ", " never used, no trailing newline.
-    return json.dumps(store, indent=2, ensure_ascii=False).encode("utf-8")
-
-
 def _load_store(data: bytes | None, shown: str) -> dict[str, Any]:
     if data is None:
         return {}
     try:
-        store = json.loads(data.decode("utf-8"))
+        store = nesting.json_loads(data.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         where = f" (line {exc.lineno})" if isinstance(exc, json.JSONDecodeError) else ""
         raise TrustStoreUnreadableError(
@@ -182,47 +181,42 @@ def _load_store(data: bytes | None, shown: str) -> dict[str, Any]:
     return store
 
 
-def trust_hooks(config: Configuration, hooks: Sequence[Hook] | None = None) -> EditResult:
-    """Record project hooks as trusted, as Gemini does after its warning.
+@dataclass
+class _Selection:
+    """The hooks one `trust_hooks` call trusts, and the scripts it fingerprints."""
 
-    `hooks=None` trusts every hook of the workspace file (Gemini's own behaviour) and
-    fingerprints the scripts of all of them; a list trusts only those (workspace hooks).
-    """
-    _check_workspace(config)
-    env = config.env
-    root = env.project_root
-    shown = env.display(env.trusted_hooks_path)
-    project_hooks = _project_hooks(config)
-    plan = plan_trust(config)
+    keys: list[str]  # the `name:command` keys to record, in Gemini's order
+    hooks: list[Hook]  # the project hooks chosen
+    to_fingerprint: list[Hook]
+    all_of_them: bool  # every project hook (Gemini's own behaviour), not a chosen few
+
+
+def _selection(config: Configuration, hooks: Sequence[Hook] | None, plan: TrustPlan) -> _Selection:
     if hooks is None:
-        keys = [hook_key(h) for h in iter_project_hooks(project_hooks)]
         selected = _workspace_hooks(config)
         watch = {h.ref for h in plan.watch}
-        to_fingerprint = [h for h in selected if h.trust != "trusted" or h.ref in watch]
-    else:
-        foreign = [h for h in hooks if h.scope != "workspace"]
-        if foreign:
-            raise EditError(
-                f"{describe_hook(foreign[0])} is not a project hook: Gemini CLI checks only "
-                "the workspace settings file's hooks against trusted_hooks.json."
-            )
-        keys = [h.key for h in hooks]
-        selected = list(hooks)
-        to_fingerprint = selected
-    keys = list(dict.fromkeys(keys))
-    if not keys:
-        return EditResult(
-            action="trust",
-            changed=False,
-            message=f"No project hooks in {env.display(env.workspace_settings_path)}; nothing "
-            "to trust.",
+        return _Selection(
+            keys=trusted_keys(_project_hooks(config)),
+            hooks=selected,
+            to_fingerprint=[h for h in selected if h.trust != "trusted" or h.ref in watch],
+            all_of_them=True,
         )
+    foreign = [h for h in hooks if h.scope != "workspace"]
+    if foreign:
+        raise EditError(
+            f"{describe_hook(foreign[0])} is not a project hook: Gemini CLI checks only "
+            "the workspace settings file's hooks against trusted_hooks.json."
+        )
+    return _Selection([h.key for h in hooks], list(hooks), list(hooks), all_of_them=False)
 
-    before_list: list[Any] | None = None
-    after_list: list[Any] = []
+
+def _record_keys(env: GeminiEnvironment, keys: list[str]) -> list[Change]:
+    """Add `keys` under the project's root in trusted_hooks.json as Gemini does; the
+    change (none when every key was there already)."""
+    root, shown = env.project_root, env.display(env.trusted_hooks_path)
+    lists: list[list[Any] | None] = []  # the project's entry before, then after
 
     def compute(data: bytes | None) -> bytes | None:
-        nonlocal before_list, after_list
         store = _load_store(data, shown)
         existing = store.get(root)
         if existing is not None and not isinstance(existing, list):
@@ -231,65 +225,69 @@ def trust_hooks(config: Configuration, hooks: Sequence[Hook] | None = None) -> E
                 "overwrite it — fix or delete it.",
                 path=shown,
             )
-        before_list = None if existing is None else list(existing)
-        # Gemini: Array.from(new Set([...existing, ...keys])).
-        after_list = list(dict.fromkeys([*(existing or []), *keys]))
-        if existing is not None and after_list == existing:
+        after = with_trusted(existing or [], keys)
+        lists[:] = [None if existing is None else list(existing), after]
+        if existing is not None and after == existing:
             return None
-        store[root] = after_list
-        return _store_text(store)
+        store[root] = after
+        # utf8: a lone surrogate in a key is written as the escape JSON.stringify writes.
+        return utf8(dumps_store(store))
 
-    outcome = update_file(env.trusted_hooks_path, compute)
-    changes: list[Change] = []
-    if outcome.after is not None:
-        added = [k for k in after_list if k not in (before_list or [])]
-        changes.append(
-            Change(
-                file=str(env.trusted_hooks_path),
-                scope="trusted-hooks",
-                key=root,
-                action="add",
-                value=added,
-                before=before_list,
-                after=after_list,
-            )
+    if update_file(env.trusted_hooks_path, compute).after is None:
+        return []
+    before, after = lists
+    added = [k for k in after or [] if k not in (before or [])]
+    return [
+        Change(
+            file=str(env.trusted_hooks_path),
+            scope="trusted-hooks",
+            key=root,
+            action="add",
+            value=added,
+            before=before,
+            after=after,
         )
+    ]
+
+
+def _record_fingerprints(
+    env: GeminiEnvironment, hooks: list[Hook], changes: list[Change]
+) -> list[str]:
+    """Fingerprint (and copy) the scripts `hooks` run; `changes` gets the state written.
+    The keys of the hooks recorded."""
     try:
-        state_outcome, recorded = fingerprints.record(env, to_fingerprint)
+        state_outcome, recorded = fingerprints.record(env, hooks)
     except EditError as exc:
         exc.applied = changes
         raise
     if recorded:
-        scripts = sorted(
-            {
-                str(p)
-                for h in to_fingerprint
-                if h.key in recorded
-                if (p := fingerprints.script_of(h))
-            }
-        )
+        scripts = {str(p) for h in hooks if h.key in recorded if (p := fingerprints.script_of(h))}
         changes.append(
             Change(
                 file=str(state_outcome.path),
                 scope="hookdash-state",
-                key=root,
+                key=env.project_root,
                 action="record",
-                value=scripts,
+                value=sorted(scripts),
                 note="fingerprints of the scripts these hooks run",
             )
         )
-    trusted_now = [h for h in selected if h.trust != "trusted"]
-    names = list(dict.fromkeys(h.id for h in trusted_now))
-    notes: list[str] = []
-    for big in fingerprints.uncopied(env, recorded):
-        notes.append(
-            f"{env.display(big.script or '')} is {big.size or 0:,} bytes, more than the "
-            f"{COPY_CAP // 1024} KiB hookdash keeps a copy of: only its hash is kept, so a "
-            "later change shows as CHANGED without a diff."
-        )
-    if hooks is not None:
-        chosen = {h.ref for h in selected}
-        left = [h for h in plan.trust if h.ref not in chosen]
+    return recorded
+
+
+def _trust_notes(
+    config: Configuration, chosen: _Selection, plan: TrustPlan, recorded: list[str]
+) -> list[str]:
+    env = config.env
+    notes = [
+        f"{env.display(big.script or '')} is {big.size or 0:,} bytes, more than the "
+        f"{COPY_CAP // 1024} KiB hookdash keeps a copy of: only its hash is kept, so a "
+        "later change shows as CHANGED without a diff."
+        for big in fingerprints.uncopied(env, recorded)
+    ]
+    if not chosen.all_of_them:
+        refs = {h.ref for h in chosen.hooks}
+        left = [h for h in plan.trust if h.ref not in refs]
         if left:
             notes.append(
                 f"{len(left)} other project hook(s) are still not trusted; Gemini CLI will warn "
@@ -300,30 +298,59 @@ def trust_hooks(config: Configuration, hooks: Sequence[Hook] | None = None) -> E
             "The folder itself is not trusted, so Gemini CLI ignores these hooks until you "
             "trust it (hookdash does not change folder trust)."
         )
+    return notes
+
+
+def _trust_message(
+    env: GeminiEnvironment, chosen: _Selection, names: list[str], changed: bool
+) -> str:
+    project = env.display(env.project_root)
     if names:
-        message = (
-            f"Trusted {len(names)} project hook(s) of {env.display(root)}: {', '.join(names)}. "
+        return (
+            f"Trusted {len(names)} project hook(s) of {project}: {', '.join(names)}. "
             "Gemini CLI will not warn about them again."
         )
-    elif hooks is not None:
-        shown = ", ".join(dict.fromkeys(h.id for h in selected))
-        message = f"Already trusted: {shown}; " + (
-            "hookdash now watches their scripts for changes." if changes else "nothing changed."
+    if not chosen.all_of_them:
+        ids = ", ".join(dict.fromkeys(h.id for h in chosen.hooks))
+        return f"Already trusted: {ids}; " + (
+            "hookdash now watches their scripts for changes." if changed else "nothing changed."
         )
-    elif changes:
-        message = (
-            f"Every project hook of {env.display(root)} was already trusted; hookdash now "
+    if changed:
+        return (
+            f"Every project hook of {project} was already trusted; hookdash now "
             "watches their scripts for changes."
         )
-    else:
-        message = f"Every project hook of {env.display(root)} is already trusted; nothing changed."
+    return f"Every project hook of {project} is already trusted; nothing changed."
+
+
+def trust_hooks(config: Configuration, hooks: Sequence[Hook] | None = None) -> EditResult:
+    """Record project hooks as trusted, as Gemini does after its warning.
+
+    `hooks=None` trusts every hook of the workspace file (Gemini's own behaviour) and
+    fingerprints the scripts of all of them; a list trusts only those (workspace hooks).
+    """
+    _check_workspace(config)
+    env = config.env
+    plan = plan_trust(config)
+    chosen = _selection(config, hooks, plan)
+    if not chosen.keys:
+        return EditResult(
+            action="trust",
+            changed=False,
+            message=f"No project hooks in {env.display(env.workspace_settings_path)}; nothing "
+            "to trust.",
+        )
+    changes = _record_keys(env, chosen.keys)
+    recorded = _record_fingerprints(env, chosen.to_fingerprint, changes)
+    trusted_now = [h for h in chosen.hooks if h.trust != "trusted"]
+    names = list(dict.fromkeys(h.id for h in trusted_now))
     return EditResult(
         action="trust",
         changed=bool(changes),
-        message=message,
+        message=_trust_message(env, chosen, names, bool(changes)),
         changes=changes,
         hooks=[h.as_ref() for h in trusted_now],
-        notes=notes,
+        notes=_trust_notes(config, chosen, plan, recorded),
     )
 
 

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
+from hookdash.core import files
 from hookdash.core.edit.atomic import (
     WriteOutcome,
     remove_file,
@@ -72,7 +73,7 @@ def undo_entry(label: str, writes: Sequence[WriteOutcome]) -> UndoEntry | None:
 
 def _read(path: Path) -> bytes | None:
     try:
-        return resolve_target(path).read_bytes()
+        return files.read_bytes(resolve_target(path))
     except FileNotFoundError:
         return None
     except OSError as exc:

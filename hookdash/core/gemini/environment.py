@@ -8,6 +8,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from hookdash.core.gemini.installed import find_gemini
+from hookdash.core.gemini.versions import GeminiModel, model_for
+
 _SYSTEM_DIRS = {
     "darwin": Path("/Library/Application Support/GeminiCli"),
     "win32": Path("C:\\ProgramData\\gemini-cli"),
@@ -40,6 +43,8 @@ class GeminiEnvironment:
     trusted_folders_path: Path
     environ: Mapping[str, str] = field(repr=False)
     platform: str = sys.platform
+    # Which Gemini CLI is installed, and the version-dependent behaviour it implies.
+    gemini: GeminiModel = field(default_factory=lambda: model_for(None), repr=False)
 
     @property
     def gemini_dir(self) -> Path:
@@ -134,4 +139,5 @@ def resolve_environment(
         trusted_folders_path=trusted_folders,
         environ=env,
         platform=platform,
+        gemini=model_for(find_gemini(env)),
     )

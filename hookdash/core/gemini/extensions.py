@@ -12,6 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from hookdash.core import files, nesting
 from hookdash.core.gemini import jsonc
 from hookdash.core.gemini.environment import GeminiEnvironment
 from hookdash.core.gemini.expand import hydrate_extension_value
@@ -106,20 +107,20 @@ def parse_dotenv(text: str) -> dict[str, str]:
 
 def _read_json(path: Path) -> tuple[Any, str | None]:
     try:
-        text = path.read_text(encoding="utf-8", errors="replace")
+        text = files.read_text(path)
     except FileNotFoundError:
         return None, "missing"
     except OSError as exc:
         return None, f"cannot read: {exc.strerror}"
     try:
-        return json.loads(text), None
+        return nesting.json_loads(text), None
     except json.JSONDecodeError as exc:
         return None, f"not valid JSON ({exc.msg}, line {exc.lineno}, column {exc.colno})"
 
 
 def _read_dotenv(path: Path) -> dict[str, str]:
     try:
-        return parse_dotenv(path.read_text(encoding="utf-8", errors="replace"))
+        return parse_dotenv(files.read_text(path))
     except OSError:
         return {}
 
@@ -158,7 +159,8 @@ def load_extensions(
                 severity="warning",
                 code="extension-enablement-invalid",
                 message="Gemini CLI cannot read extension-enablement.json ('Failed to read "
-                "extension enablement config.') and treats every extension as enabled.",
+                "extension enablement config.') and treats every extension as enabled"
+                + (f" ({enablement_error})." if enablement_error else "."),
                 fix="Fix the JSON in extension-enablement.json.",
                 file=str(env.extension_enablement_path),
             )
@@ -285,7 +287,7 @@ def _load_hooks(
     path = Path(ext.info.path)
     hooks_file = path / "hooks" / "hooks.json"
     try:
-        text = hooks_file.read_text(encoding="utf-8", errors="replace")
+        text = files.read_text(hooks_file)
     except FileNotFoundError:
         return
     except OSError as exc:
@@ -300,7 +302,7 @@ def _load_hooks(
         )
         return
     try:
-        data = json.loads(text)
+        data = nesting.json_loads(text)
     except json.JSONDecodeError as exc:
         problems.append(
             Problem(

@@ -9,6 +9,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
+from hookdash.core import files
 from hookdash.core.gemini import jsonc
 from hookdash.core.gemini.environment import GeminiEnvironment, normalize_path
 from hookdash.core.problems import Problem
@@ -22,6 +23,7 @@ class FolderTrust(BaseModel):
     trusted: bool
     how: TrustHow
     rule: str | None = None  # the trustedFolders.json key that decided, if any
+    variable: str | None = None  # the environment variable that decided, if any
     level: str | None = None
 
 
@@ -29,12 +31,13 @@ def _is_subpath(parent: str, child: str) -> bool:
     return child == parent or child.startswith(parent.rstrip("/") + "/")
 
 
-def folder_trust_enabled(merged_without_workspace: Mapping[str, Any]) -> bool:
+def folder_trust_enabled(merged_without_workspace: Mapping[str, Any], default: bool = True) -> bool:
+    """security.folderTrust.enabled; `default` is the schema's (true since Gemini 0.29)."""
     security = merged_without_workspace.get("security")
     folder = security.get("folderTrust") if isinstance(security, dict) else None
     value = folder.get("enabled") if isinstance(folder, dict) else None
     if value is None:
-        return True  # the schema default since v0.29
+        return default
     if isinstance(value, str):
         return value.lower() != "false"
     return bool(value)
@@ -43,13 +46,26 @@ def folder_trust_enabled(merged_without_workspace: Mapping[str, Any]) -> bool:
 def decide_folder_trust(
     env: GeminiEnvironment, feature_enabled: bool
 ) -> tuple[FolderTrust, list[Problem]]:
-    """checkPathTrust: env, then the feature switch, then trustedFolders.json."""
+    """checkPathTrust: env, then the feature switch, then trustedFolders.json.
+
+    Which variables count depends on the version (env.gemini): GEMINI_RESTRICTED_MODE=true
+    (0.59+) and GEMINI_CLI_TRUST_WORKSPACE=false (0.57+) make the folder untrusted, and
+    win over GEMINI_CLI_TRUST_WORKSPACE=true, the only one older versions read.
+    """
     problems: list[Problem] = []
+    model = env.gemini
     value = env.environ.get("GEMINI_CLI_TRUST_WORKSPACE")
-    if value == "true":
-        return FolderTrust(enabled=feature_enabled, trusted=True, how="env"), problems
-    if value == "false":
-        return FolderTrust(enabled=feature_enabled, trusted=False, how="env"), problems
+    decided_by: tuple[bool, str] | None = None
+    if model.restricted_mode_env and env.environ.get("GEMINI_RESTRICTED_MODE") == "true":
+        decided_by = (False, "GEMINI_RESTRICTED_MODE=true")
+    elif model.trust_env_false and value == "false":
+        decided_by = (False, "GEMINI_CLI_TRUST_WORKSPACE=false")
+    elif value == "true":
+        decided_by = (True, "GEMINI_CLI_TRUST_WORKSPACE=true")
+    if decided_by is not None:
+        trusted, variable = decided_by
+        trust = FolderTrust(enabled=feature_enabled, trusted=trusted, how="env", variable=variable)
+        return trust, problems
     if not feature_enabled:
         return FolderTrust(enabled=False, trusted=True, how="feature-off"), problems
 
@@ -80,7 +96,7 @@ def decide_folder_trust(
 def read_trusted_folders(path: Path) -> tuple[list[tuple[str, str]], str | None]:
     """Rules in file order, or the error that makes Gemini refuse to start."""
     try:
-        text = path.read_text(encoding="utf-8", errors="replace")
+        text = files.read_text(path)
     except FileNotFoundError:
         return [], None
     except OSError as exc:
@@ -129,7 +145,10 @@ def describe(trust: FolderTrust, display: Callable[[str], str] = str) -> str:
     """The folder's trust state and what decided it; `display` shortens the rule's path."""
     if trust.how == "env":
         state = "trusted" if trust.trusted else "not trusted"
-        return f"{state} (GEMINI_CLI_TRUST_WORKSPACE={'true' if trust.trusted else 'false'})"
+        variable = trust.variable or (
+            f"GEMINI_CLI_TRUST_WORKSPACE={'true' if trust.trusted else 'false'}"
+        )
+        return f"{state} ({variable})"
     if trust.how == "feature-off":
         return "trusted (folder trust is off: security.folderTrust.enabled is false)"
     if trust.how == "file":

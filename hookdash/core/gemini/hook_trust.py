@@ -8,10 +8,11 @@ then records every current key; the file never gates execution.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
+from hookdash.core import files, nesting
 from hookdash.core.problems import Problem
 
 TrustStore = dict[str, list[str]]
@@ -71,27 +72,38 @@ def untrusted_hooks(
     return list(dict.fromkeys(names))
 
 
+def trusted_keys(project_hooks: Mapping[str, Any]) -> list[str]:
+    """The keys trustHooks records for the project's hooks, in Gemini's walk order."""
+    return [hook_key(h) for h in iter_project_hooks(project_hooks)]
+
+
+def with_trusted(existing: Iterable[str], keys: Iterable[str]) -> list[str]:
+    """trustHooks' merge, `Array.from(new Set([...existing, ...keys]))`: existing keys
+    first (stale ones kept), new keys appended, each once."""
+    return list(dict.fromkeys([*existing, *keys]))
+
+
 def store_after_trust(
     store: TrustStore, project_root: str, project_hooks: Mapping[str, Any]
 ) -> TrustStore:
     """trustHooks: existing keys first (stale ones kept), new keys appended."""
     result = {k: list(v) for k, v in store.items()}
-    existing = list(result.get(project_root, []))
-    new = [hook_key(h) for h in iter_project_hooks(project_hooks)]
-    result[project_root] = list(dict.fromkeys(existing + new))
+    result[project_root] = with_trusted(result.get(project_root, []), trusted_keys(project_hooks))
     return result
 
 
 def read_store(path: Path) -> tuple[TrustStore, Problem | None]:
     """Plain JSON.parse; on any error Gemini treats the file as empty (and overwrites it)."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = files.read_text(path, errors="strict")
     except FileNotFoundError:
         return {}, None
-    except (OSError, UnicodeDecodeError) as exc:
-        return {}, _store_problem(path, f"cannot read it ({exc})")
+    except OSError as exc:
+        return {}, _store_problem(path, f"cannot read it ({exc.strerror})")
+    except UnicodeDecodeError:
+        return {}, _store_problem(path, "it is not valid UTF-8")
     try:
-        data = json.loads(text)
+        data = nesting.json_loads(text)
     except json.JSONDecodeError as exc:
         return {}, _store_problem(path, f"it is not valid JSON ({exc.msg}, line {exc.lineno})")
     if not isinstance(data, dict):
@@ -114,6 +126,6 @@ def _store_problem(path: Path, why: str) -> Problem:
     )
 
 
-def dumps_store(store: TrustStore) -> str:
+def dumps_store(store: Mapping[str, Any]) -> str:
     """JSON.stringify(obj, null, 2): two-space indent, no trailing newline."""
     return json.dumps(store, indent=2, ensure_ascii=False)

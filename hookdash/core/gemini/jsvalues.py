@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from typing import Any
+
+from hookdash.core import nesting
 
 # Re-exported so JS helpers are found in one place; the definition lives in merge.
 from hookdash.core.gemini.merge import js_truthy as js_truthy
@@ -112,10 +115,9 @@ def _reject_constant(name: str) -> Any:
 
 def json_parse(text: str) -> Any:
     """JSON.parse: strict JSON (no NaN/Infinity). Raises ValueError where JS throws."""
-    try:
-        return json.loads(text, parse_constant=_reject_constant)
-    except RecursionError as exc:  # JS parses deeper nesting; treat as unparseable
-        raise ValueError("nesting too deep") from exc
+    # Deeper than hookdash follows (`nesting`): JS would parse it, hookdash treats it as
+    # unparseable (NestingTooDeepError is a ValueError).
+    return nesting.json_loads(text, parse_constant=_reject_constant)
 
 
 def utf16_key(value: Any) -> bytes:
@@ -145,6 +147,15 @@ def _js_ordered(value: Any) -> Any:
 def json_stringify(value: Any) -> str:
     """JSON.stringify(value): compact, JS key order and number forms, no trailing newline."""
     return json.dumps(_js_ordered(value), separators=(",", ":"), ensure_ascii=False)
+
+
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def node_utf8(text: str) -> bytes:
+    """`Buffer.from(text, "utf8")`, as Node hands a string to a process: a lone surrogate
+    (which JSON can hold and UTF-8 cannot) becomes U+FFFD."""
+    return _LONE_SURROGATE.sub("\ufffd", text).encode("utf-8")
 
 
 def utf8(text: str) -> bytes:

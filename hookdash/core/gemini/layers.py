@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import stat
 from dataclasses import dataclass, field
@@ -10,6 +11,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
+from hookdash.core import files
 from hookdash.core.gemini import jsonc
 from hookdash.core.gemini.environment import GeminiEnvironment
 from hookdash.core.gemini.events import EVENTS, HOOKS_CONFIG_FIELDS
@@ -20,6 +22,12 @@ Scope = Literal["system-defaults", "user", "workspace", "system"]
 # Gemini's merge order (later wins for scalars; event arrays are concatenated in this order).
 MERGE_ORDER: tuple[Scope, ...] = ("system-defaults", "user", "workspace", "system")
 READ_ONLY_SCOPES: frozenset[str] = frozenset({"system-defaults", "system"})
+# The top-level settings hookdash reproduces (hooks, their switches, folder trust, the
+# extensions' security rules, telemetry, the plans directory, env redaction, legacy
+# keys). Only these are built from a file; the rest is checked for syntax and skipped, so
+# a large settings file costs its text, not its whole document, in memory.
+LARGE_TEXT = 1 << 20  # characters: a settings file this large is handled with care
+SETTINGS_KEYS = frozenset({"hooks", "hooksConfig", "security", "telemetry", "general", "tools"})
 
 
 class LayerError(BaseModel):
@@ -51,6 +59,10 @@ class Layer:
     path: Path
     exists: bool = False
     text: str | None = None
+    digest: bytes | None = None  # SHA-256 of the bytes read (to tell a later change)
+    # Where the root object's members of those bytes are (a handful of spans): an edit of
+    # the same bytes reuses them instead of walking a large file again.
+    root: list[jsonc.Member] | None = None
     raw: Any = None
     settings: dict[str, Any] = field(default_factory=dict)
     parsed: bool = False
@@ -64,6 +76,14 @@ class Layer:
     def usable(self) -> bool:
         """Parsed, and not refused for its ownership (whether trusted is decided later)."""
         return self.parsed and self.ignored_reason is None
+
+    def release_text(self) -> None:
+        """Let go of a large file's text once the load has taken the line numbers it shows
+        (a later `line_of` then answers None): a configuration kept by the dashboard, or
+        loaded before an edit, then does not hold a 50 MB settings file in memory."""
+        if self.text is not None and len(self.text) >= LARGE_TEXT:
+            self.text = None
+            self._lines = None
 
     def line_of(self, ptr: str) -> int | None:
         if not self.text or not self.parsed:
@@ -84,7 +104,7 @@ class Layer:
 
 
 def system_file_insecurity(path: Path) -> str | None:
-    """Why Gemini 0.61 refuses a system settings file, or None if it would load it.
+    """Why Gemini 0.60+ refuses a system settings file, or None if it would load it.
 
     The file (and its symlink target) and every parent directory must be owned by root
     and not writable by group or others.
@@ -120,10 +140,10 @@ def read_layer(scope: Scope, path: Path, env: GeminiEnvironment) -> Layer:
     layer.exists = exists
     if not exists:
         return layer
-    if scope in READ_ONLY_SCOPES:
+    if scope in READ_ONLY_SCOPES and env.gemini.system_files_need_root:
         reason = system_file_insecurity(path)
         if reason is not None:
-            layer.ignored_reason = f"Gemini CLI 0.61 ignores it: {reason}"
+            layer.ignored_reason = f"{env.gemini.label} ignores it: {reason}"
             layer.problems.append(
                 Problem(
                     severity="warning",
@@ -139,25 +159,20 @@ def read_layer(scope: Scope, path: Path, env: GeminiEnvironment) -> Layer:
             )
             # Still parsed below, so its hooks can be shown (as not running).
     try:
-        data = path.read_bytes()
+        data = files.read_bytes(path)
     except OSError as exc:
         layer.error = LayerError(message=f"cannot read the file: {exc.strerror}")
-        layer.fatal = layer.ignored_reason is None
-        layer.problems.append(
-            Problem(
-                severity="error",
-                code="settings-unreadable",
-                message=f"Gemini CLI cannot read this settings file ({exc.strerror}) and "
-                "refuses to start.",
-                fix="Fix the file's permissions so your user can read it.",
-                file=str(path),
-            )
-        )
+        # Too large for hookdash is not a verdict on Gemini, which reads any size.
+        too_large = isinstance(exc, files.FileTooLargeError)
+        layer.fatal = layer.ignored_reason is None and not too_large
+        layer.problems.append(_unreadable_problem(path, exc))
         return layer
     text = data.decode("utf-8", errors="replace")
+    layer.digest = hashlib.sha256(data).digest()
+    del data  # a large file's bytes need not outlive its text
     layer.text = text
     try:
-        raw = jsonc.parse(text)
+        raw = jsonc.parse(text, keep=SETTINGS_KEYS)
     except jsonc.JsonParseError as exc:
         layer.error = LayerError(message=exc.message, line=exc.line, column=exc.column)
         layer.fatal = layer.ignored_reason is None
@@ -165,13 +180,21 @@ def read_layer(scope: Scope, path: Path, env: GeminiEnvironment) -> Layer:
             Problem(
                 severity="error" if layer.fatal else "warning",
                 code="settings-parse-error",
-                message=f"This settings file does not parse ({exc.message}); "
-                + (
-                    "Gemini CLI refuses to start until it is fixed."
-                    if layer.fatal
-                    else "Gemini CLI ignores this file anyway."
+                message=(
+                    f"hookdash does not read this settings file: it is {exc.message}. Gemini "
+                    "CLI 0.61 reads up to about 1,700 levels and refuses to start beyond "
+                    "('Maximum call stack size exceeded')."
+                    if exc.too_deep
+                    else f"This settings file does not parse ({exc.message}); "
+                    + (
+                        "Gemini CLI refuses to start until it is fixed."
+                        if layer.fatal
+                        else "Gemini CLI ignores this file anyway."
+                    )
                 ),
-                fix="Fix the JSON at the line and column shown (comments are fine; trailing "
+                fix="Remove the deep nesting at the line and column shown."
+                if exc.too_deep
+                else "Fix the JSON at the line and column shown (comments are fine; trailing "
                 "commas and a BOM are not).",
                 file=str(path),
                 line=exc.line,
@@ -195,6 +218,7 @@ def read_layer(scope: Scope, path: Path, env: GeminiEnvironment) -> Layer:
         return layer
     layer.raw = raw
     layer.parsed = True
+    layer.root = jsonc.root_members(text)
     expanded = expand_settings_value(raw, env.environ)
     issues = validate_settings(expanded)
     if issues:
@@ -215,6 +239,29 @@ def read_layer(scope: Scope, path: Path, env: GeminiEnvironment) -> Layer:
     else:
         layer.settings = coerce_settings(expanded)
     return layer
+
+
+def _unreadable_problem(path: Path, exc: OSError) -> Problem:
+    if isinstance(exc, files.NotRegularFileError) and "FIFO" in exc.kind:
+        # Node's readFileSync waits on a FIFO for a writer: Gemini would hang at start-up.
+        gemini = "Gemini CLI would wait on it forever at start-up"
+    elif isinstance(exc, files.FileTooLargeError):
+        gemini = "hookdash does not read it, so it cannot tell what Gemini CLI makes of it"
+    else:
+        gemini = "Gemini CLI cannot read it and refuses to start"
+    if isinstance(exc, files.NotRegularFileError | IsADirectoryError):
+        fix = "Replace it with a regular JSON file (or remove it)."
+    elif isinstance(exc, files.FileTooLargeError):
+        fix = f"Shrink the file: hookdash reads files of up to {files.MAX_FILE_BYTES >> 20} MiB."
+    else:
+        fix = "Fix the file's permissions so your user can read it."
+    return Problem(
+        severity="error",
+        code="settings-unreadable",
+        message=f"This settings file cannot be read ({exc.strerror}): {gemini}.",
+        fix=fix,
+        file=str(path),
+    )
 
 
 def _pointer_of(dotted: str) -> str:

@@ -29,11 +29,13 @@ class Tagged:
 _SKIP_KEYS = frozenset({"__proto__", "constructor", "prototype"})
 
 
-def schema_defaults() -> dict[str, Any]:
+def schema_defaults(folder_trust: bool = True) -> dict[str, Any]:
+    """The schema's defaults for the keys hookdash reads (`security.folderTrust.enabled`
+    defaults to true since Gemini 0.29, false before)."""
     return {
         "hooksConfig": {"enabled": True, "disabled": [], "notifications": True},
         "hooks": {event: [] for event in EVENTS},
-        "security": {"folderTrust": {"enabled": True}},
+        "security": {"folderTrust": {"enabled": folder_trust}},
     }
 
 
@@ -96,9 +98,11 @@ def tag_hooks(scope: str, settings: dict[str, Any]) -> dict[str, Any]:
     return {**settings, "hooks": tagged}
 
 
-def merge_settings(layers: Iterable[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
+def merge_settings(
+    layers: Iterable[tuple[str, dict[str, Any]]], folder_trust_default: bool = True
+) -> dict[str, Any]:
     """Merge (scope, settings) pairs given in Gemini's order, over the schema defaults."""
-    merged = schema_defaults()
+    merged = schema_defaults(folder_trust_default)
     for scope, settings in layers:
         _merge_into(merged, tag_hooks(scope, settings), ())
     return merged

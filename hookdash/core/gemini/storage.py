@@ -7,7 +7,6 @@ from `<home>/.gemini/projects.json` or is claimed from the folder's name
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from collections.abc import Mapping
@@ -15,8 +14,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from hookdash.core import files, nesting
+
 _SLUG = re.compile(r"^[a-z0-9-]+$")
 _MARKER = ".project_root"
+_SMALL = 64 * 1024  # a marker holds one path
 
 
 def slugify(text: str) -> str:
@@ -27,14 +29,14 @@ def slugify(text: str) -> str:
 
 def _read_marker(path: Path) -> str | None:
     try:
-        return path.read_text(encoding="utf-8").strip()
+        return files.read_text(path, _SMALL).strip()
     except OSError:
         return None
 
 
 def _registry(gemini_dir: Path) -> dict[str, str]:
     try:
-        data = json.loads((gemini_dir / "projects.json").read_text(encoding="utf-8"))
+        data = nesting.json_loads(files.read_text(gemini_dir / "projects.json", errors="strict"))
     except (OSError, ValueError):
         return {}
     projects = data.get("projects") if isinstance(data, dict) else None

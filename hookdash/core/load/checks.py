@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from hookdash.core import files
 from hookdash.core.display import shorten, visible
 from hookdash.core.gemini.events import (
     EVENTS,
@@ -15,6 +16,7 @@ from hookdash.core.gemini.events import (
 )
 from hookdash.core.gemini.layers import MERGE_ORDER, legacy_config_keys
 from hookdash.core.gemini.matcher import _JS_TRIM, compile_js
+from hookdash.core.gemini.merge import js_truthy
 from hookdash.core.gemini.tools import BUILTIN_TOOLS, CLAUDE_TOOL_NAMES
 from hookdash.core.load.hidden_problems import hidden_character_problems
 from hookdash.core.load.risks import kinds_of
@@ -351,6 +353,13 @@ def _check_script(hook: Hook) -> list[Problem]:
             "blocking deny with bash's error as the reason."
         )
         fix = "Install it, or use the full path."
+    elif not script.exists and script.path and (kind := files.not_regular(script.path)):
+        code = "script-not-a-file"
+        message = (
+            f"The script {script.path} is {kind}, not a regular file: running it fails or "
+            "waits forever (until the hook's timeout), and hookdash does not read it."
+        )
+        fix = "Point the hook at a regular script file."
     elif not script.exists:
         code = "script-missing"
         message = (
@@ -496,13 +505,23 @@ def _check_legacy(config: Configuration) -> list[Problem]:
                     )
                 )
             else:
+                switched_off = not js_truthy(layer.settings["tools"]["enableHooks"])
+                model = config.env.gemini
+                message = "tools.enableHooks was removed in Gemini CLI 0.28 and is ignored."
+                if model.tools_enable_hooks:
+                    message = (
+                        f"tools.enableHooks was removed in Gemini CLI 0.28, but {model.label} "
+                        "still reads it"
+                        + (": it switches every hook off." if switched_off else ".")
+                    )
                 out.append(
                     Problem(
                         severity="warning"
                         if layer.settings["tools"]["enableHooks"] is False
+                        or (switched_off and model.tools_enable_hooks)
                         else "info",
                         code="legacy-tools-enableHooks",
-                        message="tools.enableHooks was removed in Gemini CLI 0.28 and is ignored.",
+                        message=message,
                         fix="Remove it; use hooksConfig.enabled to switch hooks off.",
                         **at,
                     )
@@ -536,8 +555,10 @@ def _check_global(config: Configuration) -> list[Problem]:
     settings_hooks = [h for h in snap.hooks if h.gemini_source == "project" and h.event in EVENTS]
     if not snap.folder_trust.trusted and settings_hooks:
         how = snap.folder_trust.how
+        variable = snap.folder_trust.variable or "GEMINI_CLI_TRUST_WORKSPACE=false"
         fix = (
-            "Unset GEMINI_CLI_TRUST_WORKSPACE or set it to true."
+            f"Unset {variable.split('=')[0]}"
+            + (" or set it to true." if variable.startswith("GEMINI_CLI_TRUST") else ".")
             if how == "env"
             else "Trust the folder when Gemini CLI asks, or add it to trustedFolders.json."
         )
@@ -553,13 +574,17 @@ def _check_global(config: Configuration) -> list[Problem]:
             )
         )
     if not snap.hooks_enabled:
+        merged_config = config.merged.get("hooksConfig")
+        enabled = merged_config.get("enabled", True) if isinstance(merged_config, dict) else True
+        # Only a Gemini CLI before 0.28 also reads tools.enableHooks.
+        switch = "hooksConfig.enabled" if not js_truthy(enabled) else "tools.enableHooks"
         out.append(
             Problem(
                 severity="warning",
                 code="hooks-switched-off",
-                message="hooksConfig.enabled is false: Gemini CLI runs no hook at all, "
+                message=f"{switch} is false: Gemini CLI runs no hook at all, "
                 "extension hooks included.",
-                fix="Set hooksConfig.enabled to true (or remove it).",
+                fix=f"Set {switch} to true (or remove it).",
             )
         )
     return out

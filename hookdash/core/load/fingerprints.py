@@ -19,13 +19,15 @@ from collections.abc import Iterable
 from datetime import UTC, datetime
 from pathlib import Path
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
+from hookdash.core import files, nesting
 from hookdash.core.edit.atomic import WriteOutcome, update_file
 from hookdash.core.gemini.environment import GeminiEnvironment
+from hookdash.core.gemini.jsvalues import utf8
 from hookdash.core.load import script_copies
 from hookdash.core.model import Hook
-from hookdash.core.state import state_dir
+from hookdash.core.state import STATE_DIR_MODE, state_dir
 
 STATE_FILE = "trusted-scripts.json"
 SCRIPT_KINDS = frozenset({"script", "interpreted"})  # a file of the project, not a PATH tool
@@ -53,14 +55,19 @@ def _parse(data: bytes | None) -> FingerprintState:
         return FingerprintState()
     try:
         return FingerprintState.model_validate_json(data)
-    except ValidationError:
+    except ValueError:
+        pass
+    try:
+        # pydantic's parser refuses a lone surrogate escape, which a hook's key can hold.
+        return FingerprintState.model_validate(nesting.json_loads(data))
+    except ValueError:
         # A damaged state file must not break `list`; the next trust rewrites it.
         return FingerprintState()
 
 
 def read_state(env: GeminiEnvironment) -> FingerprintState:
     try:
-        return _parse(state_path(env).read_bytes())
+        return _parse(files.read_bytes(state_path(env)))
     except OSError:
         return FingerprintState()
 
@@ -109,16 +116,23 @@ def script_changes(env: GeminiEnvironment) -> dict[str, str]:
             continue
         shown = env.display(record.script)
         if record.sha256 is None:
-            if Path(record.script).exists():
+            # Nothing readable was there when trusted; a FIFO or device still is not
+            # (`check` flags those), a readable file is news.
+            if hash_file(record.script) is not None:
                 changes[key] = f"its script {shown} appeared after it was trusted"
             continue
         hashed = hash_file(record.script)
         if hashed is None:
             gone = not Path(record.script).exists()
+            kind = files.not_regular(record.script)
             changes[key] = f"its script {shown} " + (
-                "was deleted after it was trusted" if gone else "can no longer be read"
+                "was deleted after it was trusted"
+                if gone
+                else f"is now {kind}"
+                if kind
+                else "can no longer be read"
             )
-        elif hashed[0] != record.sha256:
+        elif hashed[0] != record.sha256 or record.size not in (None, hashed[1]):
             day = record.trusted_at[:10]
             changes[key] = f"its script {shown} changed after it was trusted ({day})"
     return changes
@@ -166,9 +180,9 @@ def record(env: GeminiEnvironment, hooks: Iterable[Hook]) -> tuple[WriteOutcome,
         if not changed:
             return None
         text = json.dumps(current.model_dump(mode="json"), indent=2, ensure_ascii=False)
-        return (text + "\n").encode("utf-8")
+        return utf8(text + "\n")
 
-    outcome = update_file(state_path(env), compute, new_mode=0o600)
+    outcome = update_file(state_path(env), compute, new_mode=0o600, dir_mode=STATE_DIR_MODE)
     # The copy a re-trusted script replaced goes, unless another record still names it.
     # Only copies this call stopped naming: a concurrent trust's fresh copy is never touched.
     script_copies.remove_copies(state, dropped - referenced)

@@ -9,7 +9,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from hookdash.core.gemini import hook_trust
+from hookdash.core.gemini import hook_trust, jsonc
 from hookdash.core.gemini.environment import GeminiEnvironment
 from hookdash.core.gemini.events import EVENTS, match_kind
 from hookdash.core.gemini.extensions import Extension, load_extensions
@@ -115,17 +115,25 @@ def build_configuration(env: GeminiEnvironment, *, fingerprints: dict[str, str])
     layers = read_layers(env)
     problems: list[Problem] = [p for layer in layers.values() for p in layer.problems]
 
+    trust_default = env.gemini.folder_trust_default
     pre_trust = merge_settings(
-        (s, layers[s].settings) for s in ("system-defaults", "user", "system") if layers[s].usable
+        (
+            (s, layers[s].settings)
+            for s in ("system-defaults", "user", "system")
+            if layers[s].usable
+        ),
+        trust_default,
     )
-    trust, trust_problems = decide_folder_trust(env, folder_trust_enabled(pre_trust))
+    trust, trust_problems = decide_folder_trust(
+        env, folder_trust_enabled(pre_trust, default=trust_default)
+    )
     problems.extend(trust_problems)
 
     def contributes(scope: Scope) -> bool:
         return layers[scope].usable and (scope != "workspace" or trust.trusted)
 
     contributing = [s for s in MERGE_ORDER if contributes(s)]
-    merged = merge_settings((s, layers[s].settings) for s in contributing)
+    merged = merge_settings(((s, layers[s].settings) for s in contributing), trust_default)
 
     merged_config = merged.get("hooksConfig") if isinstance(merged.get("hooksConfig"), dict) else {}
     assert isinstance(merged_config, dict)
@@ -134,6 +142,14 @@ def build_configuration(env: GeminiEnvironment, *, fingerprints: dict[str, str])
     for scope in contributing:
         if "enabled" in _hooks_config(layers[scope].settings):
             off_where = f"hooksConfig.enabled is false in {scope} settings"
+    if hooks_enabled and env.gemini.tools_enable_hooks:
+        where = _tools_enable_hooks_off(layers, contributing, merged)
+        if where is not None:
+            hooks_enabled = False
+            off_where = (
+                f"tools.enableHooks is false in {where} settings ({env.gemini.label} reads "
+                "it; 0.28 and later ignore it)"
+            )
     disabled = _list_of_strings(merged_config.get("disabled"))
 
     fatal_layer = next((layers[s] for s in MERGE_ORDER if layers[s].fatal), None)
@@ -189,6 +205,8 @@ def build_configuration(env: GeminiEnvironment, *, fingerprints: dict[str, str])
     snapshot = Snapshot(
         workspace=str(env.workspace),
         home=str(env.home),
+        gemini_version=env.gemini.installed.version if env.gemini.installed else None,
+        gemini=env.gemini,
         hooks_enabled=hooks_enabled,
         gemini_starts=fatal is None,
         folder_trust=trust,
@@ -208,9 +226,50 @@ def build_configuration(env: GeminiEnvironment, *, fingerprints: dict[str, str])
         verdicts=ctx,
     )
     problems.extend(check_configuration(config))
+    problems.extend(_version_problems(env))
     problems.sort(key=lambda p: SEVERITY_RANK[p.severity])
     snapshot.problems = problems
+    # Every line number is taken by now: a large settings file's text (and its stripped
+    # copy) need not outlive the load.
+    for layer in layers.values():
+        layer.release_text()
+    jsonc.release()
     return config
+
+
+def _tools_enable_hooks_off(
+    layers: dict[Scope, Layer], contributing: list[Scope], merged: dict[str, Any]
+) -> str | None:
+    """The layer whose `tools.enableHooks` switches hooks off (before Gemini 0.28:
+    `(tools.enableHooks ?? true) && hooksConfig.enabled`), or None."""
+    tools = merged.get("tools")
+    value = tools.get("enableHooks") if isinstance(tools, dict) else None
+    if value is None or js_truthy(value):
+        return None
+    where = "merged"
+    for scope in contributing:  # the last layer that sets it wins the merge
+        layer_tools = layers[scope].settings.get("tools")
+        if isinstance(layer_tools, dict) and "enableHooks" in layer_tools:
+            where = scope
+    return where
+
+
+def _version_problems(env: GeminiEnvironment) -> list[Problem]:
+    """A warning when the installed Gemini CLI is not a version the harness verified."""
+    model = env.gemini
+    if model.installed is None or model.note is None:
+        return []
+    return [
+        Problem(
+            severity="warning",
+            code="gemini-version-unverified",
+            message=model.note,
+            fix="Run hookdash's differential harness against it: "
+            f"HOOKDASH_GEMINI_VERSION={model.installed.version or '<version>'} "
+            "pytest -m gemini (see the README).",
+            file=model.installed.script,
+        )
+    ]
 
 
 def _assign_risks(hooks: list[Hook], workspace: str, home: str) -> None:

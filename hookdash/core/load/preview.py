@@ -5,11 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from hookdash.core import files
 from hookdash.core.gemini.scripts import ScriptInfo
 
 PREVIEW_LINES = 40
 # Read at most this much: a hook may point at a large or binary program.
-_MAX_BYTES = 64 * 1024
+_MAX_BYTES = files.SCRIPT_PREVIEW_BYTES
 
 
 @dataclass(frozen=True)
@@ -34,10 +35,11 @@ def script_preview(
         return None
     path = Path(script.path)
     if not script.exists:
-        return ScriptPreview(str(path), "", 0, False, "the file does not exist")
+        kind = files.not_regular(path)
+        why = f"it is {kind}, not a regular file" if kind else "the file does not exist"
+        return ScriptPreview(str(path), "", 0, False, why)
     try:
-        with path.open("rb") as handle:
-            data = handle.read(_MAX_BYTES + 1)
+        data, _size = files.read_head(path, _MAX_BYTES + 1)
     except OSError as exc:
         return ScriptPreview(str(path), "", 0, False, f"cannot read it: {exc.strerror}")
     if b"\0" in data[:8192]:

@@ -8,8 +8,9 @@ each script once, hashing all of it and keeping its first bytes; a script of at 
 secrets). A larger one keeps only its hash, and the review says so.
 
 Scripts are project files an attacker may have placed: a FIFO or a device (or a symlink to
-one) must not hang or feed hookdash forever, so `read_script` opens without blocking and
-refuses anything that is not a regular file, saying what it is.
+one) must not hang or feed hookdash forever, so `read_script` opens through `core.files`
+(without blocking, regular files only, saying what anything else is) and hashes at most
+`files.SCRIPT_HASH_BYTES` of a script (its size is recorded too).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
+from hookdash.core import files
 from hookdash.core.edit.atomic import update_file
 
 COPY_CAP = 256 * 1024  # bytes: larger scripts keep only their hash
@@ -31,14 +33,6 @@ COPIES_DIR = "trusted-scripts"
 DIFF_LINES = 1000  # diff lines handed out for display; the rest are counted
 _CHUNK = 1 << 16
 _BINARY_PROBE = 8192
-
-_KINDS = (
-    (stat.S_ISDIR, "a directory"),
-    (stat.S_ISFIFO, "a FIFO (named pipe)"),
-    (stat.S_ISCHR, "a character device"),
-    (stat.S_ISBLK, "a block device"),
-    (stat.S_ISSOCK, "a socket"),
-)
 
 
 class NotARegularFileError(OSError):
@@ -62,37 +56,29 @@ class ScriptRead:
         return len(self.head) == self.size
 
 
-def _kind(mode: int) -> str:
-    return next((what for test, what in _KINDS if test(mode)), "not a regular file")
-
-
 def read_script(path: str, cap: int = COPY_CAP) -> ScriptRead:
-    """Hash a regular file and keep its first `cap` bytes, without ever blocking.
+    """Hash a regular file (its first `files.SCRIPT_HASH_BYTES`) and keep its first `cap`
+    bytes, without ever blocking.
 
     Raises NotARegularFileError for a FIFO, device, socket or directory (also through a
     symlink), OSError when it cannot be opened or read.
     """
-    st = os.stat(path)  # follows symlinks: what a command would run
-    if not stat.S_ISREG(st.st_mode):
-        raise NotARegularFileError(path, _kind(st.st_mode))
-    # O_NONBLOCK: if the path was swapped for a FIFO since the stat, open returns at
-    # once instead of waiting for a writer; fstat then tells what was opened.
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
     try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            raise NotARegularFileError(path, _kind(st.st_mode))
-        digest = hashlib.sha256()
-        head = bytearray()
-        size = 0
-        while chunk := os.read(fd, _CHUNK):
+        handle, info = files.open_regular(path)  # follows symlinks: what a command would run
+    except files.NotRegularFileError as exc:
+        raise NotARegularFileError(path, exc.kind) from None
+    except IsADirectoryError:
+        raise NotARegularFileError(path, "a directory") from None
+    digest = hashlib.sha256()
+    head = bytearray()
+    left = files.SCRIPT_HASH_BYTES
+    with handle:
+        while left > 0 and (chunk := handle.read(min(_CHUNK, left))):
             digest.update(chunk)
             if len(head) < cap:
                 head += chunk[: cap - len(head)]
-            size += len(chunk)
-    finally:
-        os.close(fd)
-    return ScriptRead(sha256=digest.hexdigest(), size=size, head=bytes(head))
+            left -= len(chunk)
+    return ScriptRead(sha256=digest.hexdigest(), size=info.st_size, head=bytes(head))
 
 
 def copies_dir(state: Path) -> Path:

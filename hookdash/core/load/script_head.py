@@ -2,8 +2,9 @@
 
 A hostile repository decides what a hook's command names: a FIFO (opening it for reading
 blocks until a writer comes), `/dev/zero` (endless), a multi-gigabyte file. Checks and
-risk flags read scripts through this module only: it refuses anything that is not a
-regular file, opens without blocking, and reads at most `limit` bytes.
+risk flags read scripts through this module only, which reads through `core.files`: it
+refuses anything that is not a regular file, opens without blocking, and reads at most
+`limit` bytes.
 """
 
 from __future__ import annotations
@@ -13,18 +14,12 @@ import stat
 from dataclasses import dataclass
 from functools import lru_cache
 
+from hookdash.core import files
+
 # Enough for any hand-written hook script; what lies beyond is not read (and says so).
 SCRIPT_HEAD_BYTES = 64 * 1024
 # A NUL in the first bytes: a compiled program, not text anyone reviews line by line.
 _BINARY_SNIFF = 8192
-
-_KINDS = (
-    (stat.S_ISDIR, "a directory"),
-    (stat.S_ISFIFO, "a FIFO (named pipe)"),
-    (stat.S_ISCHR, "a character device"),
-    (stat.S_ISBLK, "a block device"),
-    (stat.S_ISSOCK, "a socket"),
-)
 
 
 @dataclass(frozen=True)
@@ -40,9 +35,7 @@ class ScriptHead:
 
 def file_kind(mode: int) -> str | None:
     """What a non-regular file is ("a FIFO (named pipe)", …); None for a regular file."""
-    if stat.S_ISREG(mode):
-        return None
-    return next((label for test, label in _KINDS if test(mode)), "not a regular file")
+    return None if stat.S_ISREG(mode) else files.kind_of(mode)
 
 
 def read_head(path: str, limit: int = SCRIPT_HEAD_BYTES) -> ScriptHead:
@@ -62,28 +55,10 @@ def read_head(path: str, limit: int = SCRIPT_HEAD_BYTES) -> ScriptHead:
 @lru_cache(maxsize=256)
 def _read(path: str, limit: int, inode: int, size: int, mtime_ns: int) -> ScriptHead:
     try:
-        # O_NONBLOCK: if the path was swapped for a FIFO after the stat, open returns at
-        # once instead of waiting for a writer; fstat below then refuses it.
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        # one byte more tells whether there is more
+        data, _size = files.read_head(path, limit + 1)
     except OSError as exc:
         return ScriptHead(path, None, unavailable=f"cannot read it: {exc.strerror}")
-    try:
-        kind = file_kind(os.fstat(fd).st_mode)
-        if kind is not None:
-            return ScriptHead(path, None, unavailable=f"it is {kind}, not a regular file")
-        chunks: list[bytes] = []
-        wanted = limit + 1  # one byte more tells whether there is more
-        while wanted > 0:
-            chunk = os.read(fd, min(wanted, 1 << 16))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            wanted -= len(chunk)
-    except OSError as exc:
-        return ScriptHead(path, None, unavailable=f"cannot read it: {exc.strerror}")
-    finally:
-        os.close(fd)
-    data = b"".join(chunks)
     truncated = len(data) > limit
     data = data[:limit]
     if b"\0" in data[:_BINARY_SNIFF]:

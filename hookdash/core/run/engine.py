@@ -9,6 +9,7 @@ process groups); `fire_sync` is the CLI's wrapper.
 from __future__ import annotations
 
 import asyncio
+import signal
 import time
 import uuid
 from collections.abc import Mapping, Sequence
@@ -17,7 +18,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from hookdash.core.errors import UnknownEvent
+from hookdash.core.errors import FireInterrupted, UnknownEvent
 from hookdash.core.gemini.aggregator import AggregationError, aggregate
 from hookdash.core.gemini.effects import describe_effect
 from hookdash.core.gemini.env_sanitize import Sanitization, sanitize_environment
@@ -362,6 +363,48 @@ def _effect(result: FireResult, event: str) -> str:
     return effect
 
 
+# Ctrl-C, `kill`, and a closed terminal: each must take the hooks down with hookdash.
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+
+
 def fire_sync(config: Configuration, event: str, **kwargs: Any) -> FireResult:
-    """`fire` for callers without an event loop (the CLI)."""
-    return asyncio.run(fire(config, event, **kwargs))
+    """`fire` for callers without an event loop (the CLI).
+
+    SIGINT, SIGTERM and SIGHUP cancel the firing — which kills the running hooks' process
+    groups, as the dashboard's cancel does — and then raise `FireInterrupted`. Without
+    this, SIGTERM or SIGHUP would end hookdash at once and leave its hooks running (they
+    have process groups of their own, so the terminal's hangup does not reach them).
+    """
+
+    async def main() -> FireResult:
+        loop = asyncio.get_running_loop()
+        task = asyncio.current_task()
+        caught: list[int] = []
+
+        def stop(signum: int) -> None:
+            if not caught:
+                caught.append(signum)
+                if task is not None:
+                    task.cancel()
+
+        installed = []
+        for sig in STOP_SIGNALS:
+            try:
+                loop.add_signal_handler(sig, stop, sig)
+            except (ValueError, RuntimeError, NotImplementedError):  # not the main thread
+                continue
+            installed.append(sig)
+        try:
+            result = await fire(config, event, **kwargs)
+        except asyncio.CancelledError:
+            if caught:
+                raise FireInterrupted(caught[0]) from None
+            raise
+        finally:
+            for sig in installed:
+                loop.remove_signal_handler(sig)
+        if caught:  # arrived as the last hook finished: still a request to stop
+            raise FireInterrupted(caught[0])
+        return result
+
+    return asyncio.run(main())

@@ -11,17 +11,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import heapq
-import os
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
+from hookdash.core.edit.atomic import ensure_directory
 from hookdash.core.gemini.events import TOOL_EVENTS
 from hookdash.core.gemini.outputs import is_blocking_decision, should_stop_execution
 from hookdash.core.load.sources import WatchTarget
 from hookdash.core.model import Hook
 from hookdash.core.run.runlog import RunLog, RunLogTail, RunRecord
 from hookdash.core.run.telemetry import TelemetryTail, read_last_telemetry
+from hookdash.core.state import STATE_DIR_MODE
 from hookdash.core.watching import DirectoryWatcher
 
 # Following the logs: a record shows within a tenth of a second of its write, and a burst
@@ -138,8 +139,16 @@ class LogFeed:
             paths.append(self.telemetry_file)
         return paths
 
+    def ensure_state_dir(self) -> None:
+        """Create hookdash's state directory (and any missing parent) 0700 if it is
+        missing, whatever the umask, so it can be watched."""
+        ensure_directory(self.runlog.directory, STATE_DIR_MODE)
+
     def recent(self, limit: int) -> list[RunRecord]:
-        """The newest `limit` records over all sources, oldest first."""
+        """The newest `limit` records over all sources, oldest first.
+
+        Raises LogUnreadableError when a file is there but cannot be read: an unreadable
+        log is never shown as an empty one."""
         streams = []
         if self.use_runlog:
             streams.append(self.runlog.read_last(limit))
@@ -172,7 +181,7 @@ class LogFeed:
         may be empty then). Call `start_following` first."""
         with contextlib.suppress(OSError):
             # Watched itself rather than through its parent (a run log appears there).
-            await asyncio.to_thread(os.makedirs, self.runlog.directory, 0o700, True)
+            await asyncio.to_thread(self.ensure_state_dir)
         watcher = watcher or self.watcher()
 
         async def changed(paths: set[Path]) -> None:

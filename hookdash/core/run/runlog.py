@@ -17,7 +17,12 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any, Literal
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
+
+from hookdash.core import files, nesting
+from hookdash.core.edit.atomic import ensure_directory
+from hookdash.core.errors import LogUnreadableError
+from hookdash.core.state import STATE_DIR_MODE
 
 RUNLOG_NAME = "runs.jsonl"
 MAX_LOG_BYTES = 64 * 1024 * 1024  # ~100,000 typical records; with .1, at most ~128 MiB
@@ -28,6 +33,18 @@ MAX_RECORD_BYTES = 512 * 1024
 _BLOCK = 64 * 1024
 
 Origin = Literal["hookdash", "gemini"]
+
+
+def open_log(path: Path) -> IO[bytes] | None:
+    """The log file at `path` opened for reading (never blocking: see `files`), or None
+    when there is none yet; LogUnreadableError when it is there but cannot be read."""
+    try:
+        handle, _info = files.open_regular(path)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise LogUnreadableError(path, exc) from None
+    return handle
 
 
 class RunRecord(BaseModel):
@@ -132,7 +149,7 @@ class RunLog:
         try:
             fd, inode = _open_for_append(self.path)
         except FileNotFoundError:
-            self.directory.mkdir(parents=True, exist_ok=True, mode=0o700)
+            ensure_directory(self.directory, STATE_DIR_MODE)
             fd, inode = _open_for_append(self.path)
         try:
             while True:
@@ -173,8 +190,14 @@ def parse_record(line: bytes) -> RunRecord | None:
     if not line.strip():
         return None
     try:
-        return RunRecord.model_validate_json(line)
-    except (ValidationError, ValueError):
+        return RunRecord.model_validate_json(line)  # the fast path (pydantic-core)
+    except ValueError:  # ValidationError included
+        pass
+    # pydantic's parser refuses a lone surrogate escape ("\ud800"), which hook output and
+    # names can hold and `encode_record` writes; Python's parser takes it.
+    try:
+        return RunRecord.model_validate(nesting.json_loads(line))
+    except ValueError:
         return None
 
 
@@ -191,9 +214,8 @@ def segments_backward(
     `partial_tail=False`, what follows the last separator is still being written and is
     skipped, however many blocks it spans.
     """
-    try:
-        handle = open(path, "rb")  # noqa: SIM115 - closed in finally; a generator owns it
-    except OSError:
+    handle = open_log(path)
+    if handle is None:
         return
     try:
         pos = handle.seek(0, os.SEEK_END)
@@ -237,9 +259,8 @@ class FileTail:
         self._from_start = from_start
 
     def _open(self, at_end: bool) -> bool:
-        try:
-            self._handle = open(self.path, "rb")  # noqa: SIM115 - kept open between reads
-        except OSError:
+        self._handle = open_log(self.path)
+        if self._handle is None:
             return False
         self._inode = os.fstat(self._handle.fileno()).st_ino
         if at_end:

@@ -39,6 +39,7 @@ from hookdash.core.gemini.jsvalues import (
     js_truthy,
     json_parse,
     json_stringify,
+    node_utf8,
     utf8,
 )
 from hookdash.core.gemini.shell import expand_command, find_bash
@@ -255,7 +256,7 @@ async def run_hook(
     loop = asyncio.get_running_loop()
     try:
         popen = subprocess.Popen(
-            [bash, "-c", command_text],
+            [bash, "-c", node_utf8(command_text)],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -269,6 +270,8 @@ async def run_hook(
         return _failure(base, t0, f"spawn bash ENOENT ({where})")
     except OSError as exc:
         return _failure(base, t0, f"spawn bash {exc.strerror or exc}")
+    except ValueError as exc:  # a NUL byte in the command, a lone surrogate in the cwd
+        return _failure(base, t0, f"TypeError [ERR_INVALID_ARG_VALUE]: spawn bash: {exc}")
 
     proc = HookProcess(loop, popen, settings.max_capture)
     pgid = popen.pid

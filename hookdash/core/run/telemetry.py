@@ -10,13 +10,14 @@ while Gemini is running; it is left for the next read.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from hookdash.core import files, nesting
+from hookdash.core.errors import LogUnreadableError
 from hookdash.core.run.runlog import FileTail, RunRecord, decision_of, segments_backward
 
 HOOK_CALL = "gemini_cli.hook_call"
@@ -30,7 +31,7 @@ def _json_or_text(value: Any) -> Any:
     if not isinstance(value, str):
         return value
     try:
-        return json.loads(value)
+        return nesting.json_loads(value)
     except ValueError:
         return value
 
@@ -87,7 +88,7 @@ def _parse_object(segment: bytes) -> Any:
     if _HOOK_CALL_BYTES not in segment:  # cheap filter before parsing
         return None
     try:
-        return json.loads(segment)
+        return nesting.json_loads(segment)
     except ValueError:
         return None
 
@@ -99,7 +100,7 @@ def parse_telemetry(data: bytes) -> tuple[list[RunRecord], bytes]:
     records = [r for r in map(record_from_telemetry, map(_parse_object, segments)) if r]
     if rest.strip() and _HOOK_CALL_BYTES in rest:
         try:
-            last = json.loads(rest)
+            last = nesting.json_loads(rest)
         except ValueError:
             return records, rest  # still being written
         found = record_from_telemetry(last)
@@ -112,9 +113,11 @@ def parse_telemetry(data: bytes) -> tuple[list[RunRecord], bytes]:
 def read_telemetry(path: Path) -> list[RunRecord]:
     """Every hook call in the file, oldest first."""
     try:
-        data = path.read_bytes()
-    except OSError:
+        data = files.read_bytes(path)
+    except FileNotFoundError:
         return []
+    except OSError as exc:
+        raise LogUnreadableError(path, exc) from None
     return parse_telemetry(data)[0]
 
 

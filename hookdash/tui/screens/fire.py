@@ -38,6 +38,7 @@ from hookdash.core import (
     confirmations_needed,
     context_of,
     fire as engine_fire,
+    json_loads,
     payload_problems,
     plan_event,
     state_dir,
@@ -63,7 +64,7 @@ class JsonError(ValueError):
 def parse_payload(text: str) -> dict[str, Any]:
     """The editor's JSON object, or JsonError saying where it breaks (1-based)."""
     try:
-        value = json.loads(text)
+        value = json_loads(text)
     except json.JSONDecodeError as exc:
         raise JsonError(exc.msg, exc.lineno, exc.colno) from None
     if not isinstance(value, dict):

@@ -36,6 +36,7 @@ from hookdash.core import (
     DirectoryWatcher,
     Hook,
     LogFeed,
+    LogUnreadableError,
     RunRecord,
     is_run_of,
     state_dir,
@@ -86,6 +87,7 @@ class LogScreen(HookdashScreen[None]):
         self._only: Hook | None = None
         self._loading = False
         self._record_timer: Timer | None = None
+        self._error: str | None = None  # a log that cannot be read, shown above the list
 
     def compose(self) -> Any:
         yield Static(id="log-title")
@@ -153,6 +155,7 @@ class LogScreen(HookdashScreen[None]):
             self._feed = None
             self.run_worker(asyncio.to_thread(feed.close), group="log-close")
         self._source = source
+        self._error = None
         self._feed = LogFeed(source[0], source[1], "all", config.hooks)
         self._only = None
         self.runs.set_filter(None)
@@ -174,6 +177,10 @@ class LogScreen(HookdashScreen[None]):
                 records = await asyncio.to_thread(feed.recent, CAP)
             else:
                 records = await asyncio.to_thread(feed.read_new)
+        except LogUnreadableError as exc:
+            if feed is self._feed:
+                self._unreadable(exc)
+            return
         finally:
             self._loading = False
         if feed is self._feed:
@@ -191,7 +198,11 @@ class LogScreen(HookdashScreen[None]):
             else:
                 self._show_title()  # the watch was armed: "following"
 
-        await feed.follow(new_records, watcher)
+        try:
+            await feed.follow(new_records, watcher)
+        except LogUnreadableError as exc:
+            if feed is self._feed:
+                self._unreadable(exc)
 
     def on_screen_resume(self, event: ScreenResume) -> None:
         if self._feed is not None and not self.following and not self._loading:
@@ -229,11 +240,22 @@ class LogScreen(HookdashScreen[None]):
         )
         self.query_one("#log-title", Static).update(Content(" · ").join(parts))
 
+    def _unreadable(self, exc: LogUnreadableError) -> None:
+        """Say that a log cannot be read (never show it as an empty log)."""
+        self._error = f"hookdash {exc}; no runs can be shown from it."
+        config = self.hd_app.config
+        if config is not None:
+            self._show_notice(config)
+        self._show_title()
+
     def _show_notice(self, config: Configuration) -> None:
         telemetry = config.snapshot.telemetry
         notice = self.query_one("#log-notice", Static)
+        notice.set_class(self._error is not None, "-error")
         text: str | None = None
-        if telemetry.outfile is None:
+        if self._error is not None:
+            text = self._error
+        elif telemetry.outfile is None:
             text = TELEMETRY_HOWTO
         elif not telemetry.enabled:
             text = (

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from textual.content import Content
 from textual.widgets import Static
 
-from hookdash.core import Snapshot, count_hooks, describe
+from hookdash.core import Snapshot, count_hooks, describe, describe_gemini
 
 
 class StatusLine(Static):
@@ -21,6 +21,10 @@ class StatusLine(Static):
             Content.styled("hooks " + ("on" if snapshot.hooks_enabled else "OFF"), hooks_style),
             Content(count_hooks(snapshot.hooks).text),
             Content.styled("folder " + describe(trust, display), trust_style),
+            Content.styled(
+                describe_gemini(snapshot.gemini),
+                "$text-muted" if snapshot.gemini.note is None else "$text-warning",
+            ),
         ]
         if not snapshot.gemini_starts:
             parts.insert(1, Content.styled("Gemini CLI would not start", "bold $text-error"))

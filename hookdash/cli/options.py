@@ -1,0 +1,43 @@
+"""What several commands' parsers share: the parser class, the hook argument, `--scope`
+and `--yes`, so each reads and behaves the same in every command."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TYPE_CHECKING, NoReturn
+
+from hookdash.cli.output import EXIT_USAGE
+
+
+class Parser(argparse.ArgumentParser):
+    """A usage error exits with EXIT_USAGE (2), after the usage line."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_USAGE, f"hookdash: error: {message}\n")
+
+
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    SubParsers: TypeAlias = argparse._SubParsersAction[Parser]
+
+
+def add_hook_id(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "id", metavar="ID", help="the hook's name (or command if unnamed), or its ref"
+    )
+
+
+def add_scope(parser: argparse.ArgumentParser, default: str, verb: str = "write") -> None:
+    parser.add_argument(
+        "--scope",
+        choices=("user", "workspace"),
+        default=default,
+        help=f"whose settings file to {verb} (default: {default})",
+    )
+
+
+def add_yes(parser: argparse.ArgumentParser, help: str = "do it without asking") -> None:
+    parser.add_argument("--yes", action="store_true", help=help)

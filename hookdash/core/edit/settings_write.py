@@ -1,0 +1,151 @@
+"""One write of a user or workspace settings file by add, edit, remove, hooks on|off and
+import: the file as they name it, the text they start from, and the write itself — or,
+with `dry_run`, only what it would be — with the unified diff the confirmation shows.
+
+The write is `disabled_list.edit_settings_file` (atomic, through symlinks, mode kept,
+re-applied when the file changed on disk), so a transform must be a pure function of the
+file's text.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from hookdash.core import files
+from hookdash.core.edit import jsonedit
+from hookdash.core.edit.atomic import resolve_target
+from hookdash.core.edit.disabled_list import (
+    FileEdit,
+    WritableScope,
+    decode_settings,
+    edit_settings_file,
+    parse_settings,
+    start_text,
+)
+from hookdash.core.edit.edits import Change, ChangeAction
+from hookdash.core.errors import EditError, FileWriteError, UnsupportedShapeError
+
+if TYPE_CHECKING:
+    from hookdash.core.model import Configuration
+
+Transform = Callable[[str | None], FileEdit]
+
+
+@dataclass(frozen=True)
+class SettingsFile:
+    """A writable settings file as an edit names it: in its changes, its messages, and
+    when it expands `$VAR` in the entries it compares."""
+
+    scope: WritableScope
+    file: str  # the path as configured
+    shown: str  # the path as the user reads it (`~/…`)
+    environ: Mapping[str, str]
+
+    @classmethod
+    def of(cls, config: Configuration, scope: WritableScope) -> SettingsFile:
+        path = config.layers[scope].path
+        return cls(scope, str(path), config.env.display(path), config.env.environ)
+
+    def change(self, key: str, action: ChangeAction, value: Any, **more: Any) -> Change:
+        """One change of this file (`more`: before, after, note)."""
+        return Change(file=self.file, scope=self.scope, key=key, action=action, value=value, **more)
+
+    def shape_error(self, exc: jsonedit.JsonEditError) -> UnsupportedShapeError:
+        """A splice refused on a shape hookdash does not rewrite, worded for the user."""
+        return UnsupportedShapeError(
+            f"In {self.shown}, {exc.message}; hookdash does not rewrite that shape — fix it "
+            "by hand.",
+            path=self.file,
+        )
+
+    def prepare(self, text: str | None) -> tuple[str, list[str], dict[str, Any]]:
+        """The text an edit starts from ({} for a missing or blank file), its notes and
+        value; SettingsParseError for a file that does not parse."""
+        if text is not None and not jsonedit.is_blank(text):
+            parse_settings(text, self.shown)
+        current, notes = start_text(text, self.shown)
+        return current, notes, parse_settings(current, self.shown)
+
+
+def unified_diff(before: str | None, after: str | None, shown: str) -> str:
+    """The unified diff of one file's text (`/dev/null` for a file that did not exist)."""
+    if after is None or before == after:
+        return ""
+    lines = difflib.unified_diff(
+        (before or "").splitlines(keepends=True),
+        after.splitlines(keepends=True),
+        fromfile="/dev/null" if before is None else shown,
+        tofile=shown,
+    )
+    out = []
+    for line in lines:
+        if not line.endswith("\n"):
+            line += "\n\\ No newline at end of file\n"
+        out.append(line)
+    return "".join(out)
+
+
+def current_text(config: Configuration, scope: WritableScope) -> str | None:
+    """The scope's settings file as it is on disk now (None: it does not exist)."""
+    path = config.layers[scope].path
+    shown = config.env.display(path)
+    try:
+        data = files.read_bytes(resolve_target(path))
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise FileWriteError(
+            f"hookdash cannot read {shown} ({exc.strerror or exc}).", path=str(path)
+        ) from None
+    return decode_settings(data, shown)
+
+
+@dataclass
+class Written:
+    """One settings file's edit, written (or previewed), with its diff."""
+
+    edit: FileEdit
+    diff: str
+
+
+def write_settings(
+    config: Configuration, scope: WritableScope, transform: Transform, dry_run: bool
+) -> Written:
+    """Apply `transform` (a pure function of the file's text) to the scope's settings file
+    atomically, or with `dry_run` only compute it; returns the edit and its diff."""
+    shown = config.env.display(config.layers[scope].path)
+    seen: list[str | None] = []
+
+    def recording(text: str | None) -> FileEdit:
+        seen.append(text)
+        return transform(text)
+
+    if dry_run:
+        edit = recording(current_text(config, scope))
+    else:
+        edit = edit_settings_file(config, scope, recording)
+    return Written(edit, unified_diff(seen[-1] if seen else None, edit.text, shown))
+
+
+def write_also(
+    config: Configuration,
+    first: Written,
+    more: Sequence[tuple[WritableScope, Transform]],
+    dry_run: bool,
+) -> tuple[list[Change], str]:
+    """After `first`, the other files of one edit, in turn: every change and the diffs of
+    all. A later file that fails says what was already written (`EditError.applied`)."""
+    changes = list(first.edit.changes)
+    diffs = [first.diff]
+    for scope, transform in more:
+        try:
+            written = write_settings(config, scope, transform, dry_run)
+        except EditError as exc:
+            exc.applied = [] if dry_run else changes
+            raise
+        changes.extend(written.edit.changes)
+        diffs.append(written.diff)
+    return changes, "".join(diffs)

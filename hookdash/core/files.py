@@ -1,0 +1,159 @@
+"""Opening the files hookdash reads, so that none of them can hang it or flood its memory.
+
+Everything hookdash reads — the settings of every layer, `trustedFolders.json`,
+`trusted_hooks.json`, extension manifests, `hooks.json`, install metadata,
+`extension-enablement.json`, `.env` files, the scripts hooks run (for fingerprints, previews
+and checks), the run log, Gemini's telemetry file and hookdash's own state — may sit in a
+repository someone else wrote. A FIFO there blocks `open()` until a writer appears (that is,
+forever), `/dev/zero` never ends, and a symlink can point at either. So every read here:
+
+1. `stat`s the path first and refuses anything that is not a regular file, saying what it
+   is (a FIFO, a socket, a device, a directory) — a device is never even opened, since
+   opening some devices has effects of its own;
+2. opens it with `O_NONBLOCK` (a FIFO swapped in after the `stat` opens at once instead of
+   waiting for a writer) and checks the open descriptor again with `fstat`, so what is read
+   is the regular file that was checked, whatever was swapped in between;
+3. reads a whole file only up to a cap, and a script only up to a capped prefix.
+
+The caps:
+- `MAX_FILE_BYTES` (128 MiB) for a file read whole: settings files can be large (hookdash
+  edits a 50 MB one within its memory bound), and nothing real comes near this.
+- `SCRIPT_PREVIEW_BYTES` (64 KiB): what a preview shows of a script (its first lines).
+- `SCRIPT_HASH_BYTES` (16 MiB): what a script fingerprint covers; a longer script is hashed
+  over its first 16 MiB and its size is recorded with it, so growing or shrinking it still
+  counts as a change.
+"""
+
+from __future__ import annotations
+
+import errno
+import fcntl
+import os
+import stat
+from io import FileIO
+from pathlib import Path
+
+MAX_FILE_BYTES = 128 * 1024 * 1024
+SCRIPT_PREVIEW_BYTES = 64 * 1024
+SCRIPT_HASH_BYTES = 16 * 1024 * 1024
+
+_OPEN_FLAGS = os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC
+
+
+class NotRegularFileError(OSError):
+    """Something other than a regular file (a FIFO, a socket, a device) where hookdash
+    expected one. `strerror` says what it is, ready for a message."""
+
+    def __init__(self, path: str | Path, kind: str) -> None:
+        super().__init__(errno.EINVAL, f"it is {kind}, not a regular file", str(path))
+        self.kind = kind
+
+
+class FileTooLargeError(OSError):
+    """A file bigger than hookdash reads whole."""
+
+    def __init__(self, path: str | Path, size: int, cap: int) -> None:
+        super().__init__(
+            errno.EFBIG,
+            f"it is {_megabytes(size)}, more than the {_megabytes(cap)} hookdash reads",
+            str(path),
+        )
+        self.size = size
+        self.cap = cap
+
+
+def _megabytes(size: int) -> str:
+    return f"{size / (1024 * 1024):.1f} MiB" if size >= 1024 * 1024 else f"{size:,} bytes"
+
+
+def kind_of(mode: int) -> str:
+    """What a `stat` mode is, in words, with its article."""
+    if stat.S_ISREG(mode):
+        return "a regular file"
+    if stat.S_ISDIR(mode):
+        return "a directory"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode):
+        return "a character device"
+    if stat.S_ISBLK(mode):
+        return "a block device"
+    return "a special file"
+
+
+def _refuse(path: str | Path, mode: int) -> OSError:
+    if stat.S_ISDIR(mode):
+        return IsADirectoryError(errno.EISDIR, "it is a directory, not a file", str(path))
+    return NotRegularFileError(path, kind_of(mode))
+
+
+def not_regular(path: str | Path) -> str | None:
+    """What is at `path` when it exists but is not a regular file ("a FIFO (named
+    pipe)"…); None for a regular file or nothing at all. Never opens it."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return None
+    return None if stat.S_ISREG(mode) else kind_of(mode)
+
+
+def open_regular(path: str | Path) -> tuple[FileIO, os.stat_result]:
+    """The regular file at `path` opened for reading (binary, unbuffered), and its `fstat`.
+
+    Raises FileNotFoundError, PermissionError…, IsADirectoryError, or NotRegularFileError;
+    never blocks. The caller closes the file.
+    """
+    before = os.stat(path)
+    if not stat.S_ISREG(before.st_mode):
+        raise _refuse(path, before.st_mode)
+    fd = os.open(path, _OPEN_FLAGS)
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):  # swapped between the stat and the open
+            raise _refuse(path, info.st_mode)
+        # Back to blocking reads: a regular file never blocks, and a clean descriptor is
+        # what the rest of Python expects.
+        fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) & ~os.O_NONBLOCK)
+        handle = FileIO(fd, "rb", closefd=True)
+    except BaseException:
+        os.close(fd)
+        raise
+    return handle, info
+
+
+def _read_up_to(handle: FileIO, limit: int) -> bytes:
+    chunks: list[bytes] = []
+    left = limit
+    while left > 0:
+        chunk = handle.read(min(left, 1024 * 1024))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        left -= len(chunk)
+    return b"".join(chunks)
+
+
+def read_bytes(path: str | Path, cap: int = MAX_FILE_BYTES) -> bytes:
+    """The whole regular file at `path`; FileTooLargeError beyond `cap` bytes."""
+    handle, info = open_regular(path)
+    with handle:
+        if info.st_size > cap:
+            raise FileTooLargeError(path, info.st_size, cap)
+        data = _read_up_to(handle, cap + 1)
+    if len(data) > cap:  # it grew while being read
+        raise FileTooLargeError(path, len(data), cap)
+    return data
+
+
+def read_text(path: str | Path, cap: int = MAX_FILE_BYTES, errors: str = "replace") -> str:
+    """`read_bytes` decoded as UTF-8 (`errors` as for `bytes.decode`)."""
+    return read_bytes(path, cap).decode("utf-8", errors)
+
+
+def read_head(path: str | Path, limit: int) -> tuple[bytes, int]:
+    """The first `limit` bytes of the regular file at `path`, and the file's size."""
+    handle, info = open_regular(path)
+    with handle:
+        return _read_up_to(handle, limit), info.st_size

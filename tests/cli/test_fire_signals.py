@@ -1,0 +1,80 @@
+"""`hookdash fire` ended by a signal takes its hooks' process groups with it."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import Sandbox, command_hook, definition
+from tests.processes import alive, group_members
+
+DEADLINE = 20.0
+
+
+def _wait_for(condition: object, what: str) -> None:
+    """Poll until `condition()` holds (an event, not a fixed sleep), failing at DEADLINE."""
+    end = time.monotonic() + DEADLINE
+    while not condition():  # type: ignore[operator]
+        if time.monotonic() > end:
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(0.02)
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
+def test_a_signal_kills_the_hooks_process_groups(sandbox: Sandbox, sig: signal.Signals) -> None:
+    sandbox.trust_folder()
+    pids = sandbox.root / "pids"
+    pids.mkdir()
+    # Two hooks in parallel; each writes its pid (= its process group) and leaves a
+    # grandchild behind that also sleeps, the way a real hook's helper would.
+    hooks = [
+        command_hook(f"sleep 300 & echo $$ > {pids}/{name}; wait", name=name, timeout=600_000)
+        for name in ("one", "two")
+    ]
+    sandbox.write_user({"hooks": {"BeforeTool": [definition(*hooks)]}})
+    exe = Path(sys.executable).parent / "hookdash"
+    proc = subprocess.Popen(
+        [str(exe), "fire", "BeforeTool", "--yes"],
+        cwd=sandbox.workspace,
+        env=sandbox.environ,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    groups: list[int] = []
+    try:
+        _wait_for(
+            lambda: all(
+                (pids / n).exists() and (pids / n).read_text().strip() for n in ("one", "two")
+            ),
+            "both hooks to start",
+        )
+        groups = [int((pids / n).read_text()) for n in ("one", "two")]
+        assert all(group_members(g) for g in groups)  # hook shell and its sleep
+        proc.send_signal(sig)
+        _out, err = proc.communicate(timeout=DEADLINE)
+        _wait_for(lambda: not any(group_members(g) for g in groups), "the process groups to go")
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+        for group in groups:  # a failed run must not leave its hooks behind
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(group, signal.SIGKILL)
+    assert proc.returncode == 128 + sig
+    assert f"stopped by {sig.name}" in err
+    assert "Traceback" not in err
+    assert not any(alive(g) for g in groups)
+    # The runs were logged as cancelled, not lost.
+    lines = (sandbox.state / "runs.jsonl").read_text().splitlines()
+    records = [json.loads(line) for line in lines]
+    assert {r["id"] for r in records} == {"one", "two"}
+    assert all(r["error"].startswith("cancelled") for r in records)

@@ -1,0 +1,72 @@
+"""core.nesting: deep JSON is a parse error at the offending bracket, never a RecursionError."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, strategies as st
+
+from hookdash.core import nesting
+from hookdash.core.gemini import jsonc
+from hookdash.core.gemini.jsvalues import json_parse
+from tests.hostile import DEEP
+
+
+def nested(levels: int, opening: str = "[") -> str:
+    """`levels` arrays, or objects {"a": …}, one inside the other."""
+    if opening == "[":
+        return "[" * levels + "0" + "]" * levels
+    return '{"a": ' * levels + "0" + "}" * levels
+
+
+def test_up_to_the_limit_parses() -> None:
+    assert nesting.json_loads("[" * nesting.MAX_DEPTH + "]" * nesting.MAX_DEPTH) is not None
+    assert nesting.json_loads(nested(nesting.MAX_DEPTH, "{")) is not None
+
+
+@pytest.mark.parametrize("levels", [nesting.MAX_DEPTH + 1, 500, DEEP, 100_000])
+@pytest.mark.parametrize("opening", ["[", "{"])
+def test_deeper_is_a_decode_error_at_the_bracket(levels: int, opening: str) -> None:
+    text = "\n" + nested(levels, opening)
+    with pytest.raises(json.JSONDecodeError) as info:
+        nesting.json_loads(text)
+    assert isinstance(info.value, nesting.NestingTooDeepError)
+    assert "nested more than 100 levels deep" in info.value.msg
+    step = 1 if opening == "[" else len('{"a": ')
+    assert (info.value.lineno, info.value.colno) == (2, nesting.MAX_DEPTH * step + 1)
+
+
+def test_bytes_give_the_same_position() -> None:
+    text = '["é",\n' + "[" * DEEP + "]" * DEEP + "]"
+    with pytest.raises(nesting.NestingTooDeepError) as info:
+        nesting.json_loads(text.encode())
+    # the outer array is level 1; columns count characters, not bytes
+    assert (info.value.lineno, info.value.colno) == (2, nesting.MAX_DEPTH)
+
+
+def test_brackets_inside_strings_do_not_count() -> None:
+    text = json.dumps({"a": "[" * 500, "b": ["{" * 500]})
+    assert nesting.too_deep_at(text) is None
+    assert nesting.json_loads(text)["a"] == "[" * 500
+
+
+def test_settings_text_with_deep_nesting_is_a_located_parse_error() -> None:
+    text = '{\n  // deep\n  "x": ' + "[" * DEEP + "]" * DEEP + "\n}"
+    with pytest.raises(jsonc.JsonParseError) as info:
+        jsonc.parse(text)
+    assert info.value.too_deep
+    # the root object is level 1: the 100th "[" opens level 101
+    assert (info.value.line, info.value.column) == (3, 7 + nesting.MAX_DEPTH)
+
+
+def test_hook_output_nested_too_deep_is_not_json_to_hookdash() -> None:
+    with pytest.raises(ValueError):
+        json_parse("[" * DEEP + "]" * DEEP)
+
+
+@given(st.recursive(st.none() | st.integers() | st.text(), lambda c: st.lists(c, max_size=3)))
+def test_deeper_than_agrees_with_the_text_scan(value: object) -> None:
+    text = json.dumps(value)
+    for limit in (1, 2, 3, 5):
+        assert nesting.deeper_than(value, limit) == (nesting.too_deep_at(text, limit) is not None)
