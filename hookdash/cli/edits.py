@@ -53,16 +53,10 @@ def edit_failed(exc: HookdashError, as_json: bool) -> CliError:
 
 
 def change_line(change: Change, env: GeminiEnvironment, s: Style) -> str:
-    mark = {"add": s.green("+"), "remove": s.red("-"), "replace": s.yellow("~")}.get(
-        change.action, s.cyan("*")
+    mark = {"add": s.green, "remove": s.red, "replace": s.yellow}.get(change.action, s.cyan)(
+        change.mark
     )
-    if change.action == "replace":
-        old, new = (json.dumps(change.value[k], ensure_ascii=False) for k in ("from", "to"))
-        what = f"{old} → {new}"
-    elif isinstance(change.value, list):
-        what = ", ".join(json.dumps(v, ensure_ascii=False) for v in change.value) or "(none)"
-    else:
-        what = json.dumps(change.value, ensure_ascii=False)
+    what = change.value_text()
     note = s.dim(f"  ({change.note})") if change.note else ""
     return f"  {mark} {env.display(change.file)}  {s.bold(change.key)}  {what}{note}"
 

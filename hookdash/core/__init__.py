@@ -57,6 +57,7 @@ if TYPE_CHECKING:
         EditResult as EditResult,
     )
     from hookdash.core.edit.fixes import (
+        FIXABLE as FIXABLE,
         apply_safe_fixes as apply_safe_fixes,
     )
     from hookdash.core.edit.hook_draft import (
@@ -235,6 +236,7 @@ _EXPORTS: dict[str, str] = {
     "add_hook": "hookdash.core.edit.authoring",
     "AmbiguousHook": "hookdash.core.errors",
     "apply_safe_fixes": "hookdash.core.edit.fixes",
+    "FIXABLE": "hookdash.core.edit.fixes",
     "AuthoringResult": "hookdash.core.edit.edits",
     "BADGE_MEANINGS": "hookdash.core.present",
     "BadgeKind": "hookdash.core.present",

@@ -202,6 +202,10 @@ COMMANDS: tuple[Command, ...] = (
     # --- the problem list -----------------------------------------------------------
     Command("problems", "enter", "go_to_hook", "Show hook", "Show the problem's hook",
             "Go back to the hook list with the hook this problem is about selected."),
+    Command("problems", "F", "apply_fixes", "Fix safe", "Apply the safe fixes",
+            "After a confirmation listing them, make the fixes `hookdash check --fix` makes "
+            "(only disabled lists, in your user and workspace settings), and show what "
+            "changed; u on the hook list undoes them.", key_display="F"),
     Command("problems", "escape", "close", "Back", "Back to the hooks",
             "Return to the hook list.", key_display="esc"),
     # --- help -----------------------------------------------------------------------

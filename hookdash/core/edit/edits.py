@@ -10,6 +10,7 @@ The errors themselves are in `hookdash.core.errors`, with every other failure.
 
 from __future__ import annotations
 
+import json
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -33,6 +34,21 @@ class Change(BaseModel):
     before: Any = None  # the whole list before the change (None: it did not exist)
     after: Any = None  # the whole list after it
     note: str | None = None
+
+    @property
+    def mark(self) -> str:
+        """`+` added, `-` removed, `~` replaced, `*` recorded."""
+        return {"add": "+", "remove": "-", "replace": "~"}.get(self.action, "*")
+
+    def value_text(self) -> str:
+        """What was written, as JSON: `"old" → "new"` for a replacement, a list's entries
+        comma-separated, `(none)` for an empty list."""
+        if self.action == "replace":
+            old, new = (json.dumps(self.value[k], ensure_ascii=False) for k in ("from", "to"))
+            return f"{old} → {new}"
+        if isinstance(self.value, list):
+            return ", ".join(json.dumps(v, ensure_ascii=False) for v in self.value) or "(none)"
+        return json.dumps(self.value, ensure_ascii=False)
 
 
 class EditResult(BaseModel):

@@ -618,7 +618,7 @@ class HooksScreen(HookdashScreen[None]):
         if not stack:
             self.notify(
                 "Nothing to undo: hookdash has written nothing in this session (u undoes "
-                "add, edit, remove, switching, hooks on/off and trust).",
+                "add, edit, remove, switching, hooks on/off, trust and the safe fixes).",
                 timeout=6,
             )
             return
