@@ -10,7 +10,6 @@ diff of the settings file) and exit 3; `--json` then prints the result with
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -20,6 +19,7 @@ from hookdash.cli.edits import colour_diff_line, edit_failed, print_edit
 from hookdash.cli.options import Parser, add_hook_id, add_scope, add_yes
 from hookdash.cli.output import EXIT_NEEDS_CONFIRMATION, EXIT_OK, Style, print_json
 from hookdash.cli.workspace import configuration
+from hookdash.core import json_text, visible
 
 if TYPE_CHECKING:
     from hookdash.cli.options import SubParsers
@@ -74,25 +74,28 @@ def _run(args: argparse.Namespace, operation: Operation, *, confirm: bool = Fals
 
 def _print_import(result: ImportResult, env: GeminiEnvironment) -> None:
     s = Style(sys.stdout)
-    print(result.message)
+    print(visible(result.message))
     for row in result.imported:
         mark = s.green("+") if row.status == "added" else s.dim("=")
-        where = f"{row.claude_event}" + (f" {row.claude_matcher}" if row.claude_matcher else "")
-        matcher = f"  matcher {row.matcher}" if row.matcher else ""
+        where = visible(row.claude_event)
+        if row.claude_matcher:
+            where += " " + visible(row.claude_matcher)
+        matcher = f"  matcher {visible(row.matcher)}" if row.matcher else ""
         timeout = f"  timeout {row.timeout_ms} ms" if row.timeout_ms else ""
         present = "  (already there)" if row.status == "present" else ""
-        print(f"  {mark} {row.event:<13} {s.bold(row.name)}{matcher}{timeout}{s.dim(present)}")
-        print(s.dim(f"      {row.command}   ← {env.display(row.source)}, {where}"))
+        event, name = visible(row.event), visible(row.name)
+        print(f"  {mark} {event:<13} {s.bold(name)}{matcher}{timeout}{s.dim(present)}")
+        print(s.dim(f"      {visible(row.command)}   ← {env.display(row.source)}, {where}"))
     if result.not_carried:
         print("Not carried over:")
         for item in result.not_carried:
-            what = f" {json.dumps(item.hook, ensure_ascii=False)}" if item.hook else ""
-            event = f"{item.claude_event}" if item.claude_event else env.display(item.source)
-            print(f"  {s.red('✗')} {event}{what}: {item.reason}")
+            what = f" {json_text(item.hook)}" if item.hook else ""
+            event = visible(item.claude_event) if item.claude_event else env.display(item.source)
+            print(f"  {s.red('✗')} {event}{what}: {visible(item.reason)}")
     for warning in result.warnings:
-        print(s.yellow("warning: ") + warning)
+        print(s.yellow("warning: ") + visible(warning))
     for note in result.notes:
-        print(s.dim("note: ") + note)
+        print(s.dim("note: ") + visible(note))
 
 
 def _hook_fields(args: argparse.Namespace) -> dict[str, Any]:

@@ -5,7 +5,6 @@ dashboard shows the same words."""
 from __future__ import annotations
 
 import argparse
-import json
 import shlex
 import sys
 from collections.abc import Callable
@@ -20,6 +19,7 @@ from hookdash.cli.output import (
     print_json,
 )
 from hookdash.cli.workspace import configuration
+from hookdash.core import json_text, visible
 
 if TYPE_CHECKING:
     from hookdash.cli.options import SubParsers
@@ -38,13 +38,15 @@ def edit_failed(exc: HookdashError, as_json: bool) -> CliError:
     """An HookdashError as a one-message failure (candidates listed), JSON on stdout if asked."""
     from hookdash.core import AmbiguousHook
 
-    message = exc.message
+    message = visible(exc.message)
     if isinstance(exc, AmbiguousHook):
-        message += "\n" + "\n".join(f"  {c.id}  [{c.ref}]" for c in exc.candidates)
+        message += "\n" + "\n".join(
+            f"  {visible(c.id)}  [{visible(c.ref)}]" for c in exc.candidates
+        )
     applied = getattr(exc, "applied", [])
     if applied:
         message += "\nAlready written before the failure:\n" + "\n".join(
-            f"  {c.file}  {c.key}  {c.action} {json.dumps(c.value, ensure_ascii=False)}"
+            f"  {visible(c.file)}  {visible(c.key)}  {c.action} {json_text(c.value)}"
             for c in applied
         )
     if as_json:
@@ -57,19 +59,19 @@ def change_line(change: Change, env: GeminiEnvironment, s: Style) -> str:
         change.mark
     )
     what = change.value_text()
-    note = s.dim(f"  ({change.note})") if change.note else ""
-    return f"  {mark} {env.display(change.file)}  {s.bold(change.key)}  {what}{note}"
+    note = s.dim(f"  ({visible(change.note)})") if change.note else ""
+    return f"  {mark} {env.display(change.file)}  {s.bold(visible(change.key))}  {what}{note}"
 
 
 def print_edit(result: EditResult, env: GeminiEnvironment) -> None:
     s = Style(sys.stdout)
-    print(result.message)
+    print(visible(result.message))
     for change in result.changes:
         print(change_line(change, env, s))
     for warning in getattr(result, "warnings", []):  # the writing commands' results have them
-        print(s.yellow("warning: ") + warning)
+        print(s.yellow("warning: ") + visible(warning))
     for note in result.notes:
-        print(s.dim("note: ") + note)
+        print(s.dim("note: ") + visible(note))
 
 
 def _run_edit(args: argparse.Namespace, operation: Callable[[Configuration], EditResult]) -> int:
@@ -120,7 +122,9 @@ def _plan_hook(config: Configuration, hook: Hook) -> dict[str, Any]:
 
 
 def colour_diff_line(line: str, s: Style) -> str:
-    """One line of a unified diff, coloured as `git diff` colours it."""
+    """One line of a unified diff, coloured as `git diff` colours it; the line is shown by
+    the display rule (a script's `\\e[2K` cannot erase it)."""
+    line = visible(line)
     if line.startswith(("---", "+++")):
         return s.bold(line)
     if line.startswith("@@"):
@@ -132,32 +136,39 @@ def colour_diff_line(line: str, s: Style) -> str:
     return line
 
 
-def _print_review(config: Configuration, hook: Hook, s: Style) -> None:
-    """One hook to trust, with its whole command and, if CHANGED, what changed."""
-    from hookdash.core import changed_script, trusted_commands
+def _print_review(config: Configuration, hook: Hook, s: Style, hidden: bool = False) -> None:
+    """One hook to trust, with its whole command, its risk flags and, if CHANGED, what
+    changed."""
+    from hookdash.core import changed_script, risk_lines, trusted_commands
 
     env = config.env
+    shown = hook.shown
     indent = " " * 10
     badge = s.yellow("NEW    " if hook.trust == "new" else "CHANGED")
-    print(f"  {badge} {hook.id}  {s.dim(f'{hook.event}, line {hook.line}')}")
+    mark = " " + s.red("[hidden characters]") if hidden else ""
+    print(f"  {badge} {shown.id}{mark}  {s.dim(f'{shown.event}, line {hook.line}')}")
     old_commands = trusted_commands(config, hook) if hook.trust == "changed" else []
     if old_commands:
         # One above the other, labels aligned, so the two commands line up character by
         # character.
         for old in old_commands:
-            print(f"{indent}{s.dim('trusted:')} {s.red(old)}")
-        print(f"{indent}{s.dim('now:    ')} {s.green(hook.command or '')}")
+            print(f"{indent}{s.dim('trusted:')} {s.red(visible(old))}")
+        print(f"{indent}{s.dim('now:    ')} {s.green(shown.command)}")
     elif hook.name and hook.command:
-        print(f"{indent}{s.dim('command:')} {hook.command}")
+        print(f"{indent}{s.dim('command:')} {shown.command}")
     if hook.script and hook.script.path:
         print(f"{indent}{s.dim('script: ' + env.display(hook.script.path))}")
-    if hook.trust_detail:
-        print(f"{indent}{s.dim(hook.trust_detail)}")
+    if shown.trust_detail:
+        print(f"{indent}{s.dim(shown.trust_detail)}")
+    for risk in risk_lines(hook, env.display):
+        where = "" if risk.where == "command" else f" (in {risk.where})"
+        print(f"{indent}{s.red('! ' + risk.label)}{where}: {risk.span}")
+        print(f"{indent}  {s.dim(risk.why)}")
     diff = changed_script(config, hook)
     if diff is None:
         return
     if diff.unavailable:
-        print(f"{indent}{s.dim('no diff: ' + diff.unavailable)}")
+        print(f"{indent}{s.dim('no diff: ' + visible(diff.unavailable))}")
         return
     for line in diff.lines:
         print(indent + colour_diff_line(line, s))
@@ -178,14 +189,17 @@ def _print_trust_plan(args: argparse.Namespace, config: Configuration, plan: Tru
             }
         )
         return
+    from hookdash.core import hidden_refs
+
     s = Style(sys.stdout)
+    hidden = hidden_refs(plan.trust, config.snapshot.problems)
     if plan.trust:
         print(
             f"hookdash would trust these project hooks of {env.display(plan.project_root)}, "
             f"in {env.display(env.trusted_hooks_path)} and by fingerprinting their scripts:"
         )
         for hook in plan.trust:
-            _print_review(config, hook, s)
+            _print_review(config, hook, s, hook.ref in hidden)
     if plan.watch:
         print(
             "and remember the scripts of these hooks (already trusted by Gemini CLI) "
@@ -193,8 +207,8 @@ def _print_trust_plan(args: argparse.Namespace, config: Configuration, plan: Tru
         )
         for hook in plan.watch:
             assert hook.script is not None and hook.script.path is not None
-            print(f"  {hook.id}  {s.dim(env.display(hook.script.path))}")
-    again = shlex.join(["hookdash", "trust", *args.ids, "--yes"])
+            print(f"  {hook.shown.id}  {s.dim(env.display(hook.script.path))}")
+    again = visible(shlex.join(["hookdash", "trust", *args.ids, "--yes"]))
     print(f"Review them, then run `{again}`.")
 
 
@@ -233,7 +247,7 @@ def apply_fixes(args: argparse.Namespace) -> EditResult:
         if result.skipped:
             print(s.dim("not fixed automatically:"))
             for reason in result.skipped:
-                print(s.dim(f"  {reason}"))
+                print(s.dim(f"  {visible(reason)}"))
         print()
     return result
 

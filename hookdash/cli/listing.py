@@ -16,7 +16,7 @@ from hookdash.cli.output import (
     visible_len,
 )
 from hookdash.cli.workspace import configuration
-from hookdash.core import shorten
+from hookdash.core import shorten, visible
 
 # ---------------------------------------------------------------------------- list
 
@@ -29,14 +29,15 @@ _BADGE_STYLE = {
     "new": "yellow",
     "changed": "yellow",
     "legacy": "yellow",
+    "hidden": "red",
 }
 
 
-def _state(hook: Any, s: Style) -> str:
-    """The dashboard's badges (core.status), coloured for a terminal."""
+def _state(hook: Any, s: Style, hidden: bool = False) -> str:
+    """The dashboard's badges (core.present), coloured for a terminal."""
     from hookdash.core import hook_badges
 
-    return " ".join(getattr(s, _BADGE_STYLE[b.kind])(b.label) for b in hook_badges(hook))
+    return " ".join(getattr(s, _BADGE_STYLE[b.kind])(b.label) for b in hook_badges(hook, hidden))
 
 
 def cmd_list(args: argparse.Namespace) -> int:
@@ -59,21 +60,25 @@ def cmd_list(args: argparse.Namespace) -> int:
             "extension's hooks/hooks.json. Try `hookdash demo` to see them in action.\n"
         )
         return EXIT_OK
+    from hookdash.core import EVENTS, hidden_refs
+
     groups: dict[str, dict[str, list[Any]]] = {}
     for hook in snap.hooks:
         groups.setdefault(hook.event, {}).setdefault(hook.layer_label, []).append(hook)
-    id_width = min(28, max(len(shorten(h.id, 28)) for h in snap.hooks))
-    state_width = 1 + max(visible_len(_state(h, s)) for h in snap.hooks)
-    from hookdash.core import EVENTS
+    hidden = hidden_refs(snap.hooks, snap.problems)
+    id_width = min(28, max(len(shorten(h.shown.id, 28)) for h in snap.hooks))
+    state_width = 1 + max(visible_len(_state(h, s, h.ref in hidden)) for h in snap.hooks)
 
     order = [e for e in EVENTS if e in groups] + [e for e in groups if e not in EVENTS]
     for event in order:
         layers = groups[event]
-        out.write("\n" + s.bold(event) + "\n")
-        for label, hooks in layers.items():
-            out.write(f"  {s.cyan(label)} {s.dim(env.display(hooks[0].file))}\n")
+        out.write("\n" + s.bold(visible(event)) + "\n")
+        for hooks in layers.values():
+            first = hooks[0]
+            out.write(f"  {s.cyan(first.shown.layer_label)} {s.dim(env.display(first.file))}\n")
             for hook in hooks:
-                out.write(_hook_line(hook, s, id_width, state_width) + "\n")
+                line = _hook_line(hook, s, id_width, state_width, hook.ref in hidden)
+                out.write(line + "\n")
                 for reason in _explanations(hook):
                     out.write(f"      {s.dim('↳ ' + reason)}\n")
     counts = _counts(snap)
@@ -81,18 +86,15 @@ def cmd_list(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _hook_line(hook: Any, s: Style, id_width: int, state_width: int) -> str:
-    state = pad(_state(hook, s), state_width)
-    ident = pad(shorten(hook.id, id_width), id_width)
-    matcher = ""
-    if isinstance(hook.matcher, str) and hook.matcher:
-        matcher = f" [{shorten(hook.matcher, 24)}]"
-    elif hook.matcher not in (None, ""):
-        matcher = f" [{hook.matcher!r}]"
+def _hook_line(hook: Any, s: Style, id_width: int, state_width: int, hidden: bool = False) -> str:
+    shown = hook.shown
+    state = pad(_state(hook, s, hidden), state_width)
+    ident = pad(shorten(shown.id, id_width), id_width)
+    matcher = f" [{shorten(shown.matcher, 24)}]" if shown.matcher else ""
     line = f" L{hook.line}" if hook.line else ""
     command = ""
     if hook.name and hook.command:
-        command = "  " + s.dim(shorten(hook.command, 48))
+        command = "  " + s.dim(shorten(shown.command, 48))
     return f"    {state}{ident}{matcher}{s.dim(line)}{command}"
 
 
@@ -114,29 +116,43 @@ def _header(snap: Any, env: Any, s: Style) -> str:
     installed = snap.gemini.installed
     lines = [
         s.bold("workspace ") + env.display(snap.workspace),
-        f"folder {describe(snap.folder_trust)} · hooks {'on' if snap.hooks_enabled else 'OFF'}",
-        describe_gemini(snap.gemini)
+        f"folder {visible(describe(snap.folder_trust))} · "
+        f"hooks {'on' if snap.hooks_enabled else 'OFF'}",
+        visible(describe_gemini(snap.gemini))
         + (s.dim(f" ({env.display(installed.path)})") if installed else ""),
     ]
     return "\n".join(lines) + "\n"
 
 
 def _banners(snap: Any, env: Any, s: Style) -> list[str]:
-    from hookdash.core import banner_problems  # the dashboard shows the same
+    from hookdash.core import banner_problems, problem_location  # the dashboard's too
 
     lines = []
     for p in banner_problems(snap.problems):
-        where = ""
-        if p.file:
-            where = env.display(p.file) + (f":{p.line}" if p.line else "")
-            where += f":{p.column}" if p.column and p.line else ""
-            where = f" ({where})"
+        where = problem_location(p, env.display)
+        where = f" ({where})" if where else ""
         mark = s.red("✖") if p.severity == "error" else s.yellow("!")
-        lines.append(f"{mark} {p.message}{s.dim(where)}")
+        lines.append(f"{mark} {p.shown.message}{s.dim(where)}")
     return lines
 
 
 # --------------------------------------------------------------------------- check
+
+
+def problem_lines(problem: Any, env: Any, s: Style) -> list[str]:
+    """One problem as `check` prints it: severity, code and where; message; fix."""
+    from hookdash.core import problem_location
+
+    marks = {"error": s.red("error  "), "warning": s.yellow("warning"), "info": s.cyan("info   ")}
+    shown = problem.shown
+    where = problem_location(problem, env.display)
+    lines = [
+        f"{marks[problem.severity]} {s.bold(shown.code)}" + (f"  {s.dim(where)}" if where else "")
+    ]
+    lines.append(f"        {shown.message}")
+    if shown.fix:
+        lines.append(f"        {s.dim('fix: ' + shown.fix)}")
+    return lines
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -160,16 +176,9 @@ def cmd_check(args: argparse.Namespace) -> int:
     if not problems:
         print(f"No problems found in the hooks of {env.display(snap.workspace)}.")
         return EXIT_OK
-    marks = {"error": s.red("error  "), "warning": s.yellow("warning"), "info": s.cyan("info   ")}
     for p in problems:
-        where = ""
-        if p.file:
-            where = env.display(p.file) + (f":{p.line}" if p.line else "")
-            where += f":{p.column}" if p.column and p.line else ""
-        print(f"{marks[p.severity]} {s.bold(p.code)}" + (f"  {s.dim(where)}" if where else ""))
-        print(f"        {p.message}")
-        if p.fix:
-            print(f"        {s.dim('fix: ' + p.fix)}")
+        for line in problem_lines(p, env, s):
+            print(line)
     errors = sum(p.severity == "error" for p in problems)
     warnings = sum(p.severity == "warning" for p in problems)
     print(

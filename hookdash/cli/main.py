@@ -8,14 +8,19 @@ import sys
 from collections.abc import Sequence
 
 from hookdash.cli.dashboard import cmd_dashboard
-from hookdash.cli.output import EXIT_FAILED, EXIT_OK, CliError, safe_streams
+from hookdash.cli.output import EXIT_FAILED, EXIT_OK, CliError, guarded_output, safe_streams
 from hookdash.cli.parser import build_parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from hookdash.core import HookdashError
+    safe_streams()  # before the guard wraps the streams
+    with guarded_output():
+        return _main(argv)
 
-    safe_streams()
+
+def _main(argv: Sequence[str] | None) -> int:
+    from hookdash.core import HookdashError, visible
+
     parser = build_parser()
     args = parser.parse_args(argv)
     for name, default in (("workspace", None), ("json", False)):
@@ -30,7 +35,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _say(f"hookdash: {exc}")
         return exc.code
     except HookdashError as exc:  # an expected failure no command turned into a CliError
-        _say(f"hookdash: {exc.message}")
+        _say(f"hookdash: {visible(exc.message)}")
         return EXIT_FAILED
     except KeyboardInterrupt:
         return 130

@@ -1,35 +1,62 @@
 """How the commands print: exit codes, the one expected-failure exception, colours,
-JSON, and column helpers."""
+JSON, column helpers, and the guard every byte of output passes.
+
+Everything the commands print goes through `Terminal`, which `main` puts in place of
+stdout and stderr: core.display's rule applied to all of it, so that no hook name,
+command, path, hook output or telemetry field reaches the terminal as a control, whatever
+a formatter forgot. The only escape sequences written are the colours of `Style`, which
+never writes one itself: it writes a mark holding a random token made at start-up, and
+only `Terminal` turns a mark into a colour. Text from a file or a hook cannot know the
+token, so it cannot pass for a mark.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
+import re
+import secrets
 import sys
+from collections.abc import Iterator
 from typing import Any, TextIO
+
+from hookdash.core import visible
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_NEEDS_CONFIRMATION = 0, 1, 2, 3
 
 
 class CliError(Exception):
-    """An expected failure: printed as one message on stderr, exit code 1 (or as given)."""
+    """An expected failure: printed as one message on stderr, exit code 1 (or as given).
+
+    The message quotes names, paths and commands: it is kept as a terminal may show it."""
 
     def __init__(self, message: str, code: int = EXIT_FAILED):
-        super().__init__(message)
+        super().__init__(visible(message, multiline=True))
         self.code = code
 
 
 # ------------------------------------------------------------------------- output style
 
 
+# A colour mark: a private-use character, this process's token, the SGR code, `m`.
+_TOKEN = "\ue000" + secrets.token_hex(8)
+_MARK = re.compile(re.escape(_TOKEN) + r"([0-9;]{1,12})m")
+
+
+def _mark(code: str) -> str:
+    return f"{_TOKEN}{code}m"
+
+
 class Style:
-    """ANSI colours when writing to a terminal (NO_COLOR respected)."""
+    """ANSI colours when writing to a terminal (NO_COLOR respected), as marks that only
+    `Terminal` turns into escape sequences."""
 
     def __init__(self, stream: TextIO):
         self.on = stream.isatty() and not os.environ.get("NO_COLOR")
 
     def _wrap(self, code: str, text: str) -> str:
-        return f"\x1b[{code}m{text}\x1b[0m" if self.on else text
+        return f"{_mark(code)}{text}{_mark('0')}" if self.on else text
 
     def bold(self, t: str) -> str:
         return self._wrap("1", t)
@@ -72,10 +99,77 @@ def print_json(data: Any) -> None:
 
 
 def visible_len(text: str) -> int:
-    import re
-
-    return len(re.sub(r"\x1b\[[0-9;]*m", "", text))
+    """The width of a line, colour marks left out."""
+    return len(_MARK.sub("", text))
 
 
 def pad(text: str, width: int) -> str:
     return text + " " * max(0, width - visible_len(text))
+
+
+# --------------------------------------------------------------------------- the guard
+
+
+def terminal_text(text: str) -> str:
+    """What `Terminal` writes for `text`: every hidden character shown (newlines and tabs
+    kept), every colour mark turned into its escape sequence."""
+    if _TOKEN[0] not in text:
+        return visible(text, multiline=True)
+    pieces = _MARK.split(text)  # text, code, text, code, …, text
+    return "".join(
+        f"\x1b[{piece}m" if i % 2 else visible(piece, multiline=True)
+        for i, piece in enumerate(pieces)
+    )
+
+
+class Terminal:
+    """A text stream that writes only `terminal_text()` of what it is given.
+
+    Also keeps a write alive where the stream's encoding cannot take a character (a
+    terminal that is not UTF-8): the character is written as a backslash escape."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    @property
+    def wrapped(self) -> TextIO:
+        return self._stream
+
+    def write(self, text: str) -> int:
+        data = terminal_text(text)
+        try:
+            self._stream.write(data)
+        except UnicodeEncodeError:
+            encoding = getattr(self._stream, "encoding", None) or "ascii"
+            self._stream.write(
+                data.encode(encoding, "backslashreplace").decode(encoding, "replace")
+            )
+        return len(text)
+
+    def writelines(self, lines: Iterator[str] | list[str]) -> None:
+        for line in lines:
+            self.write(line)
+
+    def flush(self) -> None:
+        self._stream.flush()
+
+    def isatty(self) -> bool:
+        return self._stream.isatty()
+
+    def __getattr__(self, name: str) -> Any:
+        # fileno, encoding, buffer, …: the wrapped stream's.
+        return getattr(self._stream, name)
+
+
+@contextlib.contextmanager
+def guarded_output() -> Iterator[None]:
+    """stdout and stderr through `Terminal` for the duration (restored afterwards)."""
+    saved = sys.stdout, sys.stderr
+    if not isinstance(sys.stdout, Terminal):
+        sys.stdout = Terminal(sys.stdout)
+    if not isinstance(sys.stderr, Terminal):
+        sys.stderr = Terminal(sys.stderr)
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = saved

@@ -17,7 +17,7 @@ from hookdash.cli.output import (
     print_json,
 )
 from hookdash.cli.workspace import configuration
-from hookdash.core import shorten
+from hookdash.core import json_text, shorten, visible
 
 if TYPE_CHECKING:
     from hookdash.core import LogFeed
@@ -40,9 +40,10 @@ def _context_label(event: str, tool: str | None, trigger: str | None) -> str:
 
     kind = match_kind(event)
     if kind == "tool":
-        return f"tool {tool}" if tool else "any tool"
+        return f"tool {visible(tool)}" if tool else "any tool"
     if kind == "trigger":
-        return f"{TRIGGER_FIELD[event]} {trigger}" if trigger else f"any {TRIGGER_FIELD[event]}"
+        field = TRIGGER_FIELD[event]
+        return f"{field} {visible(trigger)}" if trigger else f"any {field}"
     return "no match context"
 
 
@@ -75,7 +76,7 @@ def _plan_notes(event: str, tool: str | None, trigger: str | None) -> list[str]:
             )
         elif trigger not in FIRED_TRIGGERS[event]:
             notes.append(
-                f"Gemini CLI 0.61 never fires {event} with {field} {trigger!r} "
+                f"Gemini CLI 0.61 never fires {event} with {field} {visible(repr(trigger))} "
                 f"(it uses {', '.join(FIRED_TRIGGERS[event])})."
             )
     return notes
@@ -107,27 +108,37 @@ def cmd_plan(args: argparse.Namespace) -> int:
         count = f"{len(the_plan.hooks)} hook{'s' if len(the_plan.hooks) > 1 else ''}"
         out.write(f"{s.bold(event)} · {label}: Gemini runs {count} {mode}\n")
         for i, hook in enumerate(the_plan.hooks, 1):
-            matcher = f" [{hook.matcher}]" if isinstance(hook.matcher, str) and hook.matcher else ""
+            shown = hook.shown
+            matcher = (
+                f" [{shown.matcher}]" if isinstance(hook.matcher, str) and shown.matcher else ""
+            )
             out.write(
-                f"  {i}. {s.green(hook.id)} {s.cyan(hook.layer_label)}{matcher}"
+                f"  {i}. {s.green(shown.id)} {s.cyan(shown.layer_label)}{matcher}"
                 f"  {s.dim(_hook_where(hook, env))}\n"
             )
             if hook.name and hook.command:
-                out.write(f"       {s.dim(shorten(hook.command, 90))}\n")
+                out.write(f"       {s.dim(shorten(shown.command, 90))}\n")
     else:
         out.write(f"{s.bold(event)} · {label}: Gemini runs no hook.\n")
     if the_plan.error:
-        out.write(s.red(f"! {the_plan.error}") + "\n")
+        out.write(s.red(f"! {visible(the_plan.error)}") + "\n")
     if the_plan.skipped:
         out.write("Not run:\n")
         for skipped in the_plan.skipped:
-            layer = f"extension {skipped.extension}" if skipped.extension else skipped.scope
-            why = skipped.detail or skipped.reason
-            out.write(f"  {s.dim('-')} {skipped.id} {s.cyan(layer)}: {s.yellow(skipped.reason)}")
-            out.write(f" — {why}\n" if why != skipped.reason else "\n")
+            out.write(_skipped_line(skipped, s) + "\n")
     for note in notes:
         out.write(s.dim(f"note: {note}") + "\n")
     return EXIT_OK
+
+
+def _skipped_line(skipped: Any, s: Style) -> str:
+    """`  - id layer: reason — why` for a hook the plan leaves out."""
+    layer = f"extension {visible(skipped.extension)}" if skipped.extension else skipped.scope
+    reason = s.yellow(skipped.reason)  # raw-ok: a SkipReason literal
+    line = f"  {s.dim('-')} {visible(skipped.id)} {s.cyan(layer)}: {reason}"
+    if skipped.detail and skipped.detail != skipped.reason:
+        line += f" — {visible(skipped.detail)}"
+    return line
 
 
 def _read_input(source: str | None) -> dict[str, Any] | None:
@@ -140,15 +151,15 @@ def _read_input(source: str | None) -> dict[str, Any] | None:
             with open(source, encoding="utf-8") as handle:
                 text = handle.read()
     except OSError as exc:
-        raise CliError(f"cannot read --input {source}: {exc.strerror or exc}") from exc
+        raise CliError(f"cannot read --input {visible(source)}: {exc.strerror or exc}") from exc
     except UnicodeDecodeError as exc:
-        raise CliError(f"--input {source} is not UTF-8 text") from exc
+        raise CliError(f"--input {visible(source)} is not UTF-8 text") from exc
     from hookdash.core import json_loads
 
     try:
         data = json_loads(text)
     except json.JSONDecodeError as exc:
-        where = "stdin" if source == "-" else source
+        where = "stdin" if source == "-" else visible(source)
         raise CliError(
             f"--input {where} is not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
         ) from exc
@@ -190,7 +201,9 @@ def cmd_fire(args: argparse.Namespace) -> int:
     )
     needed = confirmations_needed(config, to_run)
     if needed and not args.yes:
-        lines = "\n".join(f"  {c.id} ({c.ref}): {c.reason}" for c in needed)
+        lines = "\n".join(
+            f"  {visible(c.id)} ({visible(c.ref)}): {visible(c.reason)}" for c in needed
+        )
         raise CliError(
             "Gemini CLI would not run these hooks without asking first:\n"
             f"{lines}\nReview them (`hookdash list`), then pass --yes to run anyway.",
@@ -211,9 +224,9 @@ def cmd_fire(args: argparse.Namespace) -> int:
 def _print_fire(result: Any, config: Any, s: Style) -> None:
     out = sys.stdout
     label = _context_label(result.event, result.context.tool_name, result.context.trigger)
-    session = str(result.input.get("session_id", ""))[:8]
+    session = visible(str(result.input.get("session_id", ""))[:8])
     if result.hook is not None:
-        what = f"hook {result.results[0].id}" if result.results else "one hook"
+        what = f"hook {result.results[0].shown.id}" if result.results else "one hook"
     elif result.results:
         n = len(result.results)
         what = f"{n} hook{'s' if n > 1 else ''} " + (
@@ -221,47 +234,57 @@ def _print_fire(result: Any, config: Any, s: Style) -> None:
         )
     else:
         what = "no hook"
-    out.write(f"{s.bold(result.event)} · {label} · {what} · session {session}\n")
+    out.write(f"{s.bold(visible(result.event))} · {label} · {what} · session {session}\n")
     if not result.gemini_would_run:
-        why = "; ".join(result.gemini_would_not_run_because)
+        why = visible("; ".join(result.gemini_would_not_run_because))
         out.write(s.yellow(f"! Gemini CLI would not run this hook: {why}") + "\n")
     for warning in result.warnings:
-        out.write(s.yellow(f"! payload: {warning}") + "\n")
+        out.write(s.yellow(f"! payload: {visible(warning)}") + "\n")
     for r in result.results:
-        mark = s.green("✔") if r.success else s.red("✖")
-        status = (
-            "timed out"
-            if r.timed_out
-            else f"exit {r.exit_code}" + (f" (signal {r.signal})" if r.signal else "")
-            if r.executed
-            else "not started"
-        )
-        fmt = f" · {r.output_format} output" if r.output_format else ""
-        layer = f"extension {r.extension}" if r.extension else r.scope
-        out.write(f"{mark} {s.bold(r.id)} {s.cyan(layer)}  {status} · {r.duration_ms} ms{fmt}\n")
-        for name in ("stdout", "stderr"):
-            text = getattr(r, name).rstrip("\n")
-            if text:
-                body = text if len(text) <= 2000 else text[:2000] + " …"
-                out.write(s.dim(f"    {name}: ") + body.replace("\n", "\n            ") + "\n")
-        if r.error:
-            out.write(s.red(f"    error: {r.error}") + "\n")
-        if r.output is not None:
-            out.write(s.dim("    output: ") + json.dumps(r.output, ensure_ascii=False) + "\n")
+        for line in run_lines(r, s):
+            out.write(line + "\n")
     if not result.results and result.skipped:
         out.write("Not run:\n")
         for skipped in result.skipped:
-            out.write(f"  - {skipped.id} ({skipped.reason}): {skipped.detail or skipped.reason}\n")
+            out.write(_skipped_line(skipped, s) + "\n")
     if result.run_error:
-        out.write(s.red(f"! {result.run_error}") + "\n")
+        out.write(s.red(f"! {visible(result.run_error)}") + "\n")
     if result.aggregate is not None:
-        out.write(s.dim("aggregate: ") + json.dumps(result.aggregate, ensure_ascii=False) + "\n")
-    out.write(s.bold("effect: ") + result.effect + "\n")
+        out.write(s.dim("aggregate: ") + json_text(result.aggregate) + "\n")
+    out.write(s.bold("effect: ") + visible(result.effect) + "\n")
     if result.results:
         from hookdash.core import RUNLOG_NAME, state_dir
 
         where = config.env.display(state_dir(config.env.environ) / RUNLOG_NAME)
         out.write(s.dim(f"logged {len(result.results)} run(s) to {where}") + "\n")
+
+
+def run_lines(r: Any, s: Style) -> list[str]:
+    """One hook's result as `fire` prints it: a heading, stdout, stderr, error, output."""
+    shown = r.shown
+    lines = []
+    mark = s.green("✔") if r.success else s.red("✖")
+    status = (
+        "timed out"
+        if r.timed_out
+        else f"exit {r.exit_code}" + (f" (signal {r.signal})" if r.signal else "")
+        if r.executed
+        else "not started"
+    )
+    fmt = f" · {r.output_format} output" if r.output_format else ""
+    lines.append(
+        f"{mark} {s.bold(shown.id)} {s.cyan(shown.layer)}  {status} · {r.duration_ms} ms{fmt}"
+    )
+    for name, text in (("stdout", shown.stdout), ("stderr", shown.stderr)):
+        text = text.rstrip("\n")
+        if text:
+            body = text if len(text) <= 2000 else text[:2000] + " …"
+            lines.append(s.dim(f"    {name}: ") + body.replace("\n", "\n            "))
+    if shown.error:
+        lines.append(s.red("    error: " + shown.error.replace("\n", "\n           ")))
+    if r.output is not None:
+        lines.append(s.dim("    output: ") + json_text(r.output))
+    return lines
 
 
 def _log_line(record: Any, s: Style) -> str:
@@ -271,7 +294,7 @@ def _log_line(record: Any, s: Style) -> str:
         moment = datetime.fromisoformat(record.ts.replace("Z", "+00:00")).astimezone()
         when = moment.strftime("%Y-%m-%d %H:%M:%S")
     except ValueError:
-        when = record.ts or "?"
+        when = visible(record.ts or "?")
     mark = s.green("✔") if record.success else s.red("✖")
     if record.timed_out:
         status = "timed out"
@@ -280,22 +303,22 @@ def _log_line(record: Any, s: Style) -> str:
     else:
         status = "no exit code"
     duration = f"{record.duration_ms:g} ms" if record.duration_ms is not None else "?"
-    origin = s.cyan(record.origin.ljust(8))
-    layer = f"extension {record.extension}" if record.extension else record.scope
-    where = f" {s.dim(layer)}" if layer else ""
-    parts = [f"{s.dim(when)} {origin} {record.event:<19} {mark} {s.bold(record.id)}{where}"]
+    shown = record.shown
+    origin = s.cyan(visible(record.origin).ljust(8))
+    where = f" {s.dim(shown.layer)}" if shown.layer else ""
+    parts = [f"{s.dim(when)} {origin} {shown.event:<19} {mark} {s.bold(shown.id)}{where}"]
     parts.append(f"{status} · {duration}")
-    if record.decision:
-        parts.append(f"decision {record.decision}")
-    if record.error:
-        parts.append(s.red(shorten(record.error, 80)))
+    if shown.decision:
+        parts.append(f"decision {shown.decision}")
+    if shown.error:
+        parts.append(s.red(shorten(visible(record.error), 80)))
     return "  ".join(parts)
 
 
 def _print_records(records: Sequence[Any], as_json: bool, s: Style) -> None:
     for record in records:
         if as_json:
-            sys.stdout.write(json.dumps(record.model_dump(mode="json"), ensure_ascii=False) + "\n")
+            sys.stdout.write(json_text(record.model_dump(mode="json")) + "\n")
         else:
             sys.stdout.write(_log_line(record, s) + "\n")
     sys.stdout.flush()

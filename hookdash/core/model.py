@@ -19,6 +19,7 @@ from hookdash.core.gemini.layers import Layer, LayerInfo, Scope
 from hookdash.core.gemini.scripts import ScriptInfo
 from hookdash.core.gemini.versions import GeminiModel
 from hookdash.core.problems import Problem
+from hookdash.core.shown import ShownHook
 
 if TYPE_CHECKING:
     from hookdash.core.load.registry import VerdictContext
@@ -134,6 +135,11 @@ class Hook(BaseModel):
 
     def as_ref(self) -> HookRef:
         return HookRef(id=self.id, scope=self.scope, extension=self.extension, ref=self.ref)
+
+    @property
+    def shown(self) -> ShownHook:
+        """Its text as a terminal may show it (core.display's rule): how views read it."""
+        return ShownHook(self)
 
     @property
     def layer_label(self) -> str:

@@ -1,8 +1,11 @@
-"""How a hook's verdict reads to a person: badges, notes, counts, banners, filtering.
+"""How a hook's verdict reads to a person: badges, notes, counts, banners, risk flags,
+filtering.
 
 The verdicts themselves are computed by the registry; this module turns them into the
 short words and sentences that every front end shows (the `list` command and the
-dashboard), so that both say the same thing about the same hook.
+dashboard), so that both say the same thing about the same hook. Every text it hands out
+has been through core.display's rule: a sentence that quotes a hook's name, a file or a
+reason says so with the hidden characters shown, never emitted.
 """
 
 from __future__ import annotations
@@ -11,12 +14,16 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Literal
 
+from hookdash.core.display import shorten, visible
 from hookdash.core.gemini.events import EVENTS, FIRED_TRIGGERS, TRIGGER_FIELD, match_kind
+from hookdash.core.load.hidden_problems import CODE as HIDDEN_CODE, hidden_problems_of
 from hookdash.core.load.registry import unknown_event_reason
-from hookdash.core.model import Hook
+from hookdash.core.model import RISK_KINDS, Hook, RiskKind
 from hookdash.core.problems import Problem
 
-BadgeKind = Literal["runs", "disabled", "not-running", "duplicate", "new", "changed", "legacy"]
+BadgeKind = Literal[
+    "runs", "disabled", "not-running", "duplicate", "new", "changed", "legacy", "hidden"
+]
 
 
 @dataclass(frozen=True)
@@ -42,6 +49,9 @@ BADGE_MEANINGS: tuple[tuple[str, str], ...] = (
      "script changed since it was trusted."),
     ("legacy", "listed in hooks.disabled, which Gemini CLI 0.26+ ignores: the hook still "
      "runs."),
+    ("hidden", "its name, command, matcher, event or script holds characters a terminal "
+     "hides or obeys (escape sequences, carriage returns, bidi overrides): what you read "
+     "is not what runs. hookdash shows them as ␛, ␍, <U+202E>."),
 )  # fmt: skip
 
 # Gemini CLI behaviour that surprises people, one line each (help screen, README).
@@ -112,9 +122,12 @@ def state_badge(hook: Hook) -> Badge:
     return Badge("not-running", f"off: {short_reason(hook)}")
 
 
-def hook_badges(hook: Hook) -> list[Badge]:
-    """The state badge, then the trust and legacy badges that apply."""
+def hook_badges(hook: Hook, hidden: bool = False) -> list[Badge]:
+    """The state badge, then `hidden` (see `hidden_refs`), then the trust and legacy
+    badges that apply."""
     badges = [state_badge(hook)]
+    if hidden:
+        badges.append(Badge("hidden", "hidden"))
     if hook.trust == "new":
         badges.append(Badge("new", "NEW"))
     elif hook.trust == "changed":
@@ -124,8 +137,20 @@ def hook_badges(hook: Hook) -> list[Badge]:
     return badges
 
 
+def hidden_refs(hooks: Iterable[Hook], problems: Iterable[Problem]) -> frozenset[str]:
+    """The refs of the hooks with a `hidden-characters` problem (their `hidden` badge)."""
+    hidden = [p for p in problems if p.code == HIDDEN_CODE]
+    if not hidden:
+        return frozenset()
+    return frozenset(h.ref for h in hooks if hidden_problems_of(h, hidden))
+
+
 def hook_notes(hook: Hook) -> list[str]:
     """One sentence per thing a reader must know about the hook's verdict."""
+    return [visible(note) for note in _notes(hook)]
+
+
+def _notes(hook: Hook) -> list[str]:
     if not hook.runs:
         return list(hook.not_running_because)
     notes = []
@@ -148,6 +173,10 @@ def hook_notes(hook: Hook) -> list[str]:
 
 def describe_trust(hook: Hook) -> str:
     """The hook's first-seen trust state, in a sentence."""
+    return visible(_trust_sentence(hook))
+
+
+def _trust_sentence(hook: Hook) -> str:
     if hook.trust == "trusted":
         return "trusted: recorded in trusted_hooks.json for this project"
     if hook.trust == "new":
@@ -245,7 +274,7 @@ def banner_lines(
     lines = []
     for code, items in groups.items():
         first = items[0]
-        message = first.message
+        message = first.shown.message
         if len(items) > 1:
             message += f" (+{len(items) - 1} more like it)"
         locations = tuple(
@@ -259,7 +288,7 @@ def problem_location(problem: Problem, display: Callable[[str], str] = str) -> s
     """`file:line:column` (as much as is known), or "" when the problem has no file."""
     if not problem.file:
         return ""
-    where = display(problem.file)
+    where = visible(display(problem.file))
     if problem.line:
         where += f":{problem.line}"
         if problem.column:
@@ -314,3 +343,49 @@ def hook_matches(hook: Hook, query: str) -> bool:
 def untrusted_project_hooks(hooks: Iterable[Hook]) -> list[Hook]:
     """The project hooks a person should review before Gemini runs them (NEW, CHANGED)."""
     return [h for h in hooks if h.trust in ("new", "changed")]
+
+
+# ------------------------------------------------------------------------ risk flags
+
+# How each kind of risk flag is labelled: words, not colour alone, say what it is.
+RISK_LABELS: dict[RiskKind, str] = {
+    "pipe-to-shell": "PIPE TO SHELL",
+    "decode-and-run": "DECODE AND RUN",
+    "network": "NETWORK",
+    "secrets": "SECRETS",
+    "destructive": "DESTRUCTIVE",
+    "outside-workspace": "OUTSIDE WORKSPACE",
+    "sudo": "SUDO",
+}
+RISK_SPAN_WIDTH = 100  # a flag's span is shown on one line, cut to this many characters
+
+
+@dataclass(frozen=True)
+class RiskLine:
+    """One risk flag as the details pane and the trust review show it."""
+
+    kind: RiskKind
+    label: str  # "NETWORK"
+    span: str  # the text it was found in, on one line
+    where: str  # "command", or "<script>:<line>"
+    why: str
+
+
+def risk_lines(hook: Hook, display: Callable[[str], str] = str) -> list[RiskLine]:
+    """The hook's risk flags, most serious kind first (the order `check` names them)."""
+    order = {kind: i for i, kind in enumerate(RISK_KINDS)}
+    lines = []
+    for flag in sorted(hook.risks, key=lambda f: order.get(f.kind, len(order))):
+        where = "command"
+        if flag.file:
+            where = visible(display(flag.file)) + (f":{flag.line}" if flag.line else "")
+        lines.append(
+            RiskLine(
+                kind=flag.kind,
+                label=RISK_LABELS.get(flag.kind, visible(flag.kind).upper()),
+                span=shorten(visible(flag.span.text), RISK_SPAN_WIDTH),
+                where=where,
+                why=visible(flag.why),
+            )
+        )
+    return lines

@@ -9,6 +9,8 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from hookdash.core.shown import ShownProblem
+
 Severity = Literal["error", "warning", "info"]
 SEVERITY_RANK: dict[str, int] = {"error": 0, "warning": 1, "info": 2}
 
@@ -22,3 +24,8 @@ class Problem(BaseModel):
     pointer: str | None = None
     line: int | None = None
     column: int | None = None
+
+    @property
+    def shown(self) -> ShownProblem:
+        """Its text as a terminal may show it (core.display's rule): how views read it."""
+        return ShownProblem(self)

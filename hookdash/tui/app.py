@@ -43,6 +43,7 @@ from hookdash.core import (
     Hook,
     create_demo,
     load_configuration,
+    visible,
     watch_targets,
 )
 
@@ -151,9 +152,10 @@ class HookdashApp(App[None]):
         except Exception as exc:  # an unexpected bug must not take the dashboard down
             self.call_from_thread(
                 self.notify,
-                f"Could not read the configuration: {exc}",
+                visible(f"Could not read the configuration: {exc}"),
                 severity="error",
                 timeout=8,
+                markup=False,
             )
             return
         if not worker.is_cancelled:
@@ -211,8 +213,8 @@ class HookdashApp(App[None]):
             # The way back first: a narrow terminal cuts the end of the line.
             back = "D (or click): back to your configuration · " if self.can_leave_demo else ""
             text = (
-                f"DEMO · {back}~ = {self.demo.root} (a temporary copy, deleted on quit) · "
-                "edit its files: the view follows"
+                f"DEMO · {back}~ = {visible(str(self.demo.root))} (a temporary copy, deleted "
+                "on quit) · edit its files: the view follows"
             )
             action = "app.leave_demo" if self.can_leave_demo else None
             out.append(Notice("demo", text, action))

@@ -42,7 +42,15 @@ class Colors:
         if kind in ("new", "changed"):
             # A filled pill: these ask for a review, so they must catch the eye.
             return Style(color=self.background, bgcolor=self.warning, bold=True)
+        if kind == "hidden":
+            # Red and filled: what the reviewer reads is not what runs.
+            return Style(color=self.background, bgcolor=self.error, bold=True)
         return Style(color=self.accent, italic=True)  # legacy
+
+    @property
+    def risk(self) -> Style:
+        """A risk flag's label (the label's words say what it is; this only adds weight)."""
+        return Style(color=self.error, bold=True)
 
     @property
     def dim(self) -> Style:

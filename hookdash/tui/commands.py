@@ -20,6 +20,9 @@ from typing import Literal
 
 from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.content import Content
+from textual.fuzzy import Matcher
+from textual.markup import escape
 
 # Where an action lives: the app (everywhere), or one screen (its COMMAND_SCOPE).
 Scope = Literal[
@@ -94,7 +97,7 @@ COMMANDS: tuple[Command, ...] = (
             "the diff."),
     Command("hooks", "u", "undo", "Undo", "Undo the last write",
             "Put back the files of the last write this session (add, edit, remove, switch, "
-            "hooks on/off, trust) exactly as they were — only while hookdash's version of "
+            "hooks on/off, trust, safe fixes) exactly as they were — only while hookdash's version of "
             "them is still there."),
     Command("hooks", "E", "open_editor", "Editor", "Open the hook's file in your editor",
             "Open $VISUAL or $EDITOR at the hook's file and line; the view reloads after.",
@@ -285,14 +288,30 @@ class DashboardCommands(Provider):
                 )
 
 
+def highlighted(matcher: Matcher, title: str) -> Content:
+    """`title` with the matched characters highlighted, as plain text: Matcher.highlight
+    would read a hook's name as markup."""
+    content = Content(title)
+    score, offsets = matcher.fuzzy_search.match(matcher.query, title)
+    if score:
+        for offset in offsets:
+            if not title[offset].isspace():
+                content = content.stylize(matcher.match_style, offset, offset + 1)
+    return content
+
+
 class HookJumpCommands(Provider):
-    """“Go to hook …”: every hook of the configuration, by id, event and layer."""
+    """“Go to hook …”: every hook of the configuration, by id, event and layer (hidden
+    characters shown, never markup: the palette reads a hit's help as markup)."""
 
     def _hooks(self) -> list[tuple[str, str, str]]:
         config = getattr(self.app, "config", None)
         if config is None:
             return []
-        return [(f"Go to hook {h.id}", f"{h.event} · {h.layer_label}", h.ref) for h in config.hooks]
+        return [
+            (f"Go to hook {h.shown.id}", f"{h.shown.event} · {h.shown.layer_label}", h.ref)
+            for h in config.hooks
+        ]
 
     def _runner(self, ref: str) -> Callable[[], object]:
         go_to_hook = getattr(self.app, "go_to_hook")  # noqa: B009 (HookdashApp, not App)
@@ -303,4 +322,4 @@ class HookJumpCommands(Provider):
         for title, where, ref in self._hooks():
             score = matcher.match(f"{title} {where}")
             if score > 0:
-                yield Hit(score, matcher.highlight(title), self._runner(ref), help=where)
+                yield Hit(score, highlighted(matcher, title), self._runner(ref), help=escape(where))

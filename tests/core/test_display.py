@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 import unicodedata
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import assume, given, settings, strategies as st
 from pydantic import BaseModel
 
 from hookdash.core.display import (
@@ -171,6 +172,9 @@ def test_property_no_hidden_character_survives(text: str, multiline: bool) -> No
     shown.encode("utf-8")  # never fails: no surrogate is left
 
 
+_PAIR = re.compile(r"\\ud[89ab][0-9a-f]{2}\\ud[c-f][0-9a-f]{2}")
+
+
 @settings(max_examples=300, deadline=None)
 @given(
     value=st.recursive(
@@ -183,6 +187,10 @@ def test_property_no_hidden_character_survives(text: str, multiline: bool) -> No
     indent=st.sampled_from([None, 2]),
 )
 def test_property_json_text_is_exact_and_inert(value: object, indent: int | None) -> None:
+    # A high then a low surrogate as two code points (a Python-only string: a JSON reader
+    # combines `\ud800\udc00` into U+10000, so no file can hold them apart) has no exact
+    # JSON form at all.
+    assume(not _PAIR.search(json.dumps(value)))
     text = json_text(value, indent=indent)
     assert json.loads(text) == value  # exact: the reader gets the original back
     text.encode("utf-8")  # a lone surrogate never breaks the write

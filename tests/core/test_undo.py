@@ -12,6 +12,7 @@ from hookdash.core import (
     HookDraft,
     UndoRefused,
     add_hook,
+    files,
     recording_writes,
     remove_hook,
     switch_hooks,
@@ -118,15 +119,15 @@ def test_a_change_between_the_check_and_the_write_is_refused_too(
     entry = undo_entry("set a", writes)
     assert entry is not None
     # Another writer gets in after undo's first check, before its re-check under the lock.
-    real_read = Path.read_bytes
+    real_read = files.read_bytes
 
-    def racing_read(self: Path) -> bytes:
-        data = real_read(self)
-        monkeypatch.setattr(Path, "read_bytes", real_read)
+    def racing_read(target: str | Path, cap: int = files.MAX_FILE_BYTES) -> bytes:
+        data = real_read(target, cap)
+        monkeypatch.setattr(files, "read_bytes", real_read)
         path.write_bytes(b'{"a": 2}\n')
         return data
 
-    monkeypatch.setattr(Path, "read_bytes", racing_read)
+    monkeypatch.setattr(files, "read_bytes", racing_read)
     with pytest.raises(UndoRefused):
         undo(entry)
     assert path.read_bytes() == b'{"a": 2}\n'

@@ -10,11 +10,11 @@ The errors themselves are in `hookdash.core.errors`, with every other failure.
 
 from __future__ import annotations
 
-import json
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from hookdash.core.display import json_text
 from hookdash.core.model import HookRef
 
 ChangeAction = Literal["add", "remove", "replace", "record"]
@@ -41,14 +41,15 @@ class Change(BaseModel):
         return {"add": "+", "remove": "-", "replace": "~"}.get(self.action, "*")
 
     def value_text(self) -> str:
-        """What was written, as JSON: `"old" → "new"` for a replacement, a list's entries
-        comma-separated, `(none)` for an empty list."""
+        """What was written, as JSON (hidden characters escaped: `display.json_text`):
+        `"old" → "new"` for a replacement, a list's entries comma-separated, `(none)` for
+        an empty list."""
         if self.action == "replace":
-            old, new = (json.dumps(self.value[k], ensure_ascii=False) for k in ("from", "to"))
+            old, new = (json_text(self.value[k]) for k in ("from", "to"))
             return f"{old} → {new}"
         if isinstance(self.value, list):
-            return ", ".join(json.dumps(v, ensure_ascii=False) for v in self.value) or "(none)"
-        return json.dumps(self.value, ensure_ascii=False)
+            return ", ".join(json_text(v) for v in self.value) or "(none)"
+        return json_text(self.value)
 
 
 class EditResult(BaseModel):

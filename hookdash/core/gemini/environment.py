@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from hookdash.core.display import visible
 from hookdash.core.gemini.installed import find_gemini
 from hookdash.core.gemini.versions import GeminiModel, model_for
 
@@ -86,14 +87,15 @@ class GeminiEnvironment:
         return str(self.workspace)
 
     def display(self, path: str | Path) -> str:
-        """A path as people read it: relative to the home directory when inside it."""
+        """A path as people read it: relative to the home directory when inside it, and
+        shown by core.display's rule (a directory name is as untrusted as a hook name)."""
         text = str(path)
         home = str(self.home)
         if text == home:
             return "~"
         if text.startswith(home.rstrip(os.sep) + os.sep):
-            return "~" + os.sep + text[len(home.rstrip(os.sep)) + 1 :]
-        return text
+            text = "~" + os.sep + text[len(home.rstrip(os.sep)) + 1 :]
+        return visible(text)
 
 
 def resolve_environment(

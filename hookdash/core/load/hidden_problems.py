@@ -1,5 +1,5 @@
 """`hidden-characters`: text in the hook configuration, or in a script a hook runs, that
-holds characters a reviewer cannot see (core.visible's rule).
+holds characters a reviewer cannot see (core.display's rule).
 
 A right-to-left override in a command, an escape sequence that erases the line before
 it, a zero-width space in a name: what the reviewer reads is then not what Gemini CLI

@@ -22,6 +22,7 @@ from pydantic import BaseModel
 from hookdash.core import files, nesting
 from hookdash.core.edit.atomic import ensure_directory
 from hookdash.core.errors import LogUnreadableError
+from hookdash.core.shown import ShownRun
 from hookdash.core.state import STATE_DIR_MODE
 
 RUNLOG_NAME = "runs.jsonl"
@@ -77,6 +78,11 @@ class RunRecord(BaseModel):
     output_format: str | None = None
     stdout_bytes: int | None = None
     stderr_bytes: int | None = None
+
+    @property
+    def shown(self) -> ShownRun:
+        """Its text as a terminal may show it (core.display's rule): how views read it."""
+        return ShownRun(self)
 
 
 def decision_of(output: Any) -> str | None:

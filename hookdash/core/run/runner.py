@@ -45,6 +45,7 @@ from hookdash.core.gemini.jsvalues import (
 from hookdash.core.gemini.shell import expand_command, find_bash
 from hookdash.core.model import Hook, HookScope
 from hookdash.core.run.process import HookProcess, Watchdog, signal_all
+from hookdash.core.shown import ShownRun
 
 OutputFormat = Literal["json", "text"]
 
@@ -84,6 +85,11 @@ class HookRunResult(BaseModel):
     output: Any = None
     output_format: OutputFormat | None = None
     error: str | None = None
+
+    @property
+    def shown(self) -> ShownRun:
+        """Its text as a terminal may show it (core.display's rule): how views read it."""
+        return ShownRun(self)
 
 
 @dataclass(frozen=True)

@@ -39,12 +39,15 @@ from hookdash.core import (
     context_of,
     fire as engine_fire,
     json_loads,
+    json_text,
     payload_problems,
     plan_event,
     state_dir,
+    visible,
 )
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
+from hookdash.tui.plain import plain
 from hookdash.tui.screens.base import HookdashScreen
 from hookdash.tui.screens.confirm import ConfirmScreen, untrusted_run_question
 from hookdash.tui.widgets.run_view import heading, json_block, run_heading, run_sections
@@ -142,13 +145,14 @@ class FireScreen(HookdashScreen[None]):
 
     def _show_title(self) -> None:
         hook = self._hook
-        layer = f"extension {hook.extension}" if hook.extension else f"{hook.scope} settings"
+        shown = hook.shown
+        layer = f"extension {shown.extension}" if hook.extension else f"{hook.scope} settings"
         parts = [
-            Content.assemble("Fire ", (hook.event, "bold"), " at ", (hook.id, "bold $accent")),
+            Content.assemble("Fire ", (shown.event, "bold"), " at ", (shown.id, "bold $accent")),
             Content(layer),
         ]
         if isinstance(hook.matcher, str) and hook.matcher:
-            parts.append(Content(f"matcher {hook.matcher}"))
+            parts.append(Content(f"matcher {shown.matcher}"))
         parts.append(Content.styled("ctrl+r runs it · esc goes back", "$text-muted"))
         self.query_one("#fire-title", Static).update(Content(" · ").join(parts))
 
@@ -168,7 +172,9 @@ class FireScreen(HookdashScreen[None]):
             now=clock() if clock is not None else None,
         )
         editor = self.query_one("#payload", TextArea)
-        editor.load_text(json.dumps(payload, indent=2, ensure_ascii=False))
+        # Exact JSON with every hidden character escaped (`\u001b`): the editor shows what
+        # the hook will get, and no raw control reaches the terminal.
+        editor.load_text(json_text(payload, indent=2))
         editor.move_cursor((0, 0))
         self._check_payload()
 
@@ -189,7 +195,7 @@ class FireScreen(HookdashScreen[None]):
             status.update(
                 Content.assemble(
                     (f"✖ invalid JSON at line {exc.line}, column {exc.column}: ", "bold $error"),
-                    exc.message,
+                    exc.message,  # raw-ok: the json module's own words
                     (" — ctrl+r will not run it", "$text-muted"),
                 )
             )
@@ -202,13 +208,15 @@ class FireScreen(HookdashScreen[None]):
             if any(h.ref == hook.ref for h in plan.hooks):
                 lines[0] += Content.styled(" · Gemini would run this hook for it", "$text-success")
             else:
-                why = next(
-                    (s.detail or s.reason for s in plan.skipped if s.ref == hook.ref),
-                    "it is not in the plan",
+                why = visible(
+                    next(
+                        (s.detail or s.reason for s in plan.skipped if s.ref == hook.ref),
+                        "it is not in the plan",
+                    )
                 )
                 lines[0] += Content.styled(f" · Gemini would not run it: {why}", "$text-warning")
         for problem in payload_problems(self._hook.event, payload)[:3]:
-            lines.append(Content.styled(f"! {problem}", "$text-warning"))
+            lines.append(Content.styled(f"! {visible(problem)}", "$text-warning"))
         status.update(Content("\n").join(lines))
         return payload
 
@@ -229,7 +237,7 @@ class FireScreen(HookdashScreen[None]):
             editor.move_cursor((exc.line - 1, max(exc.column - 1, 0)))
             self.notify(
                 f"Not run: the payload is not valid JSON (line {exc.line}, column "
-                f"{exc.column}: {exc.message}).",
+                f"{exc.column}: {exc.message}).",  # raw-ok: the json module's own words
                 severity="error",
                 timeout=6,
                 markup=False,
@@ -279,7 +287,7 @@ class FireScreen(HookdashScreen[None]):
             self._finish()
             raise
         except Exception as exc:  # an engine bug must not take the dashboard down
-            self._outcome = Text(f"The engine failed: {exc}", style="bold red")
+            self._outcome = plain(f"The engine failed: {exc}", "bold red")
             self._finish()
             return None
         self._result = result
@@ -316,7 +324,7 @@ class FireScreen(HookdashScreen[None]):
             frame = SPINNER[self._frame % len(SPINNER)]
             text = Text()
             text.append(f"{frame} ", style=colors.heading)
-            text.append(f"Running {self._hook.id}… {elapsed:.1f} s", style="bold")
+            text.append(f"Running {self._hook.shown.id}… {elapsed:.1f} s", style="bold")
             text.append(
                 f"\n\nesc cancels it (kills its process group). Its timeout is "
                 f"{self._hook.timeout_ms / 1000:g} s.",
@@ -343,18 +351,16 @@ class FireScreen(HookdashScreen[None]):
         parts: list[RenderableType] = []
         if not result.gemini_would_run:
             why = "; ".join(result.gemini_would_not_run_because)
-            parts.append(
-                Text(f"! Gemini CLI would not have run this hook: {why}", style=colors.warning)
-            )
+            parts.append(plain(f"! Gemini CLI would not have run this hook: {why}", colors.warning))
         for warning in result.warnings:
-            parts.append(Text(f"! payload: {warning}", style=colors.warning))
+            parts.append(plain(f"! payload: {warning}", colors.warning))
         what = heading("What Gemini would do", colors, first=not parts)
-        parts += [what, Padding(Text(result.effect, style="bold"), (0, 2))]
+        parts += [what, Padding(plain(result.effect, "bold"), (0, 2))]
         for run in result.results:
             parts += [Text(""), run_heading(run, colors)]
             parts += run_sections(run, colors, with_input=False)
         if result.run_error:
-            parts.append(Text(f"! {result.run_error}", style=colors.error))
+            parts.append(plain(f"! {result.run_error}", colors.error))
         if result.aggregate is not None:
             parts += [
                 heading("aggregate", colors, "(what Gemini merges from the event's outputs)"),

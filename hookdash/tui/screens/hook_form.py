@@ -74,6 +74,7 @@ from hookdash.core import (
 )
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
+from hookdash.tui.plain import PlainInput
 from hookdash.tui.screens.base import HookdashScreen
 from hookdash.tui.screens.confirm import ConfirmScreen, untrusted_run_question
 from hookdash.tui.widgets.run_view import heading, run_heading, run_sections
@@ -205,7 +206,9 @@ class HookFormScreen(HookdashScreen[AuthoringResult | None]):
                 ):
                     with Horizontal(classes="form-row"):
                         yield Label(label, classes="form-label")
-                        yield Input(id=field, compact=True, select_on_focus=False)
+                        # The exact value (what Save writes), drawn with hidden
+                        # characters shown.
+                        yield PlainInput(id=field, compact=True, select_on_focus=False)
                     if field in ("matcher", "command"):
                         yield Static(id=f"{field}-hint", classes="form-hint")
                 with Horizontal(classes="form-row", id="scope-row"):
@@ -296,7 +299,7 @@ class HookFormScreen(HookdashScreen[AuthoringResult | None]):
             where = display(hook.file) + (f":{hook.line}" if hook.line else "")
             parts = [
                 Content.assemble("Edit ", (visible(hook.id), "bold $accent")),
-                Content(f"{hook.event} · {hook.scope} settings · {visible(where)}"),
+                Content(f"{hook.shown.event} · {hook.scope} settings · {visible(where)}"),
             ]
         parts.append(Content.styled("ctrl+s saves · ctrl+r tests · esc leaves", "$text-muted"))
         self.query_one("#form-title", Static).update(Content(" · ").join(parts))
@@ -395,7 +398,8 @@ class HookFormScreen(HookdashScreen[AuthoringResult | None]):
         self._review = review
         config = self.hd_app.config
         display = config.env.display if config is not None else str
-        self.query_one("#matcher-hint", Static).update(matcher_hint(review.matcher))
+        hint = matcher_hint(review.matcher)  # raw-ok: a MatcherPreview, shown by matcher_hint
+        self.query_one("#matcher-hint", Static).update(hint)
         self.query_one("#command-hint", Static).update(command_hint(review.hook, display))
         self.query_one("#scope-hint", Static).update(self._scope_hint(config))
         self._show_review()
@@ -492,7 +496,9 @@ class HookFormScreen(HookdashScreen[AuthoringResult | None]):
                               style=colors.warning))  # fmt: skip
         parts.append(Text(visible(result.effect), style="bold"))
         context = result.context.tool_name or result.context.trigger
-        payload = f"{result.event} payload" + (f" for {visible(context)}" if context else "")
+        payload = f"{visible(result.event)} payload" + (
+            f" for {visible(context)}" if context else ""
+        )
         parts.append(Text(f"({payload}, as f would send it; l shows the run in the log)",
                           style=colors.dim))  # fmt: skip
         for run in result.results:
@@ -517,7 +523,7 @@ class HookFormScreen(HookdashScreen[AuthoringResult | None]):
         try:
             hook = draft_hook(config, self.draft(), self.scope, replacing=self._hook)
         except HookdashError as exc:
-            self.notify(exc.message, title="Cannot test this draft", severity="error",
+            self.notify(visible(exc.message), title="Cannot test this draft", severity="error",
                         timeout=8, markup=False)  # fmt: skip
             return
         needed = confirmations_needed(config, [hook])
@@ -615,7 +621,7 @@ class HookFormScreen(HookdashScreen[AuthoringResult | None]):
                 return
             ident = draft.name or draft.command
             label = (
-                f"add '{visible(ident)}' to {draft.event}"
+                f"add '{visible(ident)}' to {visible(draft.event)}"
                 if self._hook is None
                 else f"edit '{visible(self._hook.id)}'"
             )
@@ -624,8 +630,8 @@ class HookFormScreen(HookdashScreen[AuthoringResult | None]):
                     label, save_draft, config, draft, self.scope, replacing=self._hook
                 )
             except HookdashError as exc:
-                self.notify(exc.message, title="Nothing saved", severity="error", timeout=12,
-                            markup=False)  # fmt: skip
+                self.notify(visible(exc.message), title="Nothing saved", severity="error",
+                            timeout=12, markup=False)  # fmt: skip
                 return
             self.dismiss(result)
         finally:

@@ -319,7 +319,7 @@ class HooksScreen(HookdashScreen[None]):
         hook = self._current(item.hook)
         if not registrable(hook):
             self.notify(
-                f"{describe_hook(hook)} is invalid, so Gemini CLI discards it; there is "
+                f"{visible(describe_hook(hook))} is invalid, so Gemini CLI discards it; there is "
                 "nothing to switch.",
                 title="Cannot switch this hook",
                 severity="error",
@@ -357,7 +357,7 @@ class HooksScreen(HookdashScreen[None]):
                 )
             except HookdashError as exc:
                 self.notify(
-                    exc.message,
+                    visible(exc.message),
                     title="Nothing changed",
                     severity="error",
                     timeout=REFUSAL_SECONDS,
@@ -378,9 +378,9 @@ class HooksScreen(HookdashScreen[None]):
 
         warnings = result.warnings if isinstance(result, AuthoringResult) else []
         lines = [
-            result.message,
-            *("! " + warning for warning in warnings),
-            *("• " + note for note in result.notes),
+            visible(result.message),
+            *("! " + visible(warning) for warning in warnings),
+            *("• " + visible(note) for note in result.notes),
         ]
         if result.changed:
             lines.append("(u undoes it)")
@@ -422,8 +422,8 @@ class HooksScreen(HookdashScreen[None]):
             return
         if hook.event not in EVENTS:
             self.notify(
-                f"'{hook.event}' is not a Gemini CLI event: Gemini never fires it, so there is "
-                "no payload to test this hook with.",
+                f"'{hook.shown.event}' is not a Gemini CLI event: Gemini never fires it, so "
+                "there is no payload to test this hook with.",
                 title="Cannot fire this hook",
                 severity="warning",
                 timeout=REFUSAL_SECONDS,

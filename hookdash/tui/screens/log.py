@@ -43,6 +43,7 @@ from hookdash.core import (
 )
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
+from hookdash.tui.plain import plain
 from hookdash.tui.screens.base import HookdashScreen
 from hookdash.tui.widgets.run_list import DEFAULT_CAP, RunList, local_date_time
 from hookdash.tui.widgets.run_view import run_heading, run_sections
@@ -221,9 +222,8 @@ class LogScreen(HookdashScreen[None]):
         parts = [Content.styled("Live log", "bold")]
         count = f"{len(runs.shown):,} run" + ("" if len(runs.shown) == 1 else "s")
         if self._only is not None:
-            hook = self._only
-            where = f"extension {hook.extension}" if hook.extension else hook.scope
-            count += f" of {hook.id} ({where}) · h shows all {runs.total:,}"
+            shown = self._only.shown
+            count += f" of {shown.id} ({shown.layer_label}) · h shows all {runs.total:,}"
         parts.append(Content(count))
         parts.append(Content.styled(f"the last {CAP:,} are kept in memory", "$text-muted"))
         if config is not None and self._source is not None:
@@ -268,7 +268,7 @@ class LogScreen(HookdashScreen[None]):
                 "telemetry.logPrompts is off: Gemini's records carry no input, output, stdout "
                 "or stderr — only the hook, its duration and its exit code."
             )
-        notice.update(text or "")
+        notice.update(plain(text))
         notice.display = text is not None
 
     @on(RunList.Highlighted, "#runs")
@@ -301,20 +301,26 @@ class LogScreen(HookdashScreen[None]):
         grid = Table.grid(padding=(0, 1), expand=True)
         grid.add_column(no_wrap=True, style=colors.dim, min_width=8)
         grid.add_column(ratio=1, overflow="fold")
-        grid.add_row("finished", f"{local_date_time(record.ts)} (local time)")
+        shown = record.shown
+
+        def row(key: str, value: str) -> None:
+            # Text, not str: a str cell would be read as markup.
+            grid.add_row(Text(key), Text(value))
+
+        row("finished", f"{local_date_time(record.ts)} (local time)")
         origin = (
             "hookdash's engine"
             if record.origin == "hookdash"
             else "a Gemini CLI session (telemetry)"
         )
-        grid.add_row("from", origin)
-        grid.add_row("event", record.event)
-        if record.session_id:
-            grid.add_row("session", record.session_id)
-        if record.key:
-            grid.add_row("key", record.key)
-        if record.decision:
-            grid.add_row("decision", record.decision)
+        row("from", origin)
+        row("event", shown.event)
+        if shown.session_id:
+            row("session", shown.session_id)
+        if shown.key:
+            row("key", shown.key)
+        if shown.decision:
+            row("decision", shown.decision)
         parts: list[RenderableType] = [run_heading(record, colors), grid]
         parts += run_sections(record, colors, with_input=True, display=display)
         return Group(*parts)

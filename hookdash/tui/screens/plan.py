@@ -31,9 +31,11 @@ from hookdash.core import (
     default_match_values,
     match_kind,
     plan,
+    visible,
 )
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
+from hookdash.tui.plain import PlainInput, plain
 from hookdash.tui.screens.base import HookdashScreen
 
 _SKIP_WORDS = {
@@ -78,7 +80,7 @@ class PlanScreen(HookdashScreen[None]):
                 id="plan-event",
             )
             yield Label("tool", id="plan-match-label", classes="plan-label")
-            yield Input(
+            yield PlainInput(
                 placeholder="tool name (empty: any)",
                 compact=True,
                 suggester=SuggestFromList(list(BUILTIN_TOOLS), case_sensitive=True),
@@ -123,7 +125,7 @@ class PlanScreen(HookdashScreen[None]):
         try:
             if kind == "tool":
                 label.update("tool")
-                tool_box.value = tool or ""
+                tool_box.value = tool or ""  # drawn with hidden characters shown
             elif kind == "trigger":
                 field = TRIGGER_FIELD[event]
                 label.update(field)
@@ -187,18 +189,19 @@ class PlanScreen(HookdashScreen[None]):
         by_ref = {h.ref: h for h in config.hooks}
         display = config.env.display
         for i, hook in enumerate(result.hooks, 1):
+            shown = hook.shown
             line = Text(no_wrap=True, overflow="ellipsis")
             line.append(f"{i:>2}. ", style=colors.dim)
-            line.append(hook.id, style=f"bold {colors.success}")
-            line.append(f"  {hook.layer_label}", style=colors.accent)
+            line.append(shown.id, style=f"bold {colors.success}")
+            line.append(f"  {shown.layer_label}", style=colors.accent)
             if isinstance(hook.matcher, str) and hook.matcher:
-                line.append(f"  [{hook.matcher}]", style=colors.dim)
+                line.append(f"  [{shown.matcher}]", style=colors.dim)
             if hook.sequential:
                 line.append('  "sequential": true', style=colors.warning)
-            where = display(hook.file) + (f":{hook.line}" if hook.line else "")
+            where = visible(display(hook.file)) + (f":{hook.line}" if hook.line else "")
             more = Text(where, style=colors.dim)
             if hook.command:
-                more.append("\n" + " ".join(hook.command.split()))
+                more.append("\n" + " ".join(shown.command.split()))
             items.append(Option(Group(line, Padding(more, (0, 0, 0, 4)))))
             refs.append(hook.ref)
         if result.skipped:
@@ -209,15 +212,16 @@ class PlanScreen(HookdashScreen[None]):
             refs.append(None)
             for skipped in result.skipped:
                 found = by_ref.get(skipped.ref)
-                layer = found.layer_label if found is not None else skipped.scope
+                layer = found.shown.layer_label if found is not None else skipped.scope
                 line = Text(no_wrap=True, overflow="ellipsis")
                 line.append(" – ", style=colors.dim)
-                line.append(skipped.id, style="bold")
+                line.append(visible(skipped.id), style="bold")
                 line.append(f"  {layer}", style=colors.accent)
-                line.append(f"  {_SKIP_WORDS.get(skipped.reason, skipped.reason)}", colors.warning)
+                word = _SKIP_WORDS.get(skipped.reason, skipped.reason)  # raw-ok: a literal
+                line.append(f"  {word}", colors.warning)
                 parts: list[RenderableType] = [line]
                 if skipped.detail:
-                    parts.append(Padding(Text(skipped.detail, style=colors.dim), (0, 0, 0, 4)))
+                    parts.append(Padding(plain(skipped.detail, colors.dim), (0, 0, 0, 4)))
                 items.append(Option(Group(*parts)))
                 refs.append(skipped.ref)
         if not items:
@@ -235,10 +239,10 @@ class PlanScreen(HookdashScreen[None]):
         kind = match_kind(event)
         context = result.context
         if kind == "tool":
-            label = f"tool {context.tool_name}" if context.tool_name else "any tool"
+            label = f"tool {visible(context.tool_name)}" if context.tool_name else "any tool"
         elif kind == "trigger":
             field = TRIGGER_FIELD[event]
-            label = f"{field} {context.trigger}" if context.trigger else f"any {field}"
+            label = f"{field} {visible(context.trigger)}" if context.trigger else f"any {field}"
         else:
             label = "no match context"
         head = Text()
@@ -258,7 +262,7 @@ class PlanScreen(HookdashScreen[None]):
             head.append("Gemini runs no hook", style="bold")
         lines: list[RenderableType] = [head]
         if result.error:
-            lines.append(Text(f"! {result.error}", style=colors.error))
+            lines.append(plain(f"! {result.error}", colors.error))
         if kind == "tool" and not context.tool_name:
             lines.append(
                 Text(
@@ -282,7 +286,8 @@ class PlanScreen(HookdashScreen[None]):
                 lines.append(
                     Text(
                         f"Gemini CLI 0.61 never fires {event} with {field} "
-                        f"{context.trigger!r} (it uses {', '.join(FIRED_TRIGGERS[event])}).",
+                        f"{visible(repr(context.trigger))} (it uses "
+                        f"{', '.join(FIRED_TRIGGERS[event])}).",
                         style=colors.warning,
                     )
                 )

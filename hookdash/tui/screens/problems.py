@@ -23,6 +23,7 @@ from hookdash.core import (
 )
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
+from hookdash.tui.plain import plain
 from hookdash.tui.screens.base import HookdashScreen
 from hookdash.tui.screens.confirm import ConfirmScreen
 
@@ -71,9 +72,10 @@ class ProblemsScreen(HookdashScreen[None]):
         options = self.query_one(OptionList)
         options.clear_options()
         if not problems:
-            title.update(f"No problems in the hooks of {config.env.display(config.env.workspace)}.")
+            where = config.env.display(config.env.workspace)
+            title.update(plain(f"No problems in the hooks of {where}."))
             return
-        title.update(f"Problems: {_summary(problems)} — what `hookdash check` reports")
+        title.update(Text(f"Problems: {_summary(problems)} — what `hookdash check` reports"))
         items: list[Option | None] = []
         for i, problem in enumerate(problems):
             if i:
@@ -101,17 +103,18 @@ class ProblemsScreen(HookdashScreen[None]):
             "warning": f"bold {colors.warning}",
             "info": f"bold {colors.primary}",
         }[problem.severity]
+        shown = problem.shown
         head = Text(f"{problem.severity:<8}", style=severity_style)
-        head.append(problem.code, style="bold")
+        head.append(shown.code, style="bold")
         where = problem_location(problem, display)
         if where:
             head.append("  " + where, style=colors.dim)
         hook = hook_for_problem(config.snapshot.hooks, problem)
         if hook is not None:
-            head.append(f"  → {hook.id}", style=colors.accent)
-        lines: list[RenderableType] = [head, Padding(Text(problem.message), (0, 0, 0, 2))]
-        if problem.fix:
-            lines.append(Padding(Text("fix: " + problem.fix, style=colors.dim), (0, 0, 0, 2)))
+            head.append(f"  → {hook.shown.id}", style=colors.accent)
+        lines: list[RenderableType] = [head, Padding(Text(shown.message), (0, 0, 0, 2))]
+        if shown.fix:
+            lines.append(Padding(Text("fix: " + shown.fix, style=colors.dim), (0, 0, 0, 2)))
         return Group(*lines)
 
     @on(OptionList.OptionSelected)
@@ -195,7 +198,7 @@ class ProblemsScreen(HookdashScreen[None]):
             result_box.add_class("-shown")
             self.hd_app.reload("fixes failed half-way")
             return
-        text = Text(result.message, style="bold")
+        text = Text(visible(result.message), style="bold")
         for change in result.changes:
             text.append("\n" + self._change_line(change, config.env.display))
         for note in result.notes:

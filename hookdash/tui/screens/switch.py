@@ -18,6 +18,7 @@ from textual.widgets import Button, Footer, Label, RadioButton, RadioSet, Static
 
 from hookdash.core import Configuration, DisabledKey, Hook, visible
 from hookdash.tui.commands import bindings_for
+from hookdash.tui.plain import plain_content
 
 KEY_CHOICES: tuple[tuple[DisabledKey, str], ...] = (
     ("auto", "hooksConfig.disabled, and hooks.disabled if present"),
@@ -78,7 +79,7 @@ class SwitchScreen(ModalScreen[SwitchChoice | None]):
         where = ""
         if error is not None and error.line:
             where = f" at line {error.line}" + (f", column {error.column}" if error.column else "")
-        detail = f": {error.message}" if error is not None and error.message else ""
+        detail = f": {visible(error.message)}" if error is not None and error.message else ""
         return f"does not parse{where}{detail}"
 
     def compose(self) -> Any:
@@ -87,7 +88,7 @@ class SwitchScreen(ModalScreen[SwitchChoice | None]):
         sharing = [h for h in self._config.hooks if h.id == hook.id and h.ref != hook.ref]
         intro = Content.assemble(
             "hookdash adds ",
-            (repr(hook.id), "bold"),
+            (visible(repr(hook.id)), "bold"),
             " to a disabled list: Gemini CLI then registers the hook but never runs it.",
         )
         if sharing:
@@ -115,9 +116,11 @@ class SwitchScreen(ModalScreen[SwitchChoice | None]):
                 )
             if not self._workspace_ok:
                 yield Static(
-                    "The workspace is your home directory: Gemini CLI reads "
-                    f"{env.display(env.user_settings_path)} there as user settings only, so "
-                    "there is no workspace file to write.",
+                    plain_content(
+                        "The workspace is your home directory: Gemini CLI reads "
+                        f"{env.display(env.user_settings_path)} there as user settings only, "
+                        "so there is no workspace file to write."
+                    ),
                     classes="dialog-note",
                 )
             elif not self._config.snapshot.folder_trust.trusted:
@@ -139,7 +142,7 @@ class SwitchScreen(ModalScreen[SwitchChoice | None]):
 
     def on_mount(self) -> None:
         box = self.query_one("#switch-box")
-        box.border_title = f"Switch off {' '.join(self._hook.id.split())}"
+        box.border_title = Content(f"Switch off {' '.join(self._hook.shown.id.split())}")
         self._show_file()
         self.query_one("#switch-scope", ChoiceSet).focus()
 

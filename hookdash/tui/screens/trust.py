@@ -38,17 +38,23 @@ from hookdash.core import (
     changed_script,
     describe_matcher,
     describe_trust,
+    hidden_problems_of,
+    hidden_refs,
     plan_trust,
+    risk_lines,
     script_preview,
     trust_hooks,
     trusted_commands,
+    visible,
 )
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
+from hookdash.tui.plain import plain
 from hookdash.tui.screens.base import HookdashScreen
 from hookdash.tui.screens.confirm import ConfirmScreen
 from hookdash.tui.widgets.check_list import CheckList
-from hookdash.tui.widgets.hook_details import preview_body
+from hookdash.tui.widgets.hook_details import hidden_body, preview_body, risk_body
+from hookdash.tui.widgets.hook_tree import HIDDEN_PILL, MAX_ID_WIDTH
 
 NARROW_WIDTH = 100
 # Marking the differing characters of two commands costs O(n*m) at worst: only for
@@ -65,6 +71,7 @@ class TrustScreen(HookdashScreen[None]):
         self._plan: TrustPlan | None = None
         self._error: str | None = None
         self._checked: list[str] = []  # refs the user checked (kept across reloads)
+        self._hidden: frozenset[str] = frozenset()  # refs of hooks with hidden characters
         self._diffs: dict[str, ScriptDiff | None] = {}  # per ref, for this configuration
         self._diffing: set[str] = set()  # refs whose diff a worker is computing
         self._generation = 0  # bumped per configuration: a late diff of an old one is dropped
@@ -116,12 +123,13 @@ class TrustScreen(HookdashScreen[None]):
             self._error = None
         except HookdashError as exc:
             self._plan = None
-            self._error = exc.message
+            self._error = visible(exc.message)
         self._diffs, self._diffing = {}, set()
         self._generation += 1
         colors = colors_for(self.app)
         hooks = self._plan.trust if self._plan is not None else []
-        width = max((len(h.id) for h in hooks), default=0)
+        self._hidden = hidden_refs(hooks, config.snapshot.problems)
+        width = min(MAX_ID_WIDTH, max((len(h.shown.id) for h in hooks), default=0))
         listing = self.query_one("#trust-list", CheckList)
         listing.set_items([(h.ref, self._prompt(h, width, colors)) for h in hooks], self._checked)
         self._checked = listing.checked
@@ -135,15 +143,24 @@ class TrustScreen(HookdashScreen[None]):
         text = Text()
         text.append(badge, style=colors.badge("new" if hook.trust == "new" else "changed"))
         text.append(" " * (10 - len(badge)))
-        text.append(hook.id.ljust(width), style="bold")
-        text.append(f"  {hook.event}", style=colors.dim)
+        if hook.ref in self._hidden:
+            text.append(HIDDEN_PILL, style=colors.badge("hidden"))
+            text.append("  ")
+        elif self._hidden:
+            text.append(" " * (len(HIDDEN_PILL) + 2))
+        text.append(hook.shown.id.ljust(width), style="bold")
+        text.append(f"  {hook.shown.event}", style=colors.dim)
+        risks = risk_lines(hook)
+        if risks:
+            kinds = ", ".join(dict.fromkeys(r.label for r in risks))
+            text.append(f"  ⚠ {kinds}", style=colors.risk)
         return text
 
     def _show_title(self, config: Configuration, colors: Colors) -> None:
         env = config.env
         title = self.query_one("#trust-title", Static)
         if self._error is not None:
-            title.update(Text(self._error, style=colors.error))
+            title.update(plain(self._error, colors.error))
             return
         plan = self._plan
         assert plan is not None
@@ -159,7 +176,7 @@ class TrustScreen(HookdashScreen[None]):
                 " — Gemini CLI warns about them at start, then runs them.", style=colors.dim
             )
         else:
-            text = Text(f"Every project hook of {root} is trusted: nothing to review.")
+            text = plain(f"Every project hook of {root} is trusted: nothing to review.")
         title.update(text)
 
     def _show_note(self, config: Configuration) -> None:
@@ -175,7 +192,7 @@ class TrustScreen(HookdashScreen[None]):
             "keeps a copy of each script: a later edit shows as CHANGED, with a diff."
         ]
         if plan.watch:
-            names = ", ".join(h.id for h in plan.watch)
+            names = ", ".join(h.shown.id for h in plan.watch)
             parts.append(
                 f"Trusting all (A) also fingerprints the scripts of {names} (trusted by "
                 "Gemini already)."
@@ -185,7 +202,7 @@ class TrustScreen(HookdashScreen[None]):
                 "The folder itself is not trusted: Gemini CLI ignores these hooks until you "
                 "trust it (hookdash does not change folder trust)."
             )
-        note.update("\n".join(parts))
+        note.update(plain("\n".join(parts), multiline=True))
 
     def _update_buttons(self) -> None:
         count = len(self._checked)
@@ -260,21 +277,31 @@ class TrustScreen(HookdashScreen[None]):
 
     def _hook_body(self, config: Configuration, hook: Hook, colors: Colors) -> RenderableType:
         display = config.env.display
+        shown = hook.shown
         grid = Table.grid(padding=(0, 1), expand=True)
         grid.add_column(no_wrap=True, style=colors.dim, min_width=10)
         grid.add_column(ratio=1, overflow="fold")
-        grid.add_row("why", Text(describe_trust(hook), style=colors.warning))
+        grid.add_row(Text("why"), Text(describe_trust(hook), style=colors.warning))
         old_commands = trusted_commands(config, hook) if hook.trust == "changed" else []
         if not old_commands:
-            grid.add_row("command", Text(hook.command or "(none)", style="bold"))
+            grid.add_row(Text("command"), Text(shown.command_lines or "(none)", style="bold"))
         if hook.command_raw and hook.command_raw != hook.command:
-            grid.add_row("as written", hook.command_raw)
-        grid.add_row("event", hook.event)
-        grid.add_row("matches", describe_matcher(hook.matcher, hook.event))
-        grid.add_row("file", display(hook.file) + (f":{hook.line}" if hook.line else ""))
+            grid.add_row(Text("as written"), Text(shown.command_raw_lines))
+        grid.add_row(Text("event"), Text(shown.event))
+        grid.add_row(Text("matches"), plain(describe_matcher(hook.matcher, hook.event)))
+        where = visible(display(hook.file)) + (f":{hook.line}" if hook.line else "")
+        grid.add_row(Text("file"), Text(where))
         if hook.description:
-            grid.add_row("about", hook.description)
-        parts: list[RenderableType] = [Text(hook.id, style="bold"), grid]
+            grid.add_row(Text("about"), Text(shown.description))
+        hidden = hidden_problems_of(hook, config.snapshot.problems)
+        title = Text(shown.id, style="bold")
+        if hidden:
+            title.append("  ")
+            title.append(HIDDEN_PILL, style=colors.badge("hidden"))
+        parts: list[RenderableType] = [title]
+        parts += hidden_body(hidden, colors)
+        parts += risk_body(risk_lines(hook, display), colors)
+        parts.append(grid)
         if old_commands:
             parts += self._commands_compared(old_commands, hook.command or "", colors)
         parts += self._script_diff_body(config, hook, colors)
@@ -282,7 +309,7 @@ class TrustScreen(HookdashScreen[None]):
         if script is not None:
             parts += preview_body(script, colors, display)
         elif hook.script is not None and hook.script.kind == "command":
-            program = hook.script.path or hook.script.program
+            program = shown.program
             parts.append(Text(f"\nRuns the program {program} (no script to show).", colors.dim))
         else:
             parts.append(Text("\nAn inline shell command: the command above is all it runs.",
@@ -302,8 +329,8 @@ class TrustScreen(HookdashScreen[None]):
             grid.add_column(no_wrap=True, style=colors.dim, min_width=10)
             grid.add_column(ratio=1, overflow="fold")
             for old, _ in pairs:
-                grid.add_row("trusted", old)
-            grid.add_row("now", pairs[0][1])
+                grid.add_row(Text("trusted"), old)
+            grid.add_row(Text("now"), pairs[0][1])
             return [heading, grid]
         table = Table(
             expand=True, show_edge=False, box=None, padding=(0, 1), header_style=colors.dim
@@ -395,7 +422,11 @@ class TrustScreen(HookdashScreen[None]):
                 result = await self.hd_app.write(f"trust {count}", trust_hooks, config, hooks)
             except HookdashError as exc:
                 self.notify(
-                    exc.message, title="Nothing trusted", severity="error", timeout=12, markup=False
+                    visible(exc.message),
+                    title="Nothing trusted",
+                    severity="error",
+                    timeout=12,
+                    markup=False,
                 )
                 return
             self._announce(result)
@@ -405,7 +436,7 @@ class TrustScreen(HookdashScreen[None]):
             self._writing = False
 
     def _announce(self, result: EditResult) -> None:
-        lines = [result.message, *("• " + note for note in result.notes)]
+        lines = [visible(result.message), *("• " + visible(note) for note in result.notes)]
         self.notify(
             "\n".join(lines),
             title="Trusted" if result.changed else "Nothing changed",
@@ -448,26 +479,36 @@ def confirmation_body(
         )
         lead.append("Each command in full:", style=colors.dim)
         parts.append(lead)
+    hidden = hidden_refs(hooks, config.snapshot.problems)
     for hook in hooks:
+        shown = hook.shown
         line = Text("\n")
         line.append(" NEW " if hook.trust == "new" else " CHANGED ", style=colors.badge(
             "new" if hook.trust == "new" else "changed"))  # fmt: skip
-        line.append(f" {hook.id}", style="bold")
-        where = f"{hook.event} · {env.display(hook.file)}" + (f":{hook.line}" if hook.line else "")
-        line.append(f"  {where}", style=colors.dim)
+        if hook.ref in hidden:
+            line.append(" ")
+            line.append(HIDDEN_PILL, style=colors.badge("hidden"))
+        line.append(f" {shown.id}", style="bold")
+        where = f"{shown.event} · {visible(env.display(hook.file))}"
+        line.append(f"  {where}" + (f":{hook.line}" if hook.line else ""), style=colors.dim)
         parts.append(line)
-        parts.append(Padding(Text(hook.command or "(no command)", overflow="fold"), (0, 0, 0, 2)))
+        command = Text(shown.command_lines or "(no command)", overflow="fold")
+        parts.append(Padding(command, (0, 0, 0, 2)))
         for old in trusted_commands(config, hook) if hook.trust == "changed" else []:
             was = Text("was: ", style=colors.dim)
-            was.append(Text(old, style=colors.dim))
+            was.append(Text(visible(old, multiline=True), style=colors.dim))
             parts.append(Padding(Text.assemble(was, overflow="fold"), (0, 0, 0, 2)))
         if hook.script is not None and hook.script.path and hook.script.kind != "command":
-            shown = Text(f"runs {env.display(hook.script.path)}", style=colors.dim)
-            parts.append(Padding(shown, (0, 0, 0, 2)))
+            runs = Text(f"runs {visible(env.display(hook.script.path))}", style=colors.dim)
+            parts.append(Padding(runs, (0, 0, 0, 2)))
+        risks = risk_lines(hook, env.display)
+        if risks:
+            kinds = ", ".join(dict.fromkeys(r.label for r in risks))
+            parts.append(Padding(Text(f"⚠ {kinds}", style=colors.risk), (0, 0, 0, 2)))
         if hook.trust == "changed" and hook.trust_detail:
-            parts.append(Padding(Text(hook.trust_detail, style=colors.warning), (0, 0, 0, 2)))
+            parts.append(Padding(Text(shown.trust_detail, style=colors.warning), (0, 0, 0, 2)))
     if everything and plan.watch:
-        names = ", ".join(h.id for h in plan.watch)
+        names = ", ".join(h.shown.id for h in plan.watch)
         parts.append(
             Text(
                 f"\nAlso fingerprints (and keeps a copy of) the scripts of {names}, which "
@@ -487,7 +528,10 @@ def confirmation_body(
 
 
 def _marked(old: str, new: str, colors: Colors) -> tuple[Text, Text]:
-    """Two commands with the characters that differ underlined (and coloured)."""
+    """Two commands with the characters that differ underlined (and coloured); each
+    shown by the rule (newlines kept), so an erased or reordered part shows as a
+    difference."""
+    old, new = visible(old, multiline=True), visible(new, multiline=True)
     before, after = Text(overflow="fold"), Text(overflow="fold")
     if len(old) > _MARK_LIMIT or len(new) > _MARK_LIMIT:
         before.append(old)
@@ -509,11 +553,12 @@ def _marked(old: str, new: str, colors: Colors) -> tuple[Text, Text]:
 def _diff_body(diff: ScriptDiff, colors: Colors) -> list[RenderableType]:
     """A changed script's unified diff against the copy kept when it was trusted."""
     heading = Text("\nScript changed since it was trusted ", style=colors.heading)
-    heading.append(f"({diff.trusted_at[:10]})", style=colors.dim)
+    heading.append(f"({visible(diff.trusted_at[:10])})", style=colors.dim)
     if diff.unavailable:
-        return [heading, Text(f"No diff: {diff.unavailable}.", style=colors.dim)]
+        return [heading, plain(f"No diff: {diff.unavailable}.", colors.dim)]
     body = Text(overflow="fold")
-    for index, line in enumerate(diff.lines):
+    # A line ending in `\e[2K` shows it (`␛[2K`) instead of erasing itself.
+    for index, line in enumerate(visible(line) for line in diff.lines):
         if index:
             body.append("\n")
         if line.startswith(("---", "+++")):

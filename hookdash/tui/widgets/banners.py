@@ -18,6 +18,7 @@ from textual.events import Click
 from textual.widgets import Static
 
 from hookdash.core import Hook, Problem, banner_lines, untrusted_project_hooks
+from hookdash.tui.plain import plain_content
 
 
 @dataclass(frozen=True)
@@ -166,10 +167,11 @@ class Banners(Vertical):
         banner."""
         self.remove_children()
         banners: list[Static] = [
-            Banner(Content(n.text), classes=f"banner {n.kind}", action=n.action) for n in notices
+            Banner(plain_content(n.text), classes=f"banner {n.kind}", action=n.action)
+            for n in notices
         ]
         for banner, notice in zip(banners, notices, strict=True):
-            banner.tooltip = notice.text  # whole, however narrow the terminal
+            banner.tooltip = plain_content(notice.text)  # whole, however narrow the terminal
         hooks = list(hooks)
         trust = trust_banner(hooks)
         if trust is not None:
@@ -181,10 +183,10 @@ class Banners(Vertical):
             text = Content.assemble(
                 (f"{_MARKS.get(line.severity, '!')} ", "bold"),
                 (where, "bold"),
-                line.message,
+                line.message,  # raw-ok: banner_lines gives it shown
             )
             banner = Banner(text, classes=f"banner problem {line.severity}", code=line.code)
-            banner.tooltip = line.text + "\n\nClick for the problem list."
+            banner.tooltip = Content(line.text + "\n\nClick for the problem list.")
             banners.append(banner)
         if len(lines) > MAX_BANNERS:
             more = Content(f"… and {len(lines) - MAX_BANNERS} more: press c for the problem list")

@@ -16,6 +16,8 @@ from textual.widgets import Static
 from hookdash.core import (
     GEMINI_SOURCE_NOTE,
     Hook,
+    Problem,
+    RiskLine,
     ScriptPreview,
     Snapshot,
     count_hooks,
@@ -23,11 +25,15 @@ from hookdash.core import (
     describe_execution,
     describe_matcher,
     describe_trust,
+    hidden_problems_of,
     hook_badges,
     hook_notes,
+    risk_lines,
     script_preview,
+    visible,
 )
 from hookdash.tui.colors import Colors, colors_for
+from hookdash.tui.plain import plain
 from hookdash.tui.widgets.hook_tree import (
     EventGroup,
     HookItem,
@@ -54,13 +60,14 @@ def _lexer(preview: ScriptPreview) -> str:
 def preview_body(
     preview: ScriptPreview, colors: Colors, display: Callable[[str], str]
 ) -> list[RenderableType]:
-    """A script's first lines, highlighted, under a heading naming the file."""
+    """A script's first lines, highlighted, under a heading naming the file. An escape
+    sequence at the end of a line shows as `␛[2K`: it cannot erase the line it ends."""
     heading = Text("\nScript ", style=colors.heading)
-    heading.append(display(preview.path), style=colors.dim)
+    heading.append(visible(display(preview.path)), style=colors.dim)
     if preview.unavailable:
-        return [heading, Text(f"No preview: {preview.unavailable}.", style=colors.dim)]
+        return [heading, plain(f"No preview: {preview.unavailable}.", colors.dim)]
     syntax = Syntax(
-        preview.text,
+        visible(preview.text, multiline=True),
         _lexer(preview),
         theme=colors.syntax_theme,
         line_numbers=True,
@@ -70,6 +77,37 @@ def preview_body(
     out: list[RenderableType] = [heading, syntax]
     if preview.truncated:
         out.append(Text(f"… first {preview.shown_lines} lines shown", style=colors.dim))
+    return out
+
+
+def hidden_body(problems: list[Problem], colors: Colors) -> list[RenderableType]:
+    """The `hidden` badge's reasons: one red line per hidden-characters problem."""
+    out: list[RenderableType] = []
+    for problem in problems:
+        line = Text()
+        line.append(" hidden ", style=colors.badge("hidden"))
+        line.append(" " + problem.shown.message, style=f"bold {colors.error}")
+        out.append(line)
+    return out
+
+
+def risk_body(risks: list[RiskLine], colors: Colors) -> list[RenderableType]:
+    """Risk flags, one each: `⚠ KIND  span  (where)`, then why, indented."""
+    if not risks:
+        return []
+    noun = "flag" if len(risks) == 1 else "flags"
+    out: list[RenderableType] = [
+        Text(f"⚠ {len(risks)} risk {noun}: read these before you trust or run it", colors.risk)
+    ]
+    for risk in risks:
+        line = Text(overflow="fold")
+        line.append(f"  ⚠ {risk.label}", style=colors.risk)
+        line.append("  ")
+        line.append(risk.span, style="bold underline")
+        line.append(f"  ({'in the ' if risk.where == 'command' else 'in '}{risk.where})",
+                    style=colors.dim)  # fmt: skip
+        line.append(f"\n      {risk.why}", style=colors.dim)
+        out.append(line)
     return out
 
 
@@ -133,14 +171,17 @@ class HookDetails(VerticalScroll):
         return grid
 
     def _where(self, file: str, line: int | None) -> str:
-        return self._display(file) + (f":{line}" if line else "")
+        return visible(self._display(file)) + (f":{line}" if line else "")
 
     def _hook_body(self, hook: Hook, colors: Colors) -> RenderableType:
-        title = Text(hook.id, style="bold")
-        for badge in hook_badges(hook):
+        shown = hook.shown
+        problems = self._snapshot.problems if self._snapshot is not None else []
+        hidden = hidden_problems_of(hook, problems)
+        title = Text(shown.id, style="bold")
+        for badge in hook_badges(hook, bool(hidden)):
             title.append("  ")
-            label = f" {badge.label} " if badge.kind in ("new", "changed") else badge.label
-            title.append(label, style=colors.badge(badge.kind))
+            pill = badge.kind in ("new", "changed", "hidden")
+            title.append(f" {badge.label} " if pill else badge.label, colors.badge(badge.kind))
 
         grid = self._grid()
         dim = colors.dim
@@ -163,54 +204,55 @@ class HookDetails(VerticalScroll):
         for note in notes:
             row("", Text("• " + note, style=colors.warning if hook.runs else colors.error))
 
-        row("event", hook.event, Text(f"  (#{hook.order + 1} in its order)", style=dim)
+        row("event", shown.event, Text(f"  (#{hook.order + 1} in its order)", style=dim)
             if hook.order is not None else "")  # fmt: skip
-        if hook.matcher in (None, ""):
-            row("matcher", Text("(none)", style=dim))
+        if shown.matcher:
+            row("matcher", shown.matcher)
         else:
-            row(
-                "matcher",
-                str(hook.matcher) if isinstance(hook.matcher, str) else repr(hook.matcher),
-            )
-        row("matches", describe_matcher(hook.matcher, hook.event))
+            row("matcher", Text("(none)", style=dim))
+        row("matches", visible(describe_matcher(hook.matcher, hook.event)))
         if hook.command is not None:
-            row("command", Text(hook.command, style=f"bold {colors.foreground}"))
+            row("command", Text(shown.command_lines, style=f"bold {colors.foreground}"))
             if hook.command_raw and hook.command_raw != hook.command:
-                row("as written", hook.command_raw)
+                row("as written", shown.command_raw_lines)
         if hook.type != "command":
-            row("type", Text(repr(hook.type), style=colors.error))
+            row("type", Text(visible(repr(hook.type)), colors.error))
         if hook.name:
-            row("name", hook.name)
-        row("key", hook.key, Text("  (name:command — Gemini's dedup and trust key)", style=dim))
+            row("name", shown.name)
+        row("key", shown.key, Text("  (name:command — Gemini's dedup and trust key)", style=dim))
         if hook.description:
-            row("about", hook.description)
+            row("about", shown.description)
         row("timeout", f"{hook.timeout_ms:g} ms")
         row("runs", "sequentially (its definition sets \"sequential\": true)"
             if hook.sequential else "in parallel with the event's other hooks")  # fmt: skip
-        for name, value in sorted(hook.env.items()):
+        for name, value in shown.env:
             row("env", f"{name}={value}")
 
-        source = "extension " + hook.extension if hook.extension else f"{hook.scope} settings"
+        source = "extension " + shown.extension if hook.extension else f"{hook.scope} settings"
         row("source", source)
         row("file", self._where(hook.file, hook.line))
-        row("pointer", Text(hook.pointer, style=dim))
+        row("pointer", Text(shown.pointer, style=dim))
         row("Gemini says", Text(f"Source: {hook.gemini_source}", style="bold"))
         row("", Text(GEMINI_SOURCE_NOTE, style=dim))
         row("trust", describe_trust(hook))
         if hook.disabled_in:
-            row("disabled in", "hooksConfig.disabled of " + ", ".join(hook.disabled_in))
+            row("disabled in", visible("hooksConfig.disabled of " + ", ".join(hook.disabled_in)))
         if hook.legacy_disabled_in:
             row(
                 "legacy",
-                "hooks.disabled of " + ", ".join(hook.legacy_disabled_in) + " — ignored by "
-                "Gemini CLI 0.26+",
+                visible("hooks.disabled of " + ", ".join(hook.legacy_disabled_in))
+                + " — ignored by Gemini CLI 0.26+",
             )
         if hook.duplicate_of is not None:
             d = hook.duplicate_of
-            where = f"extension {d.extension}" if d.scope == "extension" else d.scope
-            row("duplicate of", f"{d.id} ({where})")
+            where = visible(f"extension {d.extension}") if d.extension else d.scope
+            row("duplicate of", f"{visible(d.id)} ({where})")
 
-        parts: list[RenderableType] = [title, Text(""), grid]
+        parts: list[RenderableType] = [title]
+        # What a reviewer must not miss comes first, above the fields.
+        parts += hidden_body(hidden, colors)
+        parts += risk_body(risk_lines(hook, self._display), colors)
+        parts += [Text(""), grid]
         script = hook.script
         if script is not None:
             state = []
@@ -220,7 +262,7 @@ class HookDetails(VerticalScroll):
                 state.append("missing")
             elif script.kind == "script" and not script.executable:
                 state.append("not executable")
-            label = self._display(script.path) if script.path else script.program
+            label = visible(self._display(script.path)) if script.path else shown.program
             if state:
                 row("script", label, Text("  " + ", ".join(state), style=colors.error))
             elif script.kind == "command":
@@ -236,51 +278,51 @@ class HookDetails(VerticalScroll):
     def _event_body(self, group: EventGroup, colors: Colors) -> RenderableType:
         grid = self._grid()
         counts = count_hooks(group.hooks)
-        grid.add_row(Text("hooks", style=colors.dim), counts.text)
-        grid.add_row(Text("matchers", style=colors.dim), describe_event(group.event))
-        grid.add_row(Text("runs", style=colors.dim), describe_execution(group.hooks))
+        grid.add_row(Text("hooks", style=colors.dim), Text(counts.text))
+        grid.add_row(Text("matchers", style=colors.dim), plain(describe_event(group.event)))
+        grid.add_row(Text("runs", style=colors.dim), Text(describe_execution(group.hooks)))
         grid.add_row(
             Text("order", style=colors.dim),
-            "system-defaults, user, workspace, system, then extensions (alphabetically)",
+            Text("system-defaults, user, workspace, system, then extensions (alphabetically)"),
         )
-        return Group(Text(group.event, style=colors.heading), Text(""), grid)
+        return Group(plain(group.event, colors.heading), Text(""), grid)
 
     def _layer_body(self, group: LayerGroup, colors: Colors) -> RenderableType:
         grid = self._grid()
         self._origin_rows(grid, group.file, group.hooks, colors)
         counts = count_hooks(group.hooks)
-        grid.add_row(Text("hooks", style=colors.dim), f"{counts.text} for {group.event}")
-        title = Text(group.label, style=f"bold {colors.accent}")
+        grid.add_row(Text("hooks", style=colors.dim), plain(f"{counts.text} for {group.event}"))
+        title = plain(group.label, f"bold {colors.accent}")
         return Group(title, Text(""), grid)
 
     def _source_body(self, group: SourceGroup, colors: Colors) -> RenderableType:
         grid = self._grid()
         self._origin_rows(grid, group.file, group.hooks, colors)
         counts = count_hooks(group.hooks)
-        grid.add_row(Text("hooks", style=colors.dim), counts.text)
+        grid.add_row(Text("hooks", style=colors.dim), plain(counts.text))
         events = list(dict.fromkeys(h.event for h in group.hooks))
-        grid.add_row(Text("events", style=colors.dim), ", ".join(events))
-        title = Text(group.label, style=f"bold {colors.accent}")
+        grid.add_row(Text("events", style=colors.dim), plain(", ".join(events)))
+        title = plain(group.label, f"bold {colors.accent}")
         return Group(title, Text(""), grid)
 
     def _origin_rows(self, grid: Table, file: str, hooks: tuple[Hook, ...], colors: Colors) -> None:
         """Where a group's hooks come from: the file, and the extension's or layer's state."""
         dim = colors.dim
-        grid.add_row(Text("file", style=dim), self._display(file))
+        grid.add_row(Text("file", style=dim), plain(self._display(file)))
         snapshot = self._snapshot
         extension = hooks[0].extension if hooks else None
         if snapshot is not None and extension is not None:
             for ext in snapshot.extensions:
                 if ext.name == extension:
-                    grid.add_row(Text("version", style=dim), ext.version or "?")
+                    grid.add_row(Text("version", style=dim), plain(ext.version or "?"))
                     state = (
                         Text("active", style=colors.success)
                         if ext.active
-                        else Text(f"inactive: {ext.reason}", style=colors.error)
+                        else plain(f"inactive: {ext.reason}", colors.error)
                     )
                     grid.add_row(Text("state", style=dim), state)
                     if ext.linked:
-                        grid.add_row(Text("linked", style=dim), self._display(ext.path))
+                        grid.add_row(Text("linked", style=dim), plain(self._display(ext.path)))
         elif snapshot is not None:
             for layer in snapshot.layers:
                 if layer.path != file:
@@ -289,8 +331,8 @@ class HookDetails(VerticalScroll):
                     grid.add_row(Text("state", style=dim), Text("loaded", style=colors.success))
                 else:
                     reason = layer.ignored_reason or "not loaded"
-                    grid.add_row(Text("state", style=dim), Text(reason, style=colors.error))
+                    grid.add_row(Text("state", style=dim), plain(reason, colors.error))
                 if layer.error is not None:
                     err = layer.error
                     at = f" (line {err.line}, column {err.column})" if err.line else ""
-                    grid.add_row(Text("error", style=dim), err.message + at)
+                    grid.add_row(Text("error", style=dim), plain(err.message + at))

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, replace
-from typing import ClassVar, Literal
+from typing import ClassVar, Literal, NamedTuple
 
 from rich.text import Text
 from textual import on
@@ -20,12 +20,15 @@ from hookdash.core import (
     Hook,
     Snapshot,
     count_hooks,
+    hidden_refs,
     hook_badges,
     hook_matches,
     state_badge,
+    visible,
 )
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import widget_bindings
+from hookdash.tui.plain import plain
 
 
 @dataclass(frozen=True)
@@ -37,7 +40,7 @@ class EventGroup:
 
     @property
     def key(self) -> str:
-        return f"event\x1f{self.event}"
+        return f"event\x1f{self.event}"  # raw-ok: a key, never shown
 
 
 @dataclass(frozen=True)
@@ -52,7 +55,7 @@ class LayerGroup:
 
     @property
     def key(self) -> str:
-        return f"layer\x1f{self.event}\x1f{self.label}"
+        return f"layer\x1f{self.event}\x1f{self.label}"  # raw-ok: a key, never shown
 
 
 @dataclass(frozen=True)
@@ -83,30 +86,40 @@ Grouping = Literal["event", "source"]
 
 # Longer ids (unnamed hooks show their command) are cut: the details show them whole.
 MAX_ID_WIDTH = 28
+HIDDEN_PILL = " hidden "  # the red badge of a hook with hidden characters
 # Settings layers in the order Gemini CLI merges and runs them; extensions come after.
 SCOPE_ORDER = ("system-defaults", "user", "workspace", "system")
 
 
+class Columns(NamedTuple):
+    """The widths of one group's columns (the matcher and extra badges follow)."""
+
+    badge: int  # the state badge
+    hidden: int  # the `hidden` pill and its gap: 0 when no hook of the group has one
+    ident: int
+
+
 def layer_key(hook: Hook) -> str:
     """The `LayerGroup.key` of the group a hook is listed in."""
-    return f"layer\x1f{hook.event}\x1f{hook.layer_label}"
+    return f"layer\x1f{hook.event}\x1f{hook.layer_label}"  # raw-ok: a key, never shown
 
 
 def _shown_id(hook: Hook) -> str:
-    return " ".join(hook.id.split())
+    return " ".join(hook.shown.id.split())
 
 
-def column_widths(hooks: Iterable[Hook]) -> dict[str, tuple[int, int]]:
-    """The badge and id columns of each group of hooks (by `layer_key`): as wide as what
-    that group shows, so that one long badge or id (`off: unknown event`) widens only the
-    lines beside it, not every line of the list."""
-    widths: dict[str, tuple[int, int]] = {}
+def column_widths(hooks: Iterable[Hook], hidden: Collection[str] = ()) -> dict[str, Columns]:
+    """The columns of each group of hooks (by `layer_key`; `hidden`: the refs of hooks with
+    hidden characters): as wide as what that group shows, so that one long badge or id
+    (`off: unknown event`) widens only the lines beside it, not every line of the list."""
+    widths: dict[str, Columns] = {}
     for hook in hooks:
         key = layer_key(hook)
-        badge, ident = widths.get(key, (0, 0))
-        widths[key] = (
-            max(badge, len(state_badge(hook).label)),
-            min(MAX_ID_WIDTH, max(ident, len(_shown_id(hook)))),
+        old = widths.get(key, Columns(0, 0, 0))
+        widths[key] = Columns(
+            max(old.badge, len(state_badge(hook).label)),
+            len(HIDDEN_PILL) + 2 if old.hidden or hook.ref in hidden else 0,
+            min(MAX_ID_WIDTH, max(old.ident, len(_shown_id(hook)))),
         )
     return widths
 
@@ -181,7 +194,8 @@ class HookTree(Tree[TreeItem | None]):
         self.show_root = False
         self.guide_depth = 3
         self._collapsed: set[str] = set()
-        self._widths: dict[str, tuple[int, int]] = {}  # column_widths of what is shown
+        self._widths: dict[str, Columns] = {}  # column_widths of what is shown
+        self._hidden: frozenset[str] = frozenset()  # refs of hooks with hidden characters
         self.grouping: Grouping = "event"
         self.project_only = False  # only the workspace's own hooks (`o`)
         self._rebuilding = False
@@ -224,7 +238,8 @@ class HookTree(Tree[TreeItem | None]):
             for h in snapshot.hooks
             if (not self.project_only or h.scope == "workspace") and hook_matches(h, query)
         ]
-        self._widths = column_widths(hooks)
+        self._hidden = hidden_refs(snapshot.hooks, snapshot.problems)
+        self._widths = column_widths(hooks, self._hidden)
         notes = self._layer_notes(snapshot)
         colors = colors_for(self.app)
         self._rebuilding = True
@@ -259,7 +274,7 @@ class HookTree(Tree[TreeItem | None]):
                 )
             else:
                 empty = "No project hook: this workspace's settings have none (o shows every hook)."
-            self.root.add_leaf(Text(empty, style=colors.dim), data=None)
+            self.root.add_leaf(plain(empty, colors.dim), data=None)
         self._rebuilding = False
         self._restore_cursor(nodes.get(keep) if keep else None, old_line)
         return len(hooks)
@@ -294,7 +309,7 @@ class HookTree(Tree[TreeItem | None]):
             ):
                 node.data = replace(data, hooks=tuple(hooks.get(h.ref, h) for h in data.hooks))
                 if isinstance(node.data, LayerGroup):
-                    widths = column_widths(node.data.hooks)
+                    widths = column_widths(node.data.hooks, self._hidden)
                     if widths != {node.data.key: self._widths.get(node.data.key)}:
                         self._widths.update(widths)
                         resized.add(node.data.key)
@@ -360,21 +375,22 @@ class HookTree(Tree[TreeItem | None]):
                 )
         for ext in snapshot.extensions:
             if not ext.active:
-                notes[os.path.join(ext.path, "hooks", "hooks.json")] = ext.reason or "inactive"
+                reason = visible(ext.reason) if ext.reason else "inactive"
+                notes[os.path.join(ext.path, "hooks", "hooks.json")] = reason
         return notes
 
     def _make_label(self, item: TreeItem, colors: Colors) -> Text:
         if isinstance(item, EventGroup):
             counts = count_hooks(item.hooks)
             known = item.event in EVENTS
-            text = Text(item.event, style=colors.heading if known else f"bold {colors.error}")
+            text = plain(item.event, colors.heading if known else f"bold {colors.error}")
             if not known:
                 text.append("  not a Gemini CLI event", style=colors.error)
             noun = "hook" if counts.total == 1 else "hooks"
             text.append(f"  {counts.total} {noun} · {counts.running} run", style=colors.dim)
             return text
         if isinstance(item, SourceGroup):
-            text = Text(item.label, style=f"bold {colors.accent}")
+            text = plain(item.label, f"bold {colors.accent}")
             if item.note:
                 text.append(f"  ({item.note})", style=colors.error)
             counts = count_hooks(item.hooks)
@@ -384,34 +400,41 @@ class HookTree(Tree[TreeItem | None]):
         if isinstance(item, LayerGroup) and self.grouping == "source":
             # Under its source: the event is what tells the groups apart.
             known = item.event in EVENTS
-            text = Text(item.event, style=colors.heading if known else f"bold {colors.error}")
+            text = plain(item.event, colors.heading if known else f"bold {colors.error}")
             if not known:
                 text.append("  not a Gemini CLI event", style=colors.error)
             return text
         if isinstance(item, LayerGroup):
             # The file is in the details pane: the line stays short enough for the hooks.
-            text = Text(item.label, style=f"bold {colors.accent}")
+            text = plain(item.label, f"bold {colors.accent}")
             if item.note:
                 text.append(f"  ({item.note})", style=colors.error)
             return text
         hook = item.hook
-        badges = hook_badges(hook)
+        shown = hook.shown
+        badges = hook_badges(hook, hook.ref in self._hidden)
         state, extra = badges[0], badges[1:]
-        badge_width, id_width = self._widths.get(layer_key(hook), (0, MAX_ID_WIDTH))
-        text = Text(state.label.ljust(badge_width), style=colors.badge(state.kind))
+        columns = self._widths.get(layer_key(hook), Columns(0, 0, MAX_ID_WIDTH))
+        text = Text(state.label.ljust(columns.badge), style=colors.badge(state.kind))
         text.append("  ")
+        # Before the id, where a narrow list cannot cut it off.
+        if extra and extra[0].kind == "hidden":
+            text.append(HIDDEN_PILL, style=colors.badge("hidden"))
+            text.append("  ")
+            extra = extra[1:]
+        elif columns.hidden:
+            text.append(" " * columns.hidden)
         ident = _shown_id(hook)
-        if len(ident) > id_width:
-            ident = ident[: id_width - 1] + "…"
-        text.append(ident.ljust(id_width), style="" if hook.runs else colors.dim)
+        if len(ident) > columns.ident:
+            ident = ident[: columns.ident - 1] + "…"
+        text.append(ident.ljust(columns.ident), style="" if hook.runs else colors.dim)
         for badge in extra:
             text.append("  ")
-            label = f" {badge.label} " if badge.kind in ("new", "changed") else badge.label
-            text.append(label, style=colors.badge(badge.kind))
-        if isinstance(hook.matcher, str) and hook.matcher:
-            text.append(f"  [{hook.matcher}]", style=colors.dim)
-        elif hook.matcher not in (None, ""):
-            text.append(f"  [{hook.matcher!r}]", style=colors.error)
+            pill = badge.kind in ("new", "changed")
+            text.append(f" {badge.label} " if pill else badge.label, style=colors.badge(badge.kind))
+        if shown.matcher:
+            bad = not isinstance(hook.matcher, str)
+            text.append(f"  [{shown.matcher}]", style=colors.error if bad else colors.dim)
         return text
 
     def _theme_changed(self, theme: Theme) -> None:

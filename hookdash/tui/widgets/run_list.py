@@ -25,7 +25,7 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from hookdash.core import RunRecord, outcome_of
+from hookdash.core import RunRecord, outcome_of, visible
 from hookdash.tui.colors import Colors
 from hookdash.tui.widgets.run_view import OUTCOME_MARKS, outcome_label, outcome_style
 
@@ -44,14 +44,14 @@ def _local(ts: str) -> datetime | None:
 def local_time(ts: str) -> str:
     """`11-20 09:14:03` in local time (the records are UTC)."""
     moment = _local(ts)
-    return moment.strftime("%m-%d %H:%M:%S") if moment else (ts or "?")[:14].ljust(14)
+    return moment.strftime("%m-%d %H:%M:%S") if moment else visible((ts or "?")[:14]).ljust(14)
 
 
 def local_date_time(ts: str) -> str:
     """`2026-11-20 09:14:03.464` in local time."""
     moment = _local(ts)
     if moment is None:
-        return ts or "?"
+        return visible(ts or "?")
     return moment.strftime("%Y-%m-%d %H:%M:%S.") + f"{moment.microsecond // 1000:03d}"
 
 
@@ -69,14 +69,14 @@ def record_line(record: RunRecord, colors: Colors) -> Text:
     text.append(local_time(record.ts), style=colors.dim)
     text.append(f" {OUTCOME_MARKS[outcome]} ", style=style)
     text.append(f"{outcome_label(record):<9} ", style=style)
-    text.append(f"{record.origin:<8} ", style=colors.accent)
-    text.append(f"{_cut(record.id, ID_WIDTH):<{ID_WIDTH}} ", style="bold")
-    text.append(f"{_cut(record.event, EVENT_WIDTH):<{EVENT_WIDTH}}")
+    shown = record.shown
+    text.append(f"{visible(record.origin):<8} ", style=colors.accent)
+    text.append(f"{_cut(shown.id, ID_WIDTH):<{ID_WIDTH}} ", style="bold")
+    text.append(f"{_cut(shown.event, EVENT_WIDTH):<{EVENT_WIDTH}}")
     ms = record.duration_ms
     text.append(f" {'?' if ms is None else f'{ms:,.0f}ms':>7}", style=colors.dim)
-    layer = f"extension {record.extension}" if record.extension else record.scope
-    if layer:
-        text.append(f"  {layer}", style=colors.dim)
+    if shown.layer:
+        text.append(f"  {shown.layer}", style=colors.dim)
     return text
 
 

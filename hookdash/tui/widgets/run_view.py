@@ -7,7 +7,6 @@ input, each under a small heading. JSON is shown with Rich's `Syntax` (read-only
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
@@ -17,8 +16,9 @@ from rich.style import Style
 from rich.syntax import Syntax
 from rich.text import Text
 
-from hookdash.core import HookRunResult, Outcome, RunLike, RunRecord, outcome_of
+from hookdash.core import HookRunResult, Outcome, RunLike, RunRecord, json_text, outcome_of, visible
 from hookdash.tui.colors import Colors
+from hookdash.tui.plain import plain
 
 # One narrow character per outcome (the log's lines must stay aligned).
 OUTCOME_MARKS: dict[Outcome, str] = {
@@ -55,10 +55,11 @@ def outcome_label(run: RunLike) -> str:
 
 
 def json_block(value: Any, colors: Colors) -> RenderableType:
+    """A JSON value, highlighted: exact JSON, hidden characters as `\\u001b` escapes."""
     try:
-        text = json.dumps(value, indent=2, ensure_ascii=False)
+        text = json_text(value, indent=2)
     except (TypeError, ValueError):
-        text = repr(value)
+        text = visible(repr(value), multiline=True)
     if len(text) > MAX_SHOWN_CHARS:
         return text_block(text, colors)
     syntax = Syntax(
@@ -72,10 +73,11 @@ def json_block(value: Any, colors: Colors) -> RenderableType:
 
 
 def text_block(text: str, colors: Colors) -> RenderableType:
+    """Hook output as a block: its lines kept, every other hidden character shown."""
     if not text:
         return Padding(Text("(empty)", style=colors.dim), (0, 0, 0, 2))
     shown = text if len(text) <= MAX_SHOWN_CHARS else text[:MAX_SHOWN_CHARS]
-    body = Text(shown.rstrip("\n"))
+    body = plain(shown.rstrip("\n"), multiline=True)
     if len(text) > MAX_SHOWN_CHARS:
         body.append(f"\n… {len(text) - MAX_SHOWN_CHARS:,} more characters", style=colors.dim)
     return Padding(body, (0, 0, 0, 2))
@@ -100,12 +102,12 @@ def run_heading(run: HookRunResult | RunRecord, colors: Colors) -> Text:
     """`⊘ blocked  guard  user · exit 0 · 48 ms · json output`."""
     outcome = outcome_of(run)
     style = outcome_style(outcome, colors)
+    shown = run.shown
     text = Text()
     text.append(f"{OUTCOME_MARKS[outcome]} {outcome_label(run)}  ", style=style)
-    text.append(run.id, style="bold")
-    layer = f"extension {run.extension}" if run.extension else run.scope
-    if layer:
-        text.append(f"  {layer}", style=colors.accent)
+    text.append(shown.id, style="bold")
+    if shown.layer:
+        text.append(f"  {shown.layer}", style=colors.accent)
     parts: list[str] = []
     if run.timed_out:
         parts.append("timed out")
@@ -130,11 +132,11 @@ def run_sections(
     display: Callable[[str], str] = str,
 ) -> list[RenderableType]:
     """stdout, stderr, parsed output, error (and the input): everything a run left."""
+    shown = run.shown
     parts: list[RenderableType] = []
-    if run.error:
-        parts += [heading("error", colors), Padding(Text(run.error, style=colors.error), (0, 2))]
-    for name in ("stdout", "stderr"):
-        text = getattr(run, name) or ""
+    if shown.error:
+        parts += [heading("error", colors), Padding(Text(shown.error, style=colors.error), (0, 2))]
+    for name, text in (("stdout", shown.stdout), ("stderr", shown.stderr)):
         note = ""
         if isinstance(run, HookRunResult):
             total = getattr(run, f"{name}_bytes")
@@ -161,5 +163,5 @@ def run_sections(
     if with_input and run.input is not None:
         parts += [heading("input", colors, "(stdin)"), json_block(run.input, colors)]
     if run.command:
-        parts += [heading("command", colors), Padding(Text(run.command), (0, 0, 0, 2))]
+        parts += [heading("command", colors), Padding(Text(shown.command), (0, 0, 0, 2))]
     return parts

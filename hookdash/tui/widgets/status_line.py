@@ -7,7 +7,7 @@ from collections.abc import Callable
 from textual.content import Content
 from textual.widgets import Static
 
-from hookdash.core import Snapshot, count_hooks, describe, describe_gemini
+from hookdash.core import Snapshot, count_hooks, describe, describe_gemini, visible
 
 
 class StatusLine(Static):
@@ -17,12 +17,12 @@ class StatusLine(Static):
         hooks_style = "$text-success" if snapshot.hooks_enabled else "$text-error"
         # Most important first: a narrow terminal cuts the end of the line.
         parts: list[Content] = [
-            Content.styled(display(snapshot.workspace), "bold"),
+            Content.styled(visible(display(snapshot.workspace)), "bold"),
             Content.styled("hooks " + ("on" if snapshot.hooks_enabled else "OFF"), hooks_style),
             Content(count_hooks(snapshot.hooks).text),
-            Content.styled("folder " + describe(trust, display), trust_style),
+            Content.styled("folder " + visible(describe(trust, display)), trust_style),
             Content.styled(
-                describe_gemini(snapshot.gemini),
+                visible(describe_gemini(snapshot.gemini)),
                 "$text-muted" if snapshot.gemini.note is None else "$text-warning",
             ),
         ]
