@@ -97,8 +97,8 @@ COMMANDS: tuple[Command, ...] = (
             "the diff."),
     Command("hooks", "u", "undo", "Undo", "Undo the last write",
             "Put back the files of the last write this session (add, edit, remove, switch, "
-            "hooks on/off, trust, safe fixes) exactly as they were — only while hookdash's version of "
-            "them is still there."),
+            "hooks on/off, trust, safe fixes) exactly as they were — only while hookdash's "
+            "version of them is still there."),
     Command("hooks", "E", "open_editor", "Editor", "Open the hook's file in your editor",
             "Open $VISUAL or $EDITOR at the hook's file and line; the view reloads after.",
             show=False, key_display="E"),
