@@ -100,8 +100,8 @@ COMMANDS: tuple[Command, ...] = (
             "the diff."),
     Command("hooks", "u", "undo", "Undo", "Undo the last write",
             "Put back the files of the last write this session (add, edit, remove, switch, "
-            "hooks on/off, trust) exactly as they were — only while hookdash's version of "
-            "them is still there."),
+            "hooks on/off, trust, safe fixes) exactly as they were — only while hookdash's "
+            "version of them is still there."),
     Command("hooks", "E", "open_editor", "Editor", "Open the hook's file in your editor",
             "Open $VISUAL or $EDITOR at the hook's file and line; the view reloads after.",
             show=False, key_display="E"),
@@ -110,9 +110,15 @@ COMMANDS: tuple[Command, ...] = (
             "runs no hook at all, extension hooks included).", show=False, key_display="H"),
     Command("hooks", "slash", "focus_filter", "Filter", "Filter hooks",
             "Type words that must all occur in a hook's id, command, event, layer, matcher "
-            "or badges.", key_display="/", show=False),
+            "or badges.", key_display="/", show=False, priority=True),
     Command("hooks", "escape", "clear_filter", "Clear", "Clear the filter",
-            "Empty the filter box and go back to the hook list.", show=False,
+            "Empty the filter box and go back to the hook list.", key_display="esc",
+            palette=False),
+    Command("hooks", "enter", "filter_done", "To the list", "Filter done",
+            "Keep the filter and go back to the hook list.", palette=False,
+            widget="FilterBox"),
+    Command("hooks", "escape", "unzoom", "Back", "Leave the zoom",
+            "Back to the hook list and the details beside it.", palette=False,
             key_display="esc"),
     Command("hooks", "i", "toggle_details", "Details", "Show/hide the details pane",
             "Hide the details pane to give the list the whole width, or show it again.",
@@ -122,9 +128,21 @@ COMMANDS: tuple[Command, ...] = (
     Command("hooks", "F", "toggle_expand", "Fold", "Fold/unfold all groups",
             "Collapse every event and layer group, or expand them all.", show=False,
             key_display="F"),
+    Command("hooks", "g", "toggle_grouping", "Group", "Group by event / by source",
+            "List the hooks by event then source (as Gemini runs them), or by source then "
+            "event (what each settings file and extension brings).", show=False),
+    Command("hooks", "o", "toggle_project_only", "Project", "Only project hooks",
+            "Show only this project's own hooks (its workspace settings), or every hook "
+            "again.", show=False),
+    Command("hooks", "b", "toggle_banners", "Banners", "Unfold/fold the banners",
+            "Show every banner in full, or one line each (a click unfolds one).",
+            show=False),
     Command("hooks", "D", "open_demo", "Demo", "Open the demo",
-            "Switch to the bundled demo configuration (a temporary copy; nothing of yours "
-            "is touched).", show=False, key_display="D"),
+            "Show the bundled demo configuration instead of yours, after a yes (a "
+            "temporary copy; nothing of yours is touched).", show=False, key_display="D"),
+    Command("hooks", "D", "leave_demo", "Mine", "Back to my configuration",
+            "Leave the demo: show the configuration the dashboard opened on again.",
+            show=False, key_display="D"),
     # --- switching a hook off: which file and which list ------------------------------
     Command("switch", "enter", "confirm", "Disable", "Disable the hook",
             "Write the entry to the chosen settings file and list.", palette=False,
@@ -249,6 +267,10 @@ COMMANDS: tuple[Command, ...] = (
     # --- the problem list -----------------------------------------------------------
     Command("problems", "enter", "go_to_hook", "Show hook", "Show the problem's hook",
             "Go back to the hook list with the hook this problem is about selected."),
+    Command("problems", "F", "apply_fixes", "Fix safe", "Apply the safe fixes",
+            "After a confirmation listing them, make the fixes `hookdash check --fix` makes "
+            "(only disabled lists, in your user and workspace settings), and show what "
+            "changed; u on the hook list undoes them.", key_display="F"),
     Command("problems", "escape", "close", "Back", "Back to the hooks",
             "Return to the hook list.", key_display="esc"),
     # --- help -----------------------------------------------------------------------

@@ -30,7 +30,7 @@ from hookdash.tui.screens.log import LogScreen
 from hookdash.tui.screens.plan import PlanScreen
 from hookdash.tui.widgets.hook_tree import HookTree
 from tests.conftest import Sandbox
-from tests.tui.helpers import make_app, rich_setup, select
+from tests.tui.helpers import make_app, rich_setup, select, until
 
 FIXED_DEMO_ROOT = Path("/tmp/hookdash-snapshot-demo")
 
@@ -112,6 +112,30 @@ def test_demo(snap_compare: Any, fixed_demo: DemoEnvironment) -> None:
     env = fixed_demo.env
     app = HookdashApp(env, configuration=load_configuration(env), watch=False, demo=fixed_demo)
     assert snap_compare(app, terminal_size=(120, 36))
+
+
+def test_demo_60x15(snap_compare: Any, fixed_demo: DemoEnvironment) -> None:
+    """A short terminal: the banners in one summary line, the list keeps its rows."""
+    env = fixed_demo.env
+    app = HookdashApp(env, configuration=load_configuration(env), watch=False, demo=fixed_demo)
+    assert snap_compare(app, terminal_size=(60, 15))
+
+
+def test_by_source_only_project(snap_compare: Any, sandbox: Sandbox) -> None:
+    rich_setup(sandbox)
+    assert snap_compare(make_app(sandbox), terminal_size=(120, 36), press=["g", "o"])
+
+
+def test_problems_after_safe_fixes(snap_compare: Any, sandbox: Sandbox) -> None:
+    rich_setup(sandbox)
+
+    async def fix(pilot: Any) -> None:
+        await pilot.press("c", "F", "y")
+        await until(lambda: pilot.app.screen.query_one("#fix-result").has_class("-shown"))
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+    assert snap_compare(make_app(sandbox), terminal_size=(120, 36), run_before=fix)
 
 
 # ------------------------------------------ switch, trust review, fire, plan, live log
