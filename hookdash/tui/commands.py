@@ -240,7 +240,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("log", "slash", "focus_filter", "Filter", "Filter the runs by text",
             "Type words that must all occur in a run's hook id, event, source, outcome, "
             "command, decision, error or the start of its stdout and stderr.",
-            key_display="/"),
+            key_display="/", priority=True),
     Command("log", "b", "cycle_outcome", "Outcome", "Narrow by outcome",
             "Show only blocked runs, then errors, then timeouts, then everything not ok, "
             "then all again.", show=False),

@@ -9,6 +9,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from textual import events
+from textual.keys import _character_to_key
 from textual.widgets import Input
 
 from hookdash.core.demo import create_demo
@@ -451,3 +453,41 @@ async def test_the_record_folds_long_output_and_o_shows_it(sandbox: Sandbox) -> 
         await pilot.pause()
         assert isinstance(app.screen, OutputScreen)
         assert app.screen.text.splitlines()[1:5001] == stdout.splitlines()
+
+
+async def _burst(pilot: Any, typed: str) -> None:
+    """Keys arriving in one burst (fast typing over ssh, a paste without bracketed-paste
+    mode): every key is queued before the app handles the first."""
+    for character in typed:
+        key = character if character.isalnum() else _character_to_key(character)
+        pilot.app.post_message(events.Key(key, character))
+    await pilot.pause()
+
+
+async def test_keys_typed_right_after_slash_are_the_filters(sandbox: Sandbox) -> None:
+    _setup(sandbox)
+    RunLog(sandbox.state).append(
+        [_record(1, stdout="/tmp/build.sh ran"), _record(2, "other", stdout="nothing")]
+    )
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        screen = await _open(pilot)
+        await settle(pilot)
+        # b, s, e, x and f are the log's keys: in a burst after /, they are text.
+        await _burst(pilot, "/bsefx")
+        await pilot.pause()
+        box = screen.query_one("#log-filter", Input)
+        assert box.value == "bsefx" and app.screen is screen
+        assert screen.run_filter.outcome == "all" and screen.run_filter.source == "all"
+        # In the box, / is text too (a path).
+        box.value = ""
+        await _burst(pilot, "/tmp/build")
+        await until(lambda: [r.id for r in screen.runs.shown] == ["guard"])
+        assert box.value == "/tmp/build"
+        await pilot.press("escape")  # back to the list
+        await pilot.pause()
+        # A paste on the list goes to the filter.
+        await pilot.press("x")
+        await paste(pilot, "/nothing")
+        await until(lambda: [r.id for r in screen.runs.shown] == ["other"])
+        assert screen.focused is box and box.value == "nothing"

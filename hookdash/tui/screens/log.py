@@ -30,7 +30,7 @@ from rich.text import Text
 from textual import on
 from textual.containers import Container, Horizontal, VerticalScroll
 from textual.content import Content
-from textual.events import Resize, ScreenResume
+from textual.events import Paste, Resize, ScreenResume
 from textual.timer import Timer
 from textual.widgets import Footer, Input, Label, Static
 from textual.worker import Worker
@@ -397,7 +397,23 @@ class LogScreen(HookdashScreen[None]):
         self.query_one("#log-facets", Static).update(Content(" · ").join(parts))
 
     def action_focus_filter(self) -> None:
-        self.query_one("#log-filter", Input).focus()
+        # Keys that arrive with the `/` in one burst (a paste, fast typing over ssh) must
+        # reach the filter, not run as commands on the list (`b`, `s`, `e`, `x`, `f`…): `/`
+        # is a priority binding, and focus moves now, not after the keys already queued
+        # (as Widget.focus would).
+        self.set_focus(self.query_one("#log-filter", Input))
+
+    def on_paste(self, event: Paste) -> None:
+        """A paste on the list (not in the filter box) is a filter: a terminal with
+        bracketed paste delivers a pasted "/guard" as one event, never as keys."""
+        text = event.text.strip().splitlines()[0] if event.text.strip() else ""
+        filter_box = self.query_one("#log-filter", Input)
+        if not text or self.focused is filter_box:
+            return
+        event.stop()
+        self.set_focus(filter_box)
+        filter_box.value = text.removeprefix("/")
+        filter_box.cursor_position = len(filter_box.value)
 
     @on(Input.Changed, "#log-filter")
     def _text_changed(self, event: Input.Changed) -> None:
@@ -531,6 +547,15 @@ class LogScreen(HookdashScreen[None]):
             self._show_record(self.runs.cursor_record)
             self.maximize(record, container=False)
             record.focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # In the filter box, `/` is text (a path in a command, in output): the priority
+        # binding steps aside and the box gets the key.
+        return not (action == "focus_filter" and self.focused is self._filter_box)
+
+    @property
+    def _filter_box(self) -> Input:
+        return self.query_one("#log-filter", Input)
 
     def action_close(self) -> None:
         if self.focused is self.query_one("#log-filter", Input):
