@@ -203,6 +203,13 @@ if TYPE_CHECKING:
         fire_sync as fire_sync,
         plan as plan,
     )
+    from hookdash.core.run.log_filter import (
+        OUTCOME_FILTERS as OUTCOME_FILTERS,
+        SOURCE_FILTERS as SOURCE_FILTERS,
+        HookIdentity as HookIdentity,
+        RunFilter as RunFilter,
+        hook_of_record as hook_of_record,
+    )
     from hookdash.core.run.logfeed import (
         LogFeed as LogFeed,
         Outcome as Outcome,
@@ -226,6 +233,12 @@ if TYPE_CHECKING:
     )
     from hookdash.core.run.runner import (
         HookRunResult as HookRunResult,
+    )
+    from hookdash.core.run.saved_payloads import (
+        SavedPayload as SavedPayload,
+        delete_payload as delete_payload,
+        save_payload as save_payload,
+        saved_payloads as saved_payloads,
     )
     from hookdash.core.state import (
         state_dir as state_dir,
@@ -257,6 +270,7 @@ _EXPORTS: dict[str, str] = {
     "count_hooks": "hookdash.core.present",
     "create_demo": "hookdash.core.demo",
     "default_match_values": "hookdash.core.run.engine",
+    "delete_payload": "hookdash.core.run.saved_payloads",
     "DemoEnvironment": "hookdash.core.demo",
     "describe": "hookdash.core.gemini.folder_trust",
     "describe_event": "hookdash.core.present",
@@ -305,6 +319,11 @@ _EXPORTS: dict[str, str] = {
     "import_claude": "hookdash.core.edit.claude_import",
     "ImportResult": "hookdash.core.edit.claude_import",
     "InvalidHookError": "hookdash.core.edit.hook_draft",
+    "hook_of_record": "hookdash.core.run.log_filter",
+    "HookIdentity": "hookdash.core.run.log_filter",
+    "OUTCOME_FILTERS": "hookdash.core.run.log_filter",
+    "RunFilter": "hookdash.core.run.log_filter",
+    "SOURCE_FILTERS": "hookdash.core.run.log_filter",
     "is_run_of": "hookdash.core.run.logfeed",
     "json_loads": "hookdash.core.nesting",
     "json_text": "hookdash.core.display",
@@ -344,6 +363,9 @@ _EXPORTS: dict[str, str] = {
     "save_draft": "hookdash.core.edit.draft_review",
     "script_preview": "hookdash.core.load.preview",
     "ScriptDiff": "hookdash.core.load.script_copies",
+    "save_payload": "hookdash.core.run.saved_payloads",
+    "SavedPayload": "hookdash.core.run.saved_payloads",
+    "saved_payloads": "hookdash.core.run.saved_payloads",
     "ScriptPreview": "hookdash.core.load.preview",
     "select_hook": "hookdash.core.load.lookup",
     "shorten": "hookdash.core.display",

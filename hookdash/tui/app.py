@@ -112,6 +112,8 @@ class HookdashApp(App[None]):
         self.clock = clock
         self.session_id = session_id
         self.undo_stack: list[UndoEntry] = []  # this session's writes, newest last
+        # Fire's payload drafts, per hook (event · id), kept until the app quits.
+        self.fire_drafts: dict[str, str] = {}
 
     # ------------------------------------------------------------------ lifecycle
 

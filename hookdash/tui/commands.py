@@ -36,6 +36,9 @@ Scope = Literal[
     "fire",
     "plan",
     "log",
+    "output",
+    "payload_name",
+    "saved_payloads",
     "hook_form",
 ]
 
@@ -158,9 +161,35 @@ COMMANDS: tuple[Command, ...] = (
     Command("fire", "ctrl+n", "reset_payload", "Reset", "Reset the payload",
             "Put a freshly generated payload for the hook's event and matcher in the "
             "editor.", priority=True, key_display="^n"),
-    Command("fire", "escape", "cancel_or_close", "Back/Cancel", "Cancel the run, or go back",
-            "While the hook runs: kill it (its whole process group). Otherwise: back to the "
-            "hook list.", priority=True, key_display="esc"),
+    Command("fire", "ctrl+s", "save_payload", "Save", "Save the payload by name",
+            "Keep the payload in the editor under a name, for this hook, in hookdash's "
+            "state (private to you), to fire it again in any later session.",
+            priority=True, key_display="^s"),
+    Command("fire", "ctrl+o", "saved_payloads", "Saved", "Open a saved payload",
+            "List the hook's saved payloads: enter or 1-9 loads one into the editor, ctrl+r "
+            "loads and runs it, x forgets it.", priority=True, key_display="^o"),
+    Command("fire", "o", "show_output", "Output", "Show the whole output",
+            "The run's stdout and stderr in full (the result shows the first and last "
+            "lines of a long one)."),
+    Command("fire", "escape", "cancel_run", "Cancel", "Cancel the run",
+            "Kill the running hook (its whole process group); the screen and your payload "
+            "stay.", priority=True, key_display="esc", palette=False),
+    Command("fire", "escape", "close", "Back", "Back",
+            "Leave fire; the payload in the editor is kept for this hook until you quit "
+            "(ctrl+n gives a fresh one).", priority=True, key_display="esc"),
+    # --- fire: naming a payload, and the saved ones -------------------------------
+    Command("payload_name", "escape", "cancel", "Cancel", "Cancel",
+            "Save nothing.", palette=False, key_display="esc"),
+    Command("saved_payloads", "enter", "load", "Load", "Load the payload",
+            "Put the highlighted payload in the editor (1-9: that one at once).",
+            palette=False),
+    Command("saved_payloads", "ctrl+r", "load_and_run", "Load & run", "Load and run it",
+            "Put the highlighted payload in the editor and run the hook on it.",
+            palette=False, priority=True, key_display="^r"),
+    Command("saved_payloads", "x", "forget", "Forget", "Forget the payload",
+            "Delete the highlighted saved payload (after a question).", palette=False),
+    Command("saved_payloads", "escape", "cancel", "Back", "Back", "Back to fire.",
+            palette=False, key_display="esc"),
     # --- the hook form (a, e) ---------------------------------------------------------
     Command("hook_form", "ctrl+s", "save", "Save", "Save the hook",
             "Write the hook to the chosen settings file (refused with the reason shown under "
@@ -172,13 +201,46 @@ COMMANDS: tuple[Command, ...] = (
             "While a test runs: kill it. Otherwise: back to the hook list, writing nothing.",
             priority=True, key_display="esc"),
     # --- plan -----------------------------------------------------------------------
+    Command("plan", "ctrl+r", "run_event", "Run event", "Fire the whole event",
+            "Run every hook Gemini would run for this event and tool or trigger, in "
+            "Gemini's order and parallelism, through the engine (untrusted hooks ask "
+            "first); shows each result, the aggregate and the effect.",
+            priority=True, key_display="^r"),
+    Command("plan", "o", "show_output", "Output", "Show the whole output",
+            "The event run's stdout and stderr in full, hook by hook."),
+    Command("plan", "escape", "cancel_run", "Cancel", "Cancel the run",
+            "Kill the event's running hooks (their process groups); the plan stays.",
+            priority=True, key_display="esc", palette=False),
     Command("plan", "enter", "go_to_hook", "Show hook", "Show the hook in the list",
             "Go back to the hook list with the highlighted hook selected.", show=False),
     Command("plan", "escape", "close", "Back", "Back to the hooks",
             "Return to the hook list.", key_display="esc"),
+    # --- the whole output of a run ----------------------------------------------------
+    Command("output", "escape", "close", "Back", "Back", "Return to the result.",
+            key_display="esc"),
     # --- live log -------------------------------------------------------------------
-    Command("log", "h", "filter_hook", "This hook", "Only the selected hook's runs",
-            "Show only the runs of the hook selected in the hook list (again: every run)."),
+    Command("log", "slash", "focus_filter", "Filter", "Filter the runs by text",
+            "Type words that must all occur in a run's hook id, event, source, outcome, "
+            "command, decision, error or the start of its stdout and stderr.",
+            key_display="/"),
+    Command("log", "b", "cycle_outcome", "Outcome", "Narrow by outcome",
+            "Show only blocked runs, then errors, then timeouts, then everything not ok, "
+            "then all again.", show=False),
+    Command("log", "s", "cycle_source", "Source", "Narrow by source",
+            "Show only Gemini CLI's runs (its telemetry), then only hookdash's, then both.",
+            show=False),
+    Command("log", "e", "cycle_event", "Event", "Narrow by event",
+            "Step through the events of the runs kept, then all events again.", show=False),
+    Command("log", "h", "filter_hook", "This hook", "Only this run's hook",
+            "Show only the runs of the highlighted run's hook (again: every hook)."),
+    Command("log", "x", "clear_filters", "Show all", "Show every run",
+            "Drop every narrowing: outcome, source, event, hook and text.", show=False),
+    Command("log", "f", "replay", "Replay", "Replay this run",
+            "Open fire on the highlighted run's hook with the run's input as the payload, "
+            "to run it again (or edit it first)."),
+    Command("log", "o", "show_output", "Output", "Show the whole output",
+            "The highlighted run's stdout and stderr in full (the record shows the first "
+            "and last lines of a long one).", show=False),
     Command("log", "enter", "open_record", "Record", "Open the run's full record",
             "Show the highlighted run's input, output, stdout, stderr and error, full "
             "screen (again, or esc, to return)."),

@@ -27,6 +27,7 @@ from hookdash.tui.app import HookdashApp
 from hookdash.tui.screens.fire import FireScreen
 from hookdash.tui.screens.hook_form import HookFormScreen
 from hookdash.tui.screens.log import LogScreen
+from hookdash.tui.screens.plan import PlanScreen
 from hookdash.tui.widgets.hook_tree import HookTree
 from tests.conftest import Sandbox
 from tests.tui.helpers import make_app, rich_setup, select
@@ -141,6 +142,7 @@ def pinned_durations(monkeypatch: pytest.MonkeyPatch) -> None:
         return result
 
     monkeypatch.setattr("hookdash.tui.screens.fire.engine_fire", fire)
+    monkeypatch.setattr("hookdash.tui.screens.plan.engine_fire", fire)
 
 
 def _demo_app(demo: DemoEnvironment) -> HookdashApp:
@@ -214,6 +216,17 @@ def test_plan(snap_compare: Any, fixed_demo: DemoEnvironment) -> None:
     )
 
 
+def test_plan_run(snap_compare: Any, fixed_demo: DemoEnvironment, pinned_durations: None) -> None:
+    """ctrl+r in plan: the whole event fired, the verdict under the plan."""
+
+    async def run_before(pilot: Any) -> None:
+        await _steps("block-dangerous-shell", "p", "ctrl+r")(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, PlanScreen) and screen.result is not None
+
+    assert snap_compare(_demo_app(fixed_demo), terminal_size=(120, 36), run_before=run_before)
+
+
 def test_live_log(snap_compare: Any, fixed_demo: DemoEnvironment, utc: None) -> None:
     async def run_before(pilot: Any) -> None:
         await _steps("block-dangerous-shell", "l")(pilot)
@@ -230,6 +243,24 @@ def test_live_log_80x24(snap_compare: Any, fixed_demo: DemoEnvironment, utc: Non
         _demo_app(fixed_demo),
         terminal_size=(80, 24),
         run_before=_steps("block-dangerous-shell", "l"),
+    )
+
+
+def test_live_log_60x15(snap_compare: Any, fixed_demo: DemoEnvironment, utc: None) -> None:
+    """The narrowest: every duration whole, the layer, date and source dropped."""
+    assert snap_compare(
+        _demo_app(fixed_demo),
+        terminal_size=(60, 15),
+        run_before=_steps("block-dangerous-shell", "l"),
+    )
+
+
+def test_live_log_narrowed(snap_compare: Any, fixed_demo: DemoEnvironment, utc: None) -> None:
+    """b once: only the blocked runs; the facets line says so."""
+    assert snap_compare(
+        _demo_app(fixed_demo),
+        terminal_size=(120, 36),
+        run_before=_steps("block-dangerous-shell", "l", "b"),
     )
 
 
