@@ -127,6 +127,12 @@ async def _log_on_the_blocked_call(pilot: Any) -> None:
     await pilot.pause()
 
 
+async def _plan_run(pilot: Any) -> None:
+    """ctrl+r in plan: the whole BeforeTool event fired (real runs)."""
+    await _select("block-dangerous-shell", "p", "ctrl+r")(pilot)
+    await _settle(pilot)
+
+
 SHOTS: list[tuple[str, tuple[int, int], Steps]] = [
     ("main", (120, 36), _select("prompt-stats")),
     ("details", (120, 36), _select("safe-git-push", "z")),
@@ -136,6 +142,7 @@ SHOTS: list[tuple[str, tuple[int, int], Steps]] = [
     ("trust-confirm", (120, 36), _select("prompt-stats", "T", "space", "down", "space", "y")),
     ("fire", (120, 36), _fire_rm_rf()),
     ("plan", (120, 36), _select("block-dangerous-shell", "p")),
+    ("plan-run", (120, 36), _plan_run),
     ("log", (120, 36), _log_on_the_blocked_call),
     ("add-form", (120, 36), _add_form),
     ("small", (80, 24), _select("lint-on-write")),

@@ -55,16 +55,10 @@ def edit_failed(exc: HookdashError, as_json: bool) -> CliError:
 
 
 def change_line(change: Change, env: GeminiEnvironment, s: Style) -> str:
-    mark = {"add": s.green("+"), "remove": s.red("-"), "replace": s.yellow("~")}.get(
-        change.action, s.cyan("*")
+    mark = {"add": s.green, "remove": s.red, "replace": s.yellow}.get(change.action, s.cyan)(
+        change.mark
     )
-    if change.action == "replace":
-        old, new = (json_text(change.value[k]) for k in ("from", "to"))
-        what = f"{old} → {new}"
-    elif isinstance(change.value, list):
-        what = ", ".join(json_text(v) for v in change.value) or "(none)"
-    else:
-        what = json_text(change.value)
+    what = change.value_text()
     note = s.dim(f"  ({visible(change.note)})") if change.note else ""
     return f"  {mark} {env.display(change.file)}  {s.bold(visible(change.key))}  {what}{note}"
 

@@ -56,6 +56,7 @@ if TYPE_CHECKING:
         EditResult as EditResult,
     )
     from hookdash.core.edit.fixes import (
+        FIXABLE as FIXABLE,
         apply_safe_fixes as apply_safe_fixes,
     )
     from hookdash.core.edit.hook_draft import (
@@ -202,6 +203,13 @@ if TYPE_CHECKING:
         fire_sync as fire_sync,
         plan as plan,
     )
+    from hookdash.core.run.log_filter import (
+        OUTCOME_FILTERS as OUTCOME_FILTERS,
+        SOURCE_FILTERS as SOURCE_FILTERS,
+        HookIdentity as HookIdentity,
+        RunFilter as RunFilter,
+        hook_of_record as hook_of_record,
+    )
     from hookdash.core.run.logfeed import (
         LogFeed as LogFeed,
         Outcome as Outcome,
@@ -225,6 +233,12 @@ if TYPE_CHECKING:
     )
     from hookdash.core.run.runner import (
         HookRunResult as HookRunResult,
+    )
+    from hookdash.core.run.saved_payloads import (
+        SavedPayload as SavedPayload,
+        delete_payload as delete_payload,
+        save_payload as save_payload,
+        saved_payloads as saved_payloads,
     )
     from hookdash.core.state import (
         state_dir as state_dir,
@@ -256,6 +270,7 @@ _EXPORTS: dict[str, str] = {
     "count_hooks": "hookdash.core.present",
     "create_demo": "hookdash.core.demo",
     "default_match_values": "hookdash.core.run.engine",
+    "delete_payload": "hookdash.core.run.saved_payloads",
     "DemoEnvironment": "hookdash.core.demo",
     "describe": "hookdash.core.gemini.folder_trust",
     "describe_event": "hookdash.core.present",
@@ -283,6 +298,7 @@ _EXPORTS: dict[str, str] = {
     "FIRED_TRIGGERS": "hookdash.core.gemini.events",
     "FireInterrupted": "hookdash.core.errors",
     "FireResult": "hookdash.core.run.engine",
+    "FIXABLE": "hookdash.core.edit.fixes",
     "GEMINI_SOURCE_NOTE": "hookdash.core.present",
     "GeminiEnvironment": "hookdash.core.gemini.environment",
     "hidden_characters": "hookdash.core.display",
@@ -294,9 +310,11 @@ _EXPORTS: dict[str, str] = {
     "hook_for_problem": "hookdash.core.present",
     "hook_matches": "hookdash.core.present",
     "hook_notes": "hookdash.core.present",
+    "hook_of_record": "hookdash.core.run.log_filter",
     "HookChanges": "hookdash.core.edit.hook_edit",
     "HookdashError": "hookdash.core.errors",
     "HookDraft": "hookdash.core.edit.hook_draft",
+    "HookIdentity": "hookdash.core.run.log_filter",
     "HookNotFound": "hookdash.core.errors",
     "HookRunResult": "hookdash.core.run.runner",
     "hooks_after_edit": "hookdash.core.edit.predicted",
@@ -315,6 +333,7 @@ _EXPORTS: dict[str, str] = {
     "MatcherPreview": "hookdash.core.gemini.matcher",
     "merge_input": "hookdash.core.run.payloads",
     "Outcome": "hookdash.core.run.logfeed",
+    "OUTCOME_FILTERS": "hookdash.core.run.log_filter",
     "outcome_of": "hookdash.core.run.logfeed",
     "payload_problems": "hookdash.core.run.payloads",
     "plan": "hookdash.core.run.engine",
@@ -336,16 +355,21 @@ _EXPORTS: dict[str, str] = {
     "risk_lines": "hookdash.core.present",
     "RiskFlag": "hookdash.core.model",
     "RiskLine": "hookdash.core.present",
+    "RunFilter": "hookdash.core.run.log_filter",
     "RunLike": "hookdash.core.run.logfeed",
     "RUNLOG_NAME": "hookdash.core.run.runlog",
     "RunRecord": "hookdash.core.run.runlog",
     "save_draft": "hookdash.core.edit.draft_review",
+    "save_payload": "hookdash.core.run.saved_payloads",
+    "saved_payloads": "hookdash.core.run.saved_payloads",
+    "SavedPayload": "hookdash.core.run.saved_payloads",
     "script_preview": "hookdash.core.load.preview",
     "ScriptDiff": "hookdash.core.load.script_copies",
     "ScriptPreview": "hookdash.core.load.preview",
     "select_hook": "hookdash.core.load.lookup",
     "shorten": "hookdash.core.display",
     "Snapshot": "hookdash.core.model",
+    "SOURCE_FILTERS": "hookdash.core.run.log_filter",
     "state_badge": "hookdash.core.present",
     "state_dir": "hookdash.core.state",
     "switch_hooks": "hookdash.core.edit.hooks_switch",

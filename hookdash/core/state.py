@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -28,3 +29,14 @@ def ensure_state_dir(environ: Mapping[str, str] | None = None) -> Path:
     path = state_dir(environ)
     ensure_directory(path, STATE_DIR_MODE)
     return path
+
+
+def private_dir(directory: Path) -> None:
+    """Make sure `directory` (the state directory, or one inside it) exists and only its
+    owner can use it: created 0700 (with any missing parents); an existing one open to the
+    group or others is narrowed to 0700 (never widened). What hookdash keeps there — hook
+    input and output, payloads, copies of scripts — can hold secrets."""
+    if not directory.is_dir():
+        ensure_directory(directory, STATE_DIR_MODE)
+    if stat.S_IMODE(directory.stat().st_mode) & 0o077:
+        os.chmod(directory, STATE_DIR_MODE)

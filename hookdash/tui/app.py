@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, ClassVar, ParamSpec, TypeVar
 
 from textual import work
 from textual.app import App
+from textual.content import Content
 from textual.message import Message
 from textual.reactive import var
 from textual.screen import Screen
@@ -38,6 +39,7 @@ from hookdash.core import visible  # (the display rule: no pydantic, no I/O)
 from hookdash.tui.commands import DashboardCommands, HookJumpCommands, bindings_for
 from hookdash.tui.screens.hooks import HooksScreen
 from hookdash.tui.styles import stylesheet_paths
+from hookdash.tui.widgets.banners import Notice
 
 # The first screen paints before anything else is imported: the configuration (and with
 # it pydantic), the file watcher and the other screens load after the first paint.
@@ -106,6 +108,9 @@ class HookdashApp(App[None]):
         self.env = env
         self.demo = demo
         self.notice = notice
+        # The configuration the dashboard opened on, to come back to from the demo (none
+        # when it opened on the demo: `hookdash demo`, or nothing configured).
+        self.own_env: GeminiEnvironment | None = env if demo is None else None
         self.owned_demos: list[DemoEnvironment] = []  # created here: the caller cleans up
         self._loader = loader
         self._initial = configuration
@@ -114,6 +119,8 @@ class HookdashApp(App[None]):
         self.clock = clock
         self.session_id = session_id
         self.undo_stack: list[UndoEntry] = []  # this session's writes, newest last
+        # Fire's payload drafts, per hook (event · id), kept until the app quits.
+        self.fire_drafts: dict[str, str] = {}
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -220,20 +227,20 @@ class HookdashApp(App[None]):
         screen = self._hooks_screen()
         return screen.selected_hook if screen is not None else None
 
-    def notices(self) -> list[tuple[str, str]]:
+    def notices(self) -> list[Notice]:
         """Lines shown above the banners: the demo, and why it opened."""
-        out: list[tuple[str, str]] = []
+        out: list[Notice] = []
         if self.notice:
-            out.append(("notice", self.notice))
+            out.append(Notice("notice", self.notice))
         if self.demo is not None:
-            out.append(
-                (
-                    "demo",
-                    f"DEMO · ~ = {visible(str(self.demo.root))} (a temporary copy, deleted on "
-                    "quit) · "
-                    "edit its files: the view follows",
-                )
+            # The way back first: a narrow terminal cuts the end of the line.
+            back = "D (or click): back to your configuration · " if self.can_leave_demo else ""
+            text = (
+                f"DEMO · {back}~ = {visible(str(self.demo.root))} (a temporary copy, deleted "
+                "on quit) · edit its files: the view follows"
             )
+            action = "app.leave_demo" if self.can_leave_demo else None
+            out.append(Notice("demo", text, action))
         return out
 
     def _hooks_screen(self) -> HooksScreen | None:
@@ -257,15 +264,56 @@ class HookdashApp(App[None]):
         self.reload("environment switched")
 
     def open_demo(self) -> None:
+        """Show the demo instead of the configuration (the copy made the first time)."""
         if self.demo is not None:
             self.notify("This is the demo already.", timeout=3)
             return
-        from hookdash.core import create_demo
+        if self.owned_demos:
+            demo = self.owned_demos[-1]  # as it was left, edits included
+        else:
+            from hookdash.core import create_demo
 
-        demo = create_demo()
-        self.owned_demos.append(demo)
+            demo = create_demo()
+            self.owned_demos.append(demo)
         self.notice = None
         self.switch_environment(demo.env, demo)
+
+    def ask_open_demo(self) -> None:
+        """Open the demo after a yes: it replaces the whole view of your configuration."""
+        from hookdash.tui.screens.confirm import ConfirmScreen
+
+        if self.demo is not None:
+            self.notify("This is the demo already.", timeout=3)
+            return
+        body = Content.assemble(
+            "The dashboard will show hookdash's bundled demo instead of ",
+            (self.env.display(self.env.workspace), "bold"),
+            ": a temporary copy of a made-up project, deleted when you quit. Nothing of "
+            "yours is read or written while it is shown.\n\n",
+            "Come back to your configuration with ",
+            ("D", "bold"),
+            ", a click on the DEMO banner, or the command palette's ",
+            ("Back to my configuration", "bold"),
+            ".",
+        )
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.open_demo()
+
+        self.push_screen(ConfirmScreen("Open the demo?", body, "Open the demo"), answered)
+
+    @property
+    def can_leave_demo(self) -> bool:
+        """In the demo, opened from a configuration of yours (one to go back to)."""
+        return self.demo is not None and self.own_env is not None
+
+    def leave_demo(self) -> None:
+        """Back to the configuration the dashboard opened on."""
+        if self.own_env is None or self.demo is None:
+            return
+        self.switch_environment(self.own_env, None)
+        self.notify("Back to your configuration.", timeout=3)
 
     # ------------------------------------------------------------------ writing
 
@@ -331,6 +379,14 @@ class HookdashApp(App[None]):
         if isinstance(self.screen, HelpScreen):
             self.pop_screen()
         self.push_screen(ProblemsScreen(focus_code=code))
+
+    def action_open_demo(self) -> None:
+        """(The empty state's button: asked for in so many words, so no question.)"""
+        self.open_demo()
+
+    def action_leave_demo(self) -> None:
+        """(A click on the DEMO banner.)"""
+        self.leave_demo()
 
     def action_toggle_theme(self) -> None:
         self.theme = "textual-light" if self.current_theme.dark else "textual-dark"

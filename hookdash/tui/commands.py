@@ -36,6 +36,9 @@ Scope = Literal[
     "fire",
     "plan",
     "log",
+    "output",
+    "payload_name",
+    "saved_payloads",
     "hook_form",
 ]
 
@@ -97,8 +100,8 @@ COMMANDS: tuple[Command, ...] = (
             "the diff."),
     Command("hooks", "u", "undo", "Undo", "Undo the last write",
             "Put back the files of the last write this session (add, edit, remove, switch, "
-            "hooks on/off, trust) exactly as they were — only while hookdash's version of "
-            "them is still there."),
+            "hooks on/off, trust, safe fixes) exactly as they were — only while hookdash's "
+            "version of them is still there."),
     Command("hooks", "E", "open_editor", "Editor", "Open the hook's file in your editor",
             "Open $VISUAL or $EDITOR at the hook's file and line; the view reloads after.",
             show=False, key_display="E"),
@@ -107,9 +110,15 @@ COMMANDS: tuple[Command, ...] = (
             "runs no hook at all, extension hooks included).", show=False, key_display="H"),
     Command("hooks", "slash", "focus_filter", "Filter", "Filter hooks",
             "Type words that must all occur in a hook's id, command, event, layer, matcher "
-            "or badges.", key_display="/", show=False),
+            "or badges.", key_display="/", show=False, priority=True),
     Command("hooks", "escape", "clear_filter", "Clear", "Clear the filter",
-            "Empty the filter box and go back to the hook list.", show=False,
+            "Empty the filter box and go back to the hook list.", key_display="esc",
+            palette=False),
+    Command("hooks", "enter", "filter_done", "To the list", "Filter done",
+            "Keep the filter and go back to the hook list.", palette=False,
+            widget="FilterBox"),
+    Command("hooks", "escape", "unzoom", "Back", "Leave the zoom",
+            "Back to the hook list and the details beside it.", palette=False,
             key_display="esc"),
     Command("hooks", "i", "toggle_details", "Details", "Show/hide the details pane",
             "Hide the details pane to give the list the whole width, or show it again.",
@@ -119,9 +128,21 @@ COMMANDS: tuple[Command, ...] = (
     Command("hooks", "F", "toggle_expand", "Fold", "Fold/unfold all groups",
             "Collapse every event and layer group, or expand them all.", show=False,
             key_display="F"),
+    Command("hooks", "g", "toggle_grouping", "Group", "Group by event / by source",
+            "List the hooks by event then source (as Gemini runs them), or by source then "
+            "event (what each settings file and extension brings).", show=False),
+    Command("hooks", "o", "toggle_project_only", "Project", "Only project hooks",
+            "Show only this project's own hooks (its workspace settings), or every hook "
+            "again.", show=False),
+    Command("hooks", "b", "toggle_banners", "Banners", "Unfold/fold the banners",
+            "Show every banner in full, or one line each (a click unfolds one).",
+            show=False),
     Command("hooks", "D", "open_demo", "Demo", "Open the demo",
-            "Switch to the bundled demo configuration (a temporary copy; nothing of yours "
-            "is touched).", show=False, key_display="D"),
+            "Show the bundled demo configuration instead of yours, after a yes (a "
+            "temporary copy; nothing of yours is touched).", show=False, key_display="D"),
+    Command("hooks", "D", "leave_demo", "Mine", "Back to my configuration",
+            "Leave the demo: show the configuration the dashboard opened on again.",
+            show=False, key_display="D"),
     # --- switching a hook off: which file and which list ------------------------------
     Command("switch", "enter", "confirm", "Disable", "Disable the hook",
             "Write the entry to the chosen settings file and list.", palette=False,
@@ -158,9 +179,35 @@ COMMANDS: tuple[Command, ...] = (
     Command("fire", "ctrl+n", "reset_payload", "Reset", "Reset the payload",
             "Put a freshly generated payload for the hook's event and matcher in the "
             "editor.", priority=True, key_display="^n"),
-    Command("fire", "escape", "cancel_or_close", "Back/Cancel", "Cancel the run, or go back",
-            "While the hook runs: kill it (its whole process group). Otherwise: back to the "
-            "hook list.", priority=True, key_display="esc"),
+    Command("fire", "ctrl+s", "save_payload", "Save", "Save the payload by name",
+            "Keep the payload in the editor under a name, for this hook, in hookdash's "
+            "state (private to you), to fire it again in any later session.",
+            priority=True, key_display="^s"),
+    Command("fire", "ctrl+o", "saved_payloads", "Saved", "Open a saved payload",
+            "List the hook's saved payloads: enter or 1-9 loads one into the editor, ctrl+r "
+            "loads and runs it, x forgets it.", priority=True, key_display="^o"),
+    Command("fire", "o", "show_output", "Output", "Show the whole output",
+            "The run's stdout and stderr in full (the result shows the first and last "
+            "lines of a long one)."),
+    Command("fire", "escape", "cancel_run", "Cancel", "Cancel the run",
+            "Kill the running hook (its whole process group); the screen and your payload "
+            "stay.", priority=True, key_display="esc", palette=False),
+    Command("fire", "escape", "close", "Back", "Back",
+            "Leave fire; the payload in the editor is kept for this hook until you quit "
+            "(ctrl+n gives a fresh one).", priority=True, key_display="esc"),
+    # --- fire: naming a payload, and the saved ones -------------------------------
+    Command("payload_name", "escape", "cancel", "Cancel", "Cancel",
+            "Save nothing.", palette=False, key_display="esc"),
+    Command("saved_payloads", "enter", "load", "Load", "Load the payload",
+            "Put the highlighted payload in the editor (1-9: that one at once).",
+            palette=False),
+    Command("saved_payloads", "ctrl+r", "load_and_run", "Load & run", "Load and run it",
+            "Put the highlighted payload in the editor and run the hook on it.",
+            palette=False, priority=True, key_display="^r"),
+    Command("saved_payloads", "x", "forget", "Forget", "Forget the payload",
+            "Delete the highlighted saved payload (after a question).", palette=False),
+    Command("saved_payloads", "escape", "cancel", "Back", "Back", "Back to fire.",
+            palette=False, key_display="esc"),
     # --- the hook form (a, e) ---------------------------------------------------------
     Command("hook_form", "ctrl+s", "save", "Save", "Save the hook",
             "Write the hook to the chosen settings file (refused with the reason shown under "
@@ -172,13 +219,46 @@ COMMANDS: tuple[Command, ...] = (
             "While a test runs: kill it. Otherwise: back to the hook list, writing nothing.",
             priority=True, key_display="esc"),
     # --- plan -----------------------------------------------------------------------
+    Command("plan", "ctrl+r", "run_event", "Run event", "Fire the whole event",
+            "Run every hook Gemini would run for this event and tool or trigger, in "
+            "Gemini's order and parallelism, through the engine (untrusted hooks ask "
+            "first); shows each result, the aggregate and the effect.",
+            priority=True, key_display="^r"),
+    Command("plan", "o", "show_output", "Output", "Show the whole output",
+            "The event run's stdout and stderr in full, hook by hook."),
+    Command("plan", "escape", "cancel_run", "Cancel", "Cancel the run",
+            "Kill the event's running hooks (their process groups); the plan stays.",
+            priority=True, key_display="esc", palette=False),
     Command("plan", "enter", "go_to_hook", "Show hook", "Show the hook in the list",
             "Go back to the hook list with the highlighted hook selected.", show=False),
     Command("plan", "escape", "close", "Back", "Back to the hooks",
             "Return to the hook list.", key_display="esc"),
+    # --- the whole output of a run ----------------------------------------------------
+    Command("output", "escape", "close", "Back", "Back", "Return to the result.",
+            key_display="esc"),
     # --- live log -------------------------------------------------------------------
-    Command("log", "h", "filter_hook", "This hook", "Only the selected hook's runs",
-            "Show only the runs of the hook selected in the hook list (again: every run)."),
+    Command("log", "slash", "focus_filter", "Filter", "Filter the runs by text",
+            "Type words that must all occur in a run's hook id, event, source, outcome, "
+            "command, decision, error or the start of its stdout and stderr.",
+            key_display="/", priority=True),
+    Command("log", "b", "cycle_outcome", "Outcome", "Narrow by outcome",
+            "Show only blocked runs, then errors, then timeouts, then everything not ok, "
+            "then all again.", show=False),
+    Command("log", "s", "cycle_source", "Source", "Narrow by source",
+            "Show only Gemini CLI's runs (its telemetry), then only hookdash's, then both.",
+            show=False),
+    Command("log", "e", "cycle_event", "Event", "Narrow by event",
+            "Step through the events of the runs kept, then all events again.", show=False),
+    Command("log", "h", "filter_hook", "This hook", "Only this run's hook",
+            "Show only the runs of the highlighted run's hook (again: every hook)."),
+    Command("log", "x", "clear_filters", "Show all", "Show every run",
+            "Drop every narrowing: outcome, source, event, hook and text.", show=False),
+    Command("log", "f", "replay", "Replay", "Replay this run",
+            "Open fire on the highlighted run's hook with the run's input as the payload, "
+            "to run it again (or edit it first)."),
+    Command("log", "o", "show_output", "Output", "Show the whole output",
+            "The highlighted run's stdout and stderr in full (the record shows the first "
+            "and last lines of a long one).", show=False),
     Command("log", "enter", "open_record", "Record", "Open the run's full record",
             "Show the highlighted run's input, output, stdout, stderr and error, full "
             "screen (again, or esc, to return)."),
@@ -187,6 +267,10 @@ COMMANDS: tuple[Command, ...] = (
     # --- the problem list -----------------------------------------------------------
     Command("problems", "enter", "go_to_hook", "Show hook", "Show the problem's hook",
             "Go back to the hook list with the hook this problem is about selected."),
+    Command("problems", "F", "apply_fixes", "Fix safe", "Apply the safe fixes",
+            "After a confirmation listing them, make the fixes `hookdash check --fix` makes "
+            "(only disabled lists, in your user and workspace settings), and show what "
+            "changed; u on the hook list undoes them.", key_display="F"),
     Command("problems", "escape", "close", "Back", "Back to the hooks",
             "Return to the hook list.", key_display="esc"),
     # --- help -----------------------------------------------------------------------

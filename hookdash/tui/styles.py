@@ -24,6 +24,7 @@ SCREEN_STYLESHEETS = {
     "plan.tcss": "PlanScreen",
     "trust.tcss": "TrustScreen",
     "log.tcss": "LogScreen",
+    "output.tcss": "OutputScreen",
     "hook_form.tcss": "HookFormScreen",
 }
 STYLESHEETS = (*SHARED_STYLESHEETS, *SCREEN_STYLESHEETS)

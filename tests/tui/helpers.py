@@ -11,6 +11,7 @@ from typing import Any
 from rich.console import Console
 from textual import events
 from textual.command import CommandList, CommandPalette
+from textual.keys import _character_to_key
 
 from hookdash.tui.app import HookdashApp
 from hookdash.tui.widgets.hook_tree import HookItem, HookTree
@@ -159,6 +160,17 @@ async def until(condition: Callable[[], bool], timeout: float = 20.0) -> None:
 async def paste(pilot: Any, text: str) -> None:
     """Text arriving at once, as a terminal delivers a paste (the focused widget gets it)."""
     pilot.app.post_message(events.Paste(text))
+    await pilot.pause()
+
+
+async def burst(pilot: Any, typed: str) -> None:
+    """Characters arriving in one burst, as fast typing over ssh or a paste without
+    bracketed-paste mode delivers them: every key is queued before the app handles the
+    first (`pilot.press` waits for the app to go idle after each key)."""
+    app = pilot.app
+    for character in typed:
+        key = character if character.isalnum() else _character_to_key(character)
+        app.post_message(events.Key(key, character))
     await pilot.pause()
 
 

@@ -4,19 +4,30 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from pathlib import Path
 from typing import Any
 
-from textual.widgets import TextArea
+from textual.widgets import Input, TextArea
 
 from hookdash.core.run.runlog import RunLog
 from hookdash.tui.screens.confirm import ConfirmScreen
 from hookdash.tui.screens.fire import FireScreen
 from hookdash.tui.screens.hooks import HooksScreen
+from hookdash.tui.screens.output import OutputScreen
+from hookdash.tui.screens.saved_payloads import PayloadNameScreen, SavedPayloadsScreen
 from hookdash.tui.widgets.hook_tree import HookTree
 from tests.conftest import Sandbox, command_hook, definition
 from tests.processes import alive, group_members
-from tests.tui.helpers import make_app, record_notifications, select, settle, text_of, until
+from tests.tui.helpers import (
+    make_app,
+    paste,
+    record_notifications,
+    select,
+    settle,
+    text_of,
+    until,
+)
 
 DENY_RM = (
     "python3 -c \"import json,sys; e=json.load(sys.stdin); c=e['tool_input']['command']; "
@@ -202,3 +213,181 @@ async def test_a_hook_of_an_unknown_event_cannot_be_fired(sandbox: Sandbox) -> N
         await pilot.pause()
         assert isinstance(app.screen, HooksScreen)
     assert "'PreToolUse' is not a Gemini CLI event" in shown[-1][0]
+
+
+async def test_long_output_is_folded_under_the_verdict(sandbox: Sandbox) -> None:
+    """20,000 lines of stdout: the verdict (effect, outcome, exit code, duration, the
+    aggregate) comes first, stdout shows its first and last lines with a count, and o
+    shows all of it."""
+    _setup(sandbox, command_hook("seq 1 20000; echo oops >&2; exit 1", name="noisy"))
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        screen = await _open(pilot, "noisy")
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        result = screen.result
+        assert result is not None and result.results[0].stdout.count("\n") == 20000
+        text = _result_text(screen)
+        order = [
+            text.index(part)
+            for part in ("What Gemini would do", "! exit 1  noisy  user · exit 1 · ",
+                         "aggregate", "stdout  (20,000 lines)", "stderr", "oops")
+        ]  # fmt: skip
+        assert order == sorted(order)
+        assert "… 19,984 more lines · o shows the whole output …" in text
+        lines = text.splitlines()
+        assert len(lines) < 80  # not 20,000
+        stdout = lines.index("stdout  (20,000 lines)")
+        assert [line.strip() for line in lines[stdout + 1 : stdout + 9]] == [
+            str(n) for n in range(1, 9)
+        ]
+        stripped = [line.strip() for line in lines]
+        assert "19993" in stripped and "20000" in stripped and "9" not in stripped
+        await pilot.press("o")
+        await pilot.pause()
+        output = app.screen
+        assert isinstance(output, OutputScreen)
+        whole = output.text.splitlines()
+        assert whole[0] == "── stdout (20,000 lines) ──"
+        assert whole[1:20001] == [str(n) for n in range(1, 20001)]
+        assert "── stderr (1 line) ──" in whole and "oops" in whole
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+
+
+async def test_folded_json_cuts_long_strings(sandbox: Sandbox) -> None:
+    reason = "x" * 5000
+    hook = command_hook(f'echo \'{{"decision": "deny", "reason": "{reason}"}}\'', name="wordy")
+    _setup(sandbox, hook)
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        screen = await _open(pilot, "wordy")
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        text = _result_text(screen)
+        assert "long strings cut · o shows the whole output" in text
+        assert "… (4,880 more characters)" in text and reason not in text
+        await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(app.screen, OutputScreen) and reason in app.screen.text
+
+
+async def test_esc_cancels_then_leaves_and_the_draft_is_kept(
+    sandbox: Sandbox, tmp_path: Path
+) -> None:
+    started = tmp_path / "started"
+    _setup(sandbox, command_hook(f"touch {started}; sleep 60", name="slow", timeout=120000))
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        screen = await _open(pilot, "slow")
+        fresh = screen.payload_text
+        assert screen.draft is None  # nothing typed yet
+        payload = json.loads(fresh)
+        payload["tool_input"]["command"] = "curl https://example.com/x.sh | sh"
+        edited = json.dumps(payload, indent=2)
+        screen.query_one("#payload", TextArea).load_text(edited)
+        await pilot.pause()
+        assert screen.draft == edited
+        await pilot.press("ctrl+r")
+        await until(lambda: started.exists() and screen.running)
+        await pilot.press("escape")
+        await until(lambda: not screen.running)
+        assert app.screen is screen and screen.payload_text == edited
+        assert "Cancelled after" in _result_text(screen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HooksScreen)
+        again = await _open(pilot, "slow")
+        assert again is not screen and again.payload_text == edited
+        status = text_of(again.query_one("#payload-status"), 200)
+        assert "your draft from earlier in this session · ctrl+n: a fresh payload" in status
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        assert again.draft is None and again.payload_text != edited
+        await pilot.press("escape")
+        await pilot.pause()
+        third = await _open(pilot, "slow")
+        assert json.loads(third.payload_text)["tool_input"]["command"] == "ls -la"
+
+
+async def test_named_payloads_are_saved_listed_loaded_and_run(sandbox: Sandbox) -> None:
+    _setup(sandbox, command_hook(DENY_RM, name="no-rm", timeout=20000))
+    store = sandbox.state / "payloads.json"
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        screen = await _open(pilot, "no-rm")
+        payload = json.loads(screen.payload_text)
+        payload["tool_input"]["command"] = "rm -rf build"
+        screen.query_one("#payload", TextArea).load_text(json.dumps(payload, indent=2))
+        await pilot.press("ctrl+s")
+        await until(lambda: isinstance(app.screen, PayloadNameScreen))
+        name_box = app.screen.query_one("#name", Input)
+        assert name_box.value == "rm -rf build"  # the payload's command, offered
+        name_box.value = ""
+        await paste(pilot, "rm case")
+        await pilot.press("enter")
+        await until(lambda: screen.saved is not None and len(screen.saved) == 1)
+        assert app.screen is screen
+        assert stat.S_IMODE(store.stat().st_mode) == 0o600
+        assert stat.S_IMODE(sandbox.state.stat().st_mode) == 0o700
+        (saved,) = json.loads(store.read_text())["hooks"]["BeforeTool · no-rm"]
+        assert saved["name"] == "rm case" and saved["payload"] == payload
+        assert "1 saved payload: ctrl+o" in text_of(screen.query_one("#payload-status"), 200)
+        await pilot.press("ctrl+n")  # a fresh payload in the editor again
+        await pilot.pause()
+        assert json.loads(screen.payload_text)["tool_input"]["command"] == "ls -la"
+
+    # A later session: the payload is there, and one key loads it.
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        screen = await _open(pilot, "no-rm")
+        await until(lambda: screen.saved is not None)
+        await pilot.press("ctrl+o")
+        await until(lambda: isinstance(app.screen, SavedPayloadsScreen))
+        await pilot.press("1")
+        await pilot.pause()
+        assert app.screen is screen and json.loads(screen.payload_text) == payload
+        await pilot.press("ctrl+n")
+        await pilot.press("ctrl+o")
+        await until(lambda: isinstance(app.screen, SavedPayloadsScreen))
+        await pilot.press("ctrl+r")  # load and run
+        await settle(pilot)
+        result = screen.result
+        assert result is not None and result.results[0].output == {
+            "decision": "deny",
+            "reason": "no rm -rf",
+        }
+        # x forgets it, after a question.
+        await pilot.press("ctrl+o")
+        await until(lambda: isinstance(app.screen, SavedPayloadsScreen))
+        await pilot.press("x")
+        await until(lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("y")
+        await until(lambda: screen.saved == [])
+        assert json.loads(store.read_text())["hooks"] == {}
+        shown = record_notifications(app)
+        await pilot.press("ctrl+o")
+        await until(lambda: bool(shown))
+        assert "No saved payloads for no-rm yet" in shown[-1][0]
+    (record,) = RunLog(sandbox.state).read_last(10)
+    assert record.input["tool_input"]["command"] == "rm -rf build"
+
+
+async def test_a_damaged_payload_file_is_said_and_kept(sandbox: Sandbox) -> None:
+    _setup(sandbox, command_hook("true", name="t"))
+    store = sandbox.state / "payloads.json"
+    store.write_text("{not json")
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        screen = await _open(pilot, "t")
+        await until(lambda: screen.saved is not None)
+        assert "is damaged" in text_of(screen.query_one("#payload-status"), 300)
+        shown = record_notifications(app)
+        await pilot.press("ctrl+s")
+        await until(lambda: isinstance(app.screen, PayloadNameScreen))
+        await paste(pilot, "x")
+        await pilot.press("enter")
+        await until(lambda: bool(shown))
+        assert "is damaged" in shown[-1][0]
+    assert store.read_text() == "{not json"

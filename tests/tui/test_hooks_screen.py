@@ -4,21 +4,31 @@ from __future__ import annotations
 
 import re
 
+import pytest
+from textual import events
+from textual.widgets import Input
+
+from hookdash.tui.app import HookdashApp
+from hookdash.tui.commands import DashboardCommands
+from hookdash.tui.screens.confirm import ConfirmScreen
 from hookdash.tui.screens.hooks import HooksScreen
-from hookdash.tui.widgets.banners import Banner
+from hookdash.tui.widgets.banners import Banner, Banners, BannerSummary
 from hookdash.tui.widgets.empty_state import EmptyState
 from hookdash.tui.widgets.hook_details import HookDetails
 from hookdash.tui.widgets.hook_tree import HookTree
 from hookdash.tui.widgets.status_line import StatusLine
 from tests.conftest import Sandbox, command_hook, definition
 from tests.tui.helpers import (
+    burst,
     make_app,
     paste,
+    record_notifications,
     rich_setup,
     run_from_palette,
     select,
     text_of,
     tree_lines,
+    until,
 )
 
 
@@ -338,3 +348,284 @@ async def test_go_to_hook_from_the_command_palette(sandbox: Sandbox) -> None:
         await run_from_palette(pilot, "go to hook ext-lint", "Go to hook ext-lint")
         hook = app.selected_hook
         assert hook is not None and hook.id == "ext-lint"
+
+
+async def test_keys_typed_in_one_burst_after_slash_go_to_the_filter(sandbox: Sandbox) -> None:
+    """`/` then more keys before the app has handled the `/`: every one of them is text
+    for the filter, none a command (t theme, F fold, l log, q quit, space switch, D demo)."""
+    rich_setup(sandbox)
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        tree = app.screen.query_one(HookTree)
+        theme = app.theme
+        folded_before = tree_lines(tree)
+        await burst(pilot, "/tele Flq D")
+        filter_box = app.screen.query_one("#filter", Input)
+        assert filter_box.value == "tele Flq D"
+        assert app.focused is filter_box
+        assert isinstance(app.screen, HooksScreen)  # no log, no switch dialog, no demo
+        assert app.theme == theme and app.demo is None and app.is_running
+        await pilot.press("enter")  # back to the list; the filter stays
+        assert app.focused is tree and filter_box.value == "tele Flq D"
+        # A paste right after `/` is the filter's too, as is a paste on the list itself
+        # (a terminal with bracketed paste delivers "/tele" as one Paste).
+        await pilot.press("escape")  # clears
+        assert filter_box.value == "" and tree_lines(tree) == folded_before
+        app.post_message(events.Key("slash", "/"))
+        app.post_message(events.Paste("guard"))
+        await pilot.pause()
+        assert filter_box.value == "guard" and app.focused is filter_box
+        await pilot.press("escape")
+        assert app.focused is tree
+        await paste(pilot, "/audit")
+        assert filter_box.value == "audit" and app.focused is filter_box
+        assert all("audit" in line for line in tree_lines(tree) if line.startswith("    "))
+
+
+def _footer_keys(app: object) -> dict[str, str]:
+    """The keys the Footer shows now: key display → label."""
+    screen = app.screen  # type: ignore[attr-defined]
+    shown = {}
+    for key, active in screen.active_bindings.items():
+        if active.binding.show:
+            shown[active.binding.key_display or key] = active.binding.description
+    return shown
+
+
+async def test_the_filter_box_and_the_zoom_say_how_to_leave_them(sandbox: Sandbox) -> None:
+    rich_setup(sandbox)
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        assert "esc" not in _footer_keys(app)  # nothing to clear yet
+        await pilot.press("slash")
+        keys = _footer_keys(app)
+        assert keys.get("enter") == "To the list" and keys.get("esc") == "Clear"
+        assert "f" not in keys and "q" not in keys  # typed as text here, not commands
+        await pilot.press("g", "u", "enter")
+        tree = app.screen.query_one(HookTree)
+        assert app.focused is tree
+        assert _footer_keys(app).get("esc") == "Clear"  # a filter is set: esc clears it
+        await pilot.press("escape")
+        assert app.screen.query_one("#filter", Input).value == ""
+        assert "esc" not in _footer_keys(app)
+        await pilot.press("z")
+        details = app.screen.query_one(HookDetails)
+        assert app.screen.maximized is details
+        assert "z or esc: back" in str(details.border_subtitle)
+        assert _footer_keys(app).get("esc") == "Back"
+        await pilot.press("escape")
+        assert app.screen.maximized is None and app.focused is tree
+        assert not details.border_subtitle
+        await pilot.press("z", "z")
+        assert app.screen.maximized is None and app.focused is tree
+
+
+async def test_D_asks_before_the_demo_and_offers_the_way_back(sandbox: Sandbox) -> None:
+    rich_setup(sandbox)
+    app = make_app(sandbox)
+    own = app.env
+    async with app.run_test(size=(120, 36)) as pilot:
+        try:
+            await pilot.press("D")
+            assert isinstance(app.screen, ConfirmScreen)
+            await pilot.press("n")
+            assert isinstance(app.screen, HooksScreen)
+            assert app.demo is None and app.owned_demos == []  # nothing made, nothing shown
+            await pilot.press("D", "y")
+            await until(lambda: app.config is not None and app.config.env is not own)
+            await pilot.pause()
+            demo = app.demo
+            assert demo is not None and app.config is not None
+            assert app.config.env.home == demo.root
+            banner = next(b for b in app.screen.query(Banner) if b.has_class("demo"))
+            assert "D (or click): back to your configuration" in text_of(banner)
+            offered = {c.title for c in DashboardCommands(app.screen)._available()}
+            assert "Back to my configuration" in offered and "Open the demo" not in offered
+            # D again: back to the sandbox's hooks, no question asked.
+            await pilot.press("D")
+            await until(lambda: app.config is not None and app.config.env is own)
+            await pilot.pause()
+            assert app.demo is None and isinstance(app.screen, HooksScreen)
+            assert not any(b.has_class("demo") for b in app.screen.query(Banner))
+            assert any("ext-lint" in line for line in tree_lines(app.screen.query_one(HookTree)))
+            offered = {c.title for c in DashboardCommands(app.screen)._available()}
+            assert "Open the demo" in offered and "Back to my configuration" not in offered
+            # The demo again is the same copy; a click on its banner leaves it too.
+            await pilot.press("D", "y")
+            await until(lambda: app.demo is not None and app.config is not None
+                        and app.config.env is app.env)  # fmt: skip
+            await pilot.pause()
+            assert app.owned_demos == [demo]
+            # (One line of a longer text: the first click shows it all, the next goes back.)
+            await pilot.click(".banner.demo")
+            assert app.screen.query_one(".banner.demo").has_class("-open")
+            await pilot.click(".banner.demo")
+            await until(lambda: app.config is not None and app.config.env is own)
+            assert app.demo is None
+        finally:
+            for made in app.owned_demos:
+                made.cleanup()
+    assert not (sandbox.home / ".gemini" / "settings.json").read_text().count("DEMO")
+
+
+async def test_no_way_back_from_a_demo_the_dashboard_opened_on(sandbox: Sandbox) -> None:
+    """`hookdash demo`: there is no configuration of yours to go back to; D says nothing."""
+    from hookdash.core import create_demo, load_configuration
+
+    demo = create_demo(sandbox.root / "demo")
+    app = HookdashApp(demo.env, configuration=load_configuration(demo.env), watch=False,
+                      demo=demo)  # fmt: skip
+    async with app.run_test(size=(120, 36)) as pilot:
+        banner = next(b for b in app.screen.query(Banner) if b.has_class("demo"))
+        assert "back to your configuration" not in text_of(banner)
+        await pilot.press("D")
+        assert isinstance(app.screen, HooksScreen) and app.demo is demo
+        offered = {c.title for c in DashboardCommands(app.screen)._available()}
+        assert not offered & {"Back to my configuration", "Open the demo"}
+
+
+def _screen_lines(widget: object) -> list[str]:
+    """The lines a widget shows on screen now (what a person reads)."""
+    height = widget.size.height  # type: ignore[attr-defined]
+    return [widget.render_line(y).text for y in range(height)]  # type: ignore[attr-defined]
+
+
+async def test_columns_are_sized_per_group_and_matchers_fit_at_120(sandbox: Sandbox) -> None:
+    """One long badge (`off: unknown event`, `off: file ignored`) widens the badge column
+    of its own group only; at 120 columns the demo's matchers show whole."""
+    rich_setup(sandbox)
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        lines = tree_lines(app.screen.query_one(HookTree))
+    text = "\n".join(lines)
+    assert "off: unknown event" in text
+    assert re.search(r"\n    runs  guard  \[run_shell_command\]", text)  # user: just `runs`
+    assert re.search(r"\n    runs       guard +\[run_shell_command\]", text) is None
+    assert re.search(r"\n    duplicate  guard", text)  # workspace: as wide as `duplicate`
+
+    from hookdash.core import create_demo, load_configuration
+
+    demo = create_demo(sandbox.root / "demo")
+    app = HookdashApp(demo.env, configuration=load_configuration(demo.env), watch=False,
+                      demo=demo)  # fmt: skip
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        tree = app.screen.query_one(HookTree)
+        shown = "\n".join(_screen_lines(tree))
+        for matcher in ("[run_shell_command]", "[write_file|replace]", "[.*]"):
+            assert matcher in shown, matcher
+        assert "…" not in shown
+
+
+async def test_banners_take_one_line_each_until_unfolded(sandbox: Sandbox) -> None:
+    from hookdash.core import create_demo, load_configuration
+
+    demo = create_demo(sandbox.root / "demo")
+    app = HookdashApp(demo.env, configuration=load_configuration(demo.env), watch=False,
+                      demo=demo)  # fmt: skip
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        strip = app.screen.query_one(Banners)
+        banners = list(strip.query(Banner))
+        assert len(banners) >= 4
+        assert strip.size.height == len(banners)  # one row each
+        assert any(b.cut for b in banners)
+        assert all(b.tooltip for b in banners)  # the whole text on hover
+        await pilot.press("b")
+        await pilot.pause()
+        assert strip.size.height > len(banners) and not any(b.cut for b in banners)
+        await pilot.press("b")
+        await pilot.pause()
+        assert strip.size.height == len(banners)
+    # A short terminal: one summary line for them all, until b.
+    app = HookdashApp(demo.env, configuration=load_configuration(demo.env), watch=False,
+                      demo=demo)  # fmt: skip
+    async with app.run_test(size=(60, 15)) as pilot:
+        await pilot.pause()
+        strip = app.screen.query_one(Banners)
+        assert strip.size.height == 1
+        summary = strip.query_one(BannerSummary)
+        assert text_of(summary).startswith("▸ DEMO · 2 to review (T) · 2 warnings")
+        await pilot.click(".summary")
+        await pilot.pause()
+        assert strip.has_class("-unfolded") and summary.size.height == 0
+        assert strip.size.height > 1
+
+
+async def test_source_first_grouping_and_only_project_hooks(sandbox: Sandbox) -> None:
+    rich_setup(sandbox)
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        tree = app.screen.query_one(HookTree)
+        await pilot.press("g")
+        lines = tree_lines(tree)
+        tops = [line.split()[0] for line in lines if not line.startswith(" ")]
+        assert tops == ["user", "workspace", "extension"]  # Gemini's order, extensions last
+        user = "\n".join(lines).split("\nworkspace")[0]
+        assert [line.split()[0] for line in user.splitlines()[1:] if line.startswith("  ")
+                and not line.startswith("    ")] == [
+            "BeforeTool", "AfterTool", "Notification", "PreToolUse"]  # fmt: skip
+        assert "not a Gemini CLI event" in user
+        assert tree.border_title == "Hooks (7) · by source"
+        tree.move_cursor(tree.root.children[1])  # the workspace source
+        await pilot.pause()
+        details = _details_text(app)
+        assert "~/project/.gemini/settings.json" in details
+        assert "BeforeTool, SessionStart" in details
+        await pilot.press("o")
+        lines = tree_lines(tree)
+        assert [line.split()[0] for line in lines if not line.startswith(" ")] == ["workspace"]
+        ids = [line.split()[1] for line in lines if line.startswith("    ")]
+        assert sorted(ids) == ["context", "guard"]
+        assert tree.border_title == "Hooks 2/7 · project only · by source"
+        await pilot.press("g")
+        assert [line.split()[0] for line in tree_lines(tree) if not line.startswith(" ")] == [
+            "BeforeTool", "SessionStart"]  # fmt: skip
+        await pilot.press("o")
+        assert tree.border_title == "Hooks (7)"
+        assert len([line for line in tree_lines(tree) if line.startswith("    ")]) == 7
+
+
+async def test_f_on_a_group_opens_its_events_plan(sandbox: Sandbox) -> None:
+    from hookdash.tui.screens.plan import PlanScreen
+
+    rich_setup(sandbox)
+    app = make_app(sandbox)
+    shown = record_notifications(app)
+    async with app.run_test(size=(120, 36)) as pilot:
+        tree = app.screen.query_one(HookTree)
+        after_tool = next(n for n in tree.root.children if n.label.plain.startswith("AfterTool"))
+        tree.move_cursor(after_tool.children[0])  # a layer group of AfterTool
+        await pilot.press("f")
+        await until(lambda: isinstance(app.screen, PlanScreen))
+        assert app.screen.query_one("#plan-event").value == "AfterTool"  # type: ignore[attr-defined]
+        assert "f fires one hook" in shown[-1][0]
+        await pilot.press("escape")
+        await pilot.press("g")  # a source spans events: say what to do instead
+        tree.move_cursor(tree.root.children[0])
+        await pilot.press("f")
+        assert isinstance(app.screen, HooksScreen)
+        assert "Select a hook to fire it" in shown[-1][0]
+
+
+@pytest.mark.parametrize("size", [(120, 36), (80, 24)])
+async def test_toasts_are_short_and_stay_off_the_details(
+    sandbox: Sandbox, size: tuple[int, int]
+) -> None:
+    from textual.widgets._toast import Toast
+
+    rich_setup(sandbox)
+    app = make_app(sandbox)
+    shown = record_notifications(app)
+    async with app.run_test(size=size, notifications=True) as pilot:
+        tree = app.screen.query_one(HookTree)
+        select(tree, "audit")  # disabled: space enables it, no question
+        await pilot.press("space")
+        await until(lambda: any(kw.get("title") == "Switched on" for _, kw in shown))
+        await until(lambda: bool(app.screen.query(Toast)))
+        await pilot.pause()
+        toast = app.screen.query_one(Toast)
+        details = app.screen.query_one(HookDetails)
+        assert not toast.region.overlaps(details.region)
+        assert all(kw.get("timeout", 0) <= 8 for _, kw in shown)

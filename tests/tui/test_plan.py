@@ -2,15 +2,28 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from textual.widgets import Input, OptionList, Select
 
+from hookdash.core.run.runlog import RunLog
+from hookdash.tui.screens.confirm import ConfirmScreen
 from hookdash.tui.screens.hooks import HooksScreen
+from hookdash.tui.screens.output import OutputScreen
 from hookdash.tui.screens.plan import PlanScreen
 from hookdash.tui.widgets.hook_tree import HookTree
 from tests.conftest import Sandbox, command_hook, definition
-from tests.tui.helpers import make_app, plain, rich_setup, select, text_of
+from tests.tui.helpers import (
+    make_app,
+    plain,
+    record_notifications,
+    rich_setup,
+    select,
+    settle,
+    text_of,
+    until,
+)
 
 
 def _options(screen: PlanScreen) -> list[str]:
@@ -143,3 +156,139 @@ async def test_enter_goes_to_the_hook(sandbox: Sandbox) -> None:
         assert isinstance(app.screen, HooksScreen)
         hook = app.selected_hook
         assert hook is not None and hook.id == "guard" and hook.scope == "workspace"
+
+
+def _waits_for(mine: Path, other: Path) -> str:
+    """A hook that succeeds only if `other` appears while it runs (so only in parallel)."""
+    return (
+        f"touch {mine}; for i in $(seq 200); do [ -e {other} ] && "
+        'echo \'{"decision": "allow"}\' && exit 0; sleep 0.05; done; exit 1'
+    )
+
+
+async def test_ctrl_r_fires_the_whole_event_in_parallel(sandbox: Sandbox, tmp_path: Path) -> None:
+    a, b = tmp_path / "a", tmp_path / "b"
+    sandbox.trust_folder()
+    sandbox.write_user(
+        {
+            "hooks": {
+                "BeforeTool": [
+                    definition(
+                        command_hook(_waits_for(a, b), name="first"),
+                        command_hook(_waits_for(b, a), name="second"),
+                        matcher="run_shell_command",
+                    ),
+                    definition(command_hook("echo '{}'", name="other"), matcher="read_file"),
+                ]
+            }
+        }
+    )
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        screen = await _open(pilot, "first")
+        assert not screen.query_one("#plan-result").display
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        result = screen.result
+        assert result is not None and not result.sequential
+        # Both ran at once: each waited for the other's file.
+        assert [(r.id, r.success) for r in result.results] == [
+            ("first", True),
+            ("second", True),
+        ]
+        assert result.input["tool_name"] == "run_shell_command"
+        assert [s.id for s in result.skipped] == ["other"]  # its matcher does not match
+        assert screen.query_one("#plan-result").display
+        text = text_of(screen.query_one("#plan-result-body"), 120)
+        assert "Run: BeforeTool · tool run_shell_command" in str(
+            screen.query_one("#plan-result").border_title
+        )
+        for part in ("What Gemini would do", "Runs, in Gemini's order  (2 hooks, in parallel)",
+                     " 1. ✔ ok  first  user · exit 0", " 2. ✔ ok  second  user · exit 0",
+                     "aggregate", '"decision": "allow"', "── output of first",
+                     "── output of second"):  # fmt: skip
+            assert part in text, part
+        assert text.index("aggregate") < text.index("── output of first")
+        await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(app.screen, OutputScreen)
+        assert "── stdout of second (1 line) ──" in app.screen.text
+    records = RunLog(sandbox.state).read_last(10)
+    assert sorted(r.id for r in records) == ["first", "second"]
+    assert len({r.run_id for r in records}) == 1  # one firing
+
+
+async def test_a_sequential_event_runs_in_order(sandbox: Sandbox, tmp_path: Path) -> None:
+    log = tmp_path / "order"
+    sandbox.trust_folder()
+    first = command_hook(f"sleep 0.2; echo first >> {log}", name="one")
+    second = command_hook(f"echo second >> {log}", name="two")
+    sandbox.write_user(
+        {"hooks": {"BeforeAgent": [{**definition(first, second), "sequential": True}]}}
+    )
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        screen = await _open(pilot, "one")
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        assert screen.result is not None and screen.result.sequential
+        text = text_of(screen.query_one("#plan-result-body"), 120)
+    assert "(2 hooks, one after another)" in text
+    assert log.read_text().split() == ["first", "second"]
+
+
+async def test_untrusted_hooks_ask_first_and_esc_cancels(sandbox: Sandbox, tmp_path: Path) -> None:
+    started = tmp_path / "started"
+    sandbox.trust_folder()
+    sandbox.write_workspace(
+        {
+            "hooks": {
+                "BeforeAgent": [
+                    definition(
+                        command_hook(f"touch {started}; sleep 60", name="proj", timeout=120000)
+                    )
+                ]
+            }
+        }
+    )
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        screen = await _open(pilot, "proj")
+        await pilot.press("ctrl+r")
+        await until(lambda: isinstance(app.screen, ConfirmScreen))
+        body = text_of(app.screen.query_one("#confirm-body"), 120)
+        assert "Gemini CLI would not run this hook without asking first" in body
+        assert "• proj: a project hook not yet in trusted_hooks.json" in body
+        await pilot.press("n")
+        await settle(pilot)
+        assert app.screen is screen and screen.result is None and not started.exists()
+        await pilot.press("ctrl+r")
+        await until(lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("y")
+        await until(lambda: started.exists() and screen.running)
+        await until(lambda: "proj  running" in text_of(screen.query_one("#plan-result-body")))
+        await pilot.press("escape")
+        await until(lambda: not screen.running)
+        assert app.screen is screen  # esc cancelled; it did not leave
+        text = text_of(screen.query_one("#plan-result-body"), 120)
+        assert "Cancelled after" in text and "proj  cancelled" in text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HooksScreen)
+    (record,) = RunLog(sandbox.state).read_last(10)
+    assert record.id == "proj" and (record.error or "").startswith("cancelled")
+
+
+async def test_an_event_without_hooks_says_so(sandbox: Sandbox) -> None:
+    sandbox.trust_folder()
+    sandbox.write_user({"hooks": {"BeforeTool": [definition(command_hook("true", name="t"))]}})
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        screen = await _open(pilot, "t")
+        shown = record_notifications(app)
+        screen.query_one("#plan-event", Select).value = "Notification"
+        await pilot.pause()
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert screen.result is None and not screen.running
+    assert "Gemini would run no hook for Notification here" in shown[-1][0]

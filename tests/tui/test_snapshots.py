@@ -27,9 +27,10 @@ from hookdash.tui.app import HookdashApp
 from hookdash.tui.screens.fire import FireScreen
 from hookdash.tui.screens.hook_form import HookFormScreen
 from hookdash.tui.screens.log import LogScreen
+from hookdash.tui.screens.plan import PlanScreen
 from hookdash.tui.widgets.hook_tree import HookTree
 from tests.conftest import Sandbox
-from tests.tui.helpers import make_app, rich_setup, select
+from tests.tui.helpers import make_app, rich_setup, select, until
 
 FIXED_DEMO_ROOT = Path("/tmp/hookdash-snapshot-demo")
 
@@ -113,6 +114,30 @@ def test_demo(snap_compare: Any, fixed_demo: DemoEnvironment) -> None:
     assert snap_compare(app, terminal_size=(120, 36))
 
 
+def test_demo_60x15(snap_compare: Any, fixed_demo: DemoEnvironment) -> None:
+    """A short terminal: the banners in one summary line, the list keeps its rows."""
+    env = fixed_demo.env
+    app = HookdashApp(env, configuration=load_configuration(env), watch=False, demo=fixed_demo)
+    assert snap_compare(app, terminal_size=(60, 15))
+
+
+def test_by_source_only_project(snap_compare: Any, sandbox: Sandbox) -> None:
+    rich_setup(sandbox)
+    assert snap_compare(make_app(sandbox), terminal_size=(120, 36), press=["g", "o"])
+
+
+def test_problems_after_safe_fixes(snap_compare: Any, sandbox: Sandbox) -> None:
+    rich_setup(sandbox)
+
+    async def fix(pilot: Any) -> None:
+        await pilot.press("c", "F", "y")
+        await until(lambda: pilot.app.screen.query_one("#fix-result").has_class("-shown"))
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+    assert snap_compare(make_app(sandbox), terminal_size=(120, 36), run_before=fix)
+
+
 # ------------------------------------------ switch, trust review, fire, plan, live log
 # From the demo, with a fixed clock and session id for the payloads, durations pinned,
 # and the times of the log shown in UTC.
@@ -141,6 +166,7 @@ def pinned_durations(monkeypatch: pytest.MonkeyPatch) -> None:
         return result
 
     monkeypatch.setattr("hookdash.tui.screens.fire.engine_fire", fire)
+    monkeypatch.setattr("hookdash.tui.screens.plan.engine_fire", fire)
 
 
 def _demo_app(demo: DemoEnvironment) -> HookdashApp:
@@ -214,6 +240,17 @@ def test_plan(snap_compare: Any, fixed_demo: DemoEnvironment) -> None:
     )
 
 
+def test_plan_run(snap_compare: Any, fixed_demo: DemoEnvironment, pinned_durations: None) -> None:
+    """ctrl+r in plan: the whole event fired, the verdict under the plan."""
+
+    async def run_before(pilot: Any) -> None:
+        await _steps("block-dangerous-shell", "p", "ctrl+r")(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, PlanScreen) and screen.result is not None
+
+    assert snap_compare(_demo_app(fixed_demo), terminal_size=(120, 36), run_before=run_before)
+
+
 def test_live_log(snap_compare: Any, fixed_demo: DemoEnvironment, utc: None) -> None:
     async def run_before(pilot: Any) -> None:
         await _steps("block-dangerous-shell", "l")(pilot)
@@ -230,6 +267,24 @@ def test_live_log_80x24(snap_compare: Any, fixed_demo: DemoEnvironment, utc: Non
         _demo_app(fixed_demo),
         terminal_size=(80, 24),
         run_before=_steps("block-dangerous-shell", "l"),
+    )
+
+
+def test_live_log_60x15(snap_compare: Any, fixed_demo: DemoEnvironment, utc: None) -> None:
+    """The narrowest: every duration whole, the layer, date and source dropped."""
+    assert snap_compare(
+        _demo_app(fixed_demo),
+        terminal_size=(60, 15),
+        run_before=_steps("block-dangerous-shell", "l"),
+    )
+
+
+def test_live_log_narrowed(snap_compare: Any, fixed_demo: DemoEnvironment, utc: None) -> None:
+    """b once: only the blocked runs; the facets line says so."""
+    assert snap_compare(
+        _demo_app(fixed_demo),
+        terminal_size=(120, 36),
+        run_before=_steps("block-dangerous-shell", "l", "b"),
     )
 
 

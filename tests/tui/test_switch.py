@@ -349,3 +349,31 @@ async def test_switch_from_the_palette(sandbox: Sandbox) -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, HooksScreen)
+
+
+async def test_a_settings_file_that_does_not_parse_is_named_up_front(sandbox: Sandbox) -> None:
+    _setup(sandbox)
+    broken = '{\n  "hooks": {,\n}\n'
+    sandbox.write_workspace(broken)
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        shown = record_notifications(app)
+        select(app.screen.query_one(HookTree), "guard")
+        await pilot.press("space")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, SwitchScreen)
+        notes = "\n".join(text_of(n) for n in dialog.query(".switch-broken"))
+        assert "~/project/.gemini/settings.json does not parse at line 2" in notes
+        assert "hookdash will not write it" in notes
+        labels = [b.label.plain for b in dialog.query("#switch-scope RadioButton")]  # type: ignore[attr-defined]
+        assert "does not parse" in labels[1] and "does not parse" not in labels[0]
+        await pilot.press("w", "enter")  # refused here, the dialog stays
+        await pilot.pause()
+        assert app.screen is dialog
+        assert shown[-1][1]["title"] == "Cannot write this file"
+        await pilot.press("u", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, HooksScreen)
+    assert sandbox.workspace_settings.read_text() == broken
+    assert '"guard"' in sandbox.user_settings.read_text().split("hooksConfig")[1]

@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from hookdash.core.display import json_text
 from hookdash.core.model import HookRef
 
 ChangeAction = Literal["add", "remove", "replace", "record"]
@@ -33,6 +34,22 @@ class Change(BaseModel):
     before: Any = None  # the whole list before the change (None: it did not exist)
     after: Any = None  # the whole list after it
     note: str | None = None
+
+    @property
+    def mark(self) -> str:
+        """`+` added, `-` removed, `~` replaced, `*` recorded."""
+        return {"add": "+", "remove": "-", "replace": "~"}.get(self.action, "*")
+
+    def value_text(self) -> str:
+        """What was written, as JSON (hidden characters escaped: `display.json_text`):
+        `"old" → "new"` for a replacement, a list's entries comma-separated, `(none)` for
+        an empty list."""
+        if self.action == "replace":
+            old, new = (json_text(self.value[k]) for k in ("from", "to"))
+            return f"{old} → {new}"
+        if isinstance(self.value, list):
+            return ", ".join(json_text(v) for v in self.value) or "(none)"
+        return json_text(self.value)
 
 
 class EditResult(BaseModel):

@@ -18,8 +18,6 @@ from __future__ import annotations
 import contextlib
 import difflib
 import hashlib
-import os
-import stat
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,6 +25,7 @@ from pydantic import BaseModel
 
 from hookdash.core import files
 from hookdash.core.edit.atomic import update_file
+from hookdash.core.state import private_dir
 
 COPY_CAP = 256 * 1024  # bytes: larger scripts keep only their hash
 COPIES_DIR = "trusted-scripts"
@@ -85,23 +84,14 @@ def copies_dir(state: Path) -> Path:
     return state / COPIES_DIR
 
 
-def _private_dir(path: Path) -> None:
-    """Create `path` (and a missing state dir) as 0700, whatever the umask."""
-    for directory in (path.parent, path):
-        if not directory.exists():
-            directory.mkdir(mode=0o700, parents=True, exist_ok=True)
-            os.chmod(directory, 0o700)  # mkdir's mode is filtered by the umask
-    if stat.S_IMODE(path.stat().st_mode) != 0o700:
-        os.chmod(path, 0o700)
-
-
 def keep_copy(state: Path, read: ScriptRead) -> bool:
     """Store a complete read of at most COPY_CAP bytes under its hash; False when the
     script is too large (only its hash is kept then)."""
     if not read.complete or read.size > COPY_CAP:
         return False
     directory = copies_dir(state)
-    _private_dir(directory)
+    private_dir(state)
+    private_dir(directory)
 
     def compute(data: bytes | None) -> bytes | None:
         return None if data == read.head else read.head

@@ -6,9 +6,17 @@ invalid JSON is pointed out with its line and column, and not run — asks first
 Gemini would not run the hook without asking (`confirmations_needed`), then runs it
 through `core.engine.fire` in a worker on the event loop. While it runs, a spinner shows
 the elapsed time and `esc` cancels the worker, which makes the engine kill the hook's
-process group and log it as cancelled. The result: the one-sentence effect, exit code,
-duration, stdout, stderr, the parsed output, the aggregate, and whether Gemini would have
-run the hook at all. The engine appends the run to the run log, which the live log shows.
+process group and log it as cancelled; the screen stays (a second `esc` leaves). The
+result, verdict first (`widgets.fire_result`): the one-sentence effect, each run's
+outcome, exit code and duration, the aggregate; then stdout, stderr and the parsed
+output, long ones folded (`o` shows them whole). The engine appends the run to the run
+log, which the live log shows.
+
+Nothing typed is lost: the editor's payload, once it differs from a generated one, is
+the hook's draft for the rest of the session (`HookdashApp.fire_drafts`), shown again
+the next time fire opens on the hook; `ctrl+s` keeps it by name in hookdash's state
+(`core.run.saved_payloads`) and `ctrl+o` brings a saved one back. The live log opens
+fire on a recorded run's input (`payload`, `source`): "replay this run".
 """
 
 from __future__ import annotations
@@ -16,10 +24,10 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from pathlib import Path
 from typing import Any
 
-from rich.console import Group, RenderableType
-from rich.padding import Padding
+from rich.console import RenderableType
 from rich.text import Text
 from textual import on
 from textual.containers import Container, Vertical, VerticalScroll
@@ -34,14 +42,19 @@ from hookdash.core import (
     Configuration,
     FireResult,
     Hook,
+    HookdashError,
+    SavedPayload,
     build_payload,
     confirmations_needed,
     context_of,
+    delete_payload,
     fire as engine_fire,
     json_loads,
     json_text,
     payload_problems,
     plan_event,
+    save_payload,
+    saved_payloads,
     state_dir,
     visible,
 )
@@ -50,7 +63,8 @@ from hookdash.tui.commands import bindings_for
 from hookdash.tui.plain import plain
 from hookdash.tui.screens.base import HookdashScreen
 from hookdash.tui.screens.confirm import ConfirmScreen, untrusted_run_question
-from hookdash.tui.widgets.run_view import heading, json_block, run_heading, run_sections
+from hookdash.tui.widgets.fire_result import fire_result_body
+from hookdash.tui.widgets.run_view import output_sections
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 NARROW_WIDTH = 110
@@ -78,11 +92,20 @@ def parse_payload(text: str) -> dict[str, Any]:
 class FireScreen(HookdashScreen[None]):
     COMMAND_SCOPE = "fire"
     BINDINGS = bindings_for("fire")
-    CONFIG_AT_MOUNT = False  # on_mount shows the hook and a fresh payload itself
+    CONFIG_AT_MOUNT = False  # on_mount shows the hook and its payload itself
 
-    def __init__(self, hook: Hook) -> None:
+    def __init__(
+        self, hook: Hook, *, payload: dict[str, Any] | None = None, source: str | None = None
+    ) -> None:
+        """`payload`: start from this one (a recorded run's input) instead of the hook's
+        draft or a fresh payload; `source`: where it came from, said under the editor."""
         super().__init__()
         self._hook = hook
+        self._initial = payload
+        self._source = source
+        self._fresh_text: str | None = None  # the last generated payload, as shown
+        self._saved: list[SavedPayload] | None = None  # None: not read yet
+        self._saved_error: str | None = None
         self._worker: Worker[FireResult | None] | None = None
         self._started: float | None = None
         self._timer: Timer | None = None
@@ -119,13 +142,26 @@ class FireScreen(HookdashScreen[None]):
     def result(self) -> FireResult | None:
         return self._result
 
+    @property
+    def owner(self) -> str:
+        """Whose draft and saved payloads these are: the hook's event and id."""
+        return f"{self._hook.event} · {self._hook.id}"  # raw-ok: a key, never shown
+
     def on_mount(self) -> None:
         self.query_one("#fire-input").border_title = "Payload: the JSON Gemini sends on stdin"
         self.query_one("#fire-result").border_title = "Result"
         self._show_title()
-        self.action_reset_payload()
+        draft = self.hd_app.fire_drafts.get(self.owner)
+        if self._initial is not None:
+            self._load(json_text(self._initial, indent=2))
+        elif draft is not None:
+            self._source = "your draft from earlier in this session · ctrl+n: a fresh payload"
+            self._load(draft)
+        else:
+            self.action_reset_payload()
         self._show_result()
         self.query_one("#payload", TextArea).focus()
+        self._read_saved()
 
     def on_resize(self, event: Resize) -> None:
         self.set_class(event.size.width < NARROW_WIDTH, "-narrow")
@@ -158,6 +194,12 @@ class FireScreen(HookdashScreen[None]):
 
     # ------------------------------------------------------------------ payload
 
+    def _load(self, text: str) -> None:
+        editor = self.query_one("#payload", TextArea)
+        editor.load_text(text)
+        editor.move_cursor((0, 0))
+        self._check_payload()
+
     def action_reset_payload(self) -> None:
         """A fresh payload for the hook's event and matcher, from the engine."""
         config = self.hd_app.config
@@ -171,54 +213,218 @@ class FireScreen(HookdashScreen[None]):
             session_id=self.hd_app.session_id,
             now=clock() if clock is not None else None,
         )
-        editor = self.query_one("#payload", TextArea)
-        # Exact JSON with every hidden character escaped (`\u001b`): the editor shows what
-        # the hook will get, and no raw control reaches the terminal.
-        editor.load_text(json_text(payload, indent=2))
-        editor.move_cursor((0, 0))
-        self._check_payload()
+        self._fresh_text = json_text(payload, indent=2)
+        self._source = None
+        self._load(self._fresh_text)
 
     @property
     def payload_text(self) -> str:
         return self.query_one("#payload", TextArea).text
 
+    @property
+    def draft(self) -> str | None:
+        """The payload kept for this hook for the session (None: a fresh one shows)."""
+        return self.hd_app.fire_drafts.get(self.owner)
+
     @on(TextArea.Changed, "#payload")
     def _payload_changed(self) -> None:
+        text = self.payload_text
+        # A payload that differs from the generated one is work to keep; the generated
+        # one is not (the next visit makes a fresh one, with the time of then).
+        if text != self._fresh_text:
+            self.hd_app.fire_drafts[self.owner] = text
+        else:
+            self.hd_app.fire_drafts.pop(self.owner, None)
         self._check_payload()
 
     def _check_payload(self) -> dict[str, Any] | None:
         """Show whether the editor holds a payload, and what Gemini would make of it."""
         status = self.query_one("#payload-status", Static)
+        lines: list[Content] = []
+        payload: dict[str, Any] | None = None
         try:
             payload = parse_payload(self.payload_text)
         except JsonError as exc:
-            status.update(
+            lines.append(
                 Content.assemble(
                     (f"✖ invalid JSON at line {exc.line}, column {exc.column}: ", "bold $error"),
                     exc.message,  # raw-ok: the json module's own words
                     (" — ctrl+r will not run it", "$text-muted"),
                 )
             )
-            return None
         config = self.hd_app.config
-        lines: list[Content] = [Content.styled("✔ valid JSON", "$text-success")]
-        if config is not None:
-            hook = self._hook
-            plan = plan_event(config.hooks, hook.event, context_of(hook.event, payload))
-            if any(h.ref == hook.ref for h in plan.hooks):
-                lines[0] += Content.styled(" · Gemini would run this hook for it", "$text-success")
-            else:
-                why = visible(
-                    next(
+        if payload is not None:
+            lines.append(Content.styled("✔ valid JSON", "$text-success"))
+            if config is not None:
+                hook = self._hook
+                plan = plan_event(config.hooks, hook.event, context_of(hook.event, payload))
+                if any(h.ref == hook.ref for h in plan.hooks):
+                    lines[0] += Content.styled(
+                        " · Gemini would run this hook for it", "$text-success"
+                    )
+                else:
+                    why = next(
                         (s.detail or s.reason for s in plan.skipped if s.ref == hook.ref),
                         "it is not in the plan",
                     )
-                )
-                lines[0] += Content.styled(f" · Gemini would not run it: {why}", "$text-warning")
-        for problem in payload_problems(self._hook.event, payload)[:3]:
-            lines.append(Content.styled(f"! {visible(problem)}", "$text-warning"))
+                    lines[0] += Content.styled(
+                        f" · Gemini would not run it: {visible(why)}", "$text-warning"
+                    )
+        about = self._about_line()
+        if about is not None:
+            lines.append(about)
+        if payload is not None:
+            for problem in payload_problems(self._hook.event, payload)[:2]:
+                lines.append(Content.styled(f"! {visible(problem)}", "$text-warning"))
         status.update(Content("\n").join(lines))
         return payload
+
+    def _about_line(self) -> Content | None:
+        """Where the payload came from, and the saved ones (dim)."""
+        parts: list[str] = []
+        if self._source:
+            parts.append(self._source)
+        if self._saved_error:
+            parts.append(self._saved_error)
+        elif self._saved:
+            n = len(self._saved)
+            parts.append(f"{n} saved payload{'s' if n != 1 else ''}: ctrl+o")
+        if not parts:
+            return None
+        return Content.styled(" · ".join(visible(p) for p in parts), "$text-muted")
+
+    # ------------------------------------------------------------------ saved payloads
+
+    def _read_saved(self) -> None:
+        config = self.hd_app.config
+        if config is None:
+            return
+        state = state_dir(config.env.environ)
+        hook = self._hook
+
+        async def read() -> None:
+            try:
+                found = await asyncio.to_thread(saved_payloads, state, hook.event, hook.id)
+            except HookdashError as exc:
+                self._saved, self._saved_error = [], exc.message
+            else:
+                self._saved, self._saved_error = found, None
+            self._check_payload()
+
+        self.run_worker(read(), group="fire-saved", exclusive=True)
+
+    @property
+    def saved(self) -> list[SavedPayload] | None:
+        """The hook's saved payloads as last read (None: not read yet)."""
+        return self._saved
+
+    def action_save_payload(self) -> None:
+        config = self.hd_app.config
+        if config is None:
+            return
+        try:
+            payload = parse_payload(self.payload_text)
+        except JsonError as exc:
+            self.notify(
+                f"Not saved: the payload is not valid JSON (line {exc.line}, column "
+                f"{exc.column}: {exc.message}).",  # raw-ok: the json module's own words
+                severity="error",
+                timeout=6,
+                markup=False,
+            )
+            return
+        from hookdash.tui.screens.saved_payloads import PayloadNameScreen, suggested_name
+
+        hook = self._hook
+        existing = [p.name for p in self._saved or []]
+        state = state_dir(config.env.environ)
+
+        async def save(name: str) -> None:
+            try:
+                saved, replaced = await asyncio.to_thread(
+                    save_payload, state, hook.event, hook.id, name, payload
+                )
+            except HookdashError as exc:
+                self.notify(visible(exc.message), title="Not saved", severity="error", markup=False)
+                return
+            verb = "Replaced" if replaced else "Saved"
+            self.notify(
+                f"{verb} “{visible(saved.name)}” for {visible(hook.id)}: ctrl+o brings it back.",
+                timeout=4,
+                markup=False,
+            )
+            self._source = f"saved payload “{visible(saved.name)}”"
+            self._read_saved()
+
+        def named(name: str | None) -> None:
+            if name:
+                self.run_worker(save(name), group="fire-save")
+
+        self.app.push_screen(PayloadNameScreen(hook.id, suggested_name(payload), existing), named)
+
+    def action_saved_payloads(self) -> None:
+        config = self.hd_app.config
+        if config is None:
+            return
+        from hookdash.tui.screens.saved_payloads import Choice, SavedPayloadsScreen
+
+        hook = self._hook
+        state = state_dir(config.env.environ)
+
+        def chosen(choice: Choice | None) -> None:
+            if choice is None:
+                return
+            what, entry = choice
+            if what == "delete":
+                self._forget(state, entry)
+                return
+            self._source = f"saved payload “{visible(entry.name)}”"
+            self._load(json_text(entry.payload, indent=2))
+            if what == "run":
+                self.action_run()
+
+        async def open_list() -> None:
+            try:
+                found = await asyncio.to_thread(saved_payloads, state, hook.event, hook.id)
+            except HookdashError as exc:
+                self.notify(visible(exc.message), severity="error", timeout=8, markup=False)
+                return
+            self._saved, self._saved_error = found, None
+            if not found:
+                self.notify(
+                    f"No saved payloads for {visible(hook.id)} yet: ctrl+s saves the one in "
+                    "the editor.",
+                    timeout=4,
+                    markup=False,
+                )
+                return
+            self.app.push_screen(SavedPayloadsScreen(hook.id, found), chosen)
+
+        self.run_worker(open_list(), group="fire-saved", exclusive=True)
+
+    def _forget(self, state: Path, entry: SavedPayload) -> None:
+        hook = self._hook
+        body = Text()
+        body.append("Forget the saved payload ")
+        body.append(visible(entry.name), "bold")
+        body.append(f" of {visible(hook.id)}? It is deleted from hookdash's state.")
+
+        async def forget() -> None:
+            try:
+                await asyncio.to_thread(delete_payload, state, hook.event, hook.id, entry.name)
+            except HookdashError as exc:
+                self.notify(
+                    visible(exc.message), title="Not deleted", severity="error", markup=False
+                )
+                return
+            self.notify(f"Forgot “{visible(entry.name)}”.", timeout=3, markup=False)
+            self._read_saved()
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.run_worker(forget(), group="fire-save")
+
+        self.app.push_screen(ConfirmScreen("Forget a saved payload?", body, "Forget it"), answered)
 
     # ------------------------------------------------------------------ running
 
@@ -281,7 +487,8 @@ class FireScreen(HookdashScreen[None]):
             elapsed = time.monotonic() - (self._started or time.monotonic())
             self._outcome = Text(
                 f"Cancelled after {elapsed:.1f} s: hookdash killed the hook's process group. "
-                "The run is in the log as cancelled.",
+                "The run is in the log as cancelled. Your payload is still in the editor: "
+                "ctrl+r runs it again, esc goes back.",
                 style="bold",
             )
             self._finish()
@@ -308,11 +515,24 @@ class FireScreen(HookdashScreen[None]):
         self._frame += 1
         self._show_result()
 
-    def action_cancel_or_close(self) -> None:
-        if self.running and self._worker is not None:
+    def action_cancel_run(self) -> None:
+        """esc while the hook runs: kill it, and stay (a second esc leaves)."""
+        if self._worker is not None and self._worker.is_running:
             self._worker.cancel()
-            return
+            self.refresh_bindings()
+
+    def action_close(self) -> None:
         self.dismiss()
+
+    def action_show_output(self) -> None:
+        result = self._result
+        if result is None or not result.results:
+            return
+        from hookdash.tui.screens.output import OutputScreen
+
+        title = f"Output of {self._hook.shown.id} ({self._hook.shown.event})"
+        sections = output_sections(result.results, result.aggregate)
+        self.app.push_screen(OutputScreen(title, sections))
 
     # ------------------------------------------------------------------ result
 
@@ -326,8 +546,8 @@ class FireScreen(HookdashScreen[None]):
             text.append(f"{frame} ", style=colors.heading)
             text.append(f"Running {self._hook.shown.id}… {elapsed:.1f} s", style="bold")
             text.append(
-                f"\n\nesc cancels it (kills its process group). Its timeout is "
-                f"{self._hook.timeout_ms / 1000:g} s.",
+                f"\n\nesc cancels it (kills its process group) and keeps this screen. Its "
+                f"timeout is {self._hook.timeout_ms / 1000:g} s.",
                 style=colors.dim,
             )
             body = text
@@ -340,40 +560,29 @@ class FireScreen(HookdashScreen[None]):
                 "Edit the payload if you like, then press ctrl+r to run the hook through "
                 "hookdash's engine, exactly as Gemini CLI's runner would: bash -c, the "
                 "payload on stdin, its timeout and environment.\n\nThe run is added to the "
-                "run log: l shows the live log.",
+                "run log: l shows the live log. ctrl+s keeps the payload under a name; "
+                "ctrl+o brings a saved one back.",
                 style=colors.dim,
             )
         self.query_one("#result-body", Static).update(body)
 
     def _result_body(self, result: FireResult, colors: Colors) -> RenderableType:
         config = self.hd_app.config
-        display = config.env.display if config is not None else str
-        parts: list[RenderableType] = []
-        if not result.gemini_would_run:
-            why = "; ".join(result.gemini_would_not_run_because)
-            parts.append(plain(f"! Gemini CLI would not have run this hook: {why}", colors.warning))
-        for warning in result.warnings:
-            parts.append(plain(f"! payload: {warning}", colors.warning))
-        what = heading("What Gemini would do", colors, first=not parts)
-        parts += [what, Padding(plain(result.effect, "bold"), (0, 2))]
-        for run in result.results:
-            parts += [Text(""), run_heading(run, colors)]
-            parts += run_sections(run, colors, with_input=False)
-        if result.run_error:
-            parts.append(plain(f"! {result.run_error}", colors.error))
-        if result.aggregate is not None:
-            parts += [
-                heading("aggregate", colors, "(what Gemini merges from the event's outputs)"),
-                json_block(result.aggregate, colors),
-            ]
-        if config is not None and result.results:
-            log = display(str(state_dir(config.env.environ) / RUNLOG_NAME))
-            parts.append(Text(f"\nLogged to {log} · l shows the live log", style=colors.dim))
-        return Group(*parts)
+        logged_to = None
+        if config is not None:
+            logged_to = config.env.display(str(state_dir(config.env.environ) / RUNLOG_NAME))
+        return fire_result_body(result, colors, logged_to=logged_to)
 
     # ------------------------------------------------------------------ bindings
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("run", "reset_payload") and self.running:
+        running = self.running
+        if action in ("run", "reset_payload", "save_payload", "saved_payloads") and running:
             return None  # shown, greyed out
+        if action == "cancel_run":
+            return running  # esc reads "Cancel" while the hook runs…
+        if action == "close":
+            return not running  # …and "Back" otherwise
+        if action == "show_output":  # greyed out until there is a result
+            return True if self._result is not None and self._result.results else None
         return True

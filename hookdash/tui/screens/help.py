@@ -21,9 +21,11 @@ _SCOPE_TITLES = (
     ("switch", "Switching a hook off (space)"),
     ("hook_form", "Adding and editing a hook (a, e)"),
     ("fire", "Fire (f)"),
+    ("saved_payloads", "Fire: saved payloads (ctrl+o)"),
     ("plan", "Plan (p)"),
     ("trust", "Trust review (T)"),
     ("log", "Live log (l)"),
+    ("output", "Whole output (o)"),
     ("problems", "Problem list"),
     ("confirm", "Questions"),
 )
@@ -62,8 +64,10 @@ WRITING = (
 LIVE_LOG = (
     "l shows every hook run as it happens: hookdash's own (fire, `hookdash fire`) from "
     "its run log, and real Gemini CLI sessions' from Gemini's telemetry file when "
-    "telemetry.outfile is set. The last 2,000 runs are kept in memory; h narrows the list "
-    "to the hook selected in the hook list; enter opens a run's full record."
+    "telemetry.outfile is set. The last 2,000 runs are kept in memory. b, s and e narrow "
+    "the list by outcome, source and event, / by words, h to the highlighted run's hook; "
+    "x shows every run again. enter opens a run's full record, o its whole output, and f "
+    "replays it: fire on its hook, with its input."
 )
 
 BANNERS = (

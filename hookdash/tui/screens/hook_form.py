@@ -502,7 +502,10 @@ class HookFormScreen(HookdashScreen[AuthoringResult | None]):
         parts.append(Text(f"({payload}, as f would send it; l shows the run in the log)",
                           style=colors.dim))  # fmt: skip
         for run in result.results:
-            parts += [run_heading(run, colors), *run_sections(run, colors, with_input=False)]
+            parts += [
+                run_heading(run, colors),
+                *run_sections(run, colors, with_input=False, fold=True),
+            ]
         if result.run_error:
             parts.append(Text(f"! {visible(result.run_error)}", style=colors.error))
         return Group(*parts)

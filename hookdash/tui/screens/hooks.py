@@ -12,7 +12,7 @@ from rich.text import Text
 from textual import on, work
 from textual.app import SuspendNotSupported
 from textual.containers import Container, Horizontal
-from textual.events import Resize
+from textual.events import Paste, Resize
 from textual.timer import Timer
 from textual.widgets import Footer, Input, Label
 from textual.worker import WorkerCancelled, WorkerFailed
@@ -26,8 +26,9 @@ from hookdash.tui.screens.confirm import ConfirmScreen
 from hookdash.tui.screens.switch import SwitchChoice, SwitchScreen
 from hookdash.tui.widgets.banners import Banners
 from hookdash.tui.widgets.empty_state import EmptyState
+from hookdash.tui.widgets.filter_box import FilterBox
 from hookdash.tui.widgets.hook_details import HookDetails
-from hookdash.tui.widgets.hook_tree import HookItem, HookTree
+from hookdash.tui.widgets.hook_tree import EventGroup, HookItem, HookTree, LayerGroup
 from hookdash.tui.widgets.status_line import StatusLine
 
 if TYPE_CHECKING:
@@ -42,6 +43,14 @@ if TYPE_CHECKING:
 
 # Below this width the details go under the tree instead of beside it.
 NARROW_WIDTH = 110
+# How long a toast stays. Short: it sits over the list, and what it says about a write
+# shows in the list too (the badge, the selected hook); a refusal needs time to be read.
+NEWS_SECONDS = 5
+REFUSAL_SECONDS = 8
+# Below this height the banners fold into one summary line (the list needs the rows).
+SHORT_HEIGHT = 20
+# Under the zoomed details: how to get back (the Footer is full of the list's keys).
+ZOOM_HINT = "z or esc: back · ↑ ↓ pgup pgdn: scroll"
 # Large configurations filter after a pause in typing instead of on every key.
 FILTER_DEBOUNCE_ABOVE = 300
 FILTER_DEBOUNCE_SECONDS = 0.15
@@ -61,6 +70,8 @@ _LIST_ACTIONS = frozenset(
         "toggle_details",
         "zoom_details",
         "toggle_expand",
+        "toggle_grouping",
+        "toggle_project_only",
         "toggle_hook",
         "fire",
         "edit_hook",
@@ -93,7 +104,7 @@ class HooksScreen(HookdashScreen[None]):
         yield Banners(id="banners")
         with Horizontal(id="filter-bar"):
             yield Label("Filter", id="filter-label")
-            yield Input(
+            yield FilterBox(
                 placeholder="id, command, event, layer, matcher, badge…  (/)",
                 id="filter",
                 compact=True,
@@ -158,7 +169,13 @@ class HooksScreen(HookdashScreen[None]):
         tree = self.query_one(HookTree)
         shown = tree.populate(config.snapshot, query, select=select)
         total = len(config.snapshot.hooks)
-        tree.border_title = f"Hooks {shown}/{total}" if query else f"Hooks ({total})"
+        narrowed = bool(query) or tree.project_only
+        title = f"Hooks {shown}/{total}" if narrowed else f"Hooks ({total})"
+        views = [
+            *(["project only"] if tree.project_only else []),
+            *(["by source"] if tree.grouping == "source" else []),
+        ]
+        tree.border_title = " · ".join([title, *views])
 
     @on(HookTree.ItemHighlighted)
     def _show_details(self, event: HookTree.ItemHighlighted) -> None:
@@ -171,6 +188,7 @@ class HooksScreen(HookdashScreen[None]):
 
     @on(Input.Changed, "#filter")
     def _filter_changed(self, event: Input.Changed) -> None:
+        self.refresh_bindings()  # esc (clear) is in the Footer only while there is a filter
         config = self.hd_app.config
         if self._filter_timer is not None:
             self._filter_timer.stop()
@@ -183,28 +201,45 @@ class HooksScreen(HookdashScreen[None]):
 
     @on(Input.Submitted, "#filter")
     def _filter_submitted(self, event: Input.Submitted) -> None:
+        self.action_filter_done()
+
+    def action_filter_done(self) -> None:
         if self._filter_timer is not None:
             self._filter_timer.stop()
             self._filter_timer = None
             self._refresh_tree()
-        self.query_one(HookTree).focus()
+        self.set_focus(self.query_one(HookTree))
+
+    def on_paste(self, event: Paste) -> None:
+        """A paste on the list (not in the filter box) is a filter: a terminal with
+        bracketed paste delivers a pasted "/guard" as one event, never as keys."""
+        text = event.text.strip().splitlines()[0] if event.text.strip() else ""
+        filter_box = self.query_one("#filter", Input)
+        if not text or self.focused is filter_box or self.has_class("-empty"):
+            return
+        event.stop()
+        self.set_focus(filter_box)
+        filter_box.value = text.removeprefix("/")
+        filter_box.cursor_position = len(filter_box.value)
 
     def on_resize(self, event: Resize) -> None:
         self.set_class(event.size.width < NARROW_WIDTH, "-narrow")
+        self.set_class(event.size.height < SHORT_HEIGHT, "-short")
 
     # --------------------------------------------------------------- actions
 
     def action_focus_filter(self) -> None:
-        self.query_one("#filter", Input).focus()
+        # Keys that arrive with the `/` in one burst (a paste, fast typing over ssh) must
+        # reach the filter, not run as commands on the list. So `/` is a priority binding
+        # (the app runs it before it hands the next key to the focused widget), and focus
+        # moves now, not after the messages already queued (as Widget.focus would).
+        self.set_focus(self.query_one("#filter", Input))
 
     def action_clear_filter(self) -> None:
-        if self.maximized is not None:
-            self.minimize()
-            return
         filter_box = self.query_one("#filter", Input)
         if filter_box.value:
             filter_box.value = ""
-        self.query_one(HookTree).focus()
+        self.set_focus(self.query_one(HookTree))
 
     def action_toggle_details(self) -> None:
         details = self.query_one(HookDetails)
@@ -216,19 +251,44 @@ class HooksScreen(HookdashScreen[None]):
     def action_zoom_details(self) -> None:
         details = self.query_one(HookDetails)
         if self.maximized is details:
-            self.minimize()
-            self.query_one(HookTree).focus()
+            self.action_unzoom()
         else:
             details.display = True
             self.remove_class("-no-details")
             self.maximize(details, container=False)
-            details.focus()
+            details.border_subtitle = ZOOM_HINT
+            self.set_focus(details)
+
+    def action_unzoom(self) -> None:
+        self.minimize()
+
+    def minimize(self) -> None:
+        # (Also what Textual runs for `esc` while zoomed, before any binding.)
+        super().minimize()
+        self.query_one(HookDetails).border_subtitle = ""
+        self.set_focus(self.query_one(HookTree))
+
+    def action_toggle_grouping(self) -> None:
+        tree = self.query_one(HookTree)
+        tree.grouping = "event" if tree.grouping == "source" else "source"
+        self._refresh_tree()
+
+    def action_toggle_project_only(self) -> None:
+        tree = self.query_one(HookTree)
+        tree.project_only = not tree.project_only
+        self._refresh_tree()
+
+    def action_toggle_banners(self) -> None:
+        self.query_one(Banners).toggle_unfolded()
 
     def action_toggle_expand(self) -> None:
         self.query_one(HookTree).toggle_all()
 
     def action_open_demo(self) -> None:
-        self.hd_app.open_demo()
+        self.hd_app.ask_open_demo()
+
+    def action_leave_demo(self) -> None:
+        self.hd_app.leave_demo()
 
     # ---------------------------------------------------- switching a hook off and on
 
@@ -262,7 +322,7 @@ class HooksScreen(HookdashScreen[None]):
                 "nothing to switch.",
                 title="Cannot switch this hook",
                 severity="error",
-                timeout=8,
+                timeout=REFUSAL_SECONDS,
                 markup=False,
             )
             return
@@ -301,7 +361,7 @@ class HooksScreen(HookdashScreen[None]):
                     visible(exc.message),
                     title="Nothing changed",
                     severity="error",
-                    timeout=12,
+                    timeout=REFUSAL_SECONDS,
                     markup=False,
                 )
                 return
@@ -334,16 +394,32 @@ class HooksScreen(HookdashScreen[None]):
             title = "Still disabled"
         self.app.clear_notifications()  # the last write's news is stale now
         text = visible("\n".join(lines), multiline=True)
-        self.notify(text, title=title, severity=severity, timeout=12, markup=False)
+        self.notify(text, title=title, severity=severity, timeout=NEWS_SECONDS, markup=False)
 
     # ---------------------------------------------------- fire, plan, trust review
 
     def action_fire(self) -> None:
         from hookdash.tui.screens.fire import FireScreen
 
+        item = self.query_one(HookTree).current_item
+        if isinstance(item, EventGroup | LayerGroup):
+            # A group has no one hook to fire: its event's plan lists the hooks Gemini
+            # would run for it, in order, and goes to any of them.
+            self.action_plan()
+            self.notify(
+                f"f fires one hook: here is what Gemini would run for {visible(item.event)}. "
+                "enter on a hook goes to it in the list; f there fires it.",
+                title="A group, not a hook",
+                timeout=NEWS_SECONDS,
+                markup=False,
+            )
+            return
         hook = self.selected_hook
         if hook is None:
-            self.notify("Select a hook to fire (the plan, p, works on a whole event).", timeout=4)
+            self.notify(
+                "Select a hook to fire it (f on an event group opens that event's plan).",
+                timeout=5,
+            )
             return
         if hook.event not in EVENTS:
             self.notify(
@@ -351,7 +427,7 @@ class HooksScreen(HookdashScreen[None]):
                 "there is no payload to test this hook with.",
                 title="Cannot fire this hook",
                 severity="warning",
-                timeout=8,
+                timeout=REFUSAL_SECONDS,
                 markup=False,
             )
             return
@@ -366,7 +442,7 @@ class HooksScreen(HookdashScreen[None]):
         if isinstance(item, HookItem):
             hook = self._current(item.hook)
             event = hook.event
-        elif item is not None:
+        elif isinstance(item, EventGroup | LayerGroup):
             event = item.event
         self.app.push_screen(PlanScreen(event, hook))
 
@@ -396,7 +472,7 @@ class HooksScreen(HookdashScreen[None]):
 
     def _refused(self, exc: HookdashError, title: str) -> None:
         self.notify(visible(exc.message, multiline=True), title=title, severity="error",
-                    timeout=12, markup=False)  # fmt: skip
+                    timeout=REFUSAL_SECONDS, markup=False)  # fmt: skip
 
     def action_add_hook(self) -> None:
         from hookdash.tui.screens.hook_form import HookFormScreen
@@ -419,7 +495,7 @@ class HooksScreen(HookdashScreen[None]):
                 "it: E opens the file at the hook, d removes it.",
                 title="Cannot edit this hook here",
                 severity="warning",
-                timeout=8,
+                timeout=REFUSAL_SECONDS,
                 markup=False,
             )
             return
@@ -543,7 +619,7 @@ class HooksScreen(HookdashScreen[None]):
         if not stack:
             self.notify(
                 "Nothing to undo: hookdash has written nothing in this session (u undoes "
-                "add, edit, remove, switching, hooks on/off and trust).",
+                "add, edit, remove, switching, hooks on/off, trust and the safe fixes).",
                 timeout=6,
             )
             return
@@ -564,14 +640,14 @@ class HooksScreen(HookdashScreen[None]):
             stack.remove(entry)  # it can never apply again: the file is not hookdash's now
             left = f" {len(stack)} older write(s) can still be undone." if stack else ""
             self.notify(visible(exc.message) + left, title="Not undone", severity="error",
-                        timeout=15, markup=False)  # fmt: skip
+                        timeout=REFUSAL_SECONDS, markup=False)  # fmt: skip
             return
         except HookdashError as exc:
             self._refused(exc, "Not undone")
             return
         stack.remove(entry)
         self.app.clear_notifications()
-        self.notify(visible(result.message), title="Undone", timeout=10, markup=False)
+        self.notify(visible(result.message), title="Undone", timeout=NEWS_SECONDS, markup=False)
         self._reload_then("undo", None)
 
     def action_open_editor(self) -> None:
@@ -592,7 +668,7 @@ class HooksScreen(HookdashScreen[None]):
                 f"(set one, e.g. export EDITOR=nano). The hook is at {visible(where)}.",
                 title="No editor",
                 severity="warning",
-                timeout=12,
+                timeout=REFUSAL_SECONDS,
                 markup=False,
             )
             return
@@ -613,7 +689,7 @@ class HooksScreen(HookdashScreen[None]):
                 f"Could not start {visible(argv[0])}: {exc.strerror or exc}.",
                 title="No editor",
                 severity="error",
-                timeout=10,
+                timeout=REFUSAL_SECONDS,
                 markup=False,
             )
             return
@@ -623,7 +699,20 @@ class HooksScreen(HookdashScreen[None]):
         self._reload_then("editor closed", hook.ref)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        in_filter = self.focused is self.query_one("#filter", Input)
+        if action == "focus_filter" and in_filter:
+            return False  # a `/` typed in the filter is text (the binding has priority)
+        if action == "filter_done":
+            return in_filter
+        zoomed = self.maximized is not None
+        if action == "unzoom":
+            return zoomed
+        if action == "clear_filter":
+            # In the Footer (esc) only when there is something to leave or clear.
+            return not zoomed and (in_filter or bool(self.query_one("#filter", Input).value))
         if action == "open_demo":
             return self.hd_app.demo is None
+        if action == "leave_demo":
+            return self.hd_app.can_leave_demo
         # With no hook there is nothing to filter, fold, switch, fire or show details of.
         return not (action in _LIST_ACTIONS and self.has_class("-empty"))

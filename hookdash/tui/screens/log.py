@@ -11,6 +11,11 @@ files).
 The screen is installed once by the app, so it keeps following (and its records) while
 another screen is shown. Without watching (snapshots), it reads what is new each time it
 is shown.
+
+The list can be narrowed (`core.RunFilter`): by outcome (`b`: blocked, error, timeout,
+not ok), source (`s`), event (`e`: the events of the runs kept), the highlighted run's
+hook (`h`) and words (`/`); `x` shows every run again. `f` replays the highlighted run:
+fire opens on its hook with its input as the payload. `o` shows its whole output.
 """
 
 from __future__ import annotations
@@ -23,23 +28,28 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual import on
-from textual.containers import Container, VerticalScroll
+from textual.containers import Container, Horizontal, VerticalScroll
 from textual.content import Content
-from textual.events import Resize, ScreenResume
+from textual.events import Paste, Resize, ScreenResume
 from textual.timer import Timer
-from textual.widgets import Footer, Static
+from textual.widgets import Footer, Input, Label, Static
 from textual.worker import Worker
 
 from hookdash.core import (
+    EVENTS,
+    OUTCOME_FILTERS,
     RUNLOG_NAME,
+    SOURCE_FILTERS,
     Configuration,
     DirectoryWatcher,
-    Hook,
+    HookIdentity,
     LogFeed,
     LogUnreadableError,
+    RunFilter,
     RunRecord,
-    is_run_of,
+    hook_of_record,
     state_dir,
+    visible,
 )
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
@@ -47,13 +57,17 @@ from hookdash.tui.plain import plain
 from hookdash.tui.screens.base import HookdashScreen
 from hookdash.tui.widgets.rendered_once import RenderedOnce
 from hookdash.tui.widgets.run_list import DEFAULT_CAP, RunList, local_date_time
-from hookdash.tui.widgets.run_view import run_heading, run_sections
+from hookdash.tui.widgets.run_view import output_sections, run_heading, run_sections
 
 CAP = DEFAULT_CAP
 NARROW_WIDTH = 110
 # The record pane follows the cursor after this pause (s): a key moves the cursor at once,
 # and a burst (or a held arrow key) does not re-render a record per line.
 RECORD_DELAY = 0.06
+# With this many runs kept, the text filter waits for a pause in typing.
+FILTER_DEBOUNCE_ABOVE = 300
+FILTER_DEBOUNCE_SECONDS = 0.15
+OUTPUT_HINT = " · o shows the whole output"
 
 TELEMETRY_HOWTO = (
     "Gemini CLI's telemetry file is not configured, so only hookdash's own runs show here. "
@@ -86,7 +100,8 @@ class LogScreen(HookdashScreen[None]):
         self._source: tuple[Path, Path | None] | None = None  # (state dir, telemetry file)
         self._follower: Worker[None] | None = None
         self._watcher: DirectoryWatcher | None = None  # the follower's
-        self._only: Hook | None = None
+        self._filter = RunFilter()
+        self._filter_timer: Timer | None = None
         self._loading = False
         self._record_timer: Timer | None = None
         self._error: str | None = None  # a log that cannot be read, shown above the list
@@ -94,6 +109,14 @@ class LogScreen(HookdashScreen[None]):
     def compose(self) -> Any:
         yield Static(id="log-title")
         yield Static(id="log-notice")
+        with Horizontal(id="log-filter-bar"):
+            yield Label("Filter", id="log-filter-label")
+            yield Input(
+                placeholder="words in the id, command, output…  (/)",
+                id="log-filter",
+                compact=True,
+            )
+            yield Static(id="log-facets")
         with Container(id="log-body"):
             yield RunList(lambda: colors_for(self.app), cap=CAP, id="runs")
             with RecordView(id="record"):
@@ -120,6 +143,7 @@ class LogScreen(HookdashScreen[None]):
         self.run_worker(_load_json_lexer, thread=True, group="log-warm-up")
         self.query_one("#runs").border_title = "Runs, newest last"
         self.query_one("#record").border_title = "Record"
+        self._show_facets()
         self.runs.focus()
 
     def on_resize(self, event: Resize) -> None:
@@ -132,6 +156,7 @@ class LogScreen(HookdashScreen[None]):
     def theme_changed(self) -> None:
         self.runs.restyle()
         self._show_title()
+        self._show_facets()
         self._show_record(self.runs.cursor_record)
 
     # ------------------------------------------------------------------ sources
@@ -159,8 +184,10 @@ class LogScreen(HookdashScreen[None]):
         self._source = source
         self._error = None
         self._feed = LogFeed(source[0], source[1], "all", config.hooks)
-        self._only = None
+        self._filter = RunFilter()
+        self.query_one("#log-filter", Input).value = ""
         self.runs.set_filter(None)
+        self._show_facets()
         self.runs.clear()
         if self.hd_app.watching:
             self._watcher = self._feed.watcher()
@@ -221,10 +248,10 @@ class LogScreen(HookdashScreen[None]):
         config = self.hd_app.config
         runs = self.runs
         parts = [Content.styled("Live log", "bold")]
-        count = f"{len(runs.shown):,} run" + ("" if len(runs.shown) == 1 else "s")
-        if self._only is not None:
-            shown = self._only.shown
-            count += f" of {shown.id} ({shown.layer_label}) · h shows all {runs.total:,}"
+        if self._filter.active:
+            count = f"{len(runs.shown):,} of {runs.total:,} runs · x shows all"
+        else:
+            count = f"{runs.total:,} run" + ("" if runs.total == 1 else "s")
         parts.append(Content(count))
         parts.append(Content.styled(f"the last {CAP:,} are kept in memory", "$text-muted"))
         if config is not None and self._source is not None:
@@ -288,13 +315,15 @@ class LogScreen(HookdashScreen[None]):
         body = self.query_one("#record-body", Static)
         colors = colors_for(self.app)
         if record is None:
-            body.update(
-                Text(
+            if self._filter.active and self.runs.total:
+                narrowed = " · ".join(self._filter.describe())
+                message = f"No run matches {narrowed}. x shows every run again."
+            else:
+                message = (
                     "No runs yet. Fire a hook (f in the hook list) or use Gemini CLI with its "
-                    "telemetry file on: each run shows here as it happens.",
-                    style=colors.dim,
+                    "telemetry file on: each run shows here as it happens."
                 )
-            )
+            body.update(Text(visible(message), style=colors.dim))
             return
         body.update(RenderedOnce(self._record_body(record, colors)))
 
@@ -325,23 +354,192 @@ class LogScreen(HookdashScreen[None]):
         if shown.decision:
             row("decision", shown.decision)
         parts: list[RenderableType] = [run_heading(record, colors), grid]
-        parts += run_sections(record, colors, with_input=True, display=display)
+        parts += run_sections(
+            record, colors, with_input=True, display=display, fold=True, hint=OUTPUT_HINT
+        )
         return Group(*parts)
 
     # ------------------------------------------------------------------ actions
 
-    def action_filter_hook(self) -> None:
-        if self._only is not None:
-            self._only = None
-            self.runs.set_filter(None)
-        else:
-            hook = self.hd_app.selected_hook
-            if hook is None:
-                self.notify("Select a hook in the hook list first.", timeout=3)
-                return
-            self._only = hook
-            self.runs.set_filter(lambda record: is_run_of(record, hook))
+    # ------------------------------------------------------------------ narrowing
+
+    @property
+    def run_filter(self) -> RunFilter:
+        return self._filter
+
+    def _narrow(self, **changes: Any) -> None:
+        """Show only the runs the changed filter accepts."""
+        self._filter = self._filter.model_copy(update=changes)
+        keep = self._filter.accepts if self._filter.active else None
+        self.runs.set_filter(keep)
         self._show_title()
+        self._show_facets()
+        if self.runs.cursor_record is None:
+            self._show_record(None)
+
+    def _show_facets(self) -> None:
+        """`b blocked · s source · e event · h hook`: what each key narrows (bright: what
+        it narrows to now; dim: nothing yet)."""
+        run_filter = self._filter
+        hook = run_filter.hook.label if run_filter.hook is not None else None
+        facets = (
+            ("b", run_filter.outcome.replace("-", " ") if run_filter.outcome != "all" else None,
+             "outcome"),
+            ("s", run_filter.source if run_filter.source != "all" else None, "source"),
+            ("e", run_filter.event, "event"),
+            ("h", hook, "hook"),
+        )  # fmt: skip
+        parts: list[Content] = []
+        for key, value, otherwise in facets:
+            shown = (
+                Content.styled(visible(value), "bold $text-accent")
+                if value is not None
+                else Content.styled(otherwise, "$text-muted")
+            )
+            parts.append(Content.assemble((key, "bold"), " ", shown))
+        self.query_one("#log-facets", Static).update(Content(" · ").join(parts))
+
+    def action_focus_filter(self) -> None:
+        # Keys that arrive with the `/` in one burst (a paste, fast typing over ssh) must
+        # reach the filter, not run as commands on the list (`b`, `s`, `e`, `x`, `f`…): `/`
+        # is a priority binding, and focus moves now, not after the keys already queued
+        # (as Widget.focus would).
+        self.set_focus(self.query_one("#log-filter", Input))
+
+    def on_paste(self, event: Paste) -> None:
+        """A paste on the list (not in the filter box) is a filter: a terminal with
+        bracketed paste delivers a pasted "/guard" as one event, never as keys."""
+        text = event.text.strip().splitlines()[0] if event.text.strip() else ""
+        filter_box = self.query_one("#log-filter", Input)
+        if not text or self.focused is filter_box:
+            return
+        event.stop()
+        self.set_focus(filter_box)
+        filter_box.value = text.removeprefix("/")
+        filter_box.cursor_position = len(filter_box.value)
+
+    @on(Input.Changed, "#log-filter")
+    def _text_changed(self, event: Input.Changed) -> None:
+        if self._filter_timer is not None:
+            self._filter_timer.stop()
+            self._filter_timer = None
+        if self.runs.total > FILTER_DEBOUNCE_ABOVE:
+            # Searching thousands of runs per keystroke lags: wait for a pause in typing.
+            self._filter_timer = self.set_timer(
+                FILTER_DEBOUNCE_SECONDS, lambda: self._narrow(text=event.value)
+            )
+        else:
+            self._narrow(text=event.value)
+
+    @on(Input.Submitted, "#log-filter")
+    def _text_submitted(self, event: Input.Submitted) -> None:
+        if self._filter_timer is not None:
+            self._filter_timer.stop()
+            self._filter_timer = None
+        self._narrow(text=event.value)
+        self.runs.focus()
+
+    def action_cycle_outcome(self) -> None:
+        outcomes = OUTCOME_FILTERS
+        self._narrow(outcome=outcomes[(outcomes.index(self._filter.outcome) + 1) % len(outcomes)])
+
+    def action_cycle_source(self) -> None:
+        sources = SOURCE_FILTERS
+        self._narrow(source=sources[(sources.index(self._filter.source) + 1) % len(sources)])
+
+    def action_cycle_event(self) -> None:
+        """Step through the events of the runs kept (in Gemini's order), then all."""
+        seen = {record.event for record in self.runs.records}
+        if self._filter.event is not None:
+            seen.add(self._filter.event)
+        order = {event: i for i, event in enumerate(EVENTS)}
+        events: list[str | None] = [
+            None,
+            *sorted(seen, key=lambda e: (order.get(e, len(order)), e)),
+        ]
+        if len(events) == 1:
+            self.notify("No runs yet: there is no event to narrow to.", timeout=3)
+            return
+        self._narrow(event=events[(events.index(self._filter.event) + 1) % len(events)])
+
+    def action_filter_hook(self) -> None:
+        """Only the highlighted run's hook (again: every hook)."""
+        if self._filter.hook is not None:
+            self._narrow(hook=None)
+            return
+        record = self.runs.cursor_record
+        if record is None:
+            self.notify("No run is highlighted.", timeout=3)
+            return
+        config = self.hd_app.config
+        hook = hook_of_record(record, config.hooks) if config is not None else None
+        identity = HookIdentity.of_hook(hook) if hook else HookIdentity.of_record(record)
+        self._narrow(hook=identity)
+
+    def action_clear_filters(self) -> None:
+        self.query_one("#log-filter", Input).value = ""
+        self._narrow(outcome="all", source="all", event=None, hook=None, text="")
+        self.runs.focus()
+
+    # ------------------------------------------------------------------ the record
+
+    def action_replay(self) -> None:
+        """Fire the highlighted run's hook again, on the run's input."""
+        record = self.runs.cursor_record
+        config = self.hd_app.config
+        if record is None or config is None:
+            self.notify("No run is highlighted.", timeout=3)
+            return
+        hook = hook_of_record(record, config.hooks)
+        if hook is None:
+            self.notify(
+                f"{visible(record.id)} ({visible(record.event)}) is not in the configuration "
+                "any more: there is no hook to fire.",
+                title="Cannot replay this run",
+                severity="warning",
+                timeout=6,
+                markup=False,
+            )
+            return
+        if hook.event not in EVENTS:
+            self.notify(
+                f"'{visible(hook.event)}' is not a Gemini CLI event: there is no payload to "
+                "fire it with.",
+                severity="warning",
+                timeout=6,
+                markup=False,
+            )
+            return
+        from hookdash.tui.screens.fire import FireScreen
+
+        payload = record.input
+        usable = isinstance(payload, dict) and "hookdash_omitted" not in payload
+        if not usable:
+            why = (
+                "the run log kept no input for it (too big)"
+                if isinstance(payload, dict)
+                else "Gemini's telemetry recorded no input (telemetry.logPrompts is off)"
+                if record.origin == "gemini"
+                else "the record has no input"
+            )
+            self.notify(f"Replaying with a fresh payload: {why}.", timeout=6, markup=False)
+            self.app.push_screen(FireScreen(hook))
+            return
+        assert isinstance(payload, dict)
+        when = local_date_time(record.ts)
+        self.app.push_screen(
+            FireScreen(hook, payload=payload, source=f"the input of the run at {when} (replay)")
+        )
+
+    def action_show_output(self) -> None:
+        record = self.runs.cursor_record
+        if record is None:
+            return
+        from hookdash.tui.screens.output import OutputScreen
+
+        shown = record.shown
+        title = f"Output of {shown.id} ({shown.event}, {local_date_time(record.ts)})"
+        self.app.push_screen(OutputScreen(title, output_sections([record])))
 
     def action_open_record(self) -> None:
         record = self.query_one("#record", RecordView)
@@ -353,7 +551,19 @@ class LogScreen(HookdashScreen[None]):
             self.maximize(record, container=False)
             record.focus()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # In the filter box, `/` is text (a path in a command, in output): the priority
+        # binding steps aside and the box gets the key.
+        return not (action == "focus_filter" and self.focused is self._filter_box)
+
+    @property
+    def _filter_box(self) -> Input:
+        return self.query_one("#log-filter", Input)
+
     def action_close(self) -> None:
+        if self.focused is self.query_one("#log-filter", Input):
+            self.runs.focus()  # out of the filter box, back to the runs
+            return
         if self.maximized is not None:
             self.minimize()
             self.runs.focus()

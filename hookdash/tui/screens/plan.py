@@ -4,39 +4,68 @@ Pick the event (default: the selected hook's) and what it is matched with — a 
 for BeforeTool/AfterTool, a trigger value for SessionStart/SessionEnd/PreCompress —
 prefilled from `core.engine.default_match_values`; the plan (`core.engine.plan`) follows
 every change. `enter` on a hook goes to it in the hook list.
+
+`ctrl+r` fires the whole event as `hookdash fire EVENT` does: the engine builds the
+payload for the event and the tool or trigger in the form, plans it the same way, and
+runs every planned hook in Gemini's order and parallelism (asking first when Gemini
+would: `confirmations_needed`). A pane under the plan follows each hook as it starts and
+ends, then shows the result verdict first (`widgets.fire_result`); `esc` cancels a run
+(the engine kills the hooks' process groups), a second `esc` leaves.
 """
 
 from __future__ import annotations
 
+import asyncio
+import time
 from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.padding import Padding
 from rich.text import Text
 from textual import on
-from textual.containers import Horizontal
+from textual.containers import Horizontal, VerticalScroll
 from textual.suggester import SuggestFromList
+from textual.timer import Timer
 from textual.widgets import Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
+from textual.worker import Worker
 
 from hookdash.core import (
     BUILTIN_TOOLS,
     EVENTS,
     FIRED_TRIGGERS,
+    RUNLOG_NAME,
     TRIGGER_FIELD,
     TRIGGER_VALUES,
     Configuration,
+    FireResult,
     Hook,
+    HookRunResult,
     Plan,
+    build_payload,
+    confirmations_needed,
     default_match_values,
+    fire as engine_fire,
     match_kind,
+    outcome_of,
     plan,
+    state_dir,
     visible,
 )
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
 from hookdash.tui.plain import PlainInput, plain
 from hookdash.tui.screens.base import HookdashScreen
+from hookdash.tui.screens.confirm import ConfirmScreen
+from hookdash.tui.widgets.fire_result import fire_result_body
+from hookdash.tui.widgets.run_view import (
+    OUTCOME_MARKS,
+    duration_text,
+    outcome_label,
+    outcome_style,
+)
+
+SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
 _SKIP_WORDS = {
     "disabled": "disabled",
@@ -64,6 +93,16 @@ class PlanScreen(HookdashScreen[None]):
         self._plan: Plan | None = None
         self._refs: list[str | None] = []  # the hook ref of each option (None: a heading)
         self._filling = False
+        # Firing the whole event (ctrl+r):
+        self._worker: Worker[FireResult | None] | None = None
+        self._result: FireResult | None = None
+        self._outcome: RenderableType | None = None  # cancelled / failed
+        self._fired: str = ""  # what was fired: "BeforeTool · tool run_shell_command"
+        self._progress: list[tuple[Hook, HookRunResult | None]] = []  # while running
+        self._sequential = False
+        self._started: float | None = None
+        self._timer: Timer | None = None
+        self._frame = 0
 
     def compose(self) -> Any:
         yield Static(
@@ -90,6 +129,8 @@ class PlanScreen(HookdashScreen[None]):
             yield Static("", id="plan-none")
         yield Static(id="plan-summary")
         yield OptionList(id="plan-list")
+        with VerticalScroll(id="plan-result"):
+            yield Static(id="plan-result-body")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -99,6 +140,7 @@ class PlanScreen(HookdashScreen[None]):
 
     def theme_changed(self) -> None:
         self._replan()
+        self._show_run()
 
     def config_changed(self, config: Configuration) -> None:
         self._replan()
@@ -292,6 +334,211 @@ class PlanScreen(HookdashScreen[None]):
                     )
                 )
         return Group(*lines)
+
+    # ------------------------------------------------------------------ firing the event
+
+    @property
+    def running(self) -> bool:
+        return self._worker is not None and self._worker.is_running
+
+    @property
+    def result(self) -> FireResult | None:
+        """The last run of the whole event (ctrl+r), once it finished."""
+        return self._result
+
+    def action_run_event(self) -> None:
+        if self.running:
+            self.notify("The event is still running (esc cancels it).", timeout=3)
+            return
+        config = self.hd_app.config
+        the_plan = self._plan
+        if config is None or the_plan is None:
+            return
+        event = self._event
+        tool, trigger = self._match_values()
+        if not the_plan.hooks:
+            self.notify(f"Gemini would run no hook for {event} here: nothing to fire.", timeout=4)
+            return
+        needed = confirmations_needed(config, the_plan.hooks)
+        if not needed:
+            self._start(config, event, tool, trigger)
+            return
+        body = Text()
+        body.append(
+            f"Gemini CLI would not run {'this hook' if len(needed) == 1 else 'these hooks'} "
+            "without asking first:\n\n",
+            "bold",
+        )
+        for confirmation in needed:
+            body.append(f"• {visible(confirmation.id)}", "bold")
+            body.append(f": {visible(confirmation.reason)}\n")
+        n = len(the_plan.hooks)
+        body.append(
+            f"\nRun the event anyway ({n} hook{'s' if n != 1 else ''})? They run with your "
+            "permissions, in "
+        )
+        body.append(config.env.display(config.env.workspace), "bold")
+        body.append(".")
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._start(config, event, tool, trigger)
+
+        self.app.push_screen(ConfirmScreen("Run untrusted hooks?", body, "Run them"), answered)
+
+    def _start(
+        self, config: Configuration, event: str, tool: str | None, trigger: str | None
+    ) -> None:
+        context = self._plan.context if self._plan is not None else None
+        label = event
+        if context is not None and context.tool_name:
+            label += f" · tool {context.tool_name}"
+        elif context is not None and context.trigger:
+            label += f" · {TRIGGER_FIELD.get(event, 'trigger')} {context.trigger}"
+        self._fired = label
+        self._result = None
+        self._outcome = None
+        self._progress = []
+        self._sequential = self._plan.sequential if self._plan is not None else False
+        self._started = time.monotonic()
+        self._timer = self.set_interval(0.1, self._tick)
+        self.add_class("-ran")
+        self._worker = self.run_worker(
+            self._fire(config, event, tool, trigger),
+            group="plan-fire",
+            exclusive=True,
+            exit_on_error=False,
+        )
+        self._show_run()
+        self.refresh_bindings()
+
+    async def _fire(
+        self, config: Configuration, event: str, tool: str | None, trigger: str | None
+    ) -> FireResult | None:
+        clock = self.hd_app.clock
+        payload = build_payload(
+            config,
+            event,
+            tool_name=tool,
+            trigger=trigger,
+            session_id=self.hd_app.session_id,
+            now=clock() if clock is not None else None,
+        )
+
+        def started(index: int, hook: Hook) -> None:
+            self._progress.append((hook, None))
+            self._show_run()
+
+        def finished(index: int, run: HookRunResult) -> None:
+            for i, (hook, _) in enumerate(self._progress):
+                if hook.ref == run.ref:
+                    self._progress[i] = (hook, run)
+            self._show_run()
+
+        try:
+            result = await engine_fire(
+                config, event, payload=payload, on_start=started, on_result=finished
+            )
+        except asyncio.CancelledError:
+            elapsed = time.monotonic() - (self._started or time.monotonic())
+            self._outcome = Text(
+                f"Cancelled after {elapsed:.1f} s: hookdash killed the running hooks' process "
+                "groups. The runs are in the log (the unfinished ones as cancelled). ctrl+r "
+                "runs the event again; esc goes back.",
+                style="bold",
+            )
+            self._finish()
+            raise
+        except Exception as exc:  # an engine bug must not take the dashboard down
+            self._outcome = Text(f"The engine failed: {exc}", style="bold red")
+            self._finish()
+            return None
+        self._result = result
+        self._finish()
+        self.query_one("#plan-result").focus()
+        return result
+
+    def _finish(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        self._started = None
+        self._show_run()
+        self.query_one("#plan-result", VerticalScroll).scroll_home(animate=False)
+        self.refresh_bindings()
+
+    def _tick(self) -> None:
+        self._frame += 1
+        self._show_run()
+
+    def _show_run(self) -> None:
+        """The run pane: each hook as it starts and ends, then the result."""
+        pane = self.query_one("#plan-result", VerticalScroll)
+        if not self.has_class("-ran"):
+            return
+        pane.border_title = f"Run: {visible(self._fired)}"
+        colors = colors_for(self.app)
+        body: RenderableType
+        if self._started is not None:
+            elapsed = time.monotonic() - self._started
+            frame = SPINNER[self._frame % len(SPINNER)]
+            how = "one after another" if self._sequential else "in parallel"
+            text = Text()
+            text.append(f"{frame} Running {visible(self._fired)}, {how}… {elapsed:.1f} s\n", "bold")
+            text.append_text(self._progress_lines(colors, frame))
+            text.append("\nesc cancels the run (kills the hooks' process groups).", colors.dim)
+            body = text
+        elif self._result is not None:
+            config = self.hd_app.config
+            logged_to = None
+            if config is not None:
+                logged_to = config.env.display(str(state_dir(config.env.environ) / RUNLOG_NAME))
+            body = fire_result_body(self._result, colors, logged_to=logged_to, single_hook=False)
+        elif self._outcome is not None:
+            body = Group(self._outcome, Text(""), self._progress_lines(colors, "○"))
+        else:
+            body = Text("")
+        self.query_one("#plan-result-body", Static).update(body)
+
+    def _progress_lines(self, colors: Colors, unfinished: str) -> Text:
+        """One line per hook started: its outcome and duration once it ended."""
+        text = Text()
+        for hook, run in self._progress:
+            if run is None:
+                text.append(f"  {unfinished} ", style=colors.heading)
+                text.append(visible(hook.id), style="bold")
+                still = self._started is not None
+                text.append("  running\n" if still else "  cancelled\n", colors.dim)
+                continue
+            outcome = outcome_of(run)
+            text.append(f"  {OUTCOME_MARKS[outcome]} ", style=outcome_style(outcome, colors))
+            text.append(visible(hook.id), style="bold")
+            text.append(f"  {outcome_label(run)} · {duration_text(run.duration_ms)}\n", colors.dim)
+        return text
+
+    def action_cancel_run(self) -> None:
+        if self._worker is not None and self._worker.is_running:
+            self._worker.cancel()
+            self.refresh_bindings()
+
+    def action_show_output(self) -> None:
+        result = self._result
+        if result is None or not result.results:
+            return
+        from hookdash.tui.screens.output import OutputScreen
+        from hookdash.tui.widgets.run_view import output_sections
+
+        sections = output_sections(result.results, result.aggregate)
+        self.app.push_screen(OutputScreen(f"Output of {self._fired}", sections))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "cancel_run":
+            return self.running
+        if action == "run_event" and self.running:
+            return None
+        if action == "show_output":  # greyed out until there is a result
+            return True if self._result is not None and self._result.results else None
+        return True
 
     # ------------------------------------------------------------------ actions
 

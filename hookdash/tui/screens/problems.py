@@ -8,17 +8,19 @@ from typing import TYPE_CHECKING, Any
 from rich.console import Group, RenderableType
 from rich.padding import Padding
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from hookdash.core import HookdashError, visible  # (no pydantic, no I/O)
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
 from hookdash.tui.plain import plain
 from hookdash.tui.screens.base import HookdashScreen
+from hookdash.tui.screens.confirm import ConfirmScreen
 
 if TYPE_CHECKING:
-    from hookdash.core import Configuration, Problem
+    from hookdash.core import Change, Configuration, Problem
 
 
 def _summary(problems: list[Problem]) -> str:
@@ -39,6 +41,7 @@ class ProblemsScreen(HookdashScreen[None]):
 
     def compose(self) -> Any:
         yield Static(id="problems-title")
+        yield Static(id="fix-result")
         yield OptionList(id="problems")
         yield Footer()
 
@@ -131,3 +134,83 @@ class ProblemsScreen(HookdashScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss()
+
+    # ---------------------------------------------------------------- safe fixes
+
+    def action_apply_fixes(self) -> None:
+        from hookdash.core import FIXABLE, problem_location
+
+        config = self.hd_app.config
+        if config is None:
+            return
+        fixable = [p for p in config.snapshot.problems if p.code in FIXABLE]
+        if not fixable:
+            self.notify(
+                "None of these problems has a fix hookdash makes by itself: each line's "
+                "fix: says what to do.",
+                title="Nothing to fix automatically",
+                timeout=6,
+            )
+            return
+        colors = colors_for(self.app)
+        body = Text("hookdash will fix these, in your user and workspace settings:\n\n")
+        for problem in fixable:
+            body.append("• ")
+            body.append(problem.code, style="bold")
+            where = problem_location(problem, config.env.display)
+            if where:
+                body.append(f"  {where}", style=colors.dim)
+            body.append("\n  " + visible(problem.fix or problem.message, multiline=True) + "\n")
+        body.append(
+            "\nOnly the disabled lists change, byte for byte (comments and everything else "
+            "stay); system settings are never written. u on the hook list undoes it.",
+            style=colors.dim,
+        )
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._apply_fixes()
+
+        self.app.push_screen(
+            ConfirmScreen("Apply the safe fixes?", body, "Apply the fixes"), answered
+        )
+
+    @work(group="fix", exclusive=True)
+    async def _apply_fixes(self) -> None:
+        from hookdash.core import apply_safe_fixes
+
+        config = self.hd_app.config
+        if config is None:
+            return
+        colors = colors_for(self.app)
+        result_box = self.query_one("#fix-result", Static)
+        try:
+            result = await self.hd_app.write("apply the safe fixes", apply_safe_fixes, config)
+        except HookdashError as exc:
+            text = Text(visible(exc.message, multiline=True), style=f"bold {colors.error}")
+            applied: list[Change] = getattr(exc, "applied", [])
+            if applied:
+                text.append("\nAlready written before that:", style=colors.dim)
+                for change in applied:
+                    text.append("\n" + self._change_line(change, config.env.display))
+            result_box.update(text)
+            result_box.add_class("-shown")
+            self.hd_app.reload("fixes failed half-way")
+            return
+        text = Text(visible(result.message), style="bold")
+        for change in result.changes:
+            text.append("\n" + self._change_line(change, config.env.display))
+        for note in result.notes:
+            text.append("\n" + visible(note, multiline=True), style=colors.dim)
+        if result.changed:
+            text.append("\n(u on the hook list undoes it)", style=colors.dim)
+        result_box.update(text)
+        result_box.add_class("-shown")
+        await self.hd_app.reload("applied the safe fixes").wait()
+
+    @staticmethod
+    def _change_line(change: Change, display: Callable[[str], str]) -> str:
+        note = f"  ({change.note})" if change.note else ""
+        return visible(
+            f"  {change.mark} {display(change.file)}  {change.key}  {change.value_text()}{note}"
+        )

@@ -71,6 +71,19 @@ class SwitchScreen(ModalScreen[SwitchChoice | None]):
             "workspace": env.display(env.workspace_settings_path),
         }
         self._workspace_ok = not env.workspace_is_home
+        self._broken = {scope: why for scope in self._files if (why := self._parse_error(scope))}
+
+    def _parse_error(self, scope: str) -> str | None:
+        """Why the settings file of `scope` cannot be written (it does not parse), or None."""
+        layer = next((v for k, v in self._config.layers.items() if k == scope), None)
+        if layer is None or not layer.exists or layer.parsed:
+            return None
+        error = layer.error
+        where = ""
+        if error is not None and error.line:
+            where = f" at line {error.line}" + (f", column {error.column}" if error.column else "")
+        detail = f": {visible(error.message)}" if error is not None and error.message else ""
+        return f"does not parse{where}{detail}"
 
     def compose(self) -> Any:
         hook = self._hook
@@ -88,10 +101,21 @@ class SwitchScreen(ModalScreen[SwitchChoice | None]):
             yield Static(intro, id="switch-intro")
             yield Label("Which settings file", classes="dialog-heading")
             with ChoiceSet(id="switch-scope"):
-                yield RadioButton(Content("user settings — every project"), value=True)
+                yield RadioButton(self._scope_label("user", "every project"), value=True)
                 yield RadioButton(
-                    Content("workspace settings — this project only"),
+                    self._scope_label("workspace", "this project only"),
                     disabled=not self._workspace_ok,
+                )
+            for scope, why in self._broken.items():
+                if scope == "workspace" and not self._workspace_ok:
+                    continue
+                yield Static(
+                    Content.assemble(
+                        (f"{self._files[scope]} {visible(why)}", "bold $text-error"),
+                        ": hookdash will not write it until it is fixed (Gemini CLI would "
+                        "not start with it either).",
+                    ),
+                    classes="dialog-note switch-broken",
                 )
             if not self._workspace_ok:
                 yield Static(
@@ -157,8 +181,26 @@ class SwitchScreen(ModalScreen[SwitchChoice | None]):
         buttons = list(self.query_one("#switch-scope", ChoiceSet).query(RadioButton))
         buttons[1 if scope == "workspace" else 0].value = True
 
+    def _scope_label(self, scope: str, reach: str) -> Content:
+        label = Content(f"{scope} settings — {reach}")
+        if scope in self._broken:
+            label += Content.styled("  (does not parse)", "$text-error")
+        return label
+
     def action_confirm(self) -> None:
-        self.dismiss(self.choice)
+        choice = self.choice
+        if choice.scope in self._broken:
+            # Say it here, where the other file can still be chosen.
+            self.notify(
+                f"{self._files[choice.scope]} {visible(self._broken[choice.scope])}: fix it "
+                "first, or choose the other settings file.",
+                title="Cannot write this file",
+                severity="error",
+                timeout=8,
+                markup=False,
+            )
+            return
+        self.dismiss(choice)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

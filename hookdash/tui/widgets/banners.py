@@ -9,6 +9,7 @@ hooks that are NEW or CHANGED get a banner too, whose click opens the trust revi
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from textual.containers import Vertical
@@ -20,6 +21,16 @@ from hookdash.tui.plain import plain_content
 
 if TYPE_CHECKING:
     from hookdash.core import Hook, Problem
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A line about the dashboard itself, above the banners (the demo, why it opened)."""
+
+    kind: str  # its look: "demo" or "notice"
+    text: str
+    action: str | None = None  # run on a click (an app- or screen-namespaced action)
+
 
 MAX_BANNERS = 4  # more would push the hook list off a small terminal
 _MARKS = {"error": "✖", "warning": "!", "info": "i"}
@@ -34,12 +45,32 @@ class Banner(Static):
         self.action = action  # run on a click (an app- or screen-namespaced action)
         if action is None and code is not None:
             self.action = f"app.show_problems({code!r})"
+        self.set_class(self.action is not None, "-clickable")
+
+    @property
+    def cut(self) -> bool:
+        """Whether the banner shows one line of a longer text (folded, `…` at its end)."""
+        if self.has_class("-open") or _unfolded(self):
+            return False
+        content = self.content
+        width = self.content_size.width
+        return width > 0 and isinstance(content, Content) and content.cell_length > width
 
     def on_click(self, event: Click) -> None:
+        if self.cut:
+            # The first click shows the whole text; the next one does what it says.
+            event.stop()
+            self.add_class("-open")
+            return
         if self.action is None:
             return
         event.stop()
         self.app.call_later(self.app.run_action, self.action)
+
+
+def _unfolded(banner: Banner) -> bool:
+    parent = banner.parent
+    return isinstance(parent, Banners) and parent.has_class("-unfolded")
 
 
 def trust_banner(hooks: Iterable[Hook]) -> Banner | None:
@@ -74,7 +105,10 @@ class Banners(Vertical):
     # the screen's: styles/hooks.tcss.)
     DEFAULT_CSS = """
     Banners .banner {
-        height: auto;
+        /* One line each (the demo's took 6–8 rows): `b`, or a click, shows them whole. */
+        height: 1;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
         padding: 0 1;
         color: $foreground;
         border-left: outer $primary;
@@ -99,28 +133,52 @@ class Banners(Vertical):
             background: $success 15%;
             text-style: bold;
         }
-        &.problem:hover, &.trust:hover {
+        &.-open {
+            height: auto;
+            text-wrap: wrap;
+        }
+        &.-clickable:hover, &.summary:hover {
             background: $warning 20%;
         }
+    }
+    Banners.-unfolded .banner {
+        height: auto;
+        text-wrap: wrap;
+    }
+    /* Shown instead of the banners on a short terminal (the screen's stylesheet). */
+    Banners .banner.summary {
+        display: none;
     }
     """
 
     def compose(self) -> Any:
         return []
 
+    def toggle_unfolded(self) -> None:
+        """Every banner in full, or each on one line again."""
+        self.toggle_class("-unfolded")
+        if not self.has_class("-unfolded"):
+            self.query(".banner").remove_class("-open")
+
     def show(
         self,
         problems: list[Problem],
         display: Callable[[str], str],
-        notices: Sequence[tuple[str, str]] = (),
+        notices: Sequence[Notice] = (),
         hooks: Iterable[Hook] = (),
     ) -> None:
-        """`notices`: (kind, text) lines shown first (the demo, why it opened); `hooks`:
-        for the trust banner."""
-        from hookdash.core import banner_lines
+        """`notices`: lines shown first (the demo, why it opened); `hooks`: for the trust
+        banner."""
+        from hookdash.core import banner_lines, untrusted_project_hooks
 
         self.remove_children()
-        banners = [Banner(plain_content(text), classes=f"banner {kind}") for kind, text in notices]
+        banners: list[Static] = [
+            Banner(plain_content(n.text), classes=f"banner {n.kind}", action=n.action)
+            for n in notices
+        ]
+        for banner, notice in zip(banners, notices, strict=True):
+            banner.tooltip = plain_content(notice.text)  # whole, however narrow the terminal
+        hooks = list(hooks)
         trust = trust_banner(hooks)
         if trust is not None:
             banners.append(trust)
@@ -139,5 +197,33 @@ class Banners(Vertical):
         if len(lines) > MAX_BANNERS:
             more = Content(f"… and {len(lines) - MAX_BANNERS} more: press c for the problem list")
             banners.append(Banner(more, classes="banner problem info"))
+        if banners:
+            severities = [line.severity for line in lines]
+            to_review = len(untrusted_project_hooks(hooks))
+            banners.append(_summary(notices, to_review, severities))
         self.mount_all(banners)
         self.display = bool(banners)
+
+
+class BannerSummary(Static):
+    """Every banner in one line, for a short terminal; a click shows them all."""
+
+    def on_click(self, event: Click) -> None:
+        event.stop()
+        self.app.call_later(self.app.run_action, "screen.toggle_banners")
+
+
+def _summary(notices: Sequence[Notice], to_review: int, severities: Sequence[str]) -> BannerSummary:
+    """All the banners in one line, for a short terminal (its screen shows this instead)."""
+    parts = ["DEMO" if n.kind == "demo" else "a notice" for n in notices]
+    if to_review:
+        parts.append(f"{to_review} to review (T)")
+    for severity, noun in (("error", "error"), ("warning", "warning"), ("info", "note")):
+        count = severities.count(severity)
+        if count:
+            parts.append(f"{count} {noun}{'s' if count > 1 else ''}")
+    worst = next((s for s in ("error", "warning") if s in severities), "")
+    text = Content.assemble(("▸ ", "bold"), (" · ".join(parts), "bold"), "  b: show all")
+    summary = BannerSummary(text, classes=f"banner summary {worst}")
+    summary.tooltip = "Every banner in full: b (again to fold them)."
+    return summary

@@ -56,4 +56,6 @@ class EmptyState(Vertical):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        self.call_later(self.run_action, "screen.open_demo")
+        # The button is a deliberate choice (and there are no hooks to lose sight of):
+        # no question, unlike the D key.
+        self.call_later(self.run_action, "app.open_demo")

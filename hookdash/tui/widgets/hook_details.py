@@ -15,7 +15,13 @@ from textual.widgets import Static
 from hookdash.core import visible  # (no pydantic, no I/O)
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.plain import plain
-from hookdash.tui.widgets.hook_tree import EventGroup, HookItem, LayerGroup, TreeItem
+from hookdash.tui.widgets.hook_tree import (
+    EventGroup,
+    HookItem,
+    LayerGroup,
+    SourceGroup,
+    TreeItem,
+)
 
 if TYPE_CHECKING:
     from hookdash.core import (
@@ -143,6 +149,8 @@ class HookDetails(VerticalScroll):
             body = self._event_body(item, colors)
         elif isinstance(item, LayerGroup):
             body = self._layer_body(item, colors)
+        elif isinstance(item, SourceGroup):
+            body = self._source_body(item, colors)
         else:
             body = Text("Select a hook to see where it comes from and what Gemini does with it.")
         self.query_one("#details-body", Static).update(body)
@@ -290,10 +298,30 @@ class HookDetails(VerticalScroll):
         from hookdash.core import count_hooks
 
         grid = self._grid()
+        self._origin_rows(grid, group.file, group.hooks, colors)
+        counts = count_hooks(group.hooks)
+        grid.add_row(Text("hooks", style=colors.dim), plain(f"{counts.text} for {group.event}"))
+        title = plain(group.label, f"bold {colors.accent}")
+        return Group(title, Text(""), grid)
+
+    def _source_body(self, group: SourceGroup, colors: Colors) -> RenderableType:
+        from hookdash.core import count_hooks
+
+        grid = self._grid()
+        self._origin_rows(grid, group.file, group.hooks, colors)
+        counts = count_hooks(group.hooks)
+        grid.add_row(Text("hooks", style=colors.dim), plain(counts.text))
+        events = list(dict.fromkeys(h.event for h in group.hooks))
+        grid.add_row(Text("events", style=colors.dim), plain(", ".join(events)))
+        title = plain(group.label, f"bold {colors.accent}")
+        return Group(title, Text(""), grid)
+
+    def _origin_rows(self, grid: Table, file: str, hooks: tuple[Hook, ...], colors: Colors) -> None:
+        """Where a group's hooks come from: the file, and the extension's or layer's state."""
         dim = colors.dim
-        grid.add_row(Text("file", style=dim), plain(self._display(group.file)))
+        grid.add_row(Text("file", style=dim), plain(self._display(file)))
         snapshot = self._snapshot
-        extension = group.hooks[0].extension if group.hooks else None
+        extension = hooks[0].extension if hooks else None
         if snapshot is not None and extension is not None:
             for ext in snapshot.extensions:
                 if ext.name == extension:
@@ -308,7 +336,7 @@ class HookDetails(VerticalScroll):
                         grid.add_row(Text("linked", style=dim), plain(self._display(ext.path)))
         elif snapshot is not None:
             for layer in snapshot.layers:
-                if layer.path != group.file:
+                if layer.path != file:
                     continue
                 if layer.loaded:
                     grid.add_row(Text("state", style=dim), Text("loaded", style=colors.success))
@@ -319,7 +347,3 @@ class HookDetails(VerticalScroll):
                     err = layer.error
                     at = f" (line {err.line}, column {err.column})" if err.line else ""
                     grid.add_row(Text("error", style=dim), plain(err.message + at))
-        counts = count_hooks(group.hooks)
-        grid.add_row(Text("hooks", style=dim), plain(f"{counts.text} for {group.event}"))
-        title = plain(group.label, f"bold {colors.accent}")
-        return Group(title, Text(""), grid)

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Literal, NamedTuple
 
 from rich.text import Text
 from textual import on
@@ -55,6 +55,20 @@ class LayerGroup:
 
 
 @dataclass(frozen=True)
+class SourceGroup:
+    """Source first (`g`): every hook of one settings layer or extension, by event."""
+
+    label: str  # Hook.layer_label
+    file: str
+    hooks: tuple[Hook, ...]
+    note: str | None = None
+
+    @property
+    def key(self) -> str:
+        return f"source\x1f{self.label}"
+
+
+@dataclass(frozen=True)
 class HookItem:
     hook: Hook
 
@@ -63,11 +77,49 @@ class HookItem:
         return self.hook.ref
 
 
-TreeItem = EventGroup | LayerGroup | HookItem
+TreeItem = EventGroup | SourceGroup | LayerGroup | HookItem
+Grouping = Literal["event", "source"]
 
 # Longer ids (unnamed hooks show their command) are cut: the details show them whole.
 MAX_ID_WIDTH = 28
 HIDDEN_PILL = " hidden "  # the red badge of a hook with hidden characters
+# Settings layers in the order Gemini CLI merges and runs them; extensions come after.
+SCOPE_ORDER = ("system-defaults", "user", "workspace", "system")
+
+
+class Columns(NamedTuple):
+    """The widths of one group's columns (the matcher and extra badges follow)."""
+
+    badge: int  # the state badge
+    hidden: int  # the `hidden` pill and its gap: 0 when no hook of the group has one
+    ident: int
+
+
+def layer_key(hook: Hook) -> str:
+    """The `LayerGroup.key` of the group a hook is listed in."""
+    return f"layer\x1f{hook.event}\x1f{hook.layer_label}"  # raw-ok: a key, never shown
+
+
+def _shown_id(hook: Hook) -> str:
+    return " ".join(hook.shown.id.split())
+
+
+def column_widths(hooks: Iterable[Hook], hidden: Collection[str] = ()) -> dict[str, Columns]:
+    """The columns of each group of hooks (by `layer_key`; `hidden`: the refs of hooks with
+    hidden characters): as wide as what that group shows, so that one long badge or id
+    (`off: unknown event`) widens only the lines beside it, not every line of the list."""
+    from hookdash.core import state_badge
+
+    widths: dict[str, Columns] = {}
+    for hook in hooks:
+        key = layer_key(hook)
+        old = widths.get(key, Columns(0, 0, 0))
+        widths[key] = Columns(
+            max(old.badge, len(state_badge(hook).label)),
+            len(HIDDEN_PILL) + 2 if old.hidden or hook.ref in hidden else 0,
+            min(MAX_ID_WIDTH, max(old.ident, len(_shown_id(hook)))),
+        )
+    return widths
 
 
 def group_hooks(
@@ -87,6 +139,33 @@ def group_hooks(
         ]
         all_hooks = tuple(h for layer in layers for h in layer.hooks)
         out.append((EventGroup(event, all_hooks), layers))
+    return out
+
+
+def group_by_source(
+    hooks: Iterable[Hook], layer_notes: dict[str, str] | None = None
+) -> list[tuple[SourceGroup, list[LayerGroup]]]:
+    """Sources in Gemini's order (settings layers, then extensions by name); each source's
+    events in Gemini's schema order (unknown names last)."""
+    notes = layer_notes or {}
+    by_source: dict[str, dict[str, list[Hook]]] = {}
+    for hook in hooks:
+        by_source.setdefault(hook.layer_label, {}).setdefault(hook.event, []).append(hook)
+
+    def order(label: str) -> tuple[int, str]:
+        return (SCOPE_ORDER.index(label), "") if label in SCOPE_ORDER else (len(SCOPE_ORDER), label)
+
+    out = []
+    for label in sorted(by_source, key=order):
+        events = by_source[label]
+        names = [e for e in EVENTS if e in events] + [e for e in events if e not in EVENTS]
+        layers = [
+            LayerGroup(e, label, events[e][0].file, tuple(events[e]), notes.get(events[e][0].file))
+            for e in names
+        ]
+        first = layers[0]
+        all_hooks = tuple(h for layer in layers for h in layer.hooks)
+        out.append((SourceGroup(label, first.file, all_hooks, first.note), layers))
     return out
 
 
@@ -113,10 +192,10 @@ class HookTree(Tree[TreeItem | None]):
         self.show_root = False
         self.guide_depth = 3
         self._collapsed: set[str] = set()
-        self._badge_width = 0
-        self._id_width = 0
+        self._widths: dict[str, Columns] = {}  # column_widths of what is shown
         self._hidden: frozenset[str] = frozenset()  # refs of hooks with hidden characters
-        self._hidden_width = 0  # the `hidden` column: there only when a shown hook needs it
+        self.grouping: Grouping = "event"
+        self.project_only = False  # only the workspace's own hooks (`o`)
         self._rebuilding = False
 
     def on_mount(self) -> None:
@@ -150,28 +229,34 @@ class HookTree(Tree[TreeItem | None]):
 
         Returns how many hooks are shown.
         """
-        from hookdash.core import hidden_refs, hook_matches, state_badge
+        from hookdash.core import hidden_refs, hook_matches
 
         keep = select if select is not None else self._current_key()
         old_line = self.cursor_line
-        hooks = [h for h in snapshot.hooks if hook_matches(h, query)]
-        self._badge_width = max((len(state_badge(h).label) for h in hooks), default=0)
-        self._id_width = min(MAX_ID_WIDTH, max((len(h.shown.id) for h in hooks), default=0))
+        hooks = [
+            h
+            for h in snapshot.hooks
+            if (not self.project_only or h.scope == "workspace") and hook_matches(h, query)
+        ]
         self._hidden = hidden_refs(snapshot.hooks, snapshot.problems)
-        any_hidden = any(h.ref in self._hidden for h in hooks)
-        self._hidden_width = len(HIDDEN_PILL) + 2 if any_hidden else 0
+        self._widths = column_widths(hooks, self._hidden)
         notes = self._layer_notes(snapshot)
         colors = colors_for(self.app)
         self._rebuilding = True
         self.clear()
         nodes: dict[str, TreeNode[TreeItem | None]] = {}
-        for event_group, layers in group_hooks(hooks, notes):
+        groups: (
+            list[tuple[EventGroup, list[LayerGroup]]] | list[tuple[SourceGroup, list[LayerGroup]]]
+        )
+        if self.grouping == "source":
+            groups = group_by_source(hooks, notes)
+        else:
+            groups = group_hooks(hooks, notes)
+        for top, layers in groups:
             # A filter shows every match: folding would hide them.
-            expand = bool(query) or event_group.key not in self._collapsed
-            event_node = self.root.add(
-                self._make_label(event_group, colors), data=event_group, expand=expand
-            )
-            nodes[event_group.key] = event_node
+            expand = bool(query) or top.key not in self._collapsed
+            event_node = self.root.add(self._make_label(top, colors), data=top, expand=expand)
+            nodes[top.key] = event_node
             for layer in layers:
                 expand = bool(query) or layer.key not in self._collapsed
                 layer_node = event_node.add(
@@ -182,7 +267,14 @@ class HookTree(Tree[TreeItem | None]):
                     item = HookItem(hook)
                     nodes[item.key] = layer_node.add_leaf(self._make_label(item, colors), data=item)
         if not hooks and snapshot.hooks:
-            self.root.add_leaf(plain(f"No hook matches “{query}”.", colors.dim), data=None)
+            if query:
+                empty = f"No hook matches “{query}”"
+                empty += (
+                    " among the project's hooks (o shows every hook)." if self.project_only else "."
+                )
+            else:
+                empty = "No project hook: this workspace's settings have none (o shows every hook)."
+            self.root.add_leaf(plain(empty, colors.dim), data=None)
         self._rebuilding = False
         self._restore_cursor(nodes.get(keep) if keep else None, old_line)
         return len(hooks)
@@ -206,18 +298,27 @@ class HookTree(Tree[TreeItem | None]):
             return 0
         colors = colors_for(self.app)
         changed = 0
+        resized: set[str] = set()  # groups whose columns the new badges widen or narrow
         for node in list(self._walk(self.root)):
             data = node.data
             if isinstance(data, HookItem) and data.key in hooks:
                 node.data = HookItem(hooks[data.key])
                 changed += 1
-            elif isinstance(data, EventGroup | LayerGroup) and any(
+            elif isinstance(data, EventGroup | SourceGroup | LayerGroup) and any(
                 h.ref in hooks for h in data.hooks
             ):
                 node.data = replace(data, hooks=tuple(hooks.get(h.ref, h) for h in data.hooks))
+                if isinstance(node.data, LayerGroup):
+                    widths = column_widths(node.data.hooks, self._hidden)
+                    if widths != {node.data.key: self._widths.get(node.data.key)}:
+                        self._widths.update(widths)
+                        resized.add(node.data.key)
             else:
                 continue
             node.set_label(self._make_label(node.data, colors))
+        for node in self._walk(self.root):
+            if isinstance(node.data, HookItem) and layer_key(node.data.hook) in resized:
+                node.set_label(self._make_label(node.data, colors))
         if changed:
             self.post_message(self.ItemHighlighted(self.current_item))
         return changed
@@ -290,6 +391,21 @@ class HookTree(Tree[TreeItem | None]):
             noun = "hook" if counts.total == 1 else "hooks"
             text.append(f"  {counts.total} {noun} · {counts.running} run", style=colors.dim)
             return text
+        if isinstance(item, SourceGroup):
+            text = plain(item.label, f"bold {colors.accent}")
+            if item.note:
+                text.append(f"  ({item.note})", style=colors.error)
+            counts = count_hooks(item.hooks)
+            noun = "hook" if counts.total == 1 else "hooks"
+            text.append(f"  {counts.total} {noun} · {counts.running} run", style=colors.dim)
+            return text
+        if isinstance(item, LayerGroup) and self.grouping == "source":
+            # Under its source: the event is what tells the groups apart.
+            known = item.event in EVENTS
+            text = plain(item.event, colors.heading if known else f"bold {colors.error}")
+            if not known:
+                text.append("  not a Gemini CLI event", style=colors.error)
+            return text
         if isinstance(item, LayerGroup):
             # The file is in the details pane: the line stays short enough for the hooks.
             text = plain(item.label, f"bold {colors.accent}")
@@ -300,19 +416,20 @@ class HookTree(Tree[TreeItem | None]):
         shown = hook.shown
         badges = hook_badges(hook, hook.ref in self._hidden)
         state, extra = badges[0], badges[1:]
-        text = Text(state.label.ljust(self._badge_width), style=colors.badge(state.kind))
+        columns = self._widths.get(layer_key(hook), Columns(0, 0, MAX_ID_WIDTH))
+        text = Text(state.label.ljust(columns.badge), style=colors.badge(state.kind))
         text.append("  ")
         # Before the id, where a narrow list cannot cut it off.
         if extra and extra[0].kind == "hidden":
             text.append(HIDDEN_PILL, style=colors.badge("hidden"))
             text.append("  ")
             extra = extra[1:]
-        elif self._hidden_width:
-            text.append(" " * self._hidden_width)
-        ident = " ".join(shown.id.split())
-        if len(ident) > self._id_width:
-            ident = ident[: self._id_width - 1] + "…"
-        text.append(ident.ljust(self._id_width), style="" if hook.runs else colors.dim)
+        elif columns.hidden:
+            text.append(" " * columns.hidden)
+        ident = _shown_id(hook)
+        if len(ident) > columns.ident:
+            ident = ident[: columns.ident - 1] + "…"
+        text.append(ident.ljust(columns.ident), style="" if hook.runs else colors.dim)
         for badge in extra:
             text.append("  ")
             pill = badge.kind in ("new", "changed")

@@ -1,0 +1,68 @@
+"""What a reviewer must look at: project hooks not yet trusted, and risk flags."""
+
+from __future__ import annotations
+
+from hookdash.core.display import shorten, visible
+from hookdash.core.load.checks.about import _about
+from hookdash.core.load.risks import kinds_of
+from hookdash.core.model import Hook
+from hookdash.core.problems import Problem
+
+
+def _check_untrusted_project_hooks(hooks: list[Hook]) -> list[Problem]:
+    """One problem for all of them, like Gemini's single start-up warning."""
+    pending = [h for h in hooks if h.trust in ("new", "changed") and h.runs]
+    if not pending:
+        return []
+    names = list(dict.fromkeys(h.id for h in pending))
+    changed = [h for h in pending if h.trust == "changed"]
+    detail = ""
+    if changed:
+        detail = (
+            " Changed since trusted: "
+            + "; ".join(f"{h.id} ({h.trust_detail})" for h in changed)
+            + "."
+        )
+    first = pending[0]
+    return [
+        Problem(
+            severity="warning",
+            code="project-hook-untrusted",
+            message=f"{len(names)} project hook(s) not yet trusted: {', '.join(names)}. Gemini "
+            "CLI prints a warning at start, runs them anyway and records them as trusted." + detail,
+            fix="Review them (`hookdash list`), then run `hookdash trust`.",
+            file=first.file,
+            pointer=first.pointer,
+            line=first.line,
+        )
+    ]
+
+
+def _check_risks(hooks: list[Hook]) -> list[Problem]:
+    """One warning per hook whose command or script does something a reviewer must see."""
+    out: list[Problem] = []
+    for hook in hooks:
+        if not hook.risks:
+            continue
+        kinds = kinds_of(hook.risks)
+        examples = []
+        for kind in kinds:
+            flag = next(f for f in hook.risks if f.kind == kind)
+            where = f" in {visible(flag.file)}:{flag.line}" if flag.file else ""
+            examples.append(f"{kind} ({visible(shorten(flag.span.text, 60))}{where})")
+        in_script = any(f.file for f in hook.risks)
+        out.append(
+            _about(
+                hook,
+                "warning",
+                "risky-command",
+                f"The command of hook '{visible(hook.id)}'"
+                + (" or the script it runs" if in_script else "")
+                + f" does what a reviewer must not miss: {'; '.join(examples)}.",
+                "Read the command"
+                + (" and its script" if in_script else "")
+                + "; keep or trust the hook only if you expect each of these "
+                "(`hookdash list --json` lists every flag with its span and why).",
+            )
+        )
+    return out

@@ -1,0 +1,217 @@
+"""Reading tree-sitter-bash's tree: words as the shell sees them, byte offsets as
+characters, and the questions the rules ask of a node (is it fed a pipe, does a decoder
+run in it, which redirect does it carry)."""
+
+from __future__ import annotations
+
+import bisect
+import posixpath
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from hookdash.core.load.risks.vocabulary import SHELLS
+
+if TYPE_CHECKING:
+    from tree_sitter import Node, Parser
+
+
+@dataclass
+class _Word:
+    """One word of a command: `value` unquoted as far as it is static (expansions are
+    left as written), `static` when it has no expansion or substitution at all."""
+
+    value: str
+    static: bool
+    start: int
+    end: int
+    node: Node | None = None
+
+
+@dataclass
+class _Source:
+    """Text being analysed, with what turns tree-sitter's byte offsets into characters."""
+
+    text: str
+    data: bytes
+    base: int  # where `text` starts in the outermost text
+    _starts: list[int] | None = field(default=None, repr=False)
+
+    def char(self, byte: int) -> int:
+        if self._starts is None:
+            if self.text.isascii():
+                return self.base + byte
+            starts, pos = [], 0
+            for ch in self.text:
+                starts.append(pos)
+                pos += len(ch.encode("utf-8", "replace"))
+            self._starts = starts
+        return self.base + bisect.bisect_left(self._starts, byte)
+
+    def node_text(self, node: Node) -> str:
+        return self.data[node.start_byte : node.end_byte].decode("utf-8", "replace")
+
+
+# ------------------------------------------------------------------------ parser
+
+
+@lru_cache(maxsize=1)
+def _parser() -> Parser:
+    # Imported on first use: a configuration with nothing suspicious never pays for it.
+    import tree_sitter_bash
+    from tree_sitter import Language, Parser
+
+    return Parser(Language(tree_sitter_bash.language()))
+
+
+def word_of(node: Node, src: _Source) -> _Word:
+    """A word node as a `_Word`: quotes taken off, backslash escapes undone."""
+    start, end = src.char(node.start_byte), src.char(node.end_byte)
+    text = src.node_text(node)
+    kind = node.type
+    if kind == "raw_string":
+        return _Word(text[1:-1], True, start, end, node)
+    if kind == "ansi_c_string":
+        return _Word(text[2:-1], True, start, end, node)
+    if kind in ("word", "number", "command_name"):
+        if kind == "command_name" and node.named_child_count == 1:
+            return word_of(node.named_children[0], src)
+        static = kind != "command_name" or all(
+            c.type in ("word", "raw_string", "string", "number") for c in node.children
+        )
+        return _Word(re.sub(r"\\(.)", r"\1", text), static, start, end, node)
+    if kind == "string":
+        parts = [c for c in node.children if c.type != '"']
+        static = all(c.type == "string_content" for c in parts)
+        return _Word("".join(src.node_text(c) for c in parts), static, start, end, node)
+    if kind == "concatenation":
+        words = [word_of(c, src) for c in node.children]
+        return _Word("".join(w.value for w in words), all(w.static for w in words), start, end)
+    return _Word(text, False, start, end, node)
+
+
+def stdin_stage(node: Node) -> list[Node] | None:
+    """The earlier stages when this command reads a pipe; None when it does not."""
+    child, parent = node, node.parent
+    while parent is not None and parent.type in ("redirected_statement", "negated_command"):
+        child, parent = parent, parent.parent
+    if parent is None or parent.type != "pipeline":
+        return None
+    before: list[Node] = []
+    piped = False
+    for sibling in parent.children:
+        if sibling.id == child.id:
+            break
+        if sibling.type in ("|", "|&"):
+            piped = True
+        elif sibling.is_named:
+            before.append(sibling)
+    if not piped:
+        return None
+    holder = parent.parent
+    if holder is not None and holder.type == "heredoc_redirect":
+        # `base64 -d <<EOF | sh`: tree-sitter hangs the pipe on the heredoc.
+        statement = holder.parent
+        body = statement.child_by_field_name("body") if statement is not None else None
+        if body is not None:
+            before.insert(0, body)
+    return before
+
+
+def decodes(node: Node) -> bool:
+    """Whether a decoder (base64 -d, xxd -r, openssl … -d, …) runs anywhere in `node`."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if n.type == "command":
+            name_node = n.child_by_field_name("name")
+            if name_node is not None:
+                words = [_plain(c.text) for c in [name_node, *n.children_by_field_name("argument")]]
+                if _is_decoder(words):
+                    return True
+        stack.extend(n.children)
+    return False
+
+
+def _plain(data: bytes | None) -> str:
+    text = (data or b"").decode("utf-8", "replace")
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
+        text = text[1:-1]
+    return posixpath.basename(text) if "/" in text and not text.startswith("-") else text
+
+
+def _is_type(word: _Word, kind: str) -> bool:
+    return word.node is not None and word.node.type == kind
+
+
+def _is_decoder(words: list[str]) -> bool:
+    if not words:
+        return False
+    name, args = words[0], words[1:]
+    if name in ("base64", "base32", "basenc", "b64"):
+        return any(a in ("-d", "--decode", "-D") or re.fullmatch(r"-\w*d\w*", a) for a in args)
+    if name == "openssl":
+        return "-d" in args  # openssl enc -d, openssl base64 -d
+    if name == "xxd":
+        return any(a.startswith("-r") or a == "--revert" for a in args)
+    if name in ("gunzip", "zcat", "uudecode", "bunzip2", "xzcat", "unxz"):
+        return True
+    if name in ("gzip", "xz", "bzip2"):
+        return "-d" in args or "--decompress" in args
+    return False
+
+
+def _inline_code(name: str, args: list[_Word]) -> _Word | None:
+    """The code argument of `sh -c CODE`, `python -c CODE`, `node -e CODE`, …"""
+    flags = ("c",) if name in SHELLS else ("c", "e", "E", "r") if name != "node" else ("e", "p")
+    long_flags = ("--eval", "--print", "--command")
+    for i, w in enumerate(args[:-1]):
+        v = w.value
+        if v in long_flags or (
+            v.startswith("-") and not v.startswith("--") and any(f in v[1:] for f in flags)
+        ):
+            return args[i + 1]
+    return None
+
+
+def _reads_code_from_stdin(name: str, values: list[str]) -> bool:
+    """`sh`, `bash -s`, `python3 -` read their program from stdin; `sh x.sh` does not."""
+    if "-s" in values or "-" in values:
+        return True
+    if name == "busybox":
+        return bool(values) and values[0] in SHELLS and len(values) == 1
+    for v in values:
+        if v == "--":
+            continue
+        if not v.startswith("-"):
+            return False  # a script file (or, for busybox, an applet)
+        if name not in SHELLS and v in ("-m", "--module"):
+            return False
+    return True
+
+
+def _has_substitution(node: Node | None) -> bool:
+    if node is None:
+        return False
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if n.type in ("command_substitution", "process_substitution", "simple_expansion"):
+            return True
+        if n.type == "expansion":
+            return True
+        stack.extend(n.children)
+    return False
+
+
+def _redirect_of(node: Node, kind: str) -> Node | None:
+    """A redirect of the command: its own (`bash <<< …`) or its statement's (`sh <<EOF`)."""
+    holders = [node]
+    if node.parent is not None and node.parent.type == "redirected_statement":
+        holders.append(node.parent)
+    for holder in holders:
+        for redirect in holder.children_by_field_name("redirect"):
+            if redirect.type == kind:
+                return redirect
+    return None
