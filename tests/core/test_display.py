@@ -205,3 +205,23 @@ def test_json_text_of_a_model() -> None:
     text = json_text(Hook(name="n\x1b]0;PWN\x07\ud800 é"), indent=2)
     assert text == '{\n  "name": "n\\u001b]0;PWN\\u0007\\ud800 é"\n}'
     assert json.loads(text) == {"name": "n\x1b]0;PWN\x07\ud800 é"}
+
+
+@given(
+    st.text(st.characters(max_codepoint=0x7F), max_size=40),
+    st.integers(4097, 9000),
+    st.booleans(),
+)
+def test_long_ascii_text_is_judged_like_short_text(piece: str, size: int, multiline: bool) -> None:
+    """Past 4 KiB an ASCII text is checked by a byte-level fast path; it finds exactly what
+    the per-character rule finds (a control anywhere, DEL; a newline or tab only when
+    `multiline` does not keep them)."""
+    from hookdash.core.display import _clean
+
+    filler = "x" * (size - len(piece))
+    for text in (filler + piece, piece + filler):
+        plain = text.replace("\n", "").replace("\t", "") if multiline else text
+        assert _clean(text, multiline) == plain.isprintable()
+        assert visible(text, multiline=multiline) == "".join(
+            visible(c, multiline=multiline) for c in text
+        )

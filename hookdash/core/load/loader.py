@@ -432,6 +432,10 @@ class _HookFile:
             ):
                 blocked.append("dropped by Gemini CLI's settings merge")
                 kind = "ignored-layer"
+            # The definition as written, looked up once (not per hook, by pointer).
+            raw_hooks = _at_pointer(self.raw, def_ptr + "/hooks")
+            if not isinstance(raw_hooks, list):
+                raw_hooks = []
             for j, config in enumerate(definition["hooks"]):
                 ptr = f"{def_ptr}/hooks/{j}"
                 if not isinstance(config, dict):
@@ -449,7 +453,7 @@ class _HookFile:
                     )
                     continue
                 yield Candidate(
-                    raw_config=_at_pointer(self.raw, ptr),
+                    raw_config=raw_hooks[j] if j < len(raw_hooks) else None,
                     event=event,
                     scope=self.scope,
                     extension=self.extension,
