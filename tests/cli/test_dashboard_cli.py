@@ -168,3 +168,28 @@ def test_headless_commands_do_not_import_textual(sandbox: Sandbox) -> None:
         check=False,
     )
     assert "LOADED []" in result.stderr, result.stderr[-500:]
+
+
+def test_the_dashboard_paints_before_pydantic_is_imported(sandbox: Sandbox) -> None:
+    """What runs before the first paint — the CLI, the environment, the app and its first
+    screen — imports neither pydantic nor the configuration loader (nor pygments or
+    watchfiles): those load after the first frame (see bench_tui.py's first paint)."""
+    code = (
+        "import sys\n"
+        "from hookdash import cli\n"
+        "from hookdash.core import resolve_environment\n"
+        "import hookdash.tui.app\n"
+        "env = resolve_environment(sys.argv[1])\n"
+        "assert not env.never_set_up()\n"
+        "heavy = ('pydantic', 'pygments', 'watchfiles', 'hookdash.core.load.loader')\n"
+        "print('LOADED', sorted(m for m in heavy if m in sys.modules))\n"
+    )
+    sandbox.write_user({"hooks": {"BeforeTool": [definition(command_hook("true", name="g"))]}})
+    result = subprocess.run(
+        [sys.executable, "-c", code, str(sandbox.workspace)],
+        env=sandbox.environ,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert "LOADED []" in result.stdout, result.stdout + result.stderr[-800:]
