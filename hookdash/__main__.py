@@ -1,3 +1,3 @@
-from hookdash.cli import main
+from hookdash.cli import run
 
-raise SystemExit(main())
+run()

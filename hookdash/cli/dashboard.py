@@ -15,7 +15,7 @@ from hookdash.cli.output import (
     EXIT_OK,
     CliError,
 )
-from hookdash.cli.workspace import configuration
+from hookdash.cli.workspace import environment
 
 # ------------------------------------------------------------------ dashboard and demo
 # Bare `hookdash` and `hookdash demo` open the Textual dashboard (hookdash/tui). Textual
@@ -33,9 +33,7 @@ def _interactive() -> bool:
 
 def cmd_dashboard(args: argparse.Namespace) -> int:
     """The dashboard on the workspace; the demo when Gemini CLI was never set up here."""
-    from hookdash.core import nothing_configured
-
-    config = configuration(args)
+    env = environment(args)
     if not _interactive():
         print(
             "hookdash: the dashboard needs a terminal; here is `hookdash list` instead.",
@@ -43,9 +41,10 @@ def cmd_dashboard(args: argparse.Namespace) -> int:
         )
         args.json = False
         return cmd_list(args)
-    if nothing_configured(config.snapshot):
+    if env.never_set_up():
         return _run_demo(keep=False, notice=NO_SETTINGS_NOTICE)
-    return _run_dashboard(config.env, config)
+    # The app loads the configuration itself, after its first paint.
+    return _run_dashboard(env, None)
 
 
 def cmd_demo(args: argparse.Namespace) -> int:

@@ -17,7 +17,6 @@ if TYPE_CHECKING:
     from hookdash.core.demo import (
         DemoEnvironment as DemoEnvironment,
         create_demo as create_demo,
-        nothing_configured as nothing_configured,
     )
     from hookdash.core.display import (
         HiddenCharacter as HiddenCharacter,
@@ -333,7 +332,6 @@ _EXPORTS: dict[str, str] = {
     "match_kind": "hookdash.core.gemini.events",
     "MatcherPreview": "hookdash.core.gemini.matcher",
     "merge_input": "hookdash.core.run.payloads",
-    "nothing_configured": "hookdash.core.demo",
     "Outcome": "hookdash.core.run.logfeed",
     "OUTCOME_FILTERS": "hookdash.core.run.log_filter",
     "outcome_of": "hookdash.core.run.logfeed",

@@ -23,7 +23,6 @@ from typing import Any
 from hookdash.core.gemini import hook_trust
 from hookdash.core.gemini.environment import GeminiEnvironment, resolve_environment
 from hookdash.core.load.loader import load_configuration
-from hookdash.core.model import Snapshot
 
 DEMO_DATA = Path(__file__).resolve().parent.parent / "demo"
 WORKSPACE = Path("projects") / "shop-api"
@@ -112,11 +111,6 @@ def create_demo(
     _write_trusted_hooks(env)
     _write_telemetry(root / TELEMETRY_LOG, env)
     return demo
-
-
-def nothing_configured(snapshot: Snapshot) -> bool:
-    """No settings file in any layer and no extension: Gemini CLI has never been set up."""
-    return not any(layer.exists for layer in snapshot.layers) and not snapshot.extensions
 
 
 def _make_scripts_executable(root: Path) -> None:

@@ -37,9 +37,6 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from pydantic import BaseModel
-from pydantic_core import PydanticSerializationError
-
 # Unicode category Cf, as of Unicode 16 (a superset of what Python 3.11's unicodedata,
 # Unicode 14, knows: a test checks that every Cf character it knows is in here).
 _FORMAT = (
@@ -244,6 +241,11 @@ def json_text(value: Any, *, indent: int | None = None) -> str:
     escape: JSON readers get the exact value back, a terminal shows an escape and never
     obeys a control, and a lone surrogate cannot make the UTF-8 write fail.
     """
+    # Imported here: the rest of this module is the display rule, which the dashboard's
+    # first paint uses before pydantic is needed (and imported) at all.
+    from pydantic import BaseModel
+    from pydantic_core import PydanticSerializationError
+
     if isinstance(value, BaseModel) and indent is not None:
         try:
             # pydantic's own serializer is several times faster on a big snapshot; it

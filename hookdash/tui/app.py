@@ -35,33 +35,34 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.worker import Worker, get_current_worker
 
-from hookdash.core import (
-    Configuration,
-    DemoEnvironment,
-    DirectoryWatcher,
-    GeminiEnvironment,
-    Hook,
-    create_demo,
-    load_configuration,
-    visible,
-    watch_targets,
-)
-
-if TYPE_CHECKING:
-    from hookdash.core import UndoEntry
+from hookdash.core import visible  # (the display rule: no pydantic, no I/O)
 from hookdash.tui.commands import DashboardCommands, HookJumpCommands, bindings_for
-from hookdash.tui.screens.help import HelpScreen
 from hookdash.tui.screens.hooks import HooksScreen
-from hookdash.tui.screens.problems import ProblemsScreen
 from hookdash.tui.styles import stylesheet_paths
 from hookdash.tui.widgets.banners import Notice
 
-Loader = Callable[[GeminiEnvironment], Configuration]
+# The first screen paints before anything else is imported: the configuration (and with
+# it pydantic), the file watcher and the other screens load after the first paint.
+if TYPE_CHECKING:
+    from hookdash.core import (
+        Configuration,
+        DemoEnvironment,
+        DirectoryWatcher,
+        GeminiEnvironment,
+        Hook,
+        UndoEntry,
+    )
+
+Loader = Callable[["GeminiEnvironment"], "Configuration"]
 P = ParamSpec("P")
 T = TypeVar("T")
 
 # Writes `u` can undo, newest last; older ones fall off (each keeps its files' old bytes).
 UNDO_LIMIT = 50
+# The cyclic collector while the dashboard runs: young objects every 700 allocations (as
+# by default), a full pass after 100 middle-aged ones instead of 10 (see
+# HookdashApp._freeze_startup_objects).
+COLLECTOR_THRESHOLDS = (700, 10, 100)
 
 
 class ConfigurationLoaded(Message):
@@ -90,14 +91,15 @@ class HookdashApp(App[None]):
         env: GeminiEnvironment,
         *,
         configuration: Configuration | None = None,
-        loader: Loader = load_configuration,
+        loader: Loader | None = None,
         watch: bool = True,
         demo: DemoEnvironment | None = None,
         notice: str | None = None,
         clock: Callable[[], datetime] | None = None,
         session_id: str | None = None,
     ) -> None:
-        """`configuration`: already loaded (skips the first load); `watch`: follow file
+        """`configuration`: already loaded (skips the first load); `loader`: how to load
+        one (by default `core.load_configuration`); `watch`: follow file
         changes — settings and the live log (off for snapshot tests and screenshots);
         `demo`: the demo copy shown; `notice`: a line shown above everything (e.g. why the
         demo opened); `clock` and `session_id`: fixed values for the payloads the fire
@@ -126,16 +128,14 @@ class HookdashApp(App[None]):
         return HooksScreen()
 
     def on_mount(self) -> None:
-        if self._watching:
-            self._watcher = DirectoryWatcher()  # targets: those of each configuration loaded
-            self.run_worker(
-                self._watcher.run(self._files_changed), name="watch files", group="watch"
-            )
         if self._initial is not None:
             self._apply(self._initial)
             self._initial = None
         else:
-            self.reload("start")
+            # Paint first: loading (pydantic's import included) would otherwise hold the
+            # first frame back by a third of a second. The watcher starts with the first
+            # configuration (it watches that configuration's files).
+            self.call_after_refresh(self.reload, "start")
 
     # ------------------------------------------------------------------ loading
 
@@ -149,6 +149,10 @@ class HookdashApp(App[None]):
     @work(thread=True, exclusive=True, group="load", name="load configuration")
     def _load(self, env: GeminiEnvironment, reason: str | None) -> None:
         worker = get_current_worker()
+        if self._loader is None:
+            from hookdash.core import load_configuration
+
+            self._loader = load_configuration
         try:
             config = self._loader(env)
         except Exception as exc:  # an unexpected bug must not take the dashboard down
@@ -172,17 +176,34 @@ class HookdashApp(App[None]):
         first = self.config is None
         self.config = config
         if self._watcher is not None:
+            from hookdash.core import watch_targets
+
             self._watcher.retarget(watch_targets(config))
         if first:
+            # After the hooks are drawn: the watcher (watchfiles' import) can wait.
+            self.call_after_refresh(self._start_watching, config)
             self.call_after_refresh(self._freeze_startup_objects)
+
+    def _start_watching(self, config: Configuration) -> None:
+        if not self._watching or self._watcher is not None:
+            return
+        from hookdash.core import DirectoryWatcher, watch_targets
+
+        # Armed, it reads once more (a change made before is not missed).
+        self._watcher = DirectoryWatcher(watch_targets(self.config or config))
+        self.run_worker(self._watcher.run(self._files_changed), name="watch files", group="watch")
 
     @staticmethod
     def _freeze_startup_objects() -> None:
         """Leave what start-up made (modules, classes, the first screen) out of the cyclic
-        garbage collector's full passes: on a busy live log those otherwise take 100 ms
-        and more at a time, long enough to delay a key press noticeably. The objects stay
-        alive as they are; anything made later is collected as usual."""
+        garbage collector's full passes, and make those passes rarer: on a busy live log
+        each walks every record, line and style made since, 30 to 90 ms at a time, long
+        enough to delay a key press noticeably (several a second at CPython's default
+        thresholds, which a freeze makes more frequent still: it empties the generation
+        whose size paces them). The objects stay alive as they are; anything made later
+        is collected as usual, young objects as often as by default."""
         gc.freeze()
+        gc.set_threshold(*COLLECTOR_THRESHOLDS)
 
     async def _files_changed(self, paths: set[Path]) -> None:
         # (Empty when the watch was just armed: a file may have changed before.)
@@ -247,6 +268,8 @@ class HookdashApp(App[None]):
         if self.demo is not None:
             self.notify("This is the demo already.", timeout=3)
             return
+        from hookdash.core import create_demo
+
         if self.owned_demos:
             demo = self.owned_demos[-1]  # as it was left, edits included
         else:
@@ -327,7 +350,9 @@ class HookdashApp(App[None]):
             # Not from a question (answer it first), nor from the log itself.
             scope = getattr(self.screen, "COMMAND_SCOPE", None)
             return scope not in ("log", "switch", "confirm")
-        return not (action == "show_problems" and isinstance(self.screen, ProblemsScreen))
+        return not (
+            action == "show_problems" and getattr(self.screen, "COMMAND_SCOPE", None) == "problems"
+        )
 
     def action_live_log(self) -> None:
         from hookdash.tui.screens.log import LogScreen
@@ -340,10 +365,15 @@ class HookdashApp(App[None]):
         self.push_screen("log")
 
     def action_help(self) -> None:
+        from hookdash.tui.screens.help import HelpScreen
+
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
     def action_show_problems(self, code: str | None = None) -> None:
+        from hookdash.tui.screens.help import HelpScreen
+        from hookdash.tui.screens.problems import ProblemsScreen
+
         if isinstance(self.screen, ProblemsScreen):
             return
         if isinstance(self.screen, HelpScreen):

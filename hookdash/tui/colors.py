@@ -8,12 +8,14 @@ them redraw when the theme changes (App.theme_changed_signal).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rich.style import Style
 from textual.app import App
 from textual.color import Color
 
-from hookdash.core import BadgeKind
+if TYPE_CHECKING:
+    from hookdash.core import BadgeKind
 
 
 @dataclass(frozen=True)

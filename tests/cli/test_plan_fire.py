@@ -222,3 +222,30 @@ def test_fire_with_no_hooks(sandbox: Sandbox) -> None:
     assert result.returncode == 0
     assert "Notification · no match context · no hook" in result.stdout
     assert "effect: Nothing" in result.stdout
+
+
+def test_hooks_off_lists_extension_hooks_too(configured: Sandbox) -> None:
+    """hooksConfig.enabled false: every hook is listed `off: hooks off`, extension hooks
+    included, with why (Gemini does not even read them then) — in list, list --json and
+    the plan's skipped hooks."""
+    configured.write_workspace({"hooksConfig": {"enabled": False}})
+    configured.add_extension("ext", {"BeforeTool": [definition(command_hook("true", name="x"))]})
+    listed = json.loads(configured.cli("list", "--json").stdout)
+    assert listed["hooks_enabled"] is False
+    ext = next(h for h in listed["hooks"] if h["scope"] == "extension")
+    assert ext["id"] == "x" and ext["runs"] is False
+    assert ext["not_running_because"] == [
+        "hooks are switched off (hooksConfig.enabled is false in workspace settings): "
+        "Gemini CLI does not even read extension hooks then"
+    ]
+    human = configured.cli("list").stdout
+    assert "extension ext" in human and "does not even read extension hooks" in human
+    assert human.count("off: hooks off") == 4  # guard, fmt, on-resume and x
+    plan = json.loads(configured.cli("plan", "BeforeTool", "--tool", "x", "--json").stdout)
+    assert plan["hooks"] == []
+    skipped = {s["id"]: (s["scope"], s["reason"]) for s in plan["skipped"]}
+    assert skipped == {
+        "guard": ("user", "hooks-disabled"),
+        "fmt": ("user", "hooks-disabled"),
+        "x": ("extension", "hooks-disabled"),
+    }

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from hookdash.core.demo import create_demo, nothing_configured
+from hookdash.core.demo import create_demo
 from hookdash.core.load.loader import load_configuration
 from hookdash.core.present import banner_problems, count_hooks
 from tests.conftest import Sandbox
@@ -153,13 +153,29 @@ def test_context_scripts_add_context(tmp_path: Path) -> None:
         assert json.loads(result.stdout)["hookSpecificOutput"]["additionalContext"]
 
 
-def test_nothing_configured(sandbox: Sandbox) -> None:
+def test_never_set_up(sandbox: Sandbox) -> None:
     (sandbox.home / ".gemini").rmdir()
-    assert nothing_configured(sandbox.load().snapshot)
+    assert sandbox.env().never_set_up()
     sandbox.add_extension("e")
-    assert not nothing_configured(sandbox.load().snapshot)
+    assert not sandbox.env().never_set_up()
+
+
+def test_an_extension_directory_alone_counts_as_set_up(sandbox: Sandbox) -> None:
+    """Even one whose manifest Gemini refuses: the dashboard says what is wrong with it."""
+    (sandbox.home / ".gemini" / "extensions" / "broken").mkdir(parents=True)
+    assert sandbox.env().never_set_up() is False
+    assert sandbox.load().snapshot.extensions == []  # (Gemini loads nothing from it)
 
 
 def test_settings_file_alone_counts_as_configured(sandbox: Sandbox) -> None:
     sandbox.write_user({})
-    assert not nothing_configured(sandbox.load().snapshot)
+    assert not sandbox.env().never_set_up()
+
+
+def test_each_settings_layer_counts_as_configured(sandbox: Sandbox) -> None:
+    (sandbox.home / ".gemini").rmdir()
+    for write in (sandbox.write_system_defaults, sandbox.write_workspace, sandbox.write_system):
+        path = write({})
+        assert not sandbox.env().never_set_up(), path
+        path.unlink()
+    assert sandbox.env().never_set_up()

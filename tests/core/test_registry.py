@@ -141,10 +141,34 @@ def test_hooks_switched_off_in_any_layer_stops_everything(sandbox: Sandbox) -> N
     sandbox.add_extension("e", {"BeforeTool": [definition(command_hook("x", name="x"))]})
     snap = sandbox.load().snapshot
     assert snap.hooks_enabled is False
-    # Extension hooks are not even loaded when hooks are off.
-    assert [h.scope for h in snap.hooks] == ["user"]
-    assert not snap.hooks[0].runs and snap.hooks[0].inactive_reason == "hooks-disabled"
+    # Gemini does not even load extension hooks then; they are listed all the same (what
+    # would run once hooks are back on), off like the settings hooks, and say so.
+    assert [h.scope for h in snap.hooks] == ["user", "extension"]
+    for hook in snap.hooks:
+        assert not hook.runs and not hook.will_register
+        assert hook.inactive_reason == "hooks-disabled"
+    user, ext = snap.hooks
+    off = "hooks are switched off (hooksConfig.enabled is false in workspace settings)"
+    assert user.not_running_because == [off]
+    assert ext.not_running_because == [off + ": Gemini CLI does not even read extension hooks then"]
+    assert ext.extension == "e" and ext.command == "x" and ext.line == 6
     assert any(p.code == "hooks-switched-off" for p in snap.problems)
+
+
+def test_extension_hooks_when_hooks_are_off_keep_their_other_reasons(sandbox: Sandbox) -> None:
+    """An extension disabled for this workspace stays disabled in what is listed."""
+    sandbox.trust_folder()
+    sandbox.write_user({"hooksConfig": {"enabled": False, "disabled": ["x"]}})
+    ext = sandbox.add_extension("e", {"BeforeTool": [definition(command_hook("x", name="x"))]})
+    sandbox.write(
+        ext.parent / "extension-enablement.json",
+        {"e": {"overrides": [f"!{sandbox.workspace}/*"]}},
+    )
+    (hook,) = sandbox.load().snapshot.hooks
+    assert hook.inactive_reason == "hooks-disabled" and hook.disabled
+    assert hook.not_running_because[0].endswith("does not even read extension hooks then")
+    assert any("disabled for this workspace" in r for r in hook.not_running_because)
+    assert any(r.startswith("disabled in hooksConfig.disabled") for r in hook.not_running_because)
 
 
 def test_untrusted_folder_drops_every_settings_hook(sandbox: Sandbox) -> None:

@@ -107,6 +107,30 @@ async def test_banners_for_what_changes_everything(sandbox: Sandbox) -> None:
     assert "ignores it" in text  # the system file
 
 
+async def test_hooks_off_lists_extension_hooks_off_too(sandbox: Sandbox) -> None:
+    """Gemini does not read extension hooks while hooks are off; the tree lists them, off,
+    and the details say why, like the settings hooks beside them."""
+    sandbox.trust_folder()
+    sandbox.write_user(
+        {
+            "hooksConfig": {"enabled": False},
+            "hooks": {"BeforeTool": [definition(command_hook("true", name="guard"))]},
+        }
+    )
+    sandbox.add_extension("kit", {"BeforeTool": [definition(command_hook("true", name="ext"))]})
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        tree = app.screen.query_one(HookTree)
+        lines = tree_lines(tree)
+        select(tree, "ext")
+        await pilot.pause()
+        details = _details_text(app)
+    assert "extension kit" in "\n".join(lines)
+    assert sum("off: hooks off" in line for line in lines) == 2  # guard and ext
+    assert "Gemini CLI does not even read extension hooks then" in " ".join(details.split())
+
+
 async def test_untrusted_folder_banner_says_user_hooks_are_skipped_too(sandbox: Sandbox) -> None:
     sandbox.write_user({"hooks": {"BeforeTool": [definition(command_hook("x"))]}})
     app = make_app(sandbox)

@@ -169,6 +169,37 @@ async def test_workspace_scope_and_legacy_key(sandbox: Sandbox) -> None:
     assert sandbox.user_settings.read_text() == USER
 
 
+async def test_a_workspace_hook_off_and_on_again_leaves_the_file_as_it_was(
+    sandbox: Sandbox,
+) -> None:
+    """The committed project file is back byte for byte: no `"hooksConfig": {"disabled":
+    []}` left behind for git to show."""
+    sandbox.trust_folder()
+    project = (
+        '{\r\n\t// committed with the project\r\n\t"hooks": {"BeforeTool": [\r\n'
+        '\t\t{"hooks": [{"name": "lint", "type": "command", "command": "./lint.sh"}]}\r\n'
+        "\t]}\r\n}\r\n"
+    )
+    sandbox.workspace_settings.parent.mkdir(parents=True, exist_ok=True)
+    sandbox.workspace_settings.write_bytes(project.encode())
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        shown = record_notifications(app)
+        tree = app.screen.query_one(HookTree)
+        select(tree, "lint")
+        await pilot.press("space", "w")
+        await pilot.pause()
+        await pilot.press("enter")
+        await settle(pilot)
+        assert _line(tree, "lint").strip().startswith("disabled")
+        assert b'"hooksConfig"' in sandbox.workspace_settings.read_bytes()
+        await pilot.press("space")  # on again: no question
+        await settle(pilot)
+        assert _line(tree, "lint").strip().startswith("runs")
+    assert sandbox.workspace_settings.read_bytes() == project.encode()
+    assert "back, byte for byte" in shown[-1][0]
+
+
 async def test_cancel_writes_nothing(sandbox: Sandbox) -> None:
     _setup(sandbox)
     app = make_app(sandbox)
@@ -255,7 +286,7 @@ async def test_file_that_keeps_changing(sandbox: Sandbox, monkeypatch: Any) -> N
     def busy(*args: Any, **kwargs: Any) -> Any:
         raise FileChangedError("~/.gemini/settings.json kept changing on disk (3 tries).")
 
-    monkeypatch.setattr("hookdash.tui.screens.hooks.toggle_hook", busy)
+    monkeypatch.setattr("hookdash.core.toggle_hook", busy)  # (the screen imports it when used)
     app = make_app(sandbox)
     async with app.run_test(size=(120, 36)) as pilot:
         shown = record_notifications(app)

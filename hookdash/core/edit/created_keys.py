@@ -23,7 +23,7 @@ from pydantic import BaseModel, ValidationError
 from hookdash.core import files
 from hookdash.core.edit.atomic import update_file
 from hookdash.core.gemini.environment import GeminiEnvironment
-from hookdash.core.state import state_dir
+from hookdash.core.state import STATE_DIR_MODE, state_dir
 
 STATE_FILE = "created-keys.json"
 
@@ -75,7 +75,8 @@ def _update(env: GeminiEnvironment, path: Path, add: Iterable[str], remove: Iter
             state.files.pop(key, None)
         return state.model_dump_json(indent=2).encode("utf-8")
 
-    update_file(state_path(env), compute)
+    # hookdash's state: a private directory (it may be the first thing written there).
+    update_file(state_path(env), compute, new_mode=0o600, dir_mode=STATE_DIR_MODE)
 
 
 def remember(env: GeminiEnvironment, path: Path, pointers: Iterable[str]) -> None:

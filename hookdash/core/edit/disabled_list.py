@@ -18,12 +18,13 @@ not parse is refused, a blank one (which Gemini refuses too) is started as `{}`.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from hookdash.core.edit import jsonedit
+from hookdash.core.edit import created_keys, disable_undo, jsonedit
 from hookdash.core.edit.atomic import update_file
 from hookdash.core.edit.edits import Change, EditResult
 from hookdash.core.errors import (
@@ -67,6 +68,12 @@ class FileEdit:
     changes: list[Change] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     already: list[str] = field(default_factory=list)  # lists that already held the entry
+    # JSON pointers of the containers the edit created (`hooksConfig`, its list) or, on
+    # an enable, removed again once emptied (see disable_undo).
+    created: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    restored: bool = False  # an enable wrote back the text of before the disable
+    before: str | None = None  # the file's text the write replaced (edit_settings_file)
 
 
 def parse_settings(text: str, path: str) -> Any:
@@ -182,12 +189,14 @@ def add_entry(
         targets = [LEGACY if disabled_key == "hooks" else CURRENT]
     changes: list[Change] = []
     already: list[str] = []
+    created: list[str] = []
     for path in targets:
         doc = jsonedit.Document(current, path)  # one map of the text for look and edit
         items = _list_of(doc, path, shown)
         if items is not None and any(_matches(e, identifier, environ) for e in items):
             already.append(key_name(path))
             continue
+        created += _missing_pointers(doc, path)
         try:
             current = jsonedit.append_to_list(doc, path, identifier)
         except jsonedit.JsonEditError as exc:
@@ -209,7 +218,62 @@ def add_entry(
         )
     if not changes:
         return FileEdit(text=None, already=already)
-    return FileEdit(text=current, changes=changes, notes=notes, already=already)
+    return FileEdit(text=current, changes=changes, notes=notes, already=already, created=created)
+
+
+def _missing_pointers(doc: jsonedit.Document, path: tuple[str, ...]) -> list[str]:
+    """Pointers of the objects and the list along `path` that do not exist yet."""
+    depth = len(jsonc.pointer_tokens(doc.deepest(path)))
+    return [jsonc.pointer(*path[:d]) for d in range(depth + 1, len(path) + 1)]
+
+
+def enable_entry(
+    text: str | None,
+    identifier: str,
+    disabled_key: DisabledKey,
+    *,
+    file: str,
+    scope: str,
+    environ: Mapping[str, str],
+    shown: str | None = None,
+    created: frozenset[str] = frozenset(),
+    undo: Sequence[disable_undo.Restore] = (),
+) -> FileEdit:
+    """`remove_entry`, then no residue of hookdash's own: the containers a disable created
+    (`created`) are removed once empty, and when the file is exactly as the last disable
+    of this hook left it (`undo`), the text from before that disable is written back —
+    byte for byte — if it means the same as this edit's result."""
+    edit = remove_entry(
+        text, identifier, disabled_key, file=file, scope=scope, environ=environ, shown=shown
+    )
+    if edit.text is None or text is None:
+        return edit
+    shown = shown or file
+    current = edit.text
+    # Deepest first: the list, then the object that held only it.
+    for ptr in sorted(created, key=lambda p: -p.count("/")):
+        keys = tuple(jsonc.pointer_tokens(ptr))
+        found, value = jsonc.value_at(current, keys)  # (only that value is built)
+        if found and value in ([], {}):
+            current = _splice(current, partial(jsonedit.remove_member, path=keys), shown)
+            edit.removed.append(ptr)
+    edit.text = current
+    restore = disable_undo.restore_for(list(undo), identifier, text)
+    if (
+        restore is not None
+        and _parses(restore.before)
+        and jsonedit.same_value(jsonc.parse(restore.before), parse_settings(current, shown))
+    ):
+        edit.text = restore.before
+        edit.restored = True
+    if edit.restored:
+        edit.notes.append(
+            f"{shown} is back, byte for byte, as it was before hookdash disabled the hook."
+        )
+    elif edit.removed:
+        emptied = " and ".join(".".join(jsonc.pointer_tokens(p)) for p in edit.removed)
+        edit.notes.append(f"Removed the emptied {emptied}, which hookdash had created.")
+    return edit
 
 
 def remove_entry(
@@ -311,6 +375,8 @@ def edit_settings_file(
     # Compared by digest: a large file is not decoded again just to compare.
     loaded = layer.digest if layer.exists else None
     before = None if outcome.before is None else hashlib.sha256(outcome.before).digest()
+    if outcome.before is not None and len(outcome.before) <= disable_undo.MAX_TEXT:
+        edit.before = outcome.before.decode("utf-8")  # (for disable_undo; it was decoded)
     if outcome.attempts > 1:
         edit.notes.append(
             f"{shown} changed on disk while hookdash was writing it; the change was applied "
@@ -430,6 +496,8 @@ def disable_hook(
             "The folder is not trusted, so Gemini CLI ignores the workspace settings file "
             "(and runs no settings hook at all) until you trust it."
         )
+    if edit.text is not None:
+        notes += _remember_disable(config, layer.path, identifier, edit)
     if edit.text is None:
         message = (
             f"'{identifier}' is already disabled in {target} settings ({shown}, "
@@ -448,6 +516,54 @@ def disable_hook(
         hooks=[h.as_ref() for h in lookup.hooks],
         notes=notes,
     )
+
+
+def _remember_disable(
+    config: Configuration, path: Path, identifier: str, edit: FileEdit
+) -> list[str]:
+    """Record what the disable created and replaced (for the enable); notes if it cannot."""
+    env = config.env
+    assert edit.text is not None
+    try:
+        if edit.created:
+            created_keys.remember(env, path, edit.created)
+        if edit.before is not None and _parses(edit.before):
+            disable_undo.remember_disable(env, path, identifier, edit.before, edit.text)
+        else:  # no file, or a blank one (which Gemini refuses): nothing to give back
+            disable_undo.forget(env, path)
+    except EditError as exc:
+        return [
+            f"hookdash could not note what it changed in its own state ({exc.message}): "
+            "switching the hook on again may leave an empty disabled list behind."
+        ]
+    return []
+
+
+def _remember_enable(config: Configuration, path: Path, edit: FileEdit) -> list[str]:
+    env = config.env
+    assert edit.text is not None
+    try:
+        if edit.restored:
+            disable_undo.restored(env, path)
+            gone = [
+                p
+                for p in created_keys.created_in(env, path)
+                if not jsonedit.get_value(jsonc.parse(edit.text), jsonc.pointer_tokens(p))[0]
+            ]
+            created_keys.forget(env, path, gone)
+        else:
+            disable_undo.forget(env, path)
+            created_keys.forget(env, path, edit.removed)
+    except (EditError, jsonedit.JsonEditError) as exc:
+        return [f"hookdash could not update its own state ({exc}); the settings file is fine."]
+    return []
+
+
+def _parses(text: str) -> bool:
+    try:
+        return isinstance(jsonc.parse(text), dict)
+    except jsonc.JsonParseError:
+        return False
 
 
 def disabled_entries(config: Configuration) -> dict[str, dict[str, list[str]]]:
@@ -488,19 +604,22 @@ def enable_hook(
     changes: list[Change] = []
     notes: list[str] = [*lookup.notes]
     for scope in scopes:
-        shown = env.display(config.layers[scope].path)
+        path = config.layers[scope].path
+        shown = env.display(path)
         try:
             edit = edit_settings_file(
                 config,
                 scope,
                 partial(
-                    remove_entry,
+                    enable_entry,
                     identifier=identifier,
                     disabled_key=disabled_key,
-                    file=str(config.layers[scope].path),
+                    file=str(path),
                     scope=scope,
                     environ=env.environ,
                     shown=shown,
+                    created=frozenset(created_keys.created_in(env, path)),
+                    undo=disable_undo.restores(env, path),
                 ),
             )
         except EditError as exc:
@@ -508,6 +627,8 @@ def enable_hook(
             raise
         changes.extend(edit.changes)
         notes.extend(edit.notes)
+        if edit.text is not None:
+            notes += _remember_enable(config, path, edit)
     notes.extend(_shared_note(lookup))
     if lookup.matched_by == "entry":
         notes.append(f"No configured hook has the ID '{identifier}'; its entry was stale.")

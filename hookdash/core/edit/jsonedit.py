@@ -261,10 +261,15 @@ def render(value: Any, indent: str | None, doc: Document) -> str:
 
 
 def _insert_entry(
-    doc: Document, ptr: str, value: Any, entry: Callable[[str | None], str]
+    doc: Document,
+    ptr: str,
+    value: Any,
+    entry: Callable[[str | None], str],
+    scalar: bool = False,
 ) -> list[_Edit]:
     """Edits that add one member/element, rendered by `entry(indent)`, at the end of the
-    container at `ptr`, in the container's own style."""
+    container at `ptr`, in the container's own style (`scalar`: the new element is a
+    string, number, boolean or null)."""
     text, nl = doc.text, doc.newline
     outer = doc.span(ptr)
     open_pos, close_pos = outer.start, outer.end - 1
@@ -273,9 +278,17 @@ def _insert_entry(
         inner_has_comment = doc.has_comment(open_pos + 1, close_pos)
         line_start = text.rfind("\n", 0, open_pos) + 1
         # Opened over several lines in a pretty-printed file, unless it sits inside a
-        # container written on the same line (`{"disabled": []}` stays on one line).
+        # container written on the same line (`{"disabled": []}` stays on one line), or it
+        # is a list of names written `[]` on its line (`"disabled": [] // none yet` grows
+        # to `["x"]`, and shrinks back to `[]`, without ever taking more lines).
         before = doc.stripped[line_start:open_pos]
-        if doc.pretty and "{" not in before and "[" not in before:
+        one_line_list = (
+            scalar
+            and doc.kind(ptr) == "a list"
+            and "\n" not in text[open_pos:close_pos]
+            and not inner_has_comment
+        )
+        if doc.pretty and "{" not in before and "[" not in before and not one_line_list:
             line_indent = _line_indent(text, open_pos)
             child = line_indent + doc.unit
             body = nl + child + entry(child)
@@ -564,7 +577,8 @@ def append_to_list(text: str | Document, path: JsonPath, item: Any) -> str:
     if not isinstance(node, list):
         raise JsonEditError(f"{dotted(path)} is {_js_type(node)}, not a list", ptr)
     _target(expected, path).append(item)
-    edits = _insert_entry(doc, ptr, node, lambda indent: render(item, indent, doc))
+    scalar = not isinstance(item, dict | list)
+    edits = _insert_entry(doc, ptr, node, lambda indent: render(item, indent, doc), scalar)
     return _verified(_apply(text, edits), expected)
 
 
@@ -614,7 +628,8 @@ def _append_focused(doc: Document, path: Sequence[str], item: Any) -> str:
         raise JsonEditError(f"{dotted(path)} is {doc.kind(ptr)}, not a list", ptr)
     expected = doc.load(ptr)
     expected.append(item)
-    edits = _insert_entry(doc, ptr, None, lambda indent: render(item, indent, doc))
+    scalar = not isinstance(item, dict | list)
+    edits = _insert_entry(doc, ptr, None, lambda indent: render(item, indent, doc), scalar)
     return _checked(doc, ptr, edits, expected)
 
 

@@ -7,10 +7,12 @@ import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from hookdash.core.display import visible
-from hookdash.core.gemini.installed import find_gemini
-from hookdash.core.gemini.versions import GeminiModel, model_for
+
+if TYPE_CHECKING:
+    from hookdash.core.gemini.versions import GeminiModel
 
 _SYSTEM_DIRS = {
     "darwin": Path("/Library/Application Support/GeminiCli"),
@@ -44,8 +46,26 @@ class GeminiEnvironment:
     trusted_folders_path: Path
     environ: Mapping[str, str] = field(repr=False)
     platform: str = sys.platform
-    # Which Gemini CLI is installed, and the version-dependent behaviour it implies.
-    gemini: GeminiModel = field(default_factory=lambda: model_for(None), repr=False)
+    # Which Gemini CLI is installed, and the version-dependent behaviour it implies: see
+    # `gemini` (looked up on first use).
+    gemini_model: GeminiModel | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def gemini(self) -> GeminiModel:
+        """Which Gemini CLI is installed, and the version-dependent behaviour it implies.
+
+        Looked up on first use, not when the environment is resolved: finding it (and its
+        model, a pydantic one) is not needed for the dashboard's first paint, which comes
+        before the configuration is loaded.
+        """
+        model = self.gemini_model
+        if model is None:
+            from hookdash.core.gemini.installed import find_gemini
+            from hookdash.core.gemini.versions import model_for
+
+            model = model_for(find_gemini(self.environ))
+            object.__setattr__(self, "gemini_model", model)  # (frozen: a cache, not state)
+        return model
 
     @property
     def gemini_dir(self) -> Path:
@@ -70,6 +90,34 @@ class GeminiEnvironment:
     @property
     def trusted_hooks_path(self) -> Path:
         return self.gemini_dir / "trusted_hooks.json"
+
+    @property
+    def settings_paths(self) -> dict[str, Path]:
+        """The four settings files by scope, in Gemini's merge order."""
+        return {
+            "system-defaults": self.system_defaults_path,
+            "user": self.user_settings_path,
+            "workspace": self.workspace_settings_path,
+            "system": self.system_settings_path,
+        }
+
+    def never_set_up(self) -> bool:
+        """No settings file in any layer and nothing in the extensions directory: Gemini
+        CLI was never set up here (the dashboard opens its demo instead). A few `stat`
+        calls, nothing read: the dashboard asks before it imports anything else."""
+        for path in self.settings_paths.values():
+            try:
+                if path.exists():
+                    return False
+            except OSError:  # unreadable counts as there: it is not a blank machine
+                return False
+        try:
+            with os.scandir(self.extensions_dir) as entries:
+                return not any(entry.is_dir() for entry in entries)
+        except FileNotFoundError:
+            return True
+        except OSError:
+            return False
 
     @property
     def workspace_is_home(self) -> bool:
@@ -141,5 +189,4 @@ def resolve_environment(
         trusted_folders_path=trusted_folders,
         environ=env,
         platform=platform,
-        gemini=model_for(find_gemini(env)),
     )

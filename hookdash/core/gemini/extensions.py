@@ -129,7 +129,6 @@ def load_extensions(
     env: GeminiEnvironment,
     merged: Mapping[str, Any],
     folder_trusted: bool,
-    hooks_enabled: bool,
 ) -> tuple[list[Extension], list[Problem]]:
     """Every extension directory, in the alphabetical order Gemini 0.61 runs them in."""
     problems: list[Problem] = []
@@ -216,8 +215,9 @@ def load_extensions(
             if not ok:
                 info.active = False
                 info.reason = f"disabled for this workspace (extension-enablement.json rule {rule})"
-        if hooks_enabled:
-            _load_hooks(ext, env, workspace_env, problems)
+        # Read even when hooks are switched off (Gemini does not read them then): the
+        # hooks are listed, not running, as what would run once hooks are back on.
+        _load_hooks(ext, env, workspace_env, problems)
         extensions.append(ext)
     return extensions, problems
 

@@ -393,12 +393,7 @@ def _js_type(value: Any) -> str:
 
 def read_layers(env: GeminiEnvironment) -> dict[Scope, Layer]:
     """All four layers in merge order. The workspace file is skipped when it is the home."""
-    paths: dict[Scope, Path] = {
-        "system-defaults": env.system_defaults_path,
-        "user": env.user_settings_path,
-        "workspace": env.workspace_settings_path,
-        "system": env.system_settings_path,
-    }
+    paths = env.settings_paths
     layers: dict[Scope, Layer] = {}
     for scope in MERGE_ORDER:
         if scope == "workspace" and env.workspace_is_home:

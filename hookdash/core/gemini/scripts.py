@@ -96,60 +96,76 @@ def first_simple_command(command: str) -> list[str] | None:
 
 def find_script(command: str, cwd: Path, variables: Mapping[str, str]) -> ScriptInfo | None:
     """The file or command a hook runs, or None when it cannot be told statically."""
-    words = first_simple_command(command)
-    if not words:
-        return None
-    i = 0
-    while i < len(words) and (_ASSIGNMENT.match(words[i]) or words[i] in _PREFIXES):
-        i += 1
-    if i >= len(words):
-        return None
-    program = words[i]
-    name = os.path.basename(program)
-    if name in INTERPRETERS:
-        rest = words[i + 1 :]
-        if any(w in ("-c", "-e", "--eval", "-Command") for w in rest):
-            return None  # inline code, no file
-        target = next((w for w in rest if not w.startswith("-")), None)
-        if target is None or name in ("uv", "npx"):
+    return ScriptFinder(cwd, variables).find(command)
+
+
+class ScriptFinder:
+    """`find_script` for the many hooks of one configuration that share a working directory
+    and variables: each program is resolved and looked up on disk once (2,000 hooks often
+    run a few dozen scripts), and hooks that run the same one share its ScriptInfo."""
+
+    def __init__(self, cwd: Path, variables: Mapping[str, str]):
+        self._cwd = str(cwd)
+        self._variables = variables
+        self._found: dict[tuple[str, str], ScriptInfo | None] = {}
+
+    def find(self, command: str) -> ScriptInfo | None:
+        words = first_simple_command(command)
+        if not words:
             return None
-        path = _resolve(target, cwd, variables)
-        if path is None:
+        i = 0
+        while i < len(words) and (_ASSIGNMENT.match(words[i]) or words[i] in _PREFIXES):
+            i += 1
+        if i >= len(words):
             return None
-        return ScriptInfo(
-            path=str(path),
-            program=target,
-            kind="interpreted",
-            exists=os.path.isfile(path),
-            executable=os.access(path, os.R_OK),
-        )
-    if "/" in program:
-        path = _resolve(program, cwd, variables)
+        program = words[i]
+        name = os.path.basename(program)
+        if name in INTERPRETERS:
+            rest = words[i + 1 :]
+            if any(w in ("-c", "-e", "--eval", "-Command") for w in rest):
+                return None  # inline code, no file
+            target = next((w for w in rest if not w.startswith("-")), None)
+            if target is None:
+                return None
+            key = ("interpreted", target)
+        elif "/" in program:
+            key = ("script", program)
+        elif program in _SHELL_BUILTINS or "$" in program or "(" in program:
+            return None
+        else:
+            key = ("command", program)
+        try:
+            return self._found[key]
+        except KeyError:
+            found = self._found[key] = self._look_up(*key)
+            return found
+
+    def _look_up(self, kind: str, program: str) -> ScriptInfo | None:
+        if kind == "command":
+            found = shutil.which(program, path=self._variables.get("PATH", os.defpath))
+            return ScriptInfo(
+                path=found,
+                program=program,
+                kind="command",
+                exists=found is not None,
+                executable=found is not None,
+            )
+        path = _resolve(program, self._cwd, self._variables)
         if path is None:
             return None
         is_file = os.path.isfile(path)
+        if kind == "interpreted":  # the interpreter only needs to read it
+            executable = os.access(path, os.R_OK)
+        else:
+            executable = is_file and os.access(path, os.X_OK)
         return ScriptInfo(
-            path=str(path),
-            program=program,
-            kind="script",
-            exists=is_file,
-            executable=is_file and os.access(path, os.X_OK),
+            path=path, program=program, kind=kind, exists=is_file, executable=executable
         )
-    if program in _SHELL_BUILTINS or "$" in program or "(" in program:
-        return None
-    found = shutil.which(program, path=variables.get("PATH", os.defpath))
-    return ScriptInfo(
-        path=found,
-        program=program,
-        kind="command",
-        exists=found is not None,
-        executable=found is not None,
-    )
 
 
-def _resolve(token: str, cwd: Path, variables: Mapping[str, str]) -> Path | None:
+def _resolve(token: str, cwd: str, variables: Mapping[str, str]) -> str | None:
     expanded = _expand(token, variables)
     if expanded is None or "*" in expanded or "?" in expanded:
         return None
-    # os.path rather than pathlib: this runs once per hook and pathlib parsing dominated.
-    return Path(os.path.normpath(os.path.join(cwd, expanded)))
+    # os.path rather than pathlib: this runs once per script and pathlib parsing dominated.
+    return os.path.normpath(os.path.join(cwd, expanded))

@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +15,7 @@ from hookdash.core.gemini.extensions import Extension, load_extensions
 from hookdash.core.gemini.folder_trust import decide_folder_trust, folder_trust_enabled
 from hookdash.core.gemini.layers import MERGE_ORDER, Layer, Scope, read_layers
 from hookdash.core.gemini.merge import Tagged, js_truthy, merge_settings
-from hookdash.core.gemini.scripts import ScriptInfo, find_script
+from hookdash.core.gemini.scripts import ScriptFinder, ScriptInfo
 from hookdash.core.load.registry import (
     Candidate,
     VerdictContext,
@@ -159,7 +158,7 @@ def build_configuration(env: GeminiEnvironment, *, fingerprints: dict[str, str])
     elif trust_problems:
         fatal = f"{env.display(env.trusted_folders_path)} is invalid"
 
-    extensions, ext_problems = load_extensions(env, merged, trust.trusted, hooks_enabled)
+    extensions, ext_problems = load_extensions(env, merged, trust.trusted)
     problems.extend(ext_problems)
 
     store, store_problem = hook_trust.read_store(env.trusted_hooks_path)
@@ -168,9 +167,14 @@ def build_configuration(env: GeminiEnvironment, *, fingerprints: dict[str, str])
 
     base_vars = script_variables(env)
 
-    @cache
-    def script_cached(command: str, env_items: tuple[tuple[str, str], ...]) -> ScriptInfo | None:
-        return find_script(command, env.workspace, {**base_vars, **dict(env_items)})
+    finders: dict[tuple[tuple[str, str], ...], ScriptFinder] = {}
+
+    def script_of(command: str, hook_env: dict[str, str]) -> ScriptInfo | None:
+        env_items = tuple(sorted(hook_env.items()))
+        finder = finders.get(env_items)
+        if finder is None:
+            finder = finders[env_items] = ScriptFinder(env.workspace, {**base_vars, **hook_env})
+        return finder.find(command)
 
     ctx = VerdictContext(
         fatal=fatal,
@@ -185,7 +189,7 @@ def build_configuration(env: GeminiEnvironment, *, fingerprints: dict[str, str])
         legacy_by_scope={s: _legacy_disabled(layers[s]) for s in MERGE_ORDER if layers[s].parsed},
         trust_store=store,
         project_root=env.project_root,
-        script_of=lambda command, hook_env: script_cached(command, tuple(sorted(hook_env.items()))),
+        script_of=script_of,
         changed_scripts=fingerprints or {},
     )
 

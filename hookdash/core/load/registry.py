@@ -152,10 +152,56 @@ def make_hook(c: Candidate, ctx: VerdictContext) -> Hook:
     raw_command = config.get("command")
     command = raw_command if isinstance(raw_command, str) else None
     raw_env = config.get("env")
-    env: dict[str, Any] = raw_env if isinstance(raw_env, dict) else {}
-    hook = Hook(
+    hook_env = {str(k): str(v) for k, v in raw_env.items()} if isinstance(raw_env, dict) else {}
+    hook_env.update(c.extra_env)
+    name = config.get("name")
+    description = config.get("description")
+    reasons: list[str] = []
+    if ctx.fatal:
+        reasons.append(f"Gemini CLI refuses to start: {ctx.fatal}")
+    if not ctx.hooks_enabled:
+        off = f"hooks are switched off ({ctx.hooks_off_where})"
+        if c.source == "extensions":  # (spec 6.2 step 3, 14.1: no HookSystem at all)
+            off += ": Gemini CLI does not even read extension hooks then"
+        reasons.append(off)
+    reasons.extend(c.blocked)
+    if invalid:
+        reasons.append(f"invalid: {invalid}; Gemini discards it silently")
+    will_register = c.registered and invalid is None and ctx.hooks_enabled
+    disabled = False
+    disabled_in: list[str] = []
+    legacy_disabled_in: list[str] = []
+    if invalid is None and c.source != "runtime":  # programmatic hooks ignore the list
+        disabled = identifier in ctx.disabled
+        disabled_in = [s for s, items in ctx.disabled_by_scope.items() if identifier in items]
+        legacy_disabled_in = [s for s, items in ctx.legacy_by_scope.items() if identifier in items]
+        if disabled:
+            where = ", ".join(disabled_in) or "settings"
+            reasons.append(f"{DISABLED_REASON} ({where})")
+    runs = will_register and not disabled and ctx.fatal is None
+    inactive_reason: InactiveReason | None = None
+    if not runs:
+        inactive_reason = (
+            "gemini-refuses-to-start"
+            if ctx.fatal
+            else "hooks-disabled"
+            if not ctx.hooks_enabled
+            else c.blocked_kind
+            if c.blocked
+            else "invalid"
+            if invalid
+            else "disabled"
+        )
+    key = hook_key(config)
+    trust: TrustState = "not-applicable"
+    trust_detail: str | None = None
+    if c.scope == "workspace" and config.get("type") != "runtime":
+        trust, trust_detail = _trust_state(key, name if isinstance(name, str) else None, ctx)
+    # Every field given at once: pydantic deep-copies each mutable default it fills in,
+    # and each later attribute assignment goes through its __setattr__ (2,000 hooks).
+    return Hook(
         id=identifier,
-        key=hook_key(config),
+        key=key,
         ref=_ref(c),
         event=c.event,
         scope=c.scope,
@@ -168,54 +214,28 @@ def make_hook(c: Candidate, ctx: VerdictContext) -> Hook:
         sequential=c.definition.get("sequential") is True,
         sequential_raw=c.definition.get("sequential"),
         type=config.get("type"),
-        name=config.get("name") if isinstance(config.get("name"), str) else None,
+        name=name if isinstance(name, str) else None,
         command=command,
         command_raw=_raw_command(c.raw_config, command),
-        description=config.get("description")
-        if isinstance(config.get("description"), str)
-        else None,
+        description=description if isinstance(description, str) else None,
         timeout_ms=effective_timeout(config.get("timeout")),
-        env={**{str(k): str(v) for k, v in env.items()}, **c.extra_env},
+        env=hook_env,
+        order=None,
+        disabled=disabled,
+        disabled_in=disabled_in,
+        legacy_disabled_in=legacy_disabled_in,
+        trust=trust,
+        trust_detail=trust_detail,
+        will_register=will_register,
+        runs=runs,
+        not_running_because=[] if runs else reasons,
+        invalid=invalid,
+        inactive_reason=inactive_reason,
+        duplicate_of=None,
+        script=ctx.script_of(command, hook_env) if command else None,
         unknown_keys=[k for k in config if k not in HOOK_KEYS],
+        risks=[],  # filled in by the snapshot, once per distinct command and script
     )
-    reasons: list[str] = []
-    if ctx.fatal:
-        reasons.append(f"Gemini CLI refuses to start: {ctx.fatal}")
-    if not ctx.hooks_enabled:
-        reasons.append(f"hooks are switched off ({ctx.hooks_off_where})")
-    reasons.extend(c.blocked)
-    hook.invalid = invalid
-    if invalid:
-        reasons.append(f"invalid: {invalid}; Gemini discards it silently")
-    hook.will_register = c.registered and invalid is None and ctx.hooks_enabled
-    if invalid is None and c.source != "runtime":  # programmatic hooks ignore the list
-        hook.disabled = identifier in ctx.disabled
-        hook.disabled_in = [s for s, items in ctx.disabled_by_scope.items() if identifier in items]
-        hook.legacy_disabled_in = [
-            s for s, items in ctx.legacy_by_scope.items() if identifier in items
-        ]
-        if hook.disabled:
-            where = ", ".join(hook.disabled_in) or "settings"
-            reasons.append(f"{DISABLED_REASON} ({where})")
-    hook.runs = hook.will_register and not hook.disabled and ctx.fatal is None
-    hook.not_running_because = [] if hook.runs else reasons
-    if not hook.runs:
-        hook.inactive_reason = (
-            "gemini-refuses-to-start"
-            if ctx.fatal
-            else "hooks-disabled"
-            if not ctx.hooks_enabled
-            else c.blocked_kind
-            if c.blocked
-            else "invalid"
-            if invalid
-            else "disabled"
-        )
-    if c.scope == "workspace" and config.get("type") != "runtime":
-        hook.trust, hook.trust_detail = _trust_state(hook, ctx)
-    if command:
-        hook.script = ctx.script_of(command, hook.env)
-    return hook
 
 
 def _raw_command(raw_config: Any, command: str | None) -> str | None:
@@ -224,15 +244,15 @@ def _raw_command(raw_config: Any, command: str | None) -> str | None:
     return command
 
 
-def _trust_state(hook: Hook, ctx: VerdictContext) -> tuple[TrustState, str | None]:
+def _trust_state(key: str, name: str | None, ctx: VerdictContext) -> tuple[TrustState, str | None]:
     trusted = ctx.trust_store.get(ctx.project_root, [])
-    if hook.key in trusted:
-        why = ctx.changed_scripts.get(hook.key)
+    if key in trusted:
+        why = ctx.changed_scripts.get(key)
         if why:
             return "changed", why
         return "trusted", None
-    if hook.name:
-        prefix = hook.name + ":"
+    if name:
+        prefix = name + ":"
         if any(k.startswith(prefix) for k in trusted):
             return "changed", "its command changed since it was trusted"
     return "new", None

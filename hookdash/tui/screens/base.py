@@ -20,10 +20,10 @@ from typing import TYPE_CHECKING, ClassVar, TypeVar, cast
 from textual.screen import ModalScreen, Screen
 from textual.theme import Theme
 
-from hookdash.core import Configuration
-
 if TYPE_CHECKING:
+    from hookdash.core import Configuration
     from hookdash.tui.app import HookdashApp
+
 
 ResultT = TypeVar("ResultT")
 

@@ -11,7 +11,6 @@ from textual.binding import BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Static
 
-from hookdash.core import BADGE_MEANINGS, QUIRKS
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import COMMANDS, bindings_for
 from hookdash.tui.screens.base import HookdashModalScreen
@@ -100,6 +99,8 @@ def _table(rows: list[tuple[str, str]], key_style: str) -> Table:
 
 
 def help_renderable(colors: Colors) -> RenderableType:
+    from hookdash.core import BADGE_MEANINGS, QUIRKS
+
     heading = colors.heading
     key_style = f"bold {colors.accent}"
     parts: list[RenderableType] = [Text("hookdash — help", style=heading), Text("")]

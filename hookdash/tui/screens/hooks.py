@@ -17,20 +17,7 @@ from textual.timer import Timer
 from textual.widgets import Footer, Input, Label
 from textual.worker import WorkerCancelled, WorkerFailed
 
-from hookdash.core import (
-    EVENTS,
-    Configuration,
-    DisabledKey,
-    EditResult,
-    Hook,
-    HookdashError,
-    describe_hook,
-    hooks_after_edit,
-    registrable,
-    shorten,
-    toggle_hook,
-    visible,
-)
+from hookdash.core import EVENTS, HookdashError, shorten, visible  # (no pydantic, no I/O)
 from hookdash.tui.colors import colors_for
 from hookdash.tui.commands import bindings_for
 from hookdash.tui.editor import editor_command
@@ -45,7 +32,14 @@ from hookdash.tui.widgets.hook_tree import EventGroup, HookItem, HookTree, Layer
 from hookdash.tui.widgets.status_line import StatusLine
 
 if TYPE_CHECKING:
-    from hookdash.core import AuthoringResult
+    from hookdash.core import (
+        AuthoringResult,
+        Configuration,
+        DisabledKey,
+        EditResult,
+        Hook,
+    )
+
 
 # Below this width the details go under the tree instead of beside it.
 NARROW_WIDTH = 110
@@ -123,6 +117,9 @@ class HooksScreen(HookdashScreen[None]):
 
     def on_mount(self) -> None:
         self.query_one(HookTree).focus()
+        if self.hd_app.config is None:  # the first paint comes before the first load
+            env = self.hd_app.env
+            self.query_one(StatusLine).show_loading(env.display(str(env.workspace)))
 
     # ------------------------------------------------------------ public API
 
@@ -305,6 +302,8 @@ class HooksScreen(HookdashScreen[None]):
         return hook
 
     def action_toggle_hook(self) -> None:
+        from hookdash.core import describe_hook, registrable
+
         tree = self.query_one(HookTree)
         item = tree.current_item
         if item is not None and not isinstance(item, HookItem):
@@ -340,6 +339,8 @@ class HooksScreen(HookdashScreen[None]):
     @work(group="switch")
     async def _switch(self, hook: Hook, scope: str, disabled_key: DisabledKey) -> None:
         """Write the change (in a thread), show it at once, then reload to confirm it."""
+        from hookdash.core import hooks_after_edit, toggle_hook
+
         config = self.hd_app.config
         if config is None:
             return

@@ -55,6 +55,7 @@ from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
 from hookdash.tui.plain import plain
 from hookdash.tui.screens.base import HookdashScreen
+from hookdash.tui.widgets.rendered_once import RenderedOnce
 from hookdash.tui.widgets.run_list import DEFAULT_CAP, RunList, local_date_time
 from hookdash.tui.widgets.run_view import output_sections, run_heading, run_sections
 
@@ -265,7 +266,9 @@ class LogScreen(HookdashScreen[None]):
             if not self.hd_app.watching
             else Content.styled("starting…", "$text-muted")
         )
-        self.query_one("#log-title", Static).update(Content(" · ").join(parts))
+        # One row whatever it says (log.tcss: height 1, nowrap): no layout pass, which
+        # would measure the record pane again on every batch of a burst.
+        self.query_one("#log-title", Static).update(Content(" · ").join(parts), layout=False)
 
     def _unreadable(self, exc: LogUnreadableError) -> None:
         """Say that a log cannot be read (never show it as an empty log)."""
@@ -322,7 +325,7 @@ class LogScreen(HookdashScreen[None]):
                 )
             body.update(Text(visible(message), style=colors.dim))
             return
-        body.update(self._record_body(record, colors))
+        body.update(RenderedOnce(self._record_body(record, colors)))
 
     def _record_body(self, record: RunRecord, colors: Colors) -> RenderableType:
         config = self.hd_app.config

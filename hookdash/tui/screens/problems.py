@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Group, RenderableType
 from rich.padding import Padding
@@ -26,6 +26,9 @@ from hookdash.tui.commands import bindings_for
 from hookdash.tui.plain import plain
 from hookdash.tui.screens.base import HookdashScreen
 from hookdash.tui.screens.confirm import ConfirmScreen
+
+if TYPE_CHECKING:
+    from hookdash.core import Configuration, Problem
 
 
 def _summary(problems: list[Problem]) -> str:
@@ -98,6 +101,8 @@ class ProblemsScreen(HookdashScreen[None]):
         colors: Colors,
         config: Configuration,
     ) -> RenderableType:
+        from hookdash.core import problem_location
+
         severity_style = {
             "error": f"bold {colors.error}",
             "warning": f"bold {colors.warning}",
@@ -122,6 +127,7 @@ class ProblemsScreen(HookdashScreen[None]):
         self.action_go_to_hook()
 
     def action_go_to_hook(self) -> None:
+
         config = self.hd_app.config
         problem = self.highlighted_problem
         if config is None or problem is None:

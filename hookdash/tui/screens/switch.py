@@ -8,7 +8,7 @@ disabled key by default, `hooksConfig` or the legacy `hooks` on request.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import on
 from textual.containers import Horizontal, Vertical
@@ -16,9 +16,12 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Label, RadioButton, RadioSet, Static
 
-from hookdash.core import Configuration, DisabledKey, Hook, visible
+from hookdash.core import visible  # (no pydantic, no I/O)
 from hookdash.tui.commands import bindings_for
 from hookdash.tui.plain import plain_content
+
+if TYPE_CHECKING:
+    from hookdash.core import Configuration, DisabledKey, Hook
 
 KEY_CHOICES: tuple[tuple[DisabledKey, str], ...] = (
     ("auto", "hooksConfig.disabled, and hooks.disabled if present"),

@@ -10,15 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.containers import Vertical
 from textual.content import Content
 from textual.events import Click
 from textual.widgets import Static
 
-from hookdash.core import Hook, Problem, banner_lines, untrusted_project_hooks
+from hookdash.core import untrusted_project_hooks
 from hookdash.tui.plain import plain_content
+
+if TYPE_CHECKING:
+    from hookdash.core import Hook, Problem
 
 
 @dataclass(frozen=True)
@@ -73,6 +76,8 @@ def _unfolded(banner: Banner) -> bool:
 
 def trust_banner(hooks: Iterable[Hook]) -> Banner | None:
     """“3 project hooks to review (2 NEW, 1 CHANGED)”, opening the trust review."""
+    from hookdash.core import untrusted_project_hooks
+
     untrusted = untrusted_project_hooks(hooks)
     if not untrusted:
         return None
@@ -165,6 +170,8 @@ class Banners(Vertical):
     ) -> None:
         """`notices`: lines shown first (the demo, why it opened); `hooks`: for the trust
         banner."""
+        from hookdash.core import banner_lines
+
         self.remove_children()
         banners: list[Static] = [
             Banner(plain_content(n.text), classes=f"banner {n.kind}", action=n.action)

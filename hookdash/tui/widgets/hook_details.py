@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Group, RenderableType
-from rich.syntax import Syntax
 from rich.table import Table
 from rich.text import Text
 from textual.containers import VerticalScroll
@@ -14,23 +13,8 @@ from textual.theme import Theme
 from textual.widgets import Static
 
 from hookdash.core import (
-    GEMINI_SOURCE_NOTE,
-    Hook,
-    Problem,
-    RiskLine,
-    ScriptPreview,
-    Snapshot,
     count_hooks,
-    describe_event,
-    describe_execution,
-    describe_matcher,
-    describe_trust,
-    hidden_problems_of,
-    hook_badges,
-    hook_notes,
-    risk_lines,
-    script_preview,
-    visible,
+    visible,  # (no pydantic, no I/O)
 )
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.plain import plain
@@ -42,10 +26,21 @@ from hookdash.tui.widgets.hook_tree import (
     TreeItem,
 )
 
+if TYPE_CHECKING:
+    from hookdash.core import (
+        Hook,
+        Problem,
+        RiskLine,
+        ScriptPreview,
+        Snapshot,
+    )
+
 _SHEBANG_LEXERS = (("python", "python"), ("node", "javascript"), ("bash", "bash"), ("sh", "bash"))
 
 
 def _lexer(preview: ScriptPreview) -> str:
+    from rich.syntax import Syntax  # (pygments: imported when a script is first shown)
+
     lexer = Syntax.guess_lexer(preview.path, preview.text)
     if lexer != "default":
         return lexer
@@ -62,6 +57,8 @@ def preview_body(
 ) -> list[RenderableType]:
     """A script's first lines, highlighted, under a heading naming the file. An escape
     sequence at the end of a line shows as `␛[2K`: it cannot erase the line it ends."""
+    from rich.syntax import Syntax  # (pygments: imported when a script is first shown)
+
     heading = Text("\nScript ", style=colors.heading)
     heading.append(visible(display(preview.path)), style=colors.dim)
     if preview.unavailable:
@@ -174,6 +171,17 @@ class HookDetails(VerticalScroll):
         return visible(self._display(file)) + (f":{line}" if line else "")
 
     def _hook_body(self, hook: Hook, colors: Colors) -> RenderableType:
+        from hookdash.core import (
+            GEMINI_SOURCE_NOTE,
+            describe_matcher,
+            describe_trust,
+            hidden_problems_of,
+            hook_badges,
+            hook_notes,
+            risk_lines,
+            script_preview,
+        )
+
         shown = hook.shown
         problems = self._snapshot.problems if self._snapshot is not None else []
         hidden = hidden_problems_of(hook, problems)
@@ -276,6 +284,8 @@ class HookDetails(VerticalScroll):
         return preview_body(preview, colors, self._display)
 
     def _event_body(self, group: EventGroup, colors: Colors) -> RenderableType:
+        from hookdash.core import count_hooks, describe_event, describe_execution
+
         grid = self._grid()
         counts = count_hooks(group.hooks)
         grid.add_row(Text("hooks", style=colors.dim), Text(counts.text))
@@ -288,6 +298,8 @@ class HookDetails(VerticalScroll):
         return Group(plain(group.event, colors.heading), Text(""), grid)
 
     def _layer_body(self, group: LayerGroup, colors: Colors) -> RenderableType:
+        from hookdash.core import count_hooks
+
         grid = self._grid()
         self._origin_rows(grid, group.file, group.hooks, colors)
         counts = count_hooks(group.hooks)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, replace
-from typing import ClassVar, Literal, NamedTuple
+from typing import TYPE_CHECKING, ClassVar, Literal, NamedTuple
 
 from rich.text import Text
 from textual import on
@@ -15,20 +15,16 @@ from textual.theme import Theme
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
-from hookdash.core import (
-    EVENTS,
-    Hook,
-    Snapshot,
-    count_hooks,
-    hidden_refs,
-    hook_badges,
-    hook_matches,
-    state_badge,
-    visible,
-)
+from hookdash.core import EVENTS, visible  # (no pydantic, no I/O)
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import widget_bindings
 from hookdash.tui.plain import plain
+
+if TYPE_CHECKING:
+    from hookdash.core import (
+        Hook,
+        Snapshot,
+    )
 
 
 @dataclass(frozen=True)
@@ -112,6 +108,8 @@ def column_widths(hooks: Iterable[Hook], hidden: Collection[str] = ()) -> dict[s
     """The columns of each group of hooks (by `layer_key`; `hidden`: the refs of hooks with
     hidden characters): as wide as what that group shows, so that one long badge or id
     (`off: unknown event`) widens only the lines beside it, not every line of the list."""
+    from hookdash.core import state_badge
+
     widths: dict[str, Columns] = {}
     for hook in hooks:
         key = layer_key(hook)
@@ -231,6 +229,8 @@ class HookTree(Tree[TreeItem | None]):
 
         Returns how many hooks are shown.
         """
+        from hookdash.core import hidden_refs, hook_matches
+
         keep = select if select is not None else self._current_key()
         old_line = self.cursor_line
         hooks = [
@@ -380,6 +380,8 @@ class HookTree(Tree[TreeItem | None]):
         return notes
 
     def _make_label(self, item: TreeItem, colors: Colors) -> Text:
+        from hookdash.core import count_hooks, hook_badges
+
         if isinstance(item, EventGroup):
             counts = count_hooks(item.hooks)
             known = item.event in EVENTS

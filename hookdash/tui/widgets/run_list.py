@@ -18,10 +18,11 @@ from datetime import datetime
 from typing import ClassVar
 
 from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.events import Click
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
@@ -211,6 +212,7 @@ class RunList(ScrollView, can_focus=True):
         self._cursor = -1
         self._cache: dict[int, Strip] = {}
         self._cache_width = 0
+        self._pass: tuple[int, int, Style] | None = None  # see render_lines
         self.dropped = 0  # records dropped because of the cap, since the start
 
     # ------------------------------------------------------------------ content
@@ -315,10 +317,26 @@ class RunList(ScrollView, can_focus=True):
 
     # ------------------------------------------------------------------ rendering
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # What every line of this pass shares, looked up once (not per line: during a
+        # burst the whole list is drawn again many times a second).
+        self._pass = (
+            int(self.scroll_offset.y),
+            self.scrollable_content_region.width,
+            self.rich_style,
+        )
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._pass = None
+
     def render_line(self, y: int) -> Strip:
-        index = self.scroll_offset.y + y
-        width = self.scrollable_content_region.width
-        base = self.rich_style
+        top, width, base = self._pass or (
+            int(self.scroll_offset.y),
+            self.scrollable_content_region.width,
+            self.rich_style,
+        )
+        index = top + y
         if not 0 <= index < len(self._shown):
             return Strip.blank(width, base)
         record = self._shown[index]

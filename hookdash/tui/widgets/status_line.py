@@ -3,15 +3,26 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from textual.content import Content
 from textual.widgets import Static
 
-from hookdash.core import Snapshot, count_hooks, describe, describe_gemini, visible
+from hookdash.core import visible  # (no pydantic, no I/O)
+
+if TYPE_CHECKING:
+    from hookdash.core import Snapshot
 
 
 class StatusLine(Static):
+    def show_loading(self, workspace: str) -> None:
+        """Until the first configuration is loaded (the dashboard paints before)."""
+        shown = visible(workspace)
+        self.update(Content.assemble((shown, "bold"), " · reading the configuration…"))
+
     def show(self, snapshot: Snapshot, display: Callable[[str], str]) -> None:
+        from hookdash.core import count_hooks, describe, describe_gemini
+
         trust = snapshot.folder_trust
         trust_style = "$text-success" if trust.trusted else "$text-error"
         hooks_style = "$text-success" if snapshot.hooks_enabled else "$text-error"
