@@ -268,11 +268,6 @@ class HookdashApp(App[None]):
         if self.demo is not None:
             self.notify("This is the demo already.", timeout=3)
             return
-<<<<<<< HEAD
-=======
-        from hookdash.core import create_demo
-
->>>>>>> main
         if self.owned_demos:
             demo = self.owned_demos[-1]  # as it was left, edits included
         else:

@@ -12,19 +12,7 @@ from textual import on, work
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-<<<<<<< HEAD
 from hookdash.core import HookdashError, visible  # (no pydantic, no I/O)
-=======
-from hookdash.core import (
-    Change,
-    Configuration,
-    HookdashError,
-    Problem,
-    hook_for_problem,
-    problem_location,
-    visible,
-)
->>>>>>> main
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
 from hookdash.tui.plain import plain
@@ -105,7 +93,7 @@ class ProblemsScreen(HookdashScreen[None]):
         colors: Colors,
         config: Configuration,
     ) -> RenderableType:
-        from hookdash.core import problem_location
+        from hookdash.core import hook_for_problem, problem_location
 
         severity_style = {
             "error": f"bold {colors.error}",
@@ -131,6 +119,7 @@ class ProblemsScreen(HookdashScreen[None]):
         self.action_go_to_hook()
 
     def action_go_to_hook(self) -> None:
+        from hookdash.core import hook_for_problem
 
         config = self.hd_app.config
         problem = self.highlighted_problem

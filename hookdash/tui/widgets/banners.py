@@ -17,7 +17,6 @@ from textual.content import Content
 from textual.events import Click
 from textual.widgets import Static
 
-from hookdash.core import untrusted_project_hooks
 from hookdash.tui.plain import plain_content
 
 if TYPE_CHECKING:
@@ -170,11 +169,7 @@ class Banners(Vertical):
     ) -> None:
         """`notices`: lines shown first (the demo, why it opened); `hooks`: for the trust
         banner."""
-<<<<<<< HEAD
         from hookdash.core import banner_lines, untrusted_project_hooks
-=======
-        from hookdash.core import banner_lines
->>>>>>> main
 
         self.remove_children()
         banners: list[Static] = [

@@ -12,10 +12,7 @@ from textual.containers import VerticalScroll
 from textual.theme import Theme
 from textual.widgets import Static
 
-from hookdash.core import (
-    count_hooks,
-    visible,  # (no pydantic, no I/O)
-)
+from hookdash.core import visible  # (no pydantic, no I/O)
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.plain import plain
 from hookdash.tui.widgets.hook_tree import (
