@@ -255,3 +255,15 @@ def test_a_run_log_without_read_permission_is_said(sandbox: Sandbox) -> None:
         sandbox.state.chmod(0o700)
     assert result.returncode == 1
     assert "permission denied" in result.stderr
+
+
+@pytest.mark.parametrize("name", ["disable-undo.json", "created-keys.json"])
+def test_a_fifo_among_hookdash_s_own_state_hangs_no_toggle(sandbox: Sandbox, name: str) -> None:
+    """What hookdash remembers about settings files is read like any other file."""
+    sandbox.trust_folder()
+    sandbox.write_workspace({"hooks": {"BeforeTool": [definition(command_hook("x", name="a"))]}})
+    make_fifo(sandbox.state / name)
+    for command in (["disable", "a", "--scope", "workspace"], ["enable", "a"]):
+        result = sandbox.cli(*command, timeout=TIMEOUT)
+        no_traceback(result)
+        assert result.returncode in (0, 1), (command, result.stderr)

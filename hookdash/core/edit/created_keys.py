@@ -14,18 +14,13 @@ container stays behind; it never blocks an edit.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterable
 from pathlib import Path
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
-from hookdash.core import files
-from hookdash.core.edit.atomic import update_file
+from hookdash.core.edit.file_memory import FileMemory, file_key
 from hookdash.core.gemini.environment import GeminiEnvironment
-from hookdash.core.state import STATE_DIR_MODE, state_dir
-
-STATE_FILE = "created-keys.json"
 
 
 class CreatedKeys(BaseModel):
@@ -33,30 +28,16 @@ class CreatedKeys(BaseModel):
     files: dict[str, list[str]] = {}
 
 
+MEMORY = FileMemory("created-keys.json", CreatedKeys)
+
+
 def state_path(env: GeminiEnvironment) -> Path:
-    return state_dir(env.environ) / STATE_FILE
-
-
-def _key(path: Path) -> str:
-    return os.path.realpath(path)  # the file a write really changes (symlinks followed)
-
-
-def _parse(data: bytes | None) -> CreatedKeys:
-    if not data:
-        return CreatedKeys()
-    try:
-        return CreatedKeys.model_validate_json(data)
-    except ValidationError:
-        return CreatedKeys()
+    return MEMORY.path(env)
 
 
 def created_in(env: GeminiEnvironment, path: Path) -> set[str]:
     """The pointers of the containers hookdash created in this settings file."""
-    try:
-        data = files.read_bytes(state_path(env))
-    except OSError:
-        return set()
-    return set(_parse(data).files.get(_key(path), []))
+    return set(MEMORY.read(env).files.get(file_key(path), []))
 
 
 def _update(env: GeminiEnvironment, path: Path, add: Iterable[str], remove: Iterable[str]) -> None:
@@ -64,19 +45,17 @@ def _update(env: GeminiEnvironment, path: Path, add: Iterable[str], remove: Iter
     if not added and not removed:
         return
 
-    def compute(data: bytes | None) -> bytes | None:
-        state = _parse(data)
-        key = _key(path)
+    def change(state: CreatedKeys) -> bool:
+        key = file_key(path)
         pointers = [p for p in state.files.get(key, []) if p not in removed]
         pointers.extend(p for p in added if p not in pointers)
         if pointers:
             state.files[key] = pointers
         else:
             state.files.pop(key, None)
-        return state.model_dump_json(indent=2).encode("utf-8")
+        return True
 
-    # hookdash's state: a private directory (it may be the first thing written there).
-    update_file(state_path(env), compute, new_mode=0o600, dir_mode=STATE_DIR_MODE)
+    MEMORY.update(env, change)
 
 
 def remember(env: GeminiEnvironment, path: Path, pointers: Iterable[str]) -> None:

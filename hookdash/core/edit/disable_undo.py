@@ -22,16 +22,13 @@ own edit makes it; it never blocks an edit.
 from __future__ import annotations
 
 import hashlib
-import os
 from pathlib import Path
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
-from hookdash.core.edit.atomic import update_file
+from hookdash.core.edit.file_memory import FileMemory, file_key
 from hookdash.core.gemini.environment import GeminiEnvironment
-from hookdash.core.state import STATE_DIR_MODE, state_dir
 
-STATE_FILE = "disable-undo.json"
 DEPTH = 8  # disables in a row that can each be undone exactly
 MAX_TEXT = 1 << 20  # settings files are small; a huge one is not copied into the state
 
@@ -51,30 +48,16 @@ def digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+MEMORY = FileMemory("disable-undo.json", DisableUndo)
+
+
 def state_path(env: GeminiEnvironment) -> Path:
-    return state_dir(env.environ) / STATE_FILE
-
-
-def _key(path: Path) -> str:
-    return os.path.realpath(path)  # the file a write really changes (symlinks followed)
-
-
-def _parse(data: bytes | None) -> DisableUndo:
-    if not data:
-        return DisableUndo()
-    try:
-        return DisableUndo.model_validate_json(data)
-    except ValidationError:
-        return DisableUndo()
+    return MEMORY.path(env)
 
 
 def restores(env: GeminiEnvironment, path: Path) -> list[Restore]:
     """The disables of this file that can still be undone, newest last."""
-    try:
-        data = state_path(env).read_bytes()
-    except OSError:
-        return []
-    return list(_parse(data).files.get(_key(path), []))
+    return list(MEMORY.read(env).files.get(file_key(path), []))
 
 
 def restore_for(stack: list[Restore], identifier: str, text: str) -> Restore | None:
@@ -85,9 +68,8 @@ def restore_for(stack: list[Restore], identifier: str, text: str) -> Restore | N
 
 
 def _update(env: GeminiEnvironment, path: Path, change: str, entry: Restore | None) -> None:
-    def compute(data: bytes | None) -> bytes | None:
-        state = _parse(data)
-        key = _key(path)
+    def apply(state: DisableUndo) -> bool:
+        key = file_key(path)
         stack = state.files.get(key, [])
         if change == "push" and entry is not None:
             # A text that is not what the last disable wrote: the earlier ones are moot.
@@ -104,10 +86,10 @@ def _update(env: GeminiEnvironment, path: Path, change: str, entry: Restore | No
         elif key in state.files:
             del state.files[key]
         else:
-            return None  # nothing to write
-        return state.model_dump_json(indent=2).encode("utf-8")
+            return False  # nothing to write
+        return True
 
-    update_file(state_path(env), compute, new_mode=0o600, dir_mode=STATE_DIR_MODE)
+    MEMORY.update(env, apply)
 
 
 def remember_disable(
