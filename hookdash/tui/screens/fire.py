@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import time
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +32,6 @@ from textual import on
 from textual.containers import Container, Vertical, VerticalScroll
 from textual.content import Content
 from textual.events import Resize
-from textual.timer import Timer
 from textual.widgets import Footer, Static, TextArea
 from textual.worker import Worker
 
@@ -61,12 +59,12 @@ from hookdash.core import (
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
 from hookdash.tui.plain import plain
+from hookdash.tui.run_clock import RunClock
 from hookdash.tui.screens.base import HookdashScreen
 from hookdash.tui.screens.confirm import ConfirmScreen, untrusted_run_question
 from hookdash.tui.widgets.fire_result import fire_result_body
 from hookdash.tui.widgets.run_view import output_sections
 
-SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 NARROW_WIDTH = 110
 
 
@@ -107,9 +105,7 @@ class FireScreen(HookdashScreen[None]):
         self._saved: list[SavedPayload] | None = None  # None: not read yet
         self._saved_error: str | None = None
         self._worker: Worker[FireResult | None] | None = None
-        self._started: float | None = None
-        self._timer: Timer | None = None
-        self._frame = 0
+        self._clock = RunClock(self, self._show_result)
         self._result: FireResult | None = None
         self._outcome: RenderableType | None = None  # cancelled / failed message
 
@@ -471,8 +467,7 @@ class FireScreen(HookdashScreen[None]):
     def _start(self, config: Configuration, payload: dict[str, Any]) -> None:
         self._result = None
         self._outcome = None
-        self._started = time.monotonic()
-        self._timer = self.set_interval(0.1, self._tick)
+        self._clock.start()
         self._worker = self.run_worker(
             self._fire(config, payload), group="fire", exclusive=True, exit_on_error=False
         )
@@ -484,7 +479,7 @@ class FireScreen(HookdashScreen[None]):
         try:
             result = await engine_fire(config, hook.event, hook=hook, payload=payload)
         except asyncio.CancelledError:
-            elapsed = time.monotonic() - (self._started or time.monotonic())
+            elapsed = self._clock.elapsed()
             self._outcome = Text(
                 f"Cancelled after {elapsed:.1f} s: hookdash killed the hook's process group. "
                 "The run is in the log as cancelled. Your payload is still in the editor: "
@@ -503,17 +498,10 @@ class FireScreen(HookdashScreen[None]):
         return result
 
     def _finish(self) -> None:
-        if self._timer is not None:
-            self._timer.stop()
-            self._timer = None
-        self._started = None
+        self._clock.stop()
         self._show_result()
         self.query_one("#fire-result", VerticalScroll).scroll_home(animate=False)
         self.refresh_bindings()
-
-    def _tick(self) -> None:
-        self._frame += 1
-        self._show_result()
 
     def action_cancel_run(self) -> None:
         """esc while the hook runs: kill it, and stay (a second esc leaves)."""
@@ -539,9 +527,9 @@ class FireScreen(HookdashScreen[None]):
     def _show_result(self) -> None:
         colors = colors_for(self.app)
         body: RenderableType
-        if self._started is not None:
-            elapsed = time.monotonic() - self._started
-            frame = SPINNER[self._frame % len(SPINNER)]
+        if self._clock.running:
+            elapsed = self._clock.elapsed()
+            frame = self._clock.frame
             text = Text()
             text.append(f"{frame} ", style=colors.heading)
             text.append(f"Running {self._hook.shown.id}… {elapsed:.1f} s", style="bold")

@@ -19,7 +19,6 @@ non-executable script. Everything that comes from the draft or the files is show
 from __future__ import annotations
 
 import asyncio
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -32,7 +31,6 @@ from textual.content import Content
 from textual.events import Resize
 from textual.suggester import SuggestFromList
 from textual.theme import Theme
-from textual.timer import Timer
 from textual.widgets import (
     Button,
     Checkbox,
@@ -75,6 +73,7 @@ from hookdash.core import (
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
 from hookdash.tui.plain import PlainInput
+from hookdash.tui.run_clock import RunClock
 from hookdash.tui.screens.base import HookdashScreen
 from hookdash.tui.screens.confirm import ConfirmScreen, untrusted_run_question
 from hookdash.tui.widgets.run_view import heading, run_heading, run_sections
@@ -83,7 +82,6 @@ if TYPE_CHECKING:
     pass
 
 NARROW_WIDTH = 110
-SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 SHOWN_TOOLS = 6  # matched tool names listed in the matcher's hint before "+N more"
 FIELDS = ("matcher", "name", "command", "timeout", "description")
 
@@ -176,9 +174,7 @@ class HookFormScreen(HookdashScreen[AuthoringResult | None]):
         self._review: DraftReview | None = None
         self._seen: list[str] = []
         self._test: Worker[None] | None = None
-        self._started: float | None = None
-        self._timer: Timer | None = None
-        self._frame = 0
+        self._clock = RunClock(self, self._show_review)
         self._result: FireResult | None = None
         self._outcome: Text | None = None  # a cancelled or failed test
         self._saving = False
@@ -480,9 +476,9 @@ class HookFormScreen(HookdashScreen[AuthoringResult | None]):
         return text
 
     def _test_body(self, colors: Colors) -> RenderableType | None:
-        if self._started is not None:
-            elapsed = time.monotonic() - self._started
-            frame = SPINNER[self._frame % len(SPINNER)]
+        if self._clock.running:
+            elapsed = self._clock.elapsed()
+            frame = self._clock.frame
             return Text(f"{frame} Running… {elapsed:.1f} s · esc cancels it", style="bold")
         if self._outcome is not None:
             return self._outcome
@@ -545,8 +541,7 @@ class HookFormScreen(HookdashScreen[AuthoringResult | None]):
     def _start_test(self, config: Configuration, hook: Hook) -> None:
         self._result = None
         self._outcome = None
-        self._started = time.monotonic()
-        self._timer = self.set_interval(0.1, self._tick)
+        self._clock.start()
         self._test = self.run_worker(
             self._fire(config, hook), group="form-test", exclusive=True, exit_on_error=False
         )
@@ -576,16 +571,9 @@ class HookFormScreen(HookdashScreen[AuthoringResult | None]):
         self._finish_test()
 
     def _finish_test(self) -> None:
-        if self._timer is not None:
-            self._timer.stop()
-            self._timer = None
-        self._started = None
+        self._clock.stop()
         self._show_review()
         self.refresh_bindings()
-
-    def _tick(self) -> None:
-        self._frame += 1
-        self._show_review()
 
     # ------------------------------------------------------------------ save, leave
 

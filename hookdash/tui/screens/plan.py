@@ -16,7 +16,6 @@ ends, then shows the result verdict first (`widgets.fire_result`); `esc` cancels
 from __future__ import annotations
 
 import asyncio
-import time
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -25,7 +24,6 @@ from rich.text import Text
 from textual import on
 from textual.containers import Horizontal, VerticalScroll
 from textual.suggester import SuggestFromList
-from textual.timer import Timer
 from textual.widgets import Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker
@@ -55,6 +53,7 @@ from hookdash.core import (
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
 from hookdash.tui.plain import PlainInput, plain
+from hookdash.tui.run_clock import RunClock
 from hookdash.tui.screens.base import HookdashScreen
 from hookdash.tui.screens.confirm import ConfirmScreen
 from hookdash.tui.widgets.fire_result import fire_result_body
@@ -64,8 +63,6 @@ from hookdash.tui.widgets.run_view import (
     outcome_label,
     outcome_style,
 )
-
-SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
 _SKIP_WORDS = {
     "disabled": "disabled",
@@ -100,9 +97,7 @@ class PlanScreen(HookdashScreen[None]):
         self._fired: str = ""  # what was fired: "BeforeTool · tool run_shell_command"
         self._progress: list[tuple[Hook, HookRunResult | None]] = []  # while running
         self._sequential = False
-        self._started: float | None = None
-        self._timer: Timer | None = None
-        self._frame = 0
+        self._clock = RunClock(self, self._show_run)
 
     def compose(self) -> Any:
         yield Static(
@@ -400,8 +395,7 @@ class PlanScreen(HookdashScreen[None]):
         self._outcome = None
         self._progress = []
         self._sequential = self._plan.sequential if self._plan is not None else False
-        self._started = time.monotonic()
-        self._timer = self.set_interval(0.1, self._tick)
+        self._clock.start()
         self.add_class("-ran")
         self._worker = self.run_worker(
             self._fire(config, event, tool, trigger),
@@ -440,7 +434,7 @@ class PlanScreen(HookdashScreen[None]):
                 config, event, payload=payload, on_start=started, on_result=finished
             )
         except asyncio.CancelledError:
-            elapsed = time.monotonic() - (self._started or time.monotonic())
+            elapsed = self._clock.elapsed()
             self._outcome = Text(
                 f"Cancelled after {elapsed:.1f} s: hookdash killed the running hooks' process "
                 "groups. The runs are in the log (the unfinished ones as cancelled). ctrl+r "
@@ -450,7 +444,7 @@ class PlanScreen(HookdashScreen[None]):
             self._finish()
             raise
         except Exception as exc:  # an engine bug must not take the dashboard down
-            self._outcome = Text(f"The engine failed: {exc}", style="bold red")
+            self._outcome = plain(f"The engine failed: {exc}", "bold red")
             self._finish()
             return None
         self._result = result
@@ -459,17 +453,10 @@ class PlanScreen(HookdashScreen[None]):
         return result
 
     def _finish(self) -> None:
-        if self._timer is not None:
-            self._timer.stop()
-            self._timer = None
-        self._started = None
+        self._clock.stop()
         self._show_run()
         self.query_one("#plan-result", VerticalScroll).scroll_home(animate=False)
         self.refresh_bindings()
-
-    def _tick(self) -> None:
-        self._frame += 1
-        self._show_run()
 
     def _show_run(self) -> None:
         """The run pane: each hook as it starts and ends, then the result."""
@@ -479,9 +466,9 @@ class PlanScreen(HookdashScreen[None]):
         pane.border_title = f"Run: {visible(self._fired)}"
         colors = colors_for(self.app)
         body: RenderableType
-        if self._started is not None:
-            elapsed = time.monotonic() - self._started
-            frame = SPINNER[self._frame % len(SPINNER)]
+        if self._clock.running:
+            elapsed = self._clock.elapsed()
+            frame = self._clock.frame
             how = "one after another" if self._sequential else "in parallel"
             text = Text()
             text.append(f"{frame} Running {visible(self._fired)}, {how}… {elapsed:.1f} s\n", "bold")
@@ -507,7 +494,7 @@ class PlanScreen(HookdashScreen[None]):
             if run is None:
                 text.append(f"  {unfinished} ", style=colors.heading)
                 text.append(visible(hook.id), style="bold")
-                still = self._started is not None
+                still = self._clock.running
                 text.append("  running\n" if still else "  cancelled\n", colors.dim)
                 continue
             outcome = outcome_of(run)
