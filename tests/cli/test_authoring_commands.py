@@ -10,7 +10,7 @@ from typing import Any
 from hookdash.core.gemini import jsonc
 from tests.conftest import Sandbox
 
-CLAUDE = Path(__file__).parents[1] / "core" / "data" / "claude"
+CLAUDE = Path(__file__).parents[1] / "core" / "edit" / "data" / "claude"
 
 
 def _ok(result: Any) -> str:

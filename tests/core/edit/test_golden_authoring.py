@@ -3,7 +3,7 @@ remove and `hooks off` leave in them.
 
 Inputs are `golden/hooks/<case>.json` (CRLF, tabs, comments, minified, four spaces);
 expected outputs `golden/hooks/expected/<case>.<op>.json`. Regenerate with
-`HOOKDASH_UPDATE_GOLDEN=1 pytest tests/core/test_golden_authoring.py`, then read every diff
+`HOOKDASH_UPDATE_GOLDEN=1 pytest tests/core/edit/test_golden_authoring.py`, then read every diff
 before committing: these files are the specification of how hookdash writes hooks.
 """
 

@@ -8,7 +8,7 @@ CRLF, tabs, a minified file, a one-line `"disabled": []`, an empty object. For e
 - `edited-between`: someone edits the file between the disable and the enable, so the
   bytes cannot simply be put back; the enable still removes the `hooksConfig` /
   `disabled` it created once emptied, and keeps the other edit.
-Regenerate with `HOOKDASH_UPDATE_GOLDEN=1 pytest tests/core/test_toggle_residue.py` and
+Regenerate with `HOOKDASH_UPDATE_GOLDEN=1 pytest tests/core/edit/test_toggle_residue.py` and
 read every diff.
 
 Then a property test over random documents in random styles, and the same through the
@@ -36,7 +36,7 @@ from hookdash.core.errors import UnsupportedShapeError
 from hookdash.core.gemini import jsonc
 from hookdash.core.gemini.expand import expand_settings_string
 from tests.conftest import Sandbox, command_hook, definition
-from tests.core.test_jsonedit_properties import ENTRY, EXAMPLES, comments, document
+from tests.core.edit.test_jsonedit_properties import ENTRY, EXAMPLES, comments, document
 
 GOLDEN = Path(__file__).parent / "golden" / "residue"
 CASES = sorted(p.stem for p in GOLDEN.glob("*.json"))

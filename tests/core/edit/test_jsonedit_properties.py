@@ -25,7 +25,7 @@ from hookdash.core.errors import UnsupportedShapeError
 from hookdash.core.gemini import jsonc
 from hookdash.core.gemini.expand import expand_settings_string
 
-# A longer soak: HOOKDASH_PROPERTY_EXAMPLES=5000 pytest tests/core/test_jsonedit_properties.py
+# A longer soak: HOOKDASH_PROPERTY_EXAMPLES=5000 pytest tests/core/edit/test_jsonedit_properties.py
 EXAMPLES = int(os.environ.get("HOOKDASH_PROPERTY_EXAMPLES", "200"))
 
 # ---------------------------------------------------------------- document values

@@ -30,7 +30,7 @@ from hookdash.core.edit.hook_text import (
     remove_hook,
 )
 from hookdash.core.gemini import jsonc
-from tests.core.test_jsonedit_properties import ANY, TEXT, Style
+from tests.core.edit.test_jsonedit_properties import ANY, TEXT, Style
 
 EXAMPLES = int(os.environ.get("HOOKDASH_PROPERTY_EXAMPLES", "200"))
 EVENTS = ["BeforeTool", "AfterTool", "SessionStart", "Odd/Event~1"]

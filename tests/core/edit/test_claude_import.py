@@ -1,4 +1,4 @@
-"""import_claude on real-looking Claude Code settings files (tests/core/data/claude/).
+"""import_claude on real-looking Claude Code settings files (tests/core/edit/data/claude/).
 
 Each file is what a Claude Code user really keeps: a Bash guard with a script, formatters
 after Edit|Write, prompt-submit and stop hooks (a prompt hook among them), session hooks

@@ -17,7 +17,7 @@ from hookdash.core.run.telemetry import (
 )
 from tests.conftest import Sandbox, command_hook, definition
 
-SAMPLE = Path(__file__).parents[1] / "data" / "telemetry-sample-0.61.log"
+SAMPLE = Path(__file__).parents[2] / "data" / "telemetry-sample-0.61.log"
 SAMPLE_ORDER = [
     "user-seq-1",
     "user-seq-2",

@@ -1,7 +1,7 @@
 """Golden files: settings files in every style, and the exact bytes a toggle leaves.
 
 Inputs are `golden/<case>.json`; expected outputs `golden/expected/<case>.<op>.json`.
-Regenerate with `HOOKDASH_UPDATE_GOLDEN=1 pytest tests/core/test_golden_edits.py`, then
+Regenerate with `HOOKDASH_UPDATE_GOLDEN=1 pytest tests/core/edit/test_golden_edits.py`, then
 read every diff before committing: these files are the specification of the edit style.
 """
 

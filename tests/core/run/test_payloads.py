@@ -24,7 +24,7 @@ from hookdash.core.run.payloads import (
 from tests.conftest import Sandbox
 
 OBSERVED: list[dict[str, Any]] = json.loads(
-    (Path(__file__).parents[1] / "data" / "payloads-observed-0.61.json").read_text()
+    (Path(__file__).parents[2] / "data" / "payloads-observed-0.61.json").read_text()
 )
 FIRST_OBSERVED = {o["event"]: o["stdin"] for o in reversed(OBSERVED)}
 

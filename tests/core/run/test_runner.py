@@ -230,7 +230,7 @@ async def test_one_gigabyte_of_output_is_counted_not_kept() -> None:
         capture_output=True,
         text=True,
         timeout=120,
-        cwd=Path(__file__).parents[2],
+        cwd=Path(__file__).parents[3],
     )
     assert proc.returncode == 0, proc.stderr
     data = json.loads(proc.stdout)
