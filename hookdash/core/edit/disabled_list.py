@@ -27,6 +27,10 @@ from typing import TYPE_CHECKING, Any, Literal
 from hookdash.core.edit import created_keys, disable_undo, jsonedit
 from hookdash.core.edit.atomic import update_file
 from hookdash.core.edit.edits import Change, EditResult
+from hookdash.core.edit.json_document import Document
+from hookdash.core.edit.json_paths import JsonEditError, get_value
+from hookdash.core.edit.json_style import blank_as_object, is_blank
+from hookdash.core.edit.json_verify import same_value
 from hookdash.core.errors import (
     EditError,
     NotDisableableError,
@@ -109,7 +113,7 @@ def start_text(text: str | None, path: str) -> tuple[str, list[str]]:
     """The text an edit starts from: `{}` for a missing or blank file, with a note."""
     if text is None:
         return "{}", [f"Created {path}."]
-    if jsonedit.is_blank(text):
+    if is_blank(text):
         spans = jsonc.comment_spans(text)
         if (
             spans
@@ -125,7 +129,7 @@ def start_text(text: str | None, path: str) -> tuple[str, list[str]]:
                 line=line,
                 column=column,
             )
-        return jsonedit.blank_as_object(text), [
+        return blank_as_object(text), [
             f"{path} was empty (or only comments), which Gemini CLI refuses to start "
             "with; hookdash started it as {} and kept its comments."
         ]
@@ -141,11 +145,11 @@ def layer_problem(layer: Layer) -> str:
     return where + error.message
 
 
-def _list_of(value: str | jsonedit.Document, path: tuple[str, ...], file: str) -> list[Any] | None:
+def _list_of(value: str | Document, path: tuple[str, ...], file: str) -> list[Any] | None:
     """The list at `path` of a text (or a Document of it), None when missing."""
     try:
         return jsonedit.list_at(value, path)
-    except jsonedit.JsonEditError as exc:
+    except JsonEditError as exc:
         raise UnsupportedShapeError(
             f"In {file}, {exc.message}, so hookdash cannot edit {key_name(path)}; fix it "
             "by hand (it should be a list of hook names).",
@@ -160,7 +164,7 @@ def _matches(entry: Any, identifier: str, environ: Mapping[str, str]) -> bool:
 def _splice(text: str, edit: Callable[[str], str], file: str) -> str:
     try:
         return edit(text)
-    except jsonedit.JsonEditError as exc:
+    except JsonEditError as exc:
         raise UnsupportedShapeError(f"In {file}: {exc.message}.", path=file) from None
 
 
@@ -176,7 +180,7 @@ def add_entry(
 ) -> FileEdit:
     """Add `identifier` to the disabled list(s) `disabled_key` selects in one file."""
     shown = shown or file  # names the file in messages; `file` goes in the changes
-    if text is not None and not jsonedit.is_blank(text):
+    if text is not None and not is_blank(text):
         check_settings(text, shown)
     current, notes = start_text(text, shown)
     check_settings(current, shown)
@@ -191,7 +195,7 @@ def add_entry(
     already: list[str] = []
     created: list[str] = []
     for path in targets:
-        doc = jsonedit.Document(current, path)  # one map of the text for look and edit
+        doc = Document(current, path)  # one map of the text for look and edit
         items = _list_of(doc, path, shown)
         if items is not None and any(_matches(e, identifier, environ) for e in items):
             already.append(key_name(path))
@@ -199,7 +203,7 @@ def add_entry(
         created += _missing_pointers(doc, path)
         try:
             current = jsonedit.append_to_list(doc, path, identifier)
-        except jsonedit.JsonEditError as exc:
+        except JsonEditError as exc:
             raise UnsupportedShapeError(f"In {shown}: {exc.message}.", path=shown) from None
         after = [*(items or []), identifier]  # what the edit was verified to give
         changes.append(
@@ -221,7 +225,7 @@ def add_entry(
     return FileEdit(text=current, changes=changes, notes=notes, already=already, created=created)
 
 
-def _missing_pointers(doc: jsonedit.Document, path: tuple[str, ...]) -> list[str]:
+def _missing_pointers(doc: Document, path: tuple[str, ...]) -> list[str]:
     """Pointers of the objects and the list along `path` that do not exist yet."""
     depth = len(jsonc.pointer_tokens(doc.deepest(path)))
     return [jsonc.pointer(*path[:d]) for d in range(depth + 1, len(path) + 1)]
@@ -262,7 +266,7 @@ def enable_entry(
     if (
         restore is not None
         and _parses(restore.before)
-        and jsonedit.same_value(jsonc.parse(restore.before), parse_settings(current, shown))
+        and same_value(jsonc.parse(restore.before), parse_settings(current, shown))
     ):
         edit.text = restore.before
         edit.restored = True
@@ -288,7 +292,7 @@ def remove_entry(
 ) -> FileEdit:
     """Remove every entry that means `identifier` from the selected list(s) of one file."""
     shown = shown or file  # names the file in messages; `file` goes in the changes
-    if text is None or jsonedit.is_blank(text):
+    if text is None or is_blank(text):
         return FileEdit(text=None)
     check_settings(text, shown)
     paths = {"auto": [CURRENT, LEGACY], "hooks": [LEGACY], "hooksConfig": [CURRENT]}[disabled_key]
@@ -298,7 +302,7 @@ def remove_entry(
     for path in paths:
         try:
             items = jsonedit.list_at(text, path)
-        except jsonedit.JsonEditError:
+        except JsonEditError:
             # Not a list: nothing to remove, unless it is the entry itself as a bare string
             # (Gemini's union merge wraps it in a list), which needs a person to fix.
             _found, bare = jsonc.value_at(text, path)
@@ -548,13 +552,13 @@ def _remember_enable(config: Configuration, path: Path, edit: FileEdit) -> list[
             gone = [
                 p
                 for p in created_keys.created_in(env, path)
-                if not jsonedit.get_value(jsonc.parse(edit.text), jsonc.pointer_tokens(p))[0]
+                if not get_value(jsonc.parse(edit.text), jsonc.pointer_tokens(p))[0]
             ]
             created_keys.forget(env, path, gone)
         else:
             disable_undo.forget(env, path)
             created_keys.forget(env, path, edit.removed)
-    except (EditError, jsonedit.JsonEditError) as exc:
+    except (EditError, JsonEditError) as exc:
         return [f"hookdash could not update its own state ({exc}); the settings file is fine."]
     return []
 

@@ -35,6 +35,8 @@ from hookdash.core.edit.disabled_list import (
     parse_settings,
 )
 from hookdash.core.edit.edits import Change, EditResult
+from hookdash.core.edit.json_paths import JsonEditError, get_list
+from hookdash.core.edit.json_style import is_blank
 from hookdash.core.edit.settings_write import SettingsFile
 from hookdash.core.errors import EditError, UnsupportedShapeError
 from hookdash.core.gemini import jsonc
@@ -109,8 +111,8 @@ class _FileFixes:
 
     def listed(self, path: tuple[str, ...]) -> list[Any] | None:
         try:
-            return jsonedit.get_list(jsonc.parse(self.text), path)
-        except jsonedit.JsonEditError:
+            return get_list(jsonc.parse(self.text), path)
+        except JsonEditError:
             return None
 
     def expanded(self, items: list[Any] | None) -> list[str | None]:
@@ -122,7 +124,7 @@ class _FileFixes:
     def splice(self, edit: Callable[[str], str]) -> None:
         try:
             self.text = edit(self.text)
-        except jsonedit.JsonEditError as exc:
+        except JsonEditError as exc:
             raise UnsupportedShapeError(
                 f"In {self.at.shown}: {exc.message}.", path=self.at.file
             ) from None
@@ -204,7 +206,7 @@ def _fix_text(
     text: str | None, *, at: SettingsFile, ids: set[str], names: Mapping[str, list[str]]
 ) -> FileEdit:
     """Both fixes on one file's text (pure, so it can be re-applied on fresh content)."""
-    if text is None or jsonedit.is_blank(text):
+    if text is None or is_blank(text):
         return FileEdit(text=None)
     value = parse_settings(text, at.shown)
     fixes = _FileFixes(at, ids, names, text)

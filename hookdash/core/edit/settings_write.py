@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from hookdash.core import files
-from hookdash.core.edit import jsonedit
 from hookdash.core.edit.atomic import resolve_target
 from hookdash.core.edit.disabled_list import (
     FileEdit,
@@ -26,6 +25,8 @@ from hookdash.core.edit.disabled_list import (
     start_text,
 )
 from hookdash.core.edit.edits import Change, ChangeAction
+from hookdash.core.edit.json_paths import JsonEditError
+from hookdash.core.edit.json_style import is_blank
 from hookdash.core.errors import EditError, FileWriteError, UnsupportedShapeError
 
 if TYPE_CHECKING:
@@ -53,7 +54,7 @@ class SettingsFile:
         """One change of this file (`more`: before, after, note)."""
         return Change(file=self.file, scope=self.scope, key=key, action=action, value=value, **more)
 
-    def shape_error(self, exc: jsonedit.JsonEditError) -> UnsupportedShapeError:
+    def shape_error(self, exc: JsonEditError) -> UnsupportedShapeError:
         """A splice refused on a shape hookdash does not rewrite, worded for the user."""
         return UnsupportedShapeError(
             f"In {self.shown}, {exc.message}; hookdash does not rewrite that shape — fix it "
@@ -64,7 +65,7 @@ class SettingsFile:
     def prepare(self, text: str | None) -> tuple[str, list[str], dict[str, Any]]:
         """The text an edit starts from ({} for a missing or blank file), its notes and
         value; SettingsParseError for a file that does not parse."""
-        if text is not None and not jsonedit.is_blank(text):
+        if text is not None and not is_blank(text):
             parse_settings(text, self.shown)
         current, notes = start_text(text, self.shown)
         return current, notes, parse_settings(current, self.shown)

@@ -21,6 +21,7 @@ from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from hookdash.core.edit import jsonedit
 from hookdash.core.edit.disabled_list import add_entry, remove_entry
+from hookdash.core.edit.json_paths import JsonEditError
 from hookdash.core.errors import UnsupportedShapeError
 from hookdash.core.gemini import jsonc
 from hookdash.core.gemini.expand import expand_settings_string
@@ -222,7 +223,7 @@ def test_append_changes_only_the_list(
     if not shape_ok(value, path):
         try:
             jsonedit.append_to_list(text, path, item)
-        except jsonedit.JsonEditError:
+        except JsonEditError:
             return
         raise AssertionError("a wrong shape must be refused")
     after = jsonedit.append_to_list(text, path, item)

@@ -32,6 +32,7 @@ from hookdash.core.edit.disabled_list import (
     enable_entry,
     enable_hook,
 )
+from hookdash.core.edit.json_verify import same_value
 from hookdash.core.errors import UnsupportedShapeError
 from hookdash.core.gemini import jsonc
 from hookdash.core.gemini.expand import expand_settings_string
@@ -189,7 +190,7 @@ def test_disable_then_enable_gives_back_the_original_bytes(
     enabled = _enable(disabled.text, disabled, text, identifier=entry)
     assert enabled.text == text
     fallback = _enable(disabled.text, disabled, None, identifier=entry)
-    assert jsonedit.same_value(jsonc.parse(fallback.text or ""), value)
+    assert same_value(jsonc.parse(fallback.text or ""), value)
     assert comments(fallback.text or "") == comments(text)
 
 
