@@ -38,11 +38,11 @@ if TYPE_CHECKING:
         import_claude as import_claude,
     )
     from hookdash.core.edit.disabled_list import (
-        DisabledKey as DisabledKey,
         disable_hook as disable_hook,
         enable_hook as enable_hook,
         toggle_hook as toggle_hook,
     )
+    from hookdash.core.edit.disabled_text import DisabledKey as DisabledKey
     from hookdash.core.edit.draft_review import (
         DraftReview as DraftReview,
         changes_between as changes_between,
@@ -281,7 +281,7 @@ _EXPORTS: dict[str, str] = {
     "describe_trust": "hookdash.core.present",
     "DirectoryWatcher": "hookdash.core.watching",
     "disable_hook": "hookdash.core.edit.disabled_list",
-    "DisabledKey": "hookdash.core.edit.disabled_list",
+    "DisabledKey": "hookdash.core.edit.disabled_text",
     "draft_hook": "hookdash.core.edit.hook_draft",
     "draft_of": "hookdash.core.edit.draft_review",
     "draft_warnings": "hookdash.core.edit.hook_draft",

@@ -39,7 +39,6 @@ from hookdash.core.edit.after_write import (
     settle,
     untrusted_folder_note,
 )
-from hookdash.core.edit.disabled_list import FileEdit, check_scope
 from hookdash.core.edit.edits import AuthoringResult, Change
 from hookdash.core.edit.hook_draft import (
     HookDraft,
@@ -72,6 +71,7 @@ from hookdash.core.edit.id_entries import (
     renaming,
 )
 from hookdash.core.edit.json_paths import JsonEditError
+from hookdash.core.edit.settings_file import FileEdit, check_scope
 from hookdash.core.edit.settings_write import SettingsFile, Transform, write_also, write_settings
 from hookdash.core.gemini import jsonc
 from hookdash.core.gemini.expand import expand_settings_string

@@ -25,18 +25,16 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from hookdash.core.edit import jsonedit
-from hookdash.core.edit.disabled_list import (
-    CURRENT,
-    LEGACY,
-    WRITABLE_SCOPES,
-    FileEdit,
-    edit_settings_file,
-    key_name,
-    parse_settings,
-)
+from hookdash.core.edit.disabled_text import CURRENT, LEGACY, key_name
 from hookdash.core.edit.edits import Change, EditResult
 from hookdash.core.edit.json_paths import JsonEditError, get_list
 from hookdash.core.edit.json_style import is_blank
+from hookdash.core.edit.settings_file import (
+    WRITABLE_SCOPES,
+    FileEdit,
+    edit_settings_file,
+    parse_settings,
+)
 from hookdash.core.edit.settings_write import SettingsFile
 from hookdash.core.errors import EditError, UnsupportedShapeError
 from hookdash.core.gemini import jsonc

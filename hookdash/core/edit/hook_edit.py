@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
-from hookdash.core.edit.disabled_list import FileEdit
 from hookdash.core.edit.edits import Change, ChangeAction
 from hookdash.core.edit.hook_draft import HookDraft, InvalidHookError, duplicate_in, parse_timeout
 from hookdash.core.edit.hook_target import HookTarget
@@ -34,6 +33,7 @@ from hookdash.core.edit.hook_text import (
 from hookdash.core.edit.id_entries import IdEntries, rename_entries
 from hookdash.core.edit.json_paths import JsonEditError
 from hookdash.core.edit.json_verify import same_value
+from hookdash.core.edit.settings_file import FileEdit
 from hookdash.core.edit.settings_write import Transform
 from hookdash.core.errors import UnsupportedShapeError
 from hookdash.core.gemini.expand import expand_settings_value

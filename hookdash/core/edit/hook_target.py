@@ -12,11 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from hookdash.core.edit.disabled_list import WritableScope, parse_settings
 from hookdash.core.edit.hook_text import HookPath, hook_at, hook_paths, parse_hook_pointer
 from hookdash.core.edit.json_paths import JsonEditError
 from hookdash.core.edit.json_style import is_blank
 from hookdash.core.edit.json_verify import same_value
+from hookdash.core.edit.settings_file import WritableScope, parse_settings
 from hookdash.core.edit.settings_write import SettingsFile
 from hookdash.core.errors import (
     AmbiguousHook,

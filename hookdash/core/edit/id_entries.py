@@ -14,20 +14,17 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from hookdash.core.edit import jsonedit
-from hookdash.core.edit.disabled_list import (
-    CURRENT,
-    LEGACY,
-    WRITABLE_SCOPES,
-    FileEdit,
-    WritableScope,
-    disabled_entries,
-    key_name,
-    parse_settings,
-    remove_entry,
-)
+from hookdash.core.edit.disabled_list import disabled_entries
+from hookdash.core.edit.disabled_text import CURRENT, LEGACY, key_name, remove_entry
 from hookdash.core.edit.edits import Change, ChangeAction
 from hookdash.core.edit.json_paths import JsonEditError, get_list
 from hookdash.core.edit.json_style import is_blank
+from hookdash.core.edit.settings_file import (
+    WRITABLE_SCOPES,
+    FileEdit,
+    WritableScope,
+    parse_settings,
+)
 from hookdash.core.edit.settings_write import SettingsFile, Transform
 from hookdash.core.gemini.expand import expand_settings_string
 from hookdash.core.gemini.layers import READ_ONLY_SCOPES

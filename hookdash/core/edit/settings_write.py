@@ -2,7 +2,7 @@
 import: the file as they name it, the text they start from, and the write itself — or,
 with `dry_run`, only what it would be — with the unified diff the confirmation shows.
 
-The write is `disabled_list.edit_settings_file` (atomic, through symlinks, mode kept,
+The write is `settings_file.edit_settings_file` (atomic, through symlinks, mode kept,
 re-applied when the file changed on disk), so a transform must be a pure function of the
 file's text.
 """
@@ -16,7 +16,10 @@ from typing import TYPE_CHECKING, Any
 
 from hookdash.core import files
 from hookdash.core.edit.atomic import resolve_target
-from hookdash.core.edit.disabled_list import (
+from hookdash.core.edit.edits import Change, ChangeAction
+from hookdash.core.edit.json_paths import JsonEditError
+from hookdash.core.edit.json_style import is_blank
+from hookdash.core.edit.settings_file import (
     FileEdit,
     WritableScope,
     decode_settings,
@@ -24,9 +27,6 @@ from hookdash.core.edit.disabled_list import (
     parse_settings,
     start_text,
 )
-from hookdash.core.edit.edits import Change, ChangeAction
-from hookdash.core.edit.json_paths import JsonEditError
-from hookdash.core.edit.json_style import is_blank
 from hookdash.core.errors import EditError, FileWriteError, UnsupportedShapeError
 
 if TYPE_CHECKING:

@@ -25,8 +25,8 @@ from pydantic import BaseModel
 
 from hookdash.core import nesting
 from hookdash.core.edit.atomic import update_file
-from hookdash.core.edit.disabled_list import layer_problem
 from hookdash.core.edit.edits import Change, EditResult
+from hookdash.core.edit.settings_file import layer_problem
 from hookdash.core.errors import (
     EditError,
     SettingsParseError,

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from hookdash.core.edit.disabled_list import FileEdit, add_entry, remove_entry
+from hookdash.core.edit.disabled_text import add_entry, remove_entry
+from hookdash.core.edit.settings_file import FileEdit
 from hookdash.core.gemini import jsonc
 
 GOLDEN = Path(__file__).parent / "golden"

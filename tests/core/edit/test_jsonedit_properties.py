@@ -20,7 +20,7 @@ from typing import Any
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from hookdash.core.edit import jsonedit
-from hookdash.core.edit.disabled_list import add_entry, remove_entry
+from hookdash.core.edit.disabled_text import add_entry, remove_entry
 from hookdash.core.edit.json_paths import JsonEditError
 from hookdash.core.errors import UnsupportedShapeError
 from hookdash.core.gemini import jsonc

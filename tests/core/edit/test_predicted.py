@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from hookdash.core.edit.disabled_list import DisabledKey, disable_hook, enable_hook
+from hookdash.core.edit.disabled_list import disable_hook, enable_hook
+from hookdash.core.edit.disabled_text import DisabledKey
 from hookdash.core.edit.predicted import hooks_after_edit
 from hookdash.core.model import Configuration, Hook
 from hookdash.core.present import untrusted_project_hooks

@@ -25,14 +25,10 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from hookdash.core.edit import created_keys, disable_undo, jsonedit
-from hookdash.core.edit.disabled_list import (
-    FileEdit,
-    add_entry,
-    disable_hook,
-    enable_entry,
-    enable_hook,
-)
+from hookdash.core.edit.disabled_list import disable_hook, enable_hook
+from hookdash.core.edit.disabled_text import add_entry, enable_entry
 from hookdash.core.edit.json_verify import same_value
+from hookdash.core.edit.settings_file import FileEdit
 from hookdash.core.errors import UnsupportedShapeError
 from hookdash.core.gemini import jsonc
 from hookdash.core.gemini.expand import expand_settings_string
