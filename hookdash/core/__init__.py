@@ -25,9 +25,6 @@ if TYPE_CHECKING:
         shorten as shorten,
         visible as visible,
     )
-    from hookdash.core.edit.atomic import (
-        recording_writes as recording_writes,
-    )
     from hookdash.core.edit.authoring import (
         add_hook as add_hook,
         edit_hook as edit_hook,
@@ -92,6 +89,9 @@ if TYPE_CHECKING:
         UndoResult as UndoResult,
         undo as undo,
         undo_entry as undo_entry,
+    )
+    from hookdash.core.edit.write_journal import (
+        recording_writes as recording_writes,
     )
     from hookdash.core.errors import (
         AmbiguousHook as AmbiguousHook,
@@ -344,7 +344,7 @@ _EXPORTS: dict[str, str] = {
     "Problem": "hookdash.core.problems",
     "problem_location": "hookdash.core.present",
     "QUIRKS": "hookdash.core.present",
-    "recording_writes": "hookdash.core.edit.atomic",
+    "recording_writes": "hookdash.core.edit.write_journal",
     "registrable": "hookdash.core.load.lookup",
     "remove_hook": "hookdash.core.edit.authoring",
     "resolve_environment": "hookdash.core.gemini.environment",

@@ -1,8 +1,8 @@
 """Undoing a write hookdash made: exactly the bytes before, and only while each file is
 still as hookdash left it.
 
-A front end records the files one action writes (`atomic.recording_writes` around the
-call: add, edit, remove, a switch, hooks on|off, trust — settings files, Gemini's
+A front end records the files one action writes (`write_journal.recording_writes` around
+the call: add, edit, remove, a switch, hooks on|off, trust — settings files, Gemini's
 `trusted_hooks.json` and hookdash's own state alike) and turns them into an `UndoEntry`
 with `undo_entry`: per file, the bytes before the action (None: it did not exist) and the
 SHA-256 of the bytes it left. `undo` puts the old bytes back through the same atomic write
