@@ -45,10 +45,8 @@ if TYPE_CHECKING:
     from hookdash.core.model import Configuration
 
 
-class ClaudeSettingsError(EditError):
+class ClaudeSettingsError(EditError, code="claude-settings-unreadable"):
     """The Claude settings file given cannot be read, or there is none to import."""
-
-    code = "claude-settings-unreadable"
 
 
 ImportStatus = Literal["added", "present"]
