@@ -91,11 +91,7 @@ def _record(result: HookRunResult, event: str, run_id: str, session: Any) -> Run
 
 def _cancelled(hook: Hook, payload: Mapping[str, Any], started: float) -> HookRunResult:
     return HookRunResult(
-        id=hook.id,
-        key=hook.key,
-        scope=hook.scope,
-        extension=hook.extension,
-        ref=hook.ref,
+        **hook.names(),
         command=hook.command,
         input=dict(payload),
         started_at=datetime.fromtimestamp(started, UTC)

@@ -26,8 +26,6 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from pydantic import BaseModel
-
 from hookdash.core.gemini.jsvalues import (
     JsTypeError,
     js_number,
@@ -37,7 +35,7 @@ from hookdash.core.gemini.jsvalues import (
     utf8,
 )
 from hookdash.core.gemini.shell import expand_command, find_bash
-from hookdash.core.model import Hook, HookScope
+from hookdash.core.model import Hook, HookNames
 from hookdash.core.run.hook_output import OutputFormat, chain_input, parse_output
 from hookdash.core.run.process import HookProcess, Watchdog, signal_all
 from hookdash.core.shown import ShownRun
@@ -51,14 +49,9 @@ UNTRUSTED_ERROR = "Security: Blocked execution of project hook in untrusted fold
 _NODE_TIMEOUT_MAX = 2**31 - 1
 
 
-class HookRunResult(BaseModel):
+class HookRunResult(HookNames):
     """One hook's run: `fire --json` results and the run log record are made from it."""
 
-    id: str
-    key: str
-    scope: HookScope
-    extension: str | None = None
-    ref: str
     command: str | None
     command_run: str | None = None  # the text bash got, after the $GEMINI_* expansion
     input: dict[str, Any]
@@ -118,16 +111,7 @@ def _now() -> str:
 
 
 def _base(hook: Hook, payload: Mapping[str, Any]) -> dict[str, Any]:
-    return {
-        "id": hook.id,
-        "key": hook.key,
-        "scope": hook.scope,
-        "extension": hook.extension,
-        "ref": hook.ref,
-        "command": hook.command,
-        "input": dict(payload),
-        "started_at": _now(),
-    }
+    return {**hook.names(), "command": hook.command, "input": dict(payload), "started_at": _now()}
 
 
 def _failure(base: dict[str, Any], t0: float, error: str, executed: bool = False) -> HookRunResult:
