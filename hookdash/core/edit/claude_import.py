@@ -36,8 +36,8 @@ from hookdash.core.edit.claude_settings import (
 from hookdash.core.edit.edits import AuthoringResult, Change
 from hookdash.core.edit.hook_text import add_hook, hook_at, hook_paths, normal_matcher
 from hookdash.core.edit.json_paths import JsonEditError, get_value
-from hookdash.core.edit.settings_file import FileEdit, check_scope
-from hookdash.core.edit.settings_write import SettingsFile, Transform, write_settings
+from hookdash.core.edit.settings_file import FileEdit, SettingsFile, check_scope
+from hookdash.core.edit.settings_write import Transform, write_settings
 from hookdash.core.errors import EditError
 from hookdash.core.gemini.expand import expand_settings_string
 

@@ -28,6 +28,7 @@ from hookdash.core.edit.json_paths import JsonEditError, get_value
 from hookdash.core.edit.settings_file import (
     WRITABLE_SCOPES,
     FileEdit,
+    SettingsFile,
     WritableScope,
     check_scope,
     edit_settings_file,
@@ -82,15 +83,7 @@ def disable_hook(
     edit = edit_settings_file(
         config,
         target,
-        lambda text: add_entry(
-            text,
-            identifier,
-            disabled_key,
-            file=str(layer.path),
-            scope=target,
-            environ=env.environ,
-            shown=shown,
-        ),
+        lambda text: add_entry(text, identifier, disabled_key, SettingsFile.of(config, target)),
     )
     notes = _disable_notes(config, lookup, target, disabled_key)
     if edit.text is None:
@@ -276,10 +269,7 @@ def _enable_in(
             enable_entry,
             identifier=identifier,
             disabled_key=disabled_key,
-            file=str(path),
-            scope=scope,
-            environ=env.environ,
-            shown=env.display(path),
+            at=SettingsFile.of(config, scope),
             created=frozenset(created_keys.created_in(env, path)),
             undo=disable_undo.restores(env, path),
         ),

@@ -26,6 +26,7 @@ from hookdash.core.edit.json_style import is_blank
 from hookdash.core.edit.json_verify import same_value
 from hookdash.core.edit.settings_file import (
     FileEdit,
+    SettingsFile,
     check_settings,
     parse_settings,
     parses,
@@ -71,14 +72,10 @@ def add_entry(
     text: str | None,
     identifier: str,
     disabled_key: DisabledKey,
-    *,
-    file: str,
-    scope: str,
-    environ: Mapping[str, str],
-    shown: str | None = None,
+    at: SettingsFile,
 ) -> FileEdit:
     """Add `identifier` to the disabled list(s) `disabled_key` selects in one file."""
-    shown = shown or file  # names the file in messages; `file` goes in the changes
+    shown, environ = at.shown, at.environ
     if text is not None and not is_blank(text):
         check_settings(text, shown)
     current, notes = start_text(text, shown)
@@ -105,19 +102,10 @@ def add_entry(
         except JsonEditError as exc:
             raise UnsupportedShapeError(f"In {shown}: {exc.message}.", path=shown) from None
         after = [*(items or []), identifier]  # what the edit was verified to give
+        mirrored = path == LEGACY and disabled_key == "auto"
+        note = "mirrored: this file also has the legacy list" if mirrored else None
         changes.append(
-            Change(
-                file=file,
-                scope=scope,
-                key=key_name(path),
-                action="add",
-                value=identifier,
-                before=items,
-                after=after,
-                note="mirrored: this file also has the legacy list"
-                if path == LEGACY and disabled_key == "auto"
-                else None,
-            )
+            at.change(key_name(path), "add", identifier, before=items, after=after, note=note)
         )
     if not changes:
         return FileEdit(text=None, already=already)
@@ -134,11 +122,8 @@ def enable_entry(
     text: str | None,
     identifier: str,
     disabled_key: DisabledKey,
+    at: SettingsFile,
     *,
-    file: str,
-    scope: str,
-    environ: Mapping[str, str],
-    shown: str | None = None,
     created: frozenset[str] = frozenset(),
     undo: Sequence[disable_undo.Restore] = (),
 ) -> FileEdit:
@@ -146,12 +131,10 @@ def enable_entry(
     (`created`) are removed once empty, and when the file is exactly as the last disable
     of this hook left it (`undo`), the text from before that disable is written back —
     byte for byte — if it means the same as this edit's result."""
-    edit = remove_entry(
-        text, identifier, disabled_key, file=file, scope=scope, environ=environ, shown=shown
-    )
+    edit = remove_entry(text, identifier, disabled_key, at)
     if edit.text is None or text is None:
         return edit
-    shown = shown or file
+    shown = at.shown
     current = edit.text
     # Deepest first: the list, then the object that held only it.
     for ptr in sorted(created, key=lambda p: -p.count("/")):
@@ -183,14 +166,10 @@ def remove_entry(
     text: str | None,
     identifier: str,
     disabled_key: DisabledKey,
-    *,
-    file: str,
-    scope: str,
-    environ: Mapping[str, str],
-    shown: str | None = None,
+    at: SettingsFile,
 ) -> FileEdit:
     """Remove every entry that means `identifier` from the selected list(s) of one file."""
-    shown = shown or file  # names the file in messages; `file` goes in the changes
+    shown, environ = at.shown, at.environ
     if text is None or is_blank(text):
         return FileEdit(text=None)
     check_settings(text, shown)
@@ -218,15 +197,8 @@ def remove_entry(
             current = _splice(
                 current, partial(jsonedit.remove_from_list, path=path, index=index), shown
             )
+        after = [e for i, e in enumerate(items) if i not in hits]  # as verified
         changes.append(
-            Change(
-                file=file,
-                scope=scope,
-                key=key_name(path),
-                action="remove",
-                value=items[hits[0]],
-                before=items,
-                after=[e for i, e in enumerate(items) if i not in hits],  # as verified
-            )
+            at.change(key_name(path), "remove", items[hits[0]], before=items, after=after)
         )
     return FileEdit(text=current if changes else None, changes=changes)

@@ -32,10 +32,10 @@ from hookdash.core.edit.json_style import is_blank
 from hookdash.core.edit.settings_file import (
     WRITABLE_SCOPES,
     FileEdit,
+    SettingsFile,
     edit_settings_file,
     parse_settings,
 )
-from hookdash.core.edit.settings_write import SettingsFile
 from hookdash.core.errors import EditError, UnsupportedShapeError
 from hookdash.core.gemini import jsonc
 from hookdash.core.gemini.expand import expand_settings_string

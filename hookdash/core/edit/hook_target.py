@@ -16,8 +16,7 @@ from hookdash.core.edit.hook_text import HookPath, hook_at, hook_paths, parse_ho
 from hookdash.core.edit.json_paths import JsonEditError
 from hookdash.core.edit.json_style import is_blank
 from hookdash.core.edit.json_verify import same_value
-from hookdash.core.edit.settings_file import WritableScope, parse_settings
-from hookdash.core.edit.settings_write import SettingsFile
+from hookdash.core.edit.settings_file import SettingsFile, WritableScope, parse_settings
 from hookdash.core.errors import (
     AmbiguousHook,
     FileChangedError,

@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any
 from hookdash.core.edit import jsonedit
 from hookdash.core.edit.edits import AuthoringResult
 from hookdash.core.edit.json_paths import JsonEditError, get_value
-from hookdash.core.edit.settings_file import FileEdit, WritableScope, check_scope
-from hookdash.core.edit.settings_write import SettingsFile, Transform, write_settings
+from hookdash.core.edit.settings_file import FileEdit, SettingsFile, WritableScope, check_scope
+from hookdash.core.edit.settings_write import Transform, write_settings
 from hookdash.core.gemini.jsvalues import js_truthy
 from hookdash.core.gemini.layers import MERGE_ORDER, Scope, legacy_config_keys
 

@@ -22,10 +22,11 @@ from hookdash.core.edit.json_style import is_blank
 from hookdash.core.edit.settings_file import (
     WRITABLE_SCOPES,
     FileEdit,
+    SettingsFile,
     WritableScope,
     parse_settings,
 )
-from hookdash.core.edit.settings_write import SettingsFile, Transform
+from hookdash.core.edit.settings_write import Transform
 from hookdash.core.gemini.expand import expand_settings_string
 from hookdash.core.gemini.layers import READ_ONLY_SCOPES
 from hookdash.core.load.lookup import registrable
@@ -178,14 +179,6 @@ def dropping(at: SettingsFile, identifier: str) -> Transform:
     """The transform that drops a removed hook's entries from a file's disabled lists."""
 
     def drop(text: str | None) -> FileEdit:
-        return remove_entry(
-            text,
-            identifier,
-            "auto",
-            file=at.file,
-            scope=at.scope,
-            environ=at.environ,
-            shown=at.shown,
-        )
+        return remove_entry(text, identifier, "auto", at)
 
     return drop

@@ -22,6 +22,7 @@ from hypothesis import HealthCheck, assume, given, settings, strategies as st
 from hookdash.core.edit import jsonedit
 from hookdash.core.edit.disabled_text import add_entry, remove_entry
 from hookdash.core.edit.json_paths import JsonEditError
+from hookdash.core.edit.settings_file import SettingsFile
 from hookdash.core.errors import UnsupportedShapeError
 from hookdash.core.gemini import jsonc
 from hookdash.core.gemini.expand import expand_settings_string
@@ -272,7 +273,7 @@ def test_toggle_round_trip(doc: tuple[str, dict[str, Any]], entry: str, key: Any
     env: dict[str, str] = {"HOME": "/home/me"}
     assume(expand_settings_string(entry, env) == entry)  # disable_hook refuses the others
     try:
-        disabled = add_entry(text, entry, key, file="f", scope="user", environ=env)
+        disabled = add_entry(text, entry, key, SettingsFile("user", "f", "f", env))
     except UnsupportedShapeError:
         targets = [("hooks", "disabled")] if key == "hooks" else [("hooksConfig", "disabled")]
         if key == "auto" and isinstance(value.get("hooks"), dict):
@@ -293,7 +294,7 @@ def test_toggle_round_trip(doc: tuple[str, dict[str, Any]], entry: str, key: Any
             assert after[k] == value[k]
     try:
         enabled = remove_entry(
-            disabled.text or text, entry, "auto", file="f", scope="user", environ=env
+            disabled.text or text, entry, "auto", SettingsFile("user", "f", "f", env)
         )
     except UnsupportedShapeError:
         # Refused only for a bare string that is the entry itself (not a list to edit).

@@ -28,7 +28,7 @@ from hookdash.core.edit import created_keys, disable_undo, jsonedit
 from hookdash.core.edit.disabled_list import disable_hook, enable_hook
 from hookdash.core.edit.disabled_text import add_entry, enable_entry
 from hookdash.core.edit.json_verify import same_value
-from hookdash.core.edit.settings_file import FileEdit
+from hookdash.core.edit.settings_file import FileEdit, SettingsFile
 from hookdash.core.errors import UnsupportedShapeError
 from hookdash.core.gemini import jsonc
 from hookdash.core.gemini.expand import expand_settings_string
@@ -42,7 +42,7 @@ ENV: dict[str, str] = {}
 
 
 def _disable(text: str | None, key: Any = "auto", identifier: str = HOOK) -> FileEdit:
-    edit = add_entry(text, identifier, key, file="f", scope="workspace", environ=ENV)
+    edit = add_entry(text, identifier, key, SettingsFile("workspace", "f", "f", ENV))
     assert edit.text is not None
     return edit
 
@@ -66,9 +66,7 @@ def _enable(
         text,
         identifier,
         "auto",
-        file="f",
-        scope="workspace",
-        environ=ENV,
+        SettingsFile("workspace", "f", "f", ENV),
         created=frozenset(disabled.created),
         undo=undo,
     )
@@ -120,14 +118,14 @@ def test_a_one_line_list_stays_on_its_line() -> None:
     assert '    "disabled": ["guard"] // nothing off yet\n' in disabled.text
     assert disabled.text.count("\n") == original.count("\n")
     # Without any memory of the disable, removing the entry alone gives the bytes back.
-    enabled = enable_entry(disabled.text, HOOK, "auto", file="f", scope="workspace", environ=ENV)
+    enabled = enable_entry(disabled.text, HOOK, "auto", SettingsFile("workspace", "f", "f", ENV))
     assert enabled.text == original
 
 
 def test_a_list_the_user_wrote_is_kept_even_when_emptied() -> None:
     """Only what hookdash created goes: an empty list or object of the user's stays."""
     original = '{\n  "hooksConfig": {\n    "disabled": [\n      "guard"\n    ]\n  }\n}\n'
-    enabled = enable_entry(original, HOOK, "auto", file="f", scope="workspace", environ=ENV)
+    enabled = enable_entry(original, HOOK, "auto", SettingsFile("workspace", "f", "f", ENV))
     assert jsonc.parse(enabled.text or "") == {"hooksConfig": {"disabled": []}}
     assert enabled.removed == [] and not enabled.restored
 
@@ -179,7 +177,7 @@ def test_disable_then_enable_gives_back_the_original_bytes(
         listed = parent.get("disabled") if isinstance(parent, dict) else None
         assume(not (isinstance(listed, list) and entry in listed) and listed != entry)
     try:
-        disabled = add_entry(text, entry, key, file="f", scope="user", environ=ENV)
+        disabled = add_entry(text, entry, key, SettingsFile("user", "f", "f", ENV))
     except UnsupportedShapeError:
         return  # a list of the wrong type: refused, nothing written
     assert disabled.text is not None
