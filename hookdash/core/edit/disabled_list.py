@@ -30,12 +30,12 @@ from hookdash.core.edit.settings_file import (
     FileEdit,
     SettingsFile,
     WritableScope,
+    check_readable,
     check_scope,
     edit_settings_file,
-    layer_problem,
     parses,
 )
-from hookdash.core.errors import EditError, NotDisableableError, SettingsParseError
+from hookdash.core.errors import EditError, NotDisableableError
 from hookdash.core.gemini import jsonc
 from hookdash.core.gemini.expand import expand_settings_string
 from hookdash.core.gemini.layers import MERGE_ORDER, READ_ONLY_SCOPES, Scope
@@ -205,7 +205,8 @@ def enable_hook(
     lookup = _lookup(config, hook_or_id, entries)
     identifier = lookup.identifier
     scopes = [s for s in WRITABLE_SCOPES if not (s == "workspace" and env.workspace_is_home)]
-    _check_readable(config, scopes)
+    for scope in scopes:
+        check_readable(config, scope, "whether that file disables the hook")
     changes: list[Change] = []
     notes: list[str] = [*lookup.notes]
     for scope in scopes:
@@ -239,21 +240,6 @@ def enable_hook(
         notes=notes,
         still_disabled_by=still,
     )
-
-
-def _check_readable(config: Configuration, scopes: list[WritableScope]) -> None:
-    """SettingsParseError for a writable file that may list the hook but cannot be read."""
-    for scope in scopes:
-        layer = config.layers[scope]
-        if layer.exists and not layer.parsed and layer.error is not None:
-            raise SettingsParseError(
-                f"hookdash cannot read {config.env.display(layer.path)} "
-                f"({layer_problem(layer)}), so it cannot tell whether that file disables the "
-                "hook; fix it first.",
-                path=str(layer.path),
-                line=layer.error.line,
-                column=layer.error.column,
-            )
 
 
 def _enable_in(

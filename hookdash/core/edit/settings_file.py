@@ -27,7 +27,7 @@ from hookdash.core.errors import (
 )
 from hookdash.core.gemini import jsonc
 from hookdash.core.gemini.jsvalues import utf8
-from hookdash.core.gemini.layers import READ_ONLY_SCOPES, Layer
+from hookdash.core.gemini.layers import READ_ONLY_SCOPES, Layer, Scope
 
 if TYPE_CHECKING:
     from hookdash.core.model import Configuration
@@ -152,6 +152,20 @@ def layer_problem(layer: Layer) -> str:
         return "unknown error"
     where = f"line {error.line}, column {error.column}: " if error.line and error.column else ""
     return where + error.message
+
+
+def check_readable(config: Configuration, scope: Scope, need: str) -> None:
+    """SettingsParseError for the scope's file when it exists but cannot be read, and
+    hookdash must read it to tell `need` ("which hooks to trust")."""
+    layer = config.layers[scope]
+    if layer.exists and not layer.parsed and layer.error is not None:
+        raise SettingsParseError(
+            f"hookdash cannot read {config.env.display(layer.path)} ({layer_problem(layer)}), "
+            f"so it cannot tell {need}; fix it first.",
+            path=str(layer.path),
+            line=layer.error.line,
+            column=layer.error.column,
+        )
 
 
 def edit_settings_file(
