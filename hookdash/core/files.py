@@ -147,6 +147,14 @@ def read_bytes(path: str | Path, cap: int = MAX_FILE_BYTES) -> bytes:
     return data
 
 
+def read_bytes_if_any(path: str | Path, cap: int = MAX_FILE_BYTES) -> bytes | None:
+    """`read_bytes`, or None when there is no file (every other OSError is raised)."""
+    try:
+        return read_bytes(path, cap)
+    except FileNotFoundError:
+        return None
+
+
 def read_text(path: str | Path, cap: int = MAX_FILE_BYTES, errors: str = "replace") -> str:
     """`read_bytes` decoded as UTF-8 (`errors` as for `bytes.decode`)."""
     return read_bytes(path, cap).decode("utf-8", errors)

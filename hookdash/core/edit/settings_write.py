@@ -54,14 +54,12 @@ def current_text(config: Configuration, scope: WritableScope) -> str | None:
     path = config.layers[scope].path
     shown = config.env.display(path)
     try:
-        data = files.read_bytes(resolve_target(path))
-    except FileNotFoundError:
-        return None
+        data = files.read_bytes_if_any(resolve_target(path))
     except OSError as exc:
         raise FileWriteError(
             f"hookdash cannot read {shown} ({exc.strerror or exc}).", path=str(path)
         ) from None
-    return decode_settings(data, shown)
+    return None if data is None else decode_settings(data, shown)
 
 
 @dataclass

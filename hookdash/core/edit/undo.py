@@ -73,9 +73,7 @@ def undo_entry(label: str, writes: Sequence[WriteOutcome]) -> UndoEntry | None:
 
 def _read(path: Path) -> bytes | None:
     try:
-        return files.read_bytes(resolve_target(path))
-    except FileNotFoundError:
-        return None
+        return files.read_bytes_if_any(resolve_target(path))
     except OSError as exc:
         raise FileWriteError(f"hookdash cannot read {path} ({exc.strerror or exc}).") from None
 

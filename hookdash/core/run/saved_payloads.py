@@ -79,9 +79,7 @@ def _parse(data: bytes | None, path: Path) -> PayloadFile:
 def _read(path: Path) -> bytes | None:
     try:
         # Not a FIFO, a device or 128 MiB of anything: files.read_bytes refuses them.
-        return files.read_bytes(path, MAX_FILE_BYTES)
-    except FileNotFoundError:
-        return None
+        return files.read_bytes_if_any(path, MAX_FILE_BYTES)
     except OSError as exc:
         raise ConfigurationError(
             f"hookdash cannot read {path} ({exc.strerror or exc}).", path=str(path)
