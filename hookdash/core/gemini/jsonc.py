@@ -87,14 +87,12 @@ _big_slot: tuple[str, str] | None = None
 def strip_comments(text: str) -> str:
     """Replace `//` and `/* */` comments outside strings by spaces (newlines kept)."""
     global _big_slot
-    if "//" not in text and "/*" not in text:
-        return text
-    if len(text) < _BIG:
-        return _strip_small(text)
     slot = _big_slot
     if slot is not None and slot[0] is text:
-        return slot[1]
-    stripped = _strip(text)
+        return slot[1]  # before the scan below: a load asks again per hook
+    if len(text) < _BIG:
+        return _strip_small(text) if "//" in text or "/*" in text else text
+    stripped = _strip(text) if "//" in text or "/*" in text else text
     _big_slot = (text, stripped)
     return stripped
 
@@ -701,7 +699,7 @@ class LineFinder:
         src = self._src
         if src is None:
             src = strip_comments(self._text)
-            if len(src) < _BIG:
+            if len(src) < _BIG or src is self._text:  # no copy was made: nothing to let go
                 self._src = src
         top = self._members(src)
         if ptr == "":
