@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from hookdash.core.gemini import jsonc
+from hookdash.core.gemini.jsonc.comments import BIG
 
 
 def test_comments_become_whitespace_and_offsets_are_kept() -> None:
@@ -204,7 +205,7 @@ def test_a_large_text_is_scanned_for_comments_once_not_once_per_hook(comment: st
     # hooks take 35 s (quadratic). Comment-free or not, the text is scanned once.
     groups = [{"hooks": [{"type": "command", "command": f"echo {i:>60}"}]} for i in range(6000)]
     text = _CountingText(json.dumps({"hooks": {"BeforeTool": groups}}, indent=2) + comment)
-    assert len(text) > jsonc._BIG
+    assert len(text) > BIG
     _CountingText.scans = 0
     finder = jsonc.LineFinder(text)
     try:
