@@ -14,7 +14,7 @@ f-strings and text constructors.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 from hookdash.core.display import visible
 
@@ -38,7 +38,13 @@ class _Text:
     def __set_name__(self, owner: type, name: str) -> None:
         self.field = self.field or name
 
-    def __get__(self, shown: _Shown, owner: type | None = None) -> str:
+    @overload
+    def __get__(self, shown: None, owner: type) -> _Text: ...
+    @overload
+    def __get__(self, shown: _Shown, owner: type | None = None) -> str: ...
+    def __get__(self, shown: _Shown | None, owner: type | None = None) -> _Text | str:
+        if shown is None:  # on the class (help(), introspection): the field itself
+            return self
         # getattr with a default: a run record has fields an engine result lacks.
         value = getattr(shown.model, self.field, None)
         return visible(value, multiline=self.multiline) if value else ""
