@@ -13,24 +13,43 @@ from typing import Any
 
 import pytest
 
+from hookdash.core.demo import FOREIGN_VARIABLES
 from hookdash.core.gemini.environment import GeminiEnvironment, resolve_environment
 from hookdash.core.load.loader import load_configuration
 from hookdash.core.model import Configuration
 
-# Variables of the real environment that would change what Gemini (and hookdash) sees.
-_LEAKY = (
-    "GEMINI_CLI_TRUST_WORKSPACE",
-    "GEMINI_CLI_TRUSTED_FOLDERS_PATH",
-    "GEMINI_TELEMETRY_ENABLED",
-    "GEMINI_TELEMETRY_OUTFILE",
-    "GEMINI_TELEMETRY_TARGET",
-    "GEMINI_TELEMETRY_LOG_PROMPTS",
-    "NO_COLOR",
-)
+# Variables of the real environment that would change what Gemini (and hookdash) sees: the
+# ones the demo leaves out, and NO_COLOR (the sandbox sets its own).
+_LEAKY = (*FOREIGN_VARIABLES, "NO_COLOR")
+
+
+class SettingsFiles:
+    """Where Gemini CLI reads its four settings files on a fake machine. Written out from the
+    spec (not asked of hookdash) so that the tests stay an independent check of its paths."""
+
+    home: Path
+    workspace: Path
+    system_dir: Path
+
+    @property
+    def user_settings(self) -> Path:
+        return self.home / ".gemini" / "settings.json"
+
+    @property
+    def workspace_settings(self) -> Path:
+        return self.workspace / ".gemini" / "settings.json"
+
+    @property
+    def system_settings(self) -> Path:
+        return self.system_dir / "settings.json"
+
+    @property
+    def system_defaults(self) -> Path:
+        return self.system_dir / "system-defaults.json"
 
 
 @dataclass
-class Sandbox:
+class Sandbox(SettingsFiles):
     """A fake machine: home, a project under it, system files and hookdash state."""
 
     root: Path
@@ -96,22 +115,6 @@ class Sandbox:
         )
 
     # --- files ---------------------------------------------------------------------
-    @property
-    def user_settings(self) -> Path:
-        return self.home / ".gemini" / "settings.json"
-
-    @property
-    def workspace_settings(self) -> Path:
-        return self.workspace / ".gemini" / "settings.json"
-
-    @property
-    def system_settings(self) -> Path:
-        return self.system_dir / "settings.json"
-
-    @property
-    def system_defaults(self) -> Path:
-        return self.system_dir / "system-defaults.json"
-
     @staticmethod
     def write(path: Path, content: Any) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -206,3 +209,11 @@ def definition(*hooks: dict[str, Any], matcher: str | None = None, **extra: Any)
         d["matcher"] = matcher
     d.update(extra)
     return d
+
+
+def settings_with(
+    *hooks: dict[str, Any], event: str = "BeforeTool", matcher: str | None = None, **extra: Any
+) -> dict[str, Any]:
+    """A settings document with one definition of `hooks` under `event`: the shape most
+    tests write, said once so that each test shows only its hooks."""
+    return {"hooks": {event: [definition(*hooks, matcher=matcher, **extra)]}}

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from hookdash.cli import main as cli_main
-from tests.conftest import Sandbox, command_hook, definition
+from tests.conftest import Sandbox, command_hook, definition, settings_with
 from tests.hostile import DEEP, make_fifo
 
 TIMEOUT = 30  # a hang fails the test (subprocess.TimeoutExpired), it does not hang the suite
@@ -81,16 +81,10 @@ def test_trust_yes_then_list_on_scripts_that_never_end(sandbox: Sandbox, target:
         path = sandbox.workspace / "link.sh"
         path.symlink_to(fifo if target == "symlink-to-fifo" else Path("/dev/zero"))
     sandbox.write_workspace(
-        {
-            "hooks": {
-                "BeforeTool": [
-                    definition(
-                        command_hook(str(path), name="direct"),
-                        command_hook(f"bash {path}", name="interpreted"),
-                    )
-                ]
-            }
-        }
+        settings_with(
+            command_hook(str(path), name="direct"),
+            command_hook(f"bash {path}", name="interpreted"),
+        )
     )
     trusted = sandbox.cli("trust", "--yes", timeout=TIMEOUT)
     assert trusted.returncode == 0, trusted.stderr

@@ -14,7 +14,7 @@ from hookdash.tui.screens.trust import TrustScreen
 from hookdash.tui.widgets.banners import Banner
 from hookdash.tui.widgets.hook_details import HookDetails
 from hookdash.tui.widgets.hook_tree import HookTree
-from tests.conftest import Sandbox, command_hook, definition
+from tests.conftest import Sandbox, command_hook, definition, settings_with
 from tests.hostile import DEEP, make_fifo, released
 from tests.tui.helpers import select, text_of
 
@@ -44,16 +44,10 @@ async def test_fifo_settings_and_scripts(sandbox: Sandbox) -> None:
     zero = sandbox.workspace / "zero.sh"
     zero.symlink_to("/dev/zero")
     sandbox.write_workspace(
-        {
-            "hooks": {
-                "BeforeTool": [
-                    definition(
-                        command_hook("./hook.sh", name="fifo-hook"),
-                        command_hook("bash zero.sh", name="zero-hook"),
-                    )
-                ]
-            }
-        }
+        settings_with(
+            command_hook("./hook.sh", name="fifo-hook"),
+            command_hook("bash zero.sh", name="zero-hook"),
+        )
     )
     fifo_settings = make_fifo(sandbox.user_settings)
     with released([fifo_script, fifo_settings]):

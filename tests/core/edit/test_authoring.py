@@ -22,7 +22,7 @@ from hookdash.core.errors import (
     WorkspaceIsHomeError,
 )
 from hookdash.core.gemini import jsonc
-from tests.conftest import Sandbox, command_hook, definition
+from tests.conftest import Sandbox, command_hook, definition, settings_with
 
 
 def _doc(path: Path) -> dict[str, Any]:
@@ -292,15 +292,12 @@ def test_remove_keeps_a_list_the_user_wrote(sandbox: Sandbox) -> None:
 
 def test_remove_one_of_several_keeps_the_definition(sandbox: Sandbox) -> None:
     sandbox.write_user(
-        {
-            "hooks": {
-                "AfterTool": [
-                    definition(
-                        command_hook("a", name="a"), command_hook("b", name="b"), matcher="x"
-                    )
-                ]
-            }
-        }
+        settings_with(
+            command_hook("a", name="a"),
+            command_hook("b", name="b"),
+            matcher="x",
+            event="AfterTool",
+        )
     )
     result = remove_hook(sandbox.load(), "a")
     assert _doc(sandbox.user_settings)["hooks"]["AfterTool"] == [

@@ -20,7 +20,7 @@ from hookdash.core.run.engine import (
     plan,
 )
 from hookdash.core.run.runlog import RunLog
-from tests.conftest import Sandbox, command_hook, definition
+from tests.conftest import Sandbox, command_hook, definition, settings_with
 from tests.processes import alive
 
 
@@ -195,16 +195,11 @@ async def test_progress_callbacks_and_cancellation(sandbox: Sandbox, tmp_path: P
     sandbox.trust_folder()
     pid_file = tmp_path / "pid"
     sandbox.write_user(
-        {
-            "hooks": {
-                "BeforeAgent": [
-                    definition(
-                        command_hook("echo quick", name="quick"),
-                        command_hook(f"echo $$ > {pid_file}; sleep 60", name="slow"),
-                    )
-                ]
-            }
-        }
+        settings_with(
+            command_hook("echo quick", name="quick"),
+            command_hook(f"echo $$ > {pid_file}; sleep 60", name="slow"),
+            event="BeforeAgent",
+        )
     )
     config = sandbox.load()
     started: list[str] = []

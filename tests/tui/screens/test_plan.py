@@ -13,7 +13,7 @@ from hookdash.tui.screens.hooks import HooksScreen
 from hookdash.tui.screens.output import OutputScreen
 from hookdash.tui.screens.plan import PlanScreen
 from hookdash.tui.widgets.hook_tree import HookTree
-from tests.conftest import Sandbox, command_hook, definition
+from tests.conftest import Sandbox, command_hook, definition, settings_with
 from tests.tui.helpers import (
     make_app,
     plain,
@@ -241,15 +241,10 @@ async def test_untrusted_hooks_ask_first_and_esc_cancels(sandbox: Sandbox, tmp_p
     started = tmp_path / "started"
     sandbox.trust_folder()
     sandbox.write_workspace(
-        {
-            "hooks": {
-                "BeforeAgent": [
-                    definition(
-                        command_hook(f"touch {started}; sleep 60", name="proj", timeout=120000)
-                    )
-                ]
-            }
-        }
+        settings_with(
+            command_hook(f"touch {started}; sleep 60", name="proj", timeout=120000),
+            event="BeforeAgent",
+        )
     )
     app = make_app(sandbox)
     async with app.run_test(size=(120, 36)) as pilot:
