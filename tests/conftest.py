@@ -22,6 +22,9 @@ from hookdash.core.model import Configuration
 # ones the demo leaves out, and NO_COLOR (the sandbox sets its own).
 _LEAKY = (*FOREIGN_VARIABLES, "NO_COLOR")
 
+# The console script installed with this venv: the tests run hookdash the way users do.
+HOOKDASH = Path(sys.executable).parent / "hookdash"
+
 
 class SettingsFiles:
     """Where Gemini CLI reads its four settings files on a fake machine. Written out from the
@@ -170,18 +173,23 @@ class Sandbox(SettingsFiles):
 
     # --- the console script ----------------------------------------------------------
     def cli(
-        self, *args: str, input: str | None = None, timeout: float = 60
+        self, *args: str, input: str | None = None, timeout: float = 60, **options: Any
     ) -> subprocess.CompletedProcess[str]:
-        exe = Path(sys.executable).parent / "hookdash"
+        """Run `hookdash args` in the project, as a user would; `options` go to
+        subprocess.run (another env, a umask)."""
+        options.setdefault("env", self.environ)
         return subprocess.run(
-            [str(exe), *args],
-            cwd=self.workspace,
-            env=self.environ,
-            input=input,
-            capture_output=True,
-            text=True,
-            timeout=timeout,
-        )
+            [str(HOOKDASH), *args], cwd=self.workspace, input=input, text=True,
+            capture_output=True, timeout=timeout, **options,
+        )  # fmt: skip
+
+    def spawn(self, *args: str) -> subprocess.Popen[str]:
+        """Start `hookdash args` in the project and leave it running, its output piped:
+        for the tests that watch a command while it works (follow, signals)."""
+        return subprocess.Popen(
+            [str(HOOKDASH), *args], cwd=self.workspace, env=self.environ, text=True,
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        )  # fmt: skip
 
 
 @pytest.fixture
@@ -211,9 +219,14 @@ def definition(*hooks: dict[str, Any], matcher: str | None = None, **extra: Any)
     return d
 
 
+def settings_of(*definitions: Any, event: str = "BeforeTool") -> dict[str, Any]:
+    """A settings document whose only hooks are these definitions under `event`."""
+    return {"hooks": {event: list(definitions)}}
+
+
 def settings_with(
     *hooks: dict[str, Any], event: str = "BeforeTool", matcher: str | None = None, **extra: Any
 ) -> dict[str, Any]:
     """A settings document with one definition of `hooks` under `event`: the shape most
     tests write, said once so that each test shows only its hooks."""
-    return {"hooks": {event: [definition(*hooks, matcher=matcher, **extra)]}}
+    return settings_of(definition(*hooks, matcher=matcher, **extra), event=event)

@@ -6,10 +6,7 @@ import contextlib
 import json
 import os
 import signal
-import subprocess
-import sys
 import time
-from pathlib import Path
 
 import pytest
 
@@ -40,15 +37,7 @@ def test_a_signal_kills_the_hooks_process_groups(sandbox: Sandbox, sig: signal.S
         for name in ("one", "two")
     ]
     sandbox.write_user({"hooks": {"BeforeTool": [definition(*hooks)]}})
-    exe = Path(sys.executable).parent / "hookdash"
-    proc = subprocess.Popen(
-        [str(exe), "fire", "BeforeTool", "--yes"],
-        cwd=sandbox.workspace,
-        env=sandbox.environ,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    proc = sandbox.spawn("fire", "BeforeTool", "--yes")
     groups: list[int] = []
     try:
         _wait_for(

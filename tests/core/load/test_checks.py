@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from tests.conftest import Sandbox, command_hook, definition, settings_with
+from tests.conftest import Sandbox, command_hook, definition, settings_of, settings_with
 
 
 def _codes(sandbox: Sandbox) -> dict[str, list]:
@@ -94,13 +94,9 @@ def test_untrusted_folder_and_new_project_hooks(sandbox: Sandbox) -> None:
     assert "user and system ones too" in _codes(sandbox)["folder-untrusted"][0].message
     sandbox.trust_folder()
     sandbox.write_workspace(
-        {
-            "hooks": {
-                "BeforeTool": [
-                    definition(command_hook("true", name="p1"), command_hook("true", name="p2"))
-                ]
-            }
-        }
+        settings_of(
+            definition(command_hook("true", name="p1"), command_hook("true", name="p2")),
+        )
     )
     problem = _codes(sandbox)["project-hook-untrusted"]
     assert len(problem) == 1 and "p1, p2" in problem[0].message
@@ -145,13 +141,9 @@ def test_script_problems_of_hooks_that_do_not_run(sandbox: Sandbox) -> None:
 def test_keys_gemini_does_not_read_on_a_hook(sandbox: Sandbox) -> None:
     sandbox.trust_folder()
     sandbox.write_user(
-        {
-            "hooks": {
-                "BeforeTool": [
-                    definition(command_hook("true", sequential=True, commmand="x", matcher="y"))
-                ]
-            }
-        }
+        settings_of(
+            definition(command_hook("true", sequential=True, commmand="x", matcher="y")),
+        )
     )
     problems = _codes(sandbox)["hook-unknown-key"]
     assert [p.message.split('"')[1] for p in problems] == ["sequential", "commmand", "matcher"]

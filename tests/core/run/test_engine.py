@@ -20,7 +20,7 @@ from hookdash.core.run.engine import (
     plan,
 )
 from hookdash.core.run.runlog import RunLog
-from tests.conftest import Sandbox, command_hook, definition, settings_with
+from tests.conftest import Sandbox, command_hook, definition, settings_of, settings_with
 from tests.processes import alive
 
 
@@ -37,14 +37,10 @@ def deny(reason: str) -> str:
 def two_layers(sandbox: Sandbox) -> Sandbox:
     sandbox.trust_folder()
     sandbox.write_user(
-        {
-            "hooks": {
-                "BeforeTool": [
-                    definition(command_hook(deny("no shell"), name="guard"), matcher="run_.*"),
-                    definition(command_hook("echo write", name="writer"), matcher="write_file"),
-                ]
-            }
-        }
+        settings_of(
+            definition(command_hook(deny("no shell"), name="guard"), matcher="run_.*"),
+            definition(command_hook("echo write", name="writer"), matcher="write_file"),
+        )
     )
     sandbox.add_extension(
         "ext", {"BeforeTool": [definition(command_hook("echo from-ext", name="ext-hook"))]}
@@ -107,14 +103,10 @@ def test_sequential_definitions_chain_inputs(sandbox: Sandbox) -> None:
     sandbox.trust_folder()
     rewrite = 'cat >/dev/null; echo \'{"hookSpecificOutput":{"tool_input":{"command":"ls"}}}\''
     sandbox.write_user(
-        {
-            "hooks": {
-                "BeforeTool": [
-                    definition(command_hook(rewrite, name="first"), sequential=True),
-                    definition(command_hook("cat", name="second")),
-                ]
-            }
-        }
+        settings_of(
+            definition(command_hook(rewrite, name="first"), sequential=True),
+            definition(command_hook("cat", name="second")),
+        )
     )
     result = fire_sync(sandbox.load(), "BeforeTool", tool_name="run_shell_command")
     assert result.sequential
@@ -305,14 +297,10 @@ def test_array_matcher_makes_gemini_run_no_hook_of_the_event(sandbox: Sandbox) -
     """`[]` is truthy in JS: Gemini's planner calls `.trim()` on it, throws, runs nothing."""
     sandbox.trust_folder()
     sandbox.write_user(
-        {
-            "hooks": {
-                "BeforeTool": [
-                    definition(command_hook("echo a", name="fine")),
-                    {"matcher": [], "hooks": [command_hook("echo b", name="odd")]},
-                ]
-            }
-        }
+        settings_of(
+            definition(command_hook("echo a", name="fine")),
+            {"matcher": [], "hooks": [command_hook("echo b", name="odd")]},
+        )
     )
     the_plan = plan(sandbox.load(), "BeforeTool", "run_shell_command")
     assert the_plan.hooks == []

@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual import events
 from textual.keys import _character_to_key
 from textual.widgets import Input
@@ -22,7 +23,7 @@ from hookdash.tui.screens.hooks import HooksScreen
 from hookdash.tui.screens.log import CAP, LogScreen
 from hookdash.tui.screens.output import OutputScreen
 from hookdash.tui.widgets.hook_tree import HookTree
-from tests.conftest import Sandbox, command_hook, definition
+from tests.conftest import Sandbox, command_hook, definition, settings_of
 from tests.tui.helpers import (
     make_app,
     paste,
@@ -54,15 +55,18 @@ def _record(i: int, hook_id: str = "guard", **fields: Any) -> RunRecord:
 def _setup(sandbox: Sandbox) -> None:
     sandbox.trust_folder()
     sandbox.write_user(
-        {
-            "hooks": {
-                "BeforeTool": [
-                    definition(command_hook("echo '{}'", name="guard")),
-                    definition(command_hook("echo '{}'", name="other")),
-                ]
-            }
-        }
+        settings_of(
+            definition(command_hook("echo '{}'", name="guard")),
+            definition(command_hook("echo '{}'", name="other")),
+        )
     )
+
+
+@pytest.fixture
+def app(sandbox: Sandbox) -> HookdashApp:
+    """The dashboard, not yet started, on this module's _setup."""
+    _setup(sandbox)
+    return make_app(sandbox)
 
 
 async def _open(pilot: Any) -> LogScreen:
@@ -95,9 +99,7 @@ async def test_log_shows_the_run_log_and_geminis_telemetry(tmp_path: Path) -> No
         assert blocked and blocked[0].origin == "gemini" and blocked[0].key is not None
 
 
-async def test_log_says_how_to_turn_on_telemetry(sandbox: Sandbox) -> None:
-    _setup(sandbox)
-    app = make_app(sandbox)
+async def test_log_says_how_to_turn_on_telemetry(app: HookdashApp) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         screen = await _open(pilot)
         await settle(pilot)
@@ -159,10 +161,8 @@ async def test_the_record_and_the_filter(sandbox: Sandbox) -> None:
         assert isinstance(app.screen, HooksScreen)
 
 
-async def test_a_fired_hook_shows_up(sandbox: Sandbox) -> None:
+async def test_a_fired_hook_shows_up(app: HookdashApp) -> None:
     """Without watching files (as here), the log reads what is new each time it opens."""
-    _setup(sandbox)
-    app = make_app(sandbox)
     async with app.run_test(size=(120, 36)) as pilot:
         screen = await _open(pilot)
         await settle(pilot)
@@ -261,11 +261,9 @@ async def test_a_burst_is_bounded_and_keeps_the_keyboard(sandbox: Sandbox) -> No
         assert handled_midway > 0
 
 
-async def test_the_cap_keeps_the_view_still(sandbox: Sandbox) -> None:
+async def test_the_cap_keeps_the_view_still(app: HookdashApp) -> None:
     """Moved up, the cursor stays on its record while the cap drops older ones (the view
     does not jump); once its own record is dropped, it rests on the oldest kept one."""
-    _setup(sandbox)
-    app = make_app(sandbox)
     async with app.run_test(size=(120, 36)) as pilot:
         screen = await _open(pilot)
         await settle(pilot)

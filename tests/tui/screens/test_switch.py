@@ -5,6 +5,8 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+import pytest
+
 from hookdash.core.errors import FileChangedError
 from hookdash.core.gemini.environment import GeminiEnvironment
 from hookdash.core.load.loader import load_configuration
@@ -45,13 +47,20 @@ def _setup(sandbox: Sandbox) -> None:
     sandbox.write_user(USER)
 
 
+@pytest.fixture
+def app(sandbox: Sandbox) -> HookdashApp:
+    """The dashboard, not yet started, on this module's _setup."""
+    _setup(sandbox)
+    return make_app(sandbox)
+
+
 def _line(tree: HookTree, hook_id: str) -> str:
     return next(line for line in tree_lines(tree) if f" {hook_id} " in line + " ")
 
 
-async def test_space_disables_in_user_settings_and_nothing_else_changes(sandbox: Sandbox) -> None:
-    _setup(sandbox)
-    app = make_app(sandbox)
+async def test_space_disables_in_user_settings_and_nothing_else_changes(
+    sandbox: Sandbox, app: HookdashApp
+) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         shown = record_notifications(app)
         tree = app.screen.query_one(HookTree)
@@ -108,9 +117,7 @@ async def test_the_badge_flips_before_the_reload_finishes(sandbox: Sandbox) -> N
         assert next(h for h in app.config.hooks if h.id == "guard").disabled
 
 
-async def test_space_on_a_disabled_hook_enables_it(sandbox: Sandbox) -> None:
-    _setup(sandbox)
-    app = make_app(sandbox)
+async def test_space_on_a_disabled_hook_enables_it(sandbox: Sandbox, app: HookdashApp) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         shown = record_notifications(app)
         tree = app.screen.query_one(HookTree)
@@ -200,9 +207,7 @@ async def test_a_workspace_hook_off_and_on_again_leaves_the_file_as_it_was(
     assert "back, byte for byte" in shown[-1][0]
 
 
-async def test_cancel_writes_nothing(sandbox: Sandbox) -> None:
-    _setup(sandbox)
-    app = make_app(sandbox)
+async def test_cancel_writes_nothing(sandbox: Sandbox, app: HookdashApp) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         select(app.screen.query_one(HookTree), "guard")
         await pilot.press("space")
@@ -252,11 +257,9 @@ async def test_read_only_file_shows_why_and_nothing_changes(sandbox: Sandbox) ->
     assert sandbox.user_settings.read_text() == USER
 
 
-async def test_file_edited_after_loading(sandbox: Sandbox) -> None:
+async def test_file_edited_after_loading(sandbox: Sandbox, app: HookdashApp) -> None:
     """Edited validly meanwhile: the entry goes into the new content, with a note. Edited
     into something that does not parse: refused, with the line and column."""
-    _setup(sandbox)
-    app = make_app(sandbox)
     async with app.run_test(size=(120, 36)) as pilot:
         shown = record_notifications(app)
         tree = app.screen.query_one(HookTree)
@@ -339,9 +342,7 @@ async def test_space_on_a_group_folds_it(sandbox: Sandbox) -> None:
         assert isinstance(app.screen, HooksScreen)
 
 
-async def test_switch_from_the_palette(sandbox: Sandbox) -> None:
-    _setup(sandbox)
-    app = make_app(sandbox)
+async def test_switch_from_the_palette(app: HookdashApp) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         select(app.screen.query_one(HookTree), "guard")
         await run_from_palette(pilot, "switch the hook", "Switch the hook")

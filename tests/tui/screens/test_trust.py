@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from textual.geometry import Region
 from textual.widget import Widget
 
@@ -35,6 +36,13 @@ def _setup(sandbox: Sandbox) -> None:
     """guard: NEW; context: CHANGED (trusted with another command)."""
     rich_setup(sandbox)
     sandbox.write_trusted_hooks({str(sandbox.workspace): ["context:bash old-context.sh"]})
+
+
+@pytest.fixture
+def app(sandbox: Sandbox) -> HookdashApp:
+    """The dashboard, not yet started, on this module's _setup."""
+    _setup(sandbox)
+    return make_app(sandbox)
 
 
 def _store(sandbox: Sandbox) -> Any:
@@ -68,10 +76,8 @@ def _rendered(widget: Widget) -> list[str]:
 
 
 async def test_nothing_starts_checked_and_the_boxes_read_without_colour(
-    sandbox: Sandbox,
+    app: HookdashApp,
 ) -> None:
-    _setup(sandbox)
-    app = make_app(sandbox)
     async with app.run_test(size=(120, 36)) as pilot:
         screen = await _open(pilot)
         listing = screen.query_one("#trust-list", CheckList)
@@ -102,9 +108,9 @@ async def test_nothing_starts_checked_and_the_boxes_read_without_colour(
         assert len(screen.checked) == 2
 
 
-async def test_y_with_nothing_checked_says_so_and_writes_nothing(sandbox: Sandbox) -> None:
-    _setup(sandbox)
-    app = make_app(sandbox)
+async def test_y_with_nothing_checked_says_so_and_writes_nothing(
+    sandbox: Sandbox, app: HookdashApp
+) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         shown = record_notifications(app)
         await _open(pilot)
@@ -115,9 +121,9 @@ async def test_y_with_nothing_checked_says_so_and_writes_nothing(sandbox: Sandbo
     assert _store(sandbox) == {str(sandbox.workspace): ["context:bash old-context.sh"]}
 
 
-async def test_y_trusts_only_the_checked_hooks_after_a_confirmation(sandbox: Sandbox) -> None:
-    _setup(sandbox)
-    app = make_app(sandbox)
+async def test_y_trusts_only_the_checked_hooks_after_a_confirmation(
+    sandbox: Sandbox, app: HookdashApp
+) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         shown = record_notifications(app)
         screen = await _open(pilot)
@@ -147,9 +153,9 @@ async def test_y_trusts_only_the_checked_hooks_after_a_confirmation(sandbox: San
     assert "1 other project hook(s) are still not trusted" in shown[-1][0]
 
 
-async def test_A_trusts_every_hook_shown_after_its_own_confirmation(sandbox: Sandbox) -> None:
-    _setup(sandbox)
-    app = make_app(sandbox)
+async def test_A_trusts_every_hook_shown_after_its_own_confirmation(
+    sandbox: Sandbox, app: HookdashApp
+) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         shown = record_notifications(app)
         screen = await _open(pilot)
@@ -237,9 +243,7 @@ async def test_a_changed_script_shows_its_diff(sandbox: Sandbox) -> None:
         assert "\n # Deny dangerous shell commands.\n" in detail  # context line
 
 
-async def test_a_changed_command_is_shown_beside_the_trusted_one(sandbox: Sandbox) -> None:
-    _setup(sandbox)
-    app = make_app(sandbox)
+async def test_a_changed_command_is_shown_beside_the_trusted_one(app: HookdashApp) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         screen = await _open(pilot)
         await pilot.press("down")
@@ -259,9 +263,7 @@ async def test_a_changed_command_is_shown_beside_the_trusted_one(sandbox: Sandbo
         assert any(line.split() == ["now", "bash", ".gemini/hooks/context.sh"] for line in lines)
 
 
-async def test_the_banner_opens_the_review(sandbox: Sandbox) -> None:
-    _setup(sandbox)
-    app = make_app(sandbox)
+async def test_the_banner_opens_the_review(app: HookdashApp) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         banner = app.screen.query_one(".banner.trust", Banner)
