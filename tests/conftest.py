@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from hookdash.core.demo import FOREIGN_VARIABLES
 from hookdash.core.gemini.environment import GeminiEnvironment, resolve_environment
@@ -21,6 +22,26 @@ from hookdash.core.model import Configuration
 # Variables of the real environment that would change what Gemini (and hookdash) sees: the
 # ones the demo leaves out, and NO_COLOR (the sandbox sets its own).
 _LEAKY = (*FOREIGN_VARIABLES, "NO_COLOR")
+
+# How many examples a property test tries: quick by default; one variable makes every
+# property test a soak (HOOKDASH_PROPERTY_EXAMPLES=5000 pytest tests).
+PROPERTY_EXAMPLES = int(os.environ.get("HOOKDASH_PROPERTY_EXAMPLES", "100"))
+
+# No deadline and no too-slow check: on a shared machine a slow draw says nothing about
+# hookdash. A test's own @settings overrides the example count.
+settings.register_profile(
+    "hookdash",
+    max_examples=PROPERTY_EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.load_profile("hookdash")
+
+
+def examples(weight: float = 1.0) -> int:
+    """PROPERTY_EXAMPLES times `weight`: a cheap property can afford more tries."""
+    return max(1, round(PROPERTY_EXAMPLES * weight))
+
 
 # The console script installed with this venv: the tests run hookdash the way users do.
 HOOKDASH = Path(sys.executable).parent / "hookdash"

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import copy
 import json
-import os
 from collections import Counter
 from typing import Any
 
@@ -24,9 +23,10 @@ from hookdash.core.edit.disabled_list import add_entry, remove_entry
 from hookdash.core.errors import UnsupportedShapeError
 from hookdash.core.gemini import jsonc
 from hookdash.core.gemini.expand import expand_settings_string
+from tests.conftest import examples
 
 # A longer soak: HOOKDASH_PROPERTY_EXAMPLES=5000 pytest tests/core/edit/test_jsonedit_properties.py
-EXAMPLES = int(os.environ.get("HOOKDASH_PROPERTY_EXAMPLES", "200"))
+EXAMPLES = examples()
 
 # ---------------------------------------------------------------- document values
 
@@ -259,7 +259,7 @@ def test_remove_changes_only_the_list(
 
 
 @settings(
-    max_examples=EXAMPLES * 3 // 4,
+    max_examples=examples(0.75),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
