@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -251,3 +253,29 @@ def settings_with(
     """A settings document with one definition of `hooks` under `event`: the shape most
     tests write, said once so that each test shows only its hooks."""
     return settings_of(definition(*hooks, matcher=matcher, **extra), event=event)
+
+
+# --- waiting ---------------------------------------------------------------------------
+# A test waits on a condition it polls, never on a fixed sleep. The limit only stops a test
+# that would hang: generous, since a loaded machine is slow.
+WAIT_LIMIT = 20.0
+
+
+async def until(
+    condition: Callable[[], object], timeout: float = WAIT_LIMIT, what: str = "the condition"
+) -> None:
+    """Poll `condition` every 20 ms without blocking the event loop."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        await asyncio.sleep(0.02)
+
+
+def wait_for(
+    condition: Callable[[], object], what: str = "the condition", timeout: float = WAIT_LIMIT
+) -> None:
+    """`until` for a test without an event loop (one that watches a subprocess)."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        time.sleep(0.02)

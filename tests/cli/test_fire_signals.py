@@ -6,23 +6,11 @@ import contextlib
 import json
 import os
 import signal
-import time
 
 import pytest
 
-from tests.conftest import Sandbox, command_hook, definition
+from tests.conftest import WAIT_LIMIT, Sandbox, command_hook, definition, wait_for
 from tests.processes import alive, group_members
-
-DEADLINE = 20.0
-
-
-def _wait_for(condition: object, what: str) -> None:
-    """Poll until `condition()` holds (an event, not a fixed sleep), failing at DEADLINE."""
-    end = time.monotonic() + DEADLINE
-    while not condition():  # type: ignore[operator]
-        if time.monotonic() > end:
-            raise AssertionError(f"timed out waiting for {what}")
-        time.sleep(0.02)
 
 
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
@@ -40,7 +28,7 @@ def test_a_signal_kills_the_hooks_process_groups(sandbox: Sandbox, sig: signal.S
     proc = sandbox.spawn("fire", "BeforeTool", "--yes")
     groups: list[int] = []
     try:
-        _wait_for(
+        wait_for(
             lambda: all(
                 (pids / n).exists() and (pids / n).read_text().strip() for n in ("one", "two")
             ),
@@ -49,8 +37,8 @@ def test_a_signal_kills_the_hooks_process_groups(sandbox: Sandbox, sig: signal.S
         groups = [int((pids / n).read_text()) for n in ("one", "two")]
         assert all(group_members(g) for g in groups)  # hook shell and its sleep
         proc.send_signal(sig)
-        _out, err = proc.communicate(timeout=DEADLINE)
-        _wait_for(lambda: not any(group_members(g) for g in groups), "the process groups to go")
+        _out, err = proc.communicate(timeout=WAIT_LIMIT)
+        wait_for(lambda: not any(group_members(g) for g in groups), "the process groups to go")
     finally:
         if proc.poll() is None:
             proc.kill()

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
-import time
-from collections.abc import Callable
 from typing import Any
 
 from rich.console import Console
@@ -15,7 +12,7 @@ from textual.keys import _character_to_key
 
 from hookdash.tui.app import HookdashApp
 from hookdash.tui.widgets.hook_tree import HookItem, HookTree
-from tests.conftest import Sandbox, command_hook, definition
+from tests.conftest import Sandbox, command_hook, definition, until
 
 
 def rich_setup(sandbox: Sandbox) -> None:
@@ -145,16 +142,6 @@ async def settle(pilot: Any) -> None:
     await pilot.pause()
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
-
-
-async def until(condition: Callable[[], bool], timeout: float = 20.0) -> None:
-    """Wait for `condition`, looked at every 20 ms. The timeout only stops a test that
-    would hang: generous, since a loaded machine is slow."""
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError("condition not met in time")
-        await asyncio.sleep(0.02)
 
 
 async def paste(pilot: Any, text: str) -> None:

@@ -3,9 +3,6 @@ and never hangs or dies — FIFOs, scripts that never end, deep nesting, unreada
 
 from __future__ import annotations
 
-import asyncio
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 from hookdash.tui.app import HookdashApp
@@ -14,19 +11,11 @@ from hookdash.tui.screens.trust import TrustScreen
 from hookdash.tui.widgets.banners import Banner
 from hookdash.tui.widgets.hook_details import HookDetails
 from hookdash.tui.widgets.hook_tree import HookTree
-from tests.conftest import Sandbox, command_hook, definition, settings_with
+from tests.conftest import Sandbox, command_hook, definition, settings_with, until
 from tests.hostile import DEEP, make_fifo, released
 from tests.tui.helpers import select, text_of
 
 LIMIT = 20.0  # seconds for anything below; past that it counts as a hang
-
-
-async def _until(condition: Callable[[], bool], what: str) -> None:
-    end = time.monotonic() + LIMIT
-    while not condition():
-        if time.monotonic() > end:
-            raise AssertionError(f"the dashboard did not get there: {what}")
-        await asyncio.sleep(0.02)
 
 
 def _app(sandbox: Sandbox) -> HookdashApp:
@@ -53,7 +42,7 @@ async def test_fifo_settings_and_scripts(sandbox: Sandbox) -> None:
     with released([fifo_script, fifo_settings]):
         app = _app(sandbox)
         async with app.run_test(size=(120, 36)) as pilot:
-            await _until(lambda: app.config is not None, "the first load")
+            await until(lambda: app.config is not None, what="the first load")
             await pilot.pause()
             assert "FIFO" in _banners(app)
             tree = app.screen.query_one(HookTree)
@@ -63,7 +52,7 @@ async def test_fifo_settings_and_scripts(sandbox: Sandbox) -> None:
                 details = text_of(app.screen.query_one(HookDetails).query_one("#details-body"))
                 assert "not a regular file" in details, details
             await pilot.press("T")
-            await _until(lambda: isinstance(app.screen, TrustScreen), "the trust review")
+            await until(lambda: isinstance(app.screen, TrustScreen), what="the trust review")
             await pilot.pause()
             preview = text_of(app.screen.query_one("#trust-preview"))
             assert "not a regular file" in preview, preview
@@ -74,7 +63,7 @@ async def test_deep_nesting_is_a_banner_not_a_crash(sandbox: Sandbox) -> None:
     sandbox.write_workspace({"hooks": {"BeforeTool": [definition(command_hook("echo w"))]}})
     app = _app(sandbox)
     async with app.run_test(size=(120, 36)) as pilot:
-        await _until(lambda: app.config is not None, "the first load")
+        await until(lambda: app.config is not None, what="the first load")
         await pilot.pause()
         banners = _banners(app)
     assert "nested more than 100 levels deep" in banners
@@ -87,11 +76,11 @@ async def test_an_unreadable_run_log_is_a_visible_message(sandbox: Sandbox) -> N
     (sandbox.state / "runs.jsonl").mkdir()  # unreadable, for root too
     app = _app(sandbox)
     async with app.run_test(size=(120, 36)) as pilot:
-        await _until(lambda: app.config is not None, "the first load")
+        await until(lambda: app.config is not None, what="the first load")
         await pilot.press("l")
-        await _until(lambda: isinstance(app.screen, LogScreen), "the live log")
+        await until(lambda: isinstance(app.screen, LogScreen), what="the live log")
         notice = app.screen.query_one("#log-notice")
-        await _until(lambda: "cannot read" in text_of(notice), "the notice")
+        await until(lambda: "cannot read" in text_of(notice), what="the notice")
         assert notice.display and notice.has_class("-error")
         text = text_of(notice)
     assert "runs.jsonl: it is a directory" in text
@@ -104,11 +93,11 @@ async def test_a_fifo_run_log_while_following(sandbox: Sandbox) -> None:
     with released([fifo]):
         app = HookdashApp(sandbox.env(), watch=True)
         async with app.run_test(size=(120, 36)) as pilot:
-            await _until(lambda: app.config is not None, "the first load")
+            await until(lambda: app.config is not None, what="the first load")
             await pilot.press("l")
-            await _until(lambda: isinstance(app.screen, LogScreen), "the live log")
+            await until(lambda: isinstance(app.screen, LogScreen), what="the live log")
             notice = app.screen.query_one("#log-notice")
-            await _until(lambda: "FIFO" in text_of(notice), "the notice")
+            await until(lambda: "FIFO" in text_of(notice), what="the notice")
 
 
 async def test_a_lone_surrogate_in_a_name_renders(sandbox: Sandbox) -> None:
@@ -118,12 +107,12 @@ async def test_a_lone_surrogate_in_a_name_renders(sandbox: Sandbox) -> None:
     )
     app = _app(sandbox)
     async with app.run_test(size=(120, 36)) as pilot:
-        await _until(lambda: app.config is not None, "the first load")
+        await until(lambda: app.config is not None, what="the first load")
         await pilot.pause()
         tree = app.screen.query_one(HookTree)
         select(tree, "n\ud800")
         await pilot.pause()
         await pilot.press("T")
-        await _until(lambda: isinstance(app.screen, TrustScreen), "the trust review")
+        await until(lambda: isinstance(app.screen, TrustScreen), what="the trust review")
         await pilot.pause()
     assert Path(sandbox.workspace_settings).exists()

@@ -12,8 +12,6 @@ command palette's "Go to hook" entries.
 
 from __future__ import annotations
 
-import asyncio
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -28,7 +26,7 @@ from hookdash.tui.screens.problems import ProblemsScreen
 from hookdash.tui.screens.switch import SwitchScreen
 from hookdash.tui.screens.trust import TrustScreen
 from hookdash.tui.widgets.hook_tree import HookItem, HookTree
-from tests.conftest import Sandbox
+from tests.conftest import Sandbox, until
 from tests.hostile_text import (
     CLIPBOARD_NAME,
     ERASING_SCRIPT,
@@ -74,12 +72,8 @@ class Walk:
         self.steps += 1
         return text
 
-    async def until(self, condition: Callable[[], bool], timeout: float = 20.0) -> None:
-        start = time.monotonic()
-        while not condition():
-            if time.monotonic() - start > timeout:
-                raise AssertionError("condition not met in time")
-            await asyncio.sleep(0.02)
+    async def until(self, condition: Callable[[], bool]) -> None:
+        await until(condition)
         await self.pilot.pause()
 
 

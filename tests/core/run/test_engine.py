@@ -20,7 +20,7 @@ from hookdash.core.run.engine import (
     plan,
 )
 from hookdash.core.run.runlog import RunLog
-from tests.conftest import Sandbox, command_hook, definition, settings_of, settings_with
+from tests.conftest import Sandbox, command_hook, definition, settings_of, settings_with, until
 from tests.processes import alive
 
 
@@ -204,17 +204,16 @@ async def test_progress_callbacks_and_cancellation(sandbox: Sandbox, tmp_path: P
             on_result=lambda i, r: finished.append(r.id),
         )
     )
-    for _ in range(200):
-        await asyncio.sleep(0.02)
-        if finished and pid_file.exists() and pid_file.read_text().strip():
-            break
+    await until(
+        lambda: finished and pid_file.exists() and pid_file.read_text().strip(),
+        what="the quick hook to finish and the slow one to start",
+    )
     assert started == ["quick", "slow"] and finished == ["quick"]
     task.cancel()
     with pytest.raises(asyncio.CancelledError):
         await task
     pid = int(pid_file.read_text())
-    await asyncio.sleep(0.05)
-    assert not alive(pid)
+    await until(lambda: not alive(pid), 2.0, "the slow hook to be killed")
     logged = RunLog(sandbox.state).read_last(10)
     assert [(r.id, r.success) for r in logged] == [("quick", True), ("slow", False)]
     assert logged[1].error is not None and logged[1].error.startswith("cancelled")

@@ -3,12 +3,9 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import re
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +23,7 @@ from hookdash.tui.screens.hooks import HooksScreen
 from hookdash.tui.widgets.banners import Banner
 from hookdash.tui.widgets.hook_tree import HookTree
 from tests.conftest import Sandbox, command_hook, definition
-from tests.tui.helpers import make_app, record_notifications, select, text_of
+from tests.tui.helpers import make_app, record_notifications, select, text_of, until
 
 USER = (
     "{\r\n"
@@ -38,14 +35,6 @@ USER = (
     "\t}\r\n"
     "}\r\n"
 )
-
-
-async def until(condition: Callable[[], bool], timeout: float = 20.0) -> None:
-    """Wait for `condition` (the timeout only stops a test that would hang)."""
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "condition not met in time"
-        await asyncio.sleep(0.02)
 
 
 async def fill(pilot: Any, selector: str, text: str) -> None:

@@ -232,7 +232,7 @@ async def test_a_burst_is_bounded_and_keeps_the_keyboard(sandbox: Sandbox) -> No
         def write() -> None:
             for batch in range(50):
                 log.append(_record(batch * 100 + i) for i in range(100))
-                time.sleep(0.02)
+                time.sleep(0.02)  # a stream: a batch every 20 ms (pacing, not a wait)
 
         def received() -> int:
             return screen.runs.dropped + screen.runs.total
@@ -252,7 +252,7 @@ async def test_a_burst_is_bounded_and_keeps_the_keyboard(sandbox: Sandbox) -> No
                 app.simulate_key("escape")
                 await until(lambda: screen.maximized is None)
                 handled_midway += received() < 5000
-                await asyncio.sleep(0.02)
+                await asyncio.sleep(0.02)  # a key round every 20 ms while the burst lasts
         finally:
             writer.join()
         await until(lambda: received() == 5000)
