@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import io
-from typing import Any
+from typing import Any, TypeVar
 
 from rich.console import Console
 from textual import events
 from textual.command import CommandList, CommandPalette
 from textual.keys import _character_to_key
+from textual.screen import Screen
 
 from hookdash.tui.app import HookdashApp
 from hookdash.tui.widgets.hook_tree import HookItem, HookTree
@@ -142,6 +143,18 @@ async def settle(pilot: Any) -> None:
     await pilot.pause()
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
+
+
+ScreenT = TypeVar("ScreenT", bound=Screen[Any])
+
+
+async def open_screen(pilot: Any, key: str, kind: type[ScreenT]) -> ScreenT:
+    """Press `key` and return the screen it opened (failing if it opened another)."""
+    await pilot.press(key)
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, kind), screen
+    return screen
 
 
 async def paste(pilot: Any, text: str) -> None:

@@ -21,6 +21,7 @@ from tests.conftest import Sandbox, command_hook, definition
 from tests.processes import alive, group_members
 from tests.tui.helpers import (
     make_app,
+    open_screen,
     paste,
     record_notifications,
     select,
@@ -42,11 +43,7 @@ def _setup(sandbox: Sandbox, *hooks: dict[str, Any], matcher: str = "run_shell_c
 
 async def _open(pilot: Any, hook_id: str) -> FireScreen:
     select(pilot.app.screen.query_one(HookTree), hook_id)
-    await pilot.press("f")
-    await pilot.pause()
-    screen = pilot.app.screen
-    assert isinstance(screen, FireScreen)
-    return screen
+    return await open_screen(pilot, "f", FireScreen)
 
 
 def _result_text(screen: FireScreen) -> str:

@@ -70,6 +70,12 @@ def _app(sandbox: Sandbox) -> HookdashApp:
     return make_app(sandbox)
 
 
+@pytest.fixture
+def app(sandbox: Sandbox) -> HookdashApp:
+    """The dashboard on the sandbox as it is, for the tests that write nothing first."""
+    return _app(sandbox)
+
+
 # ------------------------------------------------------------------ add
 
 
@@ -196,8 +202,9 @@ async def test_the_matcher_hint_names_tools_seen_in_the_logs_and_trigger_values(
 # ------------------------------------------------------------------ test
 
 
-async def test_the_test_button_fires_the_draft_before_it_is_saved(sandbox: Sandbox) -> None:
-    app = _app(sandbox)
+async def test_the_test_button_fires_the_draft_before_it_is_saved(
+    sandbox: Sandbox, app: HookdashApp
+) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.press("a")
         screen = await reviewed(pilot)
@@ -220,8 +227,7 @@ async def test_the_test_button_fires_the_draft_before_it_is_saved(sandbox: Sandb
     assert not sandbox.user_settings.exists()  # tested, never saved
 
 
-async def test_a_workspace_draft_asks_first_like_fire(sandbox: Sandbox) -> None:
-    app = _app(sandbox)
+async def test_a_workspace_draft_asks_first_like_fire(sandbox: Sandbox, app: HookdashApp) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.press("a")
         screen = await reviewed(pilot)
@@ -440,8 +446,7 @@ async def test_u_refuses_after_an_outside_change_and_keeps_it(sandbox: Sandbox) 
     assert sandbox.user_settings.read_bytes() == outside
 
 
-async def test_u_with_nothing_written_says_so(sandbox: Sandbox) -> None:
-    app = _app(sandbox)
+async def test_u_with_nothing_written_says_so(app: HookdashApp) -> None:
     shown = record_notifications(app)
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.press("u")

@@ -26,6 +26,7 @@ from hookdash.tui.widgets.hook_tree import HookTree
 from tests.conftest import Sandbox, command_hook, definition, settings_of
 from tests.tui.helpers import (
     make_app,
+    open_screen,
     paste,
     record_notifications,
     select,
@@ -70,11 +71,7 @@ def app(sandbox: Sandbox) -> HookdashApp:
 
 
 async def _open(pilot: Any) -> LogScreen:
-    await pilot.press("l")
-    await pilot.pause()
-    screen = pilot.app.screen
-    assert isinstance(screen, LogScreen)
-    return screen
+    return await open_screen(pilot, "l", LogScreen)
 
 
 async def test_log_shows_the_run_log_and_geminis_telemetry(tmp_path: Path) -> None:

@@ -17,6 +17,7 @@ from hookdash.tui.widgets.hook_tree import HookTree
 from tests.conftest import Sandbox, command_hook, definition, settings_of, settings_with
 from tests.tui.helpers import (
     make_app,
+    open_screen,
     plain,
     record_notifications,
     select,
@@ -37,11 +38,7 @@ def _options(screen: PlanScreen) -> list[str]:
 async def _open(pilot: Any, hook_id: str | None = None) -> PlanScreen:
     if hook_id is not None:
         select(pilot.app.screen.query_one(HookTree), hook_id)
-    await pilot.press("p")
-    await pilot.pause()
-    screen = pilot.app.screen
-    assert isinstance(screen, PlanScreen)
-    return screen
+    return await open_screen(pilot, "p", PlanScreen)
 
 
 async def test_plan_starts_from_the_selected_hook(app: HookdashApp) -> None:

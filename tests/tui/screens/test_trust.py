@@ -23,6 +23,7 @@ from hookdash.tui.widgets.hook_tree import HookTree
 from tests.conftest import Sandbox, command_hook, definition
 from tests.tui.helpers import (
     make_app,
+    open_screen,
     plain,
     record_notifications,
     rich_setup,
@@ -50,11 +51,7 @@ def _store(sandbox: Sandbox) -> Any:
 
 
 async def _open(pilot: Any) -> TrustScreen:
-    await pilot.press("T")
-    await pilot.pause()
-    screen = pilot.app.screen
-    assert isinstance(screen, TrustScreen)
-    return screen
+    return await open_screen(pilot, "T", TrustScreen)
 
 
 def _listed(screen: TrustScreen) -> list[str]:
