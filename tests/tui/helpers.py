@@ -11,6 +11,8 @@ from textual.command import CommandList, CommandPalette
 from textual.keys import _character_to_key
 from textual.screen import Screen
 
+from hookdash.core.demo import DemoEnvironment
+from hookdash.core.load.loader import load_configuration
 from hookdash.tui.app import HookdashApp
 from hookdash.tui.widgets.hook_tree import HookItem, HookTree
 from tests.conftest import Sandbox, command_hook, definition, until
@@ -64,6 +66,12 @@ def rich_setup(sandbox: Sandbox) -> None:
         "lint-kit",
         {"AfterTool": [definition(command_hook("echo lint", name="ext-lint"), matcher="*")]},
     )
+
+
+def demo_app(demo: DemoEnvironment, **kwargs: Any) -> HookdashApp:
+    """The dashboard on a copy of the demo, as `hookdash demo` opens it."""
+    kwargs.setdefault("watch", False)
+    return HookdashApp(demo.env, configuration=load_configuration(demo.env), demo=demo, **kwargs)
 
 
 def make_app(sandbox: Sandbox, **kwargs: Any) -> HookdashApp:

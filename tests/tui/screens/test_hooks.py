@@ -20,6 +20,7 @@ from hookdash.tui.widgets.status_line import StatusLine
 from tests.conftest import Sandbox, command_hook, definition
 from tests.tui.helpers import (
     burst,
+    demo_app,
     make_app,
     paste,
     record_notifications,
@@ -442,11 +443,10 @@ async def test_D_asks_before_the_demo_and_offers_the_way_back(
 
 async def test_no_way_back_from_a_demo_the_dashboard_opened_on(sandbox: Sandbox) -> None:
     """`hookdash demo`: there is no configuration of yours to go back to; D says nothing."""
-    from hookdash.core import create_demo, load_configuration
+    from hookdash.core import create_demo
 
     demo = create_demo(sandbox.root / "demo")
-    app = HookdashApp(demo.env, configuration=load_configuration(demo.env), watch=False,
-                      demo=demo)  # fmt: skip
+    app = demo_app(demo)
     async with app.run_test(size=(120, 36)) as pilot:
         banner = next(b for b in app.screen.query(Banner) if b.has_class("demo"))
         assert "back to your configuration" not in text_of(banner)
@@ -476,11 +476,10 @@ async def test_columns_are_sized_per_group_and_matchers_fit_at_120(
     assert re.search(r"\n    runs       guard +\[run_shell_command\]", text) is None
     assert re.search(r"\n    duplicate  guard", text)  # workspace: as wide as `duplicate`
 
-    from hookdash.core import create_demo, load_configuration
+    from hookdash.core import create_demo
 
     demo = create_demo(sandbox.root / "demo")
-    app = HookdashApp(demo.env, configuration=load_configuration(demo.env), watch=False,
-                      demo=demo)  # fmt: skip
+    app = demo_app(demo)
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         tree = app.screen.query_one(HookTree)
@@ -491,11 +490,10 @@ async def test_columns_are_sized_per_group_and_matchers_fit_at_120(
 
 
 async def test_banners_take_one_line_each_until_unfolded(sandbox: Sandbox) -> None:
-    from hookdash.core import create_demo, load_configuration
+    from hookdash.core import create_demo
 
     demo = create_demo(sandbox.root / "demo")
-    app = HookdashApp(demo.env, configuration=load_configuration(demo.env), watch=False,
-                      demo=demo)  # fmt: skip
+    app = demo_app(demo)
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         strip = app.screen.query_one(Banners)
@@ -511,8 +509,7 @@ async def test_banners_take_one_line_each_until_unfolded(sandbox: Sandbox) -> No
         await pilot.pause()
         assert strip.size.height == len(banners)
     # A short terminal: one summary line for them all, until b.
-    app = HookdashApp(demo.env, configuration=load_configuration(demo.env), watch=False,
-                      demo=demo)  # fmt: skip
+    app = demo_app(demo)
     async with app.run_test(size=(60, 15)) as pilot:
         await pilot.pause()
         strip = app.screen.query_one(Banners)

@@ -15,7 +15,6 @@ from textual.keys import _character_to_key
 from textual.widgets import Input
 
 from hookdash.core.demo import create_demo
-from hookdash.core.load.loader import load_configuration
 from hookdash.core.run.runlog import RunLog, RunRecord
 from hookdash.tui.app import HookdashApp
 from hookdash.tui.screens.fire import FireScreen
@@ -25,6 +24,7 @@ from hookdash.tui.screens.output import OutputScreen
 from hookdash.tui.widgets.hook_tree import HookTree
 from tests.conftest import Sandbox, command_hook, definition, settings_of
 from tests.tui.helpers import (
+    demo_app,
     make_app,
     open_screen,
     paste,
@@ -77,8 +77,7 @@ async def _open(pilot: Any) -> LogScreen:
 async def test_log_shows_the_run_log_and_geminis_telemetry(tmp_path: Path) -> None:
     demo = create_demo(tmp_path / "demo")
     RunLog(demo.root / ".local" / "state" / "hookdash").append([_record(1, "safe-git-push")])
-    env = demo.env
-    app = HookdashApp(env, configuration=load_configuration(env), watch=False, demo=demo)
+    app = demo_app(demo)
     async with app.run_test(size=(120, 36)) as pilot:
         screen = await _open(pilot)
         await settle(pilot)
