@@ -145,7 +145,7 @@ class Sandbox(SettingsFiles):
     def write(path: Path, content: Any) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
         text = content if isinstance(content, str) else json.dumps(content, indent=2)
-        path.write_text(text, encoding="utf-8")
+        path.write_bytes(text.encode())  # byte for byte: a CRLF file stays CRLF
         return path
 
     def write_user(self, content: Any) -> Path:

@@ -187,8 +187,7 @@ async def test_a_workspace_hook_off_and_on_again_leaves_the_file_as_it_was(
         '\t\t{"hooks": [{"name": "lint", "type": "command", "command": "./lint.sh"}]}\r\n'
         "\t]}\r\n}\r\n"
     )
-    sandbox.workspace_settings.parent.mkdir(parents=True, exist_ok=True)
-    sandbox.workspace_settings.write_bytes(project.encode())
+    sandbox.write_workspace(project)
     app = make_app(sandbox)
     async with app.run_test(size=(120, 36)) as pilot:
         shown = record_notifications(app)
