@@ -72,6 +72,17 @@ def _rendered(widget: Widget) -> list[str]:
     return [line.strip("│ ") for line in lines]
 
 
+async def _question(pilot: Any, key: str) -> ConfirmScreen:
+    """Press `key`: the confirmation it asks for."""
+    return await open_screen(pilot, key, ConfirmScreen)
+
+
+def _asked(question: ConfirmScreen, title: str) -> str:
+    """The confirmation's body as drawn, once its title is `title`."""
+    assert question.query_one("#confirm-box").border_title == title
+    return "\n".join(_rendered(question.query_one("#confirm-body")))
+
+
 async def test_nothing_starts_checked_and_the_boxes_read_without_colour(
     app: HookdashApp,
 ) -> None:
@@ -125,12 +136,7 @@ async def test_y_trusts_only_the_checked_hooks_after_a_confirmation(
         shown = record_notifications(app)
         screen = await _open(pilot)
         await pilot.press("down", "space")  # check context only
-        await pilot.press("y")
-        await pilot.pause()
-        question = app.screen
-        assert isinstance(question, ConfirmScreen)
-        assert question.query_one("#confirm-box").border_title == "Trust 1 hook?"
-        body = "\n".join(_rendered(question.query_one("#confirm-body")))
+        body = _asked(await _question(pilot, "y"), "Trust 1 hook?")
         assert "bash .gemini/hooks/context.sh" in body and "was: bash old-context.sh" in body
         assert "guard" not in body
         await pilot.press("n")  # no: nothing written
@@ -159,12 +165,7 @@ async def test_A_trusts_every_hook_shown_after_its_own_confirmation(
         title = text_of(screen.query_one("#trust-title"), 200)
         assert "Review the project hooks of ~/project: 1 NEW, 1 CHANGED" in title
         assert screen.checked == []
-        await pilot.press("A")
-        await pilot.pause()
-        question = app.screen
-        assert isinstance(question, ConfirmScreen)
-        assert question.query_one("#confirm-box").border_title == "Trust all 2 hooks?"
-        body = "\n".join(_rendered(question.query_one("#confirm-body")))
+        body = _asked(await _question(pilot, "A"), "Trust all 2 hooks?")
         assert "bash .gemini/hooks/guard.sh" in body and "bash .gemini/hooks/context.sh" in body
         assert "Gemini CLI's own \"trust this project's hooks\"" in body
         await pilot.press("y")
@@ -203,10 +204,8 @@ async def test_the_confirmation_shows_each_command_whole(sandbox: Sandbox) -> No
     app = make_app(sandbox)
     async with app.run_test(size=(80, 24)) as pilot:
         await _open(pilot)
-        await pilot.press("space", "y")
-        await pilot.pause()
-        question = app.screen
-        assert isinstance(question, ConfirmScreen)
+        await pilot.press("space")
+        question = await _question(pilot, "y")
         lines = _rendered(question.query_one("#confirm-body"))
         assert max(len(line) for line in lines) <= 80
         start = next(i for i, line in enumerate(lines) if "curl -fsSL" in line)
