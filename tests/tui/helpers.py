@@ -133,6 +133,14 @@ def select(tree: HookTree, hook_id: str, scope: str | None = None) -> None:
     tree.move_cursor(node)
 
 
+async def press_on(pilot: Any, hook_id: str, *keys: str) -> HookTree:
+    """Select `hook_id` in the hook list and press `keys` there; the list, for more."""
+    tree = pilot.app.screen.query_one(HookTree)
+    select(tree, hook_id)
+    await pilot.press(*keys)
+    return tree
+
+
 def record_notifications(app: HookdashApp) -> list[tuple[str, dict[str, Any]]]:
     """Every notification the app shows from now on: (message, keyword arguments)."""
     shown: list[tuple[str, dict[str, Any]]] = []

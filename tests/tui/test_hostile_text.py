@@ -37,7 +37,7 @@ from tests.hostile_text import (
     hostile_setup,
     raw_hidden,
 )
-from tests.tui.helpers import make_app, select, settle
+from tests.tui.helpers import make_app, press_on, select, settle
 
 
 def screen_text(app: Any) -> tuple[str, list[str]]:
@@ -167,8 +167,7 @@ async def test_no_screen_draws_a_raw_control_character(sandbox: Sandbox) -> None
 
         # The hook form on the hostile hook: its fields hold the exact text and draw it
         # shown; testing it asks first; removing it shows the file's diff.
-        select(app.screen.query_one(HookTree), TITLE_NAME)
-        await pilot.press("e")
+        await press_on(pilot, TITLE_NAME, "e")
         await walk.until(lambda: isinstance(app.screen, HookFormScreen))
         await settle(pilot)
         form = await walk.check("hook form")
@@ -189,8 +188,7 @@ async def test_no_screen_draws_a_raw_control_character(sandbox: Sandbox) -> None
         await walk.until(lambda: isinstance(app.screen, HooksScreen))
 
         # Fire the loud hook: the confirmation, then its result.
-        select(app.screen.query_one(HookTree), OUTPUT_HOOK)
-        await pilot.press("f")
+        await press_on(pilot, OUTPUT_HOOK, "f")
         assert isinstance(app.screen, FireScreen)
         await walk.check("fire")
         await pilot.press("ctrl+r")
@@ -205,8 +203,7 @@ async def test_no_screen_draws_a_raw_control_character(sandbox: Sandbox) -> None
         await pilot.press("escape")
 
         # The plan of the hooks' event.
-        select(app.screen.query_one(HookTree), TITLE_NAME)
-        await pilot.press("p")
+        await press_on(pilot, TITLE_NAME, "p")
         assert isinstance(app.screen, PlanScreen)
         planned = await walk.check("plan")
         assert "n␛]0;PWN␇␛[2J" in planned

@@ -23,6 +23,7 @@ from tests.tui.helpers import (
     make_app,
     open_screen,
     paste,
+    press_on,
     record_notifications,
     select,
     settle,
@@ -205,8 +206,7 @@ async def test_a_hook_of_an_unknown_event_cannot_be_fired(sandbox: Sandbox) -> N
     app = make_app(sandbox)
     async with app.run_test(size=(120, 36)) as pilot:
         shown = record_notifications(app)
-        select(app.screen.query_one(HookTree), "cc")
-        await pilot.press("f")
+        await press_on(pilot, "cc", "f")
         await pilot.pause()
         assert isinstance(app.screen, HooksScreen)
     assert "'PreToolUse' is not a Gemini CLI event" in shown[-1][0]

@@ -23,7 +23,7 @@ from hookdash.tui.screens.hooks import HooksScreen
 from hookdash.tui.widgets.banners import Banner
 from hookdash.tui.widgets.hook_tree import HookTree
 from tests.conftest import Sandbox, command_hook, definition
-from tests.tui.helpers import make_app, record_notifications, select, text_of, until
+from tests.tui.helpers import make_app, press_on, record_notifications, select, text_of, until
 
 USER = (
     "{\r\n"
@@ -256,8 +256,7 @@ async def test_edit_changes_only_the_fields_changed(sandbox: Sandbox) -> None:
     sandbox.user_settings.write_bytes(USER.encode())
     app = _app(sandbox)
     async with app.run_test(size=(120, 36)) as pilot:
-        select(app.screen.query_one(HookTree), "guard")
-        await pilot.press("e")
+        await press_on(pilot, "guard", "e")
         screen = await reviewed(pilot)
         assert screen.query_one("#command", Input).value == "echo guard"
         assert screen.query_one("#timeout", Input).value == "5000"
@@ -290,8 +289,7 @@ async def test_remove_asks_with_the_diff_then_removes(sandbox: Sandbox) -> None:
     sandbox.user_settings.write_bytes(USER.encode())
     app = _app(sandbox)
     async with app.run_test(size=(120, 36)) as pilot:
-        select(app.screen.query_one(HookTree), "guard")
-        await pilot.press("d")
+        await press_on(pilot, "guard", "d")
         await until(lambda: isinstance(app.screen, ConfirmScreen))
         question = text_of(app.screen.query_one("#confirm-body"))
         assert question.startswith("This will remove guard")
@@ -326,8 +324,7 @@ async def test_E_opens_the_editor_at_the_hook_and_reloads_after(
     monkeypatch.setenv("EDITOR", str(editor))
     app = _app(sandbox)
     async with app.run_test(size=(120, 36)) as pilot:
-        select(app.screen.query_one(HookTree), "guard")
-        await pilot.press("E")
+        await press_on(pilot, "guard", "E")
         await until(lambda: called.exists())
 
         def reloaded() -> bool:
@@ -348,8 +345,7 @@ async def test_E_without_an_editor_says_so(
     app = _app(sandbox)
     shown = record_notifications(app)
     async with app.run_test(size=(120, 36)) as pilot:
-        select(app.screen.query_one(HookTree), "guard")
-        await pilot.press("E")
+        await press_on(pilot, "guard", "E")
         await until(lambda: bool(shown))
     message = shown[0][0]
     assert "Neither $VISUAL nor $EDITOR is set" in message
@@ -427,8 +423,7 @@ async def test_u_refuses_after_an_outside_change_and_keeps_it(sandbox: Sandbox) 
     app = _app(sandbox)
     shown = record_notifications(app)
     async with app.run_test(size=(120, 36)) as pilot:
-        select(app.screen.query_one(HookTree), "guard")
-        await pilot.press("d")
+        await press_on(pilot, "guard", "d")
         await until(lambda: isinstance(app.screen, ConfirmScreen))
         await pilot.press("y")
         await until(lambda: "guard" not in sandbox.user_settings.read_text())

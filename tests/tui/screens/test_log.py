@@ -28,6 +28,7 @@ from tests.tui.helpers import (
     make_app,
     open_screen,
     paste,
+    press_on,
     record_notifications,
     select,
     settle,
@@ -164,8 +165,7 @@ async def test_a_fired_hook_shows_up(app: HookdashApp) -> None:
         await settle(pilot)
         assert screen.runs.total == 0
         await pilot.press("escape")
-        select(app.screen.query_one(HookTree), "other")
-        await pilot.press("f")
+        await press_on(pilot, "other", "f")
         await pilot.pause()
         assert isinstance(app.screen, FireScreen)
         await pilot.press("ctrl+r")
