@@ -4,6 +4,7 @@ and never hangs or dies — FIFOs, scripts that never end, deep nesting, unreada
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from hookdash.tui.app import HookdashApp
 from hookdash.tui.screens.log import LogScreen
@@ -14,8 +15,6 @@ from hookdash.tui.widgets.hook_tree import HookTree
 from tests.conftest import Sandbox, command_hook, definition, settings_with, until
 from tests.hostile import DEEP, make_fifo, released
 from tests.tui.helpers import select, text_of
-
-LIMIT = 20.0  # seconds for anything below; past that it counts as a hang
 
 
 def _app(sandbox: Sandbox) -> HookdashApp:
@@ -70,17 +69,24 @@ async def test_deep_nesting_is_a_banner_not_a_crash(sandbox: Sandbox) -> None:
     assert "settings.json:2" in banners
 
 
+async def _log_notice(pilot: Any, says: str) -> Any:
+    """Open the live log once the first load is done; its notice, once it `says` so."""
+    app = pilot.app
+    await until(lambda: app.config is not None, what="the first load")
+    await pilot.press("l")
+    await until(lambda: isinstance(app.screen, LogScreen), what="the live log")
+    notice = app.screen.query_one("#log-notice")
+    await until(lambda: says in text_of(notice), what=f"the notice to say {says!r}")
+    return notice
+
+
 async def test_an_unreadable_run_log_is_a_visible_message(sandbox: Sandbox) -> None:
     sandbox.trust_folder()
     sandbox.write_user({"hooks": {"BeforeTool": [definition(command_hook("echo u", name="u"))]}})
     (sandbox.state / "runs.jsonl").mkdir()  # unreadable, for root too
     app = _app(sandbox)
     async with app.run_test(size=(120, 36)) as pilot:
-        await until(lambda: app.config is not None, what="the first load")
-        await pilot.press("l")
-        await until(lambda: isinstance(app.screen, LogScreen), what="the live log")
-        notice = app.screen.query_one("#log-notice")
-        await until(lambda: "cannot read" in text_of(notice), what="the notice")
+        notice = await _log_notice(pilot, "cannot read")
         assert notice.display and notice.has_class("-error")
         text = text_of(notice)
     assert "runs.jsonl: it is a directory" in text
@@ -93,11 +99,7 @@ async def test_a_fifo_run_log_while_following(sandbox: Sandbox) -> None:
     with released([fifo]):
         app = HookdashApp(sandbox.env(), watch=True)
         async with app.run_test(size=(120, 36)) as pilot:
-            await until(lambda: app.config is not None, what="the first load")
-            await pilot.press("l")
-            await until(lambda: isinstance(app.screen, LogScreen), what="the live log")
-            notice = app.screen.query_one("#log-notice")
-            await until(lambda: "FIFO" in text_of(notice), what="the notice")
+            await _log_notice(pilot, "FIFO")
 
 
 async def test_a_lone_surrogate_in_a_name_renders(sandbox: Sandbox) -> None:
