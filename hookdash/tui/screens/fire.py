@@ -32,7 +32,7 @@ from textual import on
 from textual.containers import Container, Vertical, VerticalScroll
 from textual.content import Content
 from textual.events import Resize
-from textual.widgets import Footer, Static, TextArea
+from textual.widgets import Static, TextArea
 from textual.worker import Worker
 
 from hookdash.core import (
@@ -63,6 +63,7 @@ from hookdash.tui.run_clock import RunClock
 from hookdash.tui.screens.base import HookdashScreen
 from hookdash.tui.screens.confirm import ConfirmScreen, untrusted_run_question
 from hookdash.tui.widgets.fire_result import fire_result_body
+from hookdash.tui.widgets.footer import Footer
 from hookdash.tui.widgets.run_view import output_sections
 
 NARROW_WIDTH = 110

@@ -34,7 +34,6 @@ from textual.theme import Theme
 from textual.widgets import (
     Button,
     Checkbox,
-    Footer,
     Input,
     Label,
     OptionList,
@@ -76,6 +75,7 @@ from hookdash.tui.plain import PlainInput
 from hookdash.tui.run_clock import RunClock
 from hookdash.tui.screens.base import HookdashScreen
 from hookdash.tui.screens.confirm import ConfirmScreen, untrusted_run_question
+from hookdash.tui.widgets.footer import Footer
 from hookdash.tui.widgets.run_view import heading, run_heading, run_sections
 
 if TYPE_CHECKING:

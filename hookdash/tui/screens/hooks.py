@@ -14,7 +14,7 @@ from textual.app import SuspendNotSupported
 from textual.containers import Container, Horizontal
 from textual.events import Paste, Resize
 from textual.timer import Timer
-from textual.widgets import Footer, Input, Label
+from textual.widgets import Input, Label
 from textual.worker import WorkerCancelled, WorkerFailed
 
 from hookdash.core import EVENTS, HookdashError, shorten, visible  # (no pydantic, no I/O)
@@ -27,6 +27,7 @@ from hookdash.tui.screens.switch import SwitchChoice, SwitchScreen
 from hookdash.tui.widgets.banners import Banners
 from hookdash.tui.widgets.empty_state import EmptyState
 from hookdash.tui.widgets.filter_box import FilterBox
+from hookdash.tui.widgets.footer import Footer
 from hookdash.tui.widgets.hook_details import HookDetails
 from hookdash.tui.widgets.hook_tree import EventGroup, HookItem, HookTree, LayerGroup
 from hookdash.tui.widgets.status_line import StatusLine

@@ -32,7 +32,7 @@ from textual.containers import Container, Horizontal, VerticalScroll
 from textual.content import Content
 from textual.events import Paste, Resize, ScreenResume
 from textual.timer import Timer
-from textual.widgets import Footer, Input, Label, Static
+from textual.widgets import Input, Label, Static
 from textual.worker import Worker
 
 from hookdash.core import (
@@ -55,6 +55,7 @@ from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
 from hookdash.tui.plain import plain
 from hookdash.tui.screens.base import HookdashScreen
+from hookdash.tui.widgets.footer import Footer
 from hookdash.tui.widgets.rendered_once import RenderedOnce
 from hookdash.tui.widgets.run_list import DEFAULT_CAP, RunList, local_date_time
 from hookdash.tui.widgets.run_view import output_sections, run_heading, run_sections

@@ -24,7 +24,7 @@ from rich.text import Text
 from textual import on
 from textual.containers import Horizontal, VerticalScroll
 from textual.suggester import SuggestFromList
-from textual.widgets import Footer, Input, Label, OptionList, Select, Static
+from textual.widgets import Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker
 
@@ -57,6 +57,7 @@ from hookdash.tui.run_clock import RunClock
 from hookdash.tui.screens.base import HookdashScreen
 from hookdash.tui.screens.confirm import ConfirmScreen
 from hookdash.tui.widgets.fire_result import fire_result_body
+from hookdash.tui.widgets.footer import Footer
 from hookdash.tui.widgets.run_view import (
     OUTCOME_MARKS,
     duration_text,

@@ -25,7 +25,7 @@ from rich.text import Text
 from textual import on, work
 from textual.containers import Horizontal, VerticalScroll
 from textual.events import Resize
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 from textual.worker import WorkerCancelled, WorkerFailed
 
 from hookdash.core import (
@@ -53,6 +53,7 @@ from hookdash.tui.plain import plain
 from hookdash.tui.screens.base import HookdashScreen
 from hookdash.tui.screens.confirm import ConfirmScreen
 from hookdash.tui.widgets.check_list import CheckList
+from hookdash.tui.widgets.footer import Footer
 from hookdash.tui.widgets.hook_details import hidden_body, preview_body, risk_body
 from hookdash.tui.widgets.hook_tree import HIDDEN_PILL, MAX_ID_WIDTH
 
