@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from hookdash.core.edit.fixes import NOT_AUTOMATIC, apply_safe_fixes
 from hookdash.core.gemini import jsonc
 from tests.conftest import Sandbox, command_hook, definition
@@ -83,18 +81,20 @@ def test_dead_command_entry_next_to_the_name_is_removed(sandbox: Sandbox) -> Non
     assert value["hooksConfig"]["disabled"] == ["guard"]
 
 
-def _one_command_twice() -> dict[str, Any]:
-    """Two hooks, a and b, with one command: an entry naming the command means both."""
-    return {
-        "BeforeTool": [
-            definition(command_hook("./run.sh", name="a"), command_hook("./run.sh", name="b"))
-        ]
-    }
+# Two hooks that share one command: an entry naming the command cannot say which.
+_ONE_COMMAND_TWO_NAMES = definition(
+    command_hook("./run.sh", name="a"), command_hook("./run.sh", name="b")
+)
 
 
 def test_ambiguous_command_entry_is_left_alone(sandbox: Sandbox) -> None:
     sandbox.trust_folder()
-    sandbox.write_user({"hooks": _one_command_twice(), "hooksConfig": {"disabled": ["./run.sh"]}})
+    sandbox.write_user(
+        {
+            "hooks": {"BeforeTool": [_ONE_COMMAND_TWO_NAMES]},
+            "hooksConfig": {"disabled": ["./run.sh"]},
+        }
+    )
     before = sandbox.user_settings.read_bytes()
     result = apply_safe_fixes(sandbox.load())
     assert not result.changed and sandbox.user_settings.read_bytes() == before
@@ -134,7 +134,14 @@ def test_unsafe_problems_are_listed_with_the_reason(sandbox: Sandbox) -> None:
 
 def test_legacy_entries_naming_no_hook_or_several_are_not_copied(sandbox: Sandbox) -> None:
     sandbox.trust_folder()
-    sandbox.write_user({"hooks": {**_one_command_twice(), "disabled": ["gone", "./run.sh", "a"]}})
+    sandbox.write_user(
+        {
+            "hooks": {
+                "BeforeTool": [_ONE_COMMAND_TWO_NAMES],
+                "disabled": ["gone", "./run.sh", "a"],
+            }
+        }
+    )
     result = apply_safe_fixes(sandbox.load())
     assert [c.value for c in result.changes] == ["a"]
     assert any("'gone' in hooks.disabled was not copied: it names no configured hook" in n

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import copy
 import json
-import os
 from collections import Counter
 from typing import Any
 
@@ -26,9 +25,10 @@ from hookdash.core.edit.settings_file import SettingsFile
 from hookdash.core.errors import UnsupportedShapeError
 from hookdash.core.gemini import jsonc
 from hookdash.core.gemini.expand import expand_settings_string
+from tests.conftest import examples
 
 # A longer soak: HOOKDASH_PROPERTY_EXAMPLES=5000 pytest tests/core/edit/test_jsonedit_properties.py
-EXAMPLES = int(os.environ.get("HOOKDASH_PROPERTY_EXAMPLES", "200"))
+EXAMPLES = examples()
 
 # ---------------------------------------------------------------- document values
 
@@ -261,7 +261,7 @@ def test_remove_changes_only_the_list(
 
 
 @settings(
-    max_examples=EXAMPLES * 3 // 4,
+    max_examples=examples(0.75),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )

@@ -198,8 +198,7 @@ def test_workspace_toggle_leaves_a_committed_file_as_it_was(sandbox: Sandbox) ->
         '\t\t\t{"hooks": [{"type": "command", "command": "./g.sh", "name": "guard"}]}\r\n'
         "\t\t]\r\n\t}\r\n}\r\n"
     )
-    sandbox.workspace_settings.parent.mkdir(parents=True, exist_ok=True)
-    sandbox.workspace_settings.write_bytes(original.encode())
+    sandbox.write_workspace(original)
     off = disable_hook(sandbox.load(), "guard", "workspace")
     assert off.changed
     on_disk = sandbox.workspace_settings.read_bytes().decode()
