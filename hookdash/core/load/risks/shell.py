@@ -22,6 +22,7 @@ from hookdash.core.load.risks.syntax import (
     _Source,
     _Word,
     decodes,
+    parser_input,
     stdin_stage,
     word_of,
 )
@@ -106,7 +107,7 @@ class _Analyzer:
 
     def _parse(self, text: str, base: int, depth: int) -> None:
         data = text.encode("utf-8", "replace")  # a lone surrogate becomes "?": offsets kept
-        tree = _parser().parse(data)
+        tree = _parser().parse(parser_input(text))
         src = _Source(text, data, base)
         root = tree.root_node
         if root.has_error:

@@ -7,8 +7,8 @@ from __future__ import annotations
 import bisect
 import posixpath
 import re
+import threading
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from hookdash.core.load.risks.vocabulary import SHELLS
@@ -55,14 +55,44 @@ class _Source:
 
 # ------------------------------------------------------------------------ parser
 
+# tree-sitter-bash 0.25.1 reads out of bounds on some characters outside the BMP after a
+# `{` (`{\U00060000` crashes the process in a few thousand parses; fuzzing a hook's command
+# found it). The parser is given each non-ASCII character as a letter of the same UTF-8
+# length instead: bash's metacharacters are all ASCII, so the shell's words and structure
+# are the same, the byte offsets are the same, and the words are read from the real text.
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+_SAME_LENGTH = {2: "\u00e9", 3: "\u4e00", 4: "\U00010000"}
 
-@lru_cache(maxsize=1)
+
+def parser_input(text: str) -> bytes:
+    """`text` as the parser is given it: its UTF-8 with each non-ASCII character (a lone
+    surrogate: "?", as `encode(..., "replace")` writes it) replaced as explained above."""
+    if text.isascii():
+        return text.encode()
+    return _NON_ASCII.sub(_placeholder, text).encode("utf-8", "replace")
+
+
+def _placeholder(match: re.Match[str]) -> str:
+    ch = match.group()
+    if "\ud800" <= ch <= "\udfff":
+        return "?"
+    return _SAME_LENGTH[len(ch.encode())]
+
+
+_per_thread = threading.local()
+
+
 def _parser() -> Parser:
+    # One per thread: a tree-sitter Parser must not parse in two threads at once (the
+    # dashboard loads in a worker thread while its forms analyse commands on the main one).
     # Imported on first use: a configuration with nothing suspicious never pays for it.
-    import tree_sitter_bash
-    from tree_sitter import Language, Parser
+    parser: Parser | None = getattr(_per_thread, "parser", None)
+    if parser is None:
+        import tree_sitter_bash
+        from tree_sitter import Language, Parser
 
-    return Parser(Language(tree_sitter_bash.language()))
+        parser = _per_thread.parser = Parser(Language(tree_sitter_bash.language()))
+    return parser
 
 
 def word_of(node: Node, src: _Source) -> _Word:
