@@ -6,6 +6,7 @@ overrides what it follows:
 - `config_changed(config)`: the app loaded a configuration (at start, after a file
   changed, after a write of the screen's own). Called at mount too when one is loaded,
   unless the class sets `CONFIG_AT_MOUNT = False` because its own `on_mount` renders it.
+- `refuse(message, title)`: the toast for a refused or failed action.
 - `theme_changed()`: the user switched between the light and dark theme; anything
   rendered with `colors_for(self.app)` (Rich text keeps its colours) must be drawn again.
 
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar, TypeVar, cast
 
+from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen, Screen
 from textual.theme import Theme
 
@@ -26,6 +28,8 @@ if TYPE_CHECKING:
 
 
 ResultT = TypeVar("ResultT")
+# How long a refusal's toast stays: it says why, and that takes time to read.
+REFUSAL_SECONDS = 8
 
 
 class HookdashScreen(Screen[ResultT]):
@@ -42,6 +46,18 @@ class HookdashScreen(Screen[ResultT]):
     def on_mount(self) -> None:
         self.app.theme_changed_signal.subscribe(self, self._theme_switched)
         self.watch(self.app, "config", self._config_loaded, init=self.CONFIG_AT_MOUNT)
+
+    def refuse(
+        self,
+        message: str,
+        title: str,
+        *,
+        severity: SeverityLevel = "error",
+        timeout: float = REFUSAL_SECONDS,
+    ) -> None:
+        """Say why something was refused or failed. `message` must be made `visible()`
+        already; it is never read as markup (it quotes names, commands, output)."""
+        self.notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def config_changed(self, config: Configuration) -> None:
         """Show `config` (the newly loaded configuration)."""
