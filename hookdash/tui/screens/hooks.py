@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Any
 from textual import on
 from textual.containers import Container, Horizontal
 from textual.events import Paste, Resize
-from textual.timer import Timer
 from textual.widgets import Footer, Input, Label
 
 from hookdash.core import EVENTS, visible  # (no pydantic, no I/O)
@@ -15,7 +14,7 @@ from hookdash.tui.commands import bindings_for
 from hookdash.tui.screens.hook_writing import NEWS_SECONDS, HookWriting
 from hookdash.tui.widgets.banners import Banners
 from hookdash.tui.widgets.empty_state import EmptyState
-from hookdash.tui.widgets.filter_box import FilterBox
+from hookdash.tui.widgets.filter_box import Debounced, FilterBox, paste_as_filter
 from hookdash.tui.widgets.hook_details import HookDetails
 from hookdash.tui.widgets.hook_tree import EventGroup, HookItem, HookTree, LayerGroup
 from hookdash.tui.widgets.status_line import StatusLine
@@ -65,7 +64,7 @@ class HooksScreen(HookWriting):
 
     def __init__(self) -> None:
         super().__init__()
-        self._filter_timer: Timer | None = None
+        self._debounce = Debounced(self, FILTER_DEBOUNCE_SECONDS)
 
     def compose(self) -> Any:
         yield StatusLine(id="status")
@@ -153,37 +152,22 @@ class HooksScreen(HookWriting):
     def _filter_changed(self, event: Input.Changed) -> None:
         self.refresh_bindings()  # esc (clear) is in the Footer only while there is a filter
         config = self.hd_app.config
-        if self._filter_timer is not None:
-            self._filter_timer.stop()
-            self._filter_timer = None
-        if config is not None and len(config.hooks) > FILTER_DEBOUNCE_ABOVE:
-            # Rebuilding thousands of lines per keystroke lags: wait for a pause in typing.
-            self._filter_timer = self.set_timer(FILTER_DEBOUNCE_SECONDS, self._refresh_tree)
-        else:
-            self._refresh_tree()
+        wait = config is not None and len(config.hooks) > FILTER_DEBOUNCE_ABOVE
+        self._debounce.call(self._refresh_tree, wait=wait)
 
     @on(Input.Submitted, "#filter")
     def _filter_submitted(self, event: Input.Submitted) -> None:
         self.action_filter_done()
 
     def action_filter_done(self) -> None:
-        if self._filter_timer is not None:
-            self._filter_timer.stop()
-            self._filter_timer = None
+        if self._debounce.waiting:
+            self._debounce.cancel()
             self._refresh_tree()
         self.set_focus(self.query_one(HookTree))
 
     def on_paste(self, event: Paste) -> None:
-        """A paste on the list (not in the filter box) is a filter: a terminal with
-        bracketed paste delivers a pasted "/guard" as one event, never as keys."""
-        text = event.text.strip().splitlines()[0] if event.text.strip() else ""
-        filter_box = self.query_one("#filter", Input)
-        if not text or self.focused is filter_box or self.has_class("-empty"):
-            return
-        event.stop()
-        self.set_focus(filter_box)
-        filter_box.value = text.removeprefix("/")
-        filter_box.cursor_position = len(filter_box.value)
+        if not self.has_class("-empty"):  # no hook: nothing to filter
+            paste_as_filter(self, self.query_one("#filter", Input), event)
 
     def on_resize(self, event: Resize) -> None:
         self.set_class(event.size.width < NARROW_WIDTH, "-narrow")

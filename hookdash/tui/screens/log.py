@@ -26,19 +26,16 @@ from typing import Any
 
 from textual import on
 from textual.containers import Container, Horizontal
-from textual.events import Paste, Resize, ScreenResume
+from textual.events import Resize, ScreenResume
 from textual.timer import Timer
 from textual.widgets import Footer, Input, Label, Static
 from textual.worker import Worker
 
 from hookdash.core import (
     EVENTS,
-    OUTCOME_FILTERS,
     RUNLOG_NAME,
-    SOURCE_FILTERS,
     Configuration,
     DirectoryWatcher,
-    HookIdentity,
     LogFeed,
     LogUnreadableError,
     RunFilter,
@@ -50,9 +47,8 @@ from hookdash.core import (
 from hookdash.tui.colors import colors_for
 from hookdash.tui.commands import bindings_for
 from hookdash.tui.plain import plain
-from hookdash.tui.screens.base import HookdashScreen
-from hookdash.tui.widgets.filter_box import Debounced, paste_as_filter
-from hookdash.tui.widgets.log_header import FollowState, facets_line, log_notice, log_title
+from hookdash.tui.screens.log_narrowing import LogNarrowing
+from hookdash.tui.widgets.log_header import FollowState, log_notice, log_title
 from hookdash.tui.widgets.record_view import RecordView
 from hookdash.tui.widgets.run_list import DEFAULT_CAP, RunList, local_date_time
 from hookdash.tui.widgets.run_view import output_sections
@@ -62,9 +58,6 @@ NARROW_WIDTH = 110
 # The record pane follows the cursor after this pause (s): a key moves the cursor at once,
 # and a burst (or a held arrow key) does not re-render a record per line.
 RECORD_DELAY = 0.06
-# With this many runs kept, the text filter waits for a pause in typing.
-FILTER_DEBOUNCE_ABOVE = 300
-FILTER_DEBOUNCE_SECONDS = 0.15
 
 
 def _load_json_lexer() -> None:
@@ -73,7 +66,7 @@ def _load_json_lexer() -> None:
     Syntax("{}", "json").highlight("{}")
 
 
-class LogScreen(HookdashScreen[None]):
+class LogScreen(LogNarrowing):
     COMMAND_SCOPE = "log"
     BINDINGS = bindings_for("log")
 
@@ -83,8 +76,6 @@ class LogScreen(HookdashScreen[None]):
         self._source: tuple[Path, Path | None] | None = None  # (state dir, telemetry file)
         self._follower: Worker[None] | None = None
         self._watcher: DirectoryWatcher | None = None  # the follower's
-        self._filter = RunFilter()
-        self._debounce = Debounced(self, FILTER_DEBOUNCE_SECONDS)
         self._loading = False
         self._record_timer: Timer | None = None
         self._error: str | None = None  # a log that cannot be read, shown above the list
@@ -104,10 +95,6 @@ class LogScreen(HookdashScreen[None]):
             yield RunList(lambda: colors_for(self.app), cap=CAP, id="runs")
             yield RecordView(id="record")
         yield Footer()
-
-    @property
-    def runs(self) -> RunList:
-        return self.query_one("#runs", RunList)
 
     @property
     def following(self) -> bool:
@@ -288,92 +275,6 @@ class LogScreen(HookdashScreen[None]):
             "telemetry file on: each run shows here as it happens."
         )
 
-    # ------------------------------------------------------------------ actions
-
-    # ------------------------------------------------------------------ narrowing
-
-    @property
-    def run_filter(self) -> RunFilter:
-        return self._filter
-
-    def _narrow(self, **changes: Any) -> None:
-        """Show only the runs the changed filter accepts."""
-        self._filter = self._filter.model_copy(update=changes)
-        keep = self._filter.accepts if self._filter.active else None
-        self.runs.set_filter(keep)
-        self._show_title()
-        self._show_facets()
-        if self.runs.cursor_record is None:
-            self._show_record(None)
-
-    def _show_facets(self) -> None:
-        """`b blocked · s source · e event · h hook`: what each key narrows (bright: what
-        it narrows to now; dim: nothing yet)."""
-        self.query_one("#log-facets", Static).update(facets_line(self._filter))
-
-    def action_focus_filter(self) -> None:
-        # Keys that arrive with the `/` in one burst (a paste, fast typing over ssh) must
-        # reach the filter, not run as commands on the list (`b`, `s`, `e`, `x`, `f`…): `/`
-        # is a priority binding, and focus moves now, not after the keys already queued
-        # (as Widget.focus would).
-        self.set_focus(self.query_one("#log-filter", Input))
-
-    def on_paste(self, event: Paste) -> None:
-        paste_as_filter(self, self._filter_box, event)
-
-    @on(Input.Changed, "#log-filter")
-    def _text_changed(self, event: Input.Changed) -> None:
-        wait = self.runs.total > FILTER_DEBOUNCE_ABOVE
-        self._debounce.call(lambda: self._narrow(text=event.value), wait=wait)
-
-    @on(Input.Submitted, "#log-filter")
-    def _text_submitted(self, event: Input.Submitted) -> None:
-        self._debounce.cancel()
-        self._narrow(text=event.value)
-        self.runs.focus()
-
-    def action_cycle_outcome(self) -> None:
-        outcomes = OUTCOME_FILTERS
-        self._narrow(outcome=outcomes[(outcomes.index(self._filter.outcome) + 1) % len(outcomes)])
-
-    def action_cycle_source(self) -> None:
-        sources = SOURCE_FILTERS
-        self._narrow(source=sources[(sources.index(self._filter.source) + 1) % len(sources)])
-
-    def action_cycle_event(self) -> None:
-        """Step through the events of the runs kept (in Gemini's order), then all."""
-        seen = {record.event for record in self.runs.records}
-        if self._filter.event is not None:
-            seen.add(self._filter.event)
-        order = {event: i for i, event in enumerate(EVENTS)}
-        events: list[str | None] = [
-            None,
-            *sorted(seen, key=lambda e: (order.get(e, len(order)), e)),
-        ]
-        if len(events) == 1:
-            self.notify("No runs yet: there is no event to narrow to.", timeout=3)
-            return
-        self._narrow(event=events[(events.index(self._filter.event) + 1) % len(events)])
-
-    def action_filter_hook(self) -> None:
-        """Only the highlighted run's hook (again: every hook)."""
-        if self._filter.hook is not None:
-            self._narrow(hook=None)
-            return
-        record = self.runs.cursor_record
-        if record is None:
-            self.notify("No run is highlighted.", timeout=3)
-            return
-        config = self.hd_app.config
-        hook = hook_of_record(record, config.hooks) if config is not None else None
-        identity = HookIdentity.of_hook(hook) if hook else HookIdentity.of_record(record)
-        self._narrow(hook=identity)
-
-    def action_clear_filters(self) -> None:
-        self.query_one("#log-filter", Input).value = ""
-        self._narrow(outcome="all", source="all", event=None, hook=None, text="")
-        self.runs.focus()
-
     # ------------------------------------------------------------------ the record
 
     def action_replay(self) -> None:
@@ -447,10 +348,6 @@ class LogScreen(HookdashScreen[None]):
         # In the filter box, `/` is text (a path in a command, in output): the priority
         # binding steps aside and the box gets the key.
         return not (action == "focus_filter" and self.focused is self._filter_box)
-
-    @property
-    def _filter_box(self) -> Input:
-        return self.query_one("#log-filter", Input)
 
     def action_close(self) -> None:
         if self.focused is self.query_one("#log-filter", Input):
