@@ -14,7 +14,8 @@ from textual.command import CommandList, CommandPalette
 from textual.keys import _character_to_key
 
 from hookdash.tui.app import HookdashApp
-from hookdash.tui.widgets.hook_tree import HookItem, HookTree
+from hookdash.tui.widgets.hook_groups import HookItem
+from hookdash.tui.widgets.hook_tree import HookTree
 from tests.conftest import Sandbox, command_hook, definition
 
 

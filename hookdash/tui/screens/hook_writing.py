@@ -22,7 +22,8 @@ from hookdash.tui.editor import editor_command, run_editor
 from hookdash.tui.screens.base import HookdashScreen
 from hookdash.tui.screens.confirm import ConfirmScreen
 from hookdash.tui.screens.switch import SwitchChoice, SwitchScreen
-from hookdash.tui.widgets.hook_tree import HookItem, HookTree
+from hookdash.tui.widgets.hook_groups import HookItem
+from hookdash.tui.widgets.hook_tree import HookTree
 from hookdash.tui.widgets.write_news import announcement, dry_run_body, undo_body
 
 if TYPE_CHECKING:

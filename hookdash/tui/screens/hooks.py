@@ -16,7 +16,8 @@ from hookdash.tui.widgets.banners import Banners
 from hookdash.tui.widgets.empty_state import EmptyState
 from hookdash.tui.widgets.filter_box import Debounced, FilterBox, paste_as_filter
 from hookdash.tui.widgets.hook_details import HookDetails
-from hookdash.tui.widgets.hook_tree import EventGroup, HookItem, HookTree, LayerGroup
+from hookdash.tui.widgets.hook_groups import EventGroup, HookItem, LayerGroup
+from hookdash.tui.widgets.hook_tree import HookTree
 from hookdash.tui.widgets.status_line import StatusLine
 
 if TYPE_CHECKING:

@@ -93,7 +93,8 @@ class LogScreen(LogNarrowing):
             yield Static(id="log-facets")
         with Container(id="log-body"):
             yield RunList(lambda: colors_for(self.app), cap=CAP, id="runs")
-            yield RecordView(id="record")
+            with RecordView(id="record"):
+                yield Static(id="record-body")
         yield Footer()
 
     @property

@@ -44,7 +44,7 @@ from hookdash.tui.plain import plain
 from hookdash.tui.screens.base import HookdashScreen
 from hookdash.tui.screens.confirm import ConfirmScreen
 from hookdash.tui.widgets.check_list import CheckList
-from hookdash.tui.widgets.hook_tree import HIDDEN_PILL, MAX_ID_WIDTH
+from hookdash.tui.widgets.hook_groups import HIDDEN_PILL, MAX_ID_WIDTH
 from hookdash.tui.widgets.trust_confirmation import confirmation_body
 from hookdash.tui.widgets.trust_review import (
     review_body,

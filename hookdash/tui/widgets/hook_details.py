@@ -15,7 +15,7 @@ from textual.widgets import Static
 from hookdash.core import visible  # (no pydantic, no I/O)
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.plain import plain
-from hookdash.tui.widgets.hook_tree import (
+from hookdash.tui.widgets.hook_groups import (
     EventGroup,
     HookItem,
     LayerGroup,

@@ -7,7 +7,6 @@ output, stdout and stderr folded to their first and last lines (`o` shows them w
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -57,9 +56,6 @@ class RecordView(VerticalScroll):
 
     ALLOW_MAXIMIZE = True
 
-    def compose(self) -> Any:
-        yield Static(id="record-body")
-
     def show(
         self,
         record: RunRecord | None,
@@ -67,7 +63,7 @@ class RecordView(VerticalScroll):
         display: Callable[[str], str],
         empty: str,
     ) -> None:
-        """`record`, or (None) the message `empty`, dim."""
+        """`record`, or (None) the message `empty`, dim, in its `#record-body` Static."""
         body = self.query_one("#record-body", Static)
         if record is None:
             body.update(Text(visible(empty), style=colors.dim))

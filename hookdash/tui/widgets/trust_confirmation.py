@@ -9,7 +9,7 @@ from rich.text import Text
 
 from hookdash.core import Configuration, Hook, TrustPlan, hidden_refs, trusted_commands, visible
 from hookdash.tui.colors import Colors
-from hookdash.tui.widgets.hook_tree import HIDDEN_PILL
+from hookdash.tui.widgets.hook_groups import HIDDEN_PILL
 from hookdash.tui.widgets.trust_review import risk_kinds, trust_badge
 
 

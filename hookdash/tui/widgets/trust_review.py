@@ -30,7 +30,7 @@ from hookdash.core import (
 from hookdash.tui.colors import Colors
 from hookdash.tui.plain import plain
 from hookdash.tui.widgets.hook_details import hidden_body, preview_body, risk_body
-from hookdash.tui.widgets.hook_tree import HIDDEN_PILL
+from hookdash.tui.widgets.hook_groups import HIDDEN_PILL
 
 # Marking the differing characters of two commands costs O(n*m) at worst: only for
 # commands a person can compare by eye anyway.
