@@ -42,7 +42,7 @@ from hookdash.core.run.runner import HookRunResult
 from hookdash.tui.colors import Colors
 from hookdash.tui.plain import plain, plain_content
 from hookdash.tui.widgets.hook_details import hidden_body, preview_body, risk_body
-from hookdash.tui.widgets.run_list import record_line
+from hookdash.tui.widgets.run_line import record_line
 from hookdash.tui.widgets.run_view import json_block, run_heading, run_sections, text_block
 from hookdash.tui.widgets.trust_review import marked, script_diff_body
 from tests.hostile_text import raw_hidden

@@ -50,7 +50,8 @@ from hookdash.tui.plain import plain
 from hookdash.tui.screens.log_narrowing import LogNarrowing
 from hookdash.tui.widgets.log_header import FollowState, log_notice, log_title
 from hookdash.tui.widgets.record_view import RecordView
-from hookdash.tui.widgets.run_list import DEFAULT_CAP, RunList, local_date_time
+from hookdash.tui.widgets.run_line import local_date_time
+from hookdash.tui.widgets.run_list import DEFAULT_CAP, RunList
 from hookdash.tui.widgets.run_view import output_sections
 
 CAP = DEFAULT_CAP

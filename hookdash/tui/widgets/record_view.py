@@ -18,7 +18,7 @@ from hookdash.core import RunRecord, visible
 from hookdash.tui.colors import Colors
 from hookdash.tui.widgets.fire_result import OUTPUT_HINT
 from hookdash.tui.widgets.rendered_once import RenderedOnce
-from hookdash.tui.widgets.run_list import local_date_time
+from hookdash.tui.widgets.run_line import local_date_time
 from hookdash.tui.widgets.run_view import run_heading, run_sections
 
 
