@@ -302,8 +302,7 @@ class HookFormScreen(HookdashScreen[AuthoringResult | None]):
         try:
             hook = draft_hook(config, self.draft(), self.scope, replacing=self._hook)
         except HookdashError as exc:
-            self.notify(visible(exc.message), title="Cannot test this draft", severity="error",
-                        timeout=8, markup=False)  # fmt: skip
+            self.refuse(visible(exc.message), "Cannot test this draft")
             return
         needed = confirmations_needed(config, [hook])
         if not needed:
@@ -382,8 +381,7 @@ class HookFormScreen(HookdashScreen[AuthoringResult | None]):
                     label, save_draft, config, draft, self.scope, replacing=self._hook
                 )
             except HookdashError as exc:
-                self.notify(visible(exc.message), title="Nothing saved", severity="error",
-                            timeout=12, markup=False)  # fmt: skip
+                self.refuse(visible(exc.message), "Nothing saved", timeout=12)
                 return
             self.dismiss(result)
         finally:

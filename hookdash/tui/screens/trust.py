@@ -348,13 +348,7 @@ class TrustScreen(HookdashScreen[None]):
                 count = "every hook shown" if hooks is None else f"{len(hooks)} hook(s)"
                 result = await self.hd_app.write(f"trust {count}", trust_hooks, config, hooks)
             except HookdashError as exc:
-                self.notify(
-                    visible(exc.message),
-                    title="Nothing trusted",
-                    severity="error",
-                    timeout=12,
-                    markup=False,
-                )
+                self.refuse(visible(exc.message), "Nothing trusted", timeout=12)
                 return
             self._announce(result)
             with contextlib.suppress(WorkerCancelled, WorkerFailed):
