@@ -6,7 +6,8 @@ overrides what it follows:
 - `config_changed(config)`: the app loaded a configuration (at start, after a file
   changed, after a write of the screen's own). Called at mount too when one is loaded,
   unless the class sets `CONFIG_AT_MOUNT = False` because its own `on_mount` renders it.
-- `refuse(message, title)`: the toast for a refused or failed action.
+- `refuse(message, title)`: the toast for a refused or failed action; `reload_and_wait`
+  after a write.
 - `theme_changed()`: the user switched between the light and dark theme; anything
   rendered with `colors_for(self.app)` (Rich text keeps its colours) must be drawn again.
 
@@ -16,11 +17,13 @@ runs after the screen's own set-up (its widgets exist and are titled by then).
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING, ClassVar, TypeVar, cast
 
 from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen, Screen
 from textual.theme import Theme
+from textual.worker import WorkerCancelled, WorkerFailed
 
 if TYPE_CHECKING:
     from hookdash.core import Configuration
@@ -58,6 +61,12 @@ class HookdashScreen(Screen[ResultT]):
         """Say why something was refused or failed. `message` must be made `visible()`
         already; it is never read as markup (it quotes names, commands, output)."""
         self.notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+
+    async def reload_and_wait(self, reason: str) -> None:
+        """Read the configuration again after a write, and wait until it is shown."""
+        # (Cancelled: a newer reload, the file watcher's, took over.)
+        with contextlib.suppress(WorkerCancelled, WorkerFailed):
+            await self.hd_app.reload(reason).wait()
 
     def config_changed(self, config: Configuration) -> None:
         """Show `config` (the newly loaded configuration)."""

@@ -9,12 +9,10 @@ then reloads and selects the hook it wrote.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import work
-from textual.worker import WorkerCancelled, WorkerFailed
 
 from hookdash.core import EVENTS, HookdashError, shorten, visible  # (no pydantic, no I/O)
 from hookdash.tui.colors import colors_for
@@ -120,9 +118,7 @@ class HookWriting(HookdashScreen[None]):
             trusted = config.snapshot.folder_trust.trusted
             self.query_one(HookTree).update_hooks(hooks_after_edit(config.hooks, result, trusted))
             self._announce(result)
-            # (Cancelled: a newer reload, the file watcher's, took over.)
-            with contextlib.suppress(WorkerCancelled, WorkerFailed):
-                await self.hd_app.reload("switched a hook").wait()
+            await self.reload_and_wait("switched a hook")
         finally:
             self._switching = False
 

@@ -14,7 +14,6 @@ hookdash's fingerprints and script copies). The view then reloads: the badges cl
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from typing import Any
 
 from rich.console import RenderableType
@@ -23,7 +22,6 @@ from textual import on, work
 from textual.containers import Horizontal, VerticalScroll
 from textual.events import Resize
 from textual.widgets import Button, Footer, Static
-from textual.worker import WorkerCancelled, WorkerFailed
 
 from hookdash.core import (
     Configuration,
@@ -351,8 +349,7 @@ class TrustScreen(HookdashScreen[None]):
                 self.refuse(visible(exc.message), "Nothing trusted", timeout=12)
                 return
             self._announce(result)
-            with contextlib.suppress(WorkerCancelled, WorkerFailed):
-                await self.hd_app.reload("trusted hooks").wait()
+            await self.reload_and_wait("trusted hooks")
         finally:
             self._writing = False
 
