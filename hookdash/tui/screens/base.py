@@ -6,10 +6,11 @@ overrides what it follows:
 - `config_changed(config)`: the app loaded a configuration (at start, after a file
   changed, after a write of the screen's own). Called at mount too when one is loaded,
   unless the class sets `CONFIG_AT_MOUNT = False` because its own `on_mount` renders it.
-- `refuse(message, title)`: the toast for a refused or failed action; `reload_and_wait`
-  after a write.
 - `theme_changed()`: the user switched between the light and dark theme; anything
   rendered with `colors_for(self.app)` (Rich text keeps its colours) must be drawn again.
+
+and uses what every screen says and does the same way: `refuse(message, title)`, the toast
+for a refused or failed action; `reload_and_wait(reason)`, the reload after a write.
 
 Textual calls `on_mount` of every class in the MRO, the subclass's first: so the base's
 runs after the screen's own set-up (its widgets exist and are titled by then).
