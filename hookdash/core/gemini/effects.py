@@ -74,28 +74,34 @@ def _message_note(output: dict[str, Any]) -> str:
     return ""
 
 
+# What a stop or a block does, by event ({reason}: the hook's reason); AfterAgent and
+# BeforeModel depend on more of the output and are worded in _stopped / _blocked.
+_STOPPED = {
+    "BeforeTool": "The agent stops: the tool fails with 'Agent execution stopped by hook: "
+    "{reason}'.",
+    "AfterTool": "The agent stops: the tool result is 'Agent execution stopped by hook: {reason}'.",
+    "BeforeAgent": "The agent stops before answering (the prompt stays in history): {reason}.",
+}
+_BLOCKED = {
+    "BeforeTool": "The tool call is blocked: the model sees 'Tool execution blocked: {reason}'.",
+    "AfterTool": "The tool result is replaced by 'Tool result blocked: {reason}'.",
+    "BeforeAgent": "The prompt is blocked and not added to history: {reason}.",
+}
+
+
 def _stopped(event: str, output: dict[str, Any]) -> str:
     reason = _reason(output)
-    if event == "BeforeTool":
-        return f"The agent stops: the tool fails with 'Agent execution stopped by hook: {reason}'."
-    if event == "AfterTool":
-        return f"The agent stops: the tool result is 'Agent execution stopped by hook: {reason}'."
-    if event == "BeforeAgent":
-        return f"The agent stops before answering (the prompt stays in history): {reason}."
     if event == "AfterAgent":
         cleared = " and the conversation is cleared" if should_clear_context(event, output) else ""
         return f"The agent stops{cleared}: {reason}."
-    return f"The agent stops: the model call ends with 'stopped by hook': {reason}."
+    default = "The agent stops: the model call ends with 'stopped by hook': {reason}."
+    return _STOPPED.get(event, default).format(reason=reason)
 
 
 def _blocked(event: str, output: dict[str, Any]) -> str:
     reason = _reason(output)
-    if event == "BeforeTool":
-        return f"The tool call is blocked: the model sees 'Tool execution blocked: {reason}'."
-    if event == "AfterTool":
-        return f"The tool result is replaced by 'Tool result blocked: {reason}'."
-    if event == "BeforeAgent":
-        return f"The prompt is blocked and not added to history: {reason}."
+    if event in _BLOCKED:
+        return _BLOCKED[event].format(reason=reason)
     if event == "AfterAgent":
         cleared = "the conversation is cleared and " if should_clear_context(event, output) else ""
         return (

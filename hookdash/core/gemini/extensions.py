@@ -16,7 +16,7 @@ from hookdash.core import files, nesting
 from hookdash.core.gemini import jsonc
 from hookdash.core.gemini.environment import GeminiEnvironment
 from hookdash.core.gemini.expand import hydrate_extension_value
-from hookdash.core.problems import Problem
+from hookdash.core.problems import Problem, Severity
 
 _NAME = re.compile(r"^[a-zA-Z0-9-]+$")
 INSTALL_METADATA = ".gemini-extension-install.json"
@@ -132,41 +132,10 @@ def load_extensions(
 ) -> tuple[list[Extension], list[Problem]]:
     """Every extension directory, in the alphabetical order Gemini 0.61 runs them in."""
     problems: list[Problem] = []
-    root = env.extensions_dir
-    try:
-        entries = sorted(os.listdir(root))
-    except FileNotFoundError:
+    entries = _entries(env.extensions_dir, problems)
+    if entries is None:
         return [], problems
-    except OSError as exc:
-        problems.append(
-            Problem(
-                severity="warning",
-                code="extensions-unreadable",
-                message=f"The extensions directory cannot be read ({exc.strerror}); Gemini "
-                "CLI loads no extension from it.",
-                file=str(root),
-            )
-        )
-        return [], problems
-
-    enablement, enablement_error = _read_json(env.extension_enablement_path)
-    if enablement_error not in (None, "missing") or (
-        enablement is not None and not isinstance(enablement, dict)
-    ):
-        problems.append(
-            Problem(
-                severity="warning",
-                code="extension-enablement-invalid",
-                message="Gemini CLI cannot read extension-enablement.json ('Failed to read "
-                "extension enablement config.') and treats every extension as enabled"
-                + (f" ({enablement_error})." if enablement_error else "."),
-                fix="Fix the JSON in extension-enablement.json.",
-                file=str(env.extension_enablement_path),
-            )
-        )
-        enablement = {}
-    enablement = enablement or {}
-
+    enablement = _read_enablement(env, problems)
     security = merged.get("security") if isinstance(merged.get("security"), dict) else {}
     allowed = security.get("allowedExtensions") if isinstance(security, dict) else None
     block_git = bool(security.get("blockGitExtensions")) if isinstance(security, dict) else False
@@ -175,7 +144,7 @@ def load_extensions(
     extensions: list[Extension] = []
     seen: set[str] = set()
     for entry in entries:
-        install_dir = root / entry
+        install_dir = env.extensions_dir / entry
         if not install_dir.is_dir():
             continue
         ext = _load_one(install_dir, env, problems)
@@ -195,31 +164,79 @@ def load_extensions(
             )
             continue
         seen.add(info.name)
-        install_type = ext.metadata.get("type")
-        source = ext.metadata.get("source")
-        if isinstance(allowed, list) and allowed:
-            real = os.path.realpath(str(source or info.path))
-            if not any(_safe_search(str(p), real) for p in allowed):
-                info.active = False
-                info.reason = "blocked: its source is not in security.allowedExtensions"
-        if info.active and block_git and install_type in ("git", "github-release"):
-            info.active = False
-            info.reason = "blocked: security.blockGitExtensions is on"
-        if info.active:
-            rules = enablement.get(info.name, {})
-            overrides = rules.get("overrides") if isinstance(rules, dict) else None
-            ok, rule = enablement_for(
-                [r for r in overrides if isinstance(r, str)] if isinstance(overrides, list) else [],
-                str(env.workspace),
-            )
-            if not ok:
-                info.active = False
-                info.reason = f"disabled for this workspace (extension-enablement.json rule {rule})"
+        reason = _blocked_reason(ext, allowed, block_git) or _disabled_reason(
+            ext, enablement, str(env.workspace)
+        )
+        if reason is not None:
+            info.active, info.reason = False, reason
         # Read even when hooks are switched off (Gemini does not read them then): the
         # hooks are listed, not running, as what would run once hooks are back on.
         _load_hooks(ext, env, workspace_env, problems)
         extensions.append(ext)
     return extensions, problems
+
+
+def _entries(root: Path, problems: list[Problem]) -> list[str] | None:
+    """The names in the extensions directory, sorted; None when there is none to read."""
+    try:
+        return sorted(os.listdir(root))
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        problems.append(
+            Problem(
+                severity="warning",
+                code="extensions-unreadable",
+                message=f"The extensions directory cannot be read ({exc.strerror}); Gemini "
+                "CLI loads no extension from it.",
+                file=str(root),
+            )
+        )
+        return None
+
+
+def _read_enablement(env: GeminiEnvironment, problems: list[Problem]) -> dict[str, Any]:
+    """extension-enablement.json; an unreadable one counts as empty, as in Gemini."""
+    enablement, enablement_error = _read_json(env.extension_enablement_path)
+    if enablement_error not in (None, "missing") or (
+        enablement is not None and not isinstance(enablement, dict)
+    ):
+        problems.append(
+            Problem(
+                severity="warning",
+                code="extension-enablement-invalid",
+                message="Gemini CLI cannot read extension-enablement.json ('Failed to read "
+                "extension enablement config.') and treats every extension as enabled"
+                + (f" ({enablement_error})." if enablement_error else "."),
+                fix="Fix the JSON in extension-enablement.json.",
+                file=str(env.extension_enablement_path),
+            )
+        )
+        return {}
+    return enablement or {}
+
+
+def _blocked_reason(ext: Extension, allowed: Any, block_git: bool) -> str | None:
+    """Why the `security` settings block an extension, or None."""
+    source = ext.metadata.get("source")
+    if isinstance(allowed, list) and allowed:
+        real = os.path.realpath(str(source or ext.info.path))
+        if not any(_safe_search(str(p), real) for p in allowed):
+            return "blocked: its source is not in security.allowedExtensions"
+    if block_git and ext.metadata.get("type") in ("git", "github-release"):
+        return "blocked: security.blockGitExtensions is on"
+    return None
+
+
+def _disabled_reason(ext: Extension, enablement: dict[str, Any], workspace: str) -> str | None:
+    """Why extension-enablement.json disables an extension in this workspace, or None."""
+    rules = enablement.get(ext.info.name, {})
+    overrides = rules.get("overrides") if isinstance(rules, dict) else None
+    ok, rule = enablement_for(
+        [r for r in overrides if isinstance(r, str)] if isinstance(overrides, list) else [],
+        workspace,
+    )
+    return None if ok else f"disabled for this workspace (extension-enablement.json rule {rule})"
 
 
 def _safe_search(pattern: str, text: str) -> bool:
@@ -241,13 +258,10 @@ def _load_one(
     if error is not None or not isinstance(manifest, dict):
         where = "the linked source" if linked else "the extension directory"
         problems.append(
-            Problem(
-                severity="error",
-                code="extension-manifest-invalid",
-                message=f"{MANIFEST} in {where} is {error or 'not a JSON object'}; Gemini "
-                "CLI skips this extension and its hooks.",
-                fix="Reinstall the extension, or fix its manifest.",
-                file=str(path / MANIFEST),
+            _manifest_problem(
+                path,
+                f"{MANIFEST} in {where} is {error or 'not a JSON object'}",
+                "Reinstall the extension, or fix its manifest.",
             )
         )
         return None
@@ -255,13 +269,10 @@ def _load_one(
     version = manifest.get("version")
     if not isinstance(name, str) or not _NAME.match(name) or not version:
         problems.append(
-            Problem(
-                severity="error",
-                code="extension-manifest-invalid",
-                message=f"{MANIFEST} needs a 'name' of letters, digits and dashes and a "
-                "'version'; Gemini CLI skips this extension and its hooks.",
-                fix="Fix the manifest's name and version.",
-                file=str(path / MANIFEST),
+            _manifest_problem(
+                path,
+                f"{MANIFEST} needs a 'name' of letters, digits and dashes and a 'version'",
+                "Fix the manifest's name and version.",
             )
         )
         return None
@@ -278,59 +289,29 @@ def _load_one(
     )
 
 
+def _manifest_problem(path: Path, what: str, fix: str) -> Problem:
+    return Problem(
+        severity="error",
+        code="extension-manifest-invalid",
+        message=f"{what}; Gemini CLI skips this extension and its hooks.",
+        fix=fix,
+        file=str(path / MANIFEST),
+    )
+
+
 def _load_hooks(
     ext: Extension,
     env: GeminiEnvironment,
     workspace_env: Mapping[str, str],
     problems: list[Problem],
 ) -> None:
+    """The extension's hooks/hooks.json, hydrated with its variables and settings."""
     path = Path(ext.info.path)
     hooks_file = path / "hooks" / "hooks.json"
-    try:
-        text = files.read_text(hooks_file)
-    except FileNotFoundError:
+    found = _read_hooks_file(ext.info.name, hooks_file, problems)
+    if found is None:
         return
-    except OSError as exc:
-        problems.append(
-            Problem(
-                severity="warning",
-                code="extension-hooks-invalid",
-                message=f"hooks/hooks.json of extension '{ext.info.name}' cannot be read "
-                f"({exc.strerror}); Gemini CLI loads none of its hooks.",
-                file=str(hooks_file),
-            )
-        )
-        return
-    try:
-        data = nesting.json_loads(text)
-    except json.JSONDecodeError as exc:
-        problems.append(
-            Problem(
-                severity="error",
-                code="extension-hooks-invalid",
-                message=f"hooks/hooks.json of extension '{ext.info.name}' is not valid JSON "
-                f"({exc.msg}); Gemini CLI loads none of its hooks (comments are not allowed "
-                "in this file).",
-                fix="Fix the JSON (plain JSON: no comments, no trailing commas).",
-                file=str(hooks_file),
-                line=exc.lineno,
-                column=exc.colno,
-            )
-        )
-        return
-    hooks = data.get("hooks") if isinstance(data, dict) else None
-    if not isinstance(hooks, dict):
-        problems.append(
-            Problem(
-                severity="warning",
-                code="extension-hooks-invalid",
-                message=f"hooks/hooks.json of extension '{ext.info.name}' has no 'hooks' "
-                "object; Gemini CLI ignores the file.",
-                fix='Use the shape {"hooks": {"BeforeTool": [...]}}.',
-                file=str(hooks_file),
-            )
-        )
-        return
+    hooks, text = found
     user_env = _read_dotenv(env.extensions_dir / ext.info.name / ".env")
     custom_env = {**user_env, **workspace_env}
     sep = "\\" if env.platform == "win32" else "/"
@@ -350,3 +331,55 @@ def _load_hooks(
     ext.raw_hooks = hooks
     ext.hooks_file = hooks_file
     ext.text = text
+
+
+def _read_hooks_file(
+    name: str, hooks_file: Path, problems: list[Problem]
+) -> tuple[dict[str, Any], str] | None:
+    """The `hooks` object of a hooks.json and its text, or None (and why, in `problems`)."""
+
+    def problem(
+        severity: Severity, why: str, fix: str | None = None, at: json.JSONDecodeError | None = None
+    ) -> None:
+        problems.append(
+            Problem(
+                severity=severity,
+                code="extension-hooks-invalid",
+                message=f"hooks/hooks.json of extension '{name}' {why}",
+                fix=fix,
+                file=str(hooks_file),
+                line=at.lineno if at is not None else None,
+                column=at.colno if at is not None else None,
+            )
+        )
+
+    try:
+        text = files.read_text(hooks_file)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        problem(
+            "warning",
+            f"cannot be read ({exc.strerror}); Gemini CLI loads none of its hooks.",
+        )
+        return None
+    try:
+        data = nesting.json_loads(text)
+    except json.JSONDecodeError as exc:
+        problem(
+            "error",
+            f"is not valid JSON ({exc.msg}); Gemini CLI loads none of its hooks (comments are "
+            "not allowed in this file).",
+            "Fix the JSON (plain JSON: no comments, no trailing commas).",
+            exc,
+        )
+        return None
+    hooks = data.get("hooks") if isinstance(data, dict) else None
+    if not isinstance(hooks, dict):
+        problem(
+            "warning",
+            "has no 'hooks' object; Gemini CLI ignores the file.",
+            'Use the shape {"hooks": {"BeforeTool": [...]}}.',
+        )
+        return None
+    return hooks, text

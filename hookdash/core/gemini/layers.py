@@ -14,8 +14,9 @@ from pydantic import BaseModel
 from hookdash.core import files
 from hookdash.core.gemini import jsonc
 from hookdash.core.gemini.environment import GeminiEnvironment
-from hookdash.core.gemini.events import EVENTS, HOOKS_CONFIG_FIELDS
+from hookdash.core.gemini.events import HOOKS_CONFIG_FIELDS
 from hookdash.core.gemini.expand import expand_settings_value
+from hookdash.core.gemini.settings_schema import coerce_settings, validate_settings
 from hookdash.core.problems import Problem
 
 Scope = Literal["system-defaults", "user", "workspace", "system"]
@@ -132,113 +133,138 @@ def system_file_insecurity(path: Path) -> str | None:
 
 
 def read_layer(scope: Scope, path: Path, env: GeminiEnvironment) -> Layer:
+    """One settings file, as Gemini reads it: refused for its owner, unreadable, not
+    JSON, not an object, invalid for the schema (used as written) or coerced."""
     layer = Layer(scope=scope, path=path)
     try:
-        exists = path.exists()
+        layer.exists = path.exists()
     except OSError:
-        exists = False
-    layer.exists = exists
-    if not exists:
+        layer.exists = False
+    if not layer.exists:
         return layer
     if scope in READ_ONLY_SCOPES and env.gemini.system_files_need_root:
-        reason = system_file_insecurity(path)
-        if reason is not None:
-            layer.ignored_reason = f"{env.gemini.label} ignores it: {reason}"
-            layer.problems.append(
-                Problem(
-                    severity="warning",
-                    code="system-file-ignored",
-                    message=(
-                        f"The {scope} settings file is present but Gemini CLI ignores it "
-                        f"({reason}); none of its settings or hooks apply."
-                    ),
-                    fix="Make the file and its directories owned by root and not writable "
-                    "by group or others (chown root:root, chmod go-w).",
-                    file=str(path),
-                )
-            )
-            # Still parsed below, so its hooks can be shown (as not running).
-    try:
-        data = files.read_bytes(path)
-    except OSError as exc:
-        layer.error = LayerError(message=f"cannot read the file: {exc.strerror}")
-        # Too large for hookdash is not a verdict on Gemini, which reads any size.
-        too_large = isinstance(exc, files.FileTooLargeError)
-        layer.fatal = layer.ignored_reason is None and not too_large
-        layer.problems.append(_unreadable_problem(path, exc))
-        return layer
-    text = data.decode("utf-8", errors="replace")
-    layer.digest = hashlib.sha256(data).digest()
-    del data  # a large file's bytes need not outlive its text
-    layer.text = text
-    try:
-        raw = jsonc.parse(text, keep=SETTINGS_KEYS)
-    except jsonc.JsonParseError as exc:
-        layer.error = LayerError(message=exc.message, line=exc.line, column=exc.column)
-        layer.fatal = layer.ignored_reason is None
-        layer.problems.append(
-            Problem(
-                severity="error" if layer.fatal else "warning",
-                code="settings-parse-error",
-                message=(
-                    f"hookdash does not read this settings file: it is {exc.message}. Gemini "
-                    "CLI 0.61 reads up to about 1,700 levels and refuses to start beyond "
-                    "('Maximum call stack size exceeded')."
-                    if exc.too_deep
-                    else f"This settings file does not parse ({exc.message}); "
-                    + (
-                        "Gemini CLI refuses to start until it is fixed."
-                        if layer.fatal
-                        else "Gemini CLI ignores this file anyway."
-                    )
-                ),
-                fix="Remove the deep nesting at the line and column shown."
-                if exc.too_deep
-                else "Fix the JSON at the line and column shown (comments are fine; trailing "
-                "commas and a BOM are not).",
-                file=str(path),
-                line=exc.line,
-                column=exc.column,
-            )
-        )
-        return layer
-    if not isinstance(raw, dict):
-        layer.error = LayerError(message="Settings file is not a valid JSON object.", line=1)
-        layer.fatal = layer.ignored_reason is None
-        layer.problems.append(
-            Problem(
-                severity="error",
-                code="settings-not-object",
-                message="The settings file is not a JSON object; Gemini CLI refuses to start.",
-                fix="Wrap the settings in { }.",
-                file=str(path),
-                line=1,
-            )
-        )
+        _refuse_if_insecure(layer, env)  # still parsed, so its hooks show (as not running)
+    text = _read_text(layer)
+    raw = _parse(layer, text) if text is not None else None
+    if text is None or raw is None:
         return layer
     layer.raw = raw
     layer.parsed = True
     layer.root = jsonc.root_members(text)
     expanded = expand_settings_value(raw, env.environ)
     issues = validate_settings(expanded)
-    if issues:
-        layer.settings = expanded
-        shown = "; ".join(f"{where}: {what}" for where, what in issues[:5])
-        layer.problems.append(
-            Problem(
-                severity="warning",
-                code="settings-invalid",
-                message=f"Gemini CLI warns 'Invalid configuration' for this file ({shown}) and "
-                "uses the values as written, without type coercion.",
-                fix="Correct the types named above.",
-                file=str(path),
-                pointer=_pointer_of(issues[0][0]),
-                line=layer.line_of(_pointer_of(issues[0][0])),
-            )
-        )
-    else:
+    if not issues:
         layer.settings = coerce_settings(expanded)
+        return layer
+    layer.settings = expanded
+    shown = "; ".join(f"{where}: {what}" for where, what in issues[:5])
+    layer.problems.append(
+        Problem(
+            severity="warning",
+            code="settings-invalid",
+            message=f"Gemini CLI warns 'Invalid configuration' for this file ({shown}) and "
+            "uses the values as written, without type coercion.",
+            fix="Correct the types named above.",
+            file=str(path),
+            pointer=_pointer_of(issues[0][0]),
+            line=layer.line_of(_pointer_of(issues[0][0])),
+        )
+    )
     return layer
+
+
+def _refuse_if_insecure(layer: Layer, env: GeminiEnvironment) -> None:
+    """Mark a system file Gemini refuses for its ownership or permissions as ignored."""
+    reason = system_file_insecurity(layer.path)
+    if reason is None:
+        return
+    layer.ignored_reason = f"{env.gemini.label} ignores it: {reason}"
+    layer.problems.append(
+        Problem(
+            severity="warning",
+            code="system-file-ignored",
+            message=(
+                f"The {layer.scope} settings file is present but Gemini CLI ignores it "
+                f"({reason}); none of its settings or hooks apply."
+            ),
+            fix="Make the file and its directories owned by root and not writable "
+            "by group or others (chown root:root, chmod go-w).",
+            file=str(layer.path),
+        )
+    )
+
+
+def _read_text(layer: Layer) -> str | None:
+    """The file's text (its digest kept), or None when it cannot be read."""
+    try:
+        data = files.read_bytes(layer.path)
+    except OSError as exc:
+        layer.error = LayerError(message=f"cannot read the file: {exc.strerror}")
+        # Too large for hookdash is not a verdict on Gemini, which reads any size.
+        too_large = isinstance(exc, files.FileTooLargeError)
+        layer.fatal = layer.ignored_reason is None and not too_large
+        layer.problems.append(_unreadable_problem(layer.path, exc))
+        return None
+    text = data.decode("utf-8", errors="replace")
+    layer.digest = hashlib.sha256(data).digest()
+    del data  # a large file's bytes need not outlive its text
+    layer.text = text
+    return text
+
+
+def _parse(layer: Layer, text: str) -> dict[str, Any] | None:
+    """The settings object of the text, or None (and the problem) when Gemini refuses it."""
+    try:
+        raw = jsonc.parse(text, keep=SETTINGS_KEYS)
+    except jsonc.JsonParseError as exc:
+        layer.error = LayerError(message=exc.message, line=exc.line, column=exc.column)
+        layer.fatal = layer.ignored_reason is None
+        layer.problems.append(_parse_problem(layer.path, exc, layer.fatal))
+        return None
+    if isinstance(raw, dict):
+        return raw
+    layer.error = LayerError(message="Settings file is not a valid JSON object.", line=1)
+    layer.fatal = layer.ignored_reason is None
+    layer.problems.append(
+        Problem(
+            severity="error",
+            code="settings-not-object",
+            message="The settings file is not a JSON object; Gemini CLI refuses to start.",
+            fix="Wrap the settings in { }.",
+            file=str(layer.path),
+            line=1,
+        )
+    )
+    return None
+
+
+def _parse_problem(path: Path, exc: jsonc.JsonParseError, fatal: bool) -> Problem:
+    if exc.too_deep:
+        message = (
+            f"hookdash does not read this settings file: it is {exc.message}. Gemini "
+            "CLI 0.61 reads up to about 1,700 levels and refuses to start beyond "
+            "('Maximum call stack size exceeded')."
+        )
+        fix = "Remove the deep nesting at the line and column shown."
+    else:
+        message = f"This settings file does not parse ({exc.message}); " + (
+            "Gemini CLI refuses to start until it is fixed."
+            if fatal
+            else "Gemini CLI ignores this file anyway."
+        )
+        fix = (
+            "Fix the JSON at the line and column shown (comments are fine; trailing "
+            "commas and a BOM are not)."
+        )
+    return Problem(
+        severity="error" if fatal else "warning",
+        code="settings-parse-error",
+        message=message,
+        fix=fix,
+        file=str(path),
+        line=exc.line,
+        column=exc.column,
+    )
 
 
 def _unreadable_problem(path: Path, exc: OSError) -> Problem:
@@ -266,129 +292,6 @@ def _unreadable_problem(path: Path, exc: OSError) -> Problem:
 
 def _pointer_of(dotted: str) -> str:
     return jsonc.pointer(*dotted.split(".")) if dotted else ""
-
-
-# --------------------------------------------------------------- validation (Zod subset)
-# Gemini validates the whole file with Zod; hookdash reproduces the part that concerns
-# hooks: if it fails, Gemini warns and uses the unvalidated values (no coercion).
-
-_BOOL_STRINGS = {"true": True, "false": False}
-
-
-def _is_number(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
-
-
-def _numeric_string(value: Any) -> bool:
-    if not isinstance(value, str) or not value.strip():
-        return False
-    try:
-        float(value)
-    except ValueError:
-        return False
-    return True
-
-
-def _is_boolish(value: Any) -> bool:
-    return isinstance(value, bool) or (isinstance(value, str) and value.lower() in _BOOL_STRINGS)
-
-
-def validate_settings(settings: dict[str, Any]) -> list[tuple[str, str]]:
-    """Issues (dotted path, text) the hook-related part of Gemini's schema finds."""
-    issues: list[tuple[str, str]] = []
-    hooks = settings.get("hooks")
-    if hooks is not None:
-        if not isinstance(hooks, dict):
-            issues.append(("hooks", f"Expected object, received {_js_type(hooks)}"))
-        else:
-            for key, value in hooks.items():
-                where = f"hooks.{key}"
-                if not isinstance(value, list):
-                    issues.append((where, f"Expected array, received {_js_type(value)}"))
-                    continue
-                if key not in EVENTS:
-                    continue
-                for i, definition in enumerate(value):
-                    issues.extend(_validate_definition(f"{where}.{i}", definition))
-    config = settings.get("hooksConfig")
-    if config is not None:
-        if not isinstance(config, dict):
-            issues.append(("hooksConfig", f"Expected object, received {_js_type(config)}"))
-        else:
-            for flag in ("enabled", "notifications"):
-                if flag in config and not _is_boolish(config[flag]):
-                    issues.append(
-                        (
-                            f"hooksConfig.{flag}",
-                            f"Expected boolean, received {_js_type(config[flag])}",
-                        )
-                    )
-            disabled = config.get("disabled")
-            if disabled is not None and (
-                not isinstance(disabled, list) or not all(isinstance(d, str) for d in disabled)
-            ):
-                issues.append(("hooksConfig.disabled", "Expected array of strings"))
-    return issues
-
-
-def _validate_definition(where: str, definition: Any) -> list[tuple[str, str]]:
-    if not isinstance(definition, dict):
-        return [(where, f"Expected object, received {_js_type(definition)}")]
-    issues: list[tuple[str, str]] = []
-    matcher = definition.get("matcher")
-    if matcher is not None and not isinstance(matcher, str):
-        issues.append((f"{where}.matcher", f"Expected string, received {_js_type(matcher)}"))
-    hooks = definition.get("hooks")
-    if not isinstance(hooks, list):
-        issues.append((f"{where}.hooks", f"Expected array, received {_js_type(hooks)}"))
-        return issues
-    for j, hook in enumerate(hooks):
-        hw = f"{where}.hooks.{j}"
-        if not isinstance(hook, dict):
-            issues.append((hw, f"Expected object, received {_js_type(hook)}"))
-            continue
-        for name in ("name", "type", "command", "description"):
-            if name in hook and hook[name] is not None and not isinstance(hook[name], str):
-                issues.append((f"{hw}.{name}", f"Expected string, received {_js_type(hook[name])}"))
-        timeout = hook.get("timeout")
-        if timeout is not None and not (_is_number(timeout) or _numeric_string(timeout)):
-            issues.append((f"{hw}.timeout", f"Expected number, received {_js_type(timeout)}"))
-    return issues
-
-
-def coerce_settings(settings: dict[str, Any]) -> dict[str, Any]:
-    """Zod's coercions on a file that validated: numeric strings, "true"/"false"."""
-    hooks = settings.get("hooks")
-    if isinstance(hooks, dict):
-        for key, definitions in hooks.items():
-            if key not in EVENTS or not isinstance(definitions, list):
-                continue
-            for definition in definitions:
-                for hook in definition.get("hooks", []) if isinstance(definition, dict) else []:
-                    if isinstance(hook, dict) and _numeric_string(hook.get("timeout")):
-                        number = float(hook["timeout"])
-                        hook["timeout"] = int(number) if number.is_integer() else number
-    config = settings.get("hooksConfig")
-    if isinstance(config, dict):
-        for flag in ("enabled", "notifications"):
-            value = config.get(flag)
-            if isinstance(value, str) and value.lower() in _BOOL_STRINGS:
-                config[flag] = _BOOL_STRINGS[value.lower()]
-    return settings
-
-
-def _js_type(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if _is_number(value):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, list):
-        return "array"
-    return "object"
 
 
 def read_layers(env: GeminiEnvironment) -> dict[Scope, Layer]:

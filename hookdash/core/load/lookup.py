@@ -57,56 +57,11 @@ def find_hooks(config: Configuration, arg: str, *, entries: Iterable[str] = ()) 
     AmbiguousHook with the candidates."""
     hooks = config.hooks
     valid = [h for h in hooks if registrable(h)]
-
-    by_ref = next((h for h in hooks if h.ref == arg), None)
-    if by_ref is not None:
-        if not registrable(by_ref):
-            raise HookNotFound(
-                f"The hook at {arg} is invalid ({'; '.join(by_ref.not_running_because)}), so "
-                "Gemini CLI discards it; there is nothing to switch.",
-                [],
-            )
-        return _lookup(valid, by_ref.id, "ref")
-
-    if any(h.id == arg for h in valid):
-        lookup = _lookup(valid, arg, "id")
-        same_command = sorted({h.id for h in valid if h.name and h.command == arg})
-        if same_command:
-            lookup.notes.append(
-                f"The hook(s) named {_quoted(same_command)} run the same command, but Gemini "
-                "matches a named hook by its name only, so they are not affected."
-            )
-        return lookup
-
-    as_written = list(dict.fromkeys(h.id for h in valid if not h.name and h.command_raw == arg))
-    if len(as_written) == 1:
-        lookup = _lookup(valid, as_written[0], "id")
-        lookup.notes.append(
-            f"'{_short(arg)}' is the command as written; Gemini expands it to "
-            f"'{_short(as_written[0])}', the hook's ID."
-        )
-        return lookup
-
-    named = [h for h in valid if h.name and arg in (h.command, h.command_raw)]
-    names = list(dict.fromkeys(h.id for h in named))
-    if len(names) == 1:
-        lookup = _lookup(valid, names[0], "command")
-        lookup.notes.append(
-            f"'{_short(arg)}' is the command of the hook named '{names[0]}'; Gemini "
-            f"matches a named hook by its name only, so hookdash uses '{names[0]}'."
-        )
-        return lookup
-    if len(names) > 1:
-        raise AmbiguousHook(
-            f"'{_short(arg)}' is the command of {len(names)} hooks with different names "
-            f"({_quoted(names)}), and Gemini matches named hooks by name: give the name of "
-            "the one you mean.",
-            [h.as_ref() for h in named],
-        )
-
+    found = _by_ref(hooks, valid, arg) or _by_id(valid, arg) or _by_command(valid, arg)
+    if found is not None:
+        return found
     if arg in set(entries):
         return Lookup(identifier=arg, hooks=[], matched_by="entry")
-
     invalid = [h for h in hooks if h.id == arg]
     if invalid:
         raise HookNotFound(
@@ -124,11 +79,70 @@ def find_hooks(config: Configuration, arg: str, *, entries: Iterable[str] = ()) 
     )
 
 
-def _lookup(valid: list[Hook], identifier: str, matched_by: MatchedBy) -> Lookup:
+def _by_ref(hooks: list[Hook], valid: list[Hook], arg: str) -> Lookup | None:
+    by_ref = next((h for h in hooks if h.ref == arg), None)
+    if by_ref is None:
+        return None
+    if not registrable(by_ref):
+        raise HookNotFound(
+            f"The hook at {arg} is invalid ({'; '.join(by_ref.not_running_because)}), so "
+            "Gemini CLI discards it; there is nothing to switch.",
+            [],
+        )
+    return _lookup(valid, by_ref.id, "ref")
+
+
+def _by_id(valid: list[Hook], arg: str) -> Lookup | None:
+    """An identifier, or an unnamed hook's command as written (Gemini expands it)."""
+    if any(h.id == arg for h in valid):
+        same_command = sorted({h.id for h in valid if h.name and h.command == arg})
+        note = (
+            f"The hook(s) named {_quoted(same_command)} run the same command, but Gemini "
+            "matches a named hook by its name only, so they are not affected."
+        )
+        return _lookup(valid, arg, "id", note if same_command else None)
+    as_written = list(dict.fromkeys(h.id for h in valid if not h.name and h.command_raw == arg))
+    if len(as_written) != 1:
+        return None
+    return _lookup(
+        valid,
+        as_written[0],
+        "id",
+        f"'{_short(arg)}' is the command as written; Gemini expands it to "
+        f"'{_short(as_written[0])}', the hook's ID.",
+    )
+
+
+def _by_command(valid: list[Hook], arg: str) -> Lookup | None:
+    """The command of a named hook: Gemini matches it by name, so that name is meant."""
+    named = [h for h in valid if h.name and arg in (h.command, h.command_raw)]
+    names = list(dict.fromkeys(h.id for h in named))
+    if len(names) > 1:
+        raise AmbiguousHook(
+            f"'{_short(arg)}' is the command of {len(names)} hooks with different names "
+            f"({_quoted(names)}), and Gemini matches named hooks by name: give the name of "
+            "the one you mean.",
+            [h.as_ref() for h in named],
+        )
+    if not names:
+        return None
+    return _lookup(
+        valid,
+        names[0],
+        "command",
+        f"'{_short(arg)}' is the command of the hook named '{names[0]}'; Gemini "
+        f"matches a named hook by its name only, so hookdash uses '{names[0]}'.",
+    )
+
+
+def _lookup(
+    valid: list[Hook], identifier: str, matched_by: MatchedBy, note: str | None = None
+) -> Lookup:
     return Lookup(
         identifier=identifier,
         hooks=[h for h in valid if h.id == identifier],
         matched_by=matched_by,
+        notes=[note] if note else [],
     )
 
 

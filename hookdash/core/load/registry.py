@@ -145,17 +145,20 @@ class VerdictContext:
     changed_scripts: Mapping[str, str] = field(default_factory=dict)  # key -> why
 
 
-def make_hook(c: Candidate, ctx: VerdictContext) -> Hook:
-    config = c.config if isinstance(c.config, dict) else {}
-    invalid = validation_error(c.config)
-    identifier = hook_identifier(config)
-    raw_command = config.get("command")
-    command = raw_command if isinstance(raw_command, str) else None
-    raw_env = config.get("env")
-    hook_env = {str(k): str(v) for k, v in raw_env.items()} if isinstance(raw_env, dict) else {}
-    hook_env.update(c.extra_env)
-    name = config.get("name")
-    description = config.get("description")
+@dataclass(slots=True)
+class _Verdict:
+    """Whether a hook registers and runs, and every reason it does not."""
+
+    will_register: bool
+    runs: bool
+    disabled: bool
+    disabled_in: list[str]
+    legacy_disabled_in: list[str]
+    reasons: list[str]
+    inactive_reason: InactiveReason | None
+
+
+def _verdict(c: Candidate, ctx: VerdictContext, identifier: str, invalid: str | None) -> _Verdict:
     reasons: list[str] = []
     if ctx.fatal:
         reasons.append(f"Gemini CLI refuses to start: {ctx.fatal}")
@@ -192,6 +195,24 @@ def make_hook(c: Candidate, ctx: VerdictContext) -> Hook:
             if invalid
             else "disabled"
         )
+    return _Verdict(
+        will_register, runs, disabled, disabled_in, legacy_disabled_in, reasons, inactive_reason
+    )
+
+
+def make_hook(c: Candidate, ctx: VerdictContext) -> Hook:
+    """The hook a candidate makes, with Gemini's verdict on it and hookdash's trust."""
+    config = c.config if isinstance(c.config, dict) else {}
+    invalid = validation_error(c.config)
+    identifier = hook_identifier(config)
+    raw_command = config.get("command")
+    command = raw_command if isinstance(raw_command, str) else None
+    raw_env = config.get("env")
+    hook_env = {str(k): str(v) for k, v in raw_env.items()} if isinstance(raw_env, dict) else {}
+    hook_env.update(c.extra_env)
+    name = config.get("name")
+    description = config.get("description")
+    v = _verdict(c, ctx, identifier, invalid)
     key = hook_key(config)
     trust: TrustState = "not-applicable"
     trust_detail: str | None = None
@@ -221,16 +242,16 @@ def make_hook(c: Candidate, ctx: VerdictContext) -> Hook:
         timeout_ms=effective_timeout(config.get("timeout")),
         env=hook_env,
         order=None,
-        disabled=disabled,
-        disabled_in=disabled_in,
-        legacy_disabled_in=legacy_disabled_in,
+        disabled=v.disabled,
+        disabled_in=v.disabled_in,
+        legacy_disabled_in=v.legacy_disabled_in,
         trust=trust,
         trust_detail=trust_detail,
-        will_register=will_register,
-        runs=runs,
-        not_running_because=[] if runs else reasons,
+        will_register=v.will_register,
+        runs=v.runs,
+        not_running_because=[] if v.runs else v.reasons,
         invalid=invalid,
-        inactive_reason=inactive_reason,
+        inactive_reason=v.inactive_reason,
         duplicate_of=None,
         script=ctx.script_of(command, hook_env) if command else None,
         unknown_keys=[k for k in config if k not in HOOK_KEYS],

@@ -14,10 +14,11 @@ from rich.text import Text
 from textual import on
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from hookdash.core import visible
 from hookdash.tui.commands import bindings_for
+from hookdash.tui.widgets.footer import Footer
 
 
 def untrusted_run_question(hook_id: str, reasons: Iterable[str], where: str) -> Text:

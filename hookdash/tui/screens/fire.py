@@ -29,7 +29,7 @@ from textual import on
 from textual.containers import Container, VerticalScroll
 from textual.content import Content
 from textual.events import Resize
-from textual.widgets import Footer, Static, TextArea
+from textual.widgets import Static, TextArea
 
 from hookdash.core import (
     RUNLOG_NAME,
@@ -49,6 +49,7 @@ from hookdash.tui.run_clock import EngineRun
 from hookdash.tui.screens.base import HookdashScreen
 from hookdash.tui.screens.confirm import ConfirmScreen, untrusted_run_question
 from hookdash.tui.widgets.fire_result import fire_result_body
+from hookdash.tui.widgets.footer import Footer
 from hookdash.tui.widgets.payload_editor import JsonError, PayloadEditor, parse_payload
 from hookdash.tui.widgets.run_view import output_sections
 

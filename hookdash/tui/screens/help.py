@@ -9,11 +9,12 @@ from rich.table import Table
 from rich.text import Text
 from textual.binding import BindingType
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import COMMANDS, bindings_for
 from hookdash.tui.screens.base import HookdashModalScreen
+from hookdash.tui.widgets.footer import Footer
 
 _SCOPE_TITLES = (
     ("app", "Everywhere"),

@@ -32,7 +32,6 @@ from textual.theme import Theme
 from textual.widgets import (
     Button,
     Checkbox,
-    Footer,
     Input,
     OptionList,
     RadioSet,
@@ -66,6 +65,7 @@ from hookdash.tui.run_clock import EngineRun
 from hookdash.tui.screens.base import HookdashScreen
 from hookdash.tui.screens.confirm import ConfirmScreen, untrusted_run_question
 from hookdash.tui.widgets.draft_review import checks_body, settings_diff, test_result_body
+from hookdash.tui.widgets.footer import Footer
 from hookdash.tui.widgets.hook_fields import HookFields
 from hookdash.tui.widgets.hook_form_hints import command_hint, event_prompt, matcher_hint
 from hookdash.tui.widgets.run_view import heading

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from textual import on
 from textual.containers import Container, Horizontal
 from textual.events import Paste, Resize
-from textual.widgets import Footer, Input, Label
+from textual.widgets import Input, Label
 
 from hookdash.core import EVENTS, visible  # (no pydantic, no I/O)
 from hookdash.tui.commands import bindings_for
@@ -15,6 +15,7 @@ from hookdash.tui.screens.hook_writing import NEWS_SECONDS, HookWriting
 from hookdash.tui.widgets.banners import Banners
 from hookdash.tui.widgets.empty_state import EmptyState
 from hookdash.tui.widgets.filter_box import Debounced, FilterBox, paste_as_filter
+from hookdash.tui.widgets.footer import Footer
 from hookdash.tui.widgets.hook_details import HookDetails
 from hookdash.tui.widgets.hook_groups import EventGroup, HookItem, LayerGroup
 from hookdash.tui.widgets.hook_tree import HookTree

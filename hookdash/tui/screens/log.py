@@ -28,7 +28,7 @@ from textual import on
 from textual.containers import Container, Horizontal
 from textual.events import Resize, ScreenResume
 from textual.timer import Timer
-from textual.widgets import Footer, Input, Label, Static
+from textual.widgets import Input, Label, Static
 from textual.worker import Worker
 
 from hookdash.core import (
@@ -48,6 +48,7 @@ from hookdash.tui.colors import colors_for
 from hookdash.tui.commands import bindings_for
 from hookdash.tui.plain import plain
 from hookdash.tui.screens.log_narrowing import LogNarrowing
+from hookdash.tui.widgets.footer import Footer
 from hookdash.tui.widgets.log_header import FollowState, log_notice, log_title
 from hookdash.tui.widgets.record_view import RecordView
 from hookdash.tui.widgets.run_line import local_date_time

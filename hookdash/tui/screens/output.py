@@ -12,11 +12,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from textual.content import Content
-from textual.widgets import Footer, Static, TextArea
+from textual.widgets import Static, TextArea
 
 from hookdash.core import visible
 from hookdash.tui.commands import bindings_for
 from hookdash.tui.screens.base import HookdashScreen
+from hookdash.tui.widgets.footer import Footer
 
 
 def output_text(sections: Sequence[tuple[str, str]]) -> str:

@@ -22,7 +22,7 @@ from rich.text import Text
 from textual import on
 from textual.containers import Horizontal, VerticalScroll
 from textual.suggester import SuggestFromList
-from textual.widgets import Footer, Input, Label, OptionList, Select, Static
+from textual.widgets import Input, Label, OptionList, Select, Static
 
 from hookdash.core import (
     BUILTIN_TOOLS,
@@ -52,6 +52,7 @@ from hookdash.tui.run_clock import EngineRun
 from hookdash.tui.screens.base import HookdashScreen
 from hookdash.tui.screens.confirm import ConfirmScreen, untrusted_hooks_question
 from hookdash.tui.widgets.fire_result import fire_result_body
+from hookdash.tui.widgets.footer import Footer
 from hookdash.tui.widgets.plan_view import plan_rows, plan_summary, progress_lines
 
 

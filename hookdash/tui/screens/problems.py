@@ -9,7 +9,7 @@ from rich.console import Group, RenderableType
 from rich.padding import Padding
 from rich.text import Text
 from textual import on, work
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from hookdash.core import HookdashError, visible  # (no pydantic, no I/O)
@@ -18,6 +18,7 @@ from hookdash.tui.commands import bindings_for
 from hookdash.tui.plain import plain
 from hookdash.tui.screens.base import HookdashScreen
 from hookdash.tui.screens.confirm import ConfirmScreen
+from hookdash.tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from hookdash.core import Change, Configuration, Problem

@@ -16,13 +16,14 @@ from textual import on
 from textual.containers import Vertical
 from textual.content import Content
 from textual.events import Key
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from hookdash.core import SavedPayload, shorten, visible
 from hookdash.tui.colors import colors_for
 from hookdash.tui.commands import bindings_for
 from hookdash.tui.screens.base import HookdashModalScreen
+from hookdash.tui.widgets.footer import Footer
 
 Choice = tuple[Literal["load", "run", "delete"], SavedPayload]
 

@@ -14,11 +14,12 @@ from textual import on
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Label, RadioButton, RadioSet, Static
+from textual.widgets import Button, Label, RadioButton, RadioSet, Static
 
 from hookdash.core import visible  # (no pydantic, no I/O)
 from hookdash.tui.commands import bindings_for
 from hookdash.tui.plain import plain_content
+from hookdash.tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from hookdash.core import Configuration, DisabledKey, Hook

@@ -21,7 +21,7 @@ from rich.text import Text
 from textual import on, work
 from textual.containers import Horizontal, VerticalScroll
 from textual.events import Resize
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from hookdash.core import (
     Configuration,
@@ -42,6 +42,7 @@ from hookdash.tui.plain import plain
 from hookdash.tui.screens.base import HookdashScreen
 from hookdash.tui.screens.confirm import ConfirmScreen
 from hookdash.tui.widgets.check_list import CheckList
+from hookdash.tui.widgets.footer import Footer
 from hookdash.tui.widgets.hook_groups import HIDDEN_PILL, MAX_ID_WIDTH
 from hookdash.tui.widgets.trust_confirmation import confirmation_body
 from hookdash.tui.widgets.trust_review import (

@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from hookdash.core.gemini import jsonc
+from hookdash.core.gemini.jsonc.comments import BIG
 
 
 def test_comments_become_whitespace_and_offsets_are_kept() -> None:
@@ -186,3 +187,32 @@ def test_strip_comments_matches_the_javascript_original(text: str) -> None:
         except ValueError:
             return
         assert ours == reference
+
+
+class _CountingText(str):
+    """A text that counts the substring scans made of it (`"//" in text`)."""
+
+    scans = 0
+
+    def __contains__(self, part: object) -> bool:
+        type(self).scans += 1
+        return super().__contains__(part)  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("comment", ["", "// the last line\n"])
+def test_a_large_text_is_scanned_for_comments_once_not_once_per_hook(comment: str) -> None:
+    # A load asks for the line of every hook: a scan of a 1.6 MB file per hook made 6,000
+    # hooks take 35 s (quadratic). Comment-free or not, the text is scanned once.
+    groups = [{"hooks": [{"type": "command", "command": f"echo {i:>60}"}]} for i in range(6000)]
+    text = _CountingText(json.dumps({"hooks": {"BeforeTool": groups}}, indent=2) + comment)
+    assert len(text) > BIG
+    _CountingText.scans = 0
+    finder = jsonc.LineFinder(text)
+    try:
+        lines = [finder.line(f"/hooks/BeforeTool/{i}/hooks/0") for i in range(0, 6000, 60)]
+        again = [jsonc.strip_comments(text) for _ in range(100)]
+    finally:
+        jsonc.release()
+    assert lines[1] is not None and lines[1] > lines[0]
+    assert all(a is again[0] for a in again)
+    assert _CountingText.scans <= 2

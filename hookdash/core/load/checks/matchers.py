@@ -10,7 +10,8 @@ from hookdash.core.gemini.events import (
     TRIGGER_VALUES,
     match_kind,
 )
-from hookdash.core.gemini.matcher import _JS_TRIM, compile_js
+from hookdash.core.gemini.js_regex import compile_js
+from hookdash.core.gemini.jsvalues import JS_WHITESPACE
 from hookdash.core.gemini.tools import BUILTIN_TOOLS, CLAUDE_TOOL_NAMES
 from hookdash.core.load.checks.about import _about
 from hookdash.core.model import Hook
@@ -44,7 +45,7 @@ def _check_matcher(hook: Hook) -> list[Problem]:
                 "Quote the matcher.",
             )
         ]
-    m = matcher.strip(_JS_TRIM)
+    m = matcher.strip(JS_WHITESPACE)
     if m in ("", "*"):
         return []
     if kind == "trigger":
