@@ -32,7 +32,6 @@ from textual.events import Resize
 from textual.widgets import Static, TextArea
 
 from hookdash.core import (
-    RUNLOG_NAME,
     Configuration,
     FireResult,
     Hook,
@@ -41,14 +40,13 @@ from hookdash.core import (
     confirmations_needed,
     fire as engine_fire,
     json_text,
-    state_dir,
 )
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
 from hookdash.tui.run_clock import EngineRun
 from hookdash.tui.screens.base import HookdashScreen
 from hookdash.tui.screens.confirm import ConfirmScreen, untrusted_run_question
-from hookdash.tui.widgets.fire_result import fire_result_body
+from hookdash.tui.widgets.fire_result import fire_result_body, runlog_shown
 from hookdash.tui.widgets.footer import Footer
 from hookdash.tui.widgets.payload_editor import JsonError, PayloadEditor, parse_payload
 from hookdash.tui.widgets.run_view import output_sections
@@ -301,10 +299,7 @@ class FireScreen(HookdashScreen[None]):
         self.query_one("#result-body", Static).update(body)
 
     def _result_body(self, result: FireResult, colors: Colors) -> RenderableType:
-        config = self.hd_app.config
-        logged_to = None
-        if config is not None:
-            logged_to = config.env.display(str(state_dir(config.env.environ) / RUNLOG_NAME))
+        logged_to = runlog_shown(self.hd_app.config)
         return fire_result_body(result, colors, logged_to=logged_to)
 
     # ------------------------------------------------------------------ bindings

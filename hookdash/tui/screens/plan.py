@@ -28,7 +28,6 @@ from hookdash.core import (
     BUILTIN_TOOLS,
     EVENTS,
     FIRED_TRIGGERS,
-    RUNLOG_NAME,
     TRIGGER_FIELD,
     TRIGGER_VALUES,
     Configuration,
@@ -42,7 +41,6 @@ from hookdash.core import (
     fire as engine_fire,
     match_kind,
     plan,
-    state_dir,
     visible,
 )
 from hookdash.tui.colors import Colors, colors_for
@@ -51,7 +49,7 @@ from hookdash.tui.plain import PlainInput
 from hookdash.tui.run_clock import EngineRun
 from hookdash.tui.screens.base import HookdashScreen
 from hookdash.tui.screens.confirm import ConfirmScreen, untrusted_hooks_question
-from hookdash.tui.widgets.fire_result import fire_result_body
+from hookdash.tui.widgets.fire_result import fire_result_body, runlog_shown
 from hookdash.tui.widgets.footer import Footer
 from hookdash.tui.widgets.plan_view import plan_rows, plan_summary, progress_lines
 
@@ -314,10 +312,7 @@ class PlanScreen(HookdashScreen[None]):
             text.append("\nesc cancels the run (kills the hooks' process groups).", colors.dim)
             body = text
         elif self._run.result is not None:
-            config = self.hd_app.config
-            logged_to = None
-            if config is not None:
-                logged_to = config.env.display(str(state_dir(config.env.environ) / RUNLOG_NAME))
+            logged_to = runlog_shown(self.hd_app.config)
             body = fire_result_body(
                 self._run.result, colors, logged_to=logged_to, single_hook=False
             )
