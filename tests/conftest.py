@@ -2,35 +2,80 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, settings
 
+from hookdash.core.demo import FOREIGN_VARIABLES
 from hookdash.core.gemini.environment import GeminiEnvironment, resolve_environment
 from hookdash.core.load.loader import load_configuration
 from hookdash.core.model import Configuration
 
-# Variables of the real environment that would change what Gemini (and hookdash) sees.
-_LEAKY = (
-    "GEMINI_CLI_TRUST_WORKSPACE",
-    "GEMINI_CLI_TRUSTED_FOLDERS_PATH",
-    "GEMINI_TELEMETRY_ENABLED",
-    "GEMINI_TELEMETRY_OUTFILE",
-    "GEMINI_TELEMETRY_TARGET",
-    "GEMINI_TELEMETRY_LOG_PROMPTS",
-    "NO_COLOR",
+# Variables of the real environment that would change what Gemini (and hookdash) sees: the
+# ones the demo leaves out, and NO_COLOR (the sandbox sets its own).
+_LEAKY = (*FOREIGN_VARIABLES, "NO_COLOR")
+
+# How many examples a property test tries: quick by default; one variable makes every
+# property test a soak (HOOKDASH_PROPERTY_EXAMPLES=5000 pytest tests).
+PROPERTY_EXAMPLES = int(os.environ.get("HOOKDASH_PROPERTY_EXAMPLES", "100"))
+
+# No deadline and no too-slow check: on a shared machine a slow draw says nothing about
+# hookdash. A test's own @settings overrides the example count.
+settings.register_profile(
+    "hookdash",
+    max_examples=PROPERTY_EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
 )
+settings.load_profile("hookdash")
+
+
+def examples(weight: float = 1.0) -> int:
+    """PROPERTY_EXAMPLES times `weight`: a cheap property can afford more tries."""
+    return max(1, round(PROPERTY_EXAMPLES * weight))
+
+
+# The console script installed with this venv: the tests run hookdash the way users do.
+HOOKDASH = Path(sys.executable).parent / "hookdash"
+
+
+class SettingsFiles:
+    """Where Gemini CLI reads its four settings files on a fake machine. Written out from the
+    spec (not asked of hookdash) so that the tests stay an independent check of its paths."""
+
+    home: Path
+    workspace: Path
+    system_dir: Path
+
+    @property
+    def user_settings(self) -> Path:
+        return self.home / ".gemini" / "settings.json"
+
+    @property
+    def workspace_settings(self) -> Path:
+        return self.workspace / ".gemini" / "settings.json"
+
+    @property
+    def system_settings(self) -> Path:
+        return self.system_dir / "settings.json"
+
+    @property
+    def system_defaults(self) -> Path:
+        return self.system_dir / "system-defaults.json"
 
 
 @dataclass
-class Sandbox:
+class Sandbox(SettingsFiles):
     """A fake machine: home, a project under it, system files and hookdash state."""
 
     root: Path
@@ -96,27 +141,11 @@ class Sandbox:
         )
 
     # --- files ---------------------------------------------------------------------
-    @property
-    def user_settings(self) -> Path:
-        return self.home / ".gemini" / "settings.json"
-
-    @property
-    def workspace_settings(self) -> Path:
-        return self.workspace / ".gemini" / "settings.json"
-
-    @property
-    def system_settings(self) -> Path:
-        return self.system_dir / "settings.json"
-
-    @property
-    def system_defaults(self) -> Path:
-        return self.system_dir / "system-defaults.json"
-
     @staticmethod
     def write(path: Path, content: Any) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
         text = content if isinstance(content, str) else json.dumps(content, indent=2)
-        path.write_text(text, encoding="utf-8")
+        path.write_bytes(text.encode())  # byte for byte: a CRLF file stays CRLF
         return path
 
     def write_user(self, content: Any) -> Path:
@@ -167,18 +196,23 @@ class Sandbox:
 
     # --- the console script ----------------------------------------------------------
     def cli(
-        self, *args: str, input: str | None = None, timeout: float = 60
+        self, *args: str, input: str | None = None, timeout: float = 60, **options: Any
     ) -> subprocess.CompletedProcess[str]:
-        exe = Path(sys.executable).parent / "hookdash"
+        """Run `hookdash args` in the project, as a user would; `options` go to
+        subprocess.run (another env, a umask)."""
+        options.setdefault("env", self.environ)
         return subprocess.run(
-            [str(exe), *args],
-            cwd=self.workspace,
-            env=self.environ,
-            input=input,
-            capture_output=True,
-            text=True,
-            timeout=timeout,
-        )
+            [str(HOOKDASH), *args], cwd=self.workspace, input=input, text=True,
+            capture_output=True, timeout=timeout, **options,
+        )  # fmt: skip
+
+    def spawn(self, *args: str) -> subprocess.Popen[str]:
+        """Start `hookdash args` in the project and leave it running, its output piped:
+        for the tests that watch a command while it works (follow, signals)."""
+        return subprocess.Popen(
+            [str(HOOKDASH), *args], cwd=self.workspace, env=self.environ, text=True,
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        )  # fmt: skip
 
 
 @pytest.fixture
@@ -206,3 +240,42 @@ def definition(*hooks: dict[str, Any], matcher: str | None = None, **extra: Any)
         d["matcher"] = matcher
     d.update(extra)
     return d
+
+
+def settings_of(*definitions: Any, event: str = "BeforeTool") -> dict[str, Any]:
+    """A settings document whose only hooks are these definitions under `event`."""
+    return {"hooks": {event: list(definitions)}}
+
+
+def settings_with(
+    *hooks: dict[str, Any], event: str = "BeforeTool", matcher: str | None = None, **extra: Any
+) -> dict[str, Any]:
+    """A settings document with one definition of `hooks` under `event`: the shape most
+    tests write, said once so that each test shows only its hooks."""
+    return settings_of(definition(*hooks, matcher=matcher, **extra), event=event)
+
+
+# --- waiting ---------------------------------------------------------------------------
+# A test waits on a condition it polls, never on a fixed sleep. The limit only stops a test
+# that would hang: generous, since a loaded machine is slow.
+WAIT_LIMIT = 20.0
+
+
+async def until(
+    condition: Callable[[], object], timeout: float = WAIT_LIMIT, what: str = "the condition"
+) -> None:
+    """Poll `condition` every 20 ms without blocking the event loop."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        await asyncio.sleep(0.02)
+
+
+def wait_for(
+    condition: Callable[[], object], what: str = "the condition", timeout: float = WAIT_LIMIT
+) -> None:
+    """`until` for a test without an event loop (one that watches a subprocess)."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        time.sleep(0.02)

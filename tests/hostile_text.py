@@ -17,7 +17,7 @@ import unicodedata
 from pathlib import Path
 from typing import Any
 
-from tests.conftest import Sandbox, command_hook, definition
+from tests.conftest import Sandbox, command_hook, definition, settings_of
 
 ESC = "\x1b"
 # The examples.
@@ -93,13 +93,10 @@ def hostile_setup(sandbox: Sandbox) -> None:
         }
     )
     sandbox.write_user(
-        {
-            "hooks": {
-                "SessionStart": [
-                    definition(command_hook("echo user", name=SURROGATE_NAME), matcher="startup")
-                ]
-            }
-        }
+        settings_of(
+            definition(command_hook("echo user", name=SURROGATE_NAME), matcher="startup"),
+            event="SessionStart",
+        )
     )
     # Gemini refuses an extension whose name is not letters, digits and dashes: the
     # version and the hooks are what a hostile extension controls.

@@ -14,7 +14,7 @@ import io
 from collections.abc import Iterator
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import given, settings, strategies as st
 from rich.console import Console, RenderableType
 
 from hookdash.cli.edits import change_line, edit_failed, print_edit
@@ -45,6 +45,7 @@ from hookdash.tui.widgets.hook_details import hidden_body, preview_body, risk_bo
 from hookdash.tui.widgets.run_line import record_line
 from hookdash.tui.widgets.run_view import json_block, run_heading, run_sections, text_block
 from hookdash.tui.widgets.trust_review import marked, script_diff_body
+from tests.conftest import examples
 from tests.hostile_text import raw_hidden
 
 NASTY = (
@@ -61,7 +62,7 @@ COLORS = Colors(
     warning="#ffff00", error="#ff0000",
 )  # fmt: skip
 ENV = resolve_environment("/w", environ={"GEMINI_CLI_HOME": "/h"})
-SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(0.6))
 
 
 def leaks(text: str) -> list[str]:

@@ -25,9 +25,6 @@ if TYPE_CHECKING:
         shorten as shorten,
         visible as visible,
     )
-    from hookdash.core.edit.atomic import (
-        recording_writes as recording_writes,
-    )
     from hookdash.core.edit.authoring import (
         add_hook as add_hook,
         edit_hook as edit_hook,
@@ -38,11 +35,11 @@ if TYPE_CHECKING:
         import_claude as import_claude,
     )
     from hookdash.core.edit.disabled_list import (
-        DisabledKey as DisabledKey,
         disable_hook as disable_hook,
         enable_hook as enable_hook,
         toggle_hook as toggle_hook,
     )
+    from hookdash.core.edit.disabled_text import DisabledKey as DisabledKey
     from hookdash.core.edit.draft_review import (
         DraftReview as DraftReview,
         changes_between as changes_between,
@@ -92,6 +89,9 @@ if TYPE_CHECKING:
         UndoResult as UndoResult,
         undo as undo,
         undo_entry as undo_entry,
+    )
+    from hookdash.core.edit.write_journal import (
+        recording_writes as recording_writes,
     )
     from hookdash.core.errors import (
         AmbiguousHook as AmbiguousHook,
@@ -195,12 +195,14 @@ if TYPE_CHECKING:
     )
     from hookdash.core.run.engine import (
         FireResult as FireResult,
+        fire as fire,
+        fire_sync as fire_sync,
+    )
+    from hookdash.core.run.fire_setup import (
         build_payload as build_payload,
         check_event as check_event,
         confirmations_needed as confirmations_needed,
         default_match_values as default_match_values,
-        fire as fire,
-        fire_sync as fire_sync,
         plan as plan,
     )
     from hookdash.core.run.log_filter import (
@@ -257,19 +259,19 @@ _EXPORTS: dict[str, str] = {
     "BadgeKind": "hookdash.core.present",
     "banner_lines": "hookdash.core.present",
     "banner_problems": "hookdash.core.present",
-    "build_payload": "hookdash.core.run.engine",
+    "build_payload": "hookdash.core.run.fire_setup",
     "BUILTIN_TOOLS": "hookdash.core.gemini.tools",
     "Change": "hookdash.core.edit.edits",
     "changed_script": "hookdash.core.edit.trust_store",
     "changes_between": "hookdash.core.edit.draft_review",
     "check_configuration": "hookdash.core.load.checks",
-    "check_event": "hookdash.core.run.engine",
+    "check_event": "hookdash.core.run.fire_setup",
     "Configuration": "hookdash.core.model",
-    "confirmations_needed": "hookdash.core.run.engine",
+    "confirmations_needed": "hookdash.core.run.fire_setup",
     "context_of": "hookdash.core.run.payloads",
     "count_hooks": "hookdash.core.present",
     "create_demo": "hookdash.core.demo",
-    "default_match_values": "hookdash.core.run.engine",
+    "default_match_values": "hookdash.core.run.fire_setup",
     "delete_payload": "hookdash.core.run.saved_payloads",
     "DemoEnvironment": "hookdash.core.demo",
     "describe": "hookdash.core.gemini.folder_trust",
@@ -281,7 +283,7 @@ _EXPORTS: dict[str, str] = {
     "describe_trust": "hookdash.core.present",
     "DirectoryWatcher": "hookdash.core.watching",
     "disable_hook": "hookdash.core.edit.disabled_list",
-    "DisabledKey": "hookdash.core.edit.disabled_list",
+    "DisabledKey": "hookdash.core.edit.disabled_text",
     "draft_hook": "hookdash.core.edit.hook_draft",
     "draft_of": "hookdash.core.edit.draft_review",
     "draft_warnings": "hookdash.core.edit.hook_draft",
@@ -336,7 +338,7 @@ _EXPORTS: dict[str, str] = {
     "OUTCOME_FILTERS": "hookdash.core.run.log_filter",
     "outcome_of": "hookdash.core.run.logfeed",
     "payload_problems": "hookdash.core.run.payloads",
-    "plan": "hookdash.core.run.engine",
+    "plan": "hookdash.core.run.fire_setup",
     "Plan": "hookdash.core.run.planner",
     "plan_event": "hookdash.core.run.planner",
     "plan_trust": "hookdash.core.edit.trust_store",
@@ -344,7 +346,7 @@ _EXPORTS: dict[str, str] = {
     "Problem": "hookdash.core.problems",
     "problem_location": "hookdash.core.present",
     "QUIRKS": "hookdash.core.present",
-    "recording_writes": "hookdash.core.edit.atomic",
+    "recording_writes": "hookdash.core.edit.write_journal",
     "registrable": "hookdash.core.load.lookup",
     "remove_hook": "hookdash.core.edit.authoring",
     "resolve_environment": "hookdash.core.gemini.environment",

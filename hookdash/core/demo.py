@@ -38,7 +38,7 @@ TRUSTED_BEFORE_CHANGE = {"lint-on-write": "python3 .gemini/hooks/lint_on_write.p
 
 # Environment variables that would change what the demo shows (they point Gemini at
 # other files, or force a trust or telemetry decision).
-_FOREIGN_VARIABLES = (
+FOREIGN_VARIABLES = (
     "GEMINI_CLI_TRUST_WORKSPACE",
     "GEMINI_CLI_TRUSTED_FOLDERS_PATH",
     "GEMINI_TELEMETRY_ENABLED",
@@ -71,7 +71,7 @@ def demo_environ(root: Path, base: Mapping[str, str] | None = None) -> dict[str,
     """The process environment with every Gemini and hookdash path moved into `root`."""
     environ = {
         k: v for k, v in (os.environ if base is None else base).items()
-        if k not in _FOREIGN_VARIABLES
+        if k not in FOREIGN_VARIABLES
     }  # fmt: skip
     environ.update(
         GEMINI_CLI_HOME=str(root),

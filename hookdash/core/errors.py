@@ -13,7 +13,8 @@
         ├── FileWriteError, TrustStoreUnreadableError
         └── UndoRefused           a file changed since hookdash wrote it
 
-Each class has a stable `code` (in `--json` output as `error`). The exceptions in
+Each class has a stable `code` (in `--json` output as `error`), given where the class is
+declared, and adds what it knows to `to_dict` through `details`. The exceptions in
 `hookdash.core.gemini` (a JavaScript `TypeError`, a regex `SyntaxError`, an aggregator
 throw) are not here: they model what Gemini CLI itself throws, and become verdicts
 ("Gemini refuses this matcher"), never failures of hookdash.
@@ -36,6 +37,12 @@ class HookdashError(Exception):
 
     code = "hookdash-error"
 
+    def __init_subclass__(cls, code: str = "", **kwargs: Any) -> None:
+        # Every family is declared the same way: `class X(Base, code="…"): """why"""`.
+        super().__init_subclass__(**kwargs)
+        if code:
+            cls.code = code
+
     def __init__(self, message: str, *, path: str | None = None):
         super().__init__(message)
         self.message = message
@@ -45,49 +52,42 @@ class HookdashError(Exception):
         data: dict[str, Any] = {"error": self.code, "message": self.message}
         if self.path:
             data["file"] = self.path
-        return data
+        return {**data, **self.details()}
+
+    def details(self) -> dict[str, Any]:
+        """What this kind of failure adds to `to_dict` (after error, message and file)."""
+        return {}
 
 
-class HookNotFound(HookdashError):
+class HookNotFound(HookdashError, code="hook-not-found"):
     """No hook has that ID; `candidates` are the closest IDs, closest first."""
-
-    code = "hook-not-found"
 
     def __init__(self, message: str, candidates: Sequence[str] = ()):
         super().__init__(message)
         self.candidates = list(candidates)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {**super().to_dict(), "candidates": self.candidates}
+    def details(self) -> dict[str, Any]:
+        return {"candidates": self.candidates}
 
 
-class AmbiguousHook(HookdashError):
+class AmbiguousHook(HookdashError, code="hook-ambiguous"):
     """The ID could mean different hooks; each candidate has a unique `ref`."""
-
-    code = "hook-ambiguous"
 
     def __init__(self, message: str, candidates: Sequence[HookRef]):
         super().__init__(message)
         self.candidates = list(candidates)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            **super().to_dict(),
-            "candidates": [c.model_dump(mode="json") for c in self.candidates],
-        }
+    def details(self) -> dict[str, Any]:
+        return {"candidates": [c.model_dump(mode="json") for c in self.candidates]}
 
 
-class ConfigurationError(HookdashError):
+class ConfigurationError(HookdashError, code="unreadable"):
     """A file hookdash needs cannot be read (unreadable, not a regular file, too large)."""
 
-    code = "unreadable"
 
-
-class LogUnreadableError(ConfigurationError):
+class LogUnreadableError(ConfigurationError, code="log-unreadable"):
     """A run log or telemetry file that exists but cannot be read: said, never shown as an
     empty log."""
-
-    code = "log-unreadable"
 
     def __init__(self, path: Path, exc: OSError) -> None:
         why = exc.strerror or str(exc)
@@ -96,17 +96,13 @@ class LogUnreadableError(ConfigurationError):
         super().__init__(f"cannot read {path}: {why}", path=str(path))
 
 
-class EngineError(HookdashError):
+class EngineError(HookdashError, code="engine-error"):
     """Firing or planning cannot start (an unknown event, …)."""
 
-    code = "engine-error"
 
-
-class FireInterrupted(EngineError):
+class FireInterrupted(EngineError, code="fire-interrupted"):
     """`fire_sync` ended by a signal. The hooks still running were killed (their whole
     process groups) and logged as cancelled before this was raised."""
-
-    code = "fire-interrupted"
 
     def __init__(self, signum: int) -> None:
         self.signum = signum
@@ -117,8 +113,8 @@ class FireInterrupted(EngineError):
         )
 
 
-class UnknownEvent(EngineError):
-    code = "unknown-event"
+class UnknownEvent(EngineError, code="unknown-event"):
+    """An event Gemini CLI does not have; the message names the closest one."""
 
     def __init__(self, name: str, *, hint: str | None, events: Sequence[str]) -> None:
         suffix = f" Did you mean {hint}?" if hint else ""
@@ -127,80 +123,59 @@ class UnknownEvent(EngineError):
         )
 
 
-class EditError(HookdashError):
+class EditError(HookdashError, code="edit-refused"):
     """An edit hookdash refuses to make; nothing has been written when it is raised (the
     one exception, a later file of a multi-file edit failing, lists what was)."""
-
-    code = "edit-refused"
 
     def __init__(self, message: str, *, path: str | None = None):
         super().__init__(message, path=path)
         self.applied: list[Change] = []  # changes already written before the failure
 
-    def to_dict(self) -> dict[str, Any]:
-        data = super().to_dict()
-        if self.applied:
-            data["applied"] = [c.model_dump(mode="json") for c in self.applied]
-        return data
+    def details(self) -> dict[str, Any]:
+        if not self.applied:
+            return {}
+        return {"applied": [c.model_dump(mode="json") for c in self.applied]}
 
 
-class NotDisableableError(EditError):
+class NotDisableableError(EditError, code="hook-not-disableable"):
     """A hook no disabled-list entry can switch off (invalid, or a `$VAR` it can't match)."""
 
-    code = "hook-not-disableable"
 
-
-class ReadOnlyScopeError(EditError):
+class ReadOnlyScopeError(EditError, code="scope-read-only"):
     """system and system-defaults settings belong to the administrator."""
 
-    code = "scope-read-only"
 
-
-class WorkspaceIsHomeError(EditError):
+class WorkspaceIsHomeError(EditError, code="workspace-is-home"):
     """The workspace is the home directory: there is no separate workspace file."""
 
-    code = "workspace-is-home"
 
-
-class SettingsParseError(EditError):
+class SettingsParseError(EditError, code="file-does-not-parse"):
     """The file does not parse; hookdash never rewrites a file it cannot read."""
-
-    code = "file-does-not-parse"
 
     def __init__(self, message: str, *, path: str, line: int | None, column: int | None):
         super().__init__(message, path=path)
         self.line = line
         self.column = column
 
-    def to_dict(self) -> dict[str, Any]:
-        return {**super().to_dict(), "line": self.line, "column": self.column}
+    def details(self) -> dict[str, Any]:
+        return {**super().details(), "line": self.line, "column": self.column}
 
 
-class UnsupportedShapeError(EditError):
+class UnsupportedShapeError(EditError, code="unsupported-shape"):
     """The list to edit exists but is not a list (or a parent is not an object)."""
 
-    code = "unsupported-shape"
 
-
-class FileChangedError(EditError):
+class FileChangedError(EditError, code="file-changed"):
     """The file kept changing on disk while hookdash tried to write it."""
 
-    code = "file-changed"
 
-
-class FileWriteError(EditError):
+class FileWriteError(EditError, code="write-failed"):
     """The file or its directory cannot be written (read-only, permissions, disk)."""
 
-    code = "write-failed"
 
-
-class TrustStoreUnreadableError(EditError):
+class TrustStoreUnreadableError(EditError, code="trusted-hooks-unreadable"):
     """trusted_hooks.json exists but does not parse; overwriting would lose its entries."""
 
-    code = "trusted-hooks-unreadable"
 
-
-class UndoRefused(EditError):
+class UndoRefused(EditError, code="undo-refused"):
     """A file changed since hookdash wrote it: undoing the write would lose that change."""
-
-    code = "undo-refused"

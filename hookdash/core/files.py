@@ -30,6 +30,7 @@ import errno
 import fcntl
 import os
 import stat
+from collections.abc import Callable
 from io import FileIO
 from pathlib import Path
 
@@ -66,21 +67,20 @@ def _megabytes(size: int) -> str:
     return f"{size / (1024 * 1024):.1f} MiB" if size >= 1024 * 1024 else f"{size:,} bytes"
 
 
+# What a `stat` mode is, in words: the first test that holds names it.
+_KINDS: tuple[tuple[Callable[[int], bool], str], ...] = (
+    (stat.S_ISREG, "a regular file"),
+    (stat.S_ISDIR, "a directory"),
+    (stat.S_ISFIFO, "a FIFO (named pipe)"),
+    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+)
+
+
 def kind_of(mode: int) -> str:
     """What a `stat` mode is, in words, with its article."""
-    if stat.S_ISREG(mode):
-        return "a regular file"
-    if stat.S_ISDIR(mode):
-        return "a directory"
-    if stat.S_ISFIFO(mode):
-        return "a FIFO (named pipe)"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    if stat.S_ISCHR(mode):
-        return "a character device"
-    if stat.S_ISBLK(mode):
-        return "a block device"
-    return "a special file"
+    return next((kind for test, kind in _KINDS if test(mode)), "a special file")
 
 
 def _refuse(path: str | Path, mode: int) -> OSError:
@@ -145,6 +145,14 @@ def read_bytes(path: str | Path, cap: int = MAX_FILE_BYTES) -> bytes:
     if len(data) > cap:  # it grew while being read
         raise FileTooLargeError(path, len(data), cap)
     return data
+
+
+def read_bytes_if_any(path: str | Path, cap: int = MAX_FILE_BYTES) -> bytes | None:
+    """`read_bytes`, or None when there is no file (every other OSError is raised)."""
+    try:
+        return read_bytes(path, cap)
+    except FileNotFoundError:
+        return None
 
 
 def read_text(path: str | Path, cap: int = MAX_FILE_BYTES, errors: str = "replace") -> str:

@@ -93,6 +93,16 @@ class HookRef(BaseModel):
     ref: str
 
 
+class HookNames(BaseModel):
+    """What names one hook in a report about it (a run, a hook the plan skipped)."""
+
+    id: str
+    key: str
+    scope: HookScope
+    extension: str | None = None
+    ref: str
+
+
 class Hook(BaseModel):
     """One configured hook and what Gemini CLI would do with it (`list --json`)."""
 
@@ -135,6 +145,10 @@ class Hook(BaseModel):
 
     def as_ref(self) -> HookRef:
         return HookRef(id=self.id, scope=self.scope, extension=self.extension, ref=self.ref)
+
+    def names(self) -> dict[str, Any]:
+        """The `HookNames` fields of this hook, to build a report about it."""
+        return {name: getattr(self, name) for name in HookNames.model_fields}
 
     @property
     def shown(self) -> ShownHook:

@@ -14,7 +14,7 @@ f-strings and text constructors.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 from hookdash.core.display import visible
 
@@ -25,8 +25,36 @@ if TYPE_CHECKING:
     from hookdash.core.run.runner import HookRunResult
 
 
-def _opt(value: str | None) -> str:
-    return visible(value) if value else ""
+class _Text:
+    """A text field of the model a `Shown…` wraps, through `visible()` when read; "" where
+    it is None or empty. `multiline` keeps newlines and tabs (for text shown as a block)."""
+
+    __slots__ = ("field", "multiline")
+
+    def __init__(self, field: str = "", *, multiline: bool = False) -> None:
+        self.field = field
+        self.multiline = multiline
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.field = self.field or name
+
+    @overload
+    def __get__(self, shown: None, owner: type) -> _Text: ...
+    @overload
+    def __get__(self, shown: _Shown, owner: type | None = None) -> str: ...
+    def __get__(self, shown: _Shown | None, owner: type | None = None) -> _Text | str:
+        if shown is None:  # on the class (help(), introspection): the field itself
+            return self
+        # getattr with a default: a run record has fields an engine result lacks.
+        value = getattr(shown.model, self.field, None)
+        return visible(value, multiline=self.multiline) if value else ""
+
+
+class _Shown:
+    __slots__ = ("model",)
+
+    def __init__(self, model: Any) -> None:
+        self.model = model
 
 
 def matcher_text(matcher: Any) -> str:
@@ -37,167 +65,83 @@ def matcher_text(matcher: Any) -> str:
     return visible(matcher if isinstance(matcher, str) else repr(matcher))
 
 
-class ShownHook:
+class ShownHook(_Shown):
     """`hook.shown`: a hook's text fields through `visible()` ("" where a field is None)."""
 
-    __slots__ = ("_hook",)
+    __slots__ = ()
 
-    def __init__(self, hook: Hook) -> None:
-        self._hook = hook
-
-    @property
-    def id(self) -> str:
-        return visible(self._hook.id)
-
-    @property
-    def name(self) -> str:
-        return _opt(self._hook.name)
-
-    @property
-    def command(self) -> str:
-        return _opt(self._hook.command)
-
-    @property
-    def command_raw(self) -> str:
-        return _opt(self._hook.command_raw)
-
-    @property
-    def command_lines(self) -> str:
-        """The command with its newlines and tabs kept (a multi-line command is shown as
-        it runs); every other hidden character shown."""
-        return visible(self._hook.command or "", multiline=True)
-
-    @property
-    def command_raw_lines(self) -> str:
-        return visible(self._hook.command_raw or "", multiline=True)
-
-    @property
-    def description(self) -> str:
-        return _opt(self._hook.description)
-
-    @property
-    def event(self) -> str:
-        return visible(self._hook.event)
-
-    @property
-    def key(self) -> str:
-        return visible(self._hook.key)
+    model: Hook
+    id = _Text()
+    name = _Text()
+    command = _Text()
+    command_raw = _Text()
+    # The command with its newlines and tabs kept (a multi-line command is shown as it
+    # runs); every other hidden character shown.
+    command_lines = _Text("command", multiline=True)
+    command_raw_lines = _Text("command_raw", multiline=True)
+    description = _Text()
+    event = _Text()
+    key = _Text()
+    layer_label = _Text()
+    extension = _Text()
+    file = _Text()
+    pointer = _Text()
+    trust_detail = _Text()
 
     @property
     def matcher(self) -> str:
-        return matcher_text(self._hook.matcher)
-
-    @property
-    def layer_label(self) -> str:
-        return visible(self._hook.layer_label)
-
-    @property
-    def extension(self) -> str:
-        return _opt(self._hook.extension)
-
-    @property
-    def file(self) -> str:
-        return visible(self._hook.file)
-
-    @property
-    def pointer(self) -> str:
-        return visible(self._hook.pointer)
-
-    @property
-    def trust_detail(self) -> str:
-        return _opt(self._hook.trust_detail)
+        return matcher_text(self.model.matcher)
 
     @property
     def env(self) -> list[tuple[str, str]]:
         """(name, value) of each variable the hook sets, sorted by name."""
-        return [(visible(k), visible(v)) for k, v in sorted(self._hook.env.items())]
+        return [(visible(k), visible(v)) for k, v in sorted(self.model.env.items())]
 
     @property
     def program(self) -> str:
         """The script's path, else the program as written in the command, else ""."""
-        script = self._hook.script
+        script = self.model.script
         if script is None:
             return ""
         return visible(script.path or script.program)
 
 
-class ShownRun:
+class ShownRun(_Shown):
     """`run.shown`: a run record's or an engine result's text through `visible()`.
 
     stdout, stderr and the error keep their newlines and tabs (they are shown as blocks);
     everything else is one line.
     """
 
-    __slots__ = ("_run",)
+    __slots__ = ()
 
-    def __init__(self, run: RunRecord | HookRunResult) -> None:
-        self._run = run
-
-    @property
-    def id(self) -> str:
-        return visible(self._run.id)
-
-    @property
-    def event(self) -> str:
-        return _opt(getattr(self._run, "event", None))
-
-    @property
-    def key(self) -> str:
-        return _opt(self._run.key)
-
-    @property
-    def command(self) -> str:
-        return _opt(self._run.command)
+    model: RunRecord | HookRunResult
+    id = _Text()
+    event = _Text()
+    key = _Text()
+    command = _Text()
+    stdout = _Text(multiline=True)
+    stderr = _Text(multiline=True)
+    error = _Text(multiline=True)
+    decision = _Text()
+    session_id = _Text()
 
     @property
     def layer(self) -> str:
         """`extension <name>`, or the settings scope, or "" (a record of unknown origin)."""
-        run = self._run
+        run = self.model
         if run.extension:
             return "extension " + visible(run.extension)
-        return _opt(run.scope)
-
-    @property
-    def stdout(self) -> str:
-        return visible(self._run.stdout or "", multiline=True)
-
-    @property
-    def stderr(self) -> str:
-        return visible(self._run.stderr or "", multiline=True)
-
-    @property
-    def error(self) -> str:
-        return visible(self._run.error or "", multiline=True)
-
-    @property
-    def decision(self) -> str:
-        return _opt(getattr(self._run, "decision", None))
-
-    @property
-    def session_id(self) -> str:
-        return _opt(getattr(self._run, "session_id", None))
+        return visible(run.scope) if run.scope else ""
 
 
-class ShownProblem:
+class ShownProblem(_Shown):
     """`problem.shown`: a problem's message, fix and file through `visible()`."""
 
-    __slots__ = ("_problem",)
+    __slots__ = ()
 
-    def __init__(self, problem: Problem) -> None:
-        self._problem = problem
-
-    @property
-    def code(self) -> str:
-        return visible(self._problem.code)
-
-    @property
-    def message(self) -> str:
-        return visible(self._problem.message)
-
-    @property
-    def fix(self) -> str:
-        return _opt(self._problem.fix)
-
-    @property
-    def file(self) -> str:
-        return _opt(self._problem.file)
+    model: Problem
+    code = _Text()
+    message = _Text()
+    fix = _Text()
+    file = _Text()

@@ -31,7 +31,8 @@ from hookdash.core.gemini.environment import resolve_environment
 from hookdash.core.gemini.jsvalues import json_stringify
 from hookdash.core.load.loader import load_configuration
 from hookdash.core.model import Configuration
-from hookdash.core.run.engine import build_payload, fire, run_settings
+from hookdash.core.run.engine import fire
+from hookdash.core.run.fire_setup import build_payload, run_settings
 from hookdash.core.run.runlog import RunLog, RunRecord
 from hookdash.core.run.runner import run_hook
 

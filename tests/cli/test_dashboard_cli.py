@@ -16,7 +16,7 @@ import pytest
 
 from hookdash import cli
 from hookdash.cli import dashboard as cli_dashboard
-from tests.conftest import Sandbox, command_hook, definition
+from tests.conftest import HOOKDASH, Sandbox, command_hook, definition
 
 
 def test_demo_needs_a_terminal(sandbox: Sandbox) -> None:
@@ -86,10 +86,9 @@ def _run_in_terminal(
 ) -> tuple[int, str]:
     """Run the console script on a pseudo-terminal; once it has drawn, type `keys`, or
     send it `signum` (as a closed terminal or `kill` would)."""
-    exe = str(Path(sys.executable).parent / "hookdash")
     main, child = pty.openpty()
     proc = subprocess.Popen(
-        [exe, *args], stdin=child, stdout=child, stderr=child, env=env, close_fds=True
+        [str(HOOKDASH), *args], stdin=child, stdout=child, stderr=child, env=env, close_fds=True
     )
     os.close(child)
     out = b""

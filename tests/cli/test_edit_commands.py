@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from tests.conftest import Sandbox, command_hook, definition
+from tests.conftest import Sandbox, command_hook, definition, settings_of
 
 MESSY = (
     "{\r\n"
@@ -99,14 +99,10 @@ def test_already_disabled_and_not_disabled(sandbox: Sandbox) -> None:
 def test_unknown_and_ambiguous_ids(sandbox: Sandbox) -> None:
     sandbox.trust_folder()
     sandbox.write_user(
-        {
-            "hooks": {
-                "BeforeTool": [
-                    definition(command_hook("./run.sh", name="lint-js")),
-                    definition(command_hook("./run.sh", name="lint-py")),
-                ]
-            }
-        }
+        settings_of(
+            definition(command_hook("./run.sh", name="lint-js")),
+            definition(command_hook("./run.sh", name="lint-py")),
+        )
     )
     before = sandbox.user_settings.read_bytes()
     unknown = sandbox.cli("disable", "lint")

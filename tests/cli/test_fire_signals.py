@@ -6,26 +6,11 @@ import contextlib
 import json
 import os
 import signal
-import subprocess
-import sys
-import time
-from pathlib import Path
 
 import pytest
 
-from tests.conftest import Sandbox, command_hook, definition
+from tests.conftest import WAIT_LIMIT, Sandbox, command_hook, definition, wait_for
 from tests.processes import alive, group_members
-
-DEADLINE = 20.0
-
-
-def _wait_for(condition: object, what: str) -> None:
-    """Poll until `condition()` holds (an event, not a fixed sleep), failing at DEADLINE."""
-    end = time.monotonic() + DEADLINE
-    while not condition():  # type: ignore[operator]
-        if time.monotonic() > end:
-            raise AssertionError(f"timed out waiting for {what}")
-        time.sleep(0.02)
 
 
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
@@ -40,18 +25,10 @@ def test_a_signal_kills_the_hooks_process_groups(sandbox: Sandbox, sig: signal.S
         for name in ("one", "two")
     ]
     sandbox.write_user({"hooks": {"BeforeTool": [definition(*hooks)]}})
-    exe = Path(sys.executable).parent / "hookdash"
-    proc = subprocess.Popen(
-        [str(exe), "fire", "BeforeTool", "--yes"],
-        cwd=sandbox.workspace,
-        env=sandbox.environ,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    proc = sandbox.spawn("fire", "BeforeTool", "--yes")
     groups: list[int] = []
     try:
-        _wait_for(
+        wait_for(
             lambda: all(
                 (pids / n).exists() and (pids / n).read_text().strip() for n in ("one", "two")
             ),
@@ -60,8 +37,8 @@ def test_a_signal_kills_the_hooks_process_groups(sandbox: Sandbox, sig: signal.S
         groups = [int((pids / n).read_text()) for n in ("one", "two")]
         assert all(group_members(g) for g in groups)  # hook shell and its sleep
         proc.send_signal(sig)
-        _out, err = proc.communicate(timeout=DEADLINE)
-        _wait_for(lambda: not any(group_members(g) for g in groups), "the process groups to go")
+        _out, err = proc.communicate(timeout=WAIT_LIMIT)
+        wait_for(lambda: not any(group_members(g) for g in groups), "the process groups to go")
     finally:
         if proc.poll() is None:
             proc.kill()

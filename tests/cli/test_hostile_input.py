@@ -8,11 +8,12 @@ import os
 import stat
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from hookdash.cli import main as cli_main
-from tests.conftest import Sandbox, command_hook, definition
+from tests.conftest import Sandbox, command_hook, definition, settings_with
 from tests.hostile import DEEP, make_fifo
 
 TIMEOUT = 30  # a hang fails the test (subprocess.TimeoutExpired), it does not hang the suite
@@ -81,16 +82,10 @@ def test_trust_yes_then_list_on_scripts_that_never_end(sandbox: Sandbox, target:
         path = sandbox.workspace / "link.sh"
         path.symlink_to(fifo if target == "symlink-to-fifo" else Path("/dev/zero"))
     sandbox.write_workspace(
-        {
-            "hooks": {
-                "BeforeTool": [
-                    definition(
-                        command_hook(str(path), name="direct"),
-                        command_hook(f"bash {path}", name="interpreted"),
-                    )
-                ]
-            }
-        }
+        settings_with(
+            command_hook(str(path), name="direct"),
+            command_hook(f"bash {path}", name="interpreted"),
+        )
     )
     trusted = sandbox.cli("trust", "--yes", timeout=TIMEOUT)
     assert trusted.returncode == 0, trusted.stderr
@@ -122,23 +117,16 @@ def test_deep_nesting_is_an_error_with_a_location(sandbox: Sandbox) -> None:
     assert "nested more than 100 levels deep" in fired.stderr
 
 
+def _telemetry(sandbox: Sandbox, attributes: dict[str, Any]) -> dict[str, Any]:
+    """A telemetry log holding one hook call with `attributes`, and the settings that point
+    Gemini (and hookdash) at it."""
+    telemetry = sandbox.home / "telemetry.log"
+    telemetry.write_text(json.dumps({"attributes": attributes}, indent=2) + "\n")
+    return {"enabled": True, "target": "local", "outfile": str(telemetry)}
+
+
 def test_deep_hook_output_and_telemetry(sandbox: Sandbox) -> None:
     sandbox.trust_folder()
-    telemetry = sandbox.home / "telemetry.log"
-    sandbox.write_user(
-        {
-            "telemetry": {"enabled": True, "target": "local", "outfile": str(telemetry)},
-            "hooks": {
-                "BeforeTool": [
-                    definition(
-                        command_hook(
-                            f"python3 -c \"print('[' * {DEEP} + ']' * {DEEP})\"", name="deep"
-                        )
-                    )
-                ]
-            },
-        }
-    )
     attributes = {
         "event.name": "gemini_cli.hook_call",
         "hook_event_name": "BeforeTool",
@@ -146,7 +134,8 @@ def test_deep_hook_output_and_telemetry(sandbox: Sandbox) -> None:
         "success": True,
         "hook_output": "[" * DEEP + "]" * DEEP,
     }
-    telemetry.write_text(json.dumps({"attributes": attributes}, indent=2) + "\n")
+    deep = command_hook(f"python3 -c \"print('[' * {DEEP} + ']' * {DEEP})\"", name="deep")
+    sandbox.write_user({**settings_with(deep), "telemetry": _telemetry(sandbox, attributes)})
     fired = sandbox.cli("fire", "BeforeTool", "--yes", timeout=TIMEOUT)
     no_traceback(fired)
     assert fired.returncode == 0
@@ -161,20 +150,6 @@ SURROGATE_NAME = "bad\ud800name"
 
 def test_lone_surrogates_in_every_command(sandbox: Sandbox) -> None:
     sandbox.trust_folder()
-    telemetry = sandbox.home / "telemetry.log"
-    # json.dumps writes the lone surrogates as \ud800 escapes, as a hostile file would.
-    sandbox.write_workspace(
-        {
-            "telemetry": {"enabled": True, "target": "local", "outfile": str(telemetry)},
-            "hooks": {
-                "BeforeTool": [
-                    definition(
-                        command_hook('echo \'{"systemMessage": "\\udfff"}\'', name=SURROGATE_NAME)
-                    )
-                ]
-            },
-        }
-    )
     attributes = {
         "event.name": "gemini_cli.hook_call",
         "event.timestamp": "2026-11-21T10:23:48.040Z",
@@ -183,7 +158,9 @@ def test_lone_surrogates_in_every_command(sandbox: Sandbox) -> None:
         "stderr": "err\udc00",
         "success": True,
     }
-    telemetry.write_text(json.dumps({"attributes": attributes}, indent=2) + "\n")
+    hook = command_hook('echo \'{"systemMessage": "\\udfff"}\'', name=SURROGATE_NAME)
+    # json.dumps writes the lone surrogates as \ud800 escapes, as a hostile file would.
+    sandbox.write_workspace({**settings_with(hook), "telemetry": _telemetry(sandbox, attributes)})
     commands = [
         *READ_COMMANDS,
         ["trust", "--yes"],

@@ -11,13 +11,11 @@ import pty
 import re
 import select
 import subprocess
-import sys
 import time
-from pathlib import Path
 
 import pytest
 
-from tests.conftest import Sandbox
+from tests.conftest import HOOKDASH, Sandbox
 from tests.hostile_text import (
     CLIPBOARD_NAME,
     ESC,
@@ -33,15 +31,11 @@ TIMEOUT = 60
 
 
 def _run(sandbox: Sandbox, *args: str, stdin: bytes | None = None) -> tuple[int, str, str]:
-    exe = Path(sys.executable).parent / "hookdash"
+    # Bytes, not text: the decoding below is part of the check.
     result = subprocess.run(
-        [str(exe), *args],
-        cwd=sandbox.workspace,
-        env=sandbox.environ,
-        input=stdin,
-        capture_output=True,
-        timeout=TIMEOUT,
-    )
+        [str(HOOKDASH), *args], cwd=sandbox.workspace, env=sandbox.environ, input=stdin,
+        capture_output=True, timeout=TIMEOUT,
+    )  # fmt: skip
     # Strict: anything that is not UTF-8 fails here.
     return result.returncode, result.stdout.decode("utf-8"), result.stderr.decode("utf-8")
 
@@ -167,13 +161,12 @@ def test_the_dashboard_fallback_without_a_terminal(hostile: Sandbox) -> None:
 
 def _through_a_terminal(sandbox: Sandbox, *args: str) -> str:
     """The command's output as a terminal gets it (colours on: stdout is a tty)."""
-    exe = Path(sys.executable).parent / "hookdash"
     env = dict(sandbox.environ)
     env.pop("NO_COLOR", None)
     env["TERM"] = "xterm-256color"
     leader, follower = pty.openpty()
     proc = subprocess.Popen(
-        [str(exe), *args], cwd=sandbox.workspace, env=env,
+        [str(HOOKDASH), *args], cwd=sandbox.workspace, env=env,
         stdin=subprocess.DEVNULL, stdout=follower, stderr=follower,
     )  # fmt: skip
     os.close(follower)

@@ -6,8 +6,6 @@ import json
 import os
 import queue
 import signal
-import subprocess
-import sys
 import threading
 from pathlib import Path
 
@@ -70,15 +68,7 @@ def test_telemetry_from_the_environment(sandbox: Sandbox, tmp_path: Path) -> Non
     telemetry = tmp_path / "t.log"
     telemetry.write_bytes(SAMPLE.read_bytes())
     env = {**sandbox.environ, "GEMINI_TELEMETRY_OUTFILE": str(telemetry)}
-    exe = Path(sys.executable).parent / "hookdash"
-    result = subprocess.run(
-        [str(exe), "log", "--source", "gemini", "-n", "3"],
-        cwd=sandbox.workspace,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=30,
-    )
+    result = sandbox.cli("log", "--source", "gemini", "-n", "3", env=env, timeout=30)
     assert result.returncode == 0, result.stderr
     assert len(result.stdout.splitlines()) == 3
 
@@ -98,15 +88,7 @@ def test_follow_streams_both_sources(sandbox: Sandbox, tmp_path: Path) -> None:
     telemetry.write_text("")
     sandbox.write_user({"telemetry": {"outfile": str(telemetry)}})
     RunLog(sandbox.state).append([_record(0)])
-    exe = Path(sys.executable).parent / "hookdash"
-    proc = subprocess.Popen(
-        [str(exe), "log", "--follow", "--json"],
-        cwd=sandbox.workspace,
-        env=sandbox.environ,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    proc = sandbox.spawn("log", "--follow", "--json")
     lines: queue.Queue[str] = queue.Queue()
     stdout = proc.stdout
     assert stdout is not None

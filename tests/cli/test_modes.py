@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import stat
 import subprocess
-import sys
 from pathlib import Path
 
 from tests.conftest import Sandbox, command_hook, definition
@@ -13,18 +12,9 @@ GROUP_OR_OTHER_WRITE = stat.S_IWGRP | stat.S_IWOTH
 
 
 def cli_with_umask(sandbox: Sandbox, umask: int, *args: str) -> subprocess.CompletedProcess[str]:
-    exe = Path(sys.executable).parent / "hookdash"
     env = sandbox.environ
     env["HOOKDASH_STATE_DIR"] = str(sandbox.root / "fresh" / "nested" / "state")
-    return subprocess.run(
-        [str(exe), *args],
-        cwd=sandbox.workspace,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        umask=umask,
-    )
+    return sandbox.cli(*args, env=env, umask=umask)
 
 
 def mode(path: Path) -> int:

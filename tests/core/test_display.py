@@ -18,6 +18,7 @@ from hookdash.core.display import (
     json_text,
     visible,
 )
+from tests.conftest import examples
 
 HANGUL_FILLERS = {0x115F, 0x1160, 0x3164, 0xFFA0}
 
@@ -157,7 +158,7 @@ _MIXED = st.lists(st.one_of(_DANGEROUS, st.text(max_size=5)), max_size=40).map("
 _ANY = st.one_of(_MIXED, st.text(alphabet=st.characters(codec=None)))
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(4))
 @given(text=_ANY, multiline=st.booleans())
 def test_property_no_hidden_character_survives(text: str, multiline: bool) -> None:
     shown = visible(text, multiline=multiline)
@@ -175,7 +176,7 @@ def test_property_no_hidden_character_survives(text: str, multiline: bool) -> No
 _PAIR = re.compile(r"\\ud[89ab][0-9a-f]{2}\\ud[c-f][0-9a-f]{2}")
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(3))
 @given(
     value=st.recursive(
         st.one_of(st.none(), st.booleans(), st.integers(), _ANY),

@@ -16,7 +16,7 @@ from hookdash.core.load.preview import script_preview
 from hookdash.core.run.logfeed import LogFeed
 from hookdash.core.run.runlog import RunLog, RunRecord
 from hookdash.core.run.telemetry import parse_telemetry
-from tests.conftest import Sandbox, command_hook, definition
+from tests.conftest import Sandbox, command_hook, definition, settings_with
 from tests.hostile import deep_json, make_fifo, within
 
 # Every file the loader reads, as a path under the sandbox, and the problem code (or the
@@ -86,17 +86,11 @@ def _script_hooks(sandbox: Sandbox, target: Path) -> None:
     link = sandbox.workspace / "link.sh"
     link.symlink_to(target)
     sandbox.write_workspace(
-        {
-            "hooks": {
-                "BeforeTool": [
-                    definition(
-                        command_hook(f"{target}", name="direct"),
-                        command_hook("./link.sh", name="linked"),
-                        command_hook(f"bash {target}", name="interpreted"),
-                    )
-                ]
-            }
-        }
+        settings_with(
+            command_hook(f"{target}", name="direct"),
+            command_hook("./link.sh", name="linked"),
+            command_hook(f"bash {target}", name="interpreted"),
+        )
     )
 
 

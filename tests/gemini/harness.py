@@ -27,6 +27,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from tests.conftest import SettingsFiles
 from tests.gemini.install import GeminiInstall
 
 MODEL = "gemini-2.5-flash"
@@ -284,7 +285,7 @@ def secure_directory_base() -> Path | None:
     return base
 
 
-class World:
+class World(SettingsFiles):
     """Home, project, system files, extensions and the tracer, for one scenario."""
 
     def __init__(self, root: Path, gemini: GeminiInstall, system_dir: Path | None = None):
@@ -310,20 +311,8 @@ class World:
 
     # --- files ---------------------------------------------------------------------------
     @property
-    def user_settings(self) -> Path:
-        return self.home / ".gemini" / "settings.json"
-
-    @property
-    def workspace_settings(self) -> Path:
-        return self.project / ".gemini" / "settings.json"
-
-    @property
-    def system_settings(self) -> Path:
-        return self.system_dir / "settings.json"
-
-    @property
-    def system_defaults(self) -> Path:
-        return self.system_dir / "system-defaults.json"
+    def workspace(self) -> Path:
+        return self.project
 
     @property
     def trusted_hooks(self) -> Path:

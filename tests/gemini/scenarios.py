@@ -7,20 +7,6 @@ from typing import Any
 
 from tests.gemini.harness import World
 
-EVENTS_ORDER = (
-    "BeforeTool",
-    "AfterTool",
-    "BeforeAgent",
-    "AfterAgent",
-    "Notification",
-    "SessionStart",
-    "SessionEnd",
-    "PreCompress",
-    "BeforeModel",
-    "AfterModel",
-    "BeforeToolSelection",
-)
-
 
 def jsonc(document: dict[str, Any], title: str) -> str:
     """The document as JSON with comments (line and block), as people annotate settings."""

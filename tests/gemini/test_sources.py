@@ -19,9 +19,10 @@ from pathlib import Path
 
 import pytest
 
+from hookdash.core.gemini.events import EVENTS
 from tests.gemini.differential import TALLY, Differ
 from tests.gemini.harness import MODEL, WARNING_HEAD, World, network_isolation
-from tests.gemini.scenarios import EVENTS_ORDER, definition
+from tests.gemini.scenarios import definition
 
 pytestmark = pytest.mark.gemini
 
@@ -194,7 +195,7 @@ def test_hooks_panel_sources(secure_world: World) -> None:
     # Gemini's schema order, each event's hooks in registration order.
     registered = sorted(
         (h for h in listing["hooks"] if h["will_register"]),
-        key=lambda h: (EVENTS_ORDER.index(h["event"]), h["order"]),
+        key=lambda h: (EVENTS.index(h["event"]), h["order"]),
     )
     expected = [
         (h["id"], "disabled" if h["disabled"] else "enabled", h["gemini_source"])

@@ -2,21 +2,21 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
-import time
-from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from rich.console import Console
 from textual import events
 from textual.command import CommandList, CommandPalette
 from textual.keys import _character_to_key
+from textual.screen import Screen
 
+from hookdash.core.demo import DemoEnvironment
+from hookdash.core.load.loader import load_configuration
 from hookdash.tui.app import HookdashApp
 from hookdash.tui.widgets.hook_groups import HookItem
 from hookdash.tui.widgets.hook_tree import HookTree
-from tests.conftest import Sandbox, command_hook, definition
+from tests.conftest import Sandbox, command_hook, definition, until
 
 
 def rich_setup(sandbox: Sandbox) -> None:
@@ -67,6 +67,12 @@ def rich_setup(sandbox: Sandbox) -> None:
         "lint-kit",
         {"AfterTool": [definition(command_hook("echo lint", name="ext-lint"), matcher="*")]},
     )
+
+
+def demo_app(demo: DemoEnvironment, **kwargs: Any) -> HookdashApp:
+    """The dashboard on a copy of the demo, as `hookdash demo` opens it."""
+    kwargs.setdefault("watch", False)
+    return HookdashApp(demo.env, configuration=load_configuration(demo.env), demo=demo, **kwargs)
 
 
 def make_app(sandbox: Sandbox, **kwargs: Any) -> HookdashApp:
@@ -128,6 +134,14 @@ def select(tree: HookTree, hook_id: str, scope: str | None = None) -> None:
     tree.move_cursor(node)
 
 
+async def press_on(pilot: Any, hook_id: str, *keys: str) -> HookTree:
+    """Select `hook_id` in the hook list and press `keys` there; the list, for more."""
+    tree = pilot.app.screen.query_one(HookTree)
+    select(tree, hook_id)
+    await pilot.press(*keys)
+    return tree
+
+
 def record_notifications(app: HookdashApp) -> list[tuple[str, dict[str, Any]]]:
     """Every notification the app shows from now on: (message, keyword arguments)."""
     shown: list[tuple[str, dict[str, Any]]] = []
@@ -148,14 +162,16 @@ async def settle(pilot: Any) -> None:
     await pilot.pause()
 
 
-async def until(condition: Callable[[], bool], timeout: float = 20.0) -> None:
-    """Wait for `condition`, looked at every 20 ms. The timeout only stops a test that
-    would hang: generous, since a loaded machine is slow."""
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError("condition not met in time")
-        await asyncio.sleep(0.02)
+ScreenT = TypeVar("ScreenT", bound=Screen[Any])
+
+
+async def open_screen(pilot: Any, key: str, kind: type[ScreenT]) -> ScreenT:
+    """Press `key` and return the screen it opened (failing if it opened another)."""
+    await pilot.press(key)
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, kind), screen
+    return screen
 
 
 async def paste(pilot: Any, text: str) -> None:

@@ -3,10 +3,8 @@ and never hangs or dies — FIFOs, scripts that never end, deep nesting, unreada
 
 from __future__ import annotations
 
-import asyncio
-import time
-from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from hookdash.tui.app import HookdashApp
 from hookdash.tui.screens.log import LogScreen
@@ -14,19 +12,9 @@ from hookdash.tui.screens.trust import TrustScreen
 from hookdash.tui.widgets.banners import Banner
 from hookdash.tui.widgets.hook_details import HookDetails
 from hookdash.tui.widgets.hook_tree import HookTree
-from tests.conftest import Sandbox, command_hook, definition
+from tests.conftest import Sandbox, command_hook, definition, settings_with, until
 from tests.hostile import DEEP, make_fifo, released
 from tests.tui.helpers import select, text_of
-
-LIMIT = 20.0  # seconds for anything below; past that it counts as a hang
-
-
-async def _until(condition: Callable[[], bool], what: str) -> None:
-    end = time.monotonic() + LIMIT
-    while not condition():
-        if time.monotonic() > end:
-            raise AssertionError(f"the dashboard did not get there: {what}")
-        await asyncio.sleep(0.02)
 
 
 def _app(sandbox: Sandbox) -> HookdashApp:
@@ -44,22 +32,16 @@ async def test_fifo_settings_and_scripts(sandbox: Sandbox) -> None:
     zero = sandbox.workspace / "zero.sh"
     zero.symlink_to("/dev/zero")
     sandbox.write_workspace(
-        {
-            "hooks": {
-                "BeforeTool": [
-                    definition(
-                        command_hook("./hook.sh", name="fifo-hook"),
-                        command_hook("bash zero.sh", name="zero-hook"),
-                    )
-                ]
-            }
-        }
+        settings_with(
+            command_hook("./hook.sh", name="fifo-hook"),
+            command_hook("bash zero.sh", name="zero-hook"),
+        )
     )
     fifo_settings = make_fifo(sandbox.user_settings)
     with released([fifo_script, fifo_settings]):
         app = _app(sandbox)
         async with app.run_test(size=(120, 36)) as pilot:
-            await _until(lambda: app.config is not None, "the first load")
+            await until(lambda: app.config is not None, what="the first load")
             await pilot.pause()
             assert "FIFO" in _banners(app)
             tree = app.screen.query_one(HookTree)
@@ -69,7 +51,7 @@ async def test_fifo_settings_and_scripts(sandbox: Sandbox) -> None:
                 details = text_of(app.screen.query_one(HookDetails).query_one("#details-body"))
                 assert "not a regular file" in details, details
             await pilot.press("T")
-            await _until(lambda: isinstance(app.screen, TrustScreen), "the trust review")
+            await until(lambda: isinstance(app.screen, TrustScreen), what="the trust review")
             await pilot.pause()
             preview = text_of(app.screen.query_one("#trust-preview"))
             assert "not a regular file" in preview, preview
@@ -80,11 +62,22 @@ async def test_deep_nesting_is_a_banner_not_a_crash(sandbox: Sandbox) -> None:
     sandbox.write_workspace({"hooks": {"BeforeTool": [definition(command_hook("echo w"))]}})
     app = _app(sandbox)
     async with app.run_test(size=(120, 36)) as pilot:
-        await _until(lambda: app.config is not None, "the first load")
+        await until(lambda: app.config is not None, what="the first load")
         await pilot.pause()
         banners = _banners(app)
     assert "nested more than 100 levels deep" in banners
     assert "settings.json:2" in banners
+
+
+async def _log_notice(pilot: Any, says: str) -> Any:
+    """Open the live log once the first load is done; its notice, once it `says` so."""
+    app = pilot.app
+    await until(lambda: app.config is not None, what="the first load")
+    await pilot.press("l")
+    await until(lambda: isinstance(app.screen, LogScreen), what="the live log")
+    notice = app.screen.query_one("#log-notice")
+    await until(lambda: says in text_of(notice), what=f"the notice to say {says!r}")
+    return notice
 
 
 async def test_an_unreadable_run_log_is_a_visible_message(sandbox: Sandbox) -> None:
@@ -93,11 +86,7 @@ async def test_an_unreadable_run_log_is_a_visible_message(sandbox: Sandbox) -> N
     (sandbox.state / "runs.jsonl").mkdir()  # unreadable, for root too
     app = _app(sandbox)
     async with app.run_test(size=(120, 36)) as pilot:
-        await _until(lambda: app.config is not None, "the first load")
-        await pilot.press("l")
-        await _until(lambda: isinstance(app.screen, LogScreen), "the live log")
-        notice = app.screen.query_one("#log-notice")
-        await _until(lambda: "cannot read" in text_of(notice), "the notice")
+        notice = await _log_notice(pilot, "cannot read")
         assert notice.display and notice.has_class("-error")
         text = text_of(notice)
     assert "runs.jsonl: it is a directory" in text
@@ -110,11 +99,7 @@ async def test_a_fifo_run_log_while_following(sandbox: Sandbox) -> None:
     with released([fifo]):
         app = HookdashApp(sandbox.env(), watch=True)
         async with app.run_test(size=(120, 36)) as pilot:
-            await _until(lambda: app.config is not None, "the first load")
-            await pilot.press("l")
-            await _until(lambda: isinstance(app.screen, LogScreen), "the live log")
-            notice = app.screen.query_one("#log-notice")
-            await _until(lambda: "FIFO" in text_of(notice), "the notice")
+            await _log_notice(pilot, "FIFO")
 
 
 async def test_a_lone_surrogate_in_a_name_renders(sandbox: Sandbox) -> None:
@@ -124,12 +109,12 @@ async def test_a_lone_surrogate_in_a_name_renders(sandbox: Sandbox) -> None:
     )
     app = _app(sandbox)
     async with app.run_test(size=(120, 36)) as pilot:
-        await _until(lambda: app.config is not None, "the first load")
+        await until(lambda: app.config is not None, what="the first load")
         await pilot.pause()
         tree = app.screen.query_one(HookTree)
         select(tree, "n\ud800")
         await pilot.pause()
         await pilot.press("T")
-        await _until(lambda: isinstance(app.screen, TrustScreen), "the trust review")
+        await until(lambda: isinstance(app.screen, TrustScreen), what="the trust review")
         await pilot.pause()
     assert Path(sandbox.workspace_settings).exists()

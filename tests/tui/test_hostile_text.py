@@ -12,8 +12,6 @@ command palette's "Go to hook" entries.
 
 from __future__ import annotations
 
-import asyncio
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -29,7 +27,7 @@ from hookdash.tui.screens.switch import SwitchScreen
 from hookdash.tui.screens.trust import TrustScreen
 from hookdash.tui.widgets.hook_groups import HookItem
 from hookdash.tui.widgets.hook_tree import HookTree
-from tests.conftest import Sandbox
+from tests.conftest import Sandbox, until
 from tests.hostile_text import (
     CLIPBOARD_NAME,
     ERASING_SCRIPT,
@@ -40,7 +38,7 @@ from tests.hostile_text import (
     hostile_setup,
     raw_hidden,
 )
-from tests.tui.helpers import make_app, select, settle
+from tests.tui.helpers import make_app, press_on, select, settle
 
 
 def screen_text(app: Any) -> tuple[str, list[str]]:
@@ -75,12 +73,8 @@ class Walk:
         self.steps += 1
         return text
 
-    async def until(self, condition: Callable[[], bool], timeout: float = 20.0) -> None:
-        start = time.monotonic()
-        while not condition():
-            if time.monotonic() - start > timeout:
-                raise AssertionError("condition not met in time")
-            await asyncio.sleep(0.02)
+    async def until(self, condition: Callable[[], bool]) -> None:
+        await until(condition)
         await self.pilot.pause()
 
 
@@ -174,8 +168,7 @@ async def test_no_screen_draws_a_raw_control_character(sandbox: Sandbox) -> None
 
         # The hook form on the hostile hook: its fields hold the exact text and draw it
         # shown; testing it asks first; removing it shows the file's diff.
-        select(app.screen.query_one(HookTree), TITLE_NAME)
-        await pilot.press("e")
+        await press_on(pilot, TITLE_NAME, "e")
         await walk.until(lambda: isinstance(app.screen, HookFormScreen))
         await settle(pilot)
         form = await walk.check("hook form")
@@ -196,8 +189,7 @@ async def test_no_screen_draws_a_raw_control_character(sandbox: Sandbox) -> None
         await walk.until(lambda: isinstance(app.screen, HooksScreen))
 
         # Fire the loud hook: the confirmation, then its result.
-        select(app.screen.query_one(HookTree), OUTPUT_HOOK)
-        await pilot.press("f")
+        await press_on(pilot, OUTPUT_HOOK, "f")
         assert isinstance(app.screen, FireScreen)
         await walk.check("fire")
         await pilot.press("ctrl+r")
@@ -212,8 +204,7 @@ async def test_no_screen_draws_a_raw_control_character(sandbox: Sandbox) -> None
         await pilot.press("escape")
 
         # The plan of the hooks' event.
-        select(app.screen.query_one(HookTree), TITLE_NAME)
-        await pilot.press("p")
+        await press_on(pilot, TITLE_NAME, "p")
         assert isinstance(app.screen, PlanScreen)
         planned = await walk.check("plan")
         assert "n␛]0;PWN␇␛[2J" in planned

@@ -7,6 +7,7 @@ from pathlib import Path
 from textual.widgets import OptionList
 
 from hookdash.core.present import BADGE_MEANINGS, QUIRKS
+from hookdash.tui.app import HookdashApp
 from hookdash.tui.commands import COMMANDS
 from hookdash.tui.screens.help import HelpScreen
 from hookdash.tui.screens.hooks import HooksScreen
@@ -16,9 +17,7 @@ from tests.conftest import Sandbox
 from tests.tui.helpers import make_app, plain, rich_setup, run_from_palette, text_of, until
 
 
-async def test_problems_view_lists_what_check_finds(sandbox: Sandbox) -> None:
-    rich_setup(sandbox)
-    app = make_app(sandbox)
+async def test_problems_view_lists_what_check_finds(sandbox: Sandbox, app: HookdashApp) -> None:
     problems = sandbox.load().snapshot.problems
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.press("c")
@@ -38,9 +37,7 @@ async def test_problems_view_lists_what_check_finds(sandbox: Sandbox) -> None:
     assert legacy.startswith("warning legacy-hooks-disabled  ~/.gemini/settings.json:5")
 
 
-async def test_problem_enter_goes_to_its_hook(sandbox: Sandbox) -> None:
-    rich_setup(sandbox)
-    app = make_app(sandbox)
+async def test_problem_enter_goes_to_its_hook(app: HookdashApp) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.press("c")
         await pilot.pause()
@@ -56,9 +53,7 @@ async def test_problem_enter_goes_to_its_hook(sandbox: Sandbox) -> None:
         assert hook is not None and hook.id == "guard" and hook.scope == "workspace"
 
 
-async def test_banner_click_opens_the_problem(sandbox: Sandbox) -> None:
-    rich_setup(sandbox)
-    app = make_app(sandbox)
+async def test_banner_click_opens_the_problem(app: HookdashApp) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         banner = app.screen.query_one(".banner.problem", Banner)
@@ -78,9 +73,7 @@ async def test_banner_click_opens_the_problem(sandbox: Sandbox) -> None:
         assert isinstance(app.screen, HooksScreen)
 
 
-async def test_help_lists_every_key_badge_and_quirk(sandbox: Sandbox) -> None:
-    rich_setup(sandbox)
-    app = make_app(sandbox)
+async def test_help_lists_every_key_badge_and_quirk(app: HookdashApp) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.press("question_mark")
         await pilot.pause()
@@ -99,9 +92,7 @@ async def test_help_lists_every_key_badge_and_quirk(sandbox: Sandbox) -> None:
         assert isinstance(app.screen, HooksScreen)
 
 
-async def test_footer_shows_the_focused_views_keys(sandbox: Sandbox) -> None:
-    rich_setup(sandbox)
-    app = make_app(sandbox)
+async def test_footer_shows_the_focused_views_keys(app: HookdashApp) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         keys = {b.binding.key for b in app.screen.active_bindings.values() if b.binding.show}
@@ -112,17 +103,13 @@ async def test_footer_shows_the_focused_views_keys(sandbox: Sandbox) -> None:
         assert "slash" not in keys and "escape" in keys
 
 
-async def test_palette_offers_every_action(sandbox: Sandbox) -> None:
-    rich_setup(sandbox)
-    app = make_app(sandbox)
+async def test_palette_offers_every_action(app: HookdashApp) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         await run_from_palette(pilot, "show problems", "Show problems")
         assert isinstance(app.screen, ProblemsScreen)
 
 
-async def test_quit(sandbox: Sandbox) -> None:
-    rich_setup(sandbox)
-    app = make_app(sandbox)
+async def test_quit(app: HookdashApp) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.press("q")
         await pilot.pause()

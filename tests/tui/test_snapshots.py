@@ -22,7 +22,6 @@ import pytest
 from textual.widgets import Input, RadioButton, TextArea
 
 from hookdash.core.demo import DemoEnvironment, create_demo
-from hookdash.core.load.loader import load_configuration
 from hookdash.tui.app import HookdashApp
 from hookdash.tui.screens.fire import FireScreen
 from hookdash.tui.screens.hook_form import HookFormScreen
@@ -30,7 +29,7 @@ from hookdash.tui.screens.log import LogScreen
 from hookdash.tui.screens.plan import PlanScreen
 from hookdash.tui.widgets.hook_tree import HookTree
 from tests.conftest import Sandbox
-from tests.tui.helpers import make_app, rich_setup, select, until
+from tests.tui.helpers import demo_app, make_app, rich_setup, select, until
 
 FIXED_DEMO_ROOT = Path("/tmp/hookdash-snapshot-demo")
 
@@ -109,15 +108,13 @@ def test_empty_state(snap_compare: Any, sandbox: Sandbox) -> None:
 
 
 def test_demo(snap_compare: Any, fixed_demo: DemoEnvironment) -> None:
-    env = fixed_demo.env
-    app = HookdashApp(env, configuration=load_configuration(env), watch=False, demo=fixed_demo)
+    app = demo_app(fixed_demo)
     assert snap_compare(app, terminal_size=(120, 36))
 
 
 def test_demo_60x15(snap_compare: Any, fixed_demo: DemoEnvironment) -> None:
     """A short terminal: the banners in one summary line, the list keeps its rows."""
-    env = fixed_demo.env
-    app = HookdashApp(env, configuration=load_configuration(env), watch=False, demo=fixed_demo)
+    app = demo_app(fixed_demo)
     assert snap_compare(app, terminal_size=(60, 15))
 
 
@@ -170,15 +167,8 @@ def pinned_durations(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _demo_app(demo: DemoEnvironment) -> HookdashApp:
-    env = demo.env
-    return HookdashApp(
-        env,
-        configuration=load_configuration(env),
-        watch=False,
-        demo=demo,
-        clock=lambda: FIXED_NOW,
-        session_id=FIXED_SESSION,
-    )
+    """The demo's dashboard with a fixed clock and session: the pictures do not change."""
+    return demo_app(demo, clock=lambda: FIXED_NOW, session_id=FIXED_SESSION)
 
 
 def _steps(hook_id: str, *keys: str) -> Any:

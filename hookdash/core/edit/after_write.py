@@ -9,8 +9,8 @@ import contextlib
 from typing import TYPE_CHECKING
 
 from hookdash.core.edit import created_keys
-from hookdash.core.edit.disabled_list import WritableScope
 from hookdash.core.edit.edits import Change
+from hookdash.core.edit.settings_file import WritableScope
 from hookdash.core.errors import EditError
 
 if TYPE_CHECKING:

@@ -30,11 +30,11 @@ import os
 import secrets
 import stat
 from collections.abc import Callable, Iterator
-from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 
 from hookdash.core import files
+from hookdash.core.edit.write_journal import record_write
 from hookdash.core.errors import FileChangedError, FileWriteError
 
 ATTEMPTS = 3
@@ -51,28 +51,6 @@ class WriteOutcome:
     before: bytes | None  # None: the file did not exist
     after: bytes | None  # None: nothing written (compute returned None)
     attempts: int  # > 1: the file changed on disk and the edit was re-applied
-
-
-# The writes of the current context, when someone records them (`recording_writes`).
-_JOURNAL: ContextVar[list[WriteOutcome] | None] = ContextVar("hookdash_writes", default=None)
-
-
-@contextlib.contextmanager
-def recording_writes() -> Iterator[list[WriteOutcome]]:
-    """Collect every file `update_file` (and `remove_file`) changes in this context — in
-    this thread, or this task — while the block runs, in order: what an undo restores."""
-    journal: list[WriteOutcome] = []
-    token = _JOURNAL.set(journal)
-    try:
-        yield journal
-    finally:
-        _JOURNAL.reset(token)
-
-
-def _journal(outcome: WriteOutcome) -> None:
-    journal = _JOURNAL.get()
-    if journal is not None:
-        journal.append(outcome)
 
 
 def resolve_target(path: Path) -> Path:
@@ -330,41 +308,54 @@ def update_file(
             if after is None or after == before:
                 return WriteOutcome(path, target, before, None, attempt)
             _check_writable(path, target, st)
-            try:
-                tmp = _write_temp(target, after, st, new_mode)
-            except OSError as exc:
-                raise FileWriteError(
-                    f"hookdash cannot write next to {target} ({_describe(exc)}); the file "
-                    "was not changed.",
-                    path=str(path),
-                ) from None
-            try:
-                # The last moment to notice another writer: re-read and compare (in
-                # blocks, so a large file is not held twice).
-                if not _unchanged(target, before) or not _install(tmp, target, before is not None):
-                    os.unlink(tmp)
-                    continue
-            except OSError as exc:
-                with contextlib.suppress(OSError):
-                    os.unlink(tmp)
-                raise FileWriteError(
-                    f"hookdash cannot replace {target} ({_describe(exc)}); the file was not "
-                    "changed.",
-                    path=str(path),
-                ) from None
-            except BaseException:
-                with contextlib.suppress(OSError):
-                    os.unlink(tmp)
-                raise
+            if not _replace(path, target, before, after, st, new_mode):
+                continue
             _fsync_directory(target.parent)
             outcome = WriteOutcome(path, target, before, after, attempt)
-            _journal(outcome)
+            record_write(outcome)
             return outcome
     raise FileChangedError(
         f"{path} kept changing on disk while hookdash was writing it ({attempts} tries); "
         "hookdash left it as the other program wrote it. Try again.",
         path=str(path),
     )
+
+
+def _replace(
+    path: Path,
+    target: Path,
+    before: bytes | None,
+    after: bytes,
+    st: os.stat_result | None,
+    new_mode: int | None,
+) -> bool:
+    """Write `after` next to `target` and move it into place, unless the file is no longer
+    `before` (False: compute again)."""
+    try:
+        tmp = _write_temp(target, after, st, new_mode)
+    except OSError as exc:
+        raise FileWriteError(
+            f"hookdash cannot write next to {target} ({_describe(exc)}); the file was not changed.",
+            path=str(path),
+        ) from None
+    try:
+        # The last moment to notice another writer: re-read and compare (in blocks, so a
+        # large file is not held twice).
+        if not _unchanged(target, before) or not _install(tmp, target, before is not None):
+            os.unlink(tmp)
+            return False
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise FileWriteError(
+            f"hookdash cannot replace {target} ({_describe(exc)}); the file was not changed.",
+            path=str(path),
+        ) from None
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    return True
 
 
 def remove_file(path: Path, check: Callable[[bytes | None], None]) -> WriteOutcome:
@@ -389,5 +380,5 @@ def remove_file(path: Path, check: Callable[[bytes | None], None]) -> WriteOutco
             ) from None
         _fsync_directory(target.parent)
     outcome = WriteOutcome(path, target, before, None, 1)
-    _journal(outcome)
+    record_write(outcome)
     return outcome

@@ -32,14 +32,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hookdash.core.edit import created_keys, jsonedit
+from hookdash.core.edit import created_keys
 from hookdash.core.edit.after_write import (
     forget_created,
     remember_created,
     settle,
     untrusted_folder_note,
 )
-from hookdash.core.edit.disabled_list import FileEdit, check_scope
 from hookdash.core.edit.edits import AuthoringResult, Change
 from hookdash.core.edit.hook_draft import (
     HookDraft,
@@ -71,7 +70,9 @@ from hookdash.core.edit.id_entries import (
     entries_to_rename,
     renaming,
 )
-from hookdash.core.edit.settings_write import SettingsFile, Transform, write_also, write_settings
+from hookdash.core.edit.json_paths import JsonEditError
+from hookdash.core.edit.settings_file import FileEdit, SettingsFile, check_scope
+from hookdash.core.edit.settings_write import Transform, write_also, write_settings
 from hookdash.core.gemini import jsonc
 from hookdash.core.gemini.expand import expand_settings_string
 from hookdash.core.load.lookup import describe_hook
@@ -101,7 +102,7 @@ def _add_transform(at: SettingsFile, draft: HookDraft, done: list[TextEdit]) -> 
             )
         try:
             edit = add_hook_text(current, draft.event, hook, draft.matcher, draft.sequential)
-        except jsonedit.JsonEditError as exc:
+        except JsonEditError as exc:
             raise at.shape_error(exc) from None
         done.append(edit)
         assert edit.path is not None
@@ -274,7 +275,7 @@ def _remove_transform(
         assert text is not None  # `locate` refuses a file without the hook
         try:
             edit = remove_hook_text(text, where, droppable)
-        except jsonedit.JsonEditError as exc:
+        except JsonEditError as exc:
             raise at.shape_error(exc) from None
         done.append(edit)
         note = "and its definition, left empty" if edit.definition_removed else None

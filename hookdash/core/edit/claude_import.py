@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, Field
 
-from hookdash.core.edit import jsonedit
 from hookdash.core.edit.after_write import reload_configuration, untrusted_folder_note
 from hookdash.core.edit.claude_hooks import NotCarried, TranslatedHook, Translation, translate
 from hookdash.core.edit.claude_names import NameBook
@@ -34,10 +33,11 @@ from hookdash.core.edit.claude_settings import (
     default_sources,
     read_claude_settings,
 )
-from hookdash.core.edit.disabled_list import FileEdit, check_scope
 from hookdash.core.edit.edits import AuthoringResult, Change
 from hookdash.core.edit.hook_text import add_hook, hook_at, hook_paths, normal_matcher
-from hookdash.core.edit.settings_write import SettingsFile, Transform, write_settings
+from hookdash.core.edit.json_paths import JsonEditError, get_value
+from hookdash.core.edit.settings_file import FileEdit, SettingsFile, check_scope
+from hookdash.core.edit.settings_write import Transform, write_settings
 from hookdash.core.errors import EditError
 from hookdash.core.gemini.expand import expand_settings_string
 
@@ -45,10 +45,8 @@ if TYPE_CHECKING:
     from hookdash.core.model import Configuration
 
 
-class ClaudeSettingsError(EditError):
+class ClaudeSettingsError(EditError, code="claude-settings-unreadable"):
     """The Claude settings file given cannot be read, or there is none to import."""
-
-    code = "claude-settings-unreadable"
 
 
 ImportStatus = Literal["added", "present"]
@@ -128,7 +126,7 @@ def _present(value: object, hook: TranslatedHook, environ: Mapping[str, str]) ->
     command = expand_settings_string(hook.hook["command"], environ)
     for where in hook_paths(value, hook.event):
         existing = hook_at(value, where)
-        found, definition = jsonedit.get_value(value, where.definition_path)
+        found, definition = get_value(value, where.definition_path)
         raw = existing.get("command") if isinstance(existing, dict) else None
         if (
             found
@@ -194,7 +192,7 @@ def _import_transform(
             if there is None:
                 try:
                     edit = add_hook(current, hook.event, hook.hook, hook.matcher, False)
-                except jsonedit.JsonEditError as exc:
+                except JsonEditError as exc:
                     raise at.shape_error(exc) from None
                 assert edit.path is not None
                 current, there, status = edit.text, edit.path.pointer, "added"

@@ -25,17 +25,17 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from hookdash.core.edit import jsonedit
-from hookdash.core.edit.disabled_list import (
-    CURRENT,
-    LEGACY,
+from hookdash.core.edit.disabled_text import CURRENT, LEGACY, key_name
+from hookdash.core.edit.edits import Change, EditResult
+from hookdash.core.edit.json_paths import JsonEditError, get_list
+from hookdash.core.edit.json_style import is_blank
+from hookdash.core.edit.settings_file import (
     WRITABLE_SCOPES,
     FileEdit,
+    SettingsFile,
     edit_settings_file,
-    key_name,
     parse_settings,
 )
-from hookdash.core.edit.edits import Change, EditResult
-from hookdash.core.edit.settings_write import SettingsFile
 from hookdash.core.errors import EditError, UnsupportedShapeError
 from hookdash.core.gemini import jsonc
 from hookdash.core.gemini.expand import expand_settings_string
@@ -109,8 +109,8 @@ class _FileFixes:
 
     def listed(self, path: tuple[str, ...]) -> list[Any] | None:
         try:
-            return jsonedit.get_list(jsonc.parse(self.text), path)
-        except jsonedit.JsonEditError:
+            return get_list(jsonc.parse(self.text), path)
+        except JsonEditError:
             return None
 
     def expanded(self, items: list[Any] | None) -> list[str | None]:
@@ -122,7 +122,7 @@ class _FileFixes:
     def splice(self, edit: Callable[[str], str]) -> None:
         try:
             self.text = edit(self.text)
-        except jsonedit.JsonEditError as exc:
+        except JsonEditError as exc:
             raise UnsupportedShapeError(
                 f"In {self.at.shown}: {exc.message}.", path=self.at.file
             ) from None
@@ -204,7 +204,7 @@ def _fix_text(
     text: str | None, *, at: SettingsFile, ids: set[str], names: Mapping[str, list[str]]
 ) -> FileEdit:
     """Both fixes on one file's text (pure, so it can be re-applied on fresh content)."""
-    if text is None or jsonedit.is_blank(text):
+    if text is None or is_blank(text):
         return FileEdit(text=None)
     value = parse_settings(text, at.shown)
     fixes = _FileFixes(at, ids, names, text)

@@ -38,11 +38,9 @@ if TYPE_CHECKING:
     from hookdash.core.model import Configuration
 
 
-class InvalidHookError(EditError):
+class InvalidHookError(EditError, code="hook-invalid"):
     """The hook cannot be written as given (unknown event, empty command, bad timeout,
     the same name:command already in the file)."""
-
-    code = "hook-invalid"
 
 
 class HookDraft(BaseModel):

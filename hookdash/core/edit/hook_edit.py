@@ -17,8 +17,6 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
-from hookdash.core.edit import jsonedit
-from hookdash.core.edit.disabled_list import FileEdit
 from hookdash.core.edit.edits import Change, ChangeAction
 from hookdash.core.edit.hook_draft import HookDraft, InvalidHookError, duplicate_in, parse_timeout
 from hookdash.core.edit.hook_target import HookTarget
@@ -33,6 +31,9 @@ from hookdash.core.edit.hook_text import (
     set_fields,
 )
 from hookdash.core.edit.id_entries import IdEntries, rename_entries
+from hookdash.core.edit.json_paths import JsonEditError
+from hookdash.core.edit.json_verify import same_value
+from hookdash.core.edit.settings_file import FileEdit
 from hookdash.core.edit.settings_write import Transform
 from hookdash.core.errors import UnsupportedShapeError
 from hookdash.core.gemini.expand import expand_settings_value
@@ -148,9 +149,7 @@ def _hook_fields(changes: HookChanges, raw: Mapping[str, Any]) -> dict[str, Any]
     if changes.description is not None:
         fields["description"] = changes.description or None
     return {
-        k: v
-        for k, v in fields.items()
-        if not jsonedit.same_value(raw.get(k), v) or (v is None and k in raw)
+        k: v for k, v in fields.items() if not same_value(raw.get(k), v) or (v is None and k in raw)
     }
 
 
@@ -276,7 +275,7 @@ def edit_transform(
         splice = _moved if plan.move else _in_place
         try:
             new_text, new_at, out = splice(text, value, where, target, plan)
-        except jsonedit.JsonEditError as exc:
+        except JsonEditError as exc:
             raise at.shape_error(exc) from None
         if at.scope in ids.writable:
             keep_old = bool(ids.others)

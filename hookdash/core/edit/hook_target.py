@@ -12,10 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from hookdash.core.edit import jsonedit
-from hookdash.core.edit.disabled_list import WritableScope, parse_settings
 from hookdash.core.edit.hook_text import HookPath, hook_at, hook_paths, parse_hook_pointer
-from hookdash.core.edit.settings_write import SettingsFile
+from hookdash.core.edit.json_paths import JsonEditError
+from hookdash.core.edit.json_style import is_blank
+from hookdash.core.edit.json_verify import same_value
+from hookdash.core.edit.settings_file import SettingsFile, WritableScope, parse_settings
 from hookdash.core.errors import (
     AmbiguousHook,
     FileChangedError,
@@ -109,21 +110,21 @@ class HookTarget:
         """The file's current value and where the hook is in it: at its place, or (the
         file changed meanwhile) the one identical hook of its event elsewhere;
         FileChangedError when it is gone or there twice."""
-        if text is None or jsonedit.is_blank(text):
+        if text is None or is_blank(text):
             raise FileChangedError(
                 f"{self.at.shown} no longer holds the hook '{self.hook.id}'; nothing was written.",
                 path=self.at.file,
             )
         value = parse_settings(text, self.at.shown)
         try:
-            if jsonedit.same_value(hook_at(value, self.where), self.raw):
+            if same_value(hook_at(value, self.where), self.raw):
                 return value, self.where
-        except jsonedit.JsonEditError:
+        except JsonEditError:
             pass
         found = [
             p
             for p in hook_paths(value, self.where.event)
-            if jsonedit.same_value(hook_at(value, p), self.raw)
+            if same_value(hook_at(value, p), self.raw)
         ]
         if len(found) == 1:
             return value, found[0]

@@ -5,7 +5,7 @@ command, name?, description?, timeout?}]}]`. Every function here is a pure funct
 text built from `jsonedit`'s splices, so comments, indentation, line ends and every byte
 outside the edited value stay as they were, each result is checked to parse to exactly the
 intended document, and `atomic.update_file` can apply it again when the file changed on
-disk. Errors are `jsonedit.JsonEditError` (the caller words them for the user).
+disk. Errors are `json_paths.JsonEditError` (the caller words them for the user).
 
 Containers an add creates (the `hooks` object, an event's list) are reported in
 `created`; `remove_hook` removes such a container again once it is empty only when the
@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hookdash.core.edit import jsonedit
-from hookdash.core.edit.jsonedit import JsonEditError, JsonPath
+from hookdash.core.edit.json_paths import JsonEditError, JsonPath, get_value
+from hookdash.core.edit.json_verify import same_value
 from hookdash.core.gemini import jsonc
 
 # The order hookdash writes a hook's keys in (Gemini's documentation writes them so).
@@ -192,14 +193,14 @@ def add_hook(
 
 def hook_at(value: Any, where: HookPath) -> Any:
     """The hook object at `where` in a parsed document (JsonEditError if there is none)."""
-    found, hook = jsonedit.get_value(value, where.path)
+    found, hook = get_value(value, where.path)
     if not found:
         raise JsonEditError(f"there is no hook at {where.pointer}", where.pointer)
     return hook
 
 
 def definition_at(value: Any, where: HookPath) -> dict[str, Any]:
-    found, definition = jsonedit.get_value(value, where.definition_path)
+    found, definition = get_value(value, where.definition_path)
     if not found or not isinstance(definition, dict):
         raise JsonEditError(
             f"there is no definition at {where.definition_pointer}", where.definition_pointer
@@ -237,11 +238,11 @@ def remove_hook(text: str, where: HookPath, droppable: Collection[str] = ()) -> 
 def set_fields(text: str, path: JsonPath, fields: Mapping[str, Any]) -> str:
     """Set members of the object at `path`; a None value removes the member."""
     for key, new in fields.items():
-        found, current = jsonedit.get_value(jsonc.parse(text), (*path, key))
+        found, current = get_value(jsonc.parse(text), (*path, key))
         if new is None:
             if found:
                 text = jsonedit.remove_member(text, (*path, key))
-        elif not found or not jsonedit.same_value(current, new):
+        elif not found or not same_value(current, new):
             text = jsonedit.set_member(text, (*path, key), new)
     return text
 

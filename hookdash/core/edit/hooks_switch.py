@@ -17,9 +17,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from hookdash.core.edit import jsonedit
-from hookdash.core.edit.disabled_list import FileEdit, WritableScope, check_scope
 from hookdash.core.edit.edits import AuthoringResult
-from hookdash.core.edit.settings_write import SettingsFile, Transform, write_settings
+from hookdash.core.edit.json_paths import JsonEditError, get_value
+from hookdash.core.edit.settings_file import FileEdit, SettingsFile, WritableScope, check_scope
+from hookdash.core.edit.settings_write import Transform, write_settings
 from hookdash.core.gemini.jsvalues import js_truthy
 from hookdash.core.gemini.layers import MERGE_ORDER, Scope, legacy_config_keys
 
@@ -72,8 +73,8 @@ def _switch_transform(at: SettingsFile, enabled: bool) -> Transform:
     def transform(text: str | None) -> FileEdit:
         current, notes, value = at.prepare(text)
         try:
-            found, old = jsonedit.get_value(value, PATH)
-        except jsonedit.JsonEditError as exc:
+            found, old = get_value(value, PATH)
+        except JsonEditError as exc:
             raise at.shape_error(exc) from None
         if found and old is enabled:
             return FileEdit(text=None)

@@ -14,19 +14,19 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from hookdash.core.edit import jsonedit
-from hookdash.core.edit.disabled_list import (
-    CURRENT,
-    LEGACY,
+from hookdash.core.edit.disabled_list import disabled_entries
+from hookdash.core.edit.disabled_text import CURRENT, LEGACY, key_name, remove_entry
+from hookdash.core.edit.edits import Change, ChangeAction
+from hookdash.core.edit.json_paths import JsonEditError, get_list
+from hookdash.core.edit.json_style import is_blank
+from hookdash.core.edit.settings_file import (
     WRITABLE_SCOPES,
     FileEdit,
+    SettingsFile,
     WritableScope,
-    disabled_entries,
-    key_name,
     parse_settings,
-    remove_entry,
 )
-from hookdash.core.edit.edits import Change, ChangeAction
-from hookdash.core.edit.settings_write import SettingsFile, Transform
+from hookdash.core.edit.settings_write import Transform
 from hookdash.core.gemini.expand import expand_settings_string
 from hookdash.core.gemini.layers import READ_ONLY_SCOPES
 from hookdash.core.load.lookup import registrable
@@ -135,8 +135,8 @@ def rename_entries(
     changes: list[Change] = []
     for path in (CURRENT, LEGACY):
         try:
-            items = jsonedit.get_list(parse_settings(text, at.shown), path)
-        except jsonedit.JsonEditError:
+            items = get_list(parse_settings(text, at.shown), path)
+        except JsonEditError:
             continue  # not a list: the disabled-list commands explain that shape
         hits = [i for i, e in enumerate(items or []) if _entry_matches(e, old, at.environ)]
         if items is None or not hits:
@@ -156,7 +156,7 @@ def rename_entries(
                 action,
                 shown_value,
                 before=items,
-                after=jsonedit.get_list(parse_settings(text, at.shown), path),
+                after=get_list(parse_settings(text, at.shown), path),
                 note="other hooks still have the old ID" if keep_old else "the hook's ID changed",
             )
         )
@@ -167,7 +167,7 @@ def renaming(at: SettingsFile, old: str, new: str, *, keep_old: bool) -> Transfo
     """The transform that keeps another file's disabled lists in step with the new ID."""
 
     def rename(text: str | None) -> FileEdit:
-        if text is None or jsonedit.is_blank(text):
+        if text is None or is_blank(text):
             return FileEdit(text=None)
         new_text, renamed = rename_entries(text, old, new, keep_old=keep_old, at=at)
         return FileEdit(text=new_text if renamed else None, changes=renamed)
@@ -179,14 +179,6 @@ def dropping(at: SettingsFile, identifier: str) -> Transform:
     """The transform that drops a removed hook's entries from a file's disabled lists."""
 
     def drop(text: str | None) -> FileEdit:
-        return remove_entry(
-            text,
-            identifier,
-            "auto",
-            file=at.file,
-            scope=at.scope,
-            environ=at.environ,
-            shown=at.shown,
-        )
+        return remove_entry(text, identifier, "auto", at)
 
     return drop

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from hookdash.core.edit.disabled_list import CURRENT, LEGACY, key_name
+from hookdash.core.edit.disabled_text import CURRENT, LEGACY, key_name
 from hookdash.core.edit.edits import EditResult
 from hookdash.core.gemini.layers import MERGE_ORDER
 from hookdash.core.load.registry import DISABLED_REASON

@@ -2,7 +2,7 @@
 import: the file as they name it, the text they start from, and the write itself — or,
 with `dry_run`, only what it would be — with the unified diff the confirmation shows.
 
-The write is `disabled_list.edit_settings_file` (atomic, through symlinks, mode kept,
+The write is `settings_file.edit_settings_file` (atomic, through symlinks, mode kept,
 re-applied when the file changed on disk), so a transform must be a pure function of the
 file's text.
 """
@@ -10,64 +10,25 @@ file's text.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from hookdash.core import files
-from hookdash.core.edit import jsonedit
 from hookdash.core.edit.atomic import resolve_target
-from hookdash.core.edit.disabled_list import (
+from hookdash.core.edit.edits import Change
+from hookdash.core.edit.settings_file import (
     FileEdit,
     WritableScope,
     decode_settings,
     edit_settings_file,
-    parse_settings,
-    start_text,
 )
-from hookdash.core.edit.edits import Change, ChangeAction
-from hookdash.core.errors import EditError, FileWriteError, UnsupportedShapeError
+from hookdash.core.errors import EditError, FileWriteError
 
 if TYPE_CHECKING:
     from hookdash.core.model import Configuration
 
 Transform = Callable[[str | None], FileEdit]
-
-
-@dataclass(frozen=True)
-class SettingsFile:
-    """A writable settings file as an edit names it: in its changes, its messages, and
-    when it expands `$VAR` in the entries it compares."""
-
-    scope: WritableScope
-    file: str  # the path as configured
-    shown: str  # the path as the user reads it (`~/…`)
-    environ: Mapping[str, str]
-
-    @classmethod
-    def of(cls, config: Configuration, scope: WritableScope) -> SettingsFile:
-        path = config.layers[scope].path
-        return cls(scope, str(path), config.env.display(path), config.env.environ)
-
-    def change(self, key: str, action: ChangeAction, value: Any, **more: Any) -> Change:
-        """One change of this file (`more`: before, after, note)."""
-        return Change(file=self.file, scope=self.scope, key=key, action=action, value=value, **more)
-
-    def shape_error(self, exc: jsonedit.JsonEditError) -> UnsupportedShapeError:
-        """A splice refused on a shape hookdash does not rewrite, worded for the user."""
-        return UnsupportedShapeError(
-            f"In {self.shown}, {exc.message}; hookdash does not rewrite that shape — fix it "
-            "by hand.",
-            path=self.file,
-        )
-
-    def prepare(self, text: str | None) -> tuple[str, list[str], dict[str, Any]]:
-        """The text an edit starts from ({} for a missing or blank file), its notes and
-        value; SettingsParseError for a file that does not parse."""
-        if text is not None and not jsonedit.is_blank(text):
-            parse_settings(text, self.shown)
-        current, notes = start_text(text, self.shown)
-        return current, notes, parse_settings(current, self.shown)
 
 
 def unified_diff(before: str | None, after: str | None, shown: str) -> str:
@@ -93,14 +54,12 @@ def current_text(config: Configuration, scope: WritableScope) -> str | None:
     path = config.layers[scope].path
     shown = config.env.display(path)
     try:
-        data = files.read_bytes(resolve_target(path))
-    except FileNotFoundError:
-        return None
+        data = files.read_bytes_if_any(resolve_target(path))
     except OSError as exc:
         raise FileWriteError(
             f"hookdash cannot read {shown} ({exc.strerror or exc}).", path=str(path)
         ) from None
-    return decode_settings(data, shown)
+    return None if data is None else decode_settings(data, shown)
 
 
 @dataclass

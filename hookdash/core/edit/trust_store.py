@@ -25,11 +25,10 @@ from pydantic import BaseModel
 
 from hookdash.core import nesting
 from hookdash.core.edit.atomic import update_file
-from hookdash.core.edit.disabled_list import layer_problem
 from hookdash.core.edit.edits import Change, EditResult
+from hookdash.core.edit.settings_file import check_readable
 from hookdash.core.errors import (
     EditError,
-    SettingsParseError,
     TrustStoreUnreadableError,
     WorkspaceIsHomeError,
 )
@@ -66,15 +65,7 @@ def _check_workspace(config: Configuration) -> None:
             f"{env.display(env.user_settings_path)} as user settings only and never checks "
             "its hooks against trusted_hooks.json, so there is nothing to trust here."
         )
-    layer = config.layers["workspace"]
-    if layer.exists and not layer.parsed and layer.error is not None:
-        raise SettingsParseError(
-            f"hookdash cannot read {env.display(layer.path)} ({layer_problem(layer)}), so it "
-            "cannot tell which hooks to trust; fix it first.",
-            path=str(layer.path),
-            line=layer.error.line,
-            column=layer.error.column,
-        )
+    check_readable(config, "workspace", "which hooks to trust")
 
 
 def _project_hooks(config: Configuration) -> dict[str, Any]:

@@ -1,8 +1,8 @@
 """Undoing a write hookdash made: exactly the bytes before, and only while each file is
 still as hookdash left it.
 
-A front end records the files one action writes (`atomic.recording_writes` around the
-call: add, edit, remove, a switch, hooks on|off, trust — settings files, Gemini's
+A front end records the files one action writes (`write_journal.recording_writes` around
+the call: add, edit, remove, a switch, hooks on|off, trust — settings files, Gemini's
 `trusted_hooks.json` and hookdash's own state alike) and turns them into an `UndoEntry`
 with `undo_entry`: per file, the bytes before the action (None: it did not exist) and the
 SHA-256 of the bytes it left. `undo` puts the old bytes back through the same atomic write
@@ -73,9 +73,7 @@ def undo_entry(label: str, writes: Sequence[WriteOutcome]) -> UndoEntry | None:
 
 def _read(path: Path) -> bytes | None:
     try:
-        return files.read_bytes(resolve_target(path))
-    except FileNotFoundError:
-        return None
+        return files.read_bytes_if_any(resolve_target(path))
     except OSError as exc:
         raise FileWriteError(f"hookdash cannot read {path} ({exc.strerror or exc}).") from None
 

@@ -18,26 +18,20 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from hookdash.core.errors import FireInterrupted, UnknownEvent
+from hookdash.core.errors import FireInterrupted
 from hookdash.core.gemini.aggregator import AggregationError, aggregate
 from hookdash.core.gemini.effects import describe_effect
-from hookdash.core.gemini.env_sanitize import Sanitization, sanitize_environment
-from hookdash.core.gemini.events import EVENTS, match_kind, suggest_event
-from hookdash.core.gemini.storage import PlansDirError, plans_dir
 from hookdash.core.model import Configuration, Hook
+from hookdash.core.run.fire_setup import build_payload, check_event, run_settings
 from hookdash.core.run.payloads import (
-    build_payload as _build_event_payload,
     context_of,
     merge_input,
     payload_problems,
-    tool_for_matcher,
-    trigger_for_matcher,
 )
 from hookdash.core.run.planner import (
     Plan,
     PlanContext,
     Skipped,
-    context_for,
     plan_event,
     with_hook,
 )
@@ -46,132 +40,10 @@ from hookdash.core.run.runner import (
     HookRunResult,
     OnResult,
     OnStart,
-    RunSettings,
+    RunOutcome,
     run_hooks,
 )
 from hookdash.core.state import state_dir
-
-# ------------------------------------------------------------------ arguments
-
-
-def check_event(name: str) -> str:
-    if name not in EVENTS:
-        raise UnknownEvent(name, hint=suggest_event(name), events=EVENTS)
-    return name
-
-
-# ------------------------------------------------------------------ confirmation
-
-
-class Confirmation(BaseModel):
-    """A hook Gemini would not run without the user's say-so, and why."""
-
-    id: str
-    ref: str
-    reason: str
-
-
-def confirmations_needed(config: Configuration, hooks: Sequence[Hook]) -> list[Confirmation]:
-    """Hooks that need `--yes`: untrusted project hooks, settings hooks of an untrusted folder."""
-    trusted_folder = config.snapshot.folder_trust.trusted
-    needed = []
-    for hook in hooks:
-        if hook.gemini_source == "project" and not trusted_folder:
-            reason = (
-                "the folder is not trusted, and Gemini CLI never runs a settings hook there "
-                "(its runner refuses it, so hookdash will not start it either)"
-            )
-        elif hook.trust == "new":
-            reason = "a project hook not yet in trusted_hooks.json"
-        elif hook.trust == "changed":
-            reason = f"a project hook that changed since it was trusted ({hook.trust_detail})"
-        else:
-            continue
-        needed.append(Confirmation(id=hook.id, ref=hook.ref, reason=reason))
-    return needed
-
-
-# ------------------------------------------------------------------ payloads
-
-
-def default_match_values(
-    config: Configuration, event: str, hook: Hook | None = None
-) -> tuple[str | None, str | None]:
-    """(tool name, trigger) for a test firing: from the hook's matcher, else from the
-    first running hook of the event that has one."""
-    kind = match_kind(event)
-    if kind == "none":
-        return None, None
-    matcher: object = None
-    if hook is not None:
-        matcher = hook.matcher
-    else:
-        for candidate in sorted(
-            (h for h in config.hooks if h.event == event and h.runs),
-            key=lambda h: h.order if h.order is not None else 0,
-        ):
-            if candidate.matcher:
-                matcher = candidate.matcher
-                break
-    if kind == "tool":
-        return tool_for_matcher(matcher), None
-    return None, trigger_for_matcher(event, matcher)
-
-
-def build_payload(
-    config: Configuration,
-    event: str,
-    *,
-    hook: Hook | None = None,
-    tool_name: str | None = None,
-    trigger: str | None = None,
-    session_id: str | None = None,
-    now: datetime | None = None,
-) -> dict[str, Any]:
-    """The stdin Gemini would send for `event` here; tool/trigger default to what the
-    hook's (or the event's first) matcher names."""
-    check_event(event)
-    default_tool, default_trigger = default_match_values(config, event, hook)
-    return _build_event_payload(
-        config.env,
-        event,
-        tool_name=tool_name or default_tool,
-        trigger=trigger or default_trigger,
-        session_id=session_id,
-        now=now,
-    )
-
-
-def plan(
-    config: Configuration, event: str, tool_name: str | None = None, trigger: str | None = None
-) -> Plan:
-    """`hookdash plan`: the plan for the context Gemini would pass with these values."""
-    check_event(event)
-    return plan_event(config.hooks, event, context_for(event, tool_name, trigger))
-
-
-def run_settings(config: Configuration, payload: Mapping[str, Any]) -> RunSettings:
-    """What Gemini's runner takes from its config: sanitized env, plans dir, folder trust."""
-    env = config.env
-    environ = sanitize_environment(env.environ, Sanitization.from_settings(config.merged))
-    session = payload.get("session_id")
-    try:
-        plans = plans_dir(
-            env.gemini_dir,
-            env.project_root,
-            session if isinstance(session, str) else "",
-            config.merged,
-        )
-        error = None
-    except PlansDirError as exc:
-        plans, error = "", str(exc)
-    return RunSettings(
-        environ=environ,
-        plans_dir=plans,
-        plans_dir_error=error,
-        folder_trusted=config.snapshot.folder_trust.trusted,
-    )
-
 
 # ------------------------------------------------------------------ firing
 
@@ -219,11 +91,7 @@ def _record(result: HookRunResult, event: str, run_id: str, session: Any) -> Run
 
 def _cancelled(hook: Hook, payload: Mapping[str, Any], started: float) -> HookRunResult:
     return HookRunResult(
-        id=hook.id,
-        key=hook.key,
-        scope=hook.scope,
-        extension=hook.extension,
-        ref=hook.ref,
+        **hook.names(),
         command=hook.command,
         input=dict(payload),
         started_at=datetime.fromtimestamp(started, UTC)
@@ -258,11 +126,26 @@ async def fire(
     if payload is None:
         payload = build_payload(config, event, hook=hook, tool_name=tool_name, trigger=trigger)
     final_input = merge_input(payload, input_override)
-    context = context_of(event, final_input)
+    result, to_run = _prepare(config, event, final_input, hook)
+    log = runlog if runlog is not None else RunLog(state_dir(config.env.environ))
+    outcome = await _run(config, to_run, result, log, on_start, on_result)
+    result.results = outcome.results
+    result.not_run = [h.ref for h in outcome.not_run]
+    if outcome.error:
+        result.run_error = outcome.error
+    _log(log, outcome.results, event, result)
+    result.effect = _effect(result, event)
+    return result
+
+
+def _prepare(
+    config: Configuration, event: str, final_input: dict[str, Any], hook: Hook | None
+) -> tuple[FireResult, list[Hook]]:
+    """The result to fill in, and the hooks to run: the plan's, or just `hook`."""
+    context = context_of(event, final_input)  # from the final payload, as in Gemini
     # A hook given (maybe a draft not written yet, or an edit of one) is planned in its place.
     pool = with_hook(config.hooks, hook) if hook is not None else config.hooks
     the_plan = plan_event(pool, event, context)
-    warnings = payload_problems(event, final_input)
     result = FireResult(
         event=event,
         run_id=str(uuid.uuid4()),
@@ -272,21 +155,28 @@ async def fire(
         results=[],
         skipped=the_plan.skipped,
         effect="",
-        warnings=warnings,
+        warnings=payload_problems(event, final_input),
+        run_error=the_plan.error or None,
     )
-    to_run = the_plan.hooks
-    if the_plan.error:
-        result.run_error = the_plan.error
-    if hook is not None:
-        result.hook = hook.ref
-        result.sequential = False
-        to_run = [hook]
-        if not any(h.ref == hook.ref for h in the_plan.hooks):
-            result.gemini_would_run = False
-            result.gemini_would_not_run_because = _why_not(hook, the_plan)
+    if hook is None:
+        return result, list(the_plan.hooks)
+    result.hook = hook.ref
+    result.sequential = False
+    if not any(h.ref == hook.ref for h in the_plan.hooks):
+        result.gemini_would_run = False
+        result.gemini_would_not_run_because = _why_not(hook, the_plan)
+    return result, [hook]
 
-    settings = run_settings(config, final_input)
-    log = runlog if runlog is not None else RunLog(state_dir(config.env.environ))
+
+async def _run(
+    config: Configuration,
+    to_run: list[Hook],
+    result: FireResult,
+    log: RunLog,
+    on_start: OnStart | None,
+    on_result: OnResult | None,
+) -> RunOutcome:
+    """Run the hooks; when cancelled, log what ran (a hook cut short as cancelled)."""
     done: dict[int, HookRunResult] = {}
     started: dict[int, float] = {}
 
@@ -303,26 +193,21 @@ async def fire(
                 await maybe
 
     try:
-        outcome = await run_hooks(
+        return await run_hooks(
             to_run,
-            event,
-            final_input,
-            settings,
+            result.event,
+            result.input,
+            run_settings(config, result.input),
             sequential=result.sequential,
             on_start=started_hook,
             on_result=finished_hook,
         )
     except asyncio.CancelledError:
-        partial = [done.get(i) or _cancelled(to_run[i], final_input, t) for i, t in started.items()]
-        _log(log, partial, event, result)
+        partial = [
+            done.get(i) or _cancelled(to_run[i], result.input, t) for i, t in started.items()
+        ]
+        _log(log, partial, result.event, result)
         raise
-    result.results = outcome.results
-    result.not_run = [h.ref for h in outcome.not_run]
-    if outcome.error:
-        result.run_error = outcome.error
-    _log(log, outcome.results, event, result)
-    result.effect = _effect(result, event)
-    return result
 
 
 def _log(log: RunLog, runs: Sequence[HookRunResult], event: str, result: FireResult) -> None:

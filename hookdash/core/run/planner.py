@@ -9,7 +9,7 @@ from pydantic import BaseModel
 
 from hookdash.core.gemini.events import TRIGGER_FIELD, match_kind
 from hookdash.core.gemini.matcher import matches
-from hookdash.core.model import Hook, HookScope
+from hookdash.core.model import Hook, HookNames
 
 SkipReason = Literal[
     "disabled",
@@ -32,12 +32,7 @@ class PlanContext(BaseModel):
     trigger: str | None = None
 
 
-class Skipped(BaseModel):
-    id: str
-    key: str
-    scope: HookScope
-    extension: str | None = None
-    ref: str
+class Skipped(HookNames):
     reason: SkipReason
     detail: str | None = None
 
@@ -68,15 +63,7 @@ def context_for(event: str, tool_name: str | None, trigger: str | None) -> PlanC
 
 
 def _skip(hook: Hook, reason: SkipReason, detail: str | None = None) -> Skipped:
-    return Skipped(
-        id=hook.id,
-        key=hook.key,
-        scope=hook.scope,
-        extension=hook.extension,
-        ref=hook.ref,
-        reason=reason,
-        detail=detail,
-    )
+    return Skipped(**hook.names(), reason=reason, detail=detail)
 
 
 def plan_event(hooks: Iterable[Hook], event: str, context: PlanContext) -> Plan:

@@ -306,20 +306,41 @@ class FileTail:
             self._handle = None
 
 
-class RunLogTail:
-    """The run log records appended since the last call (for `log --follow` and the TUI)."""
+# Complete records read from the front of some bytes, and the incomplete rest.
+RecordParser = Callable[[bytes], tuple[list[RunRecord], bytes]]
 
-    def __init__(self, path: Path, *, from_start: bool = False) -> None:
+
+class RecordTail:
+    """Records appended to a file since the last call (for `log --follow` and the TUI):
+    `parse` reads the complete ones; the rest waits for the bytes that complete it."""
+
+    def __init__(self, path: Path, parse: RecordParser, *, from_start: bool = False) -> None:
+        self.path = path
+        self._parse = parse
         self._tail = FileTail(path, from_start=from_start)
-        self._partial = b""
+        self._pending = b""
 
     def read_new(self) -> list[RunRecord]:
         data, truncated = self._tail.read()
         if truncated:
-            self._partial = b""
-        lines = (self._partial + data).split(b"\n")
-        self._partial = lines.pop()
-        return [r for r in (parse_record(line) for line in lines) if r is not None]
+            self._pending = b""
+        if not data and not self._pending:
+            return []
+        records, self._pending = self._parse(self._pending + data)
+        return records
 
     def close(self) -> None:
         self._tail.close()
+
+
+def _parse_lines(data: bytes) -> tuple[list[RunRecord], bytes]:
+    lines = data.split(b"\n")
+    partial = lines.pop()
+    return [r for r in (parse_record(line) for line in lines) if r is not None], partial
+
+
+class RunLogTail(RecordTail):
+    """The run log records appended since the last call."""
+
+    def __init__(self, path: Path, *, from_start: bool = False) -> None:
+        super().__init__(path, _parse_lines, from_start=from_start)

@@ -24,30 +24,21 @@ import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, Literal
-
-from pydantic import BaseModel
+from typing import Any
 
 from hookdash.core.gemini.jsvalues import (
     JsTypeError,
-    js_get,
-    js_has,
     js_number,
-    js_spread,
     js_string,
-    js_trim,
-    js_truthy,
-    json_parse,
     json_stringify,
     node_utf8,
     utf8,
 )
 from hookdash.core.gemini.shell import expand_command, find_bash
-from hookdash.core.model import Hook, HookScope
+from hookdash.core.model import Hook, HookNames
+from hookdash.core.run.hook_output import OutputFormat, chain_input, parse_output
 from hookdash.core.run.process import HookProcess, Watchdog, signal_all
 from hookdash.core.shown import ShownRun
-
-OutputFormat = Literal["json", "text"]
 
 # What is kept of each of stdout and stderr; the rest is read and counted, not stored.
 MAX_CAPTURE_BYTES = 1024 * 1024
@@ -58,14 +49,9 @@ UNTRUSTED_ERROR = "Security: Blocked execution of project hook in untrusted fold
 _NODE_TIMEOUT_MAX = 2**31 - 1
 
 
-class HookRunResult(BaseModel):
+class HookRunResult(HookNames):
     """One hook's run: `fire --json` results and the run log record are made from it."""
 
-    id: str
-    key: str
-    scope: HookScope
-    extension: str | None = None
-    ref: str
     command: str | None
     command_run: str | None = None  # the text bash got, after the $GEMINI_* expansion
     input: dict[str, Any]
@@ -113,56 +99,6 @@ class RunOutcome:
     not_run: list[Hook] = field(default_factory=list)
 
 
-# ----------------------------------------------------------------- output parsing
-
-
-def plain_text_output(text: str, exit_code: int) -> dict[str, Any]:
-    """convertPlainTextToHookOutput: 0 allows, 1 warns, anything else denies."""
-    if exit_code == 0:
-        return {"decision": "allow", "systemMessage": text}
-    if exit_code == 1:
-        return {"decision": "allow", "systemMessage": f"Warning: {text}"}
-    return {"decision": "deny", "reason": text}
-
-
-def parse_output(stdout: str, stderr: str, exit_code: int) -> tuple[Any, OutputFormat | None]:
-    """The runner's `close` handler: (output, output_format)."""
-    text = js_trim(stdout) or js_trim(stderr)
-    if not text:
-        return None, None
-    try:
-        parsed = json_parse(text)
-        if isinstance(parsed, str):
-            parsed = json_parse(parsed)  # double-encoded JSON
-    except ValueError:
-        return plain_text_output(text, exit_code), "text"
-    if isinstance(parsed, dict | list):  # arrays count as objects in Gemini
-        return parsed, "json"
-    return None, None  # a number, boolean or null: no output, and no text fallback
-
-
-def chain_input(current: Mapping[str, Any], output: Any, event: str) -> dict[str, Any]:
-    """applyHookOutputToInput: the next sequential hook's stdin.
-
-    Raises JsTypeError where Gemini's `in` would throw (a primitive hookSpecificOutput).
-    """
-    modified = dict(current)
-    specific = js_get(output, "hookSpecificOutput")
-    if not js_truthy(specific):
-        return modified
-    if event == "BeforeAgent" and js_has("additionalContext", specific):
-        context = js_get(specific, "additionalContext")
-        if isinstance(context, str) and "prompt" in modified:
-            modified["prompt"] = js_string(modified["prompt"]) + "\n\n" + context
-    elif event in ("BeforeModel", "BeforeTool"):
-        key = "llm_request" if event == "BeforeModel" else "tool_input"
-        if js_has(key, specific):
-            partial = js_get(specific, key)
-            if js_truthy(partial) and key in modified:
-                modified[key] = {**js_spread(modified[key]), **js_spread(partial)}
-    return modified
-
-
 def node_delay_ms(timeout_ms: float) -> float:
     """setTimeout's delay: anything outside 1..2^31-1 (0, NaN, huge) fires after 1 ms."""
     if not (1 <= timeout_ms <= _NODE_TIMEOUT_MAX):
@@ -175,16 +111,7 @@ def _now() -> str:
 
 
 def _base(hook: Hook, payload: Mapping[str, Any]) -> dict[str, Any]:
-    return {
-        "id": hook.id,
-        "key": hook.key,
-        "scope": hook.scope,
-        "extension": hook.extension,
-        "ref": hook.ref,
-        "command": hook.command,
-        "input": dict(payload),
-        "started_at": _now(),
-    }
+    return {**hook.names(), "command": hook.command, "input": dict(payload), "started_at": _now()}
 
 
 def _failure(base: dict[str, Any], t0: float, error: str, executed: bool = False) -> HookRunResult:
@@ -227,19 +154,10 @@ async def run_hook(
     """HookRunner.executeHook for one hook. Never raises for a hook's misbehaviour."""
     t0 = time.monotonic()
     base = _base(hook, payload)
-    if hook.gemini_source == "project" and not settings.folder_trusted:
-        return _failure(base, t0, UNTRUSTED_ERROR)
-    if hook.type == "runtime":
-        return _failure(
-            base,
-            t0,
-            "TypeError: hookConfig.action is not a function (a runtime hook from a settings "
-            "file has no code to run)",
-        )
-    if not hook.command:
-        return _failure(base, t0, "Command hook missing command")
-    if settings.plans_dir_error:
-        return _failure(base, t0, settings.plans_dir_error)
+    refused = _refusal(hook, settings)
+    if refused is not None:
+        return _failure(base, t0, refused)
+    assert hook.command is not None  # `_refusal` refuses a hook without one
     cwd = payload.get("cwd")
     command_text = expand_command(hook.command, cwd, settings.plans_dir, payload.get("session_id"))
     base["command_run"] = command_text
@@ -250,18 +168,39 @@ async def run_hook(
             'TypeError: The "options.cwd" property must be of type string '
             f"(the payload's cwd is {json_stringify(cwd) if 'cwd' in payload else 'missing'})",
         )
-    env = hook_environment(hook, payload, settings)
+    popen = _spawn(command_text, cwd, hook_environment(hook, payload, settings))
+    if isinstance(popen, str):
+        return _failure(base, t0, popen)
+    proc = HookProcess(asyncio.get_running_loop(), popen, settings.max_capture)
+    proc.send(utf8(json_stringify(payload)))
+    timed_out = await _wait(proc, popen.pid, hook, settings)
+    return _finished(base, hook, proc, timed_out, int((time.monotonic() - t0) * 1000))
+
+
+def _refusal(hook: Hook, settings: RunSettings) -> str | None:
+    """Gemini's error for a hook it does not start at all, in the order it checks."""
+    if hook.gemini_source == "project" and not settings.folder_trusted:
+        return UNTRUSTED_ERROR
+    if hook.type == "runtime":
+        return (
+            "TypeError: hookConfig.action is not a function (a runtime hook from a settings "
+            "file has no code to run)"
+        )
+    if not hook.command:
+        return "Command hook missing command"
+    return settings.plans_dir_error or None
+
+
+def _spawn(command_text: str, cwd: str, env: dict[str, str]) -> subprocess.Popen[bytes] | str:
+    """The hook's `bash -c` process, or the error Node's spawn would give instead."""
     bash = find_bash(env)
     if bash is None:
-        return _failure(
-            base,
-            t0,
+        return (
             "spawn bash ENOENT: bash is not on the PATH. Gemini CLI runs every hook with "
-            "`bash -c`, so this hook cannot run; install bash or fix PATH.",
+            "`bash -c`, so this hook cannot run; install bash or fix PATH."
         )
-    loop = asyncio.get_running_loop()
     try:
-        popen = subprocess.Popen(
+        return subprocess.Popen(
             [bash, "-c", node_utf8(command_text)],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
@@ -273,17 +212,17 @@ async def run_hook(
         )
     except FileNotFoundError:
         where = f"the working directory {cwd} does not exist" if not os.path.isdir(cwd) else bash
-        return _failure(base, t0, f"spawn bash ENOENT ({where})")
+        return f"spawn bash ENOENT ({where})"
     except OSError as exc:
-        return _failure(base, t0, f"spawn bash {exc.strerror or exc}")
+        return f"spawn bash {exc.strerror or exc}"
     except ValueError as exc:  # a NUL byte in the command, a lone surrogate in the cwd
-        return _failure(base, t0, f"TypeError [ERR_INVALID_ARG_VALUE]: spawn bash: {exc}")
+        return f"TypeError [ERR_INVALID_ARG_VALUE]: spawn bash: {exc}"
 
-    proc = HookProcess(loop, popen, settings.max_capture)
-    pgid = popen.pid
-    proc.send(utf8(json_stringify(payload)))
 
-    watchdog = Watchdog(loop, proc, pgid, settings.kill_grace_s)
+async def _wait(proc: HookProcess, pgid: int, hook: Hook, settings: RunSettings) -> bool:
+    """Wait for the hook's pipes to close, killing it at its timeout; True if it timed out.
+    A cancelled run kills the hook's whole process group."""
+    watchdog = Watchdog(asyncio.get_running_loop(), proc, pgid, settings.kill_grace_s)
     watchdog.arm(node_delay_ms(hook.timeout_ms) / 1000)
     try:
         await proc.closed
@@ -293,10 +232,14 @@ async def run_hook(
     finally:
         watchdog.disarm()
         proc.close()
-    timed_out = watchdog.timed_out
-    duration_ms = int((time.monotonic() - t0) * 1000)
-    returncode = proc.returncode
+    return watchdog.timed_out
 
+
+def _finished(
+    base: dict[str, Any], hook: Hook, proc: HookProcess, timed_out: bool, duration_ms: int
+) -> HookRunResult:
+    """The result of a hook that ran: its streams, and its output or its timeout."""
+    returncode = proc.returncode
     out_text, err_text = proc.out.text(), proc.err.text()
     streams = {
         "stdout": proc.out.shown(out_text),
@@ -306,6 +249,7 @@ async def run_hook(
         "stdout_truncated": proc.out.truncated,
         "stderr_truncated": proc.err.truncated,
     }
+    killed_by = -returncode if returncode is not None and returncode < 0 else None
     if timed_out:
         return HookRunResult(
             **base,
@@ -313,7 +257,7 @@ async def run_hook(
             duration_ms=duration_ms,
             success=False,
             timed_out=True,
-            signal=-returncode if returncode is not None and returncode < 0 else None,
+            signal=killed_by,
             error=f"Hook timed out after {js_number(hook.timeout_ms)}ms",
         )
     code = returncode if returncode is not None and returncode > 0 else 0
@@ -323,7 +267,7 @@ async def run_hook(
         **streams,
         duration_ms=duration_ms,
         exit_code=code,
-        signal=-returncode if returncode is not None and returncode < 0 else None,
+        signal=killed_by,
         success=returncode == 0,
         output=output,
         output_format=output_format,

@@ -18,7 +18,7 @@ import contextlib
 import json
 import os
 import stat
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -27,7 +27,7 @@ from pydantic import BaseModel, ValidationError
 
 from hookdash.core import files
 from hookdash.core.display import has_hidden
-from hookdash.core.edit.atomic import update_file
+from hookdash.core.edit.atomic import WriteOutcome, update_file
 from hookdash.core.errors import ConfigurationError, EditError
 from hookdash.core.state import private_dir
 
@@ -79,9 +79,7 @@ def _parse(data: bytes | None, path: Path) -> PayloadFile:
 def _read(path: Path) -> bytes | None:
     try:
         # Not a FIFO, a device or 128 MiB of anything: files.read_bytes refuses them.
-        return files.read_bytes(path, MAX_FILE_BYTES)
-    except FileNotFoundError:
-        return None
+        return files.read_bytes_if_any(path, MAX_FILE_BYTES)
     except OSError as exc:
         raise ConfigurationError(
             f"hookdash cannot read {path} ({exc.strerror or exc}).", path=str(path)
@@ -136,15 +134,10 @@ def save_payload(
         saved_at=moment.astimezone(UTC).isoformat(timespec="seconds").replace("+00:00", "Z"),
     )
     owner = payload_owner(event, hook_id)
-    path = payloads_path(state)
     replaced = False
 
-    def compute(data: bytes | None) -> bytes:
+    def change(current: PayloadFile) -> bool:
         nonlocal replaced
-        try:
-            current = _parse(data, path)
-        except ConfigurationError as exc:
-            raise EditError(exc.message, path=exc.path) from None
         entries = current.hooks.setdefault(owner, [])
         index = next((i for i, e in enumerate(entries) if e.name == name), None)
         replaced = index is not None
@@ -152,12 +145,25 @@ def save_payload(
             entries.append(saved)
         else:
             entries[index] = saved
-        return _encode(current)
+        return True
 
     private_dir(state)
-    outcome = update_file(path, compute, new_mode=0o600)
+    outcome = _update(payloads_path(state), change)
     _narrow(outcome.target)
     return saved, replaced
+
+
+def _update(path: Path, change: Callable[[PayloadFile], bool]) -> WriteOutcome:
+    """Apply `change` to the saved payloads, atomically (it returns False: no change)."""
+
+    def compute(data: bytes | None) -> bytes | None:
+        try:
+            current = _parse(data, path)
+        except ConfigurationError as exc:  # a damaged file refuses the edit
+            raise EditError(exc.message, path=exc.path) from None
+        return _encode(current) if change(current) else None
+
+    return update_file(path, compute, new_mode=0o600)
 
 
 def _narrow(target: Path) -> None:
@@ -170,29 +176,19 @@ def _narrow(target: Path) -> None:
 def delete_payload(state: Path, event: str, hook_id: str, name: str) -> bool:
     """Forget the hook's payload `name`; False when there was none of that name."""
     owner = payload_owner(event, hook_id)
-    path = payloads_path(state)
     found = False
 
-    def compute(data: bytes | None) -> bytes | None:
+    def change(current: PayloadFile) -> bool:
         nonlocal found
-        if data is None:
-            found = False
-            return None
-        try:
-            current = _parse(data, path)
-        except ConfigurationError as exc:
-            raise EditError(exc.message, path=exc.path) from None
         entries = current.hooks.get(owner, [])
         kept = [e for e in entries if e.name != name]
         found = len(kept) != len(entries)
-        if not found:
-            return None
         if kept:
             current.hooks[owner] = kept
-        else:
+        elif found:
             del current.hooks[owner]
-        return _encode(current)
+        return found
 
     if payloads_path(state).exists():
-        update_file(path, compute, new_mode=0o600)
+        _update(payloads_path(state), change)
     return found

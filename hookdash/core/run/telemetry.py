@@ -18,7 +18,7 @@ from typing import Any
 
 from hookdash.core import files, nesting
 from hookdash.core.errors import LogUnreadableError
-from hookdash.core.run.runlog import FileTail, RunRecord, decision_of, segments_backward
+from hookdash.core.run.runlog import RecordTail, RunRecord, decision_of, segments_backward
 
 HOOK_CALL = "gemini_cli.hook_call"
 _HOOK_CALL_BYTES = HOOK_CALL.encode()
@@ -139,22 +139,8 @@ def read_last_telemetry(path: Path, limit: int) -> list[RunRecord]:
     return newest_first[::-1]
 
 
-class TelemetryTail:
+class TelemetryTail(RecordTail):
     """Hook calls appended to the telemetry file since the last call."""
 
     def __init__(self, path: Path, *, from_start: bool = False) -> None:
-        self.path = path
-        self._tail = FileTail(path, from_start=from_start)
-        self._pending = b""
-
-    def read_new(self) -> list[RunRecord]:
-        data, truncated = self._tail.read()
-        if truncated:
-            self._pending = b""
-        if not data and not self._pending:
-            return []
-        records, self._pending = parse_telemetry(self._pending + data)
-        return records
-
-    def close(self) -> None:
-        self._tail.close()
+        super().__init__(path, parse_telemetry, from_start=from_start)

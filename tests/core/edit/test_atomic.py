@@ -30,9 +30,15 @@ def _temps(directory: Path) -> list[str]:
     return [n for n in os.listdir(directory) if atomic._TEMP_MARK in n]
 
 
-def test_replaces_content_and_leaves_no_temp(tmp_path: Path) -> None:
+def _settings(tmp_path: Path, content: bytes) -> Path:
+    """A settings file holding `content`: what each write below replaces."""
     f = tmp_path / "settings.json"
-    f.write_bytes(b"old")
+    f.write_bytes(content)
+    return f
+
+
+def test_replaces_content_and_leaves_no_temp(tmp_path: Path) -> None:
+    f = _settings(tmp_path, b"old")
     outcome = update_file(f, _append(b"+new"))
     assert f.read_bytes() == b"old+new"
     assert (outcome.before, outcome.after, outcome.attempts) == (b"old", b"old+new", 1)
@@ -40,8 +46,7 @@ def test_replaces_content_and_leaves_no_temp(tmp_path: Path) -> None:
 
 
 def test_no_change_writes_nothing(tmp_path: Path) -> None:
-    f = tmp_path / "settings.json"
-    f.write_bytes(b"same")
+    f = _settings(tmp_path, b"same")
     inode = f.stat().st_ino
     outcome = update_file(f, lambda data: data)
     assert outcome.after is None and f.stat().st_ino == inode
@@ -94,8 +99,7 @@ def test_dangling_symlink_creates_its_target(tmp_path: Path) -> None:
 
 
 def test_mode_is_kept(tmp_path: Path) -> None:
-    f = tmp_path / "settings.json"
-    f.write_bytes(b"x")
+    f = _settings(tmp_path, b"x")
     f.chmod(0o640)
     update_file(f, _append(b"y"))
     assert stat.S_IMODE(f.stat().st_mode) == 0o640
@@ -103,8 +107,7 @@ def test_mode_is_kept(tmp_path: Path) -> None:
 
 @pytest.mark.skipif(not IS_ROOT, reason="changing a file's owner needs root")
 def test_owner_is_kept(tmp_path: Path) -> None:
-    f = tmp_path / "settings.json"
-    f.write_bytes(b"x")
+    f = _settings(tmp_path, b"x")
     os.chown(f, 65534, 65534)
     update_file(f, _append(b"y"))
     st = f.stat()
@@ -115,8 +118,7 @@ def test_owner_that_cannot_be_kept_is_refused(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A file someone else owns (e.g. group-writable) cannot be replaced by one we own."""
-    f = tmp_path / "settings.json"
-    f.write_bytes(b"x")
+    f = _settings(tmp_path, b"x")
     real_read = atomic._read
 
     def read_as_if_owned_by_another(target: Path) -> tuple[bytes | None, os.stat_result | None]:
@@ -137,8 +139,7 @@ def test_owner_that_cannot_be_kept_is_refused(
 
 
 def test_read_only_file_is_refused(tmp_path: Path) -> None:
-    f = tmp_path / "settings.json"
-    f.write_bytes(b"keep")
+    f = _settings(tmp_path, b"keep")
     f.chmod(0o444)
     with pytest.raises(FileWriteError, match="read-only"):
         update_file(f, _append(b"!"))
@@ -163,8 +164,7 @@ def test_read_only_directory_is_refused(tmp_path: Path) -> None:
 def test_read_only_file_system_is_explained(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    f = tmp_path / "settings.json"
-    f.write_bytes(b"keep")
+    f = _settings(tmp_path, b"keep")
     real_open = os.open
 
     def erofs(path: str | Path, flags: int, mode: int = 0o777) -> int:
@@ -179,8 +179,7 @@ def test_read_only_file_system_is_explained(
 
 
 def test_hard_linked_file_is_refused(tmp_path: Path) -> None:
-    f = tmp_path / "settings.json"
-    f.write_bytes(b"keep")
+    f = _settings(tmp_path, b"keep")
     os.link(f, tmp_path / "backup.json")
     with pytest.raises(FileWriteError, match="2 hard links"):
         update_file(f, _append(b"!"))
@@ -196,8 +195,7 @@ def test_directory_instead_of_file(tmp_path: Path) -> None:
 def test_concurrent_writer_is_reapplied(tmp_path: Path) -> None:
     """Another program writes between hookdash's read and its rename: the edit is made
     again on the fresh content, so neither change is lost."""
-    f = tmp_path / "settings.json"
-    f.write_bytes(b"A")
+    f = _settings(tmp_path, b"A")
     seen: list[bytes | None] = []
 
     def compute(data: bytes | None) -> bytes:
@@ -213,8 +211,7 @@ def test_concurrent_writer_is_reapplied(tmp_path: Path) -> None:
 
 
 def test_writer_that_never_stops_is_left_alone(tmp_path: Path) -> None:
-    f = tmp_path / "settings.json"
-    f.write_bytes(b"0")
+    f = _settings(tmp_path, b"0")
     count = 0
 
     def compute(data: bytes | None) -> bytes:
@@ -258,8 +255,7 @@ KILL_BEFORE_RENAME = textwrap.dedent(
 
 
 def test_kill_before_rename_leaves_the_old_file(tmp_path: Path) -> None:
-    f = tmp_path / "settings.json"
-    f.write_bytes(b"the old content")
+    f = _settings(tmp_path, b"the old content")
     result = subprocess.run(
         [sys.executable, "-c", KILL_BEFORE_RENAME, str(f)], capture_output=True, timeout=60
     )

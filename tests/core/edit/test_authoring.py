@@ -22,7 +22,7 @@ from hookdash.core.errors import (
     WorkspaceIsHomeError,
 )
 from hookdash.core.gemini import jsonc
-from tests.conftest import Sandbox, command_hook, definition
+from tests.conftest import Sandbox, command_hook, definition, settings_of, settings_with
 
 
 def _doc(path: Path) -> dict[str, Any]:
@@ -88,15 +88,11 @@ def test_add_creates_the_user_file_and_list_reports_the_hook(sandbox: Sandbox) -
 def test_add_joins_the_definition_with_the_same_matcher_and_flag(sandbox: Sandbox) -> None:
     sandbox.trust_folder()
     sandbox.write_user(
-        {
-            "hooks": {
-                "BeforeTool": [
-                    definition(command_hook("a", name="a"), matcher="read_file"),
-                    definition(command_hook("b", name="b"), matcher="write_file"),
-                    definition(command_hook("c", name="c"), matcher="write_file", sequential=True),
-                ]
-            }
-        }
+        settings_of(
+            definition(command_hook("a", name="a"), matcher="read_file"),
+            definition(command_hook("b", name="b"), matcher="write_file"),
+            definition(command_hook("c", name="c"), matcher="write_file", sequential=True),
+        )
     )
     joined = add_hook(sandbox.load(), _draft(command="d", name="d", matcher="write_file"))
     assert joined.changes[0].key == "/hooks/BeforeTool/1/hooks/1"
@@ -292,15 +288,12 @@ def test_remove_keeps_a_list_the_user_wrote(sandbox: Sandbox) -> None:
 
 def test_remove_one_of_several_keeps_the_definition(sandbox: Sandbox) -> None:
     sandbox.write_user(
-        {
-            "hooks": {
-                "AfterTool": [
-                    definition(
-                        command_hook("a", name="a"), command_hook("b", name="b"), matcher="x"
-                    )
-                ]
-            }
-        }
+        settings_with(
+            command_hook("a", name="a"),
+            command_hook("b", name="b"),
+            matcher="x",
+            event="AfterTool",
+        )
     )
     result = remove_hook(sandbox.load(), "a")
     assert _doc(sandbox.user_settings)["hooks"]["AfterTool"] == [
@@ -380,14 +373,10 @@ def test_remove_finds_the_hook_after_the_file_changed(sandbox: Sandbox) -> None:
     sandbox.write_user({"hooks": {"BeforeTool": [definition(command_hook("a", name="a"))]}})
     config = sandbox.load()
     sandbox.write_user(
-        {
-            "hooks": {
-                "BeforeTool": [
-                    definition(command_hook("n", name="new")),
-                    definition(command_hook("a", name="a")),
-                ]
-            }
-        }
+        settings_of(
+            definition(command_hook("n", name="new")),
+            definition(command_hook("a", name="a")),
+        )
     )
     remove_hook(config, "a")
     assert _doc(sandbox.user_settings)["hooks"]["BeforeTool"] == [
@@ -488,16 +477,10 @@ def test_edit_matcher_of_a_lone_hook_changes_its_definition(sandbox: Sandbox) ->
 
 def test_edit_matcher_of_a_shared_definition_moves_the_hook(sandbox: Sandbox) -> None:
     sandbox.write_user(
-        {
-            "hooks": {
-                "BeforeTool": [
-                    definition(
-                        command_hook("a", name="a"), command_hook("b", name="b"), matcher="glob"
-                    ),
-                    definition(command_hook("c", name="c"), matcher="read_file"),
-                ]
-            }
-        }
+        settings_of(
+            definition(command_hook("a", name="a"), command_hook("b", name="b"), matcher="glob"),
+            definition(command_hook("c", name="c"), matcher="read_file"),
+        )
     )
     joined = edit_hook(sandbox.load(), "a", HookChanges(matcher="read_file"))
     assert _doc(sandbox.user_settings)["hooks"]["BeforeTool"] == [

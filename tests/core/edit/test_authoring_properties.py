@@ -16,7 +16,6 @@ its first line with something inside it (`[ ]`, `{/*c*/}`): such documents are s
 from __future__ import annotations
 
 import copy
-import os
 import re
 from typing import Any
 
@@ -30,9 +29,10 @@ from hookdash.core.edit.hook_text import (
     remove_hook,
 )
 from hookdash.core.gemini import jsonc
+from tests.conftest import examples
 from tests.core.edit.test_jsonedit_properties import ANY, TEXT, Style
 
-EXAMPLES = int(os.environ.get("HOOKDASH_PROPERTY_EXAMPLES", "200"))
+EXAMPLES = examples()
 EVENTS = ["BeforeTool", "AfterTool", "SessionStart", "Odd/Event~1"]
 MATCHERS = st.one_of(st.none(), st.sampled_from(["run_shell_command", "", "*", "glob|read"]))
 

@@ -180,12 +180,20 @@ def test_refuses_a_file_that_does_not_parse(sandbox: Sandbox) -> None:
     assert sandbox.user_settings.read_text() == broken
 
 
-def test_refuses_a_file_that_is_not_utf8(sandbox: Sandbox) -> None:
+@pytest.mark.parametrize(
+    ("raw", "why"),
+    [
+        (b'{\n  "ui": "caf\xe9"\n}\n', "not valid UTF-8"),  # Latin-1
+        ("\ufeff{}".encode(), "byte order mark"),
+    ],
+    ids=["not-utf8", "bom"],
+)
+def test_refuses_a_file_it_cannot_read_as_written(sandbox: Sandbox, raw: bytes, why: str) -> None:
+    """Refused, and the file is left byte for byte."""
     sandbox.trust_folder()
     sandbox.write_workspace({"hooks": {"BeforeTool": [definition(command_hook("x", name="a"))]}})
-    raw = b'{\n  "ui": "caf\xe9"\n}\n'  # Latin-1
     sandbox.user_settings.write_bytes(raw)
-    with pytest.raises(SettingsParseError, match="not valid UTF-8"):
+    with pytest.raises(SettingsParseError, match=why):
         disable_hook(sandbox.load(), "a")
     assert sandbox.user_settings.read_bytes() == raw
 
@@ -359,16 +367,6 @@ def test_refuses_a_file_of_one_unclosed_comment(sandbox: Sandbox) -> None:
     with pytest.raises(SettingsParseError, match=r"line 2\) is never closed"):
         disable_hook(sandbox.load(), "a")
     assert sandbox.user_settings.read_text() == "// settings\n/* started, never closed\n"
-
-
-def test_refuses_a_file_with_a_bom(sandbox: Sandbox) -> None:
-    sandbox.trust_folder()
-    sandbox.write_workspace({"hooks": {"BeforeTool": [definition(command_hook("x", name="a"))]}})
-    raw = "\ufeff{}".encode()
-    sandbox.user_settings.write_bytes(raw)
-    with pytest.raises(SettingsParseError, match="byte order mark"):
-        disable_hook(sandbox.load(), "a")
-    assert sandbox.user_settings.read_bytes() == raw
 
 
 def test_enable_refuses_an_unreadable_settings_file(sandbox: Sandbox) -> None:

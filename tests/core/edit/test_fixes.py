@@ -81,17 +81,17 @@ def test_dead_command_entry_next_to_the_name_is_removed(sandbox: Sandbox) -> Non
     assert value["hooksConfig"]["disabled"] == ["guard"]
 
 
+# Two hooks that share one command: an entry naming the command cannot say which.
+_ONE_COMMAND_TWO_NAMES = definition(
+    command_hook("./run.sh", name="a"), command_hook("./run.sh", name="b")
+)
+
+
 def test_ambiguous_command_entry_is_left_alone(sandbox: Sandbox) -> None:
     sandbox.trust_folder()
     sandbox.write_user(
         {
-            "hooks": {
-                "BeforeTool": [
-                    definition(
-                        command_hook("./run.sh", name="a"), command_hook("./run.sh", name="b")
-                    )
-                ]
-            },
+            "hooks": {"BeforeTool": [_ONE_COMMAND_TWO_NAMES]},
             "hooksConfig": {"disabled": ["./run.sh"]},
         }
     )
@@ -137,11 +137,7 @@ def test_legacy_entries_naming_no_hook_or_several_are_not_copied(sandbox: Sandbo
     sandbox.write_user(
         {
             "hooks": {
-                "BeforeTool": [
-                    definition(
-                        command_hook("./run.sh", name="a"), command_hook("./run.sh", name="b")
-                    )
-                ],
+                "BeforeTool": [_ONE_COMMAND_TWO_NAMES],
                 "disabled": ["gone", "./run.sh", "a"],
             }
         }

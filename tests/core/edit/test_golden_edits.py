@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from hookdash.core.edit.disabled_list import FileEdit, add_entry, remove_entry
+from hookdash.core.edit.disabled_text import add_entry, remove_entry
+from hookdash.core.edit.settings_file import FileEdit, SettingsFile
 from hookdash.core.gemini import jsonc
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -23,9 +24,9 @@ ENV: dict[str, str] = {}
 
 Op = Callable[[str], FileEdit]
 OPS: dict[str, Op] = {
-    "disable": lambda t: add_entry(t, NEW, "auto", file="f", scope="user", environ=ENV),
-    "disable-legacy": lambda t: add_entry(t, NEW, "hooks", file="f", scope="user", environ=ENV),
-    "enable": lambda t: remove_entry(t, "x", "auto", file="f", scope="user", environ=ENV),
+    "disable": lambda t: add_entry(t, NEW, "auto", SettingsFile("user", "f", "f", ENV)),
+    "disable-legacy": lambda t: add_entry(t, NEW, "hooks", SettingsFile("user", "f", "f", ENV)),
+    "enable": lambda t: remove_entry(t, "x", "auto", SettingsFile("user", "f", "f", ENV)),
 }
 
 

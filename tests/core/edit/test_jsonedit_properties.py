@@ -13,20 +13,22 @@ from __future__ import annotations
 
 import copy
 import json
-import os
 from collections import Counter
 from typing import Any
 
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from hookdash.core.edit import jsonedit
-from hookdash.core.edit.disabled_list import add_entry, remove_entry
+from hookdash.core.edit.disabled_text import add_entry, remove_entry
+from hookdash.core.edit.json_paths import JsonEditError
+from hookdash.core.edit.settings_file import SettingsFile
 from hookdash.core.errors import UnsupportedShapeError
 from hookdash.core.gemini import jsonc
 from hookdash.core.gemini.expand import expand_settings_string
+from tests.conftest import examples
 
 # A longer soak: HOOKDASH_PROPERTY_EXAMPLES=5000 pytest tests/core/edit/test_jsonedit_properties.py
-EXAMPLES = int(os.environ.get("HOOKDASH_PROPERTY_EXAMPLES", "200"))
+EXAMPLES = examples()
 
 # ---------------------------------------------------------------- document values
 
@@ -222,7 +224,7 @@ def test_append_changes_only_the_list(
     if not shape_ok(value, path):
         try:
             jsonedit.append_to_list(text, path, item)
-        except jsonedit.JsonEditError:
+        except JsonEditError:
             return
         raise AssertionError("a wrong shape must be refused")
     after = jsonedit.append_to_list(text, path, item)
@@ -259,7 +261,7 @@ def test_remove_changes_only_the_list(
 
 
 @settings(
-    max_examples=EXAMPLES * 3 // 4,
+    max_examples=examples(0.75),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
@@ -271,7 +273,7 @@ def test_toggle_round_trip(doc: tuple[str, dict[str, Any]], entry: str, key: Any
     env: dict[str, str] = {"HOME": "/home/me"}
     assume(expand_settings_string(entry, env) == entry)  # disable_hook refuses the others
     try:
-        disabled = add_entry(text, entry, key, file="f", scope="user", environ=env)
+        disabled = add_entry(text, entry, key, SettingsFile("user", "f", "f", env))
     except UnsupportedShapeError:
         targets = [("hooks", "disabled")] if key == "hooks" else [("hooksConfig", "disabled")]
         if key == "auto" and isinstance(value.get("hooks"), dict):
@@ -292,7 +294,7 @@ def test_toggle_round_trip(doc: tuple[str, dict[str, Any]], entry: str, key: Any
             assert after[k] == value[k]
     try:
         enabled = remove_entry(
-            disabled.text or text, entry, "auto", file="f", scope="user", environ=env
+            disabled.text or text, entry, "auto", SettingsFile("user", "f", "f", env)
         )
     except UnsupportedShapeError:
         # Refused only for a bare string that is the entry itself (not a list to edit).

@@ -14,7 +14,7 @@ from hypothesis import given, settings, strategies as st
 from hookdash.core.edit import jsonedit
 from hookdash.core.edit.disabled_list import disable_hook, enable_hook
 from hookdash.core.gemini import jsonc
-from tests.conftest import Sandbox, command_hook, definition
+from tests.conftest import Sandbox, command_hook, definition, examples
 
 
 def big_settings(servers: int) -> str:
@@ -76,7 +76,7 @@ json_values = st.recursive(
 
 
 @given(st.text(alphabet='{}[]"a1,: \n\t-.e\\ntu/*', max_size=40))
-@settings(max_examples=500)
+@settings(max_examples=examples(5))
 def test_the_walking_check_agrees_with_the_parser(text: str) -> None:
     try:
         json.loads(text)

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import pytest
 
-from hookdash.core.edit.disabled_list import DisabledKey, disable_hook, enable_hook
+from hookdash.core.edit.disabled_list import disable_hook, enable_hook
+from hookdash.core.edit.disabled_text import DisabledKey
 from hookdash.core.edit.predicted import hooks_after_edit
 from hookdash.core.model import Configuration, Hook
 from hookdash.core.present import untrusted_project_hooks
-from tests.conftest import Sandbox, command_hook, definition
+from tests.conftest import Sandbox, command_hook, definition, settings_with
 
 FIELDS = (
     "disabled",
@@ -28,17 +29,11 @@ FIELDS = (
 def _setup(sandbox: Sandbox, *, trusted: bool = True, legacy: bool = False) -> None:
     if trusted:
         sandbox.trust_folder()
-    user: dict[str, object] = {
-        "hooks": {
-            "BeforeTool": [
-                definition(
-                    command_hook("echo a", name="a"),
-                    command_hook("echo b", name="b"),
-                    matcher="run_shell_command",
-                )
-            ]
-        }
-    }
+    user: dict[str, object] = settings_with(
+        command_hook("echo a", name="a"),
+        command_hook("echo b", name="b"),
+        matcher="run_shell_command",
+    )
     if legacy:
         user["hooks"]["disabled"] = ["zzz"]  # type: ignore[index]
     sandbox.write_user(user)

@@ -25,13 +25,10 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from hookdash.core.edit import created_keys, disable_undo, jsonedit
-from hookdash.core.edit.disabled_list import (
-    FileEdit,
-    add_entry,
-    disable_hook,
-    enable_entry,
-    enable_hook,
-)
+from hookdash.core.edit.disabled_list import disable_hook, enable_hook
+from hookdash.core.edit.disabled_text import add_entry, enable_entry
+from hookdash.core.edit.json_verify import same_value
+from hookdash.core.edit.settings_file import FileEdit, SettingsFile
 from hookdash.core.errors import UnsupportedShapeError
 from hookdash.core.gemini import jsonc
 from hookdash.core.gemini.expand import expand_settings_string
@@ -45,7 +42,7 @@ ENV: dict[str, str] = {}
 
 
 def _disable(text: str | None, key: Any = "auto", identifier: str = HOOK) -> FileEdit:
-    edit = add_entry(text, identifier, key, file="f", scope="workspace", environ=ENV)
+    edit = add_entry(text, identifier, key, SettingsFile("workspace", "f", "f", ENV))
     assert edit.text is not None
     return edit
 
@@ -69,9 +66,7 @@ def _enable(
         text,
         identifier,
         "auto",
-        file="f",
-        scope="workspace",
-        environ=ENV,
+        SettingsFile("workspace", "f", "f", ENV),
         created=frozenset(disabled.created),
         undo=undo,
     )
@@ -123,14 +118,14 @@ def test_a_one_line_list_stays_on_its_line() -> None:
     assert '    "disabled": ["guard"] // nothing off yet\n' in disabled.text
     assert disabled.text.count("\n") == original.count("\n")
     # Without any memory of the disable, removing the entry alone gives the bytes back.
-    enabled = enable_entry(disabled.text, HOOK, "auto", file="f", scope="workspace", environ=ENV)
+    enabled = enable_entry(disabled.text, HOOK, "auto", SettingsFile("workspace", "f", "f", ENV))
     assert enabled.text == original
 
 
 def test_a_list_the_user_wrote_is_kept_even_when_emptied() -> None:
     """Only what hookdash created goes: an empty list or object of the user's stays."""
     original = '{\n  "hooksConfig": {\n    "disabled": [\n      "guard"\n    ]\n  }\n}\n'
-    enabled = enable_entry(original, HOOK, "auto", file="f", scope="workspace", environ=ENV)
+    enabled = enable_entry(original, HOOK, "auto", SettingsFile("workspace", "f", "f", ENV))
     assert jsonc.parse(enabled.text or "") == {"hooksConfig": {"disabled": []}}
     assert enabled.removed == [] and not enabled.restored
 
@@ -182,14 +177,14 @@ def test_disable_then_enable_gives_back_the_original_bytes(
         listed = parent.get("disabled") if isinstance(parent, dict) else None
         assume(not (isinstance(listed, list) and entry in listed) and listed != entry)
     try:
-        disabled = add_entry(text, entry, key, file="f", scope="user", environ=ENV)
+        disabled = add_entry(text, entry, key, SettingsFile("user", "f", "f", ENV))
     except UnsupportedShapeError:
         return  # a list of the wrong type: refused, nothing written
     assert disabled.text is not None
     enabled = _enable(disabled.text, disabled, text, identifier=entry)
     assert enabled.text == text
     fallback = _enable(disabled.text, disabled, None, identifier=entry)
-    assert jsonedit.same_value(jsonc.parse(fallback.text or ""), value)
+    assert same_value(jsonc.parse(fallback.text or ""), value)
     assert comments(fallback.text or "") == comments(text)
 
 
@@ -203,8 +198,7 @@ def test_workspace_toggle_leaves_a_committed_file_as_it_was(sandbox: Sandbox) ->
         '\t\t\t{"hooks": [{"type": "command", "command": "./g.sh", "name": "guard"}]}\r\n'
         "\t\t]\r\n\t}\r\n}\r\n"
     )
-    sandbox.workspace_settings.parent.mkdir(parents=True, exist_ok=True)
-    sandbox.workspace_settings.write_bytes(original.encode())
+    sandbox.write_workspace(original)
     off = disable_hook(sandbox.load(), "guard", "workspace")
     assert off.changed
     on_disk = sandbox.workspace_settings.read_bytes().decode()

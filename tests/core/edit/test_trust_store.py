@@ -17,7 +17,7 @@ from hookdash.core.errors import (
 from hookdash.core.gemini.hook_trust import read_store, untrusted_hooks
 from hookdash.core.load import fingerprints
 from tests.conformance import vectors
-from tests.conftest import Sandbox, command_hook, definition
+from tests.conftest import Sandbox, command_hook, definition, settings_of
 
 
 def _store_path(sandbox: Sandbox) -> Any:
@@ -236,14 +236,10 @@ def test_trusted_commands_of_a_changed_hook(sandbox: Sandbox) -> None:
 
     sandbox.trust_folder()
     sandbox.write_workspace(
-        {
-            "hooks": {
-                "BeforeTool": [
-                    definition(command_hook("./lint.sh --fix", name="lint")),
-                    definition(command_hook("./fmt.sh")),
-                ]
-            }
-        }
+        settings_of(
+            definition(command_hook("./lint.sh --fix", name="lint")),
+            definition(command_hook("./fmt.sh")),
+        )
     )
     root = str(sandbox.workspace)
     sandbox.write_trusted_hooks({root: ["lint:./lint.sh --check", "lint:./lint.sh --fix2"]})

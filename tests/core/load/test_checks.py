@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from tests.conftest import Sandbox, command_hook, definition
+from tests.conftest import Sandbox, command_hook, definition, settings_of, settings_with
 
 
 def _codes(sandbox: Sandbox) -> dict[str, list]:
@@ -36,17 +36,11 @@ def test_matcher_checks(sandbox: Sandbox) -> None:
 def test_timeouts(sandbox: Sandbox) -> None:
     sandbox.trust_folder()
     sandbox.write_user(
-        {
-            "hooks": {
-                "BeforeTool": [
-                    definition(
-                        command_hook("true", timeout=30),
-                        command_hook("true", timeout=0),
-                        command_hook("true", timeout=5000),
-                    )
-                ]
-            }
-        }
+        settings_with(
+            command_hook("true", timeout=30),
+            command_hook("true", timeout=0),
+            command_hook("true", timeout=5000),
+        )
     )
     codes = _codes(sandbox)
     assert "30000" in codes["timeout-looks-like-seconds"][0].fix
@@ -58,20 +52,14 @@ def test_scripts(sandbox: Sandbox) -> None:
     sandbox.script("hooks/ok.sh", "exit 0")
     sandbox.script("hooks/noexec.sh", "exit 0", executable=False)
     sandbox.write_workspace(
-        {
-            "hooks": {
-                "BeforeTool": [
-                    definition(
-                        command_hook("$GEMINI_PROJECT_DIR/hooks/ok.sh", name="ok"),
-                        command_hook("./hooks/noexec.sh", name="noexec"),
-                        command_hook("bash hooks/noexec.sh", name="via-bash"),
-                        command_hook("python3 hooks/missing.py --x", name="missing"),
-                        command_hook("definitely-not-a-command-xyz --flag", name="nf"),
-                        command_hook("echo hi | tee /dev/null", name="builtin"),
-                    )
-                ]
-            }
-        }
+        settings_with(
+            command_hook("$GEMINI_PROJECT_DIR/hooks/ok.sh", name="ok"),
+            command_hook("./hooks/noexec.sh", name="noexec"),
+            command_hook("bash hooks/noexec.sh", name="via-bash"),
+            command_hook("python3 hooks/missing.py --x", name="missing"),
+            command_hook("definitely-not-a-command-xyz --flag", name="nf"),
+            command_hook("echo hi | tee /dev/null", name="builtin"),
+        )
     )
     codes = _codes(sandbox)
     assert [p.message.split()[2] for p in codes["script-not-executable"]] == [
@@ -106,13 +94,9 @@ def test_untrusted_folder_and_new_project_hooks(sandbox: Sandbox) -> None:
     assert "user and system ones too" in _codes(sandbox)["folder-untrusted"][0].message
     sandbox.trust_folder()
     sandbox.write_workspace(
-        {
-            "hooks": {
-                "BeforeTool": [
-                    definition(command_hook("true", name="p1"), command_hook("true", name="p2"))
-                ]
-            }
-        }
+        settings_of(
+            definition(command_hook("true", name="p1"), command_hook("true", name="p2")),
+        )
     )
     problem = _codes(sandbox)["project-hook-untrusted"]
     assert len(problem) == 1 and "p1, p2" in problem[0].message
@@ -157,13 +141,9 @@ def test_script_problems_of_hooks_that_do_not_run(sandbox: Sandbox) -> None:
 def test_keys_gemini_does_not_read_on_a_hook(sandbox: Sandbox) -> None:
     sandbox.trust_folder()
     sandbox.write_user(
-        {
-            "hooks": {
-                "BeforeTool": [
-                    definition(command_hook("true", sequential=True, commmand="x", matcher="y"))
-                ]
-            }
-        }
+        settings_of(
+            definition(command_hook("true", sequential=True, commmand="x", matcher="y")),
+        )
     )
     problems = _codes(sandbox)["hook-unknown-key"]
     assert [p.message.split('"')[1] for p in problems] == ["sequential", "commmand", "matcher"]

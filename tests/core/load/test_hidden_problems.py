@@ -9,7 +9,7 @@ import time
 from hookdash.core.gemini.jsonc import line_col
 from hookdash.core.load.hidden_problems import hidden_problems_of
 from hookdash.core.problems import Problem
-from tests.conftest import Sandbox, command_hook, definition
+from tests.conftest import Sandbox, command_hook, definition, settings_with
 
 
 def _hidden(sandbox: Sandbox) -> list[Problem]:
@@ -120,19 +120,13 @@ def test_scripts_are_checked_within_the_cap(sandbox: Sandbox) -> None:
     binary.write_bytes(b"\x7fELF\x02\x01\x00\x00\x1b\x1b")
     binary.chmod(0o755)
     sandbox.write_workspace(
-        {
-            "hooks": {
-                "BeforeTool": [
-                    definition(
-                        command_hook("./hooks/bad.sh", name="a"),
-                        command_hook("bash hooks/bad.sh", name="b"),
-                        command_hook("./hooks/crlf.sh"),
-                        command_hook("./hooks/late.sh"),
-                        command_hook("./hooks/tool"),
-                    )
-                ]
-            }
-        }
+        settings_with(
+            command_hook("./hooks/bad.sh", name="a"),
+            command_hook("bash hooks/bad.sh", name="b"),
+            command_hook("./hooks/crlf.sh"),
+            command_hook("./hooks/late.sh"),
+            command_hook("./hooks/tool"),
+        )
     )
     (problem,) = _hidden(sandbox)
     assert problem.file == str(bad) and problem.pointer is None

@@ -7,7 +7,7 @@ import pytest
 from hookdash.core.edit.disabled_list import enable_hook
 from hookdash.core.errors import AmbiguousHook, HookdashError, HookNotFound
 from hookdash.core.load.lookup import find_hooks, select_hook, suggestions
-from tests.conftest import Sandbox, command_hook, definition
+from tests.conftest import Sandbox, command_hook, definition, settings_with
 
 
 def test_an_unnamed_hook_is_found_by_its_command_as_written(sandbox: Sandbox) -> None:
@@ -34,17 +34,11 @@ def test_an_unnamed_hook_is_found_by_its_command_as_written(sandbox: Sandbox) ->
 def test_did_you_mean_puts_the_closest_first(sandbox: Sandbox) -> None:
     sandbox.trust_folder()
     sandbox.write_user(
-        {
-            "hooks": {
-                "BeforeTool": [
-                    definition(
-                        command_hook("a", name="format-python"),
-                        command_hook("c", name="lint-js"),
-                        command_hook("b", name="lint"),
-                    )
-                ]
-            }
-        }
+        settings_with(
+            command_hook("a", name="format-python"),
+            command_hook("c", name="lint-js"),
+            command_hook("b", name="lint"),
+        )
     )
     with pytest.raises(HookNotFound) as info:
         find_hooks(sandbox.load(), "lnt")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.conftest import Sandbox, command_hook, definition
+from tests.conftest import Sandbox, command_hook, definition, settings_with
 
 
 def _ids(hooks: list, event: str | None = None) -> list[str]:
@@ -348,17 +348,11 @@ def test_first_seen_trust_of_project_hooks(sandbox: Sandbox) -> None:
     sandbox.set_env("ORACLE_HOOK", "/bin/trace")
     sandbox.trust_folder()
     sandbox.write_workspace(
-        {
-            "hooks": {
-                "BeforeTool": [
-                    definition(
-                        command_hook('"$ORACLE_HOOK" a', name="a"),
-                        command_hook("b.sh", name="b"),
-                        command_hook("c.sh", name="c"),
-                    )
-                ]
-            }
-        }
+        settings_with(
+            command_hook('"$ORACLE_HOOK" a', name="a"),
+            command_hook("b.sh", name="b"),
+            command_hook("c.sh", name="c"),
+        )
     )
     sandbox.write_user({"hooks": {"BeforeTool": [definition(command_hook("u"))]}})
     sandbox.write_trusted_hooks(

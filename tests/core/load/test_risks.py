@@ -19,6 +19,7 @@ from hookdash.core.load.risks import (
     secret_name,
     token_scan,
 )
+from tests.conftest import examples
 
 WORKSPACE = "/home/dev/project"
 HOME = "/home/dev"
@@ -355,7 +356,7 @@ def test_bad_input_never_raises() -> None:
     assert command_risks("") == []
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(2))
 @given(
     st.lists(
         st.one_of(
@@ -452,7 +453,7 @@ _VOCABULARY = [
 ]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(3))
 @given(st.lists(st.sampled_from(_VOCABULARY), min_size=1, max_size=6).map(" ".join))
 def test_property_the_prefilter_never_hides_a_flag(command: str) -> None:
     """What the cheap pre-filter lets through unparsed would have flagged nothing."""

@@ -12,15 +12,10 @@ import pytest
 from hookdash.core.errors import AmbiguousHook, HookNotFound, UnknownEvent
 from hookdash.core.gemini.effects import describe_effect
 from hookdash.core.load.lookup import select_hook
-from hookdash.core.run.engine import (
-    build_payload,
-    confirmations_needed,
-    fire,
-    fire_sync,
-    plan,
-)
+from hookdash.core.run.engine import fire, fire_sync
+from hookdash.core.run.fire_setup import build_payload, confirmations_needed, plan
 from hookdash.core.run.runlog import RunLog
-from tests.conftest import Sandbox, command_hook, definition
+from tests.conftest import Sandbox, command_hook, definition, settings_of, settings_with, until
 from tests.processes import alive
 
 
@@ -37,14 +32,10 @@ def deny(reason: str) -> str:
 def two_layers(sandbox: Sandbox) -> Sandbox:
     sandbox.trust_folder()
     sandbox.write_user(
-        {
-            "hooks": {
-                "BeforeTool": [
-                    definition(command_hook(deny("no shell"), name="guard"), matcher="run_.*"),
-                    definition(command_hook("echo write", name="writer"), matcher="write_file"),
-                ]
-            }
-        }
+        settings_of(
+            definition(command_hook(deny("no shell"), name="guard"), matcher="run_.*"),
+            definition(command_hook("echo write", name="writer"), matcher="write_file"),
+        )
     )
     sandbox.add_extension(
         "ext", {"BeforeTool": [definition(command_hook("echo from-ext", name="ext-hook"))]}
@@ -107,14 +98,10 @@ def test_sequential_definitions_chain_inputs(sandbox: Sandbox) -> None:
     sandbox.trust_folder()
     rewrite = 'cat >/dev/null; echo \'{"hookSpecificOutput":{"tool_input":{"command":"ls"}}}\''
     sandbox.write_user(
-        {
-            "hooks": {
-                "BeforeTool": [
-                    definition(command_hook(rewrite, name="first"), sequential=True),
-                    definition(command_hook("cat", name="second")),
-                ]
-            }
-        }
+        settings_of(
+            definition(command_hook(rewrite, name="first"), sequential=True),
+            definition(command_hook("cat", name="second")),
+        )
     )
     result = fire_sync(sandbox.load(), "BeforeTool", tool_name="run_shell_command")
     assert result.sequential
@@ -195,16 +182,11 @@ async def test_progress_callbacks_and_cancellation(sandbox: Sandbox, tmp_path: P
     sandbox.trust_folder()
     pid_file = tmp_path / "pid"
     sandbox.write_user(
-        {
-            "hooks": {
-                "BeforeAgent": [
-                    definition(
-                        command_hook("echo quick", name="quick"),
-                        command_hook(f"echo $$ > {pid_file}; sleep 60", name="slow"),
-                    )
-                ]
-            }
-        }
+        settings_with(
+            command_hook("echo quick", name="quick"),
+            command_hook(f"echo $$ > {pid_file}; sleep 60", name="slow"),
+            event="BeforeAgent",
+        )
     )
     config = sandbox.load()
     started: list[str] = []
@@ -217,17 +199,16 @@ async def test_progress_callbacks_and_cancellation(sandbox: Sandbox, tmp_path: P
             on_result=lambda i, r: finished.append(r.id),
         )
     )
-    for _ in range(200):
-        await asyncio.sleep(0.02)
-        if finished and pid_file.exists() and pid_file.read_text().strip():
-            break
+    await until(
+        lambda: finished and pid_file.exists() and pid_file.read_text().strip(),
+        what="the quick hook to finish and the slow one to start",
+    )
     assert started == ["quick", "slow"] and finished == ["quick"]
     task.cancel()
     with pytest.raises(asyncio.CancelledError):
         await task
     pid = int(pid_file.read_text())
-    await asyncio.sleep(0.05)
-    assert not alive(pid)
+    await until(lambda: not alive(pid), 2.0, "the slow hook to be killed")
     logged = RunLog(sandbox.state).read_last(10)
     assert [(r.id, r.success) for r in logged] == [("quick", True), ("slow", False)]
     assert logged[1].error is not None and logged[1].error.startswith("cancelled")
@@ -310,14 +291,10 @@ def test_array_matcher_makes_gemini_run_no_hook_of_the_event(sandbox: Sandbox) -
     """`[]` is truthy in JS: Gemini's planner calls `.trim()` on it, throws, runs nothing."""
     sandbox.trust_folder()
     sandbox.write_user(
-        {
-            "hooks": {
-                "BeforeTool": [
-                    definition(command_hook("echo a", name="fine")),
-                    {"matcher": [], "hooks": [command_hook("echo b", name="odd")]},
-                ]
-            }
-        }
+        settings_of(
+            definition(command_hook("echo a", name="fine")),
+            {"matcher": [], "hooks": [command_hook("echo b", name="odd")]},
+        )
     )
     the_plan = plan(sandbox.load(), "BeforeTool", "run_shell_command")
     assert the_plan.hooks == []

@@ -21,7 +21,9 @@ from tests.conftest import Sandbox, command_hook, definition
 from tests.processes import alive, group_members
 from tests.tui.helpers import (
     make_app,
+    open_screen,
     paste,
+    press_on,
     record_notifications,
     select,
     settle,
@@ -42,11 +44,7 @@ def _setup(sandbox: Sandbox, *hooks: dict[str, Any], matcher: str = "run_shell_c
 
 async def _open(pilot: Any, hook_id: str) -> FireScreen:
     select(pilot.app.screen.query_one(HookTree), hook_id)
-    await pilot.press("f")
-    await pilot.pause()
-    screen = pilot.app.screen
-    assert isinstance(screen, FireScreen)
-    return screen
+    return await open_screen(pilot, "f", FireScreen)
 
 
 def _result_text(screen: FireScreen) -> str:
@@ -208,8 +206,7 @@ async def test_a_hook_of_an_unknown_event_cannot_be_fired(sandbox: Sandbox) -> N
     app = make_app(sandbox)
     async with app.run_test(size=(120, 36)) as pilot:
         shown = record_notifications(app)
-        select(app.screen.query_one(HookTree), "cc")
-        await pilot.press("f")
+        await press_on(pilot, "cc", "f")
         await pilot.pause()
         assert isinstance(app.screen, HooksScreen)
     assert "'PreToolUse' is not a Gemini CLI event" in shown[-1][0]

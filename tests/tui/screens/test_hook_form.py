@@ -3,12 +3,9 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import re
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +23,7 @@ from hookdash.tui.screens.hooks import HooksScreen
 from hookdash.tui.widgets.banners import Banner
 from hookdash.tui.widgets.hook_tree import HookTree
 from tests.conftest import Sandbox, command_hook, definition
-from tests.tui.helpers import make_app, record_notifications, select, text_of
+from tests.tui.helpers import make_app, press_on, record_notifications, select, text_of, until
 
 USER = (
     "{\r\n"
@@ -38,14 +35,6 @@ USER = (
     "\t}\r\n"
     "}\r\n"
 )
-
-
-async def until(condition: Callable[[], bool], timeout: float = 20.0) -> None:
-    """Wait for `condition` (the timeout only stops a test that would hang)."""
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "condition not met in time"
-        await asyncio.sleep(0.02)
 
 
 async def fill(pilot: Any, selector: str, text: str) -> None:
@@ -79,6 +68,12 @@ def _list(sandbox: Sandbox) -> dict[str, dict[str, Any]]:
 def _app(sandbox: Sandbox) -> HookdashApp:
     sandbox.trust_folder()
     return make_app(sandbox)
+
+
+@pytest.fixture
+def app(sandbox: Sandbox) -> HookdashApp:
+    """The dashboard on the sandbox as it is, for the tests that write nothing first."""
+    return _app(sandbox)
 
 
 # ------------------------------------------------------------------ add
@@ -207,8 +202,9 @@ async def test_the_matcher_hint_names_tools_seen_in_the_logs_and_trigger_values(
 # ------------------------------------------------------------------ test
 
 
-async def test_the_test_button_fires_the_draft_before_it_is_saved(sandbox: Sandbox) -> None:
-    app = _app(sandbox)
+async def test_the_test_button_fires_the_draft_before_it_is_saved(
+    sandbox: Sandbox, app: HookdashApp
+) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.press("a")
         screen = await reviewed(pilot)
@@ -231,8 +227,7 @@ async def test_the_test_button_fires_the_draft_before_it_is_saved(sandbox: Sandb
     assert not sandbox.user_settings.exists()  # tested, never saved
 
 
-async def test_a_workspace_draft_asks_first_like_fire(sandbox: Sandbox) -> None:
-    app = _app(sandbox)
+async def test_a_workspace_draft_asks_first_like_fire(sandbox: Sandbox, app: HookdashApp) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.press("a")
         screen = await reviewed(pilot)
@@ -261,8 +256,7 @@ async def test_edit_changes_only_the_fields_changed(sandbox: Sandbox) -> None:
     sandbox.user_settings.write_bytes(USER.encode())
     app = _app(sandbox)
     async with app.run_test(size=(120, 36)) as pilot:
-        select(app.screen.query_one(HookTree), "guard")
-        await pilot.press("e")
+        await press_on(pilot, "guard", "e")
         screen = await reviewed(pilot)
         assert screen.query_one("#command", Input).value == "echo guard"
         assert screen.query_one("#timeout", Input).value == "5000"
@@ -295,8 +289,7 @@ async def test_remove_asks_with_the_diff_then_removes(sandbox: Sandbox) -> None:
     sandbox.user_settings.write_bytes(USER.encode())
     app = _app(sandbox)
     async with app.run_test(size=(120, 36)) as pilot:
-        select(app.screen.query_one(HookTree), "guard")
-        await pilot.press("d")
+        await press_on(pilot, "guard", "d")
         await until(lambda: isinstance(app.screen, ConfirmScreen))
         question = text_of(app.screen.query_one("#confirm-body"))
         assert question.startswith("This will remove guard")
@@ -331,8 +324,7 @@ async def test_E_opens_the_editor_at_the_hook_and_reloads_after(
     monkeypatch.setenv("EDITOR", str(editor))
     app = _app(sandbox)
     async with app.run_test(size=(120, 36)) as pilot:
-        select(app.screen.query_one(HookTree), "guard")
-        await pilot.press("E")
+        await press_on(pilot, "guard", "E")
         await until(lambda: called.exists())
 
         def reloaded() -> bool:
@@ -353,8 +345,7 @@ async def test_E_without_an_editor_says_so(
     app = _app(sandbox)
     shown = record_notifications(app)
     async with app.run_test(size=(120, 36)) as pilot:
-        select(app.screen.query_one(HookTree), "guard")
-        await pilot.press("E")
+        await press_on(pilot, "guard", "E")
         await until(lambda: bool(shown))
     message = shown[0][0]
     assert "Neither $VISUAL nor $EDITOR is set" in message
@@ -432,8 +423,7 @@ async def test_u_refuses_after_an_outside_change_and_keeps_it(sandbox: Sandbox) 
     app = _app(sandbox)
     shown = record_notifications(app)
     async with app.run_test(size=(120, 36)) as pilot:
-        select(app.screen.query_one(HookTree), "guard")
-        await pilot.press("d")
+        await press_on(pilot, "guard", "d")
         await until(lambda: isinstance(app.screen, ConfirmScreen))
         await pilot.press("y")
         await until(lambda: "guard" not in sandbox.user_settings.read_text())
@@ -451,8 +441,7 @@ async def test_u_refuses_after_an_outside_change_and_keeps_it(sandbox: Sandbox) 
     assert sandbox.user_settings.read_bytes() == outside
 
 
-async def test_u_with_nothing_written_says_so(sandbox: Sandbox) -> None:
-    app = _app(sandbox)
+async def test_u_with_nothing_written_says_so(app: HookdashApp) -> None:
     shown = record_notifications(app)
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.press("u")

@@ -20,6 +20,7 @@ from hookdash.tui.widgets.status_line import StatusLine
 from tests.conftest import Sandbox, command_hook, definition
 from tests.tui.helpers import (
     burst,
+    demo_app,
     make_app,
     paste,
     record_notifications,
@@ -37,9 +38,7 @@ def _details_text(app: object) -> str:
     return text_of(details.query_one("#details-body"))
 
 
-async def test_tree_groups_by_event_then_layer_with_badges(sandbox: Sandbox) -> None:
-    rich_setup(sandbox)
-    app = make_app(sandbox)
+async def test_tree_groups_by_event_then_layer_with_badges(app: HookdashApp) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         lines = tree_lines(app.screen.query_one(HookTree))
@@ -59,9 +58,7 @@ async def test_tree_groups_by_event_then_layer_with_badges(sandbox: Sandbox) -> 
     assert "[run_shell_command]" in before
 
 
-async def test_status_line_and_banners(sandbox: Sandbox) -> None:
-    rich_setup(sandbox)
-    app = make_app(sandbox)
+async def test_status_line_and_banners(app: HookdashApp) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         status = text_of(app.screen.query_one(StatusLine))
@@ -74,10 +71,8 @@ async def test_status_line_and_banners(sandbox: Sandbox) -> None:
     assert "~/.gemini/settings.json:5" in banners[1]
 
 
-async def test_status_line_names_the_gemini_cli(sandbox: Sandbox) -> None:
+async def test_status_line_names_the_gemini_cli(sandbox: Sandbox, app: HookdashApp) -> None:
     """Which Gemini CLI the verdicts model; an unverified version gets a banner too."""
-    rich_setup(sandbox)
-    app = make_app(sandbox)
     async with app.run_test(size=(200, 36)) as pilot:
         await pilot.pause()
         status = text_of(app.screen.query_one(StatusLine))
@@ -142,9 +137,7 @@ async def test_untrusted_folder_banner_says_user_hooks_are_skipped_too(sandbox: 
     assert any("off: folder untrusted" in line for line in lines)
 
 
-async def test_filter_by_id_command_event_layer_matcher(sandbox: Sandbox) -> None:
-    rich_setup(sandbox)
-    app = make_app(sandbox)
+async def test_filter_by_id_command_event_layer_matcher(app: HookdashApp) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         tree = app.screen.query_one(HookTree)
         await pilot.press("slash")
@@ -174,9 +167,7 @@ async def test_filter_by_id_command_event_layer_matcher(sandbox: Sandbox) -> Non
         assert len([line for line in tree_lines(tree) if line.startswith("    ")]) == 7
 
 
-async def test_selecting_a_hook_shows_every_detail(sandbox: Sandbox) -> None:
-    rich_setup(sandbox)
-    app = make_app(sandbox)
+async def test_selecting_a_hook_shows_every_detail(app: HookdashApp) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         tree = app.screen.query_one(HookTree)
         await pilot.pause()
@@ -202,9 +193,7 @@ async def test_selecting_a_hook_shows_every_detail(sandbox: Sandbox) -> None:
         assert expected in text, expected
 
 
-async def test_details_give_every_reason_a_hook_would_not_run(sandbox: Sandbox) -> None:
-    rich_setup(sandbox)
-    app = make_app(sandbox)
+async def test_details_give_every_reason_a_hook_would_not_run(app: HookdashApp) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         tree = app.screen.query_one(HookTree)
         await pilot.pause()
@@ -221,9 +210,7 @@ async def test_details_give_every_reason_a_hook_would_not_run(sandbox: Sandbox) 
         assert "Gemini CLI 0.26+ ignores — this hook runs" in _details_text(app)
 
 
-async def test_mouse_click_selects_a_hook(sandbox: Sandbox) -> None:
-    rich_setup(sandbox)
-    app = make_app(sandbox)
+async def test_mouse_click_selects_a_hook(app: HookdashApp) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         tree = app.screen.query_one(HookTree)
         await pilot.pause()
@@ -235,9 +222,7 @@ async def test_mouse_click_selects_a_hook(sandbox: Sandbox) -> None:
         assert tree.has_focus
 
 
-async def test_fold_and_unfold(sandbox: Sandbox) -> None:
-    rich_setup(sandbox)
-    app = make_app(sandbox)
+async def test_fold_and_unfold(app: HookdashApp) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         tree = app.screen.query_one(HookTree)
         await pilot.pause()
@@ -257,9 +242,7 @@ async def test_fold_and_unfold(sandbox: Sandbox) -> None:
         assert len(tree_lines(tree)) == total and tree.cursor_line == 1
 
 
-async def test_details_toggle_and_zoom(sandbox: Sandbox) -> None:
-    rich_setup(sandbox)
-    app = make_app(sandbox)
+async def test_details_toggle_and_zoom(app: HookdashApp) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         details = app.screen.query_one(HookDetails)
         tree = app.screen.query_one(HookTree)
@@ -275,9 +258,7 @@ async def test_details_toggle_and_zoom(sandbox: Sandbox) -> None:
         assert app.screen.maximized is None and app.focused is tree
 
 
-async def test_small_terminal_still_usable(sandbox: Sandbox) -> None:
-    rich_setup(sandbox)
-    app = make_app(sandbox)
+async def test_small_terminal_still_usable(app: HookdashApp) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -296,9 +277,7 @@ async def test_small_terminal_still_usable(sandbox: Sandbox) -> None:
         assert screen.maximized is details and details.region.height >= 22
 
 
-async def test_theme_toggle(sandbox: Sandbox) -> None:
-    rich_setup(sandbox)
-    app = make_app(sandbox)
+async def test_theme_toggle(app: HookdashApp) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         assert app.current_theme.dark
         tree = app.screen.query_one(HookTree)
@@ -341,20 +320,16 @@ async def test_empty_state_says_where_hooks_go_and_offers_the_demo(sandbox: Sand
     assert not (sandbox.home / ".gemini" / "settings.json").exists()
 
 
-async def test_go_to_hook_from_the_command_palette(sandbox: Sandbox) -> None:
-    rich_setup(sandbox)
-    app = make_app(sandbox)
+async def test_go_to_hook_from_the_command_palette(app: HookdashApp) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         await run_from_palette(pilot, "go to hook ext-lint", "Go to hook ext-lint")
         hook = app.selected_hook
         assert hook is not None and hook.id == "ext-lint"
 
 
-async def test_keys_typed_in_one_burst_after_slash_go_to_the_filter(sandbox: Sandbox) -> None:
+async def test_keys_typed_in_one_burst_after_slash_go_to_the_filter(app: HookdashApp) -> None:
     """`/` then more keys before the app has handled the `/`: every one of them is text
     for the filter, none a command (t theme, F fold, l log, q quit, space switch, D demo)."""
-    rich_setup(sandbox)
-    app = make_app(sandbox)
     async with app.run_test(size=(120, 36)) as pilot:
         tree = app.screen.query_one(HookTree)
         theme = app.theme
@@ -392,9 +367,7 @@ def _footer_keys(app: object) -> dict[str, str]:
     return shown
 
 
-async def test_the_filter_box_and_the_zoom_say_how_to_leave_them(sandbox: Sandbox) -> None:
-    rich_setup(sandbox)
-    app = make_app(sandbox)
+async def test_the_filter_box_and_the_zoom_say_how_to_leave_them(app: HookdashApp) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         assert "esc" not in _footer_keys(app)  # nothing to clear yet
         await pilot.press("slash")
@@ -420,9 +393,9 @@ async def test_the_filter_box_and_the_zoom_say_how_to_leave_them(sandbox: Sandbo
         assert app.screen.maximized is None and app.focused is tree
 
 
-async def test_D_asks_before_the_demo_and_offers_the_way_back(sandbox: Sandbox) -> None:
-    rich_setup(sandbox)
-    app = make_app(sandbox)
+async def test_D_asks_before_the_demo_and_offers_the_way_back(
+    sandbox: Sandbox, app: HookdashApp
+) -> None:
     own = app.env
     async with app.run_test(size=(120, 36)) as pilot:
         try:
@@ -470,11 +443,10 @@ async def test_D_asks_before_the_demo_and_offers_the_way_back(sandbox: Sandbox) 
 
 async def test_no_way_back_from_a_demo_the_dashboard_opened_on(sandbox: Sandbox) -> None:
     """`hookdash demo`: there is no configuration of yours to go back to; D says nothing."""
-    from hookdash.core import create_demo, load_configuration
+    from hookdash.core import create_demo
 
     demo = create_demo(sandbox.root / "demo")
-    app = HookdashApp(demo.env, configuration=load_configuration(demo.env), watch=False,
-                      demo=demo)  # fmt: skip
+    app = demo_app(demo)
     async with app.run_test(size=(120, 36)) as pilot:
         banner = next(b for b in app.screen.query(Banner) if b.has_class("demo"))
         assert "back to your configuration" not in text_of(banner)
@@ -490,11 +462,11 @@ def _screen_lines(widget: object) -> list[str]:
     return [widget.render_line(y).text for y in range(height)]  # type: ignore[attr-defined]
 
 
-async def test_columns_are_sized_per_group_and_matchers_fit_at_120(sandbox: Sandbox) -> None:
+async def test_columns_are_sized_per_group_and_matchers_fit_at_120(
+    sandbox: Sandbox, app: HookdashApp
+) -> None:
     """One long badge (`off: unknown event`, `off: file ignored`) widens the badge column
     of its own group only; at 120 columns the demo's matchers show whole."""
-    rich_setup(sandbox)
-    app = make_app(sandbox)
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         lines = tree_lines(app.screen.query_one(HookTree))
@@ -504,11 +476,10 @@ async def test_columns_are_sized_per_group_and_matchers_fit_at_120(sandbox: Sand
     assert re.search(r"\n    runs       guard +\[run_shell_command\]", text) is None
     assert re.search(r"\n    duplicate  guard", text)  # workspace: as wide as `duplicate`
 
-    from hookdash.core import create_demo, load_configuration
+    from hookdash.core import create_demo
 
     demo = create_demo(sandbox.root / "demo")
-    app = HookdashApp(demo.env, configuration=load_configuration(demo.env), watch=False,
-                      demo=demo)  # fmt: skip
+    app = demo_app(demo)
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         tree = app.screen.query_one(HookTree)
@@ -519,11 +490,10 @@ async def test_columns_are_sized_per_group_and_matchers_fit_at_120(sandbox: Sand
 
 
 async def test_banners_take_one_line_each_until_unfolded(sandbox: Sandbox) -> None:
-    from hookdash.core import create_demo, load_configuration
+    from hookdash.core import create_demo
 
     demo = create_demo(sandbox.root / "demo")
-    app = HookdashApp(demo.env, configuration=load_configuration(demo.env), watch=False,
-                      demo=demo)  # fmt: skip
+    app = demo_app(demo)
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         strip = app.screen.query_one(Banners)
@@ -539,8 +509,7 @@ async def test_banners_take_one_line_each_until_unfolded(sandbox: Sandbox) -> No
         await pilot.pause()
         assert strip.size.height == len(banners)
     # A short terminal: one summary line for them all, until b.
-    app = HookdashApp(demo.env, configuration=load_configuration(demo.env), watch=False,
-                      demo=demo)  # fmt: skip
+    app = demo_app(demo)
     async with app.run_test(size=(60, 15)) as pilot:
         await pilot.pause()
         strip = app.screen.query_one(Banners)
@@ -553,9 +522,7 @@ async def test_banners_take_one_line_each_until_unfolded(sandbox: Sandbox) -> No
         assert strip.size.height > 1
 
 
-async def test_source_first_grouping_and_only_project_hooks(sandbox: Sandbox) -> None:
-    rich_setup(sandbox)
-    app = make_app(sandbox)
+async def test_source_first_grouping_and_only_project_hooks(app: HookdashApp) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         tree = app.screen.query_one(HookTree)
         await pilot.press("g")

@@ -9,12 +9,12 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual import events
 from textual.keys import _character_to_key
 from textual.widgets import Input
 
 from hookdash.core.demo import create_demo
-from hookdash.core.load.loader import load_configuration
 from hookdash.core.run.runlog import RunLog, RunRecord
 from hookdash.tui.app import HookdashApp
 from hookdash.tui.screens.fire import FireScreen
@@ -22,10 +22,13 @@ from hookdash.tui.screens.hooks import HooksScreen
 from hookdash.tui.screens.log import CAP, LogScreen
 from hookdash.tui.screens.output import OutputScreen
 from hookdash.tui.widgets.hook_tree import HookTree
-from tests.conftest import Sandbox, command_hook, definition
+from tests.conftest import Sandbox, command_hook, definition, settings_of
 from tests.tui.helpers import (
+    demo_app,
     make_app,
+    open_screen,
     paste,
+    press_on,
     record_notifications,
     select,
     settle,
@@ -54,30 +57,28 @@ def _record(i: int, hook_id: str = "guard", **fields: Any) -> RunRecord:
 def _setup(sandbox: Sandbox) -> None:
     sandbox.trust_folder()
     sandbox.write_user(
-        {
-            "hooks": {
-                "BeforeTool": [
-                    definition(command_hook("echo '{}'", name="guard")),
-                    definition(command_hook("echo '{}'", name="other")),
-                ]
-            }
-        }
+        settings_of(
+            definition(command_hook("echo '{}'", name="guard")),
+            definition(command_hook("echo '{}'", name="other")),
+        )
     )
 
 
+@pytest.fixture
+def app(sandbox: Sandbox) -> HookdashApp:
+    """The dashboard, not yet started, on this module's _setup."""
+    _setup(sandbox)
+    return make_app(sandbox)
+
+
 async def _open(pilot: Any) -> LogScreen:
-    await pilot.press("l")
-    await pilot.pause()
-    screen = pilot.app.screen
-    assert isinstance(screen, LogScreen)
-    return screen
+    return await open_screen(pilot, "l", LogScreen)
 
 
 async def test_log_shows_the_run_log_and_geminis_telemetry(tmp_path: Path) -> None:
     demo = create_demo(tmp_path / "demo")
     RunLog(demo.root / ".local" / "state" / "hookdash").append([_record(1, "safe-git-push")])
-    env = demo.env
-    app = HookdashApp(env, configuration=load_configuration(env), watch=False, demo=demo)
+    app = demo_app(demo)
     async with app.run_test(size=(120, 36)) as pilot:
         screen = await _open(pilot)
         await settle(pilot)
@@ -95,9 +96,7 @@ async def test_log_shows_the_run_log_and_geminis_telemetry(tmp_path: Path) -> No
         assert blocked and blocked[0].origin == "gemini" and blocked[0].key is not None
 
 
-async def test_log_says_how_to_turn_on_telemetry(sandbox: Sandbox) -> None:
-    _setup(sandbox)
-    app = make_app(sandbox)
+async def test_log_says_how_to_turn_on_telemetry(app: HookdashApp) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         screen = await _open(pilot)
         await settle(pilot)
@@ -159,17 +158,14 @@ async def test_the_record_and_the_filter(sandbox: Sandbox) -> None:
         assert isinstance(app.screen, HooksScreen)
 
 
-async def test_a_fired_hook_shows_up(sandbox: Sandbox) -> None:
+async def test_a_fired_hook_shows_up(app: HookdashApp) -> None:
     """Without watching files (as here), the log reads what is new each time it opens."""
-    _setup(sandbox)
-    app = make_app(sandbox)
     async with app.run_test(size=(120, 36)) as pilot:
         screen = await _open(pilot)
         await settle(pilot)
         assert screen.runs.total == 0
         await pilot.press("escape")
-        select(app.screen.query_one(HookTree), "other")
-        await pilot.press("f")
+        await press_on(pilot, "other", "f")
         await pilot.pause()
         assert isinstance(app.screen, FireScreen)
         await pilot.press("ctrl+r")
@@ -232,7 +228,7 @@ async def test_a_burst_is_bounded_and_keeps_the_keyboard(sandbox: Sandbox) -> No
         def write() -> None:
             for batch in range(50):
                 log.append(_record(batch * 100 + i) for i in range(100))
-                time.sleep(0.02)
+                time.sleep(0.02)  # a stream: a batch every 20 ms (pacing, not a wait)
 
         def received() -> int:
             return screen.runs.dropped + screen.runs.total
@@ -252,7 +248,7 @@ async def test_a_burst_is_bounded_and_keeps_the_keyboard(sandbox: Sandbox) -> No
                 app.simulate_key("escape")
                 await until(lambda: screen.maximized is None)
                 handled_midway += received() < 5000
-                await asyncio.sleep(0.02)
+                await asyncio.sleep(0.02)  # a key round every 20 ms while the burst lasts
         finally:
             writer.join()
         await until(lambda: received() == 5000)
@@ -261,11 +257,9 @@ async def test_a_burst_is_bounded_and_keeps_the_keyboard(sandbox: Sandbox) -> No
         assert handled_midway > 0
 
 
-async def test_the_cap_keeps_the_view_still(sandbox: Sandbox) -> None:
+async def test_the_cap_keeps_the_view_still(app: HookdashApp) -> None:
     """Moved up, the cursor stays on its record while the cap drops older ones (the view
     does not jump); once its own record is dropped, it rests on the oldest kept one."""
-    _setup(sandbox)
-    app = make_app(sandbox)
     async with app.run_test(size=(120, 36)) as pilot:
         screen = await _open(pilot)
         await settle(pilot)

@@ -8,17 +8,18 @@ from typing import Any
 from textual.widgets import Input, OptionList, Select
 
 from hookdash.core.run.runlog import RunLog
+from hookdash.tui.app import HookdashApp
 from hookdash.tui.screens.confirm import ConfirmScreen
 from hookdash.tui.screens.hooks import HooksScreen
 from hookdash.tui.screens.output import OutputScreen
 from hookdash.tui.screens.plan import PlanScreen
 from hookdash.tui.widgets.hook_tree import HookTree
-from tests.conftest import Sandbox, command_hook, definition
+from tests.conftest import Sandbox, command_hook, definition, settings_of, settings_with
 from tests.tui.helpers import (
     make_app,
+    open_screen,
     plain,
     record_notifications,
-    rich_setup,
     select,
     settle,
     text_of,
@@ -37,16 +38,10 @@ def _options(screen: PlanScreen) -> list[str]:
 async def _open(pilot: Any, hook_id: str | None = None) -> PlanScreen:
     if hook_id is not None:
         select(pilot.app.screen.query_one(HookTree), hook_id)
-    await pilot.press("p")
-    await pilot.pause()
-    screen = pilot.app.screen
-    assert isinstance(screen, PlanScreen)
-    return screen
+    return await open_screen(pilot, "p", PlanScreen)
 
 
-async def test_plan_starts_from_the_selected_hook(sandbox: Sandbox) -> None:
-    rich_setup(sandbox)
-    app = make_app(sandbox)
+async def test_plan_starts_from_the_selected_hook(app: HookdashApp) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         screen = await _open(pilot, "guard")
         assert screen.query_one("#plan-event", Select).value == "BeforeTool"
@@ -64,16 +59,12 @@ async def test_plan_starts_from_the_selected_hook(sandbox: Sandbox) -> None:
 async def test_typing_a_tool_replans(sandbox: Sandbox) -> None:
     sandbox.trust_folder()
     sandbox.write_user(
-        {
-            "hooks": {
-                "BeforeTool": [
-                    definition(command_hook("echo a", name="shell"), matcher="run_shell_command"),
-                    definition(command_hook("echo b", name="writes"), matcher="write_file"),
-                    definition(command_hook("echo c", name="seq"), matcher="write_.*",
-                               sequential=True),
-                ]
-            }
-        }
+        settings_of(
+            definition(command_hook("echo a", name="shell"), matcher="run_shell_command"),
+            definition(command_hook("echo b", name="writes"), matcher="write_file"),
+            definition(command_hook("echo c", name="seq"), matcher="write_.*",
+                       sequential=True),
+        )
     )  # fmt: skip
     app = make_app(sandbox)
     async with app.run_test(size=(120, 36)) as pilot:
@@ -97,9 +88,7 @@ async def test_typing_a_tool_replans(sandbox: Sandbox) -> None:
         assert "matcher 'run_shell_command' does not match tool 'read_file'" in options[1]
 
 
-async def test_trigger_events_offer_their_values(sandbox: Sandbox) -> None:
-    rich_setup(sandbox)
-    app = make_app(sandbox)
+async def test_trigger_events_offer_their_values(app: HookdashApp) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         screen = await _open(pilot, "context")
         assert screen.query_one("#plan-event", Select).value == "SessionStart"
@@ -129,9 +118,7 @@ async def test_trigger_events_offer_their_values(sandbox: Sandbox) -> None:
         )
 
 
-async def test_an_event_without_match_context(sandbox: Sandbox) -> None:
-    rich_setup(sandbox)
-    app = make_app(sandbox)
+async def test_an_event_without_match_context(app: HookdashApp) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         screen = await _open(pilot, "notify")
         assert screen.query_one("#plan-event", Select).value == "Notification"
@@ -142,9 +129,7 @@ async def test_an_event_without_match_context(sandbox: Sandbox) -> None:
         )
 
 
-async def test_enter_goes_to_the_hook(sandbox: Sandbox) -> None:
-    rich_setup(sandbox)
-    app = make_app(sandbox)
+async def test_enter_goes_to_the_hook(app: HookdashApp) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         screen = await _open(pilot, "guard")
         options = screen.query_one("#plan-list", OptionList)
@@ -170,18 +155,14 @@ async def test_ctrl_r_fires_the_whole_event_in_parallel(sandbox: Sandbox, tmp_pa
     a, b = tmp_path / "a", tmp_path / "b"
     sandbox.trust_folder()
     sandbox.write_user(
-        {
-            "hooks": {
-                "BeforeTool": [
-                    definition(
-                        command_hook(_waits_for(a, b), name="first"),
-                        command_hook(_waits_for(b, a), name="second"),
-                        matcher="run_shell_command",
-                    ),
-                    definition(command_hook("echo '{}'", name="other"), matcher="read_file"),
-                ]
-            }
-        }
+        settings_of(
+            definition(
+                command_hook(_waits_for(a, b), name="first"),
+                command_hook(_waits_for(b, a), name="second"),
+                matcher="run_shell_command",
+            ),
+            definition(command_hook("echo '{}'", name="other"), matcher="read_file"),
+        )
     )
     app = make_app(sandbox)
     async with app.run_test(size=(120, 36)) as pilot:
@@ -241,15 +222,10 @@ async def test_untrusted_hooks_ask_first_and_esc_cancels(sandbox: Sandbox, tmp_p
     started = tmp_path / "started"
     sandbox.trust_folder()
     sandbox.write_workspace(
-        {
-            "hooks": {
-                "BeforeAgent": [
-                    definition(
-                        command_hook(f"touch {started}; sleep 60", name="proj", timeout=120000)
-                    )
-                ]
-            }
-        }
+        settings_with(
+            command_hook(f"touch {started}; sleep 60", name="proj", timeout=120000),
+            event="BeforeAgent",
+        )
     )
     app = make_app(sandbox)
     async with app.run_test(size=(120, 36)) as pilot:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+import pytest
+
 from hookdash.core.errors import FileChangedError
 from hookdash.core.gemini.environment import GeminiEnvironment
 from hookdash.core.load.loader import load_configuration
@@ -16,6 +18,7 @@ from hookdash.tui.widgets.hook_tree import HookTree
 from tests.conftest import Sandbox, command_hook, definition
 from tests.tui.helpers import (
     make_app,
+    press_on,
     record_notifications,
     rich_setup,
     run_from_palette,
@@ -45,18 +48,23 @@ def _setup(sandbox: Sandbox) -> None:
     sandbox.write_user(USER)
 
 
+@pytest.fixture
+def app(sandbox: Sandbox) -> HookdashApp:
+    """The dashboard, not yet started, on this module's _setup."""
+    _setup(sandbox)
+    return make_app(sandbox)
+
+
 def _line(tree: HookTree, hook_id: str) -> str:
     return next(line for line in tree_lines(tree) if f" {hook_id} " in line + " ")
 
 
-async def test_space_disables_in_user_settings_and_nothing_else_changes(sandbox: Sandbox) -> None:
-    _setup(sandbox)
-    app = make_app(sandbox)
+async def test_space_disables_in_user_settings_and_nothing_else_changes(
+    sandbox: Sandbox, app: HookdashApp
+) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         shown = record_notifications(app)
-        tree = app.screen.query_one(HookTree)
-        select(tree, "guard")
-        await pilot.press("space")
+        tree = await press_on(pilot, "guard", "space")
         await pilot.pause()
         dialog = app.screen
         assert isinstance(dialog, SwitchScreen)
@@ -89,9 +97,7 @@ async def test_the_badge_flips_before_the_reload_finishes(sandbox: Sandbox) -> N
 
     app = HookdashApp(sandbox.env(), configuration=sandbox.load(), loader=slow_loader, watch=False)
     async with app.run_test(size=(120, 36)) as pilot:
-        tree = app.screen.query_one(HookTree)
-        select(tree, "guard")
-        await pilot.press("space", "enter")
+        tree = await press_on(pilot, "guard", "space", "enter")
         await until(
             lambda: (
                 '"guard"' in sandbox.user_settings.read_text()
@@ -108,9 +114,7 @@ async def test_the_badge_flips_before_the_reload_finishes(sandbox: Sandbox) -> N
         assert next(h for h in app.config.hooks if h.id == "guard").disabled
 
 
-async def test_space_on_a_disabled_hook_enables_it(sandbox: Sandbox) -> None:
-    _setup(sandbox)
-    app = make_app(sandbox)
+async def test_space_on_a_disabled_hook_enables_it(sandbox: Sandbox, app: HookdashApp) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         shown = record_notifications(app)
         tree = app.screen.query_one(HookTree)
@@ -131,9 +135,7 @@ async def test_enable_says_a_system_file_still_disables_it(sandbox: Sandbox) -> 
     app = make_app(sandbox)
     async with app.run_test(size=(120, 36)) as pilot:
         shown = record_notifications(app)
-        tree = app.screen.query_one(HookTree)
-        select(tree, "old")
-        await pilot.press("space")
+        tree = await press_on(pilot, "old", "space")
         await settle(pilot)
         assert _line(tree, "old").strip().startswith("disabled")
     message, options = shown[-1]
@@ -147,9 +149,7 @@ async def test_workspace_scope_and_legacy_key(sandbox: Sandbox) -> None:
     sandbox.write_workspace('{\n\t"hooks": {}\n}\n')
     app = make_app(sandbox)
     async with app.run_test(size=(120, 36)) as pilot:
-        tree = app.screen.query_one(HookTree)
-        select(tree, "guard")
-        await pilot.press("space", "w")
+        tree = await press_on(pilot, "guard", "space", "w")
         await pilot.pause()
         dialog = app.screen
         assert isinstance(dialog, SwitchScreen)
@@ -180,14 +180,11 @@ async def test_a_workspace_hook_off_and_on_again_leaves_the_file_as_it_was(
         '\t\t{"hooks": [{"name": "lint", "type": "command", "command": "./lint.sh"}]}\r\n'
         "\t]}\r\n}\r\n"
     )
-    sandbox.workspace_settings.parent.mkdir(parents=True, exist_ok=True)
-    sandbox.workspace_settings.write_bytes(project.encode())
+    sandbox.write_workspace(project)
     app = make_app(sandbox)
     async with app.run_test(size=(120, 36)) as pilot:
         shown = record_notifications(app)
-        tree = app.screen.query_one(HookTree)
-        select(tree, "lint")
-        await pilot.press("space", "w")
+        tree = await press_on(pilot, "lint", "space", "w")
         await pilot.pause()
         await pilot.press("enter")
         await settle(pilot)
@@ -200,12 +197,9 @@ async def test_a_workspace_hook_off_and_on_again_leaves_the_file_as_it_was(
     assert "back, byte for byte" in shown[-1][0]
 
 
-async def test_cancel_writes_nothing(sandbox: Sandbox) -> None:
-    _setup(sandbox)
-    app = make_app(sandbox)
+async def test_cancel_writes_nothing(sandbox: Sandbox, app: HookdashApp) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
-        select(app.screen.query_one(HookTree), "guard")
-        await pilot.press("space")
+        await press_on(pilot, "guard", "space")
         await pilot.pause()
         await pilot.click("#cancel")
         await settle(pilot)
@@ -218,8 +212,7 @@ async def test_workspace_is_not_offered_when_it_is_home(sandbox: Sandbox) -> Non
     env = sandbox.env(sandbox.home)
     app = HookdashApp(env, configuration=load_configuration(env), watch=False)
     async with app.run_test(size=(120, 36)) as pilot:
-        select(app.screen.query_one(HookTree), "guard")
-        await pilot.press("space")
+        await press_on(pilot, "guard", "space")
         await pilot.pause()
         dialog = app.screen
         assert isinstance(dialog, SwitchScreen)
@@ -239,9 +232,7 @@ async def test_read_only_file_shows_why_and_nothing_changes(sandbox: Sandbox) ->
     try:
         async with app.run_test(size=(120, 36)) as pilot:
             shown = record_notifications(app)
-            tree = app.screen.query_one(HookTree)
-            select(tree, "guard")
-            await pilot.press("space", "enter")
+            tree = await press_on(pilot, "guard", "space", "enter")
             await settle(pilot)
             assert _line(tree, "guard").strip().startswith("runs")  # no flip on failure
     finally:
@@ -252,11 +243,9 @@ async def test_read_only_file_shows_why_and_nothing_changes(sandbox: Sandbox) ->
     assert sandbox.user_settings.read_text() == USER
 
 
-async def test_file_edited_after_loading(sandbox: Sandbox) -> None:
+async def test_file_edited_after_loading(sandbox: Sandbox, app: HookdashApp) -> None:
     """Edited validly meanwhile: the entry goes into the new content, with a note. Edited
     into something that does not parse: refused, with the line and column."""
-    _setup(sandbox)
-    app = make_app(sandbox)
     async with app.run_test(size=(120, 36)) as pilot:
         shown = record_notifications(app)
         tree = app.screen.query_one(HookTree)
@@ -290,9 +279,7 @@ async def test_file_that_keeps_changing(sandbox: Sandbox, monkeypatch: Any) -> N
     app = make_app(sandbox)
     async with app.run_test(size=(120, 36)) as pilot:
         shown = record_notifications(app)
-        tree = app.screen.query_one(HookTree)
-        select(tree, "guard")
-        await pilot.press("space", "enter")
+        tree = await press_on(pilot, "guard", "space", "enter")
         await settle(pilot)
         assert _line(tree, "guard").strip().startswith("runs")
     assert shown[-1][0].startswith("~/.gemini/settings.json kept changing")
@@ -306,8 +293,7 @@ async def test_a_hook_no_entry_can_match(sandbox: Sandbox) -> None:
     app = make_app(sandbox)
     async with app.run_test(size=(120, 36)) as pilot:
         shown = record_notifications(app)
-        select(app.screen.query_one(HookTree), "echo $HOME")
-        await pilot.press("space", "enter")
+        await press_on(pilot, "echo $HOME", "space", "enter")
         await settle(pilot)
     assert "holds a $VARIABLE" in shown[-1][0]
     assert not sandbox.user_settings.exists()
@@ -319,8 +305,7 @@ async def test_an_invalid_hook_is_not_offered(sandbox: Sandbox) -> None:
     app = make_app(sandbox)
     async with app.run_test(size=(120, 36)) as pilot:
         shown = record_notifications(app)
-        select(app.screen.query_one(HookTree), "unknown-hook")
-        await pilot.press("space")
+        await press_on(pilot, "unknown-hook", "space")
         await settle(pilot)
         assert isinstance(app.screen, HooksScreen)  # no dialog
     assert "invalid, so Gemini CLI discards it" in shown[-1][0]
@@ -339,9 +324,7 @@ async def test_space_on_a_group_folds_it(sandbox: Sandbox) -> None:
         assert isinstance(app.screen, HooksScreen)
 
 
-async def test_switch_from_the_palette(sandbox: Sandbox) -> None:
-    _setup(sandbox)
-    app = make_app(sandbox)
+async def test_switch_from_the_palette(app: HookdashApp) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         select(app.screen.query_one(HookTree), "guard")
         await run_from_palette(pilot, "switch the hook", "Switch the hook")
@@ -358,8 +341,7 @@ async def test_a_settings_file_that_does_not_parse_is_named_up_front(sandbox: Sa
     app = make_app(sandbox)
     async with app.run_test(size=(120, 36)) as pilot:
         shown = record_notifications(app)
-        select(app.screen.query_one(HookTree), "guard")
-        await pilot.press("space")
+        await press_on(pilot, "guard", "space")
         await pilot.pause()
         dialog = app.screen
         assert isinstance(dialog, SwitchScreen)

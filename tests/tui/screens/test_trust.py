@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from textual.geometry import Region
 from textual.widget import Widget
 
@@ -22,6 +23,7 @@ from hookdash.tui.widgets.hook_tree import HookTree
 from tests.conftest import Sandbox, command_hook, definition
 from tests.tui.helpers import (
     make_app,
+    open_screen,
     plain,
     record_notifications,
     rich_setup,
@@ -37,16 +39,19 @@ def _setup(sandbox: Sandbox) -> None:
     sandbox.write_trusted_hooks({str(sandbox.workspace): ["context:bash old-context.sh"]})
 
 
+@pytest.fixture
+def app(sandbox: Sandbox) -> HookdashApp:
+    """The dashboard, not yet started, on this module's _setup."""
+    _setup(sandbox)
+    return make_app(sandbox)
+
+
 def _store(sandbox: Sandbox) -> Any:
     return json.loads((sandbox.home / ".gemini" / "trusted_hooks.json").read_text())
 
 
 async def _open(pilot: Any) -> TrustScreen:
-    await pilot.press("T")
-    await pilot.pause()
-    screen = pilot.app.screen
-    assert isinstance(screen, TrustScreen)
-    return screen
+    return await open_screen(pilot, "T", TrustScreen)
 
 
 def _listed(screen: TrustScreen) -> list[str]:
@@ -67,11 +72,20 @@ def _rendered(widget: Widget) -> list[str]:
     return [line.strip("│ ") for line in lines]
 
 
+async def _question(pilot: Any, key: str) -> ConfirmScreen:
+    """Press `key`: the confirmation it asks for."""
+    return await open_screen(pilot, key, ConfirmScreen)
+
+
+def _asked(question: ConfirmScreen, title: str) -> str:
+    """The confirmation's body as drawn, once its title is `title`."""
+    assert question.query_one("#confirm-box").border_title == title
+    return "\n".join(_rendered(question.query_one("#confirm-body")))
+
+
 async def test_nothing_starts_checked_and_the_boxes_read_without_colour(
-    sandbox: Sandbox,
+    app: HookdashApp,
 ) -> None:
-    _setup(sandbox)
-    app = make_app(sandbox)
     async with app.run_test(size=(120, 36)) as pilot:
         screen = await _open(pilot)
         listing = screen.query_one("#trust-list", CheckList)
@@ -102,9 +116,9 @@ async def test_nothing_starts_checked_and_the_boxes_read_without_colour(
         assert len(screen.checked) == 2
 
 
-async def test_y_with_nothing_checked_says_so_and_writes_nothing(sandbox: Sandbox) -> None:
-    _setup(sandbox)
-    app = make_app(sandbox)
+async def test_y_with_nothing_checked_says_so_and_writes_nothing(
+    sandbox: Sandbox, app: HookdashApp
+) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         shown = record_notifications(app)
         await _open(pilot)
@@ -115,19 +129,14 @@ async def test_y_with_nothing_checked_says_so_and_writes_nothing(sandbox: Sandbo
     assert _store(sandbox) == {str(sandbox.workspace): ["context:bash old-context.sh"]}
 
 
-async def test_y_trusts_only_the_checked_hooks_after_a_confirmation(sandbox: Sandbox) -> None:
-    _setup(sandbox)
-    app = make_app(sandbox)
+async def test_y_trusts_only_the_checked_hooks_after_a_confirmation(
+    sandbox: Sandbox, app: HookdashApp
+) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         shown = record_notifications(app)
         screen = await _open(pilot)
         await pilot.press("down", "space")  # check context only
-        await pilot.press("y")
-        await pilot.pause()
-        question = app.screen
-        assert isinstance(question, ConfirmScreen)
-        assert question.query_one("#confirm-box").border_title == "Trust 1 hook?"
-        body = "\n".join(_rendered(question.query_one("#confirm-body")))
+        body = _asked(await _question(pilot, "y"), "Trust 1 hook?")
         assert "bash .gemini/hooks/context.sh" in body and "was: bash old-context.sh" in body
         assert "guard" not in body
         await pilot.press("n")  # no: nothing written
@@ -147,21 +156,16 @@ async def test_y_trusts_only_the_checked_hooks_after_a_confirmation(sandbox: San
     assert "1 other project hook(s) are still not trusted" in shown[-1][0]
 
 
-async def test_A_trusts_every_hook_shown_after_its_own_confirmation(sandbox: Sandbox) -> None:
-    _setup(sandbox)
-    app = make_app(sandbox)
+async def test_A_trusts_every_hook_shown_after_its_own_confirmation(
+    sandbox: Sandbox, app: HookdashApp
+) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         shown = record_notifications(app)
         screen = await _open(pilot)
         title = text_of(screen.query_one("#trust-title"), 200)
         assert "Review the project hooks of ~/project: 1 NEW, 1 CHANGED" in title
         assert screen.checked == []
-        await pilot.press("A")
-        await pilot.pause()
-        question = app.screen
-        assert isinstance(question, ConfirmScreen)
-        assert question.query_one("#confirm-box").border_title == "Trust all 2 hooks?"
-        body = "\n".join(_rendered(question.query_one("#confirm-body")))
+        body = _asked(await _question(pilot, "A"), "Trust all 2 hooks?")
         assert "bash .gemini/hooks/guard.sh" in body and "bash .gemini/hooks/context.sh" in body
         assert "Gemini CLI's own \"trust this project's hooks\"" in body
         await pilot.press("y")
@@ -200,10 +204,8 @@ async def test_the_confirmation_shows_each_command_whole(sandbox: Sandbox) -> No
     app = make_app(sandbox)
     async with app.run_test(size=(80, 24)) as pilot:
         await _open(pilot)
-        await pilot.press("space", "y")
-        await pilot.pause()
-        question = app.screen
-        assert isinstance(question, ConfirmScreen)
+        await pilot.press("space")
+        question = await _question(pilot, "y")
         lines = _rendered(question.query_one("#confirm-body"))
         assert max(len(line) for line in lines) <= 80
         start = next(i for i, line in enumerate(lines) if "curl -fsSL" in line)
@@ -237,9 +239,7 @@ async def test_a_changed_script_shows_its_diff(sandbox: Sandbox) -> None:
         assert "\n # Deny dangerous shell commands.\n" in detail  # context line
 
 
-async def test_a_changed_command_is_shown_beside_the_trusted_one(sandbox: Sandbox) -> None:
-    _setup(sandbox)
-    app = make_app(sandbox)
+async def test_a_changed_command_is_shown_beside_the_trusted_one(app: HookdashApp) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         screen = await _open(pilot)
         await pilot.press("down")
@@ -259,9 +259,7 @@ async def test_a_changed_command_is_shown_beside_the_trusted_one(sandbox: Sandbo
         assert any(line.split() == ["now", "bash", ".gemini/hooks/context.sh"] for line in lines)
 
 
-async def test_the_banner_opens_the_review(sandbox: Sandbox) -> None:
-    _setup(sandbox)
-    app = make_app(sandbox)
+async def test_the_banner_opens_the_review(app: HookdashApp) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         banner = app.screen.query_one(".banner.trust", Banner)

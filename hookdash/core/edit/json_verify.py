@@ -1,0 +1,112 @@
+"""Every edit is checked before it is used: the new text must parse (as Gemini parses it)
+to exactly the document the edit meant, or `JsonEditError` is raised and nothing is used.
+
+For a large file only the container that changed is parsed again (see `verified_in`).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from hookdash.core.edit.json_document import Document
+from hookdash.core.edit.json_paths import JsonEditError
+from hookdash.core.edit.json_splice import Edit, apply_edits
+from hookdash.core.gemini import jsonc
+
+
+def same_value(a: Any, b: Any) -> bool:
+    """Deep equality that also tells true from 1 and 1 from 1.0."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same_value(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(same_value(x, y) for x, y in zip(a, b, strict=True))
+    return bool(a == b)
+
+
+def verified(new_text: str, expected: Any) -> str:
+    """`new_text`, if the whole of it parses to `expected`; else JsonEditError."""
+    _expect(_parsed(new_text), expected)
+    return new_text
+
+
+def _parsed(text: str, *, place: bool = True) -> Any:
+    try:
+        return jsonc.parse(text)
+    except jsonc.JsonParseError as exc:
+        # The line and column in a piece of the file are not the file's (`place` False).
+        detail = str(exc) if place else exc.message
+        raise JsonEditError(
+            f"hookdash's edit would not parse ({detail}); nothing was written"
+        ) from None
+
+
+def _expect(value: Any, expected: Any) -> None:
+    if not same_value(value, expected):
+        raise JsonEditError(
+            "hookdash's edit did not give the intended document; nothing was written"
+        )
+
+
+# Stands in for the members before an appended one; a key no settings file uses.
+_SENTINEL_KEY = "\u0000hookdash"
+_SENTINEL = json.dumps(_SENTINEL_KEY)  # as JSON text: "\\u0000hookdash"
+
+
+def verified_in(doc: Document, ptr: str, new_text: str, expected: Any) -> str:
+    """The new text, if replacing the value at `ptr` is all its edits did and the new
+    value parses to `expected`; else JsonEditError.
+
+    The edits all lie inside that value's span, whose start is outside any string or
+    comment, so the text before it is unchanged. When the value is a member's or an
+    element's, it is checked alone: a value that parses in place of another leaves the
+    rest of the document as it was. For the root object (a new top-level member), only
+    what follows its last old member is checked, behind a stand-in for the members
+    before, which puts the parser in the same state. Either way only the edited part is
+    parsed, never the whole (possibly huge) document again.
+    """
+    outer = doc.span(ptr)
+    delta = len(new_text) - len(doc.text)
+    if ptr:
+        _expect(_parsed(new_text[outer.start : outer.end + delta], place=False), expected)
+        jsonc.vouch(new_text)
+        return new_text
+    old_members = doc.children("")
+    after = old_members[-1][1] if old_members else outer.start + 1
+    head = "{" + _SENTINEL + ": 0" if old_members else "{"
+    value = _parsed(head + new_text[after:])
+    if not isinstance(value, dict):  # pragma: no cover - starts with "{"
+        raise JsonEditError("hookdash's edit did not give an object; nothing was written")
+    value.pop(_SENTINEL_KEY, None)
+    _expect(value, expected)
+    jsonc.vouch(new_text)
+    return new_text
+
+
+def _edits_inside(doc: Document, ptr: str, edits: list[Edit]) -> bool:
+    outer = doc.span(ptr)
+    return all(outer.start <= e.start and e.end <= outer.end for e in edits)
+
+
+def checked(doc: Document, ptr: str, edits: list[Edit], expected: Any) -> str:
+    """Apply the edits of the value at `ptr`, verified (see `verified_in`). For the root,
+    `expected` holds only the members added (and any checked alongside)."""
+    if not _edits_inside(doc, ptr, edits):  # pragma: no cover - edits stay in their value
+        raise JsonEditError("hookdash's edit strayed outside its value; nothing was written")
+    if ptr == "":
+        old = doc.children("")
+        after = old[-1][1] if old else doc.span("").start + 1
+        if any(e.start < after for e in edits):  # pragma: no cover - appended after the last
+            raise JsonEditError("hookdash's edit changed text it should not; nothing was written")
+        expected = {k: v for k, v in expected.items() if jsonc.pointer(k) not in doc.spans}
+    doc.release_stripped()
+    return verified_in(doc, ptr, apply_edits(doc.text, edits), expected)
+
+
+def finish(doc: Document, ptr: str, edits: list[Edit], expected: Any) -> str:
+    """The new text, verified: only the container for a focused Document, else whole."""
+    if doc.path is not None:
+        return checked(doc, ptr, edits, expected)
+    return verified(apply_edits(doc.text, edits), expected)

@@ -1,0 +1,270 @@
+"""A user or workspace settings file as an edit sees it: its text, and one write of it.
+
+The write (`edit_settings_file`) is atomic, goes through symlinks, keeps the mode, and is
+applied again when the file changed on disk, so an edit is a pure function of the text
+(`FileEdit`). A file that does not parse is refused; a blank one (which Gemini refuses
+too) is started as `{}`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
+
+from hookdash.core.edit import disable_undo
+from hookdash.core.edit.atomic import update_file
+from hookdash.core.edit.edits import Change, ChangeAction
+from hookdash.core.edit.json_paths import JsonEditError
+from hookdash.core.edit.json_style import blank_as_object, is_blank
+from hookdash.core.errors import (
+    EditError,
+    ReadOnlyScopeError,
+    SettingsParseError,
+    UnsupportedShapeError,
+    WorkspaceIsHomeError,
+)
+from hookdash.core.gemini import jsonc
+from hookdash.core.gemini.jsvalues import utf8
+from hookdash.core.gemini.layers import READ_ONLY_SCOPES, Layer, Scope
+
+if TYPE_CHECKING:
+    from hookdash.core.model import Configuration
+
+WritableScope = Literal["user", "workspace"]
+WRITABLE_SCOPES: tuple[WritableScope, ...] = ("user", "workspace")
+
+
+@dataclass
+class FileEdit:
+    """A settings file's new text and what changed in it (a pure function of the text,
+    so it can be re-applied when the file changed on disk)."""
+
+    text: str | None  # None: nothing to change
+    changes: list[Change] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    already: list[str] = field(default_factory=list)  # lists that already held the entry
+    # JSON pointers of the containers the edit created (`hooksConfig`, its list) or, on
+    # an enable, removed again once emptied (see disable_undo).
+    created: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    restored: bool = False  # an enable wrote back the text of before the disable
+    before: str | None = None  # the file's text the write replaced (edit_settings_file)
+
+
+@dataclass(frozen=True)
+class SettingsFile:
+    """A writable settings file as an edit names it: in its changes, its messages, and
+    when it expands `$VAR` in the entries it compares."""
+
+    scope: WritableScope
+    file: str  # the path as configured
+    shown: str  # the path as the user reads it (`~/…`)
+    environ: Mapping[str, str]
+
+    @classmethod
+    def of(cls, config: Configuration, scope: WritableScope) -> SettingsFile:
+        path = config.layers[scope].path
+        return cls(scope, str(path), config.env.display(path), config.env.environ)
+
+    def change(self, key: str, action: ChangeAction, value: Any, **more: Any) -> Change:
+        """One change of this file (`more`: before, after, note)."""
+        return Change(file=self.file, scope=self.scope, key=key, action=action, value=value, **more)
+
+    def shape_error(self, exc: JsonEditError) -> UnsupportedShapeError:
+        """A splice refused on a shape hookdash does not rewrite, worded for the user."""
+        return UnsupportedShapeError(
+            f"In {self.shown}, {exc.message}; hookdash does not rewrite that shape — fix it "
+            "by hand.",
+            path=self.file,
+        )
+
+    def prepare(self, text: str | None) -> tuple[str, list[str], dict[str, Any]]:
+        """The text an edit starts from ({} for a missing or blank file), its notes and
+        value; SettingsParseError for a file that does not parse."""
+        if text is not None and not is_blank(text):
+            parse_settings(text, self.shown)
+        current, notes = start_text(text, self.shown)
+        return current, notes, parse_settings(current, self.shown)
+
+
+def parse_settings(text: str, path: str) -> Any:
+    """The document, or SettingsParseError with where it breaks."""
+    check_settings(text, path)
+    return jsonc.parse(text)
+
+
+def check_settings(text: str, path: str) -> None:
+    """SettingsParseError, with where it breaks, unless `text` is a JSON object (as Gemini
+    reads it). Reads the text without building the document: a large file stays cheap."""
+    try:
+        jsonc.check(text)
+    except jsonc.JsonParseError as exc:
+        where = f" at line {exc.line}, column {exc.column}" if exc.line else ""
+        raise SettingsParseError(
+            f"{path} does not parse{where} ({exc.message}); hookdash does not rewrite a file "
+            "it cannot read — fix it first.",
+            path=path,
+            line=exc.line,
+            column=exc.column,
+        ) from None
+    if not jsonc.is_object_text(text):
+        raise SettingsParseError(
+            f"{path} is not a JSON object (Gemini CLI refuses it too); hookdash leaves it alone.",
+            path=path,
+            line=1,
+            column=1,
+        )
+
+
+def start_text(text: str | None, path: str) -> tuple[str, list[str]]:
+    """The text an edit starts from: `{}` for a missing or blank file, with a note."""
+    if text is None:
+        return "{}", [f"Created {path}."]
+    if is_blank(text):
+        spans = jsonc.comment_spans(text)
+        if (
+            spans
+            and spans[-1][1] == len(text)
+            and not text.endswith("*/")
+            and (text[spans[-1][0] : spans[-1][0] + 2] == "/*")
+        ):
+            line, column = jsonc.line_col(text, spans[-1][0])
+            raise SettingsParseError(
+                f"{path} holds only comments, and the last one (line {line}) is never closed "
+                "with */; hookdash leaves it alone — close the comment first.",
+                path=path,
+                line=line,
+                column=column,
+            )
+        return blank_as_object(text), [
+            f"{path} was empty (or only comments), which Gemini CLI refuses to start "
+            "with; hookdash started it as {} and kept its comments."
+        ]
+    return text, []
+
+
+def layer_problem(layer: Layer) -> str:
+    """Why a settings file could not be read, with where it breaks when known."""
+    error = layer.error
+    if error is None:
+        return "unknown error"
+    where = f"line {error.line}, column {error.column}: " if error.line and error.column else ""
+    return where + error.message
+
+
+def check_readable(config: Configuration, scope: Scope, need: str) -> None:
+    """SettingsParseError for the scope's file when it exists but cannot be read, and
+    hookdash must read it to tell `need` ("which hooks to trust")."""
+    layer = config.layers[scope]
+    if layer.exists and not layer.parsed and layer.error is not None:
+        raise SettingsParseError(
+            f"hookdash cannot read {config.env.display(layer.path)} ({layer_problem(layer)}), "
+            f"so it cannot tell {need}; fix it first.",
+            path=str(layer.path),
+            line=layer.error.line,
+            column=layer.error.column,
+        )
+
+
+def edit_settings_file(
+    config: Configuration, scope: WritableScope, transform: Callable[[str | None], FileEdit]
+) -> FileEdit:
+    """Apply `transform` to the scope's settings file, atomically.
+
+    `transform` gets the file's current text (None: no file) and must be pure: when the
+    file changes on disk — since hookdash loaded it, or while it writes — it is applied
+    again to the fresh text, and the result says so.
+    """
+    layer = config.layers[scope]
+    path = layer.path
+    shown = config.env.display(path)
+    results: list[FileEdit] = []
+
+    def compute(data: bytes | None) -> bytes | None:
+        text = None if data is None else decode_settings(data, shown)
+        if (
+            text is not None
+            and layer.parsed
+            and hashlib.sha256(data or b"").digest() == layer.digest
+        ):
+            # The very bytes the load parsed: no need to check or walk them again.
+            jsonc.vouch(text, layer.root)
+        edit = transform(text)
+        results.append(edit)
+        del text  # a large file's old text need not outlive the edit
+        jsonc.release()
+        # utf8: a lone surrogate can only be in a JSON string hookdash wrote (the file was
+        # valid UTF-8), where its backslash escape is the same JSON value.
+        return None if edit.text is None else utf8(edit.text)
+
+    try:
+        outcome = update_file(path, compute)
+    except EditError as exc:
+        if exc.path in (None, shown):
+            exc.path = str(path)  # messages say `~/…`; `--json` gets the absolute path
+        raise
+    edit = results[-1]
+    if edit.text is None:
+        return edit
+    # Compared by digest: a large file is not decoded again just to compare.
+    loaded = layer.digest if layer.exists else None
+    before = None if outcome.before is None else hashlib.sha256(outcome.before).digest()
+    if outcome.before is not None and len(outcome.before) <= disable_undo.MAX_TEXT:
+        edit.before = outcome.before.decode("utf-8")  # (for disable_undo; it was decoded)
+    if outcome.attempts > 1:
+        edit.notes.append(
+            f"{shown} changed on disk while hookdash was writing it; the change was applied "
+            "again to the new content."
+        )
+    elif before != loaded:
+        edit.notes.append(
+            f"{shown} changed on disk since hookdash read it; the change was applied to its "
+            "current content."
+        )
+    if path.is_symlink():
+        edit.notes.append(f"{shown} is a symlink: hookdash wrote its target, {outcome.target}.")
+    return edit
+
+
+def decode_settings(data: bytes, shown: str) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line, column = jsonc.line_col(data[: exc.start].decode("utf-8", "replace"), exc.start)
+        raise SettingsParseError(
+            f"{shown} is not valid UTF-8 (line {line}); hookdash does not rewrite it, so no "
+            "byte of it is lost.",
+            path=shown,
+            line=line,
+            column=column,
+        ) from None
+
+
+def check_scope(config: Configuration, scope: str) -> WritableScope:
+    """The scope as a writable one, or the reason hookdash does not write it."""
+    if scope in READ_ONLY_SCOPES:
+        raise ReadOnlyScopeError(
+            f"The {scope} settings belong to the administrator of this machine; hookdash "
+            "writes only user and workspace settings."
+        )
+    if scope == "workspace" and config.env.workspace_is_home:
+        raise WorkspaceIsHomeError(
+            "The workspace is your home directory, where Gemini CLI reads "
+            f"{config.env.display(config.env.user_settings_path)} only once, as user "
+            "settings, and never writes workspace settings; use --scope user."
+        )
+    if scope == "user":
+        return "user"
+    if scope == "workspace":
+        return "workspace"
+    raise EditError(f"Unknown scope '{scope}': use user or workspace.")
+
+
+def parses(text: str) -> bool:
+    """True when `text` is a JSON object as Gemini reads it."""
+    try:
+        return isinstance(jsonc.parse(text), dict)
+    except jsonc.JsonParseError:
+        return False
