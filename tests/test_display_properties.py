@@ -41,10 +41,10 @@ from hookdash.core.run.runlog import RunRecord
 from hookdash.core.run.runner import HookRunResult
 from hookdash.tui.colors import Colors
 from hookdash.tui.plain import plain, plain_content
-from hookdash.tui.screens.trust import _diff_body, _marked
 from hookdash.tui.widgets.hook_details import hidden_body, preview_body, risk_body
-from hookdash.tui.widgets.run_list import record_line
+from hookdash.tui.widgets.run_line import record_line
 from hookdash.tui.widgets.run_view import json_block, run_heading, run_sections, text_block
+from hookdash.tui.widgets.trust_review import marked, script_diff_body
 from tests.conftest import examples
 from tests.hostile_text import raw_hidden
 
@@ -213,7 +213,7 @@ def test_the_dashboards_render_helpers_draw_only_shown_text(text: str) -> None:
         *hidden_body([a_problem(text)], COLORS),
         *preview_body(ScriptPreview(f"/w/{text}", text, 3, True), COLORS, ENV.display),
         *preview_body(ScriptPreview(f"/w/{text}", "", 0, False, text), COLORS, ENV.display),
-        *_marked(text, text + "x", COLORS),
+        *marked(text, text + "x", COLORS),
     ]  # fmt: skip
     diff = type(
         "Diff",
@@ -225,7 +225,7 @@ def test_the_dashboards_render_helpers_draw_only_shown_text(text: str) -> None:
             "lines": ["--- a", "+++ b", "@@ -1 +1 @@", "-" + text, "+" + text],
         },
     )
-    pieces += _diff_body(diff, COLORS)  # type: ignore[arg-type]
+    pieces += script_diff_body(diff, COLORS)  # type: ignore[arg-type]
     for piece in pieces:
         assert leaks(rendered(piece)) == [], repr(piece)
     assert leaks(plain_content(text).plain) == []

@@ -4,14 +4,19 @@
 either may hold options (`code --wait`), split as the shell would. Editors known to take a
 line as `+LINE` before the file (vi and its kin, nano, emacs and other emacs-likes) get
 it, the VS Code family gets `--goto FILE:LINE`, Sublime Text, Helix and Zed `FILE:LINE`;
-any other editor just gets the file.
+any other editor just gets the file. `run_editor` hands it the terminal.
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shlex
+import subprocess
 from collections.abc import Mapping
+from typing import Any
+
+from textual.app import App, SuspendNotSupported
 
 PLUS_LINE = frozenset(
     {
@@ -55,3 +60,18 @@ def editor_command(environ: Mapping[str, str], path: str, line: int | None) -> l
     if program in COLON:
         return [*words, f"{path}:{line}"]
     return [*words, path]
+
+
+async def run_editor(app: App[Any], argv: list[str]) -> int:
+    """Run the editor with the terminal handed over; its exit code. OSError: no start."""
+    try:
+        with app.suspend():
+            return subprocess.run(argv, check=False).returncode
+    except SuspendNotSupported:
+        # No terminal to hand over (e.g. a web or headless driver): a GUI editor
+        # (or a script) can still run; it gets no terminal input.
+        completed = await asyncio.to_thread(
+            subprocess.run, argv, check=False, stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+        return completed.returncode

@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
+from typing import TYPE_CHECKING, Any
 
+from rich.console import RenderableType
+from rich.text import Text
 from textual.message_pump import MessagePump
 from textual.timer import Timer
+from textual.widget import Widget
+from textual.worker import Worker
+
+from hookdash.tui.plain import plain
+
+if TYPE_CHECKING:
+    from hookdash.core import FireResult
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
@@ -47,3 +58,85 @@ class RunClock:
     def _tick(self) -> None:
         self._frame += 1
         self._redraw()
+
+
+class EngineRun:
+    """One engine run a screen shows: its worker and clock, then its result or, when it
+    has none, why (`outcome`: cancelled, or the engine failed). Each phase redraws and
+    refreshes the owner's bindings (esc reads "Cancel" only while it runs)."""
+
+    def __init__(
+        self,
+        owner: Widget,
+        redraw: Callable[[], None],
+        *,
+        group: str,
+        finished: Callable[[], None] | None = None,
+    ) -> None:
+        """`finished`: after the last redraw of a run, however it ended."""
+        self._owner = owner
+        self._redraw = redraw
+        self._group = group
+        self._finished = finished
+        self.clock = RunClock(owner, redraw)
+        self.result: FireResult | None = None
+        self.outcome: RenderableType | None = None
+        self._worker: Worker[FireResult | None] | None = None
+
+    @property
+    def running(self) -> bool:
+        return self._worker is not None and self._worker.is_running
+
+    def start(
+        self,
+        run: Coroutine[Any, Any, FireResult],
+        cancelled: Callable[[float], str],
+        succeeded: Callable[[], object] | None = None,
+    ) -> None:
+        """Run `run` in a worker; `cancelled(seconds)` says what a cancel did."""
+        self.result = None
+        self.outcome = None
+        self.clock.start()
+        self._worker = self._owner.run_worker(
+            self._guarded(run, cancelled, succeeded),
+            group=self._group,
+            exclusive=True,
+            exit_on_error=False,
+        )
+        self._redraw()
+        self._owner.refresh_bindings()
+
+    def cancel(self) -> None:
+        """Cancel the worker: the engine kills the hooks' process groups."""
+        if self._worker is not None and self._worker.is_running:
+            self._worker.cancel()
+            self._owner.refresh_bindings()
+
+    async def _guarded(
+        self,
+        run: Coroutine[Any, Any, FireResult],
+        cancelled: Callable[[float], str],
+        succeeded: Callable[[], object] | None,
+    ) -> FireResult | None:
+        try:
+            result = await run
+        except asyncio.CancelledError:
+            self.outcome = Text(cancelled(self.clock.elapsed()), style="bold")
+            self._finish()
+            raise
+        except Exception as exc:  # an engine bug must not take the dashboard down
+            self.outcome = plain(f"The engine failed: {exc}", "bold red")
+            self._finish()
+            return None
+        self.result = result
+        self._finish()
+        if succeeded is not None:
+            succeeded()
+        return result
+
+    def _finish(self) -> None:
+        self.clock.stop()
+        self._redraw()
+        if self._finished is not None:
+            self._finished()
+        self._owner.refresh_bindings()

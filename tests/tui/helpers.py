@@ -14,7 +14,8 @@ from textual.screen import Screen
 from hookdash.core.demo import DemoEnvironment
 from hookdash.core.load.loader import load_configuration
 from hookdash.tui.app import HookdashApp
-from hookdash.tui.widgets.hook_tree import HookItem, HookTree
+from hookdash.tui.widgets.hook_groups import HookItem
+from hookdash.tui.widgets.hook_tree import HookTree
 from tests.conftest import Sandbox, command_hook, definition, until
 
 

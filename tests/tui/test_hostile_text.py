@@ -25,7 +25,8 @@ from hookdash.tui.screens.plan import PlanScreen
 from hookdash.tui.screens.problems import ProblemsScreen
 from hookdash.tui.screens.switch import SwitchScreen
 from hookdash.tui.screens.trust import TrustScreen
-from hookdash.tui.widgets.hook_tree import HookItem, HookTree
+from hookdash.tui.widgets.hook_groups import HookItem
+from hookdash.tui.widgets.hook_tree import HookTree
 from tests.conftest import Sandbox, until
 from tests.hostile_text import (
     CLIPBOARD_NAME,

@@ -9,16 +9,22 @@ overrides what it follows:
 - `theme_changed()`: the user switched between the light and dark theme; anything
   rendered with `colors_for(self.app)` (Rich text keeps its colours) must be drawn again.
 
+and uses what every screen says and does the same way: `refuse(message, title)`, the toast
+for a refused or failed action; `reload_and_wait(reason)`, the reload after a write.
+
 Textual calls `on_mount` of every class in the MRO, the subclass's first: so the base's
 runs after the screen's own set-up (its widgets exist and are titled by then).
 """
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING, ClassVar, TypeVar, cast
 
+from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen, Screen
 from textual.theme import Theme
+from textual.worker import WorkerCancelled, WorkerFailed
 
 if TYPE_CHECKING:
     from hookdash.core import Configuration
@@ -26,6 +32,8 @@ if TYPE_CHECKING:
 
 
 ResultT = TypeVar("ResultT")
+# How long a refusal's toast stays: it says why, and that takes time to read.
+REFUSAL_SECONDS = 8
 
 
 class HookdashScreen(Screen[ResultT]):
@@ -42,6 +50,24 @@ class HookdashScreen(Screen[ResultT]):
     def on_mount(self) -> None:
         self.app.theme_changed_signal.subscribe(self, self._theme_switched)
         self.watch(self.app, "config", self._config_loaded, init=self.CONFIG_AT_MOUNT)
+
+    def refuse(
+        self,
+        message: str,
+        title: str,
+        *,
+        severity: SeverityLevel = "error",
+        timeout: float = REFUSAL_SECONDS,
+    ) -> None:
+        """Say why something was refused or failed. `message` must be made `visible()`
+        already; it is never read as markup (it quotes names, commands, output)."""
+        self.notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+
+    async def reload_and_wait(self, reason: str) -> None:
+        """Read the configuration again after a write, and wait until it is shown."""
+        # (Cancelled: a newer reload, the file watcher's, took over.)
+        with contextlib.suppress(WorkerCancelled, WorkerFailed):
+            await self.hd_app.reload(reason).wait()
 
     def config_changed(self, config: Configuration) -> None:
         """Show `config` (the newly loaded configuration)."""

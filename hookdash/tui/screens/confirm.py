@@ -6,7 +6,7 @@ it may be cut off.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from rich.console import RenderableType
@@ -30,6 +30,27 @@ def untrusted_run_question(hook_id: str, reasons: Iterable[str], where: str) -> 
         body.append(f"• {visible(reason)}\n")
     body.append("\nRun it anyway? It runs with your permissions, in ")
     body.append(visible(where), "bold")
+    body.append(".")
+    return body
+
+
+def untrusted_hooks_question(needed: Sequence[tuple[str, str]], count: int, where: str) -> Text:
+    """The question before firing a whole event (the plan's ctrl+r) when Gemini would ask
+    before some of its `count` hooks: which (`needed`: id and reason), and where they run."""
+    body = Text()
+    body.append(
+        f"Gemini CLI would not run {'this hook' if len(needed) == 1 else 'these hooks'} "
+        "without asking first:\n\n",
+        "bold",
+    )
+    for hook_id, reason in needed:
+        body.append(f"• {visible(hook_id)}", "bold")
+        body.append(f": {visible(reason)}\n")
+    body.append(
+        f"\nRun the event anyway ({count} hook{'s' if count != 1 else ''})? They run with your "
+        "permissions, in "
+    )
+    body.append(where, "bold")
     body.append(".")
     return body
 

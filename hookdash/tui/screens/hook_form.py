@@ -20,36 +20,28 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rich.console import Group, RenderableType
-from rich.style import Style
 from rich.text import Text
 from textual import on, work
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.events import Resize
-from textual.suggester import SuggestFromList
 from textual.theme import Theme
 from textual.widgets import (
     Button,
     Checkbox,
     Input,
-    Label,
     OptionList,
-    RadioButton,
     RadioSet,
     Static,
 )
 from textual.widgets.option_list import Option
-from textual.worker import Worker, get_current_worker
+from textual.worker import get_current_worker
 
 from hookdash.core import (
-    BUILTIN_TOOLS,
-    EVENT_SUMMARIES,
     EVENTS,
-    TRIGGER_FIELD,
-    TRIGGER_VALUES,
     AuthoringResult,
     Configuration,
     DraftReview,
@@ -57,12 +49,10 @@ from hookdash.core import (
     Hook,
     HookdashError,
     HookDraft,
-    MatcherPreview,
     build_payload,
     confirmations_needed,
     draft_hook,
     fire as engine_fire,
-    match_kind,
     review_draft,
     save_draft,
     state_dir,
@@ -71,84 +61,16 @@ from hookdash.core import (
 )
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
-from hookdash.tui.plain import PlainInput
-from hookdash.tui.run_clock import RunClock
+from hookdash.tui.run_clock import EngineRun
 from hookdash.tui.screens.base import HookdashScreen
 from hookdash.tui.screens.confirm import ConfirmScreen, untrusted_run_question
+from hookdash.tui.widgets.draft_review import checks_body, settings_diff, test_result_body
 from hookdash.tui.widgets.footer import Footer
-from hookdash.tui.widgets.run_view import heading, run_heading, run_sections
-
-if TYPE_CHECKING:
-    pass
+from hookdash.tui.widgets.hook_fields import HookFields
+from hookdash.tui.widgets.hook_form_hints import command_hint, event_prompt, matcher_hint
+from hookdash.tui.widgets.run_view import heading
 
 NARROW_WIDTH = 110
-SHOWN_TOOLS = 6  # matched tool names listed in the matcher's hint before "+N more"
-FIELDS = ("matcher", "name", "command", "timeout", "description")
-
-
-def _event_prompt(event: str) -> Content:
-    return Content.assemble((f"{event:<20}", "bold"), (EVENT_SUMMARIES[event], "$text-muted"))
-
-
-def matcher_hint(preview: MatcherPreview) -> Content:
-    """One or two lines under the matcher: what it matches, in the event's terms."""
-    if preview.kind == "none":
-        return Content.styled(visible(preview.sentence), "$text-muted")
-    if preview.kind == "trigger":
-        parts: list[Content] = []
-        for value in preview.candidates:
-            hit = value in preview.matched
-            mark = Content.styled("✔ " if hit else "✗ ", "$text-success" if hit else "$text-error")
-            label = Content(value)
-            if value in preview.never_fired:
-                label += Content.styled(" (never sent)", "$text-muted")
-            parts.append(mark + label)
-        return Content.styled("matches ", "$text-muted") + Content("  ").join(parts)
-    builtin = len(preview.candidates) - len(preview.seen)
-    seen_note = f" and {len(preview.seen)} seen in the logs" if preview.seen else ""
-    if preview.matched and len(preview.matched) == len(preview.candidates):
-        return Content.styled(
-            f"matches every tool ({builtin} built-in{seen_note}, MCP tools too)", "$text-success"
-        )
-    if not preview.matched:
-        text = f"matches none of the {builtin} built-in tools{seen_note}"
-        if preview.sentence.startswith("not a valid"):
-            text = preview.sentence
-        return Content.styled(
-            visible(text) + " · MCP tools are mcp_<server>_<tool>", "$text-warning"
-        )
-    names = [
-        visible(t) + (" (logs)" if t in preview.seen else "") for t in preview.matched[:SHOWN_TOOLS]
-    ]
-    more = len(preview.matched) - SHOWN_TOOLS
-    listed = ", ".join(names) + (f" +{more} more" if more > 0 else "")
-    total = f"{len(preview.matched)} of {builtin} built-in tools"
-    if preview.seen:
-        total = (
-            f"{len(preview.matched)} of {len(preview.candidates)} tools: {builtin} built-in, "
-            f"{len(preview.seen)} from the logs"
-        )
-    hint = Content.assemble(("matches ", "$text-muted"), (listed, "$text-success"))
-    return hint + Content.styled(f" ({total})", "$text-muted")
-
-
-def command_hint(hook: Hook | None, display: Any) -> Content:
-    """Under the command: the program it starts, flagged when it is missing or cannot run."""
-    script = hook.script if hook is not None else None
-    if script is None:
-        return Content("")
-    shown = visible(display(script.path)) if script.path else visible(script.program)
-    if script.kind == "command":
-        if script.exists:
-            return Content.styled(f"✔ runs {shown} (on PATH)", "$text-muted")
-        return Content.styled(f"✖ {shown} is not on PATH: bash exits 127", "$text-error")
-    if not script.exists:
-        return Content.styled(f"✖ {shown} does not exist: bash exits 127", "$text-error")
-    if not script.executable:
-        what = "readable" if script.kind == "interpreted" else "executable"
-        fix = f" (chmod +x {shown})" if what == "executable" else ""
-        return Content.styled(f"✖ {shown} is not {what}{fix}: bash exits 126", "$text-error")
-    return Content.styled(f"✔ runs {shown}", "$text-muted")
 
 
 class HookFormScreen(HookdashScreen[AuthoringResult | None]):
@@ -173,10 +95,7 @@ class HookFormScreen(HookdashScreen[AuthoringResult | None]):
         )
         self._review: DraftReview | None = None
         self._seen: list[str] = []
-        self._test: Worker[None] | None = None
-        self._clock = RunClock(self, self._show_review)
-        self._result: FireResult | None = None
-        self._outcome: Text | None = None  # a cancelled or failed test
+        self._test = EngineRun(self, self._show_review, group="form-test")
         self._saving = False
 
     # ------------------------------------------------------------------ layout
@@ -185,39 +104,13 @@ class HookFormScreen(HookdashScreen[AuthoringResult | None]):
         editing = self._hook is not None
         yield Static(id="form-title")
         yield OptionList(
-            *[Option(_event_prompt(e), id=e) for e in EVENTS],
+            *[Option(event_prompt(e), id=e) for e in EVENTS],
             id="form-event",
             disabled=editing,
             markup=False,
         )
         with Horizontal(id="form-columns"):
-            # Not focusable itself: tab goes from field to field.
-            with VerticalScroll(id="form-fields", can_focus=False):
-                for field, label in (
-                    ("matcher", "Matcher"),
-                    ("name", "Name"),
-                    ("command", "Command"),
-                    ("timeout", "Timeout"),
-                    ("description", "Description"),
-                ):
-                    with Horizontal(classes="form-row"):
-                        yield Label(label, classes="form-label")
-                        # The exact value (what Save writes), drawn with hidden
-                        # characters shown.
-                        yield PlainInput(id=field, compact=True, select_on_focus=False)
-                    if field in ("matcher", "command"):
-                        yield Static(id=f"{field}-hint", classes="form-hint")
-                with Horizontal(classes="form-row", id="scope-row"):
-                    yield Label("Scope", classes="form-label")
-                    with RadioSet(id="scope", compact=True, disabled=editing):
-                        yield RadioButton("user", value=True, compact=True)
-                        yield RadioButton("workspace", compact=True)
-                    yield Checkbox("sequential", id="sequential", compact=True)
-                yield Static(id="scope-hint", classes="form-hint")
-                with Horizontal(id="form-buttons"):
-                    yield Button("Test (^r)", id="test", compact=True)
-                    yield Button("Save (^s)", id="save", variant="primary", compact=True)
-                    yield Button("Cancel (esc)", id="cancel", compact=True)
+            yield HookFields(editing=editing, id="form-fields")
             with VerticalScroll(id="form-review"):
                 yield Static(id="review-body")
         yield Footer()
@@ -229,41 +122,26 @@ class HookFormScreen(HookdashScreen[AuthoringResult | None]):
 
     @property
     def test_result(self) -> FireResult | None:
-        return self._result
+        return self._test.result
 
     @property
     def testing(self) -> bool:
-        return self._test is not None and self._test.is_running
+        return self._test.running
 
     def on_mount(self) -> None:
         self.query_one("#form-event").border_title = "Event: when it fires · what its hook can do"
-        self.query_one("#form-fields").border_title = "Hook"
+        self.query_one(HookFields).border_title = "Hook"
         self.query_one("#form-review").border_title = "Checks"
         config = self.hd_app.config
         env = config.env if config is not None else self.hd_app.env
         events = self.query_one("#form-event", OptionList)
         events.highlighted = EVENTS.index(self._event)
-        self.query_one("#timeout", Input).placeholder = "ms (empty: Gemini's 60000)"
-        self.query_one("#name", Input).placeholder = "a short ID (Gemini keys the hook by it)"
-        self.query_one("#command", Input).placeholder = "run by bash -c in the workspace"
-        self.query_one("#description", Input).placeholder = "optional"
-        scope_buttons = list(self.query_one("#scope", RadioSet).query(RadioButton))
+        fields = self.query_one(HookFields)
         if env.workspace_is_home and self._hook is None:
-            scope_buttons[1].disabled = True
-        original = self._original
-        if original is not None:
-            values = {
-                "matcher": original.matcher or "",
-                "name": original.name or "",
-                "command": original.command,
-                "timeout": "" if original.timeout_ms is None else str(original.timeout_ms),
-                "description": original.description or "",
-            }
-            for field, value in values.items():
-                self.query_one(f"#{field}", Input).value = value
-            self.query_one("#sequential", Checkbox).value = original.sequential
-            if self._hook is not None and self._hook.scope == "workspace":
-                scope_buttons[1].value = True
+            fields.forbid_workspace()
+        if self._original is not None:
+            in_workspace = self._hook is not None and self._hook.scope == "workspace"
+            fields.fill(self._original, in_workspace)
         self.app.theme_changed_signal.subscribe(self, self._theme_changed)
         self.watch(self.app, "config", self._config_changed, init=False)
         self._show_title()
@@ -310,24 +188,11 @@ class HookFormScreen(HookdashScreen[AuthoringResult | None]):
     def scope(self) -> str:
         if self._hook is not None:
             return "workspace" if self._hook.scope == "workspace" else "user"
-        return "workspace" if self.query_one("#scope", RadioSet).pressed_index == 1 else "user"
+        return "workspace" if self.query_one(HookFields).workspace_chosen else "user"
 
     def draft(self) -> HookDraft:
         """The hook as the fields say now (empty optional fields: left out)."""
-
-        def value(field: str) -> str:
-            return self.query_one(f"#{field}", Input).value
-
-        timeout = value("timeout").strip()
-        return HookDraft(
-            event=self._event,
-            command=value("command"),
-            name=value("name") or None,
-            matcher=value("matcher") or None,
-            timeout_ms=timeout or None,
-            description=value("description") or None,
-            sequential=self.query_one("#sequential", Checkbox).value,
-        )
+        return self.query_one(HookFields).draft(self._event)
 
     @on(OptionList.OptionHighlighted, "#form-event")
     def _event_highlighted(self, message: OptionList.OptionHighlighted) -> None:
@@ -336,19 +201,7 @@ class HookFormScreen(HookdashScreen[AuthoringResult | None]):
             self._event_changed()
 
     def _event_changed(self) -> None:
-        event = self._event
-        kind = match_kind(event)
-        matcher = self.query_one("#matcher", Input)
-        if kind == "tool":
-            matcher.placeholder = "a regex on the tool name; empty: every tool"
-            matcher.suggester = SuggestFromList([*BUILTIN_TOOLS, *self._seen], case_sensitive=True)
-        elif kind == "trigger":
-            field = TRIGGER_FIELD[event]
-            matcher.placeholder = f"the {field}, exactly; empty: every {field}"
-            matcher.suggester = SuggestFromList(TRIGGER_VALUES[event], case_sensitive=True)
-        else:
-            matcher.placeholder = "not used: Gemini ignores matchers for this event"
-            matcher.suggester = None
+        self.query_one(HookFields).matcher_for(self._event, self._seen)
         self._schedule_review()
 
     @on(Input.Changed)
@@ -394,10 +247,11 @@ class HookFormScreen(HookdashScreen[AuthoringResult | None]):
         self._review = review
         config = self.hd_app.config
         display = config.env.display if config is not None else str
-        hint = matcher_hint(review.matcher)  # raw-ok: a MatcherPreview, shown by matcher_hint
-        self.query_one("#matcher-hint", Static).update(hint)
-        self.query_one("#command-hint", Static).update(command_hint(review.hook, display))
-        self.query_one("#scope-hint", Static).update(self._scope_hint(config))
+        self.query_one(HookFields).show_hints(
+            matcher_hint(review.matcher),  # raw-ok: a MatcherPreview, shown by matcher_hint
+            command_hint(review.hook, display),
+            self._scope_hint(config),
+        )
         self._show_review()
         self.refresh_bindings()
 
@@ -413,98 +267,24 @@ class HookFormScreen(HookdashScreen[AuthoringResult | None]):
 
     def _show_review(self) -> None:
         colors = colors_for(self.app)
-        parts: list[RenderableType] = [self._checks(colors)]
+        parts: list[RenderableType] = [checks_body(self._review, colors)]
         test = self._test_body(colors)
         if test is not None:
             parts += [heading("Test", colors, "(not saved: the draft as it is now)"), test]
         review = self._review
         if review is not None and review.diff:
-            parts += [heading("What Save writes", colors), self._diff(review.diff, colors)]
+            parts += [heading("What Save writes", colors), settings_diff(review.diff, colors)]
         self.query_one("#review-body", Static).update(Group(*parts))
 
-    def _checks(self, colors: Colors) -> RenderableType:
-        review = self._review
-        text = Text()
-        if review is None:
-            text.append("Checking…", style=colors.dim)
-            return text
-        if review.refusal is not None:
-            text.append("✖ Save would write nothing: ", style=f"bold {colors.error}")
-            text.append(visible(review.refusal))
-        elif review.unchanged:
-            text.append("· Nothing to save: every field is as written.", style=colors.dim)
-        else:
-            text.append("✔ ", style=f"bold {colors.success}")
-            text.append(visible(review.message.replace("Would ", "Save will ", 1)))
-        for warning in review.warnings:
-            text.append("\n! ", style=f"bold {colors.warning}")
-            text.append(visible(warning))
-        for note in review.notes:
-            text.append("\n· ", style=colors.dim)
-            text.append(visible(note), style=colors.dim)
-        hook = review.hook
-        if hook is not None and review.refusal is None:
-            text.append("\n")
-            if hook.runs:
-                text.append("Once saved, Gemini CLI runs it.", style=colors.success)
-                if hook.trust == "new":
-                    text.append(
-                        " A project hook: Save records it as trusted, so Gemini does not warn.",
-                        style=colors.dim,
-                    )
-            else:
-                why = "; ".join(hook.not_running_because) or "it is not registered"
-                text.append(f"Once saved, Gemini CLI would not run it: {visible(why)}.",
-                            style=colors.warning)  # fmt: skip
-        return text
-
-    @staticmethod
-    def _diff(diff: str, colors: Colors) -> Text:
-        # Wrapped, never cut: what Save writes is shown whole, long commands included.
-        text = Text(overflow="fold")
-        for line in diff.splitlines():
-            style: str | Style = ""
-            if line.startswith(("+++", "---")):
-                style = "bold"
-            elif line.startswith("+"):
-                style = colors.success
-            elif line.startswith("-"):
-                style = colors.error
-            elif line.startswith("@@"):
-                style = colors.dim
-            text.append(visible(line, multiline=True) + "\n", style=style)
-        return text
-
     def _test_body(self, colors: Colors) -> RenderableType | None:
-        if self._clock.running:
-            elapsed = self._clock.elapsed()
-            frame = self._clock.frame
-            return Text(f"{frame} Running… {elapsed:.1f} s · esc cancels it", style="bold")
-        if self._outcome is not None:
-            return self._outcome
-        result = self._result
-        if result is None:
-            return None
-        parts: list[RenderableType] = []
-        if not result.gemini_would_run:
-            why = visible("; ".join(result.gemini_would_not_run_because))
-            parts.append(Text(f"! Gemini CLI would not run it for this payload: {why}",
-                              style=colors.warning))  # fmt: skip
-        parts.append(Text(visible(result.effect), style="bold"))
-        context = result.context.tool_name or result.context.trigger
-        payload = f"{visible(result.event)} payload" + (
-            f" for {visible(context)}" if context else ""
-        )
-        parts.append(Text(f"({payload}, as f would send it; l shows the run in the log)",
-                          style=colors.dim))  # fmt: skip
-        for run in result.results:
-            parts += [
-                run_heading(run, colors),
-                *run_sections(run, colors, with_input=False, fold=True),
-            ]
-        if result.run_error:
-            parts.append(Text(f"! {visible(result.run_error)}", style=colors.error))
-        return Group(*parts)
+        clock = self._test.clock
+        if clock.running:
+            elapsed = clock.elapsed()
+            return Text(f"{clock.frame} Running… {elapsed:.1f} s · esc cancels it", style="bold")
+        if self._test.outcome is not None:
+            return self._test.outcome
+        result = self._test.result
+        return None if result is None else test_result_body(result, colors)
 
     # ------------------------------------------------------------------ test
 
@@ -522,8 +302,7 @@ class HookFormScreen(HookdashScreen[AuthoringResult | None]):
         try:
             hook = draft_hook(config, self.draft(), self.scope, replacing=self._hook)
         except HookdashError as exc:
-            self.notify(visible(exc.message), title="Cannot test this draft", severity="error",
-                        timeout=8, markup=False)  # fmt: skip
+            self.refuse(visible(exc.message), "Cannot test this draft")
             return
         needed = confirmations_needed(config, [hook])
         if not needed:
@@ -539,18 +318,9 @@ class HookFormScreen(HookdashScreen[AuthoringResult | None]):
         self.app.push_screen(ConfirmScreen("Run an untrusted hook?", body, "Run it"), answered)
 
     def _start_test(self, config: Configuration, hook: Hook) -> None:
-        self._result = None
-        self._outcome = None
-        self._clock.start()
-        self._test = self.run_worker(
-            self._fire(config, hook), group="form-test", exclusive=True, exit_on_error=False
-        )
-        self._show_review()
-        self.refresh_bindings()
-
-    async def _fire(self, config: Configuration, hook: Hook) -> None:
         clock = self.hd_app.clock
-        try:
+
+        async def test() -> FireResult:
             payload = build_payload(
                 config,
                 hook.event,
@@ -558,22 +328,12 @@ class HookFormScreen(HookdashScreen[AuthoringResult | None]):
                 session_id=self.hd_app.session_id,
                 now=clock() if clock is not None else None,
             )
-            self._result = await engine_fire(config, hook.event, hook=hook, payload=payload)
-        except asyncio.CancelledError:
-            self._outcome = Text(
-                "Cancelled: hookdash killed the hook's process group (the log has the run).",
-                style="bold",
-            )
-            self._finish_test()
-            raise
-        except Exception as exc:  # an engine bug must not take the dashboard down
-            self._outcome = Text(f"The engine failed: {visible(str(exc))}", style="bold red")
-        self._finish_test()
+            return await engine_fire(config, hook.event, hook=hook, payload=payload)
 
-    def _finish_test(self) -> None:
-        self._clock.stop()
-        self._show_review()
-        self.refresh_bindings()
+        def cancelled(elapsed: float) -> str:
+            return "Cancelled: hookdash killed the hook's process group (the log has the run)."
+
+        self._test.start(test(), cancelled)
 
     # ------------------------------------------------------------------ save, leave
 
@@ -621,15 +381,14 @@ class HookFormScreen(HookdashScreen[AuthoringResult | None]):
                     label, save_draft, config, draft, self.scope, replacing=self._hook
                 )
             except HookdashError as exc:
-                self.notify(visible(exc.message), title="Nothing saved", severity="error",
-                            timeout=12, markup=False)  # fmt: skip
+                self.refuse(visible(exc.message), "Nothing saved", timeout=12)
                 return
             self.dismiss(result)
         finally:
             self._saving = False
 
     def action_cancel_or_close(self) -> None:
-        if self.testing and self._test is not None:
+        if self.testing:
             self._test.cancel()
             return
         self.dismiss(None)

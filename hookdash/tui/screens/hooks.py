@@ -2,52 +2,34 @@
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import subprocess
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
-from rich.style import Style
-from rich.text import Text
-from textual import on, work
-from textual.app import SuspendNotSupported
+from textual import on
 from textual.containers import Container, Horizontal
 from textual.events import Paste, Resize
-from textual.timer import Timer
 from textual.widgets import Input, Label
-from textual.worker import WorkerCancelled, WorkerFailed
 
-from hookdash.core import EVENTS, HookdashError, shorten, visible  # (no pydantic, no I/O)
-from hookdash.tui.colors import colors_for
+from hookdash.core import EVENTS, visible  # (no pydantic, no I/O)
 from hookdash.tui.commands import bindings_for
-from hookdash.tui.editor import editor_command
-from hookdash.tui.screens.base import HookdashScreen
-from hookdash.tui.screens.confirm import ConfirmScreen
-from hookdash.tui.screens.switch import SwitchChoice, SwitchScreen
+from hookdash.tui.screens.hook_writing import NEWS_SECONDS, HookWriting
 from hookdash.tui.widgets.banners import Banners
 from hookdash.tui.widgets.empty_state import EmptyState
-from hookdash.tui.widgets.filter_box import FilterBox
+from hookdash.tui.widgets.filter_box import Debounced, FilterBox, paste_as_filter
 from hookdash.tui.widgets.footer import Footer
 from hookdash.tui.widgets.hook_details import HookDetails
-from hookdash.tui.widgets.hook_tree import EventGroup, HookItem, HookTree, LayerGroup
+from hookdash.tui.widgets.hook_groups import EventGroup, HookItem, LayerGroup
+from hookdash.tui.widgets.hook_tree import HookTree
 from hookdash.tui.widgets.status_line import StatusLine
 
 if TYPE_CHECKING:
     from hookdash.core import (
-        AuthoringResult,
         Configuration,
-        DisabledKey,
-        EditResult,
         Hook,
     )
 
 
 # Below this width the details go under the tree instead of beside it.
 NARROW_WIDTH = 110
-# How long a toast stays. Short: it sits over the list, and what it says about a write
-# shows in the list too (the badge, the selected hook); a refusal needs time to be read.
-NEWS_SECONDS = 5
-REFUSAL_SECONDS = 8
 # Below this height the banners fold into one summary line (the list needs the rows).
 SHORT_HEIGHT = 20
 # Under the zoomed details: how to get back (the Footer is full of the list's keys).
@@ -55,16 +37,6 @@ ZOOM_HINT = "z or esc: back · ↑ ↓ pgup pgdn: scroll"
 # Large configurations filter after a pause in typing instead of on every key.
 FILTER_DEBOUNCE_ABOVE = 300
 FILTER_DEBOUNCE_SECONDS = 0.15
-# The title of the notification after each kind of write.
-ANNOUNCED = {
-    "disable": "Switched off",
-    "enable": "Switched on",
-    "add": "Added",
-    "edit": "Changed",
-    "remove": "Removed",
-    "hooks-on": "Hooks on",
-    "hooks-off": "Hooks off",
-}
 _LIST_ACTIONS = frozenset(
     {
         "focus_filter",
@@ -82,13 +54,11 @@ _LIST_ACTIONS = frozenset(
 )
 
 
-class HooksScreen(HookdashScreen[None]):
+class HooksScreen(HookWriting):
     """Every hook of the configuration, grouped by event and layer.
 
-    Its hook actions (switch `space`, fire `f`, plan `p`, trust review `T`, edit `e`,
-    remove `d`, open in an editor `E`) act on `self.selected_hook`; `a` adds one, `H`
-    switches all hooks, `u` undoes the last write. Writes go through `app.write` (for
-    `u`); after a change on disk they call `self.app.reload()`.
+    Fire `f`, plan `p` and trust review `T` act on `self.selected_hook`; the writes
+    (switch, add, edit, remove, all on/off, undo, open in an editor) are `HookWriting`'s.
     """
 
     COMMAND_SCOPE = "hooks"
@@ -96,9 +66,7 @@ class HooksScreen(HookdashScreen[None]):
 
     def __init__(self) -> None:
         super().__init__()
-        self._filter_timer: Timer | None = None
-        self._switching = False  # a disable/enable is being written and reloaded
-        self._select_when_loaded: str | None = None  # a hook just written: show it once loaded
+        self._debounce = Debounced(self, FILTER_DEBOUNCE_SECONDS)
 
     def compose(self) -> Any:
         yield StatusLine(id="status")
@@ -123,11 +91,6 @@ class HooksScreen(HookdashScreen[None]):
             self.query_one(StatusLine).show_loading(env.display(str(env.workspace)))
 
     # ------------------------------------------------------------ public API
-
-    @property
-    def selected_hook(self) -> Hook | None:
-        """The hook under the cursor (switch, fire and plan act on it)."""
-        return self.query_one(HookTree).selected_hook
 
     def select_hook(self, ref: str) -> bool:
         """Show a hook (by `Hook.ref`), clearing a filter that hides it."""
@@ -191,37 +154,22 @@ class HooksScreen(HookdashScreen[None]):
     def _filter_changed(self, event: Input.Changed) -> None:
         self.refresh_bindings()  # esc (clear) is in the Footer only while there is a filter
         config = self.hd_app.config
-        if self._filter_timer is not None:
-            self._filter_timer.stop()
-            self._filter_timer = None
-        if config is not None and len(config.hooks) > FILTER_DEBOUNCE_ABOVE:
-            # Rebuilding thousands of lines per keystroke lags: wait for a pause in typing.
-            self._filter_timer = self.set_timer(FILTER_DEBOUNCE_SECONDS, self._refresh_tree)
-        else:
-            self._refresh_tree()
+        wait = config is not None and len(config.hooks) > FILTER_DEBOUNCE_ABOVE
+        self._debounce.call(self._refresh_tree, wait=wait)
 
     @on(Input.Submitted, "#filter")
     def _filter_submitted(self, event: Input.Submitted) -> None:
         self.action_filter_done()
 
     def action_filter_done(self) -> None:
-        if self._filter_timer is not None:
-            self._filter_timer.stop()
-            self._filter_timer = None
+        if self._debounce.waiting:
+            self._debounce.cancel()
             self._refresh_tree()
         self.set_focus(self.query_one(HookTree))
 
     def on_paste(self, event: Paste) -> None:
-        """A paste on the list (not in the filter box) is a filter: a terminal with
-        bracketed paste delivers a pasted "/guard" as one event, never as keys."""
-        text = event.text.strip().splitlines()[0] if event.text.strip() else ""
-        filter_box = self.query_one("#filter", Input)
-        if not text or self.focused is filter_box or self.has_class("-empty"):
-            return
-        event.stop()
-        self.set_focus(filter_box)
-        filter_box.value = text.removeprefix("/")
-        filter_box.cursor_position = len(filter_box.value)
+        if not self.has_class("-empty"):  # no hook: nothing to filter
+            paste_as_filter(self, self.query_one("#filter", Input), event)
 
     def on_resize(self, event: Resize) -> None:
         self.set_class(event.size.width < NARROW_WIDTH, "-narrow")
@@ -291,112 +239,6 @@ class HooksScreen(HookdashScreen[None]):
     def action_leave_demo(self) -> None:
         self.hd_app.leave_demo()
 
-    # ---------------------------------------------------- switching a hook off and on
-
-    def _current(self, hook: Hook) -> Hook:
-        """The hook as the loaded configuration has it (the tree may show a newer reading)."""
-        config = self.hd_app.config
-        if config is not None:
-            for candidate in config.hooks:
-                if candidate.ref == hook.ref:
-                    return candidate
-        return hook
-
-    def action_toggle_hook(self) -> None:
-        from hookdash.core import describe_hook, registrable
-
-        tree = self.query_one(HookTree)
-        item = tree.current_item
-        if item is not None and not isinstance(item, HookItem):
-            tree.action_toggle_node()  # on a group, space folds it (Tree's own meaning)
-            return
-        config = self.hd_app.config
-        if item is None or config is None:
-            return
-        if self._switching:
-            self.notify("Still writing the last change…", timeout=2)
-            return
-        hook = self._current(item.hook)
-        if not registrable(hook):
-            self.notify(
-                f"{visible(describe_hook(hook))} is invalid, so Gemini CLI discards it; there is "
-                "nothing to switch.",
-                title="Cannot switch this hook",
-                severity="error",
-                timeout=REFUSAL_SECONDS,
-                markup=False,
-            )
-            return
-        if hook.disabled:
-            self._switch(hook, "user", "auto")
-            return
-
-        def chosen(choice: SwitchChoice | None) -> None:
-            if choice is not None:
-                self._switch(hook, choice.scope, choice.disabled_key)
-
-        self.app.push_screen(SwitchScreen(hook, config), chosen)
-
-    @work(group="switch")
-    async def _switch(self, hook: Hook, scope: str, disabled_key: DisabledKey) -> None:
-        """Write the change (in a thread), show it at once, then reload to confirm it."""
-        from hookdash.core import hooks_after_edit, toggle_hook
-
-        config = self.hd_app.config
-        if config is None:
-            return
-        self._switching = True
-        try:
-            verb = "on" if hook.disabled else "off"
-            try:
-                result = await self.hd_app.write(
-                    f"switch '{visible(hook.id)}' {verb}",
-                    toggle_hook,
-                    config,
-                    hook,
-                    scope,
-                    disabled_key,
-                )
-            except HookdashError as exc:
-                self.notify(
-                    visible(exc.message),
-                    title="Nothing changed",
-                    severity="error",
-                    timeout=REFUSAL_SECONDS,
-                    markup=False,
-                )
-                return
-            trusted = config.snapshot.folder_trust.trusted
-            self.query_one(HookTree).update_hooks(hooks_after_edit(config.hooks, result, trusted))
-            self._announce(result)
-            # (Cancelled: a newer reload, the file watcher's, took over.)
-            with contextlib.suppress(WorkerCancelled, WorkerFailed):
-                await self.hd_app.reload("switched a hook").wait()
-        finally:
-            self._switching = False
-
-    def _announce(self, result: EditResult) -> None:
-        from hookdash.core import AuthoringResult  # loaded by the write already
-
-        warnings = result.warnings if isinstance(result, AuthoringResult) else []
-        lines = [
-            visible(result.message),
-            *("! " + visible(warning) for warning in warnings),
-            *("• " + visible(note) for note in result.notes),
-        ]
-        if result.changed:
-            lines.append("(u undoes it)")
-        warn = bool(result.still_disabled_by) or not result.changed or bool(warnings)
-        severity: Literal["information", "warning"] = "warning" if warn else "information"
-        title = ANNOUNCED.get(result.action, "Done")
-        if not result.changed:
-            title = "Nothing changed"
-        elif result.still_disabled_by:
-            title = "Still disabled"
-        self.app.clear_notifications()  # the last write's news is stale now
-        text = visible("\n".join(lines), multiline=True)
-        self.notify(text, title=title, severity=severity, timeout=NEWS_SECONDS, markup=False)
-
     # ---------------------------------------------------- fire, plan, trust review
 
     def action_fire(self) -> None:
@@ -423,13 +265,11 @@ class HooksScreen(HookdashScreen[None]):
             )
             return
         if hook.event not in EVENTS:
-            self.notify(
+            self.refuse(
                 f"'{hook.shown.event}' is not a Gemini CLI event: Gemini never fires it, so "
                 "there is no payload to test this hook with.",
-                title="Cannot fire this hook",
+                "Cannot fire this hook",
                 severity="warning",
-                timeout=REFUSAL_SECONDS,
-                markup=False,
             )
             return
         self.app.push_screen(FireScreen(self._current(hook)))
@@ -451,253 +291,6 @@ class HooksScreen(HookdashScreen[None]):
         from hookdash.tui.screens.trust import TrustScreen
 
         self.app.push_screen(TrustScreen())
-
-    # ---------------------------------------------------- writing hooks
-
-    def _writable_hook(self) -> Hook | None:
-        """The selected hook, if hookdash may write it; otherwise say why and None."""
-        from hookdash.core import resolve_hook  # the writing modules load on first use
-
-        config = self.hd_app.config
-        hook = self.selected_hook
-        if hook is None or config is None:
-            self.notify("Select a hook first (a adds one).", timeout=4)
-            return None
-        hook = self._current(hook)
-        try:
-            resolve_hook(config, hook.ref)
-        except HookdashError as exc:
-            self._refused(exc, "hookdash does not write this hook")
-            return None
-        return hook
-
-    def _refused(self, exc: HookdashError, title: str) -> None:
-        self.notify(visible(exc.message, multiline=True), title=title, severity="error",
-                    timeout=REFUSAL_SECONDS, markup=False)  # fmt: skip
-
-    def action_add_hook(self) -> None:
-        from hookdash.tui.screens.hook_form import HookFormScreen
-
-        item = self.query_one(HookTree).current_item
-        event = item.hook.event if isinstance(item, HookItem) else getattr(item, "event", None)
-        self.app.push_screen(HookFormScreen(event=event), self._form_done)
-
-    def action_edit_hook(self) -> None:
-        from hookdash.core import draft_of
-        from hookdash.tui.screens.hook_form import HookFormScreen
-
-        hook = self._writable_hook()
-        config = self.hd_app.config
-        if hook is None or config is None:
-            return
-        if hook.event not in EVENTS:
-            self.notify(
-                f"'{visible(hook.event)}' is not a Gemini CLI event, so the form cannot show "
-                "it: E opens the file at the hook, d removes it.",
-                title="Cannot edit this hook here",
-                severity="warning",
-                timeout=REFUSAL_SECONDS,
-                markup=False,
-            )
-            return
-        try:
-            original = draft_of(config, hook)
-        except HookdashError as exc:
-            self._refused(exc, "Cannot edit this hook")
-            return
-        self.app.push_screen(HookFormScreen(hook=hook, original=original), self._form_done)
-
-    def _form_done(self, result: AuthoringResult | None) -> None:
-        if result is not None:
-            self._after_write(result, "wrote a hook")
-
-    def _after_write(self, result: EditResult, reason: str) -> None:
-        self._announce(result)
-        select = result.hooks[0].ref if result.hooks and result.action != "remove" else None
-        self._reload_then(reason, select)
-
-    def _reload_then(self, reason: str, select: str | None) -> None:
-        """Read the configuration again; then (the reload's view) select `select`."""
-        self._select_when_loaded = select
-        self.hd_app.reload(reason)
-
-    def action_remove_hook(self) -> None:
-        hook = self._writable_hook()
-        if hook is not None:
-            self._ask_and_remove(hook)
-
-    @work(group="remove", exclusive=True)
-    async def _ask_and_remove(self, hook: Hook) -> None:
-        from hookdash.core import remove_hook
-
-        config = self.hd_app.config
-        if config is None:
-            return
-        try:
-            preview = await asyncio.to_thread(remove_hook, config, hook.ref, dry_run=True)
-        except HookdashError as exc:
-            self._refused(exc, "Nothing removed")
-            return
-        body = self._preview_body(preview, "Remove it? u undoes it afterwards.")
-        question = ConfirmScreen(f"Remove {shorten(visible(hook.id), 60)}?", body, "Remove")
-        if not await self.app.push_screen_wait(question):
-            return
-        try:
-            result = await self.hd_app.write(
-                f"remove '{visible(hook.id)}'", remove_hook, config, hook.ref
-            )
-        except HookdashError as exc:
-            self._refused(exc, "Nothing removed")
-            return
-        self._after_write(result, "removed a hook")
-
-    def _preview_body(self, preview: AuthoringResult, question: str) -> Text:
-        """A dry run, as a confirmation shows it: what it does, notes, the diff."""
-        colors = colors_for(self.app)
-        body = Text()
-        body.append(visible(preview.message.replace("Would ", "This will ", 1)), style="bold")
-        for note in preview.notes:
-            body.append("\n• " + visible(note))
-        if preview.diff:
-            body.append("\n\n")
-            for line in preview.diff.splitlines():
-                style: str | Style = colors.dim if line.startswith("@@") else ""
-                if line.startswith("+") and not line.startswith("+++"):
-                    style = colors.success
-                elif line.startswith("-") and not line.startswith("---"):
-                    style = colors.error
-                body.append(visible(line, multiline=True) + "\n", style=style)
-        body.append("\n" + question)
-        return body
-
-    def action_switch_all(self) -> None:
-        self._ask_and_switch_all()
-
-    @work(group="switch-all", exclusive=True)
-    async def _ask_and_switch_all(self) -> None:
-        from hookdash.core import switch_hooks, switch_scope
-
-        config = self.hd_app.config
-        if config is None:
-            return
-        enable = not config.snapshot.hooks_enabled
-        scope = switch_scope(config)
-        state = "on" if enable else "off"
-        try:
-            preview = await asyncio.to_thread(switch_hooks, config, enable, scope, dry_run=True)
-        except HookdashError as exc:
-            self._refused(exc, "Nothing changed")
-            return
-        if not preview.diff:
-            self._announce(preview)
-            return
-        now = "on" if config.snapshot.hooks_enabled else "off"
-        body = Text(f"Hooks are {now} now.\n\n")
-        body.append_text(self._preview_body(preview, f"Switch all hooks {state}?"))
-        title = f"Switch all hooks {state}?"
-        if not await self.app.push_screen_wait(ConfirmScreen(title, body, f"Switch {state}")):
-            return
-        try:
-            result = await self.hd_app.write(
-                f"switch all hooks {state}", switch_hooks, config, enable, scope
-            )
-        except HookdashError as exc:
-            self._refused(exc, "Nothing changed")
-            return
-        self._after_write(result, f"hooks {state}")
-
-    def action_undo(self) -> None:
-        self._ask_and_undo()
-
-    @work(group="undo", exclusive=True)
-    async def _ask_and_undo(self) -> None:
-        from hookdash.core import UndoRefused, undo
-
-        stack = self.hd_app.undo_stack
-        config = self.hd_app.config
-        if config is None:
-            return
-        if not stack:
-            self.notify(
-                "Nothing to undo: hookdash has written nothing in this session (u undoes "
-                "add, edit, remove, switching, hooks on/off, trust and the safe fixes).",
-                timeout=6,
-            )
-            return
-        entry = stack[-1]
-        display = config.env.display
-        body = Text()
-        body.append(f"Undo “{entry.label}”?\n\n", style="bold")
-        body.append("Puts back, exactly as they were before it:\n")
-        for file in entry.files:
-            state = "removed (it did not exist)" if file.before is None else "its old bytes"
-            body.append(f"• {visible(display(file.path))}: {state}\n")
-        body.append("\nRefused if one of them changed since hookdash wrote it.")
-        if not await self.app.push_screen_wait(ConfirmScreen("Undo", body, "Undo")):
-            return
-        try:
-            result = await asyncio.to_thread(undo, entry, display)
-        except UndoRefused as exc:
-            stack.remove(entry)  # it can never apply again: the file is not hookdash's now
-            left = f" {len(stack)} older write(s) can still be undone." if stack else ""
-            self.notify(visible(exc.message) + left, title="Not undone", severity="error",
-                        timeout=REFUSAL_SECONDS, markup=False)  # fmt: skip
-            return
-        except HookdashError as exc:
-            self._refused(exc, "Not undone")
-            return
-        stack.remove(entry)
-        self.app.clear_notifications()
-        self.notify(visible(result.message), title="Undone", timeout=NEWS_SECONDS, markup=False)
-        self._reload_then("undo", None)
-
-    def action_open_editor(self) -> None:
-        hook = self.selected_hook
-        config = self.hd_app.config
-        if hook is None or config is None:
-            self.notify("Select a hook to open its file.", timeout=4)
-            return
-        self._edit_in_editor(self._current(hook), config)
-
-    @work(group="editor", exclusive=True)
-    async def _edit_in_editor(self, hook: Hook, config: Configuration) -> None:
-        where = config.env.display(hook.file) + (f":{hook.line}" if hook.line else "")
-        argv = editor_command(config.env.environ, hook.file, hook.line)
-        if argv is None:
-            self.notify(
-                "Neither $VISUAL nor $EDITOR is set, so hookdash does not know your editor "
-                f"(set one, e.g. export EDITOR=nano). The hook is at {visible(where)}.",
-                title="No editor",
-                severity="warning",
-                timeout=REFUSAL_SECONDS,
-                markup=False,
-            )
-            return
-        try:
-            try:
-                with self.app.suspend():
-                    code = subprocess.run(argv, check=False).returncode
-            except SuspendNotSupported:
-                # No terminal to hand over (e.g. a web or headless driver): a GUI editor
-                # (or a script) can still run; it gets no terminal input.
-                completed = await asyncio.to_thread(
-                    subprocess.run, argv, check=False, stdin=subprocess.DEVNULL,
-                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                )  # fmt: skip
-                code = completed.returncode
-        except OSError as exc:
-            self.notify(
-                f"Could not start {visible(argv[0])}: {exc.strerror or exc}.",
-                title="No editor",
-                severity="error",
-                timeout=REFUSAL_SECONDS,
-                markup=False,
-            )
-            return
-        note = "" if code == 0 else f" (the editor exited with {code})"
-        self.notify(f"Back from the editor{note}: reading {visible(where)} again.", timeout=5,
-                    markup=False)  # fmt: skip
-        self._reload_then("editor closed", hook.ref)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         in_filter = self.focused is self.query_one("#filter", Input)

@@ -24,25 +24,18 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-from rich.console import Group, RenderableType
-from rich.table import Table
-from rich.text import Text
 from textual import on
-from textual.containers import Container, Horizontal, VerticalScroll
-from textual.content import Content
-from textual.events import Paste, Resize, ScreenResume
+from textual.containers import Container, Horizontal
+from textual.events import Resize, ScreenResume
 from textual.timer import Timer
 from textual.widgets import Input, Label, Static
 from textual.worker import Worker
 
 from hookdash.core import (
     EVENTS,
-    OUTCOME_FILTERS,
     RUNLOG_NAME,
-    SOURCE_FILTERS,
     Configuration,
     DirectoryWatcher,
-    HookIdentity,
     LogFeed,
     LogUnreadableError,
     RunFilter,
@@ -51,32 +44,22 @@ from hookdash.core import (
     state_dir,
     visible,
 )
-from hookdash.tui.colors import Colors, colors_for
+from hookdash.tui.colors import colors_for
 from hookdash.tui.commands import bindings_for
 from hookdash.tui.plain import plain
-from hookdash.tui.screens.base import HookdashScreen
+from hookdash.tui.screens.log_narrowing import LogNarrowing
 from hookdash.tui.widgets.footer import Footer
-from hookdash.tui.widgets.rendered_once import RenderedOnce
-from hookdash.tui.widgets.run_list import DEFAULT_CAP, RunList, local_date_time
-from hookdash.tui.widgets.run_view import output_sections, run_heading, run_sections
+from hookdash.tui.widgets.log_header import FollowState, log_notice, log_title
+from hookdash.tui.widgets.record_view import RecordView
+from hookdash.tui.widgets.run_line import local_date_time
+from hookdash.tui.widgets.run_list import DEFAULT_CAP, RunList
+from hookdash.tui.widgets.run_view import output_sections
 
 CAP = DEFAULT_CAP
 NARROW_WIDTH = 110
 # The record pane follows the cursor after this pause (s): a key moves the cursor at once,
 # and a burst (or a held arrow key) does not re-render a record per line.
 RECORD_DELAY = 0.06
-# With this many runs kept, the text filter waits for a pause in typing.
-FILTER_DEBOUNCE_ABOVE = 300
-FILTER_DEBOUNCE_SECONDS = 0.15
-OUTPUT_HINT = " · o shows the whole output"
-
-TELEMETRY_HOWTO = (
-    "Gemini CLI's telemetry file is not configured, so only hookdash's own runs show here. "
-    "To see the hook calls of real Gemini sessions, add to ~/.gemini/settings.json: "
-    '"telemetry": {"enabled": true, "target": "local", "outfile": '
-    '"~/.gemini/telemetry.log"} — or start gemini with GEMINI_TELEMETRY_OUTFILE set '
-    "(and GEMINI_TELEMETRY_ENABLED=true)."
-)
 
 
 def _load_json_lexer() -> None:
@@ -85,13 +68,7 @@ def _load_json_lexer() -> None:
     Syntax("{}", "json").highlight("{}")
 
 
-class RecordView(VerticalScroll):
-    """The highlighted run's full record (enter zooms it)."""
-
-    ALLOW_MAXIMIZE = True
-
-
-class LogScreen(HookdashScreen[None]):
+class LogScreen(LogNarrowing):
     COMMAND_SCOPE = "log"
     BINDINGS = bindings_for("log")
 
@@ -101,8 +78,6 @@ class LogScreen(HookdashScreen[None]):
         self._source: tuple[Path, Path | None] | None = None  # (state dir, telemetry file)
         self._follower: Worker[None] | None = None
         self._watcher: DirectoryWatcher | None = None  # the follower's
-        self._filter = RunFilter()
-        self._filter_timer: Timer | None = None
         self._loading = False
         self._record_timer: Timer | None = None
         self._error: str | None = None  # a log that cannot be read, shown above the list
@@ -123,10 +98,6 @@ class LogScreen(HookdashScreen[None]):
             with RecordView(id="record"):
                 yield Static(id="record-body")
         yield Footer()
-
-    @property
-    def runs(self) -> RunList:
-        return self.query_one("#runs", RunList)
 
     @property
     def following(self) -> bool:
@@ -247,29 +218,24 @@ class LogScreen(HookdashScreen[None]):
 
     def _show_title(self) -> None:
         config = self.hd_app.config
-        runs = self.runs
-        parts = [Content.styled("Live log", "bold")]
-        if self._filter.active:
-            count = f"{len(runs.shown):,} of {runs.total:,} runs · x shows all"
-        else:
-            count = f"{runs.total:,} run" + ("" if runs.total == 1 else "s")
-        parts.append(Content(count))
-        parts.append(Content.styled(f"the last {CAP:,} are kept in memory", "$text-muted"))
+        files: list[str] = []
         if config is not None and self._source is not None:
             files = [config.env.display(self._source[0] / RUNLOG_NAME)]
             if self._source[1] is not None:
                 files.append(config.env.display(self._source[1]))
-            parts.append(Content.styled(" + ".join(files), "$text-muted"))
-        parts.append(
-            Content.styled("following", "$text-success")
+        state: FollowState = (
+            "following"
             if self.following
-            else Content.styled("not following (r to reread)", "$text-muted")
+            else "not following"
             if not self.hd_app.watching
-            else Content.styled("starting…", "$text-muted")
+            else "starting"
         )
+        runs = self.runs
+        shown = len(runs.shown) if self._filter.active else None
+        title = log_title(shown, runs.total, CAP, files, state)
         # One row whatever it says (log.tcss: height 1, nowrap): no layout pass, which
         # would measure the record pane again on every batch of a burst.
-        self.query_one("#log-title", Static).update(Content(" · ").join(parts), layout=False)
+        self.query_one("#log-title", Static).update(title, layout=False)
 
     def _unreadable(self, exc: LogUnreadableError) -> None:
         """Say that a log cannot be read (never show it as an empty log)."""
@@ -280,25 +246,9 @@ class LogScreen(HookdashScreen[None]):
         self._show_title()
 
     def _show_notice(self, config: Configuration) -> None:
-        telemetry = config.snapshot.telemetry
         notice = self.query_one("#log-notice", Static)
         notice.set_class(self._error is not None, "-error")
-        text: str | None = None
-        if self._error is not None:
-            text = self._error
-        elif telemetry.outfile is None:
-            text = TELEMETRY_HOWTO
-        elif not telemetry.enabled:
-            text = (
-                f"telemetry.outfile is {config.env.display(telemetry.outfile)}, but telemetry "
-                "is not enabled: Gemini CLI writes nothing there. Set telemetry.enabled to "
-                'true (and telemetry.target to "local") in settings.json.'
-            )
-        elif not telemetry.log_prompts:
-            text = (
-                "telemetry.logPrompts is off: Gemini's records carry no input, output, stdout "
-                "or stderr — only the hook, its duration and its exit code."
-            )
+        text = log_notice(config, self._error)
         notice.update(plain(text))
         notice.display = text is not None
 
@@ -313,174 +263,20 @@ class LogScreen(HookdashScreen[None]):
         self._show_record(self.runs.cursor_record)
 
     def _show_record(self, record: RunRecord | None) -> None:
-        body = self.query_one("#record-body", Static)
-        colors = colors_for(self.app)
-        if record is None:
-            if self._filter.active and self.runs.total:
-                narrowed = " · ".join(self._filter.describe())
-                message = f"No run matches {narrowed}. x shows every run again."
-            else:
-                message = (
-                    "No runs yet. Fire a hook (f in the hook list) or use Gemini CLI with its "
-                    "telemetry file on: each run shows here as it happens."
-                )
-            body.update(Text(visible(message), style=colors.dim))
-            return
-        body.update(RenderedOnce(self._record_body(record, colors)))
-
-    def _record_body(self, record: RunRecord, colors: Colors) -> RenderableType:
         config = self.hd_app.config
         display = config.env.display if config is not None else str
-        grid = Table.grid(padding=(0, 1), expand=True)
-        grid.add_column(no_wrap=True, style=colors.dim, min_width=8)
-        grid.add_column(ratio=1, overflow="fold")
-        shown = record.shown
+        empty = self._no_record() if record is None else ""
+        self.query_one(RecordView).show(record, colors_for(self.app), display, empty)
 
-        def row(key: str, value: str) -> None:
-            # Text, not str: a str cell would be read as markup.
-            grid.add_row(Text(key), Text(value))
-
-        row("finished", f"{local_date_time(record.ts)} (local time)")
-        origin = (
-            "hookdash's engine"
-            if record.origin == "hookdash"
-            else "a Gemini CLI session (telemetry)"
+    def _no_record(self) -> str:
+        """What the record pane says with no run highlighted."""
+        if self._filter.active and self.runs.total:
+            narrowed = " · ".join(self._filter.describe())
+            return f"No run matches {narrowed}. x shows every run again."
+        return (
+            "No runs yet. Fire a hook (f in the hook list) or use Gemini CLI with its "
+            "telemetry file on: each run shows here as it happens."
         )
-        row("from", origin)
-        row("event", shown.event)
-        if shown.session_id:
-            row("session", shown.session_id)
-        if shown.key:
-            row("key", shown.key)
-        if shown.decision:
-            row("decision", shown.decision)
-        parts: list[RenderableType] = [run_heading(record, colors), grid]
-        parts += run_sections(
-            record, colors, with_input=True, display=display, fold=True, hint=OUTPUT_HINT
-        )
-        return Group(*parts)
-
-    # ------------------------------------------------------------------ actions
-
-    # ------------------------------------------------------------------ narrowing
-
-    @property
-    def run_filter(self) -> RunFilter:
-        return self._filter
-
-    def _narrow(self, **changes: Any) -> None:
-        """Show only the runs the changed filter accepts."""
-        self._filter = self._filter.model_copy(update=changes)
-        keep = self._filter.accepts if self._filter.active else None
-        self.runs.set_filter(keep)
-        self._show_title()
-        self._show_facets()
-        if self.runs.cursor_record is None:
-            self._show_record(None)
-
-    def _show_facets(self) -> None:
-        """`b blocked · s source · e event · h hook`: what each key narrows (bright: what
-        it narrows to now; dim: nothing yet)."""
-        run_filter = self._filter
-        hook = run_filter.hook.label if run_filter.hook is not None else None
-        facets = (
-            ("b", run_filter.outcome.replace("-", " ") if run_filter.outcome != "all" else None,
-             "outcome"),
-            ("s", run_filter.source if run_filter.source != "all" else None, "source"),
-            ("e", run_filter.event, "event"),
-            ("h", hook, "hook"),
-        )  # fmt: skip
-        parts: list[Content] = []
-        for key, value, otherwise in facets:
-            shown = (
-                Content.styled(visible(value), "bold $text-accent")
-                if value is not None
-                else Content.styled(otherwise, "$text-muted")
-            )
-            parts.append(Content.assemble((key, "bold"), " ", shown))
-        self.query_one("#log-facets", Static).update(Content(" · ").join(parts))
-
-    def action_focus_filter(self) -> None:
-        # Keys that arrive with the `/` in one burst (a paste, fast typing over ssh) must
-        # reach the filter, not run as commands on the list (`b`, `s`, `e`, `x`, `f`…): `/`
-        # is a priority binding, and focus moves now, not after the keys already queued
-        # (as Widget.focus would).
-        self.set_focus(self.query_one("#log-filter", Input))
-
-    def on_paste(self, event: Paste) -> None:
-        """A paste on the list (not in the filter box) is a filter: a terminal with
-        bracketed paste delivers a pasted "/guard" as one event, never as keys."""
-        text = event.text.strip().splitlines()[0] if event.text.strip() else ""
-        filter_box = self.query_one("#log-filter", Input)
-        if not text or self.focused is filter_box:
-            return
-        event.stop()
-        self.set_focus(filter_box)
-        filter_box.value = text.removeprefix("/")
-        filter_box.cursor_position = len(filter_box.value)
-
-    @on(Input.Changed, "#log-filter")
-    def _text_changed(self, event: Input.Changed) -> None:
-        if self._filter_timer is not None:
-            self._filter_timer.stop()
-            self._filter_timer = None
-        if self.runs.total > FILTER_DEBOUNCE_ABOVE:
-            # Searching thousands of runs per keystroke lags: wait for a pause in typing.
-            self._filter_timer = self.set_timer(
-                FILTER_DEBOUNCE_SECONDS, lambda: self._narrow(text=event.value)
-            )
-        else:
-            self._narrow(text=event.value)
-
-    @on(Input.Submitted, "#log-filter")
-    def _text_submitted(self, event: Input.Submitted) -> None:
-        if self._filter_timer is not None:
-            self._filter_timer.stop()
-            self._filter_timer = None
-        self._narrow(text=event.value)
-        self.runs.focus()
-
-    def action_cycle_outcome(self) -> None:
-        outcomes = OUTCOME_FILTERS
-        self._narrow(outcome=outcomes[(outcomes.index(self._filter.outcome) + 1) % len(outcomes)])
-
-    def action_cycle_source(self) -> None:
-        sources = SOURCE_FILTERS
-        self._narrow(source=sources[(sources.index(self._filter.source) + 1) % len(sources)])
-
-    def action_cycle_event(self) -> None:
-        """Step through the events of the runs kept (in Gemini's order), then all."""
-        seen = {record.event for record in self.runs.records}
-        if self._filter.event is not None:
-            seen.add(self._filter.event)
-        order = {event: i for i, event in enumerate(EVENTS)}
-        events: list[str | None] = [
-            None,
-            *sorted(seen, key=lambda e: (order.get(e, len(order)), e)),
-        ]
-        if len(events) == 1:
-            self.notify("No runs yet: there is no event to narrow to.", timeout=3)
-            return
-        self._narrow(event=events[(events.index(self._filter.event) + 1) % len(events)])
-
-    def action_filter_hook(self) -> None:
-        """Only the highlighted run's hook (again: every hook)."""
-        if self._filter.hook is not None:
-            self._narrow(hook=None)
-            return
-        record = self.runs.cursor_record
-        if record is None:
-            self.notify("No run is highlighted.", timeout=3)
-            return
-        config = self.hd_app.config
-        hook = hook_of_record(record, config.hooks) if config is not None else None
-        identity = HookIdentity.of_hook(hook) if hook else HookIdentity.of_record(record)
-        self._narrow(hook=identity)
-
-    def action_clear_filters(self) -> None:
-        self.query_one("#log-filter", Input).value = ""
-        self._narrow(outcome="all", source="all", event=None, hook=None, text="")
-        self.runs.focus()
 
     # ------------------------------------------------------------------ the record
 
@@ -493,13 +289,12 @@ class LogScreen(HookdashScreen[None]):
             return
         hook = hook_of_record(record, config.hooks)
         if hook is None:
-            self.notify(
+            self.refuse(
                 f"{visible(record.id)} ({visible(record.event)}) is not in the configuration "
                 "any more: there is no hook to fire.",
-                title="Cannot replay this run",
+                "Cannot replay this run",
                 severity="warning",
                 timeout=6,
-                markup=False,
             )
             return
         if hook.event not in EVENTS:
@@ -556,10 +351,6 @@ class LogScreen(HookdashScreen[None]):
         # In the filter box, `/` is text (a path in a command, in output): the priority
         # binding steps aside and the box gets the key.
         return not (action == "focus_filter" and self.focused is self._filter_box)
-
-    @property
-    def _filter_box(self) -> Input:
-        return self.query_one("#log-filter", Input)
 
     def action_close(self) -> None:
         if self.focused is self.query_one("#log-filter", Input):

@@ -15,24 +15,19 @@ ends, then shows the result verdict first (`widgets.fire_result`); `esc` cancels
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from rich.console import Group, RenderableType
-from rich.padding import Padding
 from rich.text import Text
 from textual import on
 from textual.containers import Horizontal, VerticalScroll
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label, OptionList, Select, Static
-from textual.widgets.option_list import Option
-from textual.worker import Worker
 
 from hookdash.core import (
     BUILTIN_TOOLS,
     EVENTS,
     FIRED_TRIGGERS,
-    RUNLOG_NAME,
     TRIGGER_FIELD,
     TRIGGER_VALUES,
     Configuration,
@@ -45,38 +40,18 @@ from hookdash.core import (
     default_match_values,
     fire as engine_fire,
     match_kind,
-    outcome_of,
     plan,
-    state_dir,
     visible,
 )
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
-from hookdash.tui.plain import PlainInput, plain
-from hookdash.tui.run_clock import RunClock
+from hookdash.tui.plain import PlainInput
+from hookdash.tui.run_clock import EngineRun
 from hookdash.tui.screens.base import HookdashScreen
-from hookdash.tui.screens.confirm import ConfirmScreen
-from hookdash.tui.widgets.fire_result import fire_result_body
+from hookdash.tui.screens.confirm import ConfirmScreen, untrusted_hooks_question
+from hookdash.tui.widgets.fire_result import fire_result_body, runlog_shown
 from hookdash.tui.widgets.footer import Footer
-from hookdash.tui.widgets.run_view import (
-    OUTCOME_MARKS,
-    duration_text,
-    outcome_label,
-    outcome_style,
-)
-
-_SKIP_WORDS = {
-    "disabled": "disabled",
-    "matcher": "matcher",
-    "duplicate": "duplicate",
-    "untrusted-folder": "folder untrusted",
-    "hooks-disabled": "hooks off",
-    "ignored-layer": "file ignored",
-    "invalid": "invalid",
-    "unknown-event": "unknown event",
-    "gemini-refuses-to-start": "Gemini won't start",
-    "planner-error": "planner throws",
-}
+from hookdash.tui.widgets.plan_view import plan_rows, plan_summary, progress_lines
 
 
 class PlanScreen(HookdashScreen[None]):
@@ -92,13 +67,10 @@ class PlanScreen(HookdashScreen[None]):
         self._refs: list[str | None] = []  # the hook ref of each option (None: a heading)
         self._filling = False
         # Firing the whole event (ctrl+r):
-        self._worker: Worker[FireResult | None] | None = None
-        self._result: FireResult | None = None
-        self._outcome: RenderableType | None = None  # cancelled / failed
         self._fired: str = ""  # what was fired: "BeforeTool · tool run_shell_command"
         self._progress: list[tuple[Hook, HookRunResult | None]] = []  # while running
         self._sequential = False
-        self._clock = RunClock(self, self._show_run)
+        self._run = EngineRun(self, self._show_run, group="plan-fire", finished=self._scroll_home)
 
     def compose(self) -> Any:
         yield Static(
@@ -218,53 +190,11 @@ class PlanScreen(HookdashScreen[None]):
         result = plan(config, self._event, tool, trigger)
         self._plan = result
         colors = colors_for(self.app)
-        self.query_one("#plan-summary", Static).update(self._summary(result, colors))
+        self.query_one("#plan-summary", Static).update(plan_summary(result, self._event, colors))
         options = self.query_one("#plan-list", OptionList)
         keep = self._highlighted_ref()
         options.clear_options()
-        items: list[Option | None] = []
-        refs: list[str | None] = []
-        by_ref = {h.ref: h for h in config.hooks}
-        display = config.env.display
-        for i, hook in enumerate(result.hooks, 1):
-            shown = hook.shown
-            line = Text(no_wrap=True, overflow="ellipsis")
-            line.append(f"{i:>2}. ", style=colors.dim)
-            line.append(shown.id, style=f"bold {colors.success}")
-            line.append(f"  {shown.layer_label}", style=colors.accent)
-            if isinstance(hook.matcher, str) and hook.matcher:
-                line.append(f"  [{shown.matcher}]", style=colors.dim)
-            if hook.sequential:
-                line.append('  "sequential": true', style=colors.warning)
-            where = visible(display(hook.file)) + (f":{hook.line}" if hook.line else "")
-            more = Text(where, style=colors.dim)
-            if hook.command:
-                more.append("\n" + " ".join(shown.command.split()))
-            items.append(Option(Group(line, Padding(more, (0, 0, 0, 4)))))
-            refs.append(hook.ref)
-        if result.skipped:
-            title = Text(f"Not run ({len(result.skipped)})", style=colors.heading)
-            if items:
-                items.append(None)  # a separator line (not an option: no ref)
-            items.append(Option(title, disabled=True))
-            refs.append(None)
-            for skipped in result.skipped:
-                found = by_ref.get(skipped.ref)
-                layer = found.shown.layer_label if found is not None else skipped.scope
-                line = Text(no_wrap=True, overflow="ellipsis")
-                line.append(" – ", style=colors.dim)
-                line.append(visible(skipped.id), style="bold")
-                line.append(f"  {layer}", style=colors.accent)
-                word = _SKIP_WORDS.get(skipped.reason, skipped.reason)  # raw-ok: a literal
-                line.append(f"  {word}", colors.warning)
-                parts: list[RenderableType] = [line]
-                if skipped.detail:
-                    parts.append(Padding(plain(skipped.detail, colors.dim), (0, 0, 0, 4)))
-                items.append(Option(Group(*parts)))
-                refs.append(skipped.ref)
-        if not items:
-            items.append(Option(Text(f"No hook is configured for {self._event}."), disabled=True))
-            refs.append(None)
+        items, refs = plan_rows(result, config, self._event, colors)
         options.add_options(items)
         self._refs = refs
         if keep in refs:
@@ -272,75 +202,16 @@ class PlanScreen(HookdashScreen[None]):
         else:
             options.highlighted = next((i for i, r in enumerate(refs) if r is not None), None)
 
-    def _summary(self, result: Plan, colors: Colors) -> RenderableType:
-        event = self._event
-        kind = match_kind(event)
-        context = result.context
-        if kind == "tool":
-            label = f"tool {visible(context.tool_name)}" if context.tool_name else "any tool"
-        elif kind == "trigger":
-            field = TRIGGER_FIELD[event]
-            label = f"{field} {visible(context.trigger)}" if context.trigger else f"any {field}"
-        else:
-            label = "no match context"
-        head = Text()
-        head.append(event, style="bold")
-        head.append(f" · {label}: ")
-        n = len(result.hooks)
-        if n:
-            mode = (
-                ' one after another (a matching definition says "sequential": true)'
-                if result.sequential
-                else " in parallel"
-                if n > 1
-                else ""
-            )
-            head.append(f"Gemini runs {n} hook{'s' if n > 1 else ''}{mode}", style="bold")
-        else:
-            head.append("Gemini runs no hook", style="bold")
-        lines: list[RenderableType] = [head]
-        if result.error:
-            lines.append(plain(f"! {result.error}", colors.error))
-        if kind == "tool" and not context.tool_name:
-            lines.append(
-                Text(
-                    "No tool name: Gemini always passes one, so every hook is listed as if its "
-                    "matcher matched. Type a tool name to see which do.",
-                    style=colors.dim,
-                )
-            )
-        if kind == "trigger":
-            field = TRIGGER_FIELD[event]
-            if not context.trigger:
-                lines.append(
-                    Text(
-                        f"No {field}: Gemini always passes one "
-                        f"({', '.join(FIRED_TRIGGERS[event])}); pick one to see which hooks "
-                        "match it.",
-                        style=colors.dim,
-                    )
-                )
-            elif context.trigger not in FIRED_TRIGGERS[event]:
-                lines.append(
-                    Text(
-                        f"Gemini CLI 0.61 never fires {event} with {field} "
-                        f"{visible(repr(context.trigger))} (it uses "
-                        f"{', '.join(FIRED_TRIGGERS[event])}).",
-                        style=colors.warning,
-                    )
-                )
-        return Group(*lines)
-
     # ------------------------------------------------------------------ firing the event
 
     @property
     def running(self) -> bool:
-        return self._worker is not None and self._worker.is_running
+        return self._run.running
 
     @property
     def result(self) -> FireResult | None:
         """The last run of the whole event (ctrl+r), once it finished."""
-        return self._result
+        return self._run.result
 
     def action_run_event(self) -> None:
         if self.running:
@@ -359,22 +230,9 @@ class PlanScreen(HookdashScreen[None]):
         if not needed:
             self._start(config, event, tool, trigger)
             return
-        body = Text()
-        body.append(
-            f"Gemini CLI would not run {'this hook' if len(needed) == 1 else 'these hooks'} "
-            "without asking first:\n\n",
-            "bold",
-        )
-        for confirmation in needed:
-            body.append(f"• {visible(confirmation.id)}", "bold")
-            body.append(f": {visible(confirmation.reason)}\n")
-        n = len(the_plan.hooks)
-        body.append(
-            f"\nRun the event anyway ({n} hook{'s' if n != 1 else ''})? They run with your "
-            "permissions, in "
-        )
-        body.append(config.env.display(config.env.workspace), "bold")
-        body.append(".")
+        where = config.env.display(config.env.workspace)
+        reasons = [(c.id, c.reason) for c in needed]
+        body = untrusted_hooks_question(reasons, len(the_plan.hooks), where)
 
         def answered(yes: bool | None) -> None:
             if yes:
@@ -392,24 +250,23 @@ class PlanScreen(HookdashScreen[None]):
         elif context is not None and context.trigger:
             label += f" · {TRIGGER_FIELD.get(event, 'trigger')} {context.trigger}"
         self._fired = label
-        self._result = None
-        self._outcome = None
         self._progress = []
         self._sequential = self._plan.sequential if self._plan is not None else False
-        self._clock.start()
         self.add_class("-ran")
-        self._worker = self.run_worker(
-            self._fire(config, event, tool, trigger),
-            group="plan-fire",
-            exclusive=True,
-            exit_on_error=False,
-        )
-        self._show_run()
-        self.refresh_bindings()
+
+        def cancelled(elapsed: float) -> str:
+            return (
+                f"Cancelled after {elapsed:.1f} s: hookdash killed the running hooks' process "
+                "groups. The runs are in the log (the unfinished ones as cancelled). ctrl+r "
+                "runs the event again; esc goes back."
+            )
+
+        run = self._fire(config, event, tool, trigger)
+        self._run.start(run, cancelled, succeeded=lambda: self.query_one("#plan-result").focus())
 
     async def _fire(
         self, config: Configuration, event: str, tool: str | None, trigger: str | None
-    ) -> FireResult | None:
+    ) -> FireResult:
         clock = self.hd_app.clock
         payload = build_payload(
             config,
@@ -430,34 +287,12 @@ class PlanScreen(HookdashScreen[None]):
                     self._progress[i] = (hook, run)
             self._show_run()
 
-        try:
-            result = await engine_fire(
-                config, event, payload=payload, on_start=started, on_result=finished
-            )
-        except asyncio.CancelledError:
-            elapsed = self._clock.elapsed()
-            self._outcome = Text(
-                f"Cancelled after {elapsed:.1f} s: hookdash killed the running hooks' process "
-                "groups. The runs are in the log (the unfinished ones as cancelled). ctrl+r "
-                "runs the event again; esc goes back.",
-                style="bold",
-            )
-            self._finish()
-            raise
-        except Exception as exc:  # an engine bug must not take the dashboard down
-            self._outcome = plain(f"The engine failed: {exc}", "bold red")
-            self._finish()
-            return None
-        self._result = result
-        self._finish()
-        self.query_one("#plan-result").focus()
-        return result
+        return await engine_fire(
+            config, event, payload=payload, on_start=started, on_result=finished
+        )
 
-    def _finish(self) -> None:
-        self._clock.stop()
-        self._show_run()
+    def _scroll_home(self) -> None:
         self.query_one("#plan-result", VerticalScroll).scroll_home(animate=False)
-        self.refresh_bindings()
 
     def _show_run(self) -> None:
         """The run pane: each hook as it starts and ends, then the result."""
@@ -467,50 +302,34 @@ class PlanScreen(HookdashScreen[None]):
         pane.border_title = f"Run: {visible(self._fired)}"
         colors = colors_for(self.app)
         body: RenderableType
-        if self._clock.running:
-            elapsed = self._clock.elapsed()
-            frame = self._clock.frame
+        if self._run.clock.running:
+            elapsed = self._run.clock.elapsed()
+            frame = self._run.clock.frame
             how = "one after another" if self._sequential else "in parallel"
             text = Text()
             text.append(f"{frame} Running {visible(self._fired)}, {how}… {elapsed:.1f} s\n", "bold")
             text.append_text(self._progress_lines(colors, frame))
             text.append("\nesc cancels the run (kills the hooks' process groups).", colors.dim)
             body = text
-        elif self._result is not None:
-            config = self.hd_app.config
-            logged_to = None
-            if config is not None:
-                logged_to = config.env.display(str(state_dir(config.env.environ) / RUNLOG_NAME))
-            body = fire_result_body(self._result, colors, logged_to=logged_to, single_hook=False)
-        elif self._outcome is not None:
-            body = Group(self._outcome, Text(""), self._progress_lines(colors, "○"))
+        elif self._run.result is not None:
+            logged_to = runlog_shown(self.hd_app.config)
+            body = fire_result_body(
+                self._run.result, colors, logged_to=logged_to, single_hook=False
+            )
+        elif self._run.outcome is not None:
+            body = Group(self._run.outcome, Text(""), self._progress_lines(colors, "○"))
         else:
             body = Text("")
         self.query_one("#plan-result-body", Static).update(body)
 
     def _progress_lines(self, colors: Colors, unfinished: str) -> Text:
-        """One line per hook started: its outcome and duration once it ended."""
-        text = Text()
-        for hook, run in self._progress:
-            if run is None:
-                text.append(f"  {unfinished} ", style=colors.heading)
-                text.append(visible(hook.id), style="bold")
-                still = self._clock.running
-                text.append("  running\n" if still else "  cancelled\n", colors.dim)
-                continue
-            outcome = outcome_of(run)
-            text.append(f"  {OUTCOME_MARKS[outcome]} ", style=outcome_style(outcome, colors))
-            text.append(visible(hook.id), style="bold")
-            text.append(f"  {outcome_label(run)} · {duration_text(run.duration_ms)}\n", colors.dim)
-        return text
+        return progress_lines(self._progress, colors, unfinished, self._run.clock.running)
 
     def action_cancel_run(self) -> None:
-        if self._worker is not None and self._worker.is_running:
-            self._worker.cancel()
-            self.refresh_bindings()
+        self._run.cancel()
 
     def action_show_output(self) -> None:
-        result = self._result
+        result = self._run.result
         if result is None or not result.results:
             return
         from hookdash.tui.screens.output import OutputScreen
@@ -525,7 +344,8 @@ class PlanScreen(HookdashScreen[None]):
         if action == "run_event" and self.running:
             return None
         if action == "show_output":  # greyed out until there is a result
-            return True if self._result is not None and self._result.results else None
+            result = self._run.result
+            return True if result is not None and result.results else None
         return True
 
     # ------------------------------------------------------------------ actions

@@ -14,19 +14,14 @@ hookdash's fingerprints and script copies). The view then reloads: the badges cl
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import difflib
 from typing import Any
 
-from rich.console import Group, RenderableType
-from rich.padding import Padding
-from rich.table import Table
+from rich.console import RenderableType
 from rich.text import Text
 from textual import on, work
 from textual.containers import Horizontal, VerticalScroll
 from textual.events import Resize
 from textual.widgets import Button, Static
-from textual.worker import WorkerCancelled, WorkerFailed
 
 from hookdash.core import (
     Configuration,
@@ -36,15 +31,9 @@ from hookdash.core import (
     ScriptDiff,
     TrustPlan,
     changed_script,
-    describe_matcher,
-    describe_trust,
-    hidden_problems_of,
     hidden_refs,
     plan_trust,
-    risk_lines,
-    script_preview,
     trust_hooks,
-    trusted_commands,
     visible,
 )
 from hookdash.tui.colors import Colors, colors_for
@@ -54,13 +43,16 @@ from hookdash.tui.screens.base import HookdashScreen
 from hookdash.tui.screens.confirm import ConfirmScreen
 from hookdash.tui.widgets.check_list import CheckList
 from hookdash.tui.widgets.footer import Footer
-from hookdash.tui.widgets.hook_details import hidden_body, preview_body, risk_body
-from hookdash.tui.widgets.hook_tree import HIDDEN_PILL, MAX_ID_WIDTH
+from hookdash.tui.widgets.hook_groups import HIDDEN_PILL, MAX_ID_WIDTH
+from hookdash.tui.widgets.trust_confirmation import confirmation_body
+from hookdash.tui.widgets.trust_review import (
+    review_body,
+    risk_kinds,
+    script_diff_body,
+    trust_badge,
+)
 
 NARROW_WIDTH = 100
-# Marking the differing characters of two commands costs O(n*m) at worst: only for
-# commands a person can compare by eye anyway.
-_MARK_LIMIT = 2000
 
 
 class TrustScreen(HookdashScreen[None]):
@@ -140,10 +132,8 @@ class TrustScreen(HookdashScreen[None]):
         self._update_buttons()
 
     def _prompt(self, hook: Hook, width: int, colors: Colors) -> Text:
-        badge = " NEW " if hook.trust == "new" else " CHANGED "
-        text = Text()
-        text.append(badge, style=colors.badge("new" if hook.trust == "new" else "changed"))
-        text.append(" " * (10 - len(badge)))
+        text = trust_badge(hook, colors)
+        text.append(" " * (10 - len(text)))
         if hook.ref in self._hidden:
             text.append(HIDDEN_PILL, style=colors.badge("hidden"))
             text.append("  ")
@@ -151,9 +141,8 @@ class TrustScreen(HookdashScreen[None]):
             text.append(" " * (len(HIDDEN_PILL) + 2))
         text.append(hook.shown.id.ljust(width), style="bold")
         text.append(f"  {hook.shown.event}", style=colors.dim)
-        risks = risk_lines(hook)
-        if risks:
-            kinds = ", ".join(dict.fromkeys(r.label for r in risks))
+        kinds = risk_kinds(hook)
+        if kinds:
             text.append(f"  ⚠ {kinds}", style=colors.risk)
         return text
 
@@ -247,7 +236,9 @@ class TrustScreen(HookdashScreen[None]):
             else:
                 preview.update(Text(""))
             return
-        preview.update(self._hook_body(config, hook, colors))
+        diff = self._script_diff_body(config, hook, colors)
+        narrow = self.has_class("-narrow")
+        preview.update(review_body(config, hook, colors, narrow=narrow, script_diff=diff))
         self.query_one("#trust-detail", VerticalScroll).scroll_home(animate=False)
 
     def _script_diff_body(
@@ -259,7 +250,7 @@ class TrustScreen(HookdashScreen[None]):
             return []
         if hook.ref in self._diffs:
             diff = self._diffs[hook.ref]
-            return _diff_body(diff, colors) if diff is not None else []
+            return script_diff_body(diff, colors) if diff is not None else []
         if hook.ref not in self._diffing:
             self._diffing.add(hook.ref)
             self._compute_diff(config, hook, self._generation)
@@ -275,72 +266,6 @@ class TrustScreen(HookdashScreen[None]):
         shown = self._highlighted_hook()
         if diff is not None and shown is not None and shown.ref == hook.ref:
             self._show_hook()
-
-    def _hook_body(self, config: Configuration, hook: Hook, colors: Colors) -> RenderableType:
-        display = config.env.display
-        shown = hook.shown
-        grid = Table.grid(padding=(0, 1), expand=True)
-        grid.add_column(no_wrap=True, style=colors.dim, min_width=10)
-        grid.add_column(ratio=1, overflow="fold")
-        grid.add_row(Text("why"), Text(describe_trust(hook), style=colors.warning))
-        old_commands = trusted_commands(config, hook) if hook.trust == "changed" else []
-        if not old_commands:
-            grid.add_row(Text("command"), Text(shown.command_lines or "(none)", style="bold"))
-        if hook.command_raw and hook.command_raw != hook.command:
-            grid.add_row(Text("as written"), Text(shown.command_raw_lines))
-        grid.add_row(Text("event"), Text(shown.event))
-        grid.add_row(Text("matches"), plain(describe_matcher(hook.matcher, hook.event)))
-        where = visible(display(hook.file)) + (f":{hook.line}" if hook.line else "")
-        grid.add_row(Text("file"), Text(where))
-        if hook.description:
-            grid.add_row(Text("about"), Text(shown.description))
-        hidden = hidden_problems_of(hook, config.snapshot.problems)
-        title = Text(shown.id, style="bold")
-        if hidden:
-            title.append("  ")
-            title.append(HIDDEN_PILL, style=colors.badge("hidden"))
-        parts: list[RenderableType] = [title]
-        parts += hidden_body(hidden, colors)
-        parts += risk_body(risk_lines(hook, display), colors)
-        parts.append(grid)
-        if old_commands:
-            parts += self._commands_compared(old_commands, hook.command or "", colors)
-        parts += self._script_diff_body(config, hook, colors)
-        script = script_preview(hook.script)
-        if script is not None:
-            parts += preview_body(script, colors, display)
-        elif hook.script is not None and hook.script.kind == "command":
-            program = shown.program
-            parts.append(Text(f"\nRuns the program {program} (no script to show).", colors.dim))
-        else:
-            parts.append(Text("\nAn inline shell command: the command above is all it runs.",
-                              style=colors.dim))  # fmt: skip
-        return Group(*parts)
-
-    def _commands_compared(
-        self, old_commands: list[str], new: str, colors: Colors
-    ) -> list[RenderableType]:
-        """The command(s) trusted under this name and the command now: side by side, or
-        one above the other on a narrow screen; differing characters underlined (not colour
-        alone)."""
-        heading = Text("\nCommand changed since it was trusted", style=colors.heading)
-        pairs = [_marked(old, new, colors) for old in old_commands]
-        if self.has_class("-narrow"):
-            grid = Table.grid(padding=(0, 1), expand=True)
-            grid.add_column(no_wrap=True, style=colors.dim, min_width=10)
-            grid.add_column(ratio=1, overflow="fold")
-            for old, _ in pairs:
-                grid.add_row(Text("trusted"), old)
-            grid.add_row(Text("now"), pairs[0][1])
-            return [heading, grid]
-        table = Table(
-            expand=True, show_edge=False, box=None, padding=(0, 1), header_style=colors.dim
-        )
-        table.add_column("trusted", ratio=1, overflow="fold")
-        table.add_column("now", ratio=1, overflow="fold")
-        for row, (old, now) in enumerate(pairs):
-            table.add_row(old, now if row == 0 else "")
-        return [heading, table]
 
     # ------------------------------------------------------------------ actions
 
@@ -422,17 +347,10 @@ class TrustScreen(HookdashScreen[None]):
                 count = "every hook shown" if hooks is None else f"{len(hooks)} hook(s)"
                 result = await self.hd_app.write(f"trust {count}", trust_hooks, config, hooks)
             except HookdashError as exc:
-                self.notify(
-                    visible(exc.message),
-                    title="Nothing trusted",
-                    severity="error",
-                    timeout=12,
-                    markup=False,
-                )
+                self.refuse(visible(exc.message), "Nothing trusted", timeout=12)
                 return
             self._announce(result)
-            with contextlib.suppress(WorkerCancelled, WorkerFailed):
-                await self.hd_app.reload("trusted hooks").wait()
+            await self.reload_and_wait("trusted hooks")
         finally:
             self._writing = False
 
@@ -457,122 +375,3 @@ class TrustScreen(HookdashScreen[None]):
         if action in ("toggle_all", "toggle_check"):
             return bool(self._plan and self._plan.trust)
         return True
-
-
-def confirmation_body(
-    config: Configuration,
-    plan: TrustPlan,
-    hooks: list[Hook],
-    everything: bool,
-    colors: Colors,
-) -> RenderableType:
-    """What the question before trusting lists: every hook with its whole command
-    (wrapped, never cut), where it comes from, and what a CHANGED one ran before."""
-    env = config.env
-    root = env.display(plan.project_root)
-    parts: list[RenderableType] = []
-    if hooks:
-        lead = Text()
-        lead.append(
-            f"Gemini CLI will run {'these' if len(hooks) != 1 else 'this'} project "
-            f"hook{'s' if len(hooks) != 1 else ''} of {root} without warning again. ",
-            style="bold",
-        )
-        lead.append("Each command in full:", style=colors.dim)
-        parts.append(lead)
-    hidden = hidden_refs(hooks, config.snapshot.problems)
-    for hook in hooks:
-        shown = hook.shown
-        line = Text("\n")
-        line.append(" NEW " if hook.trust == "new" else " CHANGED ", style=colors.badge(
-            "new" if hook.trust == "new" else "changed"))  # fmt: skip
-        if hook.ref in hidden:
-            line.append(" ")
-            line.append(HIDDEN_PILL, style=colors.badge("hidden"))
-        line.append(f" {shown.id}", style="bold")
-        where = f"{shown.event} · {visible(env.display(hook.file))}"
-        line.append(f"  {where}" + (f":{hook.line}" if hook.line else ""), style=colors.dim)
-        parts.append(line)
-        command = Text(shown.command_lines or "(no command)", overflow="fold")
-        parts.append(Padding(command, (0, 0, 0, 2)))
-        for old in trusted_commands(config, hook) if hook.trust == "changed" else []:
-            was = Text("was: ", style=colors.dim)
-            was.append(Text(visible(old, multiline=True), style=colors.dim))
-            parts.append(Padding(Text.assemble(was, overflow="fold"), (0, 0, 0, 2)))
-        if hook.script is not None and hook.script.path and hook.script.kind != "command":
-            runs = Text(f"runs {visible(env.display(hook.script.path))}", style=colors.dim)
-            parts.append(Padding(runs, (0, 0, 0, 2)))
-        risks = risk_lines(hook, env.display)
-        if risks:
-            kinds = ", ".join(dict.fromkeys(r.label for r in risks))
-            parts.append(Padding(Text(f"⚠ {kinds}", style=colors.risk), (0, 0, 0, 2)))
-        if hook.trust == "changed" and hook.trust_detail:
-            parts.append(Padding(Text(shown.trust_detail, style=colors.warning), (0, 0, 0, 2)))
-    if everything and plan.watch:
-        names = ", ".join(h.shown.id for h in plan.watch)
-        parts.append(
-            Text(
-                f"\nAlso fingerprints (and keeps a copy of) the scripts of {names}, which "
-                "Gemini CLI trusted by itself, so a later edit shows as CHANGED.",
-                style=colors.dim,
-            )
-        )
-    if everything:
-        parts.append(
-            Text(
-                f"\nThis is Gemini CLI's own \"trust this project's hooks\": every hook of "
-                f"{env.display(env.workspace_settings_path)} is recorded.",
-                style=colors.dim,
-            )
-        )
-    return Group(*parts)
-
-
-def _marked(old: str, new: str, colors: Colors) -> tuple[Text, Text]:
-    """Two commands with the characters that differ underlined (and coloured); each
-    shown by the rule (newlines kept), so an erased or reordered part shows as a
-    difference."""
-    old, new = visible(old, multiline=True), visible(new, multiline=True)
-    before, after = Text(overflow="fold"), Text(overflow="fold")
-    if len(old) > _MARK_LIMIT or len(new) > _MARK_LIMIT:
-        before.append(old)
-        after.append(new)
-        return before, after
-    changed_old = f"underline bold {colors.error}"
-    changed_new = f"underline bold {colors.success}"
-    matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
-        if tag == "equal":
-            before.append(old[i1:i2])
-            after.append(new[j1:j2])
-        else:
-            before.append(old[i1:i2], style=changed_old)
-            after.append(new[j1:j2], style=changed_new)
-    return before, after
-
-
-def _diff_body(diff: ScriptDiff, colors: Colors) -> list[RenderableType]:
-    """A changed script's unified diff against the copy kept when it was trusted."""
-    heading = Text("\nScript changed since it was trusted ", style=colors.heading)
-    heading.append(f"({visible(diff.trusted_at[:10])})", style=colors.dim)
-    if diff.unavailable:
-        return [heading, plain(f"No diff: {diff.unavailable}.", colors.dim)]
-    body = Text(overflow="fold")
-    # A line ending in `\e[2K` shows it (`␛[2K`) instead of erasing itself.
-    for index, line in enumerate(visible(line) for line in diff.lines):
-        if index:
-            body.append("\n")
-        if line.startswith(("---", "+++")):
-            body.append(line, style="bold")
-        elif line.startswith("@@"):
-            body.append(line, style=colors.accent)
-        elif line.startswith("-"):
-            body.append(line, style=colors.error)
-        elif line.startswith("+"):
-            body.append(line, style=f"bold {colors.success}")
-        else:
-            body.append(line)
-    out: list[RenderableType] = [heading, body]
-    if diff.more:
-        out.append(Text(f"… {diff.more} more line(s) of the diff", style=colors.dim))
-    return out

@@ -13,7 +13,7 @@ from rich.console import Group, RenderableType
 from rich.padding import Padding
 from rich.text import Text
 
-from hookdash.core import FireResult, visible
+from hookdash.core import RUNLOG_NAME, Configuration, FireResult, state_dir, visible
 from hookdash.tui.colors import Colors
 from hookdash.tui.widgets.run_view import (
     heading,
@@ -24,6 +24,13 @@ from hookdash.tui.widgets.run_view import (
 )
 
 OUTPUT_HINT = " · o shows the whole output"
+
+
+def runlog_shown(config: Configuration | None) -> str | None:
+    """The run log's path, as the result names it (None: no configuration yet)."""
+    if config is None:
+        return None
+    return config.env.display(str(state_dir(config.env.environ) / RUNLOG_NAME))
 
 
 def fire_result_body(

@@ -15,7 +15,8 @@ from textual.widgets import Static
 from hookdash.core import visible  # (no pydantic, no I/O)
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.plain import plain
-from hookdash.tui.widgets.hook_tree import (
+from hookdash.tui.widgets.hook_facts import hook_facts, hook_title
+from hookdash.tui.widgets.hook_groups import (
     EventGroup,
     HookItem,
     LayerGroup,
@@ -168,111 +169,17 @@ class HookDetails(VerticalScroll):
         return visible(self._display(file)) + (f":{line}" if line else "")
 
     def _hook_body(self, hook: Hook, colors: Colors) -> RenderableType:
-        from hookdash.core import (
-            GEMINI_SOURCE_NOTE,
-            describe_matcher,
-            describe_trust,
-            hidden_problems_of,
-            hook_badges,
-            hook_notes,
-            risk_lines,
-            script_preview,
-        )
+        from hookdash.core import hidden_problems_of, risk_lines, script_preview
 
-        shown = hook.shown
         problems = self._snapshot.problems if self._snapshot is not None else []
         hidden = hidden_problems_of(hook, problems)
-        title = Text(shown.id, style="bold")
-        for badge in hook_badges(hook, bool(hidden)):
-            title.append("  ")
-            pill = badge.kind in ("new", "changed", "hidden")
-            title.append(f" {badge.label} " if pill else badge.label, colors.badge(badge.kind))
-
-        grid = self._grid()
-        dim = colors.dim
-
-        def row(key: str, *values: Text | str) -> None:
-            text = Text()
-            for value in values:
-                text.append(value)
-            grid.add_row(Text(key, style=dim), text)
-
-        notes = hook_notes(hook)
-        if hook.runs and hook.duplicate_of is None and not notes:
-            row("verdict", Text("Gemini CLI runs it when its event fires", style=colors.success))
-        elif hook.runs and hook.duplicate_of is None:
-            row("verdict", Text("Gemini CLI runs it", style=colors.success))
-        elif hook.runs:
-            row("verdict", Text("registered, but a duplicate", style=colors.warning))
-        else:
-            row("verdict", Text("Gemini CLI would not run it", style=colors.error))
-        for note in notes:
-            row("", Text("• " + note, style=colors.warning if hook.runs else colors.error))
-
-        row("event", shown.event, Text(f"  (#{hook.order + 1} in its order)", style=dim)
-            if hook.order is not None else "")  # fmt: skip
-        if shown.matcher:
-            row("matcher", shown.matcher)
-        else:
-            row("matcher", Text("(none)", style=dim))
-        row("matches", visible(describe_matcher(hook.matcher, hook.event)))
-        if hook.command is not None:
-            row("command", Text(shown.command_lines, style=f"bold {colors.foreground}"))
-            if hook.command_raw and hook.command_raw != hook.command:
-                row("as written", shown.command_raw_lines)
-        if hook.type != "command":
-            row("type", Text(visible(repr(hook.type)), colors.error))
-        if hook.name:
-            row("name", shown.name)
-        row("key", shown.key, Text("  (name:command — Gemini's dedup and trust key)", style=dim))
-        if hook.description:
-            row("about", shown.description)
-        row("timeout", f"{hook.timeout_ms:g} ms")
-        row("runs", "sequentially (its definition sets \"sequential\": true)"
-            if hook.sequential else "in parallel with the event's other hooks")  # fmt: skip
-        for name, value in shown.env:
-            row("env", f"{name}={value}")
-
-        source = "extension " + shown.extension if hook.extension else f"{hook.scope} settings"
-        row("source", source)
-        row("file", self._where(hook.file, hook.line))
-        row("pointer", Text(shown.pointer, style=dim))
-        row("Gemini says", Text(f"Source: {hook.gemini_source}", style="bold"))
-        row("", Text(GEMINI_SOURCE_NOTE, style=dim))
-        row("trust", describe_trust(hook))
-        if hook.disabled_in:
-            row("disabled in", visible("hooksConfig.disabled of " + ", ".join(hook.disabled_in)))
-        if hook.legacy_disabled_in:
-            row(
-                "legacy",
-                visible("hooks.disabled of " + ", ".join(hook.legacy_disabled_in))
-                + " — ignored by Gemini CLI 0.26+",
-            )
-        if hook.duplicate_of is not None:
-            d = hook.duplicate_of
-            where = visible(f"extension {d.extension}") if d.extension else d.scope
-            row("duplicate of", f"{visible(d.id)} ({where})")
-
-        parts: list[RenderableType] = [title]
+        parts: list[RenderableType] = [hook_title(hook, bool(hidden), colors)]
         # What a reviewer must not miss comes first, above the fields.
         parts += hidden_body(hidden, colors)
         parts += risk_body(risk_lines(hook, self._display), colors)
-        parts += [Text(""), grid]
-        script = hook.script
-        if script is not None:
-            state = []
-            if script.path is None:
-                state.append("not found on PATH")
-            elif not script.exists:
-                state.append("missing")
-            elif script.kind == "script" and not script.executable:
-                state.append("not executable")
-            label = visible(self._display(script.path)) if script.path else shown.program
-            if state:
-                row("script", label, Text("  " + ", ".join(state), style=colors.error))
-            elif script.kind == "command":
-                row("program", label)  # on PATH: no preview of a binary
-        preview = script_preview(script)
+        where = self._where(hook.file, hook.line)
+        parts += [Text(""), hook_facts(hook, where, self._display, colors)]
+        preview = script_preview(hook.script)
         if preview is not None:
             parts.extend(self._preview_body(preview, colors))
         return Group(*parts)

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import os
-from collections.abc import Collection, Iterable
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, ClassVar, Literal, NamedTuple
+from collections.abc import Iterable
+from dataclasses import replace
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import on
@@ -15,158 +14,30 @@ from textual.theme import Theme
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
-from hookdash.core import EVENTS, visible  # (no pydantic, no I/O)
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import widget_bindings
 from hookdash.tui.plain import plain
+from hookdash.tui.widgets.hook_groups import (
+    Columns,
+    EventGroup,
+    Grouping,
+    HookItem,
+    LayerGroup,
+    SourceGroup,
+    TreeItem,
+    column_widths,
+    group_by_source,
+    group_hooks,
+    layer_key,
+    layer_notes,
+)
+from hookdash.tui.widgets.hook_labels import item_label
 
 if TYPE_CHECKING:
     from hookdash.core import (
         Hook,
         Snapshot,
     )
-
-
-@dataclass(frozen=True)
-class EventGroup:
-    """The node of one event: its hooks, in Gemini's registration order."""
-
-    event: str
-    hooks: tuple[Hook, ...]
-
-    @property
-    def key(self) -> str:
-        return f"event\x1f{self.event}"  # raw-ok: a key, never shown
-
-
-@dataclass(frozen=True)
-class LayerGroup:
-    """The hooks of one event from one source: a settings layer or an extension."""
-
-    event: str
-    label: str  # Hook.layer_label: "user", "workspace", …, "extension <name>"
-    file: str
-    hooks: tuple[Hook, ...]
-    note: str | None = None  # e.g. "ignored by Gemini CLI"
-
-    @property
-    def key(self) -> str:
-        return f"layer\x1f{self.event}\x1f{self.label}"  # raw-ok: a key, never shown
-
-
-@dataclass(frozen=True)
-class SourceGroup:
-    """Source first (`g`): every hook of one settings layer or extension, by event."""
-
-    label: str  # Hook.layer_label
-    file: str
-    hooks: tuple[Hook, ...]
-    note: str | None = None
-
-    @property
-    def key(self) -> str:
-        return f"source\x1f{self.label}"
-
-
-@dataclass(frozen=True)
-class HookItem:
-    hook: Hook
-
-    @property
-    def key(self) -> str:
-        return self.hook.ref
-
-
-TreeItem = EventGroup | SourceGroup | LayerGroup | HookItem
-Grouping = Literal["event", "source"]
-
-# Longer ids (unnamed hooks show their command) are cut: the details show them whole.
-MAX_ID_WIDTH = 28
-HIDDEN_PILL = " hidden "  # the red badge of a hook with hidden characters
-# Settings layers in the order Gemini CLI merges and runs them; extensions come after.
-SCOPE_ORDER = ("system-defaults", "user", "workspace", "system")
-
-
-class Columns(NamedTuple):
-    """The widths of one group's columns (the matcher and extra badges follow)."""
-
-    badge: int  # the state badge
-    hidden: int  # the `hidden` pill and its gap: 0 when no hook of the group has one
-    ident: int
-
-
-def layer_key(hook: Hook) -> str:
-    """The `LayerGroup.key` of the group a hook is listed in."""
-    return f"layer\x1f{hook.event}\x1f{hook.layer_label}"  # raw-ok: a key, never shown
-
-
-def _shown_id(hook: Hook) -> str:
-    return " ".join(hook.shown.id.split())
-
-
-def column_widths(hooks: Iterable[Hook], hidden: Collection[str] = ()) -> dict[str, Columns]:
-    """The columns of each group of hooks (by `layer_key`; `hidden`: the refs of hooks with
-    hidden characters): as wide as what that group shows, so that one long badge or id
-    (`off: unknown event`) widens only the lines beside it, not every line of the list."""
-    from hookdash.core import state_badge
-
-    widths: dict[str, Columns] = {}
-    for hook in hooks:
-        key = layer_key(hook)
-        old = widths.get(key, Columns(0, 0, 0))
-        widths[key] = Columns(
-            max(old.badge, len(state_badge(hook).label)),
-            len(HIDDEN_PILL) + 2 if old.hidden or hook.ref in hidden else 0,
-            min(MAX_ID_WIDTH, max(old.ident, len(_shown_id(hook)))),
-        )
-    return widths
-
-
-def group_hooks(
-    hooks: Iterable[Hook], layer_notes: dict[str, str] | None = None
-) -> list[tuple[EventGroup, list[LayerGroup]]]:
-    """Events in Gemini's schema order (unknown names last); layers in run order."""
-    notes = layer_notes or {}
-    by_event: dict[str, dict[str, list[Hook]]] = {}
-    for hook in hooks:
-        by_event.setdefault(hook.event, {}).setdefault(hook.layer_label, []).append(hook)
-    events = [e for e in EVENTS if e in by_event] + [e for e in by_event if e not in EVENTS]
-    out = []
-    for event in events:
-        layers = [
-            LayerGroup(event, label, items[0].file, tuple(items), notes.get(items[0].file))
-            for label, items in by_event[event].items()
-        ]
-        all_hooks = tuple(h for layer in layers for h in layer.hooks)
-        out.append((EventGroup(event, all_hooks), layers))
-    return out
-
-
-def group_by_source(
-    hooks: Iterable[Hook], layer_notes: dict[str, str] | None = None
-) -> list[tuple[SourceGroup, list[LayerGroup]]]:
-    """Sources in Gemini's order (settings layers, then extensions by name); each source's
-    events in Gemini's schema order (unknown names last)."""
-    notes = layer_notes or {}
-    by_source: dict[str, dict[str, list[Hook]]] = {}
-    for hook in hooks:
-        by_source.setdefault(hook.layer_label, {}).setdefault(hook.event, []).append(hook)
-
-    def order(label: str) -> tuple[int, str]:
-        return (SCOPE_ORDER.index(label), "") if label in SCOPE_ORDER else (len(SCOPE_ORDER), label)
-
-    out = []
-    for label in sorted(by_source, key=order):
-        events = by_source[label]
-        names = [e for e in EVENTS if e in events] + [e for e in events if e not in EVENTS]
-        layers = [
-            LayerGroup(e, label, events[e][0].file, tuple(events[e]), notes.get(events[e][0].file))
-            for e in names
-        ]
-        first = layers[0]
-        all_hooks = tuple(h for layer in layers for h in layer.hooks)
-        out.append((SourceGroup(label, first.file, all_hooks, first.note), layers))
-    return out
 
 
 class HookTree(Tree[TreeItem | None]):
@@ -240,7 +111,7 @@ class HookTree(Tree[TreeItem | None]):
         ]
         self._hidden = hidden_refs(snapshot.hooks, snapshot.problems)
         self._widths = column_widths(hooks, self._hidden)
-        notes = self._layer_notes(snapshot)
+        notes = layer_notes(snapshot)
         colors = colors_for(self.app)
         self._rebuilding = True
         self.clear()
@@ -255,17 +126,15 @@ class HookTree(Tree[TreeItem | None]):
         for top, layers in groups:
             # A filter shows every match: folding would hide them.
             expand = bool(query) or top.key not in self._collapsed
-            event_node = self.root.add(self._make_label(top, colors), data=top, expand=expand)
+            event_node = self.root.add(self._label(top, colors), data=top, expand=expand)
             nodes[top.key] = event_node
             for layer in layers:
                 expand = bool(query) or layer.key not in self._collapsed
-                layer_node = event_node.add(
-                    self._make_label(layer, colors), data=layer, expand=expand
-                )
+                layer_node = event_node.add(self._label(layer, colors), data=layer, expand=expand)
                 nodes[layer.key] = layer_node
                 for hook in layer.hooks:
                     item = HookItem(hook)
-                    nodes[item.key] = layer_node.add_leaf(self._make_label(item, colors), data=item)
+                    nodes[item.key] = layer_node.add_leaf(self._label(item, colors), data=item)
         if not hooks and snapshot.hooks:
             if query:
                 empty = f"No hook matches “{query}”"
@@ -315,10 +184,10 @@ class HookTree(Tree[TreeItem | None]):
                         resized.add(node.data.key)
             else:
                 continue
-            node.set_label(self._make_label(node.data, colors))
+            node.set_label(self._label(node.data, colors))
         for node in self._walk(self.root):
             if isinstance(node.data, HookItem) and layer_key(node.data.hook) in resized:
-                node.set_label(self._make_label(node.data, colors))
+                node.set_label(self._label(node.data, colors))
         if changed:
             self.post_message(self.ItemHighlighted(self.current_item))
         return changed
@@ -366,84 +235,16 @@ class HookTree(Tree[TreeItem | None]):
             self.call_after_refresh(self.scroll_home, animate=False)
         self.post_message(self.ItemHighlighted(self.current_item))
 
-    def _layer_notes(self, snapshot: Snapshot) -> dict[str, str]:
-        notes: dict[str, str] = {}
-        for layer in snapshot.layers:
-            if layer.exists and not layer.loaded:
-                notes[layer.path] = (
-                    "does not parse" if layer.error is not None else "ignored by Gemini"
-                )
-        for ext in snapshot.extensions:
-            if not ext.active:
-                reason = visible(ext.reason) if ext.reason else "inactive"
-                notes[os.path.join(ext.path, "hooks", "hooks.json")] = reason
-        return notes
-
-    def _make_label(self, item: TreeItem, colors: Colors) -> Text:
-        from hookdash.core import count_hooks, hook_badges
-
-        if isinstance(item, EventGroup):
-            counts = count_hooks(item.hooks)
-            known = item.event in EVENTS
-            text = plain(item.event, colors.heading if known else f"bold {colors.error}")
-            if not known:
-                text.append("  not a Gemini CLI event", style=colors.error)
-            noun = "hook" if counts.total == 1 else "hooks"
-            text.append(f"  {counts.total} {noun} · {counts.running} run", style=colors.dim)
-            return text
-        if isinstance(item, SourceGroup):
-            text = plain(item.label, f"bold {colors.accent}")
-            if item.note:
-                text.append(f"  ({item.note})", style=colors.error)
-            counts = count_hooks(item.hooks)
-            noun = "hook" if counts.total == 1 else "hooks"
-            text.append(f"  {counts.total} {noun} · {counts.running} run", style=colors.dim)
-            return text
-        if isinstance(item, LayerGroup) and self.grouping == "source":
-            # Under its source: the event is what tells the groups apart.
-            known = item.event in EVENTS
-            text = plain(item.event, colors.heading if known else f"bold {colors.error}")
-            if not known:
-                text.append("  not a Gemini CLI event", style=colors.error)
-            return text
-        if isinstance(item, LayerGroup):
-            # The file is in the details pane: the line stays short enough for the hooks.
-            text = plain(item.label, f"bold {colors.accent}")
-            if item.note:
-                text.append(f"  ({item.note})", style=colors.error)
-            return text
-        hook = item.hook
-        shown = hook.shown
-        badges = hook_badges(hook, hook.ref in self._hidden)
-        state, extra = badges[0], badges[1:]
-        columns = self._widths.get(layer_key(hook), Columns(0, 0, MAX_ID_WIDTH))
-        text = Text(state.label.ljust(columns.badge), style=colors.badge(state.kind))
-        text.append("  ")
-        # Before the id, where a narrow list cannot cut it off.
-        if extra and extra[0].kind == "hidden":
-            text.append(HIDDEN_PILL, style=colors.badge("hidden"))
-            text.append("  ")
-            extra = extra[1:]
-        elif columns.hidden:
-            text.append(" " * columns.hidden)
-        ident = _shown_id(hook)
-        if len(ident) > columns.ident:
-            ident = ident[: columns.ident - 1] + "…"
-        text.append(ident.ljust(columns.ident), style="" if hook.runs else colors.dim)
-        for badge in extra:
-            text.append("  ")
-            pill = badge.kind in ("new", "changed")
-            text.append(f" {badge.label} " if pill else badge.label, style=colors.badge(badge.kind))
-        if shown.matcher:
-            bad = not isinstance(hook.matcher, str)
-            text.append(f"  [{shown.matcher}]", style=colors.error if bad else colors.dim)
-        return text
+    def _label(self, item: TreeItem, colors: Colors) -> Text:
+        return item_label(
+            item, colors, grouping=self.grouping, hidden=self._hidden, widths=self._widths
+        )
 
     def _theme_changed(self, theme: Theme) -> None:
         colors = colors_for(self.app)
         for node in self._walk(self.root):
             if node.data is not None:
-                node.set_label(self._make_label(node.data, colors))
+                node.set_label(self._label(node.data, colors))
 
     # ------------------------------------------------------------------ actions
 

@@ -10,7 +10,7 @@ from rich.text import Text
 from hookdash.core.run.runlog import RunLog, RunRecord
 from hookdash.tui.colors import Colors
 from hookdash.tui.screens.log import LogScreen
-from hookdash.tui.widgets.run_list import record_line, short_duration
+from hookdash.tui.widgets.run_line import record_line, short_duration
 from tests.conftest import Sandbox, command_hook, definition
 from tests.tui.helpers import make_app, settle
 

@@ -1,0 +1,330 @@
+"""The hook list's writes: switch a hook (`space`), add (`a`), edit (`e`), remove (`d`),
+all hooks on/off (`H`), undo (`u`), open the hook's file in an editor (`E`).
+
+A base of `HooksScreen` (which owns the layout, the filter and the tree): each write asks
+first where it should, goes through `app.write` (for `u`), says what it did in a toast,
+then reloads and selects the hook it wrote.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual import work
+
+from hookdash.core import EVENTS, HookdashError, shorten, visible  # (no pydantic, no I/O)
+from hookdash.tui.colors import colors_for
+from hookdash.tui.editor import editor_command, run_editor
+from hookdash.tui.screens.base import HookdashScreen
+from hookdash.tui.screens.confirm import ConfirmScreen
+from hookdash.tui.screens.switch import SwitchChoice, SwitchScreen
+from hookdash.tui.widgets.hook_groups import HookItem
+from hookdash.tui.widgets.hook_tree import HookTree
+from hookdash.tui.widgets.write_news import announcement, dry_run_body, undo_body
+
+if TYPE_CHECKING:
+    from hookdash.core import (
+        AuthoringResult,
+        Configuration,
+        DisabledKey,
+        EditResult,
+        Hook,
+    )
+
+# How long a toast stays. Short: it sits over the list, and what it says about a write
+# shows in the list too (the badge, the selected hook).
+NEWS_SECONDS = 5
+
+
+class HookWriting(HookdashScreen[None]):
+    """The writes of the hook list; they act on `selected_hook`. See the module docstring."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._switching = False  # a disable/enable is being written and reloaded
+        self._select_when_loaded: str | None = None  # a hook just written: show it once loaded
+
+    @property
+    def selected_hook(self) -> Hook | None:
+        """The hook under the cursor (switch, fire and plan act on it)."""
+        return self.query_one(HookTree).selected_hook
+
+    def _current(self, hook: Hook) -> Hook:
+        """The hook as the loaded configuration has it (the tree may show a newer reading)."""
+        config = self.hd_app.config
+        if config is not None:
+            for candidate in config.hooks:
+                if candidate.ref == hook.ref:
+                    return candidate
+        return hook
+
+    def action_toggle_hook(self) -> None:
+        from hookdash.core import describe_hook, registrable
+
+        tree = self.query_one(HookTree)
+        item = tree.current_item
+        if item is not None and not isinstance(item, HookItem):
+            tree.action_toggle_node()  # on a group, space folds it (Tree's own meaning)
+            return
+        config = self.hd_app.config
+        if item is None or config is None:
+            return
+        if self._switching:
+            self.notify("Still writing the last change…", timeout=2)
+            return
+        hook = self._current(item.hook)
+        if not registrable(hook):
+            self.refuse(
+                f"{visible(describe_hook(hook))} is invalid, so Gemini CLI discards it; there is "
+                "nothing to switch.",
+                "Cannot switch this hook",
+            )
+            return
+        if hook.disabled:
+            self._switch(hook, "user", "auto")
+            return
+
+        def chosen(choice: SwitchChoice | None) -> None:
+            if choice is not None:
+                self._switch(hook, choice.scope, choice.disabled_key)
+
+        self.app.push_screen(SwitchScreen(hook, config), chosen)
+
+    @work(group="switch")
+    async def _switch(self, hook: Hook, scope: str, disabled_key: DisabledKey) -> None:
+        """Write the change (in a thread), show it at once, then reload to confirm it."""
+        from hookdash.core import hooks_after_edit, toggle_hook
+
+        config = self.hd_app.config
+        if config is None:
+            return
+        self._switching = True
+        try:
+            verb = "on" if hook.disabled else "off"
+            try:
+                result = await self.hd_app.write(
+                    f"switch '{visible(hook.id)}' {verb}",
+                    toggle_hook,
+                    config,
+                    hook,
+                    scope,
+                    disabled_key,
+                )
+            except HookdashError as exc:
+                self.refuse(visible(exc.message), "Nothing changed")
+                return
+            trusted = config.snapshot.folder_trust.trusted
+            self.query_one(HookTree).update_hooks(hooks_after_edit(config.hooks, result, trusted))
+            self._announce(result)
+            await self.reload_and_wait("switched a hook")
+        finally:
+            self._switching = False
+
+    def _announce(self, result: EditResult) -> None:
+        news = announcement(result)
+        self.app.clear_notifications()  # the last write's news is stale now
+        self.notify(news.text, title=news.title, severity=news.severity, timeout=NEWS_SECONDS,
+                    markup=False)  # fmt: skip
+
+    # ---------------------------------------------------- writing hooks
+
+    def _writable_hook(self) -> Hook | None:
+        """The selected hook, if hookdash may write it; otherwise say why and None."""
+        from hookdash.core import resolve_hook  # the writing modules load on first use
+
+        config = self.hd_app.config
+        hook = self.selected_hook
+        if hook is None or config is None:
+            self.notify("Select a hook first (a adds one).", timeout=4)
+            return None
+        hook = self._current(hook)
+        try:
+            resolve_hook(config, hook.ref)
+        except HookdashError as exc:
+            self._refused(exc, "hookdash does not write this hook")
+            return None
+        return hook
+
+    def _refused(self, exc: HookdashError, title: str) -> None:
+        self.refuse(visible(exc.message, multiline=True), title)
+
+    def action_add_hook(self) -> None:
+        from hookdash.tui.screens.hook_form import HookFormScreen
+
+        item = self.query_one(HookTree).current_item
+        event = item.hook.event if isinstance(item, HookItem) else getattr(item, "event", None)
+        self.app.push_screen(HookFormScreen(event=event), self._form_done)
+
+    def action_edit_hook(self) -> None:
+        from hookdash.core import draft_of
+        from hookdash.tui.screens.hook_form import HookFormScreen
+
+        hook = self._writable_hook()
+        config = self.hd_app.config
+        if hook is None or config is None:
+            return
+        if hook.event not in EVENTS:
+            self.refuse(
+                f"'{visible(hook.event)}' is not a Gemini CLI event, so the form cannot show "
+                "it: E opens the file at the hook, d removes it.",
+                "Cannot edit this hook here",
+                severity="warning",
+            )
+            return
+        try:
+            original = draft_of(config, hook)
+        except HookdashError as exc:
+            self._refused(exc, "Cannot edit this hook")
+            return
+        self.app.push_screen(HookFormScreen(hook=hook, original=original), self._form_done)
+
+    def _form_done(self, result: AuthoringResult | None) -> None:
+        if result is not None:
+            self._after_write(result, "wrote a hook")
+
+    def _after_write(self, result: EditResult, reason: str) -> None:
+        self._announce(result)
+        select = result.hooks[0].ref if result.hooks and result.action != "remove" else None
+        self._reload_then(reason, select)
+
+    def _reload_then(self, reason: str, select: str | None) -> None:
+        """Read the configuration again; then (the reload's view) select `select`."""
+        self._select_when_loaded = select
+        self.hd_app.reload(reason)
+
+    def action_remove_hook(self) -> None:
+        hook = self._writable_hook()
+        if hook is not None:
+            self._ask_and_remove(hook)
+
+    @work(group="remove", exclusive=True)
+    async def _ask_and_remove(self, hook: Hook) -> None:
+        from hookdash.core import remove_hook
+
+        config = self.hd_app.config
+        if config is None:
+            return
+        try:
+            preview = await asyncio.to_thread(remove_hook, config, hook.ref, dry_run=True)
+        except HookdashError as exc:
+            self._refused(exc, "Nothing removed")
+            return
+        ask = "Remove it? u undoes it afterwards."
+        body = dry_run_body(preview, ask, colors_for(self.app))
+        question = ConfirmScreen(f"Remove {shorten(visible(hook.id), 60)}?", body, "Remove")
+        if not await self.app.push_screen_wait(question):
+            return
+        try:
+            result = await self.hd_app.write(
+                f"remove '{visible(hook.id)}'", remove_hook, config, hook.ref
+            )
+        except HookdashError as exc:
+            self._refused(exc, "Nothing removed")
+            return
+        self._after_write(result, "removed a hook")
+
+    def action_switch_all(self) -> None:
+        self._ask_and_switch_all()
+
+    @work(group="switch-all", exclusive=True)
+    async def _ask_and_switch_all(self) -> None:
+        from hookdash.core import switch_hooks, switch_scope
+
+        config = self.hd_app.config
+        if config is None:
+            return
+        enable = not config.snapshot.hooks_enabled
+        scope = switch_scope(config)
+        state = "on" if enable else "off"
+        try:
+            preview = await asyncio.to_thread(switch_hooks, config, enable, scope, dry_run=True)
+        except HookdashError as exc:
+            self._refused(exc, "Nothing changed")
+            return
+        if not preview.diff:
+            self._announce(preview)
+            return
+        now = "on" if config.snapshot.hooks_enabled else "off"
+        body = Text(f"Hooks are {now} now.\n\n")
+        body.append_text(dry_run_body(preview, f"Switch all hooks {state}?", colors_for(self.app)))
+        title = f"Switch all hooks {state}?"
+        if not await self.app.push_screen_wait(ConfirmScreen(title, body, f"Switch {state}")):
+            return
+        try:
+            result = await self.hd_app.write(
+                f"switch all hooks {state}", switch_hooks, config, enable, scope
+            )
+        except HookdashError as exc:
+            self._refused(exc, "Nothing changed")
+            return
+        self._after_write(result, f"hooks {state}")
+
+    def action_undo(self) -> None:
+        self._ask_and_undo()
+
+    @work(group="undo", exclusive=True)
+    async def _ask_and_undo(self) -> None:
+        from hookdash.core import UndoRefused, undo
+
+        stack = self.hd_app.undo_stack
+        config = self.hd_app.config
+        if config is None:
+            return
+        if not stack:
+            self.notify(
+                "Nothing to undo: hookdash has written nothing in this session (u undoes "
+                "add, edit, remove, switching, hooks on/off, trust and the safe fixes).",
+                timeout=6,
+            )
+            return
+        entry = stack[-1]
+        display = config.env.display
+        body = undo_body(entry, display)
+        if not await self.app.push_screen_wait(ConfirmScreen("Undo", body, "Undo")):
+            return
+        try:
+            result = await asyncio.to_thread(undo, entry, display)
+        except UndoRefused as exc:
+            stack.remove(entry)  # it can never apply again: the file is not hookdash's now
+            left = f" {len(stack)} older write(s) can still be undone." if stack else ""
+            self.refuse(visible(exc.message) + left, "Not undone")
+            return
+        except HookdashError as exc:
+            self._refused(exc, "Not undone")
+            return
+        stack.remove(entry)
+        self.app.clear_notifications()
+        self.notify(visible(result.message), title="Undone", timeout=NEWS_SECONDS, markup=False)
+        self._reload_then("undo", None)
+
+    def action_open_editor(self) -> None:
+        hook = self.selected_hook
+        config = self.hd_app.config
+        if hook is None or config is None:
+            self.notify("Select a hook to open its file.", timeout=4)
+            return
+        self._edit_in_editor(self._current(hook), config)
+
+    @work(group="editor", exclusive=True)
+    async def _edit_in_editor(self, hook: Hook, config: Configuration) -> None:
+        where = config.env.display(hook.file) + (f":{hook.line}" if hook.line else "")
+        argv = editor_command(config.env.environ, hook.file, hook.line)
+        if argv is None:
+            self.refuse(
+                "Neither $VISUAL nor $EDITOR is set, so hookdash does not know your editor "
+                f"(set one, e.g. export EDITOR=nano). The hook is at {visible(where)}.",
+                "No editor",
+                severity="warning",
+            )
+            return
+        try:
+            code = await run_editor(self.app, argv)
+        except OSError as exc:
+            self.refuse(f"Could not start {visible(argv[0])}: {exc.strerror or exc}.", "No editor")
+            return
+        note = "" if code == 0 else f" (the editor exited with {code})"
+        self.notify(f"Back from the editor{note}: reading {visible(where)} again.", timeout=5,
+                    markup=False)  # fmt: skip
+        self._reload_then("editor closed", hook.ref)

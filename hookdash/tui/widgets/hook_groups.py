@@ -1,0 +1,174 @@
+"""The hook list as data: its groups (by event then source layer, or by source then
+event), one item per hook, and the widths of each group's columns.
+
+Pure: `HookTree` builds its nodes from these, `hook_labels` draws them.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Collection, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal, NamedTuple
+
+from hookdash.core import EVENTS, visible  # (no pydantic, no I/O)
+
+if TYPE_CHECKING:
+    from hookdash.core import Hook, Snapshot
+
+
+@dataclass(frozen=True)
+class EventGroup:
+    """The node of one event: its hooks, in Gemini's registration order."""
+
+    event: str
+    hooks: tuple[Hook, ...]
+
+    @property
+    def key(self) -> str:
+        return f"event\x1f{self.event}"  # raw-ok: a key, never shown
+
+
+@dataclass(frozen=True)
+class LayerGroup:
+    """The hooks of one event from one source: a settings layer or an extension."""
+
+    event: str
+    label: str  # Hook.layer_label: "user", "workspace", …, "extension <name>"
+    file: str
+    hooks: tuple[Hook, ...]
+    note: str | None = None  # e.g. "ignored by Gemini CLI"
+
+    @property
+    def key(self) -> str:
+        return f"layer\x1f{self.event}\x1f{self.label}"  # raw-ok: a key, never shown
+
+
+@dataclass(frozen=True)
+class SourceGroup:
+    """Source first (`g`): every hook of one settings layer or extension, by event."""
+
+    label: str  # Hook.layer_label
+    file: str
+    hooks: tuple[Hook, ...]
+    note: str | None = None
+
+    @property
+    def key(self) -> str:
+        return f"source\x1f{self.label}"
+
+
+@dataclass(frozen=True)
+class HookItem:
+    hook: Hook
+
+    @property
+    def key(self) -> str:
+        return self.hook.ref
+
+
+TreeItem = EventGroup | SourceGroup | LayerGroup | HookItem
+Grouping = Literal["event", "source"]
+
+# Longer ids (unnamed hooks show their command) are cut: the details show them whole.
+MAX_ID_WIDTH = 28
+HIDDEN_PILL = " hidden "  # the red badge of a hook with hidden characters
+# Settings layers in the order Gemini CLI merges and runs them; extensions come after.
+SCOPE_ORDER = ("system-defaults", "user", "workspace", "system")
+
+
+class Columns(NamedTuple):
+    """The widths of one group's columns (the matcher and extra badges follow)."""
+
+    badge: int  # the state badge
+    hidden: int  # the `hidden` pill and its gap: 0 when no hook of the group has one
+    ident: int
+
+
+def layer_key(hook: Hook) -> str:
+    """The `LayerGroup.key` of the group a hook is listed in."""
+    return f"layer\x1f{hook.event}\x1f{hook.layer_label}"  # raw-ok: a key, never shown
+
+
+def shown_id(hook: Hook) -> str:
+    """The id on one line (an unnamed hook's is its command)."""
+    return " ".join(hook.shown.id.split())
+
+
+def column_widths(hooks: Iterable[Hook], hidden: Collection[str] = ()) -> dict[str, Columns]:
+    """The columns of each group of hooks (by `layer_key`; `hidden`: the refs of hooks with
+    hidden characters): as wide as what that group shows, so that one long badge or id
+    (`off: unknown event`) widens only the lines beside it, not every line of the list."""
+    from hookdash.core import state_badge
+
+    widths: dict[str, Columns] = {}
+    for hook in hooks:
+        key = layer_key(hook)
+        old = widths.get(key, Columns(0, 0, 0))
+        widths[key] = Columns(
+            max(old.badge, len(state_badge(hook).label)),
+            len(HIDDEN_PILL) + 2 if old.hidden or hook.ref in hidden else 0,
+            min(MAX_ID_WIDTH, max(old.ident, len(shown_id(hook)))),
+        )
+    return widths
+
+
+def group_hooks(
+    hooks: Iterable[Hook], layer_notes: dict[str, str] | None = None
+) -> list[tuple[EventGroup, list[LayerGroup]]]:
+    """Events in Gemini's schema order (unknown names last); layers in run order."""
+    notes = layer_notes or {}
+    by_event: dict[str, dict[str, list[Hook]]] = {}
+    for hook in hooks:
+        by_event.setdefault(hook.event, {}).setdefault(hook.layer_label, []).append(hook)
+    events = [e for e in EVENTS if e in by_event] + [e for e in by_event if e not in EVENTS]
+    out = []
+    for event in events:
+        layers = [
+            LayerGroup(event, label, items[0].file, tuple(items), notes.get(items[0].file))
+            for label, items in by_event[event].items()
+        ]
+        all_hooks = tuple(h for layer in layers for h in layer.hooks)
+        out.append((EventGroup(event, all_hooks), layers))
+    return out
+
+
+def group_by_source(
+    hooks: Iterable[Hook], layer_notes: dict[str, str] | None = None
+) -> list[tuple[SourceGroup, list[LayerGroup]]]:
+    """Sources in Gemini's order (settings layers, then extensions by name); each source's
+    events in Gemini's schema order (unknown names last)."""
+    notes = layer_notes or {}
+    by_source: dict[str, dict[str, list[Hook]]] = {}
+    for hook in hooks:
+        by_source.setdefault(hook.layer_label, {}).setdefault(hook.event, []).append(hook)
+
+    def order(label: str) -> tuple[int, str]:
+        return (SCOPE_ORDER.index(label), "") if label in SCOPE_ORDER else (len(SCOPE_ORDER), label)
+
+    out = []
+    for label in sorted(by_source, key=order):
+        events = by_source[label]
+        names = [e for e in EVENTS if e in events] + [e for e in events if e not in EVENTS]
+        layers = [
+            LayerGroup(e, label, events[e][0].file, tuple(events[e]), notes.get(events[e][0].file))
+            for e in names
+        ]
+        first = layers[0]
+        all_hooks = tuple(h for layer in layers for h in layer.hooks)
+        out.append((SourceGroup(label, first.file, all_hooks, first.note), layers))
+    return out
+
+
+def layer_notes(snapshot: Snapshot) -> dict[str, str]:
+    """Why a layer's hooks do not run, by its file: it does not parse, Gemini ignores it,
+    or the extension is inactive."""
+    notes: dict[str, str] = {}
+    for layer in snapshot.layers:
+        if layer.exists and not layer.loaded:
+            notes[layer.path] = "does not parse" if layer.error is not None else "ignored by Gemini"
+    for ext in snapshot.extensions:
+        if not ext.active:
+            reason = visible(ext.reason) if ext.reason else "inactive"
+            notes[os.path.join(ext.path, "hooks", "hooks.json")] = reason
+    return notes

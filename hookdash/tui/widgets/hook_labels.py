@@ -1,0 +1,108 @@
+"""One line of the hook list: an event or a source with its counts, a layer, or a hook
+with its state badge, `hidden` pill, id (in its group's columns), badges and matcher.
+Every name from the files goes through `plain()`/`.shown`: an attacker's text."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+
+from hookdash.core import EVENTS
+from hookdash.tui.colors import Colors
+from hookdash.tui.plain import plain
+from hookdash.tui.widgets.hook_groups import (
+    HIDDEN_PILL,
+    MAX_ID_WIDTH,
+    Columns,
+    EventGroup,
+    Grouping,
+    LayerGroup,
+    SourceGroup,
+    TreeItem,
+    layer_key,
+    shown_id,
+)
+
+if TYPE_CHECKING:
+    from hookdash.core import Hook
+
+
+def _event_name(event: str, colors: Colors) -> Text:
+    known = event in EVENTS
+    text = plain(event, colors.heading if known else f"bold {colors.error}")
+    if not known:
+        text.append("  not a Gemini CLI event", style=colors.error)
+    return text
+
+
+def _source_name(label: str, note: str | None, colors: Colors) -> Text:
+    text = plain(label, f"bold {colors.accent}")
+    if note:
+        text.append(f"  ({note})", style=colors.error)
+    return text
+
+
+def _with_counts(text: Text, hooks: tuple[Hook, ...], colors: Colors) -> Text:
+    from hookdash.core import count_hooks
+
+    counts = count_hooks(hooks)
+    noun = "hook" if counts.total == 1 else "hooks"
+    text.append(f"  {counts.total} {noun} · {counts.running} run", style=colors.dim)
+    return text
+
+
+def hook_line(hook: Hook, colors: Colors, hidden: bool, columns: Columns) -> Text:
+    """A hook in its group's columns: state badge, `hidden` pill, id, badges, matcher."""
+    from hookdash.core import hook_badges
+
+    shown = hook.shown
+    badges = hook_badges(hook, hidden)
+    state, extra = badges[0], badges[1:]
+    text = Text(state.label.ljust(columns.badge), style=colors.badge(state.kind))
+    text.append("  ")
+    # Before the id, where a narrow list cannot cut it off.
+    if extra and extra[0].kind == "hidden":
+        text.append(HIDDEN_PILL, style=colors.badge("hidden"))
+        text.append("  ")
+        extra = extra[1:]
+    elif columns.hidden:
+        text.append(" " * columns.hidden)
+    ident = shown_id(hook)
+    if len(ident) > columns.ident:
+        ident = ident[: columns.ident - 1] + "…"
+    text.append(ident.ljust(columns.ident), style="" if hook.runs else colors.dim)
+    for badge in extra:
+        text.append("  ")
+        pill = badge.kind in ("new", "changed")
+        text.append(f" {badge.label} " if pill else badge.label, style=colors.badge(badge.kind))
+    if shown.matcher:
+        bad = not isinstance(hook.matcher, str)
+        text.append(f"  [{shown.matcher}]", style=colors.error if bad else colors.dim)
+    return text
+
+
+def item_label(
+    item: TreeItem,
+    colors: Colors,
+    *,
+    grouping: Grouping,
+    hidden: Collection[str],
+    widths: dict[str, Columns],
+) -> Text:
+    """One line of the list: a group with its counts, or a hook in its group's columns
+    (`hidden`: the refs of hooks with hidden characters)."""
+    if isinstance(item, EventGroup):
+        return _with_counts(_event_name(item.event, colors), item.hooks, colors)
+    if isinstance(item, SourceGroup):
+        return _with_counts(_source_name(item.label, item.note, colors), item.hooks, colors)
+    if isinstance(item, LayerGroup) and grouping == "source":
+        # Under its source: the event is what tells the groups apart.
+        return _event_name(item.event, colors)
+    if isinstance(item, LayerGroup):
+        # The file is in the details pane: the line stays short enough for the hooks.
+        return _source_name(item.label, item.note, colors)
+    hook = item.hook
+    columns = widths.get(layer_key(hook), Columns(0, 0, MAX_ID_WIDTH))
+    return hook_line(hook, colors, hook.ref in hidden, columns)

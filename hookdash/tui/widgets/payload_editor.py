@@ -1,0 +1,282 @@
+"""Fire's payload pane: the JSON editor, the line under it saying whether it holds a
+payload (and whether Gemini would run the hook for it), and the hook's saved payloads.
+
+The payload is shown in a plain TextArea (no tree-sitter language: it crashes). The saved
+ones live in hookdash's state (`core.run.saved_payloads`): `save()` keeps the editor's
+under a name, `open_saved()` lists them to load, run or forget. Choosing "run" posts
+`RunRequested`: running is the screen's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
+
+from rich.text import Text
+from textual.containers import Vertical
+from textual.content import Content
+from textual.message import Message
+from textual.widgets import Static, TextArea
+
+from hookdash.core import (
+    Hook,
+    HookdashError,
+    SavedPayload,
+    context_of,
+    delete_payload,
+    json_loads,
+    json_text,
+    payload_problems,
+    plan_event,
+    save_payload,
+    saved_payloads,
+    state_dir,
+    visible,
+)
+from hookdash.tui.screens.confirm import ConfirmScreen
+
+if TYPE_CHECKING:
+    from hookdash.core import Configuration
+    from hookdash.tui.app import HookdashApp
+
+
+class JsonError(ValueError):
+    def __init__(self, message: str, line: int, column: int) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.column = column
+
+    def refusal(self, verb: str) -> str:
+        """`Not run: …` / `Not saved: …`, saying where the JSON breaks."""
+        return (
+            f"{verb}: the payload is not valid JSON (line {self.line}, column "
+            f"{self.column}: {self.message})."  # raw-ok: the json module's own words
+        )
+
+
+def parse_payload(text: str) -> dict[str, Any]:
+    """The editor's JSON object, or JsonError saying where it breaks (1-based)."""
+    try:
+        value = json_loads(text)
+    except json.JSONDecodeError as exc:
+        raise JsonError(exc.msg, exc.lineno, exc.colno) from None
+    if not isinstance(value, dict):
+        raise JsonError("the payload must be a JSON object ({…})", 1, 1)
+    return value
+
+
+class PayloadEditor(Vertical):
+    """The editor and its status line, for `hook` (the screen keeps it current)."""
+
+    class RunRequested(Message):
+        """A saved payload was chosen to run: it is in the editor now."""
+
+    def __init__(self, hook: Hook, *, source: str | None = None, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.hook = hook
+        self.source = source  # where the payload came from, said under the editor
+        self.fresh_text: str | None = None  # the last generated payload, as shown
+        self.saved: list[SavedPayload] | None = None  # None: not read yet
+        self._saved_error: str | None = None
+
+    def compose(self) -> Any:
+        yield TextArea(id="payload", show_line_numbers=True, soft_wrap=True, tab_behavior="focus")
+        yield Static(id="payload-status")
+
+    @property
+    def _hd_app(self) -> HookdashApp:
+        return cast("HookdashApp", self.app)
+
+    @property
+    def text(self) -> str:
+        return self.query_one("#payload", TextArea).text
+
+    def load(self, text: str) -> None:
+        editor = self.query_one("#payload", TextArea)
+        editor.load_text(text)
+        editor.move_cursor((0, 0))
+        self.check()
+
+    def point_at(self, error: JsonError) -> None:
+        """Focus the editor with the cursor where the JSON breaks."""
+        editor = self.query_one("#payload", TextArea)
+        editor.focus()
+        editor.move_cursor((error.line - 1, max(error.column - 1, 0)))
+
+    def check(self) -> dict[str, Any] | None:
+        """Show whether the editor holds a payload, and what Gemini would make of it."""
+        lines: list[Content] = []
+        payload: dict[str, Any] | None = None
+        try:
+            payload = parse_payload(self.text)
+        except JsonError as exc:
+            lines.append(
+                Content.assemble(
+                    (f"✖ invalid JSON at line {exc.line}, column {exc.column}: ", "bold $error"),
+                    exc.message,  # raw-ok: the json module's own words
+                    (" — ctrl+r will not run it", "$text-muted"),
+                )
+            )
+        config = self._hd_app.config
+        if payload is not None:
+            lines.append(Content.styled("✔ valid JSON", "$text-success"))
+            if config is not None:
+                lines[0] += self._verdict(config, payload)
+        about = self._about_line()
+        if about is not None:
+            lines.append(about)
+        if payload is not None:
+            for problem in payload_problems(self.hook.event, payload)[:2]:
+                lines.append(Content.styled(f"! {visible(problem)}", "$text-warning"))
+        self.query_one("#payload-status", Static).update(Content("\n").join(lines))
+        return payload
+
+    def _verdict(self, config: Configuration, payload: dict[str, Any]) -> Content:
+        """Whether Gemini would run the hook for this payload, and if not, why."""
+        hook = self.hook
+        plan = plan_event(config.hooks, hook.event, context_of(hook.event, payload))
+        if any(h.ref == hook.ref for h in plan.hooks):
+            return Content.styled(" · Gemini would run this hook for it", "$text-success")
+        why = next(
+            (s.detail or s.reason for s in plan.skipped if s.ref == hook.ref),
+            "it is not in the plan",
+        )
+        return Content.styled(f" · Gemini would not run it: {visible(why)}", "$text-warning")
+
+    def _about_line(self) -> Content | None:
+        """Where the payload came from, and the saved ones (dim)."""
+        parts: list[str] = []
+        if self.source:
+            parts.append(self.source)
+        if self._saved_error:
+            parts.append(self._saved_error)
+        elif self.saved:
+            n = len(self.saved)
+            parts.append(f"{n} saved payload{'s' if n != 1 else ''}: ctrl+o")
+        if not parts:
+            return None
+        return Content.styled(" · ".join(visible(p) for p in parts), "$text-muted")
+
+    # ------------------------------------------------------------------ saved payloads
+
+    def _state(self) -> Path | None:
+        config = self._hd_app.config
+        return None if config is None else state_dir(config.env.environ)
+
+    def read_saved(self) -> None:
+        state, hook = self._state(), self.hook
+        if state is None:
+            return
+
+        async def read() -> None:
+            try:
+                found = await asyncio.to_thread(saved_payloads, state, hook.event, hook.id)
+            except HookdashError as exc:
+                self.saved, self._saved_error = [], exc.message
+            else:
+                self.saved, self._saved_error = found, None
+            self.check()
+
+        self.run_worker(read(), group="fire-saved", exclusive=True)
+
+    def save(self) -> None:
+        """Ask for a name, then keep the editor's payload under it."""
+        state, hook = self._state(), self.hook
+        if state is None:
+            return
+        try:
+            payload = parse_payload(self.text)
+        except JsonError as exc:
+            self.notify(exc.refusal("Not saved"), severity="error", timeout=6, markup=False)
+            return
+        from hookdash.tui.screens.saved_payloads import PayloadNameScreen, suggested_name
+
+        existing = [p.name for p in self.saved or []]
+
+        async def save(name: str) -> None:
+            try:
+                saved, replaced = await asyncio.to_thread(
+                    save_payload, state, hook.event, hook.id, name, payload
+                )
+            except HookdashError as exc:
+                self.notify(visible(exc.message), title="Not saved", severity="error", markup=False)
+                return
+            verb = "Replaced" if replaced else "Saved"
+            self.notify(
+                f"{verb} “{visible(saved.name)}” for {visible(hook.id)}: ctrl+o brings it back.",
+                timeout=4,
+                markup=False,
+            )
+            self.source = f"saved payload “{visible(saved.name)}”"
+            self.read_saved()
+
+        def named(name: str | None) -> None:
+            if name:
+                self.run_worker(save(name), group="fire-save")
+
+        self.app.push_screen(PayloadNameScreen(hook.id, suggested_name(payload), existing), named)
+
+    def open_saved(self) -> None:
+        """List the hook's saved payloads: load one, run one or forget one."""
+        state, hook = self._state(), self.hook
+        if state is None:
+            return
+        from hookdash.tui.screens.saved_payloads import Choice, SavedPayloadsScreen
+
+        def chosen(choice: Choice | None) -> None:
+            if choice is None:
+                return
+            what, entry = choice
+            if what == "delete":
+                self._forget(state, entry)
+                return
+            self.source = f"saved payload “{visible(entry.name)}”"
+            self.load(json_text(entry.payload, indent=2))
+            if what == "run":
+                self.post_message(self.RunRequested())
+
+        async def open_list() -> None:
+            try:
+                found = await asyncio.to_thread(saved_payloads, state, hook.event, hook.id)
+            except HookdashError as exc:
+                self.notify(visible(exc.message), severity="error", timeout=8, markup=False)
+                return
+            self.saved, self._saved_error = found, None
+            if not found:
+                self.notify(
+                    f"No saved payloads for {visible(hook.id)} yet: ctrl+s saves the one in "
+                    "the editor.",
+                    timeout=4,
+                    markup=False,
+                )
+                return
+            self.app.push_screen(SavedPayloadsScreen(hook.id, found), chosen)
+
+        self.run_worker(open_list(), group="fire-saved", exclusive=True)
+
+    def _forget(self, state: Path, entry: SavedPayload) -> None:
+        hook = self.hook
+        body = Text()
+        body.append("Forget the saved payload ")
+        body.append(visible(entry.name), "bold")
+        body.append(f" of {visible(hook.id)}? It is deleted from hookdash's state.")
+
+        async def forget() -> None:
+            try:
+                await asyncio.to_thread(delete_payload, state, hook.event, hook.id, entry.name)
+            except HookdashError as exc:
+                self.notify(
+                    visible(exc.message), title="Not deleted", severity="error", markup=False
+                )
+                return
+            self.notify(f"Forgot “{visible(entry.name)}”.", timeout=3, markup=False)
+            self.read_saved()
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.run_worker(forget(), group="fire-save")
+
+        self.app.push_screen(ConfirmScreen("Forget a saved payload?", body, "Forget it"), answered)
