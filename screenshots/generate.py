@@ -100,21 +100,12 @@ def _fire_rm_rf(*then: str) -> Steps:
 
 async def _add_form(pilot: Any) -> None:
     """`a` on lint-on-write (AfterTool), filled in for a new workspace hook."""
-    from textual.widgets import Input, RadioButton
+    from tests.tui.helpers import fill_in_add_form  # the snapshot test fills it the same
 
     await _select("lint-on-write", "a")(pilot)
     screen = pilot.app.screen
     assert isinstance(screen, HookFormScreen)
-    for field, value in (
-        ("#matcher", "write_file|replace"),
-        ("#name", "lint-check"),
-        ("#command", "python3 .gemini/hooks/lint_on_write.py --check"),
-        ("#timeout", "10000"),
-        ("#description", "Lint every edited file"),
-    ):
-        screen.query_one(field, Input).value = value
-    screen.query_one("#scope RadioButton:last-of-type", RadioButton).value = True
-    screen.query_one("#command", Input).focus()
+    fill_in_add_form(screen)
     await _settle(pilot)
 
 

@@ -140,3 +140,18 @@ class EngineRun:
         if self._finished is not None:
             self._finished()
         self._owner.refresh_bindings()
+
+
+class ShowsEngineRun:
+    """A screen that shows an `EngineRun` (`self._run`): whether a run is under way, and
+    the last result once it finished (what the tests and the bindings read)."""
+
+    _run: EngineRun
+
+    @property
+    def running(self) -> bool:
+        return self._run.running
+
+    @property
+    def result(self) -> FireResult | None:
+        return self._run.result

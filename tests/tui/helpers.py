@@ -208,3 +208,23 @@ async def run_from_palette(pilot: Any, query: str, title: str) -> None:
     await pilot.press("enter")
     await until(lambda: not isinstance(pilot.app.screen, CommandPalette))
     await pilot.pause()
+
+
+# The hook the README's add-form picture (and its snapshot) shows being written.
+ADD_FORM_EXAMPLE = (
+    ("#matcher", "write_file|replace"),
+    ("#name", "lint-check"),
+    ("#command", "python3 .gemini/hooks/lint_on_write.py --check"),
+    ("#timeout", "10000"),
+    ("#description", "Lint every edited file"),
+)
+
+
+def fill_in_add_form(screen: Screen[Any]) -> None:
+    """Type ADD_FORM_EXAMPLE into an open add form, as a workspace hook, the command focused."""
+    from textual.widgets import Input, RadioButton
+
+    for field, value in ADD_FORM_EXAMPLE:
+        screen.query_one(field, Input).value = value
+    screen.query_one("#scope RadioButton:last-of-type", RadioButton).value = True
+    screen.query_one("#command", Input).focus()

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.widgets import Input, RadioButton, TextArea
+from textual.widgets import TextArea
 
 from hookdash.core.demo import DemoEnvironment, create_demo
 from hookdash.tui.app import HookdashApp
@@ -29,7 +29,7 @@ from hookdash.tui.screens.log import LogScreen
 from hookdash.tui.screens.plan import PlanScreen
 from hookdash.tui.widgets.hook_tree import HookTree
 from tests.conftest import Sandbox
-from tests.tui.helpers import demo_app, make_app, rich_setup, select, until
+from tests.tui.helpers import demo_app, fill_in_add_form, make_app, rich_setup, select, until
 
 FIXED_DEMO_ROOT = Path("/tmp/hookdash-snapshot-demo")
 
@@ -291,16 +291,7 @@ async def fill_add_form(pilot: Any) -> None:
     await _steps("lint-on-write", "a")(pilot)
     screen = pilot.app.screen
     assert isinstance(screen, HookFormScreen)
-    for field, value in (
-        ("#matcher", "write_file|replace"),
-        ("#name", "lint-check"),
-        ("#command", "python3 .gemini/hooks/lint_on_write.py --check"),
-        ("#timeout", "10000"),
-        ("#description", "Lint every edited file"),
-    ):
-        screen.query_one(field, Input).value = value
-    screen.query_one("#scope RadioButton:last-of-type", RadioButton).value = True
-    screen.query_one("#command", Input).focus()
+    fill_in_add_form(screen)
     await pilot.pause()
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()

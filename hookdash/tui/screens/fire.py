@@ -43,7 +43,7 @@ from hookdash.core import (
 )
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
-from hookdash.tui.run_clock import EngineRun
+from hookdash.tui.run_clock import EngineRun, ShowsEngineRun
 from hookdash.tui.screens.base import HookdashScreen
 from hookdash.tui.screens.confirm import ConfirmScreen, untrusted_run_question
 from hookdash.tui.widgets.fire_result import fire_result_body, runlog_shown
@@ -54,7 +54,7 @@ from hookdash.tui.widgets.run_view import output_sections
 NARROW_WIDTH = 110
 
 
-class FireScreen(HookdashScreen[None]):
+class FireScreen(ShowsEngineRun, HookdashScreen[None]):
     COMMAND_SCOPE = "fire"
     BINDINGS = bindings_for("fire")
     CONFIG_AT_MOUNT = False  # on_mount shows the hook and its payload itself
@@ -83,14 +83,6 @@ class FireScreen(HookdashScreen[None]):
     @property
     def hook(self) -> Hook:
         return self._hook
-
-    @property
-    def running(self) -> bool:
-        return self._run.running
-
-    @property
-    def result(self) -> FireResult | None:
-        return self._run.result
 
     @property
     def owner(self) -> str:

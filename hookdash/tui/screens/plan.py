@@ -46,7 +46,7 @@ from hookdash.core import (
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
 from hookdash.tui.plain import PlainInput
-from hookdash.tui.run_clock import EngineRun
+from hookdash.tui.run_clock import EngineRun, ShowsEngineRun
 from hookdash.tui.screens.base import HookdashScreen
 from hookdash.tui.screens.confirm import ConfirmScreen, untrusted_hooks_question
 from hookdash.tui.widgets.fire_result import fire_result_body, runlog_shown
@@ -54,7 +54,7 @@ from hookdash.tui.widgets.footer import Footer
 from hookdash.tui.widgets.plan_view import plan_rows, plan_summary, progress_lines
 
 
-class PlanScreen(HookdashScreen[None]):
+class PlanScreen(ShowsEngineRun, HookdashScreen[None]):
     COMMAND_SCOPE = "plan"
     BINDINGS = bindings_for("plan")
     CONFIG_AT_MOUNT = False  # on_mount fills the form, which plans
@@ -203,15 +203,6 @@ class PlanScreen(HookdashScreen[None]):
             options.highlighted = next((i for i, r in enumerate(refs) if r is not None), None)
 
     # ------------------------------------------------------------------ firing the event
-
-    @property
-    def running(self) -> bool:
-        return self._run.running
-
-    @property
-    def result(self) -> FireResult | None:
-        """The last run of the whole event (ctrl+r), once it finished."""
-        return self._run.result
 
     def action_run_event(self) -> None:
         if self.running:
