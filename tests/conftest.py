@@ -279,3 +279,11 @@ def wait_for(
     while not condition():
         assert time.monotonic() < deadline, f"timed out waiting for {what}"
         time.sleep(0.02)
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """`-n auto`: two workers per core. The tests mostly wait (on hooks and other
+    processes, the dashboard's event loop), so one per core leaves the cores half idle:
+    on two cores, 84 s instead of 111 s for the whole suite."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return max(2, min(8, 2 * (cores or 1)))
