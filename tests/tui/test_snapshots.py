@@ -181,6 +181,11 @@ def _steps(hook_id: str, *keys: str) -> Any:
             await pilot.pause()
         await pilot.app.workers.wait_for_complete()
         await pilot.pause()
+        screen = pilot.app.screen
+        if isinstance(screen, LogScreen):  # the newest run in view, as a person sees it
+            runs = screen.runs
+            await until(lambda: runs.scroll_offset.y >= runs.max_scroll_y)
+            await pilot.pause()
 
     return run_before
 

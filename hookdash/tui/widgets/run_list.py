@@ -156,7 +156,7 @@ class RunList(ScrollView, can_focus=True):
             self._cursor = 0 if self._shown else -1  # its record was dropped: the oldest
         self._update_size()
         if following:
-            self.scroll_end(animate=False, immediate=True, x_axis=False)
+            self._to_end()
         elif gone:
             # The records above went: scroll up as much, so the view does not move.
             self.scroll_to(y=max(0, int(self.scroll_offset.y) - gone), animate=False)
@@ -170,7 +170,7 @@ class RunList(ScrollView, can_focus=True):
         self._shown = self._records if keep is None else [r for r in self._records if keep(r)]
         self._cursor = len(self._shown) - 1
         self._update_size()
-        self.scroll_end(animate=False, immediate=True, x_axis=False)
+        self._to_end()
         self.refresh()
         self.post_message(self.Highlighted(self, self.cursor_record))
 
@@ -181,6 +181,16 @@ class RunList(ScrollView, can_focus=True):
 
     def _update_size(self) -> None:
         self.virtual_size = Size(1, len(self._shown))
+
+    def _to_end(self) -> None:
+        self.scroll_end(animate=False, immediate=True, x_axis=False)
+        # Once more after the next layout: records added before the list's first layout
+        # (the log opening on a busy machine) left it at the top, its cursor out of view.
+        self.call_after_refresh(self._stay_at_end)
+
+    def _stay_at_end(self) -> None:
+        if self.following:
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
 
     # ------------------------------------------------------------------ rendering
 
@@ -280,5 +290,4 @@ class RunList(ScrollView, can_focus=True):
         self.move_cursor(int(self.scroll_offset.y) + offset.y)
 
     def on_resize(self) -> None:
-        if self.following:
-            self.scroll_end(animate=False, immediate=True, x_axis=False)
+        self._stay_at_end()
