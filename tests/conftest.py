@@ -281,6 +281,7 @@ def wait_for(
         time.sleep(0.02)
 
 
+@pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist: fine without it
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """`-n auto`: two workers per core. The tests mostly wait (on hooks and other
     processes, the dashboard's event loop), so one per core leaves the cores half idle:
