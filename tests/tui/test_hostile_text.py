@@ -27,7 +27,7 @@ from hookdash.tui.screens.switch import SwitchScreen
 from hookdash.tui.screens.trust import TrustScreen
 from hookdash.tui.widgets.hook_groups import HookItem
 from hookdash.tui.widgets.hook_tree import HookTree
-from tests.conftest import Sandbox, until
+from tests.conftest import Sandbox, command_hook, definition, until
 from tests.hostile_text import (
     CLIPBOARD_NAME,
     ERASING_SCRIPT,
@@ -269,3 +269,28 @@ async def test_an_input_keeps_the_exact_value_and_draws_it_shown() -> None:
         await pilot.press("x")
         assert box.value == f"a{ESC}x[2J\u202eb\ud800"
         assert box._position_to_cell(len(box.value)) == len(box.value)
+
+
+async def test_titles_show_markup_in_a_hook_id_or_matcher_as_written(sandbox: Sandbox) -> None:
+    """A border title given as a str is read as Textual markup: the remove question's (a
+    hook's ID) and the plan's (the tool a settings matcher names) must show it as written."""
+    sandbox.trust_folder()
+    name, matcher = "[bold]boom[/bold]", "[b]x("  # an invalid regex: the plan keeps it
+    sandbox.write_user(
+        {"hooks": {"BeforeTool": [definition(command_hook("echo hi", name=name), matcher=matcher)]}}
+    )
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(pilot)
+        await press_on(pilot, name, "d")
+        await until(lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.pause()  # (the question's worker waits for the answer: no settle)
+        assert f"Remove {name}?" in screen_text(app)[0]
+        await pilot.press("escape")
+        await until(lambda: isinstance(app.screen, HooksScreen))
+        await press_on(pilot, name, "p")
+        await until(lambda: isinstance(app.screen, PlanScreen))
+        await pilot.press("ctrl+r")
+        await until(lambda: isinstance(app.screen, PlanScreen) and app.screen.result is not None)
+        await settle(pilot)
+        assert f"Run: BeforeTool · tool {matcher} ─" in screen_text(app)[0]

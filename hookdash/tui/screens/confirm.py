@@ -18,6 +18,7 @@ from textual.widgets import Button, Static
 
 from hookdash.core import visible
 from hookdash.tui.commands import bindings_for
+from hookdash.tui.plain import plain_content
 from hookdash.tui.widgets.footer import Footer
 
 
@@ -78,7 +79,8 @@ class ConfirmScreen(ModalScreen[bool]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#confirm-box").border_title = self._title
+        # A title can hold a hook ID: shown, never read as markup.
+        self.query_one("#confirm-box").border_title = plain_content(self._title)
         self.query_one("#no", Button).focus()  # the safe answer is the default
 
     @on(Button.Pressed, "#yes")

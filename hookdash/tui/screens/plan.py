@@ -45,7 +45,7 @@ from hookdash.core import (
 )
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
-from hookdash.tui.plain import PlainInput
+from hookdash.tui.plain import PlainInput, plain_content
 from hookdash.tui.run_clock import EngineRun, ShowsEngineRun
 from hookdash.tui.screens.base import HookdashScreen
 from hookdash.tui.screens.confirm import ConfirmScreen, untrusted_hooks_question
@@ -290,7 +290,7 @@ class PlanScreen(ShowsEngineRun, HookdashScreen[None]):
         pane = self.query_one("#plan-result", VerticalScroll)
         if not self.has_class("-ran"):
             return
-        pane.border_title = f"Run: {visible(self._fired)}"
+        pane.border_title = plain_content(f"Run: {self._fired}")
         colors = colors_for(self.app)
         body: RenderableType
         if self._run.clock.running:

@@ -22,6 +22,7 @@ from textual.widgets.option_list import Option
 from hookdash.core import SavedPayload, shorten, visible
 from hookdash.tui.colors import colors_for
 from hookdash.tui.commands import bindings_for
+from hookdash.tui.plain import plain_content
 from hookdash.tui.screens.base import HookdashModalScreen
 from hookdash.tui.widgets.footer import Footer
 
@@ -136,7 +137,8 @@ class SavedPayloadsScreen(HookdashModalScreen[Choice | None]):
         return self._saved
 
     def on_mount(self) -> None:
-        self.query_one("#saved-box").border_title = f"Saved payloads of {visible(self._hook_id)}"
+        title = plain_content(f"Saved payloads of {self._hook_id}")
+        self.query_one("#saved-box").border_title = title
         options = self.query_one("#saved-list", OptionList)
         colors = colors_for(self.app)
         for i, entry in enumerate(self._saved, 1):
