@@ -166,11 +166,9 @@ def _remember_enable(config: Configuration, path: Path, edit: FileEdit) -> list[
     try:
         if edit.restored:
             disable_undo.restored(env, path)
-            gone = [
-                p
-                for p in created_keys.created_in(env, path)
-                if not get_value(jsonc.parse(edit.text), jsonc.pointer_tokens(p))[0]
-            ]
+            created = created_keys.created_in(env, path)
+            restored = jsonc.parse(edit.text) if created else None  # parsed once
+            gone = [p for p in created if not get_value(restored, jsonc.pointer_tokens(p))[0]]
             created_keys.forget(env, path, gone)
         else:
             disable_undo.forget(env, path)

@@ -76,9 +76,7 @@ def add_entry(
 ) -> FileEdit:
     """Add `identifier` to the disabled list(s) `disabled_key` selects in one file."""
     shown, environ = at.shown, at.environ
-    if text is not None and not is_blank(text):
-        check_settings(text, shown)
-    current, notes = start_text(text, shown)
+    current, notes = start_text(text, shown)  # a non-blank text as it is
     check_settings(current, shown)
     if disabled_key == "auto":
         targets = [CURRENT]

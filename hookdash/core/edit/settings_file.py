@@ -83,9 +83,7 @@ class SettingsFile:
     def prepare(self, text: str | None) -> tuple[str, list[str], dict[str, Any]]:
         """The text an edit starts from ({} for a missing or blank file), its notes and
         value; SettingsParseError for a file that does not parse."""
-        if text is not None and not is_blank(text):
-            parse_settings(text, self.shown)
-        current, notes = start_text(text, self.shown)
+        current, notes = start_text(text, self.shown)  # a non-blank text as it is
         return current, notes, parse_settings(current, self.shown)
 
 

@@ -27,7 +27,7 @@ READ_ONLY_SCOPES: frozenset[str] = frozenset({"system-defaults", "system"})
 # extensions' security rules, telemetry, the plans directory, env redaction, legacy
 # keys). Only these are built from a file; the rest is checked for syntax and skipped, so
 # a large settings file costs its text, not its whole document, in memory.
-LARGE_TEXT = 1 << 20  # characters: a settings file this large is handled with care
+LARGE_TEXT = jsonc.comments.BIG  # the size above which jsonc keeps no stripped copy
 SETTINGS_KEYS = frozenset({"hooks", "hooksConfig", "security", "telemetry", "general", "tools"})
 
 

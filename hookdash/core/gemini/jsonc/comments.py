@@ -70,8 +70,8 @@ def _comments(text: str, start: int = 0, stop: int | None = None) -> list[tuple[
 
 # Comment stripping is cached: parsing, locating and editing one text all need it. Small
 # texts share an LRU cache; a big one (a large settings file) has a single slot, so at most
-# one big stripped copy is ever kept (and none when the text has no comment: it is
-# returned as it is).
+# one big stripped copy is ever kept. A big text without comments is kept there too (as
+# itself: no copy), so asking again costs no scan; `release()` lets go of either.
 BIG = 1 << 20
 _big_slot: tuple[str, str] | None = None
 
