@@ -28,7 +28,6 @@ from textual import on, work
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.events import Resize
-from textual.theme import Theme
 from textual.widgets import (
     Button,
     Checkbox,
@@ -78,6 +77,7 @@ class HookFormScreen(HookdashScreen[AuthoringResult | None]):
     written are `original`. Dismisses with what Save wrote, or None."""
 
     COMMAND_SCOPE = "hook_form"
+    CONFIG_AT_MOUNT = False  # on_mount fills the form from the configuration itself
     BINDINGS = bindings_for("hook_form")
 
     def __init__(
@@ -142,8 +142,6 @@ class HookFormScreen(HookdashScreen[AuthoringResult | None]):
         if self._original is not None:
             in_workspace = self._hook is not None and self._hook.scope == "workspace"
             fields.fill(self._original, in_workspace)
-        self.app.theme_changed_signal.subscribe(self, self._theme_changed)
-        self.watch(self.app, "config", self._config_changed, init=False)
         self._show_title()
         self._event_changed()
         self._load_seen_tools(env.environ, config)
@@ -152,13 +150,11 @@ class HookFormScreen(HookdashScreen[AuthoringResult | None]):
     def on_resize(self, event: Resize) -> None:
         self.set_class(event.size.width < NARROW_WIDTH, "-narrow")
 
-    def _theme_changed(self, theme: Theme) -> None:
+    def theme_changed(self) -> None:
         self._show_review()
 
-    def _config_changed(self, config: Configuration | None) -> None:
+    def config_changed(self, config: Configuration) -> None:
         """Follow a reload: the edited hook as loaded now, then a fresh review."""
-        if config is None:
-            return
         if self._hook is not None:
             self._hook = next((h for h in config.hooks if h.ref == self._hook.ref), self._hook)
         self._schedule_review()

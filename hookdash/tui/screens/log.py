@@ -157,7 +157,7 @@ class LogScreen(LogNarrowing):
         self._error = None
         self._feed = LogFeed(source[0], source[1], "all", config.hooks)
         self._filter = RunFilter()
-        self.query_one("#log-filter", Input).value = ""
+        self._filter_box.value = ""
         self.runs.set_filter(None)
         self._show_facets()
         self.runs.clear()
@@ -353,7 +353,7 @@ class LogScreen(LogNarrowing):
         return not (action == "focus_filter" and self.focused is self._filter_box)
 
     def action_close(self) -> None:
-        if self.focused is self.query_one("#log-filter", Input):
+        if self.focused is self._filter_box:
             self.runs.focus()  # out of the filter box, back to the runs
             return
         if self.maximized is not None:

@@ -76,7 +76,7 @@ class LogNarrowing(HookdashScreen[None]):
         # reach the filter, not run as commands on the list (`b`, `s`, `e`, `x`, `f`…): `/`
         # is a priority binding, and focus moves now, not after the keys already queued
         # (as Widget.focus would).
-        self.set_focus(self.query_one("#log-filter", Input))
+        self.set_focus(self._filter_box)
 
     def on_paste(self, event: Paste) -> None:
         paste_as_filter(self, self._filter_box, event)
@@ -130,7 +130,7 @@ class LogNarrowing(HookdashScreen[None]):
         self._narrow(hook=identity)
 
     def action_clear_filters(self) -> None:
-        self.query_one("#log-filter", Input).value = ""
+        self._filter_box.value = ""
         self._narrow(outcome="all", source="all", event=None, hook=None, text="")
         self.runs.focus()
 

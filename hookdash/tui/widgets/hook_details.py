@@ -181,11 +181,8 @@ class HookDetails(VerticalScroll):
         parts += [Text(""), hook_facts(hook, where, self._display, colors)]
         preview = script_preview(hook.script)
         if preview is not None:
-            parts.extend(self._preview_body(preview, colors))
+            parts.extend(preview_body(preview, colors, self._display))
         return Group(*parts)
-
-    def _preview_body(self, preview: ScriptPreview, colors: Colors) -> list[RenderableType]:
-        return preview_body(preview, colors, self._display)
 
     def _event_body(self, group: EventGroup, colors: Colors) -> RenderableType:
         from hookdash.core import count_hooks, describe_event, describe_execution
