@@ -74,12 +74,25 @@ def print_edit(result: EditResult, env: GeminiEnvironment) -> None:
         print(s.dim("note: ") + visible(note))
 
 
-def _run_edit(args: argparse.Namespace, operation: Callable[[Configuration], EditResult]) -> int:
-    from hookdash.core import HookdashError
+def _run_edit(
+    args: argparse.Namespace,
+    operation: Callable[[Configuration], EditResult],
+    focus: str | None = None,
+) -> int:
+    """Load, apply `operation`, report. `focus`: the hook argument, whose hooks alone a
+    large settings file needs built for the edit; when none is found, the whole load
+    answers (its "did you mean" needs every hook)."""
+    from hookdash.core import HookdashError, HookNotFound
 
-    config: Configuration = configuration(args)
+    config: Configuration = configuration(args, focus=focus)
     try:
-        result = operation(config)
+        try:
+            result = operation(config)
+        except HookNotFound:
+            if config.focus is None:
+                raise
+            config = configuration(args)
+            result = operation(config)
     except HookdashError as exc:
         raise edit_failed(exc, args.json) from None
     if args.json:
@@ -92,13 +105,15 @@ def _run_edit(args: argparse.Namespace, operation: Callable[[Configuration], Edi
 def cmd_disable(args: argparse.Namespace) -> int:
     from hookdash.core import disable_hook
 
-    return _run_edit(args, lambda c: disable_hook(c, args.id, args.scope, args.disabled_key))
+    return _run_edit(
+        args, lambda c: disable_hook(c, args.id, args.scope, args.disabled_key), focus=args.id
+    )
 
 
 def cmd_enable(args: argparse.Namespace) -> int:
     from hookdash.core import enable_hook
 
-    return _run_edit(args, lambda c: enable_hook(c, args.id, args.disabled_key))
+    return _run_edit(args, lambda c: enable_hook(c, args.id, args.disabled_key), focus=args.id)
 
 
 def _plan_hook(config: Configuration, hook: Hook) -> dict[str, Any]:

@@ -20,7 +20,8 @@ def environment(args: argparse.Namespace) -> Any:
     return resolve_environment(workspace)
 
 
-def configuration(args: argparse.Namespace) -> Any:
+def configuration(args: argparse.Namespace, focus: str | None = None) -> Any:
+    """The configuration (`focus`: for one edit of the hook that argument names)."""
     from hookdash.core import load_configuration
 
-    return load_configuration(environment(args))
+    return load_configuration(environment(args), focus=focus)

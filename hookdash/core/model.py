@@ -205,6 +205,9 @@ class Configuration:
     snapshot: Snapshot
     # What every hook's verdict was judged with (a draft hook is judged the same way).
     verdicts: VerdictContext | None = None
+    # Loaded for one edit of the hook(s) this argument names (`load.focus`): a large
+    # settings file's other hooks were not built, and the checks did not run.
+    focus: str | None = None
 
     @property
     def hooks(self) -> list[Hook]:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import hashlib
 import os
 import secrets
 import stat
@@ -34,7 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from hookdash.core import files
-from hookdash.core.edit.write_journal import record_write
+from hookdash.core.edit.write_journal import record_write, recording
 from hookdash.core.errors import FileChangedError, FileWriteError
 
 ATTEMPTS = 3
@@ -48,9 +49,41 @@ class WriteOutcome:
 
     path: Path  # as given
     target: Path  # the file actually written (symlinks followed)
-    before: bytes | None  # None: the file did not exist
+    # The old content: None when the file did not exist, or when it was not kept (kept
+    # while a journal records, for undo, and otherwise up to KEEP_BEFORE bytes).
+    before: bytes | None
     after: bytes | None  # None: nothing written (compute returned None)
     attempts: int  # > 1: the file changed on disk and the edit was re-applied
+    before_sha256: bytes | None = None  # the old content's digest; None: did not exist
+
+
+# The old bytes an outcome keeps without a journal: enough for every settings file a
+# person writes, and a 50 MB one is not held twice while an edit builds its new text.
+KEEP_BEFORE = 1 << 20
+
+
+@dataclass(frozen=True)
+class _Before:
+    """The file as read before an edit, by digest: the bytes themselves go to `compute`
+    (which may drop them as soon as it has decoded them) and stay here only when kept."""
+
+    st: os.stat_result | None
+    sha256: bytes | None  # None: no file
+    size: int
+    data: bytes | None  # kept (see WriteOutcome.before)
+
+    @classmethod
+    def of(cls, data: bytes | None, st: os.stat_result | None, keep: bool) -> _Before:
+        if data is None:
+            return cls(st, None, 0, None)
+        kept = data if keep or len(data) <= KEEP_BEFORE else None
+        return cls(st, hashlib.sha256(data).digest(), len(data), kept)
+
+    def holds(self, data: bytes | None) -> bool:
+        """Whether `data` is exactly this content (None: still no file)."""
+        if data is None or self.sha256 is None:
+            return data is None and self.sha256 is None
+        return len(data) == self.size and hashlib.sha256(data).digest() == self.sha256
 
 
 def resolve_target(path: Path) -> Path:
@@ -93,26 +126,24 @@ def _read(target: Path) -> tuple[bytes | None, os.stat_result | None]:
         ) from None
 
 
-def _unchanged(target: Path, before: bytes | None) -> bool:
-    """Whether the file still holds exactly `before` (None: still absent)."""
+def _unchanged(target: Path, before: _Before) -> bool:
+    """Whether the file still holds exactly what was read (or is still absent): compared
+    by digest, reading in blocks, so a large file is not held twice."""
     try:
         handle, info = files.open_regular(target)
     except FileNotFoundError:
-        return before is None
+        return before.sha256 is None
     except OSError:
         return False
     with handle:
-        if before is None or info.st_size != len(before):
+        if before.sha256 is None or info.st_size != before.size:
             return False
-        view = memoryview(before)
-        pos = 0
-        while True:
-            chunk = handle.read(1 << 20)
-            if not chunk:
-                return pos == len(before)
-            if view[pos : pos + len(chunk)] != chunk:
-                return False
-            pos += len(chunk)
+        hasher = hashlib.sha256()
+        read = 0
+        while chunk := handle.read(1 << 20):
+            hasher.update(chunk)
+            read += len(chunk)
+        return read == before.size and hasher.digest() == before.sha256
 
 
 def _no_write_bits(mode: int) -> bool:
@@ -288,6 +319,9 @@ def update_file(
     `compute` gets the current bytes (None: no file) and returns the new bytes, or None
     for "nothing to change". It may raise; nothing is written then. A new file is created
     (with its missing directories, `dir_mode`) with `new_mode`, or 0644 minus the umask.
+    `compute` holds the only reference to the bytes it is given (unless a journal keeps
+    them for undo, or they are small): it can `del` them once decoded, so editing a large
+    file holds its bytes, its text and its new text, never all three at once.
     """
     target = resolve_target(path)
     # No directory yet: create it (and its parents) only if there is something to write.
@@ -303,15 +337,18 @@ def update_file(
     with _directory_lock(target.parent):
         _remove_stale_temps(target)
         for attempt in range(1, attempts + 1):
-            before, st = _read(target)
-            after = compute(before)
-            if after is None or after == before:
-                return WriteOutcome(path, target, before, None, attempt)
-            _check_writable(path, target, st)
-            if not _replace(path, target, before, after, st, new_mode):
+            data, st = _read(target)
+            before = _Before.of(data, st, keep=recording())
+            held = [data]
+            del data  # handed over below: `compute` holds the only reference to the bytes
+            after = compute(held.pop())
+            if after is None or before.holds(after):
+                return WriteOutcome(path, target, before.data, None, attempt, before.sha256)
+            _check_writable(path, target, before.st)
+            if not _replace(path, target, before, after, new_mode):
                 continue
             _fsync_directory(target.parent)
-            outcome = WriteOutcome(path, target, before, after, attempt)
+            outcome = WriteOutcome(path, target, before.data, after, attempt, before.sha256)
             record_write(outcome)
             return outcome
     raise FileChangedError(
@@ -321,27 +358,19 @@ def update_file(
     )
 
 
-def _replace(
-    path: Path,
-    target: Path,
-    before: bytes | None,
-    after: bytes,
-    st: os.stat_result | None,
-    new_mode: int | None,
-) -> bool:
+def _replace(path: Path, target: Path, before: _Before, after: bytes, new_mode: int | None) -> bool:
     """Write `after` next to `target` and move it into place, unless the file is no longer
     `before` (False: compute again)."""
     try:
-        tmp = _write_temp(target, after, st, new_mode)
+        tmp = _write_temp(target, after, before.st, new_mode)
     except OSError as exc:
         raise FileWriteError(
             f"hookdash cannot write next to {target} ({_describe(exc)}); the file was not changed.",
             path=str(path),
         ) from None
     try:
-        # The last moment to notice another writer: re-read and compare (in blocks, so a
-        # large file is not held twice).
-        if not _unchanged(target, before) or not _install(tmp, target, before is not None):
+        # The last moment to notice another writer: re-read and compare.
+        if not _unchanged(target, before) or not _install(tmp, target, before.sha256 is not None):
             os.unlink(tmp)
             return False
     except OSError as exc:
@@ -379,6 +408,6 @@ def remove_file(path: Path, check: Callable[[bytes | None], None]) -> WriteOutco
                 f"hookdash cannot remove {target} ({_describe(exc)}).", path=str(path)
             ) from None
         _fsync_directory(target.parent)
-    outcome = WriteOutcome(path, target, before, None, 1)
+    outcome = WriteOutcome(path, target, before, None, 1, hashlib.sha256(before).digest())
     record_write(outcome)
     return outcome

@@ -26,11 +26,13 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
+from hookdash.core.edit.atomic import KEEP_BEFORE
 from hookdash.core.edit.file_memory import FileMemory, file_key
 from hookdash.core.gemini.environment import GeminiEnvironment
 
 DEPTH = 8  # disables in a row that can each be undone exactly
-MAX_TEXT = 1 << 20  # settings files are small; a huge one is not copied into the state
+# Settings files are small; a huge one is not copied into the state (nor kept by the write).
+MAX_TEXT = KEEP_BEFORE
 
 
 class Restore(BaseModel):

@@ -10,7 +10,6 @@ leaves no residue of hookdash's own.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -19,8 +18,8 @@ from hookdash.core.edit.disabled_text import (
     CURRENT,
     LEGACY,
     DisabledKey,
+    Enabling,
     add_entry,
-    enable_entry,
     key_name,
 )
 from hookdash.core.edit.edits import Change, EditResult
@@ -246,18 +245,14 @@ def _enable_in(
     """Remove the identifier from one scope's file, undoing what its disable left."""
     env = config.env
     path = config.layers[scope].path
-    return edit_settings_file(
-        config,
-        scope,
-        partial(
-            enable_entry,
-            identifier=identifier,
-            disabled_key=disabled_key,
-            at=SettingsFile.of(config, scope),
-            created=frozenset(created_keys.created_in(env, path)),
-            undo=disable_undo.restores(env, path),
-        ),
+    enabling = Enabling(
+        identifier=identifier,
+        disabled_key=disabled_key,
+        at=SettingsFile.of(config, scope),
+        created=frozenset(created_keys.created_in(env, path)),
+        undo=tuple(disable_undo.restores(env, path)),
     )
+    return edit_settings_file(config, scope, enabling.apply)
 
 
 def _enable_message(

@@ -15,6 +15,7 @@ list in the file's text (`jsonedit`), pure functions of that text (`FileEdit`).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import partial
 from typing import Any, Literal
 
@@ -66,6 +67,8 @@ def _splice(text: str, edit: Callable[[str], str], file: str) -> str:
         return edit(text)
     except JsonEditError as exc:
         raise UnsupportedShapeError(f"In {file}: {exc.message}.", path=file) from None
+    finally:
+        jsonc.release()  # the text cached for the splice is the old one: let it go
 
 
 def add_entry(
@@ -99,6 +102,9 @@ def add_entry(
             current = jsonedit.append_to_list(doc, path, identifier)
         except JsonEditError as exc:
             raise UnsupportedShapeError(f"In {shown}: {exc.message}.", path=shown) from None
+        finally:
+            del doc
+            jsonc.release()  # the old text's cache: not held beside the new text
         after = [*(items or []), identifier]  # what the edit was verified to give
         mirrored = path == LEGACY and disabled_key == "auto"
         note = "mirrored: this file also has the legacy list" if mirrored else None
@@ -125,39 +131,60 @@ def enable_entry(
     created: frozenset[str] = frozenset(),
     undo: Sequence[disable_undo.Restore] = (),
 ) -> FileEdit:
-    """`remove_entry`, then no residue of hookdash's own: the containers a disable created
-    (`created`) are removed once empty, and when the file is exactly as the last disable
-    of this hook left it (`undo`), the text from before that disable is written back —
-    byte for byte — if it means the same as this edit's result."""
-    edit = remove_entry(text, identifier, disabled_key, at)
-    if edit.text is None or text is None:
-        return edit
-    shown = at.shown
-    current = edit.text
-    # Deepest first: the list, then the object that held only it.
-    for ptr in sorted(created, key=lambda p: -p.count("/")):
-        keys = tuple(jsonc.pointer_tokens(ptr))
-        found, value = jsonc.value_at(current, keys)  # (only that value is built)
-        if found and value in ([], {}):
-            current = _splice(current, partial(jsonedit.remove_member, path=keys), shown)
-            edit.removed.append(ptr)
-    edit.text = current
-    restore = disable_undo.restore_for(list(undo), identifier, text)
-    if (
-        restore is not None
-        and parses(restore.before)
-        and same_value(jsonc.parse(restore.before), parse_settings(current, shown))
-    ):
-        edit.text = restore.before
-        edit.restored = True
-    if edit.restored:
-        edit.notes.append(
-            f"{shown} is back, byte for byte, as it was before hookdash disabled the hook."
+    """`Enabling.apply` (see there)."""
+    return Enabling(identifier, disabled_key, at, created, tuple(undo)).apply(text)
+
+
+@dataclass(frozen=True)
+class Enabling:
+    """An enable of one file, as a transform of its text (`apply`; a bound method, not a
+    `partial`: a call through a C wrapper would keep the old text alive to the end)."""
+
+    identifier: str
+    disabled_key: DisabledKey
+    at: SettingsFile
+    created: frozenset[str] = frozenset()
+    undo: tuple[disable_undo.Restore, ...] = ()
+
+    def apply(self, text: str | None) -> FileEdit:
+        """`remove_entry`, then no residue of hookdash's own: the containers a disable
+        created (`created`) are removed once empty, and when the file is exactly as the
+        last disable of this hook left it (`undo`), the text from before that disable is
+        written back — byte for byte — if it means the same as this edit's result."""
+        restore = (
+            None
+            if text is None
+            else disable_undo.restore_for(list(self.undo), self.identifier, text)
         )
-    elif edit.removed:
-        emptied = " and ".join(".".join(jsonc.pointer_tokens(p)) for p in edit.removed)
-        edit.notes.append(f"Removed the emptied {emptied}, which hookdash had created.")
-    return edit
+        edit = remove_entry(text, self.identifier, self.disabled_key, self.at)
+        if edit.text is None or text is None:
+            return edit
+        del text  # a large file's old text need not outlive its first splice
+        shown = self.at.shown
+        current, edit.text = edit.text, None  # one reference: each splice lets the last go
+        # Deepest first: the list, then the object that held only it.
+        for ptr in sorted(self.created, key=lambda p: -p.count("/")):
+            keys = tuple(jsonc.pointer_tokens(ptr))
+            found, value = jsonc.value_at(current, keys)  # (only that value is built)
+            if found and value in ([], {}):
+                current = _splice(current, partial(jsonedit.remove_member, path=keys), shown)
+                edit.removed.append(ptr)
+        edit.text = current
+        if (
+            restore is not None
+            and parses(restore.before)
+            and same_value(jsonc.parse(restore.before), parse_settings(current, shown))
+        ):
+            edit.text = restore.before
+            edit.restored = True
+        if edit.restored:
+            edit.notes.append(
+                f"{shown} is back, byte for byte, as it was before hookdash disabled the hook."
+            )
+        elif edit.removed:
+            emptied = " and ".join(".".join(jsonc.pointer_tokens(p)) for p in edit.removed)
+            edit.notes.append(f"Removed the emptied {emptied}, which hookdash had created.")
+        return edit
 
 
 def remove_entry(

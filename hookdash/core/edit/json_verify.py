@@ -110,3 +110,49 @@ def finish(doc: Document, ptr: str, edits: list[Edit], expected: Any) -> str:
     if doc.path is not None:
         return checked(doc, ptr, edits, expected)
     return verified(apply_edits(doc.text, edits), expected)
+
+
+def checked_root_removal(doc: Document, edits: list[Edit], removed: jsonc.Span) -> str:
+    """Apply the edits that cut the root member at `removed`, verified without building
+    the document: the new text must parse, and its root must hold the other members, in
+    order, each value at its old place (shifted by what was cut before it) and of its old
+    length — text that the cuts, which lie outside every other member, left byte for byte.
+    """
+    kept = [(key, span) for key, span in _root_members(doc) if span != removed]
+    for _key, span in kept:
+        first = span.key_start if span.key_start is not None else span.start
+        if any(e.start < span.end and first < e.end for e in edits):  # pragma: no cover
+            raise JsonEditError("hookdash's edit changed text it should not; nothing was written")
+    doc.release_stripped()
+    new_text = apply_edits(doc.text, edits)
+    try:
+        jsonc.check(new_text)
+    except jsonc.JsonParseError as exc:
+        raise JsonEditError(
+            f"hookdash's edit would not parse ({exc}); nothing was written"
+        ) from None
+    stripped = jsonc.strip_comments(new_text)
+    is_object = stripped.lstrip(" \t\r\n").startswith("{")
+    after = jsonc.members(stripped) if is_object else None
+
+    def shifted(pos: int) -> int:
+        return pos - sum(e.end - e.start - len(e.text) for e in edits if e.end <= pos)
+
+    if after is None or [(m.key, m.start, m.end - m.start) for m in after] != [
+        (key, shifted(s.start), s.end - s.start) for key, s in kept
+    ]:
+        raise JsonEditError(
+            "hookdash's edit did not give the intended document; nothing was written"
+        )
+    jsonc.vouch(new_text)
+    return new_text
+
+
+def _root_members(doc: Document) -> list[tuple[str, jsonc.Span]]:
+    """(key, span) of each root member of a focused Document, in text order."""
+    out = []
+    for ptr, span in doc.spans.items():
+        tokens = jsonc.pointer_tokens(ptr)
+        if len(tokens) == 1:
+            out.append((tokens[0], span))
+    return sorted(out, key=lambda item: item[1].start)

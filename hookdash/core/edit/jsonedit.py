@@ -34,7 +34,7 @@ from hookdash.core.edit.json_paths import (
 )
 from hookdash.core.edit.json_splice import Edit, apply_edits, insert_entry, removal_edits
 from hookdash.core.edit.json_style import line_indent
-from hookdash.core.edit.json_verify import checked, finish, verified
+from hookdash.core.edit.json_verify import checked, checked_root_removal, finish, verified
 from hookdash.core.gemini import jsonc
 
 
@@ -184,6 +184,9 @@ def remove_member(text: str, path: JsonPath) -> str:
     its line when the line is left blank. Comments are never removed."""
     if not path or not isinstance(path[-1], str):
         raise JsonEditError("remove_member needs the key of an object member")
+    keys = object_keys(path)
+    if keys is not None:
+        return _remove_member_focused(Document(text, keys[:-1]), keys)
     doc = Document(text)
     found, parent = get_value(doc.value, path[:-1])
     key = path[-1]
@@ -198,6 +201,25 @@ def remove_member(text: str, path: JsonPath) -> str:
         span.key_start if span.key_start is not None else span.start
     )
     return finish(doc, ptr, removal_edits(doc, ptr, members, position, "{}"), expected)
+
+
+def _remove_member_focused(doc: Document, path: Sequence[str]) -> str:
+    """`remove_member` on a Document focused on the parent (object keys only): a large
+    file is neither built nor mapped beyond the parent's members."""
+    ptr = jsonc.pointer(*path[:-1])
+    member = doc.spans.get(jsonc.pointer(*path))
+    if ptr not in doc.spans or member is None or doc.kind(ptr) != "an object":
+        raise JsonEditError(f"{dotted(path)} does not exist", ptr)
+    members = doc.children(ptr)
+    position = [start for start, _ in members].index(
+        member.key_start if member.key_start is not None else member.start
+    )
+    edits = removal_edits(doc, ptr, members, position, "{}")
+    if ptr:
+        expected = doc.load(ptr)
+        expected.pop(path[-1])  # (a repeated key leaves its twin: then refused below)
+        return checked(doc, ptr, edits, expected)
+    return checked_root_removal(doc, edits, member)
 
 
 def replace_in_list(text: str, path: JsonPath, index: int, item: Any) -> str:

@@ -182,16 +182,15 @@ def edit_settings_file(
 
     def compute(data: bytes | None) -> bytes | None:
         text = None if data is None else decode_settings(data, shown)
-        if (
-            text is not None
-            and layer.parsed
-            and hashlib.sha256(data or b"").digest() == layer.digest
-        ):
+        loaded = data is not None and hashlib.sha256(data).digest() == layer.digest
+        del data  # the only reference (see update_file): a large file is not held twice
+        if text is not None and layer.parsed and loaded:
             # The very bytes the load parsed: no need to check or walk them again.
             jsonc.vouch(text, layer.root)
-        edit = transform(text)
+        held = [text]
+        del text  # handed over: the transform can let a large file's old text go early
+        edit = transform(held.pop())
         results.append(edit)
-        del text  # a large file's old text need not outlive the edit
         jsonc.release()
         # utf8: a lone surrogate can only be in a JSON string hookdash wrote (the file was
         # valid UTF-8), where its backslash escape is the same JSON value.
@@ -208,7 +207,7 @@ def edit_settings_file(
         return edit
     # Compared by digest: a large file is not decoded again just to compare.
     loaded = layer.digest if layer.exists else None
-    before = None if outcome.before is None else hashlib.sha256(outcome.before).digest()
+    before = outcome.before_sha256
     if outcome.before is not None and len(outcome.before) <= disable_undo.MAX_TEXT:
         edit.before = outcome.before.decode("utf-8")  # (for disable_undo; it was decoded)
     if outcome.attempts > 1:

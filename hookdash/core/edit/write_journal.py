@@ -35,3 +35,8 @@ def record_write(outcome: WriteOutcome) -> None:
     journal = _JOURNAL.get()
     if journal is not None:
         journal.append(outcome)
+
+
+def recording() -> bool:
+    """Whether a journal is being kept in this context (its writes keep their old bytes)."""
+    return _JOURNAL.get() is not None

@@ -70,6 +70,7 @@ class Layer:
     ignored_reason: str | None = None
     error: LayerError | None = None
     fatal: bool = False  # Gemini CLI refuses to start because of this file
+    thinned: bool = False  # read by a focused load: few lines are asked for (see line_of)
     problems: list[Problem] = field(default_factory=list)
     _lines: jsonc.LineFinder | None = field(default=None, repr=False)
 
@@ -90,7 +91,7 @@ class Layer:
         if not self.text or not self.parsed:
             return None
         if self._lines is None:
-            self._lines = jsonc.LineFinder(self.text)
+            self._lines = jsonc.LineFinder(self.text, sparse=self.thinned)
         return self._lines.line(ptr)
 
     def info(self, loaded: bool, reason: str | None) -> LayerInfo:
@@ -132,9 +133,14 @@ def system_file_insecurity(path: Path) -> str | None:
     return None
 
 
-def read_layer(scope: Scope, path: Path, env: GeminiEnvironment) -> Layer:
+def read_layer(
+    scope: Scope, path: Path, env: GeminiEnvironment, thin: jsonc.Thinning | None = None
+) -> Layer:
     """One settings file, as Gemini reads it: refused for its owner, unreadable, not
-    JSON, not an object, invalid for the schema (used as written) or coerced."""
+    JSON, not an object, invalid for the schema (used as written) or coerced.
+
+    With `thin` (a focused load, see `load.focus`), each hook definition of a large file
+    goes through it as it is read, and only what it keeps is built."""
     layer = Layer(scope=scope, path=path)
     try:
         layer.exists = path.exists()
@@ -145,7 +151,7 @@ def read_layer(scope: Scope, path: Path, env: GeminiEnvironment) -> Layer:
     if scope in READ_ONLY_SCOPES and env.gemini.system_files_need_root:
         _refuse_if_insecure(layer, env)  # still parsed, so its hooks show (as not running)
     text = _read_text(layer)
-    raw = _parse(layer, text) if text is not None else None
+    raw = _parse(layer, text, thin) if text is not None else None
     if text is None or raw is None:
         return layer
     layer.raw = raw
@@ -212,10 +218,12 @@ def _read_text(layer: Layer) -> str | None:
     return text
 
 
-def _parse(layer: Layer, text: str) -> dict[str, Any] | None:
+def _parse(layer: Layer, text: str, thin: jsonc.Thinning | None) -> dict[str, Any] | None:
     """The settings object of the text, or None (and the problem) when Gemini refuses it."""
     try:
-        raw = jsonc.parse(text, keep=SETTINGS_KEYS)
+        thinning = ("hooks", thin) if thin is not None and len(text) >= LARGE_TEXT else None
+        layer.thinned = thinning is not None
+        raw = jsonc.parse(text, keep=SETTINGS_KEYS, thin=thinning)
     except jsonc.JsonParseError as exc:
         layer.error = LayerError(message=exc.message, line=exc.line, column=exc.column)
         layer.fatal = layer.ignored_reason is None
@@ -294,8 +302,9 @@ def _pointer_of(dotted: str) -> str:
     return jsonc.pointer(*dotted.split(".")) if dotted else ""
 
 
-def read_layers(env: GeminiEnvironment) -> dict[Scope, Layer]:
-    """All four layers in merge order. The workspace file is skipped when it is the home."""
+def read_layers(env: GeminiEnvironment, thin: jsonc.Thinning | None = None) -> dict[Scope, Layer]:
+    """All four layers in merge order. The workspace file is skipped when it is the home.
+    (`thin`: see `read_layer`.)"""
     paths = env.settings_paths
     layers: dict[Scope, Layer] = {}
     for scope in MERGE_ORDER:
@@ -308,7 +317,7 @@ def read_layers(env: GeminiEnvironment) -> dict[Scope, Layer]:
             )
             layers[scope] = layer
             continue
-        layers[scope] = read_layer(scope, paths[scope], env)
+        layers[scope] = read_layer(scope, paths[scope], env, thin)
     return layers
 
 

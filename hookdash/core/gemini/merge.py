@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from hookdash.core.gemini.events import EVENTS
+from hookdash.core.gemini.unread import Unread
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Tagged:
     """A hook definition and where it came from (opaque to the merge)."""
 
@@ -90,7 +91,10 @@ def tag_hooks(scope: str, settings: dict[str, Any]) -> dict[str, Any]:
     for event, value in hooks.items():
         if event in EVENTS:
             if isinstance(value, list):
-                tagged[event] = [Tagged(scope, event, i, d) for i, d in enumerate(value)]
+                tagged[event] = [
+                    d if isinstance(d, Unread) else Tagged(scope, event, i, d)
+                    for i, d in enumerate(value)
+                ]
             else:
                 tagged[event] = Tagged(scope, event, None, value)
         else:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from hookdash.core.gemini.events import EVENTS
+from hookdash.core.gemini.unread import Unread
 
 _BOOL_STRINGS = {"true": True, "false": False}
 
@@ -47,7 +48,10 @@ def validate_settings(settings: dict[str, Any]) -> list[tuple[str, str]]:
                 if key not in EVENTS:
                     continue
                 for i, definition in enumerate(value):
-                    issues.extend(_validate_definition(f"{where}.{i}", definition))
+                    if isinstance(definition, Unread):  # validated when it was read
+                        issues.extend(definition.issues)
+                    else:
+                        issues.extend(validate_definition(f"{where}.{i}", definition))
     config = settings.get("hooksConfig")
     if config is not None:
         if not isinstance(config, dict):
@@ -69,7 +73,7 @@ def validate_settings(settings: dict[str, Any]) -> list[tuple[str, str]]:
     return issues
 
 
-def _validate_definition(where: str, definition: Any) -> list[tuple[str, str]]:
+def validate_definition(where: str, definition: Any) -> list[tuple[str, str]]:
     if not isinstance(definition, dict):
         return [(where, f"Expected object, received {_js_type(definition)}")]
     issues: list[tuple[str, str]] = []

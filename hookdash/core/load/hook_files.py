@@ -16,6 +16,7 @@ from hookdash.core.gemini.events import EVENTS
 from hookdash.core.gemini.extensions import Extension
 from hookdash.core.gemini.layers import MERGE_ORDER, Layer, Scope
 from hookdash.core.gemini.merge import Tagged
+from hookdash.core.gemini.unread import Unread
 from hookdash.core.load.registry import (
     Candidate,
     definition_problem,
@@ -175,6 +176,8 @@ class _HookFile:
 
     def candidates(self, hooks: dict[str, Any], problems: list[Problem]) -> Iterator[Candidate]:
         for event, def_ptr, definition, index in iter_definitions(hooks):
+            if isinstance(definition, Unread):
+                continue  # not built by a focused load: not one of the hooks asked about
             if index is None and not self.merged:
                 continue  # extensions are not merged: a non-array value is skipped
             why = definition_problem(definition)

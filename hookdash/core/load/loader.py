@@ -19,6 +19,7 @@ from hookdash.core.gemini.folder_trust import (
 from hookdash.core.gemini.layers import MERGE_ORDER, Layer, Scope, read_layers
 from hookdash.core.gemini.merge import js_truthy, merge_settings
 from hookdash.core.gemini.scripts import ScriptFinder, ScriptInfo
+from hookdash.core.load.focus import thinning
 from hookdash.core.load.hook_files import (
     extension_candidates,
     settings_block as settings_block,  # hook_draft's
@@ -54,13 +55,16 @@ def script_variables(env: GeminiEnvironment) -> dict[str, str]:
     }
 
 
-def load_configuration(env: GeminiEnvironment) -> Configuration:
+def load_configuration(env: GeminiEnvironment, *, focus: str | None = None) -> Configuration:
     """The configuration as Gemini CLI would load it, judged with what hookdash remembers:
     the fingerprints of trusted scripts (`hookdash trust`), which make a trusted hook whose
-    script changed read CHANGED. What every command and the dashboard call."""
+    script changed read CHANGED. What every command and the dashboard call.
+
+    `focus`: a load for one edit of the hook(s) that argument names (see `focus`), which
+    builds only those hooks of a large settings file."""
     from hookdash.core.load.fingerprints import script_changes
 
-    return build_configuration(env, fingerprints=script_changes(env))
+    return build_configuration(env, fingerprints=script_changes(env), focus=focus)
 
 
 @dataclass
@@ -78,9 +82,9 @@ class _Settings:
         return _hooks_config(self.merged)
 
 
-def _read_settings(env: GeminiEnvironment) -> _Settings:
+def _read_settings(env: GeminiEnvironment, thin: jsonc.Thinning | None = None) -> _Settings:
     """Every layer, the folder trust decided by the layers read before it, and the merge."""
-    layers = read_layers(env)
+    layers = read_layers(env, thin)
     trust_default = env.gemini.folder_trust_default
     pre_trust = merge_settings(
         (
@@ -172,14 +176,17 @@ def _verdicts(
     )
 
 
-def build_configuration(env: GeminiEnvironment, *, fingerprints: dict[str, str]) -> Configuration:
+def build_configuration(
+    env: GeminiEnvironment, *, fingerprints: dict[str, str], focus: str | None = None
+) -> Configuration:
     """Read every layer, extension and trust file, then judge every hook.
 
     `fingerprints` maps a trusted hook's key to why it counts as changed (script edited
     since it was trusted): hookdash's own state, passed in so that this reads only what
-    Gemini CLI reads (`{}`: judge as Gemini alone would).
+    Gemini CLI reads (`{}`: judge as Gemini alone would). `focus`: see `load_configuration`.
     """
-    s = _read_settings(env)
+    thin = thinning(focus, env.environ)
+    s = _read_settings(env, thin)
     problems: list[Problem] = [p for layer in s.layers.values() for p in layer.problems]
     problems.extend(s.trust_problems)
     extensions, ext_problems = load_extensions(env, s.merged, s.trust.trusted)
@@ -205,6 +212,7 @@ def build_configuration(env: GeminiEnvironment, *, fingerprints: dict[str, str])
         trust_store=store,
         snapshot=_snapshot(env, s, ctx, extensions, hooks),
         verdicts=ctx,
+        focus=focus if thin is not None else None,
     )
     _finish(config, problems)
     return config
@@ -244,7 +252,8 @@ def _finish(config: Configuration, problems: list[Problem]) -> None:
     """Add the whole-configuration checks, sort the problems, and let go of large texts."""
     from hookdash.core.load.checks import check_configuration
 
-    problems.extend(check_configuration(config))
+    if config.focus is None:  # a focused load is for one edit, which shows no problem
+        problems.extend(check_configuration(config))
     problems.extend(_version_problems(config.env))
     problems.sort(key=lambda p: SEVERITY_RANK[p.severity])
     config.snapshot.problems = problems

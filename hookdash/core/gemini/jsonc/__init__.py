@@ -15,6 +15,7 @@ from hookdash.core.gemini.jsonc.comments import COPY_CHUNK, comment_spans, relea
 from hookdash.core.gemini.jsonc.errors import JsonParseError, line_col
 from hookdash.core.gemini.jsonc.lines import LineFinder, LineIndex
 from hookdash.core.gemini.jsonc.parsing import (
+    Thinning,
     check,
     is_object_text,
     parse,
@@ -41,6 +42,7 @@ __all__ = [
     "LineIndex",
     "Member",
     "Span",
+    "Thinning",
     "_Invalid",
     "_checked_walk",
     "check",

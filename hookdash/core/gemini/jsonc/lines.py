@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from hookdash.core.gemini.jsonc.comments import BIG, strip_comments
-from hookdash.core.gemini.jsonc.spans import Span, locate_full, locate_shallow
+from hookdash.core.gemini.jsonc.spans import Span, locate_full, locate_pointer, locate_shallow
 from hookdash.core.gemini.jsonc.walk import Member, members, skip_ws, value_end
 
 
@@ -13,12 +13,14 @@ class LineFinder:
     Only the top-level members that pointers are asked about are located: a large file's
     other members (a big `mcpServers` section next to `hooks`) are skipped, not mapped.
     A member is located to `depth` levels on first use, fully only when a deeper pointer
-    is asked for.
+    is asked for. A `sparse` finder maps nothing: each pointer is found through the
+    containers on its way (for a few lookups in a large file, as a focused load makes).
     """
 
-    def __init__(self, text: str, depth: int = 5):
+    def __init__(self, text: str, depth: int = 5, *, sparse: bool = False):
         self._text = text
         self._depth = depth
+        self._sparse = sparse
         self._top: dict[str, Member] | None = None
         self._root: Span | None = None
         self._spans: dict[str, Span] = {}
@@ -44,6 +46,8 @@ class LineFinder:
             src = strip_comments(self._text)
             if len(src) < BIG or src is self._text:  # no copy was made: nothing to let go
                 self._src = src
+        if self._sparse:
+            return locate_pointer(src, ptr)
         top = self._members(src)
         if ptr == "":
             return self._root

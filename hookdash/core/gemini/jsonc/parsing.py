@@ -7,7 +7,7 @@ so a load and the edits after it read a big file once.
 from __future__ import annotations
 
 import json
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 from hookdash.core import nesting
@@ -19,6 +19,7 @@ from hookdash.core.gemini.jsonc.walk import (
     Member,
     checked_walk,
     fingerprint,
+    iter_elements,
     members,
     remember_members,
     skip_ws,
@@ -100,12 +101,26 @@ def _raise_parse_error(stripped: str) -> None:
         raise JsonParseError(str(exc), None, None) from None
 
 
-def parse(text: str, *, comments: bool = True, keep: Collection[str] | None = None) -> Any:
+# Builds one element of an array that `parse(thin=…)` reads element by element:
+# (the array's key, the element's index, the element) -> what to keep in its place.
+Thinning = Callable[[str, int, Any], Any]
+
+
+def parse(
+    text: str,
+    *,
+    comments: bool = True,
+    keep: Collection[str] | None = None,
+    thin: tuple[str, Thinning] | None = None,
+) -> Any:
     """Parse as Gemini does: strip comments (unless `comments=False`), then strict JSON.
 
     With `keep`, a top-level object is returned with only those members (the rest is
     checked and skipped without being built): what a large settings file costs in memory
-    is then its text and the members hookdash uses, not the whole document.
+    is then its text and the members hookdash uses, not the whole document. With `thin`
+    (a kept member, and a function), that member's arrays of an object are built one
+    element at a time, each handed to the function, which says what to keep in its place:
+    an array of 200,000 elements is never held whole.
     """
     if keep is None:
         stripped = _prechecked(text, comments)
@@ -126,8 +141,27 @@ def parse(text: str, *, comments: bool = True, keep: Collection[str] | None = No
     for member in members(stripped):
         if member.key in keep:
             # A repeated key: the last value wins, in the first one's place (as in JS).
-            kept[member.key] = value_from(stripped, member.start)
+            if thin is not None and member.key == thin[0]:
+                kept[member.key] = _thinned(stripped, member.start, thin[1])
+            else:
+                kept[member.key] = value_from(stripped, member.start)
     return kept
+
+
+def _thinned(stripped: str, start: int, choose: Thinning) -> Any:
+    """The value at `start`; if an object, its array members built through `choose`."""
+    if not stripped.startswith("{", start):
+        return value_from(stripped, start)
+    out: dict[str, Any] = {}
+    for member in members(stripped, start):
+        if stripped.startswith("[", member.start):
+            out[member.key] = [
+                choose(member.key, i, value_from(stripped, at))
+                for i, (at, _end) in enumerate(iter_elements(stripped, member.start))
+            ]
+        else:
+            out[member.key] = value_from(stripped, member.start)
+    return out
 
 
 def value_at(text: str, path: Sequence[str]) -> tuple[bool, Any]:

@@ -12,11 +12,12 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from hookdash.core.gemini.jsonc.comments import strip_comments
-from hookdash.core.gemini.jsonc.pointers import escape_pointer_token
+from hookdash.core.gemini.jsonc.pointers import escape_pointer_token, pointer_tokens
 from hookdash.core.gemini.jsonc.walk import (
     SCAN_DISCARD,
     Member,
     elements,
+    iter_elements,
     members,
     skip_ws,
     value_end,
@@ -180,3 +181,28 @@ def locate_path(text: str, path: Sequence[str]) -> dict[str, Span]:
         ptr += "/" + escape_pointer_token(found.key)
         pos = found.start
     return spans
+
+
+def locate_pointer(src: str, ptr: str) -> Span | None:
+    """The span of the value at `ptr` in a stripped text `check` accepted, found through
+    the containers on its way only (None: no such value): one lookup in a large file
+    maps nothing else."""
+    pos = skip_ws(src, 0)
+    span = Span(pos, value_end(src, pos))
+    for token in pointer_tokens(ptr):
+        if src.startswith("{", pos):
+            found = [m for m in members(src, pos) if m.key == token]
+            if not found:
+                return None
+            member = found[-1]  # the last of repeated keys wins
+            span = Span(member.start, member.end, member.key_start)
+        elif src.startswith("[", pos) and token.isdigit() and str(int(token)) == token:
+            index = int(token)
+            at = next((e for i, e in enumerate(iter_elements(src, pos)) if i == index), None)
+            if at is None:
+                return None
+            span = Span(*at)
+        else:
+            return None
+        pos = span.start
+    return span

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -180,15 +180,19 @@ def value_end(src: str, start: int) -> int:
 def elements(src: str, start: int) -> list[tuple[int, int]]:
     """[start, end) of each element of the array whose `[` is at `start` (values skipped,
     not built)."""
+    return list(iter_elements(src, start))
+
+
+def iter_elements(src: str, start: int) -> Iterator[tuple[int, int]]:
+    """`elements`, one at a time: an array of 200,000 elements is not listed first."""
     assert src[start] == "["
-    out: list[tuple[int, int]] = []
     pos = start + 1
     while True:
         pos = skip_ws(src, pos)
         if src[pos] == "]":
-            return out
+            return
         _ignored, end = SCAN_DISCARD(src, pos)
-        out.append((pos, end))
+        yield pos, end
         pos = end
 
 
