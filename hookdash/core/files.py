@@ -26,11 +26,14 @@ The caps:
 
 from __future__ import annotations
 
+import codecs
 import errno
 import fcntl
+import hashlib
 import os
 import stat
 from collections.abc import Callable
+from dataclasses import dataclass
 from io import FileIO
 from pathlib import Path
 
@@ -61,6 +64,15 @@ class FileTooLargeError(OSError):
         )
         self.size = size
         self.cap = cap
+
+
+class NotUtf8Error(ValueError):
+    """A file read as UTF-8 text that is not valid UTF-8, and where it breaks (1-based)."""
+
+    def __init__(self, path: str | Path, line: int, column: int) -> None:
+        super().__init__(f"{path} is not valid UTF-8 (line {line}, column {column})")
+        self.line = line
+        self.column = column
 
 
 def _megabytes(size: int) -> str:
@@ -158,6 +170,65 @@ def read_bytes_if_any(path: str | Path, cap: int = MAX_FILE_BYTES) -> bytes | No
 def read_text(path: str | Path, cap: int = MAX_FILE_BYTES, errors: str = "replace") -> str:
     """`read_bytes` decoded as UTF-8 (`errors` as for `bytes.decode`)."""
     return read_bytes(path, cap).decode("utf-8", errors)
+
+
+@dataclass(frozen=True)
+class DecodedFile:
+    """A file's UTF-8 text, with the SHA-256 and size of its bytes."""
+
+    text: str
+    sha256: bytes
+    size: int
+
+
+_DECODE_BLOCK = 1 << 20
+
+
+def decode_file(
+    handle: FileIO, path: str | Path, cap: int = MAX_FILE_BYTES, errors: str = "strict"
+) -> DecodedFile:
+    """The text of an open file, decoded a block at a time as it is read: a 50 MB settings
+    file is never held as bytes and text at once. FileTooLargeError beyond `cap` bytes;
+    with `errors="strict"`, NotUtf8Error where the bytes stop being UTF-8."""
+    decoder = codecs.getincrementaldecoder("utf-8")(errors)
+    hasher = hashlib.sha256()
+    text = ""
+    size = 0
+    while True:
+        block = handle.read(_DECODE_BLOCK)
+        size += len(block)
+        if size > cap:
+            raise FileTooLargeError(path, size, cap)
+        hasher.update(block)
+        try:
+            piece = decoder.decode(block, final=not block)
+        except UnicodeDecodeError as exc:
+            raise _not_utf8(path, text, exc) from None
+        # Grown in place (CPython resizes a string nothing else refers to).
+        text += piece
+        if not block:
+            return DecodedFile(text, hasher.digest(), size)
+
+
+def _not_utf8(path: str | Path, before: str, exc: UnicodeDecodeError) -> NotUtf8Error:
+    head = exc.object[: exc.start].decode("utf-8")  # the valid part of this block
+    line = before.count("\n") + head.count("\n") + 1
+    if "\n" in head:
+        column = len(head) - head.rfind("\n")
+    else:
+        column = len(before) - (before.rfind("\n") + 1) + len(head) + 1
+    return NotUtf8Error(path, line, column)
+
+
+def read_decoded(
+    path: str | Path, cap: int = MAX_FILE_BYTES, errors: str = "strict"
+) -> DecodedFile:
+    """The whole regular file at `path` as UTF-8 text (see `decode_file`)."""
+    handle, info = open_regular(path)
+    with handle:
+        if info.st_size > cap:
+            raise FileTooLargeError(path, info.st_size, cap)
+        return decode_file(handle, path, cap, errors)
 
 
 def read_head(path: str | Path, limit: int) -> tuple[bytes, int]:

@@ -105,15 +105,24 @@ def _describe(exc: OSError) -> str:
     return exc.strerror or str(exc)
 
 
-def _read(target: Path) -> tuple[bytes | None, os.stat_result | None]:
+def _read(target: Path, decode: bool) -> tuple[bytes | str | None, _Before]:
+    """The file's content — bytes, or with `decode` its UTF-8 text, decoded as it is read
+    (NotUtf8Error where it is not UTF-8) — and what is kept of it (`_Before`)."""
     try:
         handle, info = files.open_regular(target)
         with handle:
             if info.st_size > files.MAX_FILE_BYTES:
                 raise files.FileTooLargeError(target, info.st_size, files.MAX_FILE_BYTES)
-            return handle.readall(), info
+            if not decode:
+                data = handle.readall()
+                return data, _Before.of(data, info, keep=recording())
+            decoded = files.decode_file(handle, target)
+            keep = recording() or decoded.size <= KEEP_BEFORE
+            # Valid UTF-8 encodes back to exactly the bytes read.
+            kept = decoded.text.encode("utf-8") if keep else None
+            return decoded.text, _Before(info, decoded.sha256, decoded.size, kept)
     except FileNotFoundError:
-        return None, None
+        return None, _Before(None, None, 0, None)
     except IsADirectoryError:
         raise FileWriteError(f"{target} is a directory, not a file.", path=str(target)) from None
     except (files.NotRegularFileError, files.FileTooLargeError) as exc:
@@ -319,13 +328,37 @@ def update_file(
     `compute` gets the current bytes (None: no file) and returns the new bytes, or None
     for "nothing to change". It may raise; nothing is written then. A new file is created
     (with its missing directories, `dir_mode`) with `new_mode`, or 0644 minus the umask.
-    `compute` holds the only reference to the bytes it is given (unless a journal keeps
-    them for undo, or they are small): it can `del` them once decoded, so editing a large
-    file holds its bytes, its text and its new text, never all three at once.
     """
+    return _update(path, compute, False, new_mode, dir_mode, attempts)
+
+
+def update_text_file(
+    path: Path,
+    compute: Callable[[str | None, bytes | None], bytes | None],
+    *,
+    new_mode: int | None = None,
+    dir_mode: int = NEW_DIR_MODE,
+    attempts: int = ATTEMPTS,
+) -> WriteOutcome:
+    """`update_file` for a UTF-8 text file: `compute` gets the text, decoded as the file
+    is read (`files.NotUtf8Error` where it is not UTF-8), and the SHA-256 of its bytes. It
+    holds the only reference to the text (the old bytes are kept only while a journal
+    records, for undo, or when small), so editing a large file holds its text and its new
+    text, never its bytes beside them."""
+    return _update(path, compute, True, new_mode, dir_mode, attempts)
+
+
+def _update(
+    path: Path,
+    compute: Callable[..., bytes | None],
+    decode: bool,
+    new_mode: int | None,
+    dir_mode: int,
+    attempts: int,
+) -> WriteOutcome:
     target = resolve_target(path)
     # No directory yet: create it (and its parents) only if there is something to write.
-    if not target.parent.is_dir() and compute(None) is None:
+    if not target.parent.is_dir() and (compute(None, None) if decode else compute(None)) is None:
         return WriteOutcome(path, target, None, None, 1)
     try:
         ensure_directory(target.parent, dir_mode)
@@ -337,11 +370,10 @@ def update_file(
     with _directory_lock(target.parent):
         _remove_stale_temps(target)
         for attempt in range(1, attempts + 1):
-            data, st = _read(target)
-            before = _Before.of(data, st, keep=recording())
-            held = [data]
-            del data  # handed over below: `compute` holds the only reference to the bytes
-            after = compute(held.pop())
+            content, before = _read(target, decode)
+            held = [content]
+            del content  # handed over: `compute` holds the only reference to it
+            after = compute(held.pop(), before.sha256) if decode else compute(held.pop())
             if after is None or before.holds(after):
                 return WriteOutcome(path, target, before.data, None, attempt, before.sha256)
             _check_writable(path, target, before.st)
@@ -396,7 +428,8 @@ def remove_file(path: Path, check: Callable[[bytes | None], None]) -> WriteOutco
         check(None)
         return WriteOutcome(path, target, None, None, 1)
     with _directory_lock(target.parent):
-        before, _ = _read(target)
+        content, read = _read(target, decode=False)
+        before = content if isinstance(content, bytes) else None
         check(before)
         if before is None:
             return WriteOutcome(path, target, None, None, 1)
@@ -408,6 +441,6 @@ def remove_file(path: Path, check: Callable[[bytes | None], None]) -> WriteOutco
                 f"hookdash cannot remove {target} ({_describe(exc)}).", path=str(path)
             ) from None
         _fsync_directory(target.parent)
-    outcome = WriteOutcome(path, target, before, None, 1, hashlib.sha256(before).digest())
+    outcome = WriteOutcome(path, target, before, None, 1, read.sha256)
     record_write(outcome)
     return outcome

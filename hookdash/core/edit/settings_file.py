@@ -8,13 +8,14 @@ too) is started as `{}`.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
+from hookdash.core import files
 from hookdash.core.edit import disable_undo
-from hookdash.core.edit.atomic import update_file
+from hookdash.core.edit.atomic import update_text_file
 from hookdash.core.edit.edits import Change, ChangeAction
 from hookdash.core.edit.json_paths import JsonEditError
 from hookdash.core.edit.json_style import blank_as_object, is_blank
@@ -180,11 +181,8 @@ def edit_settings_file(
     shown = config.env.display(path)
     results: list[FileEdit] = []
 
-    def compute(data: bytes | None) -> bytes | None:
-        text = None if data is None else decode_settings(data, shown)
-        loaded = data is not None and hashlib.sha256(data).digest() == layer.digest
-        del data  # the only reference (see update_file): a large file is not held twice
-        if text is not None and layer.parsed and loaded:
+    def compute(text: str | None, sha256: bytes | None) -> bytes | None:
+        if text is not None and layer.parsed and sha256 == layer.digest:
             # The very bytes the load parsed: no need to check or walk them again.
             jsonc.vouch(text, layer.root)
         held = [text]
@@ -197,7 +195,9 @@ def edit_settings_file(
         return None if edit.text is None else utf8(edit.text)
 
     try:
-        outcome = update_file(path, compute)
+        outcome = update_text_file(path, compute)
+    except files.NotUtf8Error as exc:
+        raise not_utf8(shown, path, exc) from None
     except EditError as exc:
         if exc.path in (None, shown):
             exc.path = str(path)  # messages say `~/…`; `--json` gets the absolute path
@@ -225,18 +225,15 @@ def edit_settings_file(
     return edit
 
 
-def decode_settings(data: bytes, shown: str) -> str:
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line, column = jsonc.line_col(data[: exc.start].decode("utf-8", "replace"), exc.start)
-        raise SettingsParseError(
-            f"{shown} is not valid UTF-8 (line {line}); hookdash does not rewrite it, so no "
-            "byte of it is lost.",
-            path=shown,
-            line=line,
-            column=column,
-        ) from None
+def not_utf8(shown: str, path: Path, exc: files.NotUtf8Error) -> SettingsParseError:
+    """The refusal to edit a settings file that is not UTF-8 (Gemini reads it as UTF-8)."""
+    return SettingsParseError(
+        f"{shown} is not valid UTF-8 (line {exc.line}); hookdash does not rewrite it, so no "
+        "byte of it is lost.",
+        path=str(path),
+        line=exc.line,
+        column=exc.column,
+    )
 
 
 def check_scope(config: Configuration, scope: str) -> WritableScope:

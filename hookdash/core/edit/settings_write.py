@@ -20,8 +20,8 @@ from hookdash.core.edit.edits import Change
 from hookdash.core.edit.settings_file import (
     FileEdit,
     WritableScope,
-    decode_settings,
     edit_settings_file,
+    not_utf8,
 )
 from hookdash.core.errors import EditError, FileWriteError
 
@@ -54,12 +54,15 @@ def current_text(config: Configuration, scope: WritableScope) -> str | None:
     path = config.layers[scope].path
     shown = config.env.display(path)
     try:
-        data = files.read_bytes_if_any(resolve_target(path))
+        return files.read_decoded(resolve_target(path)).text
+    except FileNotFoundError:
+        return None
+    except files.NotUtf8Error as exc:
+        raise not_utf8(shown, path, exc) from None
     except OSError as exc:
         raise FileWriteError(
             f"hookdash cannot read {shown} ({exc.strerror or exc}).", path=str(path)
         ) from None
-    return None if data is None else decode_settings(data, shown)
 
 
 @dataclass

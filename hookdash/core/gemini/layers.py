@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import os
 import stat
 from dataclasses import dataclass, field
@@ -203,7 +202,7 @@ def _refuse_if_insecure(layer: Layer, env: GeminiEnvironment) -> None:
 def _read_text(layer: Layer) -> str | None:
     """The file's text (its digest kept), or None when it cannot be read."""
     try:
-        data = files.read_bytes(layer.path)
+        decoded = files.read_decoded(layer.path, errors="replace")
     except OSError as exc:
         layer.error = LayerError(message=f"cannot read the file: {exc.strerror}")
         # Too large for hookdash is not a verdict on Gemini, which reads any size.
@@ -211,11 +210,9 @@ def _read_text(layer: Layer) -> str | None:
         layer.fatal = layer.ignored_reason is None and not too_large
         layer.problems.append(_unreadable_problem(layer.path, exc))
         return None
-    text = data.decode("utf-8", errors="replace")
-    layer.digest = hashlib.sha256(data).digest()
-    del data  # a large file's bytes need not outlive its text
-    layer.text = text
-    return text
+    layer.digest = decoded.sha256
+    layer.text = decoded.text
+    return decoded.text
 
 
 def _parse(layer: Layer, text: str, thin: jsonc.Thinning | None) -> dict[str, Any] | None:

@@ -16,7 +16,7 @@ names a hook by place, not identifier, so it is never focused; nor is a small fi
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,24 +46,37 @@ class Focus:
             return definition
         if key not in EVENTS:
             return UNREAD  # Gemini's schema checks only the known events' arrays
-        expanded = expand_settings_value(definition, self.environ)
-        issues = validate_definition(f"hooks.{key}.{index}", expanded)
+        # Expanding `$VAR` changes no type; only a timeout such as "$T" may become numeric.
+        if _dollar_timeout(definition):
+            definition = expand_settings_value(definition, self.environ)
+        issues = validate_definition(f"hooks.{key}.{index}", definition)
         return Unread(tuple(issues)) if issues else UNREAD
 
     def _wanted(self, definition: Any) -> bool:
-        """Whether a hook of `definition` could be one the argument names."""
+        """Whether a hook of `definition` could be one the argument names: its identifier
+        or its command, as written or expanded."""
         hooks = definition.get("hooks") if isinstance(definition, dict) else None
         if not isinstance(hooks, list):
             return False  # an invalid definition has no hook to find
         for raw in hooks:
             if not isinstance(raw, dict):
                 continue
-            expanded = expand_settings_value(raw, self.environ)
-            names = {hook_identifier(raw), hook_identifier(expanded)}
-            commands = {raw.get("command"), expanded.get("command")}
-            if self.arg in names or self.arg in commands:
+            if self.arg in (hook_identifier(raw), raw.get("command")):
                 return True
+            named = {k: raw.get(k) for k in ("type", "name", "command")}
+            if any(isinstance(v, str) and "$" in v for v in named.values()):
+                expanded = expand_settings_value(named, self.environ)
+                if self.arg in (hook_identifier(expanded), expanded.get("command")):
+                    return True
         return False
+
+
+def _dollar_timeout(definition: Any) -> bool:
+    hooks = definition.get("hooks") if isinstance(definition, dict) else None
+    return isinstance(hooks, list) and any(
+        isinstance(h, dict) and isinstance(h.get("timeout"), str) and "$" in h["timeout"]
+        for h in hooks
+    )
 
 
 def thinning(arg: str | None, environ: Mapping[str, str]) -> jsonc.Thinning | None:
@@ -71,3 +84,17 @@ def thinning(arg: str | None, environ: Mapping[str, str]) -> jsonc.Thinning | No
     if arg is None or not focusable(arg):
         return None
     return Focus(arg, environ).choose
+
+
+def let_go_of_unread(documents: Iterable[Any]) -> None:
+    """Once a focused load has built its hooks, drop the stand-ins from the event arrays
+    of `documents` (settings as read, expanded, merged): 200,000 of them in each of half
+    a dozen lists are megabytes that the edit does not need. The arrays' indices change,
+    so this is the last thing a focused load does with them."""
+    for document in documents:
+        hooks = document.get("hooks") if isinstance(document, dict) else None
+        if not isinstance(hooks, dict):
+            continue
+        for key, value in hooks.items():
+            if isinstance(value, list) and any(isinstance(d, Unread) for d in value):
+                hooks[key] = [d for d in value if not isinstance(d, Unread)]

@@ -19,7 +19,7 @@ from hookdash.core.gemini.folder_trust import (
 from hookdash.core.gemini.layers import MERGE_ORDER, Layer, Scope, read_layers
 from hookdash.core.gemini.merge import js_truthy, merge_settings
 from hookdash.core.gemini.scripts import ScriptFinder, ScriptInfo
-from hookdash.core.load.focus import thinning
+from hookdash.core.load.focus import let_go_of_unread, thinning
 from hookdash.core.load.hook_files import (
     extension_candidates,
     settings_block as settings_block,  # hook_draft's
@@ -200,6 +200,10 @@ def build_configuration(
     candidates = settings_candidates(s.layers, s.merged, s.trust.trusted, s.contributing, problems)
     candidates.extend(extension_candidates(extensions, problems))
     hooks = [make_hook(c, ctx) for c in candidates]
+    if thin is not None:
+        let_go_of_unread(
+            [s.merged, *(d for la in s.layers.values() for d in (la.raw, la.settings))]
+        )
     _assign_risks(hooks, str(env.workspace), base_vars["HOME"])
     _apply_matcher_crash(hooks)
     assign_order_and_duplicates(hooks)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import errno
 import json
 import os
@@ -12,6 +13,7 @@ import sys
 import textwrap
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -121,12 +123,12 @@ def test_owner_that_cannot_be_kept_is_refused(
     f = _settings(tmp_path, b"x")
     real_read = atomic._read
 
-    def read_as_if_owned_by_another(target: Path) -> tuple[bytes | None, os.stat_result | None]:
-        data, st = real_read(target)
-        assert st is not None
-        values = list(st)
+    def read_as_if_owned_by_another(target: Path, decode: bool) -> tuple[Any, Any]:
+        data, before = real_read(target, decode)
+        assert before.st is not None
+        values = list(before.st)
         values[4] += 1  # st_uid
-        return data, os.stat_result(values)
+        return data, dataclasses.replace(before, st=os.stat_result(values))
 
     def chown_refused(fd: int, uid: int, gid: int) -> None:
         raise PermissionError(errno.EPERM, "Operation not permitted")

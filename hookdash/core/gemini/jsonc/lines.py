@@ -21,6 +21,7 @@ class LineFinder:
         self._text = text
         self._depth = depth
         self._sparse = sparse
+        self._objects: dict[int, list[Member]] = {}  # a sparse finder's walked objects
         self._top: dict[str, Member] | None = None
         self._root: Span | None = None
         self._spans: dict[str, Span] = {}
@@ -47,7 +48,7 @@ class LineFinder:
             if len(src) < BIG or src is self._text:  # no copy was made: nothing to let go
                 self._src = src
         if self._sparse:
-            return locate_pointer(src, ptr)
+            return locate_pointer(src, ptr, self._objects)
         top = self._members(src)
         if ptr == "":
             return self._root

@@ -15,14 +15,16 @@ from hookdash.core.gemini.jsonc.comments import BIG, NON_WS, strip_comments
 from hookdash.core.gemini.jsonc.errors import JsonParseError, explain, reject_constant, too_deep
 from hookdash.core.gemini.jsonc.walk import (
     CHECK,
+    SCAN_DISCARD,
     Invalid,
     Member,
     checked_walk,
     fingerprint,
-    iter_elements,
     members,
     remember_members,
+    skip_comma,
     skip_ws,
+    value_and_end,
     value_from,
     ws,
 )
@@ -148,19 +150,28 @@ def parse(
     return kept
 
 
-def _thinned(stripped: str, start: int, choose: Thinning) -> Any:
-    """The value at `start`; if an object, its array members built through `choose`."""
-    if not stripped.startswith("{", start):
-        return value_from(stripped, start)
+def _thinned(src: str, start: int, choose: Thinning) -> Any:
+    """The value at `start`; if an object, its array members built element by element
+    through `choose`, in one pass (the text was checked: its shape is known good)."""
+    if not src.startswith("{", start):
+        return value_from(src, start)
     out: dict[str, Any] = {}
-    for member in members(stripped, start):
-        if stripped.startswith("[", member.start):
-            out[member.key] = [
-                choose(member.key, i, value_from(stripped, at))
-                for i, (at, _end) in enumerate(iter_elements(stripped, member.start))
-            ]
+    pos = ws(src, start + 1)
+    while src[pos] != "}":
+        key, pos = SCAN_DISCARD(src, pos)
+        pos = ws(src, ws(src, pos) + 1)  # past the colon
+        if src[pos] == "[":
+            items: list[Any] = []
+            pos = ws(src, pos + 1)
+            while src[pos] != "]":
+                value, pos = value_and_end(src, pos)
+                items.append(choose(key, len(items), value))
+                pos = skip_comma(src, pos)
+            out[key] = items  # a repeated key: the last wins, in the first one's place
+            pos += 1
         else:
-            out[member.key] = value_from(stripped, member.start)
+            out[key], pos = value_and_end(src, pos)
+        pos = skip_comma(src, pos)
     return out
 
 

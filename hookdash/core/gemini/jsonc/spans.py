@@ -183,15 +183,21 @@ def locate_path(text: str, path: Sequence[str]) -> dict[str, Span]:
     return spans
 
 
-def locate_pointer(src: str, ptr: str) -> Span | None:
+def locate_pointer(
+    src: str, ptr: str, objects: dict[int, list[Member]] | None = None
+) -> Span | None:
     """The span of the value at `ptr` in a stripped text `check` accepted, found through
     the containers on its way only (None: no such value): one lookup in a large file
-    maps nothing else."""
+    maps nothing else. `objects` keeps the members of the objects walked, by where they
+    start, for the next lookup in the same text."""
+    memo: dict[int, list[Member]] = {} if objects is None else objects
     pos = skip_ws(src, 0)
     span = Span(pos, value_end(src, pos))
     for token in pointer_tokens(ptr):
         if src.startswith("{", pos):
-            found = [m for m in members(src, pos) if m.key == token]
+            if pos not in memo:
+                memo[pos] = members(src, pos)
+            found = [m for m in memo[pos] if m.key == token]
             if not found:
                 return None
             member = found[-1]  # the last of repeated keys wins

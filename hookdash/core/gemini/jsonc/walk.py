@@ -199,10 +199,22 @@ def iter_elements(src: str, start: int) -> Iterator[tuple[int, int]]:
 def value_from(src: str, start: int) -> Any:
     """The value that starts at `start` of a stripped text `check` accepted (nesting
     enforced), built alone."""
+    return value_and_end(src, start)[0]
+
+
+def value_and_end(src: str, start: int) -> tuple[Any, int]:
+    """`value_from`, and where the value ends."""
     try:
-        value, _end = _SCAN(src, start)
+        value, end = _SCAN(src, start)
     except RecursionError:
         raise too_deep(src) from None
     if nesting.deeper_than(value):
         raise too_deep(src)
-    return value
+    return value, int(end)
+
+
+def skip_comma(src: str, pos: int) -> int:
+    """Past the whitespace after a value, and its comma if one follows (then past the
+    whitespace after it too)."""
+    pos = ws(src, pos)
+    return ws(src, pos + 1) if src.startswith(",", pos) else pos
