@@ -80,8 +80,8 @@ def _run_edit(
     focus: str | None = None,
 ) -> int:
     """Load, apply `operation`, report. `focus`: the hook argument, whose hooks alone a
-    large settings file needs built for the edit; when none is found, the whole load
-    answers (its "did you mean" needs every hook)."""
+    large settings file needs built for the edit; when it names none of them, the file is
+    read once more for the closest identifiers of the others ("did you mean")."""
     from hookdash.core import HookdashError, HookNotFound
 
     config: Configuration = configuration(args, focus=focus)
@@ -89,10 +89,9 @@ def _run_edit(
         try:
             result = operation(config)
         except HookNotFound:
-            if config.focus is None:
+            if not any(layer.thinned for layer in config.layers.values()):
                 raise
-            config = configuration(args)
-            result = operation(config)
+            result = operation(configuration(args, focus=focus, suggest=True))
     except HookdashError as exc:
         raise edit_failed(exc, args.json) from None
     if args.json:

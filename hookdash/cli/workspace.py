@@ -20,8 +20,9 @@ def environment(args: argparse.Namespace) -> Any:
     return resolve_environment(workspace)
 
 
-def configuration(args: argparse.Namespace, focus: str | None = None) -> Any:
-    """The configuration (`focus`: for one edit of the hook that argument names)."""
+def configuration(args: argparse.Namespace, focus: str | None = None, suggest: bool = False) -> Any:
+    """The configuration (`focus`, `suggest`: for one edit of the hook that argument
+    names, see `load_configuration`)."""
     from hookdash.core import load_configuration
 
-    return load_configuration(environment(args), focus=focus)
+    return load_configuration(environment(args), focus=focus, suggest=suggest)

@@ -7,7 +7,7 @@ Only data lives here; `load` builds it, `run` and `edit` use it, `present` words
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel
@@ -208,6 +208,9 @@ class Configuration:
     # Loaded for one edit of the hook(s) this argument names (`load.focus`): a large
     # settings file's other hooks were not built, and the checks did not run.
     focus: str | None = None
+    # With `focus`, when asked: the identifiers closest to it among the hooks the focused
+    # load did not build, for "did you mean" (see `load.focus`).
+    unbuilt_close: list[str] = field(default_factory=list)
 
     @property
     def hooks(self) -> list[Hook]:

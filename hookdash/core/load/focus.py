@@ -16,16 +16,18 @@ names a hook by place, not identifier, so it is never focused; nor is a small fi
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+import heapq
+import itertools
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
-from hookdash.core.gemini import jsonc
 from hookdash.core.gemini.events import EVENTS, HOOKS_CONFIG_FIELDS
 from hookdash.core.gemini.expand import expand_settings_value
 from hookdash.core.gemini.settings_schema import validate_definition
 from hookdash.core.gemini.unread import UNREAD, Unread
-from hookdash.core.load.registry import hook_identifier
+from hookdash.core.load.lookup import CLOSE, closeness
+from hookdash.core.load.registry import hook_identifier, validation_error
 
 
 def focusable(arg: str) -> bool:
@@ -35,15 +37,22 @@ def focusable(arg: str) -> bool:
 
 @dataclass(frozen=True)
 class Focus:
-    """The argument a load is focused on, and the environment that expands `$VAR`."""
+    """The argument a load is focused on, and the environment that expands `$VAR`. With
+    `suggest`, it also keeps the identifiers closest to the argument among the hooks it
+    leaves unbuilt (`close`), for the "did you mean" of an argument no hook has."""
 
     arg: str
     environ: Mapping[str, str]
+    suggest: bool = False
+    close: list[tuple[float, int, str]] = field(default_factory=list)  # a bounded heap
+    seen: Iterator[int] = field(default_factory=itertools.count)  # the hooks scored
 
     def choose(self, key: str, index: int, definition: Any) -> Any:
         """What a focused load keeps of one element of `hooks.<key>` (a `jsonc.Thinning`)."""
         if key in HOOKS_CONFIG_FIELDS or self._wanted(definition):
             return definition
+        if self.suggest:
+            self._score(definition)
         if key not in EVENTS:
             return UNREAD  # Gemini's schema checks only the known events' arrays
         # Expanding `$VAR` changes no type; only a timeout such as "$T" may become numeric.
@@ -70,6 +79,30 @@ class Focus:
                     return True
         return False
 
+    def _score(self, definition: Any) -> None:
+        """Keep the closest identifiers of a definition's registrable hooks (at most
+        SUGGESTIONS, the earliest first among equals)."""
+        hooks = definition.get("hooks") if isinstance(definition, dict) else None
+        for raw in hooks if isinstance(hooks, list) else []:
+            hook = expand_settings_value(raw, self.environ)
+            if validation_error(hook) is not None:
+                continue
+            ident = hook_identifier(hook)
+            score = closeness(self.arg, ident)
+            if score >= CLOSE:
+                entry = (score, -next(self.seen), ident)
+                if len(self.close) < SUGGESTIONS:
+                    heapq.heappush(self.close, entry)
+                else:
+                    heapq.heappushpop(self.close, entry)
+
+    def closest(self) -> list[str]:
+        """The identifiers kept by `suggest`, the closest first."""
+        return [ident for _s, _n, ident in sorted(self.close, reverse=True)]
+
+
+SUGGESTIONS = 8  # as many as "did you mean" shows
+
 
 def _dollar_timeout(definition: Any) -> bool:
     hooks = definition.get("hooks") if isinstance(definition, dict) else None
@@ -79,11 +112,11 @@ def _dollar_timeout(definition: Any) -> bool:
     )
 
 
-def thinning(arg: str | None, environ: Mapping[str, str]) -> jsonc.Thinning | None:
-    """The `thin` of a load focused on `arg` (None: a whole load)."""
+def focus_on(arg: str | None, environ: Mapping[str, str], suggest: bool = False) -> Focus | None:
+    """The focus of a load on `arg` (None: a whole load)."""
     if arg is None or not focusable(arg):
         return None
-    return Focus(arg, environ).choose
+    return Focus(arg, environ, suggest)
 
 
 def let_go_of_unread(documents: Iterable[Any]) -> None:

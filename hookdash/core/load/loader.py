@@ -19,7 +19,7 @@ from hookdash.core.gemini.folder_trust import (
 from hookdash.core.gemini.layers import MERGE_ORDER, Layer, Scope, read_layers
 from hookdash.core.gemini.merge import js_truthy, merge_settings
 from hookdash.core.gemini.scripts import ScriptFinder, ScriptInfo
-from hookdash.core.load.focus import let_go_of_unread, thinning
+from hookdash.core.load.focus import focus_on, let_go_of_unread
 from hookdash.core.load.hook_files import (
     extension_candidates,
     settings_block as settings_block,  # hook_draft's
@@ -55,16 +55,19 @@ def script_variables(env: GeminiEnvironment) -> dict[str, str]:
     }
 
 
-def load_configuration(env: GeminiEnvironment, *, focus: str | None = None) -> Configuration:
+def load_configuration(
+    env: GeminiEnvironment, *, focus: str | None = None, suggest: bool = False
+) -> Configuration:
     """The configuration as Gemini CLI would load it, judged with what hookdash remembers:
     the fingerprints of trusted scripts (`hookdash trust`), which make a trusted hook whose
     script changed read CHANGED. What every command and the dashboard call.
 
     `focus`: a load for one edit of the hook(s) that argument names (see `focus`), which
-    builds only those hooks of a large settings file."""
+    builds only those hooks of a large settings file; `suggest`: it also finds the
+    identifiers closest to the argument among the others (`unbuilt_close`)."""
     from hookdash.core.load.fingerprints import script_changes
 
-    return build_configuration(env, fingerprints=script_changes(env), focus=focus)
+    return build_configuration(env, fingerprints=script_changes(env), focus=focus, suggest=suggest)
 
 
 @dataclass
@@ -177,7 +180,11 @@ def _verdicts(
 
 
 def build_configuration(
-    env: GeminiEnvironment, *, fingerprints: dict[str, str], focus: str | None = None
+    env: GeminiEnvironment,
+    *,
+    fingerprints: dict[str, str],
+    focus: str | None = None,
+    suggest: bool = False,
 ) -> Configuration:
     """Read every layer, extension and trust file, then judge every hook.
 
@@ -185,7 +192,8 @@ def build_configuration(
     since it was trusted): hookdash's own state, passed in so that this reads only what
     Gemini CLI reads (`{}`: judge as Gemini alone would). `focus`: see `load_configuration`.
     """
-    thin = thinning(focus, env.environ)
+    focused = focus_on(focus, env.environ, suggest)
+    thin = None if focused is None else focused.choose
     s = _read_settings(env, thin)
     problems: list[Problem] = [p for layer in s.layers.values() for p in layer.problems]
     problems.extend(s.trust_problems)
@@ -216,7 +224,8 @@ def build_configuration(
         trust_store=store,
         snapshot=_snapshot(env, s, ctx, extensions, hooks),
         verdicts=ctx,
-        focus=focus if thin is not None else None,
+        focus=None if focused is None else focused.arg,
+        unbuilt_close=[] if focused is None else focused.closest(),
     )
     _finish(config, problems)
     return config

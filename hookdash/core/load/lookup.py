@@ -69,9 +69,11 @@ def find_hooks(config: Configuration, arg: str, *, entries: Iterable[str] = ()) 
             f"nothing to switch ({'; '.join(invalid[0].not_running_because)}).",
             [],
         )
-    candidates = suggestions(arg, [h.id for h in valid])
+    # A focused load adds the closest of the hooks it did not build (see load.focus).
+    candidates = suggestions(arg, [*(h.id for h in valid), *config.unbuilt_close])
     hint = f" Did you mean: {_quoted(candidates)}?" if candidates else ""
-    known = "" if valid else " No hook is configured here."
+    thinned = any(layer.thinned for layer in config.layers.values())
+    known = "" if valid or thinned else " No hook is configured here."
     raise HookNotFound(
         f"No hook has the ID '{_short(arg)}' (its name, or its command when it has no "
         f"name).{hint}{known}",
@@ -149,15 +151,20 @@ def _lookup(
 def suggestions(arg: str, ids: Iterable[str], limit: int = 8) -> list[str]:
     """Identifiers close to `arg` in spelling, or that contain it: the closest first."""
     unique = list(dict.fromkeys(ids))
-    folded = arg.casefold()
-
-    def closeness(ident: str) -> float:
-        ratio = difflib.SequenceMatcher(None, folded, ident.casefold()).ratio()
-        return ratio + (1.0 if folded and folded in ident.casefold() else 0.0)
-
-    scored = [(closeness(i), n, i) for n, i in enumerate(unique)]
-    chosen = [(s, n, i) for s, n, i in scored if s >= 0.6]
+    scored = [(closeness(arg, i), n, i) for n, i in enumerate(unique)]
+    chosen = [(s, n, i) for s, n, i in scored if s >= CLOSE]
     return [i for _, _, i in sorted(chosen, key=lambda c: (-c[0], c[1]))][:limit]
+
+
+CLOSE = 0.6  # the closeness from which an identifier is suggested
+
+
+def closeness(arg: str, ident: str) -> float:
+    """How close an identifier is to what was typed: its similarity, plus one when it
+    contains it."""
+    folded = arg.casefold()
+    ratio = difflib.SequenceMatcher(None, folded, ident.casefold()).ratio()
+    return ratio + (1.0 if folded and folded in ident.casefold() else 0.0)
 
 
 def select_hook(config: Configuration, arg: str, event: str) -> Hook:
