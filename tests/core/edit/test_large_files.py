@@ -9,6 +9,7 @@ import tracemalloc
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from hookdash.core.edit import jsonedit
@@ -174,3 +175,19 @@ def test_an_edit_of_a_large_file_keeps_every_other_byte(tmp_path: Path) -> None:
     assert removed == text
     created = jsonedit.append_to_list(text, ("hooks", "disabled"), "x")
     assert jsonc.parse(created)["hooks"]["disabled"] == ["x"]
+
+
+def test_a_root_removal_that_would_not_parse_is_refused() -> None:
+    from hookdash.core.edit.json_document import Document
+    from hookdash.core.edit.json_paths import JsonEditError
+    from hookdash.core.edit.json_splice import Edit
+    from hookdash.core.edit.json_verify import checked_root_removal
+
+    text = '{"a": 1, "b": 2, "c": 3}'
+    doc = Document(text, ())
+    b = doc.span("/b")
+    assert b.key_start is not None
+    with pytest.raises(JsonEditError):  # the member without its comma: "1, , 3"
+        checked_root_removal(doc, [Edit(b.key_start, b.end, "")], b)
+    doc = Document(text, ())
+    assert checked_root_removal(doc, [Edit(b.key_start, b.end + 2, "")], b) == '{"a": 1, "c": 3}'

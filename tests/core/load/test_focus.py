@@ -68,10 +68,7 @@ def _load(sandbox: Sandbox, focus: str | None) -> Configuration:
 def _outcome(sandbox: Sandbox, action: str, arg: str, focus: str | None) -> Any:
     config = _load(sandbox, focus)
     try:
-        if action == "disable":
-            result = disable_hook(config, arg)
-        else:
-            result = enable_hook(config, arg)
+        result = disable_hook(config, arg) if action == "disable" else enable_hook(config, arg)
     except HookdashError as exc:
         return type(exc).__name__, exc.message
     return result.model_dump(mode="json")
