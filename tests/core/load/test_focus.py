@@ -15,7 +15,8 @@ from hookdash.core.load.loader import load_configuration
 from hookdash.core.model import Configuration
 from tests.conftest import Sandbox, command_hook, definition
 
-FILLERS = 9_000  # enough hooks for a file over the 1 MiB a focused load thins
+FILLERS = 600
+PADDING = "x" * (1 << 20)  # a file over the 1 MiB from which a focused load thins
 
 
 def _filler(i: int) -> dict[str, Any]:
@@ -47,6 +48,7 @@ def big_settings(*, invalid_filler: bool = False) -> dict[str, Any]:
             "BeforeTools": [definition(command_hook("./typo.sh", name="typo"))],
         },
         "hooksConfig": {"enabled": "true", "disabled": ["old-one"]},
+        "ui": {"note": PADDING},
     }
 
 
@@ -76,7 +78,7 @@ def _outcome(sandbox: Sandbox, action: str, arg: str, focus: str | None) -> Any:
 
 @pytest.mark.parametrize(
     "arg",
-    ["guard", "echo unnamed-cmd", "from-var", "./lint.sh", "filler-4500", "typo", "one"],
+    ["guard", "echo unnamed-cmd", "from-var", "./lint.sh", "filler-450", "typo", "one"],
 )
 def test_a_focused_edit_is_the_whole_loads_edit(big: Sandbox, arg: str) -> None:
     original = big.user_settings.read_text()
@@ -101,6 +103,7 @@ def test_a_focused_refusal_is_the_whole_loads_refusal(big: Sandbox, arg: str) ->
 def test_a_focused_load_builds_only_the_hooks_named(big: Sandbox) -> None:
     full, focused = _load(big, None), _load(big, "guard")
     assert len(full.hooks) > FILLERS
+    assert len(focused.hooks) == 3
     assert sorted(h.ref for h in focused.hooks) == sorted(
         h.ref for h in full.hooks if h.id == "guard"
     )
@@ -136,12 +139,18 @@ def test_small_files_and_refs_are_never_focused(sandbox: Sandbox) -> None:
     assert _load(sandbox, "user:/hooks/BeforeTool/0/hooks/0").focus is None
 
 
-def test_the_cli_answers_an_unknown_id_from_the_whole_load(big: Sandbox) -> None:
-    """A focused load knows too few hooks to say "did you mean": the CLI asks the whole
-    load then, so the suggestion can be a hook the focused load never built."""
-    result = big.cli("disable", "filler-45001", "--json")
+def test_an_unknown_id_gets_the_whole_loads_suggestions(big: Sandbox) -> None:
+    """A focused load knows too few hooks to say "did you mean": the CLI reads the file
+    once more, scoring the hooks it leaves unbuilt, and suggests what the whole load
+    would — here hooks the focused load never built."""
+    full = _outcome(big, "disable", "filler-4501", None)
+    assert full[0] == HookNotFound.__name__ and "filler-450" in full[1]
+    result = big.cli("disable", "filler-4501", "--json")
     assert result.returncode != 0
-    assert "filler-4500" in json.loads(result.stdout)["candidates"]
+    assert json.loads(result.stdout)["message"] == full[1]
+    suggesting = load_configuration(big.env(), focus="filler-4501", suggest=True)
+    assert "filler-450" in suggesting.unbuilt_close
+    assert len(suggesting.unbuilt_close) <= 8
 
 
 def test_the_edit_of_a_large_file_via_the_cli(big: Sandbox) -> None:
