@@ -101,8 +101,44 @@ def checked(doc: Document, ptr: str, edits: list[Edit], expected: Any) -> str:
         if any(e.start < after for e in edits):  # pragma: no cover - appended after the last
             raise JsonEditError("hookdash's edit changed text it should not; nothing was written")
         expected = {k: v for k, v in expected.items() if jsonc.pointer(k) not in doc.spans}
+    before = _root_of(doc)
     doc.release_stripped()
-    return verified_in(doc, ptr, apply_edits(doc.text, edits), expected)
+    new_text = verified_in(doc, ptr, apply_edits(doc.text, edits), expected)
+    moved = _moved(before, edits) if before is not None and ptr else None
+    if moved is not None:
+        jsonc.vouch(new_text, moved)  # the next edit of the new text need not walk it
+    return new_text
+
+
+def _root_of(doc: Document) -> list[jsonc.Member] | None:
+    """The root members of a large document's text (from the walk that mapped it), or
+    None for a small one or another root."""
+    if len(doc.text) < jsonc.BIG or not doc.stripped:
+        return None
+    root = doc.spans.get("")
+    if root is None or not doc.stripped.startswith("{", root.start):
+        return None
+    return jsonc.members(doc.stripped, root.start)
+
+
+def _moved(before: list[jsonc.Member], edits: list[Edit]) -> list[jsonc.Member] | None:
+    """The root members after `edits`, which all lie inside one member's value: that
+    member ends later (or sooner) by the change in length, and those after it move."""
+    first, last = min(e.start for e in edits), max(e.end for e in edits)
+    delta = sum(len(e.text) - (e.end - e.start) for e in edits)
+    holder = [m for m in before if m.start <= first and last <= m.end]
+    if len(holder) != 1:  # pragma: no cover - edits inside a root member's value
+        return None
+    edited = holder[0]
+    out = []
+    for m in before:
+        if m.end <= edited.start:
+            out.append(m)
+        elif m is edited:
+            out.append(jsonc.Member(m.key, m.key_start, m.start, m.end + delta))
+        else:
+            out.append(jsonc.Member(m.key, m.key_start + delta, m.start + delta, m.end + delta))
+    return out
 
 
 def finish(doc: Document, ptr: str, edits: list[Edit], expected: Any) -> str:
@@ -127,6 +163,7 @@ def checked_root_removal(doc: Document, edits: list[Edit], removed: jsonc.Span) 
             raise JsonEditError("hookdash's edit changed text it should not; nothing was written")
     if any(e.start < root.start or e.end > root.end for e in edits):  # pragma: no cover
         raise JsonEditError("hookdash's edit changed text it should not; nothing was written")
+    before = _root_of(doc)
     doc.release_stripped()
     new_text = apply_edits(doc.text, edits)
 
@@ -147,7 +184,14 @@ def checked_root_removal(doc: Document, edits: list[Edit], removed: jsonc.Span) 
         raise JsonEditError(
             "hookdash's edit did not give the intended document; nothing was written"
         )
-    jsonc.vouch(new_text)
+    after = None
+    if before is not None:
+        after = [
+            jsonc.Member(m.key, shifted(m.key_start), shifted(m.start), shifted(m.end))
+            for m in before
+            if m.key_start != removed.key_start
+        ]
+    jsonc.vouch(new_text, after)  # the root members: the next edit need not walk the text
     return new_text
 
 

@@ -191,3 +191,40 @@ def test_a_root_removal_that_would_not_parse_is_refused() -> None:
         checked_root_removal(doc, [Edit(b.key_start, b.end, "")], b)
     doc = Document(text, ())
     assert checked_root_removal(doc, [Edit(b.key_start, b.end + 2, "")], b) == '{"a": 1, "c": 3}'
+
+
+def _walked_root(text: str) -> list[jsonc.Member]:
+    """The root members of `text` walked afresh (no memo)."""
+    from hookdash.core.gemini.jsonc import walk
+
+    walk._members_memo = None
+    walk._pending_root = None
+    jsonc.release()
+    return jsonc.members(jsonc.strip_comments(text))
+
+
+@pytest.mark.parametrize("place", ["first", "middle", "last"])
+def test_root_members_derived_after_an_edit_are_the_walked_ones(place: str) -> None:
+    """An edit hands the next one the root members of the text it made (shifted from the
+    old text's), instead of a walk of the whole file: they must be exactly the walk's."""
+    bulk = json.loads(big_settings(12_000).split("\n", 1)[1])
+    config = {"hooksConfig": {"disabled": ["old-one"]}}
+    order = {"first": [config, bulk], "middle": [{"a": 1}, config, bulk], "last": [bulk, config]}
+    doc: dict[str, Any] = {}
+    for part in order[place]:
+        doc.update(part)
+    text = "/* top */\n" + json.dumps(doc, indent=2).replace('"old-one"', '"old-one" // kept')
+    steps = [
+        lambda t: jsonedit.append_to_list(t, ("hooksConfig", "disabled"), "guard"),
+        lambda t: jsonedit.remove_from_list(t, ("hooksConfig", "disabled"), 1),
+        lambda t: jsonedit.remove_member(t, ("hooksConfig",)),
+    ]
+    from hookdash.core.gemini.jsonc import walk
+
+    for step in steps:
+        text = step(text)
+        assert walk._pending_root is not None  # handed on, not to be walked
+        assert walk._pending_root[0] == walk.fingerprint(text)
+        derived = jsonc.members(jsonc.strip_comments(text))
+        assert derived == _walked_root(text)
+    assert "hooksConfig" not in text

@@ -11,7 +11,13 @@ parser rejects), `walk` (checking and skipping values without building them), `p
 (pointer or offset → line). Callers use this package's names: `jsonc.parse`.
 """
 
-from hookdash.core.gemini.jsonc.comments import COPY_CHUNK, comment_spans, release, strip_comments
+from hookdash.core.gemini.jsonc.comments import (
+    BIG,
+    COPY_CHUNK,
+    comment_spans,
+    release,
+    strip_comments,
+)
 from hookdash.core.gemini.jsonc.errors import JsonParseError, line_col
 from hookdash.core.gemini.jsonc.lines import LineFinder, LineIndex
 from hookdash.core.gemini.jsonc.parsing import (
@@ -36,6 +42,7 @@ from hookdash.core.gemini.jsonc.walk import (
 )
 
 __all__ = [
+    "BIG",
     "COPY_CHUNK",
     "JsonParseError",
     "LineFinder",

@@ -89,6 +89,12 @@ def strip_comments(text: str) -> str:
     return stripped
 
 
+def original_of(stripped: str) -> str:
+    """The text whose cached stripped copy `stripped` is (itself when it is not one)."""
+    slot = _big_slot
+    return slot[0] if slot is not None and slot[1] is stripped else stripped
+
+
 def release() -> None:
     """Let go of the large text cached here (after a load or an edit: nothing big outlives
     its use)."""

@@ -22,6 +22,7 @@ from hookdash.core.gemini.jsonc.walk import (
     fingerprint,
     members,
     remember_members,
+    remember_root_of,
     skip_comma,
     skip_ws,
     value_and_end,
@@ -57,7 +58,7 @@ def vouch(text: str, root: Sequence[Member] | None = None) -> None:
     if len(text) >= BIG:
         _known_good = fingerprint(text)
         if root is not None:
-            remember_members(strip_comments(text), root)
+            remember_root_of(text, root)  # taken up when its stripped copy is walked
 
 
 def root_members(text: str) -> list[Member] | None:

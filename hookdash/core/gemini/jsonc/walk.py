@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from hookdash.core import nesting
-from hookdash.core.gemini.jsonc.comments import BIG
+from hookdash.core.gemini.jsonc.comments import BIG, original_of
 from hookdash.core.gemini.jsonc.errors import reject_constant, too_deep
 
 
@@ -142,6 +142,18 @@ def remember_members(stripped: str, root: Sequence[Member]) -> None:
     _members_memo = ((fingerprint(stripped), ws(stripped, 0)), list(root))
 
 
+# The root members of a large text, by the text's identity, before its stripped copy is
+# made (`remember_root_of`): a text an edit made and checked (its members derived from the
+# text before the edit) is then not walked again when the next edit maps it.
+_pending_root: tuple[tuple[int, int, int], list[Member]] | None = None
+
+
+def remember_root_of(text: str, root: Sequence[Member]) -> None:
+    """Record the root members of a large text (comments in place, offsets as stripped)."""
+    global _pending_root
+    _pending_root = (fingerprint(text), list(root))
+
+
 def members(src: str, start: int | None = None) -> list[Member]:
     """The members of the object whose `{` is at `start` (default: the root), in text
     order, repeated keys included; their values are skipped, not built. `src` is a
@@ -152,6 +164,15 @@ def members(src: str, start: int | None = None) -> list[Member]:
     memo_key = (fingerprint(src), pos) if len(src) >= BIG else None
     if memo_key is not None and _members_memo is not None and _members_memo[0] == memo_key:
         return list(_members_memo[1])
+    pending = _pending_root
+    if (
+        memo_key is not None
+        and pending is not None
+        and pos == skip_ws(src, 0)
+        and fingerprint(original_of(src)) == pending[0]
+    ):
+        _members_memo = (memo_key, pending[1])
+        return list(pending[1])
     out: list[Member] = []
     try:
         _walk(src, pos, _WALK_LEVELS, out)
