@@ -18,9 +18,17 @@ from typing import TYPE_CHECKING, Any
 
 from hookdash.core.edit import jsonedit
 from hookdash.core.edit.edits import AuthoringResult
-from hookdash.core.edit.json_paths import JsonEditError, get_value
-from hookdash.core.edit.settings_file import FileEdit, SettingsFile, WritableScope, check_scope
+from hookdash.core.edit.json_paths import JsonEditError
+from hookdash.core.edit.settings_file import (
+    FileEdit,
+    SettingsFile,
+    WritableScope,
+    check_scope,
+    check_settings,
+    start_text,
+)
 from hookdash.core.edit.settings_write import Transform, write_settings
+from hookdash.core.gemini import jsonc
 from hookdash.core.gemini.jsvalues import js_truthy
 from hookdash.core.gemini.layers import MERGE_ORDER, Scope, legacy_config_keys
 
@@ -71,11 +79,9 @@ def _switch_transform(at: SettingsFile, enabled: bool) -> Transform:
     """`hooksConfig.enabled` set to `enabled`, as a pure function of the file's text."""
 
     def transform(text: str | None) -> FileEdit:
-        current, notes, value = at.prepare(text)
-        try:
-            found, old = get_value(value, PATH)
-        except JsonEditError as exc:
-            raise at.shape_error(exc) from None
+        current, notes = start_text(text, at.shown)
+        check_settings(current, at.shown)
+        found, old = jsonc.value_at(current, PATH)  # only that value is built
         if found and old is enabled:
             return FileEdit(text=None)
         change = at.change(
@@ -85,7 +91,10 @@ def _switch_transform(at: SettingsFile, enabled: bool) -> Transform:
             before=old,
             after=enabled,
         )
-        new_text = jsonedit.set_member(current, PATH, enabled)
+        try:
+            new_text = jsonedit.set_member(current, PATH, enabled)
+        except JsonEditError as exc:  # hooksConfig is not an object
+            raise at.shape_error(exc) from None
         return FileEdit(text=new_text, changes=[change], notes=notes)
 
     return transform

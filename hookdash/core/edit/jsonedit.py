@@ -135,6 +135,9 @@ def set_member(text: str, path: JsonPath, value: Any) -> str:
     value's text is replaced, or the member (and missing parent objects) is added."""
     if not path or not isinstance(path[-1], str):
         raise JsonEditError("set_member needs the key of an object member")
+    keys = object_keys(path)
+    if keys is not None:
+        return _set_member_focused(Document(text, keys), keys, value)
     doc = Document(text)
     expected = copy.deepcopy(doc.value)
     depth, node, ptr = descend(doc.value, path)
@@ -152,6 +155,31 @@ def set_member(text: str, path: JsonPath, value: Any) -> str:
     target(expected, path[:depth])[keys[0]] = new_value
     edits = _create_member(doc, ptr, node, keys[0], new_value)
     return verified(apply_edits(text, edits), expected)
+
+
+def _set_member_focused(doc: Document, path: Sequence[str], value: Any) -> str:
+    """`set_member` on a Document focused on `path` (object keys only): the value replaced
+    is checked alone, a created member with its object; the rest of a large file is
+    neither built nor mapped."""
+    ptr = ""
+    for i, key in enumerate(path):
+        if doc.kind(ptr) != "an object":
+            raise JsonEditError(
+                f"{dotted(path[:i])} is {doc.kind(ptr)}, not an object", jsonc.pointer(*path[:i])
+            )
+        child = ptr + "/" + jsonc.escape_pointer_token(key)
+        if child not in doc.spans:
+            new_value = nested(path[i + 1 :], value)
+            container = {} if ptr == "" else doc.load(ptr)
+            container[key] = new_value
+            return checked(doc, ptr, _create_member(doc, ptr, None, key, new_value), container)
+        ptr = child
+    span = doc.span(ptr)
+    indent = None
+    if isinstance(value, dict | list) and value and doc.pretty:
+        start = span.key_start if span.key_start is not None else span.start
+        indent = line_indent(doc.text, start)
+    return checked(doc, ptr, [Edit(span.start, span.end, render(value, indent, doc))], value)
 
 
 def _list_at(doc: Document, path: JsonPath, index: int) -> tuple[str, list[Any]]:

@@ -10,6 +10,7 @@ file's text.
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -32,21 +33,78 @@ Transform = Callable[[str | None], FileEdit]
 
 
 def unified_diff(before: str | None, after: str | None, shown: str) -> str:
-    """The unified diff of one file's text (`/dev/null` for a file that did not exist)."""
+    """The unified diff of one file's text (`/dev/null` for a file that did not exist).
+
+    An edit is a splice: the texts share a long head and tail. Only the lines between
+    them, with three of context on each side, go to difflib (a 50 MB file is not split
+    into lines twice, nor matched line by line); the hunks' line numbers are the file's.
+    """
     if after is None or before == after:
         return ""
+    old, new = before or "", after
+    skip, old_end, new_end = _changed_window(old, new)
     lines = difflib.unified_diff(
-        (before or "").splitlines(keepends=True),
-        after.splitlines(keepends=True),
+        old[skip:old_end].splitlines(keepends=True),
+        new[skip:new_end].splitlines(keepends=True),
         fromfile="/dev/null" if before is None else shown,
         tofile=shown,
     )
+    offset = old.count("\n", 0, skip)
     out = []
     for line in lines:
+        if offset and line.startswith("@@ "):
+            line = _HUNK.sub(lambda m: _moved_hunk(m, offset), line, count=1)
         if not line.endswith("\n"):
             line += "\n\\ No newline at end of file\n"
         out.append(line)
     return "".join(out)
+
+
+_CONTEXT = 3  # lines of context around a change (difflib's default)
+_BLOCK = 1 << 16
+_HUNK = re.compile(r"^@@ -(\d+)(,\d+)? \+(\d+)(,\d+)? @@")
+
+
+def _moved_hunk(m: re.Match[str], offset: int) -> str:
+    def at(start: str, size: str | None) -> str:
+        # An empty range is numbered by the line before it ("-0,0" at the very start).
+        return f"{int(start) + offset}{size or ''}"
+
+    return f"@@ -{at(m[1], m[2])} +{at(m[3], m[4])} @@"
+
+
+def _changed_window(old: str, new: str) -> tuple[int, int, int]:
+    """(start, old end, new end) of the region that differs, widened to whole lines with
+    at least `_CONTEXT` lines on each side; the start is the same offset in both texts,
+    and what follows the ends is the same text in both."""
+    limit = min(len(old), len(new))
+    head = 0  # the common head, compared a block at a time, then a character at a time
+    while head + _BLOCK <= limit and old[head : head + _BLOCK] == new[head : head + _BLOCK]:
+        head += _BLOCK
+    while head < limit and old[head] == new[head]:
+        head += 1
+    room, tail = limit - head, 0  # the common tail, which must not overlap the head
+    while (
+        tail + _BLOCK <= room
+        and old[len(old) - tail - _BLOCK : len(old) - tail]
+        == new[len(new) - tail - _BLOCK : len(new) - tail]
+    ):
+        tail += _BLOCK
+    while tail < room and old[len(old) - tail - 1] == new[len(new) - tail - 1]:
+        tail += 1
+    start = old.rfind("\n", 0, head) + 1  # the changed line's start, then three lines up
+    for _ in range(_CONTEXT):
+        if start == 0:
+            break
+        start = old.rfind("\n", 0, start - 1) + 1
+    old_end, new_end = len(old) - tail, len(new) - tail
+    for _ in range(_CONTEXT + 1):  # the changed line's end, then three lines down
+        nl = old.find("\n", old_end)
+        if nl == -1:
+            return start, len(old), len(new)
+        new_end += nl + 1 - old_end
+        old_end = nl + 1
+    return start, old_end, new_end
 
 
 def current_text(config: Configuration, scope: WritableScope) -> str | None:
@@ -79,17 +137,19 @@ def write_settings(
     """Apply `transform` (a pure function of the file's text) to the scope's settings file
     atomically, or with `dry_run` only compute it; returns the edit and its diff."""
     shown = config.env.display(config.layers[scope].path)
-    seen: list[str | None] = []
+    diffs: list[str] = []  # one per try: the last is of the text the edit was made on
 
     def recording(text: str | None) -> FileEdit:
-        seen.append(text)
-        return transform(text)
+        edit = transform(text)
+        # Diffed here, so the old text is not kept beside the new one and its bytes.
+        diffs.append(unified_diff(text, edit.text, shown))
+        return edit
 
     if dry_run:
         edit = recording(current_text(config, scope))
     else:
         edit = edit_settings_file(config, scope, recording)
-    return Written(edit, unified_diff(seen[-1] if seen else None, edit.text, shown))
+    return Written(edit, diffs[-1])
 
 
 def write_also(
