@@ -161,12 +161,19 @@ def event_definitions(value: Any, event: str) -> list[Any] | None:
     return definitions
 
 
+def parse_hooks(text: str) -> dict[str, Any]:
+    """A settings text's `hooks` member alone (the rest is checked, not built: a large
+    file's other members cost nothing), as `{"hooks": …}`."""
+    value: dict[str, Any] = jsonc.parse(text, keep={"hooks"})
+    return value
+
+
 def add_hook(
     text: str, event: str, hook: dict[str, Any], matcher: str | None, sequential: bool
 ) -> TextEdit:
     """Add `hook` to `event`: into the last definition with the same matcher and
     sequential flag, else as a new definition at the end of the event's list."""
-    value = jsonc.parse(text)
+    value = parse_hooks(text)
     definitions = event_definitions(value, event)
     created: list[str] = []
     if definitions is not None:
@@ -211,7 +218,7 @@ def definition_at(value: Any, where: HookPath) -> dict[str, Any]:
 def remove_hook(text: str, where: HookPath, droppable: Collection[str] = ()) -> TextEdit:
     """Remove the hook at `where`, the definition it leaves empty, and then the event's
     list and the `hooks` object if they are left empty and listed in `droppable`."""
-    value = jsonc.parse(text)
+    value = parse_hooks(text)
     hook_at(value, where)
     definition = definition_at(value, where)
     if len(definition["hooks"]) > 1:
@@ -224,11 +231,11 @@ def remove_hook(text: str, where: HookPath, droppable: Collection[str] = ()) -> 
         new_text = jsonedit.remove_from_list(text, ("hooks", where.event), where.definition)
         edit = TextEdit(text=new_text, definition_removed=True)
         event_ptr = jsonc.pointer("hooks", where.event)
-        remaining = event_definitions(jsonc.parse(new_text), where.event)
+        remaining = event_definitions(parse_hooks(new_text), where.event)
         if remaining == [] and event_ptr in droppable:
             edit.text = jsonedit.remove_member(edit.text, ("hooks", where.event))
             edit.dropped.append(event_ptr)
-    hooks = jsonc.parse(edit.text).get("hooks")
+    hooks = parse_hooks(edit.text).get("hooks")
     if hooks == {} and "/hooks" in droppable and (where.definition is None or edit.dropped):
         edit.text = jsonedit.remove_member(edit.text, ("hooks",))
         edit.dropped.append("/hooks")
@@ -238,7 +245,7 @@ def remove_hook(text: str, where: HookPath, droppable: Collection[str] = ()) -> 
 def set_fields(text: str, path: JsonPath, fields: Mapping[str, Any]) -> str:
     """Set members of the object at `path`; a None value removes the member."""
     for key, new in fields.items():
-        found, current = get_value(jsonc.parse(text), (*path, key))
+        found, current = get_value(jsonc.parse(text, keep={str(path[0])}), (*path, key))
         if new is None:
             if found:
                 text = jsonedit.remove_member(text, (*path, key))

@@ -33,7 +33,7 @@ class Document:
     take gigabytes).
     """
 
-    def __init__(self, text: str, path: Sequence[str] | None = None):
+    def __init__(self, text: str, path: Sequence[str | int] | None = None):
         self.text = text
         self.path = path
         self.stripped = jsonc.strip_comments(text)
@@ -68,11 +68,11 @@ class Document:
             raise JsonEditError("hookdash could not find this value in the text", ptr)
         return span
 
-    def deepest(self, path: Sequence[str]) -> str:
+    def deepest(self, path: Sequence[str | int]) -> str:
         """The pointer of the deepest value along `path` that exists."""
         ptr = ""
         for key in path:
-            child = ptr + "/" + jsonc.escape_pointer_token(key)
+            child = ptr + "/" + jsonc.escape_pointer_token(str(key))
             if child not in self.spans:
                 break
             ptr = child

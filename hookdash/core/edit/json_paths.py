@@ -121,8 +121,3 @@ def missing_keys(path: JsonPath, depth: int) -> list[str]:
             f"{dotted(path[: depth + 1])} does not exist", jsonc.pointer(*path[:depth])
         )
     return [str(k) for k in rest]
-
-
-def object_keys(path: JsonPath) -> list[str] | None:
-    """The path as object keys, or None when it holds a list index (edited in full)."""
-    return None if any(isinstance(k, int) for k in path) else [str(k) for k in path]

@@ -26,12 +26,6 @@ def same_value(a: Any, b: Any) -> bool:
     return bool(a == b)
 
 
-def verified(new_text: str, expected: Any) -> str:
-    """`new_text`, if the whole of it parses to `expected`; else JsonEditError."""
-    _expect(_parsed(new_text), expected)
-    return new_text
-
-
 def _parsed(text: str, *, place: bool = True) -> Any:
     try:
         return jsonc.parse(text)
@@ -139,13 +133,6 @@ def _moved(before: list[jsonc.Member], edits: list[Edit]) -> list[jsonc.Member] 
         else:
             out.append(jsonc.Member(m.key, m.key_start + delta, m.start + delta, m.end + delta))
     return out
-
-
-def finish(doc: Document, ptr: str, edits: list[Edit], expected: Any) -> str:
-    """The new text, verified: only the container for a focused Document, else whole."""
-    if doc.path is not None:
-        return checked(doc, ptr, edits, expected)
-    return verified(apply_edits(doc.text, edits), expected)
 
 
 def checked_root_removal(doc: Document, edits: list[Edit], removed: jsonc.Span) -> str:

@@ -6,35 +6,28 @@ Re-serialising the document would lose all of that, so an edit here is a splice
 member) in a `Document`, insert or delete the few characters that change, and leave the
 rest of the text alone. Every edit is checked before it is returned (`json_verify`).
 
-A list at a path of object keys is edited with a `Document` focused on that path, so a
-large file (a 50 MB settings file) is edited within a small multiple of its size; a path
-holding a list index maps and checks the whole document.
+Every edit works on a `Document` focused on its path (object keys and list indices): only
+the values along the path and the direct children of the container edited are mapped,
+only that container is built and checked again, so a large file (a 50 MB settings file)
+is edited within a small multiple of its size.
 """
 
 from __future__ import annotations
 
-import copy
 import json
-from collections.abc import Sequence
 from typing import Any
 
 from hookdash.core.edit.json_document import Document, render
 from hookdash.core.edit.json_paths import (
     JsonEditError,
     JsonPath,
-    descend,
     dotted,
-    get_list,
-    get_value,
-    js_type,
     missing_keys,
     nested,
-    object_keys,
-    target,
 )
-from hookdash.core.edit.json_splice import Edit, apply_edits, insert_entry, removal_edits
+from hookdash.core.edit.json_splice import Edit, insert_entry, removal_edits
 from hookdash.core.edit.json_style import line_indent
-from hookdash.core.edit.json_verify import checked, checked_root_removal, finish, verified
+from hookdash.core.edit.json_verify import checked, checked_root_removal
 from hookdash.core.gemini import jsonc
 
 
@@ -54,44 +47,40 @@ def append_to_list(text: str | Document, path: JsonPath, item: Any) -> str:
     """Append `item` to the list at `path`, creating the list and its parent objects
     (only object keys can be created; a list index on the way must exist). `text` may be
     a `Document(text, path)` already made."""
-    keys = object_keys(path)
-    if isinstance(text, Document) or keys is not None:
-        assert keys is not None
-        doc = text if isinstance(text, Document) else Document(text, keys)
-        return _append_focused(doc, keys, item)
-    doc = Document(text)
-    expected = copy.deepcopy(doc.value)
-    depth, node, ptr = descend(doc.value, path)
-    if depth < len(path):
-        keys = missing_keys(path, depth)
-        new_value = nested(keys[1:], [item])
-        target(expected, path[:depth])[keys[0]] = new_value
-        edits = _create_member(doc, ptr, node, keys[0], new_value)
-        return verified(apply_edits(text, edits), expected)
-    if not isinstance(node, list):
-        raise JsonEditError(f"{dotted(path)} is {js_type(node)}, not a list", ptr)
-    target(expected, path).append(item)
-    scalar = not isinstance(item, dict | list)
-    edits = insert_entry(doc, ptr, node, lambda indent: render(item, indent, doc), scalar)
-    return verified(apply_edits(text, edits), expected)
+    doc = text if isinstance(text, Document) else Document(text, path)
+    return _append_focused(doc, path, item)
 
 
-def list_at(text: str | Document, path: Sequence[str]) -> list[Any] | None:
+def list_at(text: str | Document, path: JsonPath) -> list[Any] | None:
     """`get_list` on a text (that `jsonc.check` accepts), building only that list."""
     doc = text if isinstance(text, Document) else Document(text, path)
     return _list_in(doc, path)
 
 
-def _list_in(doc: Document, path: Sequence[str]) -> list[Any] | None:
+def _step(doc: Document, path: JsonPath, i: int, ptr: str) -> str | None:
+    """The pointer of `path[i]` inside the value at `ptr` of a Document focused on `path`
+    (None: a missing key); JsonEditError, worded as `json_paths.step` words it, for a
+    value of the wrong type or a missing list item."""
+    key, kind, where = path[i], doc.kind(ptr), jsonc.pointer(*path[:i])
+    if isinstance(key, int):
+        if kind != "a list":
+            raise JsonEditError(f"{dotted(path[:i])} is {kind}, not a list", where)
+        if f"{ptr}/{key}" not in doc.spans:
+            raise JsonEditError(f"{dotted(path[:i])} has no item {key}", where)
+        return f"{ptr}/{key}"
+    if kind != "an object":
+        raise JsonEditError(f"{dotted(path[:i])} is {kind}, not an object", where)
+    child = ptr + "/" + jsonc.escape_pointer_token(key)
+    return child if child in doc.spans else None
+
+
+def _list_in(doc: Document, path: JsonPath) -> list[Any] | None:
     ptr = ""
-    for i, key in enumerate(path):
-        if doc.kind(ptr) != "an object":
-            raise JsonEditError(
-                f"{dotted(path[:i])} is {doc.kind(ptr)}, not an object", jsonc.pointer(*path[:i])
-            )
-        ptr += "/" + jsonc.escape_pointer_token(key)
-        if ptr not in doc.spans:
+    for i in range(len(path)):
+        child = _step(doc, path, i, ptr)
+        if child is None:
             return None
+        ptr = child
     if doc.kind(ptr) != "a list":
         raise JsonEditError(f"{dotted(path)} is {doc.kind(ptr)}, not a list", ptr)
     value = doc.load(ptr)
@@ -99,20 +88,13 @@ def _list_in(doc: Document, path: Sequence[str]) -> list[Any] | None:
     return value
 
 
-def _append_focused(doc: Document, path: Sequence[str], item: Any) -> str:
-    """`append_to_list` on a Document focused on `path` (object keys only)."""
+def _append_focused(doc: Document, path: JsonPath, item: Any) -> str:
+    """`append_to_list` on a Document focused on `path`."""
     ptr = ""
-    for i, key in enumerate(path):
-        if doc.kind(ptr) != "an object":
-            raise JsonEditError(f"{dotted(path[:i])} is {doc.kind(ptr)}, not an object", ptr or "/")
-        child = ptr + "/" + jsonc.escape_pointer_token(key)
-        if child not in doc.spans:
-            new_value = nested(path[i + 1 :], [item])
-            container = {} if ptr == "" else doc.load(ptr)
-            container[key] = new_value
-
-            edits = _create_member(doc, ptr, None, key, new_value)
-            return checked(doc, ptr, edits, container)
+    for i in range(len(path)):
+        child = _step(doc, path, i, ptr)
+        if child is None:
+            return _create(doc, path, i, ptr, [item])
         ptr = child
     if doc.kind(ptr) != "a list":
         raise JsonEditError(f"{dotted(path)} is {doc.kind(ptr)}, not a list", ptr)
@@ -123,7 +105,7 @@ def _append_focused(doc: Document, path: Sequence[str], item: Any) -> str:
     return checked(doc, ptr, edits, expected)
 
 
-def _list_item(doc: Document, path: Sequence[str], index: int) -> tuple[str, list[Any]]:
+def _list_item(doc: Document, path: JsonPath, index: int) -> tuple[str, list[Any]]:
     items = _list_in(doc, path)
     if items is None or not 0 <= index < len(items):
         raise JsonEditError(f"{dotted(path)} has no item {index}", jsonc.pointer(*path))
@@ -135,44 +117,18 @@ def set_member(text: str, path: JsonPath, value: Any) -> str:
     value's text is replaced, or the member (and missing parent objects) is added."""
     if not path or not isinstance(path[-1], str):
         raise JsonEditError("set_member needs the key of an object member")
-    keys = object_keys(path)
-    if keys is not None:
-        return _set_member_focused(Document(text, keys), keys, value)
-    doc = Document(text)
-    expected = copy.deepcopy(doc.value)
-    depth, node, ptr = descend(doc.value, path)
-    if depth == len(path):
-        target(expected, path[:-1])[path[-1]] = value
-        span = doc.span(ptr)
-        indent = None
-        if isinstance(value, dict | list) and value and doc.pretty:
-            start = span.key_start if span.key_start is not None else span.start
-            indent = line_indent(text, start)
-        edits = [Edit(span.start, span.end, render(value, indent, doc))]
-        return verified(apply_edits(text, edits), expected)
-    keys = missing_keys(path, depth)
-    new_value = nested(keys[1:], value)
-    target(expected, path[:depth])[keys[0]] = new_value
-    edits = _create_member(doc, ptr, node, keys[0], new_value)
-    return verified(apply_edits(text, edits), expected)
+    return _set_member_focused(Document(text, path), path, value)
 
 
-def _set_member_focused(doc: Document, path: Sequence[str], value: Any) -> str:
-    """`set_member` on a Document focused on `path` (object keys only): the value replaced
-    is checked alone, a created member with its object; the rest of a large file is
-    neither built nor mapped."""
+def _set_member_focused(doc: Document, path: JsonPath, value: Any) -> str:
+    """`set_member` on a Document focused on `path`: the value replaced is checked alone,
+    a created member with its object; the rest of a large file is neither built nor
+    mapped."""
     ptr = ""
-    for i, key in enumerate(path):
-        if doc.kind(ptr) != "an object":
-            raise JsonEditError(
-                f"{dotted(path[:i])} is {doc.kind(ptr)}, not an object", jsonc.pointer(*path[:i])
-            )
-        child = ptr + "/" + jsonc.escape_pointer_token(key)
-        if child not in doc.spans:
-            new_value = nested(path[i + 1 :], value)
-            container = {} if ptr == "" else doc.load(ptr)
-            container[key] = new_value
-            return checked(doc, ptr, _create_member(doc, ptr, None, key, new_value), container)
+    for i in range(len(path)):
+        child = _step(doc, path, i, ptr)
+        if child is None:
+            return _create(doc, path, i, ptr, value)
         ptr = child
     span = doc.span(ptr)
     indent = None
@@ -182,61 +138,41 @@ def _set_member_focused(doc: Document, path: Sequence[str], value: Any) -> str:
     return checked(doc, ptr, [Edit(span.start, span.end, render(value, indent, doc))], value)
 
 
-def _list_at(doc: Document, path: JsonPath, index: int) -> tuple[str, list[Any]]:
-    items = get_list(doc.value, path)
-    if items is None or not 0 <= index < len(items):
-        raise JsonEditError(f"{dotted(path)} has no item {index}", jsonc.pointer(*path))
-    return jsonc.pointer(*path), items
+def _create(doc: Document, path: JsonPath, i: int, ptr: str, leaf: Any) -> str:
+    """Create the missing member `path[i]` of the object at `ptr`, holding the objects the
+    rest of `path` names around `leaf` (a list index cannot be created)."""
+    keys = missing_keys(path, i)
+    new_value = nested(keys[1:], leaf)
+    container = {} if ptr == "" else doc.load(ptr)
+    container[keys[0]] = new_value
+    return checked(doc, ptr, _create_member(doc, ptr, None, keys[0], new_value), container)
 
 
 def remove_from_list(text: str, path: JsonPath, index: int) -> str:
     """Remove item `index` of the list at `path`, with its comma, and its line when the
     line is left blank. Comments are never removed."""
-    keys = object_keys(path)
-    if keys is not None:
-        doc = Document(text, keys)
-        ptr, items = _list_item(doc, keys, index)
-        expected = list(items)
-        del expected[index]
-        return finish(doc, ptr, removal_edits(doc, ptr, doc.children(ptr), index, "[]"), expected)
-    doc = Document(text)
-    ptr, items = _list_at(doc, path, index)
-    expected = copy.deepcopy(doc.value)
-    del target(expected, path)[index]
-    edits = removal_edits(doc, ptr, doc.children(ptr, items), index, "[]")
-    return finish(doc, ptr, edits, expected)
+    doc = Document(text, path)
+    ptr, items = _list_item(doc, path, index)
+    expected = list(items)
+    del expected[index]
+    return checked(doc, ptr, removal_edits(doc, ptr, doc.children(ptr), index, "[]"), expected)
 
 
 def remove_member(text: str, path: JsonPath) -> str:
     """Remove the object member at `path` (its last token is the key), with its comma, and
-    its line when the line is left blank. Comments are never removed."""
+    its line when the line is left blank. Comments are never removed. Only the parent's
+    members are mapped: a large file is neither built nor mapped beyond them."""
     if not path or not isinstance(path[-1], str):
         raise JsonEditError("remove_member needs the key of an object member")
-    keys = object_keys(path)
-    if keys is not None:
-        return _remove_member_focused(Document(text, keys[:-1]), keys)
-    doc = Document(text)
-    found, parent = get_value(doc.value, path[:-1])
-    key = path[-1]
-    if not found or not isinstance(parent, dict) or key not in parent:
-        raise JsonEditError(f"{dotted(path)} does not exist", jsonc.pointer(*path[:-1]))
-    ptr = jsonc.pointer(*path[:-1])
-    expected = copy.deepcopy(doc.value)
-    del target(expected, path[:-1])[key]
-    members = doc.children(ptr, parent)
-    span = doc.span(jsonc.pointer(*path))
-    position = [start for start, _ in members].index(
-        span.key_start if span.key_start is not None else span.start
-    )
-    return finish(doc, ptr, removal_edits(doc, ptr, members, position, "{}"), expected)
-
-
-def _remove_member_focused(doc: Document, path: Sequence[str]) -> str:
-    """`remove_member` on a Document focused on the parent (object keys only): a large
-    file is neither built nor mapped beyond the parent's members."""
-    ptr = jsonc.pointer(*path[:-1])
+    doc = Document(text, path[:-1])
+    ptr = ""
+    for i in range(len(path) - 1):
+        child = _step(doc, path, i, ptr)
+        if child is None:
+            raise JsonEditError(f"{dotted(path)} does not exist", jsonc.pointer(*path[:-1]))
+        ptr = child
     member = doc.spans.get(jsonc.pointer(*path))
-    if ptr not in doc.spans or member is None or doc.kind(ptr) != "an object":
+    if member is None or doc.kind(ptr) != "an object":
         raise JsonEditError(f"{dotted(path)} does not exist", ptr)
     members = doc.children(ptr)
     position = [start for start, _ in members].index(
@@ -252,19 +188,10 @@ def _remove_member_focused(doc: Document, path: Sequence[str]) -> str:
 
 def replace_in_list(text: str, path: JsonPath, index: int, item: Any) -> str:
     """Replace item `index` of the list at `path` (only that value's text changes)."""
-    keys = object_keys(path)
-    if keys is not None:
-        focused = Document(text, keys)
-        ptr, items = _list_item(focused, keys, index)
-        new_items = list(items)
-        new_items[index] = item
-        span = focused.span(f"{ptr}/{index}")
-        edits = [Edit(span.start, span.end, render(item, None, focused))]
-        return checked(focused, ptr, edits, new_items)
-    doc = Document(text)
-    ptr, _items = _list_at(doc, path, index)
-    expected = copy.deepcopy(doc.value)
-    target(expected, path)[index] = item
+    doc = Document(text, path)
+    ptr, items = _list_item(doc, path, index)
+    new_items = list(items)
+    new_items[index] = item
     span = doc.span(f"{ptr}/{index}")
     edits = [Edit(span.start, span.end, render(item, None, doc))]
-    return verified(apply_edits(text, edits), expected)
+    return checked(doc, ptr, edits, new_items)

@@ -82,10 +82,12 @@ class SettingsFile:
         )
 
     def prepare(self, text: str | None) -> tuple[str, list[str], dict[str, Any]]:
-        """The text an edit starts from ({} for a missing or blank file), its notes and
-        value; SettingsParseError for a file that does not parse."""
+        """The text an edit of hooks starts from ({} for a missing or blank file), its
+        notes and its `hooks` member (as `{"hooks": …}`; the rest of a large file is not
+        built); SettingsParseError for a file that does not parse."""
         current, notes = start_text(text, self.shown)  # a non-blank text as it is
-        return current, notes, parse_settings(current, self.shown)
+        check_settings(current, self.shown)
+        return current, notes, jsonc.parse(current, keep={"hooks"})
 
 
 def parse_settings(text: str, path: str) -> Any:

@@ -16,7 +16,6 @@ from hookdash.core.gemini.jsonc.pointers import escape_pointer_token, pointer_to
 from hookdash.core.gemini.jsonc.walk import (
     SCAN_DISCARD,
     Member,
-    elements,
     iter_elements,
     members,
     skip_ws,
@@ -153,20 +152,29 @@ def _shallow_value(
     return int(end)
 
 
-def locate_path(text: str, path: Sequence[str]) -> dict[str, Span]:
-    """Spans of the root, of each value along `path` (object keys) that exists, and of the
-    direct members or elements of each of those that is a container: what an edit at
-    `path` needs, without mapping (or building) the rest of a text `check` accepted."""
+def locate_path(text: str, path: Sequence[str | int]) -> dict[str, Span]:
+    """Spans of the root, of each value along `path` (object keys, list indices) that
+    exists, and of the direct members or elements of each of those that is a container:
+    what an edit at `path` needs, without mapping (or building) the rest of a text `check`
+    accepted."""
     src = strip_comments(text)
     pos = skip_ws(src, 0)
     spans: dict[str, Span] = {"": Span(pos, value_end(src, pos))}
     ptr = ""
     for depth in range(len(path) + 1):
+        key = path[depth] if depth < len(path) else None
         first = src[pos]
         if first == "[":
-            for i, (start, stop) in enumerate(elements(src, pos)):
+            found_at: int | None = None
+            for i, (start, stop) in enumerate(iter_elements(src, pos)):
                 spans[f"{ptr}/{i}"] = Span(start, stop)
-            break
+                if i == key and not isinstance(key, bool):
+                    found_at = start
+            if found_at is None:
+                break
+            ptr += f"/{key}"
+            pos = found_at
+            continue
         if first != "{":
             break
         found: Member | None = None
@@ -174,7 +182,7 @@ def locate_path(text: str, path: Sequence[str]) -> dict[str, Span]:
             spans[ptr + "/" + escape_pointer_token(member.key)] = Span(
                 member.start, member.end, member.key_start
             )
-            if depth < len(path) and member.key == path[depth]:
+            if isinstance(key, str) and member.key == key:
                 found = member  # the last of repeated keys wins
         if found is None:
             break
