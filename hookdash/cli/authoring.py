@@ -43,11 +43,18 @@ def _print_result(result: AuthoringResult, env: GeminiEnvironment) -> None:
         print_edit(result, env)
 
 
-def _run(args: argparse.Namespace, operation: Operation, *, confirm: bool = False) -> int:
-    """Run an authoring operation; with `confirm` and no --yes, only show what it would do."""
+def _run(
+    args: argparse.Namespace,
+    operation: Operation,
+    *,
+    confirm: bool = False,
+    focus: str | None = None,
+) -> int:
+    """Run an authoring operation; with `confirm` and no --yes, only show what it would do.
+    `focus`: see `load_configuration`."""
     from hookdash.core import HookdashError
 
-    config: Configuration = configuration(args)
+    config: Configuration = configuration(args, focus=focus)
     dry_run = confirm and not args.yes
     try:
         result = operation(config, dry_run)
@@ -139,9 +146,10 @@ def cmd_remove(args: argparse.Namespace) -> int:
 
 
 def cmd_hooks(args: argparse.Namespace) -> int:
-    from hookdash.core import switch_hooks
+    from hookdash.core import NO_HOOK, switch_hooks
 
-    return _run(args, lambda c, dry: switch_hooks(c, args.state == "on", args.scope))
+    # The switch reads no hook: a large settings file's are not built.
+    return _run(args, lambda c, dry: switch_hooks(c, args.state == "on", args.scope), focus=NO_HOOK)
 
 
 def cmd_import(args: argparse.Namespace) -> int:

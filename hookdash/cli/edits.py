@@ -105,14 +105,18 @@ def cmd_disable(args: argparse.Namespace) -> int:
     from hookdash.core import disable_hook
 
     return _run_edit(
-        args, lambda c: disable_hook(c, args.id, args.scope, args.disabled_key), focus=args.id
+        args,
+        lambda c: disable_hook(c, args.id, args.scope, args.disabled_key),
+        focus=args.id or None,
     )
 
 
 def cmd_enable(args: argparse.Namespace) -> int:
     from hookdash.core import enable_hook
 
-    return _run_edit(args, lambda c: enable_hook(c, args.id, args.disabled_key), focus=args.id)
+    return _run_edit(
+        args, lambda c: enable_hook(c, args.id, args.disabled_key), focus=args.id or None
+    )
 
 
 def _plan_hook(config: Configuration, hook: Hook) -> dict[str, Any]:

@@ -133,6 +133,7 @@ if TYPE_CHECKING:
     from hookdash.core.load.checks import (
         check_configuration as check_configuration,
     )
+    from hookdash.core.load.focus import NO_HOOK as NO_HOOK
     from hookdash.core.load.hidden_problems import (
         hidden_problems_of as hidden_problems_of,
     )
@@ -333,6 +334,7 @@ _EXPORTS: dict[str, str] = {
     "LogUnreadableError": "hookdash.core.errors",
     "match_kind": "hookdash.core.gemini.events",
     "MatcherPreview": "hookdash.core.gemini.matcher",
+    "NO_HOOK": "hookdash.core.load.focus",
     "merge_input": "hookdash.core.run.payloads",
     "Outcome": "hookdash.core.run.logfeed",
     "OUTCOME_FILTERS": "hookdash.core.run.log_filter",

@@ -30,6 +30,7 @@ Each operation returns an `AuthoringResult` — the shape of disable/enable's re
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
 from hookdash.core.edit import created_keys
@@ -143,17 +144,19 @@ def add_hook(
     at = SettingsFile.of(config, target)
     done: list[TextEdit] = []
     written = write_settings(config, target, _add_transform(at, draft, done), dry_run)
-    edit = done[-1]
+    diff = written.diff
+    # The new text is in the file now: not held while `settle` reads the file again.
+    edit = dataclasses.replace(done.pop(), text="")
     assert edit.path is not None
     identifier = draft.name or expand_settings_string(draft.command, at.environ)
     warnings = draft_warnings(config, draft, target, file=at.file)
-    notes = list(written.edit.notes)
+    notes, changes = list(written.edit.notes), list(written.edit.changes)
+    del written
     if draft.sequential:
         notes.append(
             f"Sequential: Gemini CLI runs every {draft.event} hook one after another as soon as "
             "any of them asks to."
         )
-    changes = list(written.edit.changes)
     hooks = []
     if not dry_run:
         notes.extend(remember_created(config, target, edit.created))
@@ -175,7 +178,7 @@ def add_hook(
         notes=notes,
         warnings=warnings,
         dry_run=dry_run,
-        diff=written.diff,
+        diff=diff,
     )
 
 

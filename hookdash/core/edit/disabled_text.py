@@ -29,7 +29,6 @@ from hookdash.core.edit.settings_file import (
     FileEdit,
     SettingsFile,
     check_settings,
-    parse_settings,
     parses,
     start_text,
 )
@@ -173,7 +172,7 @@ class Enabling:
         if (
             restore is not None
             and parses(restore.before)
-            and same_value(jsonc.parse(restore.before), parse_settings(current, shown))
+            and same_value(jsonc.parse(restore.before), jsonc.parse(current))
         ):
             edit.text = restore.before
             edit.restored = True

@@ -109,7 +109,7 @@ class _FileFixes:
 
     def listed(self, path: tuple[str, ...]) -> list[Any] | None:
         try:
-            return get_list(jsonc.parse(self.text), path)
+            return get_list(jsonc.parse(self.text, keep={path[0]}), path)
         except JsonEditError:
             return None
 

@@ -90,10 +90,15 @@ class SettingsFile:
         return current, notes, jsonc.parse(current, keep={"hooks"})
 
 
+EDITED = frozenset({"hooks", "hooksConfig"})  # the members hookdash's edits read and write
+
+
 def parse_settings(text: str, path: str) -> Any:
-    """The document, or SettingsParseError with where it breaks."""
+    """The members of a settings text that hookdash edits (`EDITED`; the rest is checked,
+    not built: a large file's other members cost nothing), or SettingsParseError with
+    where it breaks."""
     check_settings(text, path)
-    return jsonc.parse(text)
+    return jsonc.parse(text, keep=EDITED)
 
 
 def check_settings(text: str, path: str) -> None:

@@ -29,6 +29,8 @@ from hookdash.core.gemini.unread import UNREAD, Unread
 from hookdash.core.load.lookup import CLOSE, closeness
 from hookdash.core.load.registry import hook_identifier, validation_error
 
+NO_HOOK = ""  # a focus that builds no hook of a large file: for edits that read none
+
 
 def focusable(arg: str) -> bool:
     """Whether a load can be focused on `arg`: not when it may be a ref."""
@@ -65,7 +67,7 @@ class Focus:
         """Whether a hook of `definition` could be one the argument names: its identifier
         or its command, as written or expanded."""
         hooks = definition.get("hooks") if isinstance(definition, dict) else None
-        if not isinstance(hooks, list):
+        if not isinstance(hooks, list) or self.arg == NO_HOOK:
             return False  # an invalid definition has no hook to find
         for raw in hooks:
             if not isinstance(raw, dict):
