@@ -25,12 +25,12 @@ from hookdash.core.gemini import jsonc
 class Document:
     """JSONC text with the spans, comments and style an edit needs.
 
-    `Document(text)` maps the whole document (for edits anywhere). `Document(text, path)`
-    maps only what an edit of the value at `path` (object keys) touches: the root, each
-    value along the path, and the direct members or elements of each container among
-    them; comments only inside the deepest container on the path, where edits happen. A
-    large settings file then costs its text, not a span per value (a 50 MB file used to
-    take gigabytes).
+    `Document(text)` maps the whole document. `Document(text, path)`, what every edit
+    uses, maps only what an edit of the value at `path` (object keys, list indices)
+    touches: the root, each value along the path, and the direct members or elements of
+    each container among them; comments only inside the deepest container on the path,
+    where edits happen. A large settings file then costs its text, not a span per value
+    (a 50 MB file used to take gigabytes).
     """
 
     def __init__(self, text: str, path: Sequence[str | int] | None = None):
