@@ -143,14 +143,20 @@ def checked_root_removal(doc: Document, edits: list[Edit], removed: jsonc.Span) 
     old document, which parsed, less one member — checked on the few characters between
     members, so a 50 MB file is not stripped and walked again."""
     root = doc.span("")
-    kept = [span for _key, span in _root_members(doc) if span != removed]
-    starts = [s.key_start if s.key_start is not None else s.start for s in kept]
-    for first, span in zip(starts, kept, strict=True):
-        if any(e.start < span.end and first < e.end for e in edits):  # pragma: no cover
+    every = jsonc.members(doc.stripped, root.start)  # repeated keys too (the spans keep one)
+    gone = [m for m in every if m.key_start == removed.key_start]
+    kept = [m for m in every if m.key_start != removed.key_start]
+    if len(gone) != 1 or any(m.key == gone[0].key for m in kept):
+        # Its twin would take its place: not the document the removal means.
+        raise JsonEditError(
+            "hookdash's edit did not give the intended document; nothing was written"
+        )
+    for m in kept:
+        if any(e.start < m.end and m.key_start < e.end for e in edits):  # pragma: no cover
             raise JsonEditError("hookdash's edit changed text it should not; nothing was written")
     if any(e.start < root.start or e.end > root.end for e in edits):  # pragma: no cover
         raise JsonEditError("hookdash's edit changed text it should not; nothing was written")
-    before = _root_of(doc)
+    large = _root_of(doc) is not None
     doc.release_stripped()
     new_text = apply_edits(doc.text, edits)
 
@@ -159,8 +165,8 @@ def checked_root_removal(doc: Document, edits: list[Edit], removed: jsonc.Span) 
 
     # Gaps: "{" … first member, member … member, last member … "}" (or "{" … "}").
     edges = [shifted(root.start) + 1]
-    for first, span in zip(starts, kept, strict=True):
-        edges += [shifted(first), shifted(span.end)]
+    for m in kept:
+        edges += [shifted(m.key_start), shifted(m.end)]
     edges.append(shifted(root.end) - 1)
     gaps = [
         jsonc.strip_comments(new_text[a:b]).strip(" \t\r\n")
@@ -171,22 +177,9 @@ def checked_root_removal(doc: Document, edits: list[Edit], removed: jsonc.Span) 
         raise JsonEditError(
             "hookdash's edit did not give the intended document; nothing was written"
         )
-    after = None
-    if before is not None:
-        after = [
-            jsonc.Member(m.key, shifted(m.key_start), shifted(m.start), shifted(m.end))
-            for m in before
-            if m.key_start != removed.key_start
-        ]
-    jsonc.vouch(new_text, after)  # the root members: the next edit need not walk the text
+    after = [
+        jsonc.Member(m.key, shifted(m.key_start), shifted(m.start), shifted(m.end)) for m in kept
+    ]
+    # The root members: the next edit of a large text need not walk it.
+    jsonc.vouch(new_text, after if large else None)
     return new_text
-
-
-def _root_members(doc: Document) -> list[tuple[str, jsonc.Span]]:
-    """(key, span) of each root member of a focused Document, in text order."""
-    out = []
-    for ptr, span in doc.spans.items():
-        tokens = jsonc.pointer_tokens(ptr)
-        if len(tokens) == 1:
-            out.append((tokens[0], span))
-    return sorted(out, key=lambda item: item[1].start)

@@ -46,6 +46,9 @@ class Focus:
     arg: str
     environ: Mapping[str, str]
     suggest: bool = False
+    # Identifiers the argument turned out to mean (it was a hook's command): every hook
+    # with one of them is wanted too, as the lookup answers with all of them.
+    also: frozenset[str] = frozenset()
     close: list[tuple[float, int, str]] = field(default_factory=list)  # a bounded heap
     seen: Iterator[int] = field(default_factory=itertools.count)  # the hooks scored
 
@@ -72,24 +75,29 @@ class Focus:
         for raw in hooks:
             if not isinstance(raw, dict):
                 continue
-            if self.arg in (hook_identifier(raw), raw.get("command")):
+            if self._names(hook_identifier(raw), raw.get("command")):
                 return True
             named = {k: raw.get(k) for k in ("type", "name", "command")}
             if any(isinstance(v, str) and "$" in v for v in named.values()):
                 expanded = expand_settings_value(named, self.environ)
-                if self.arg in (hook_identifier(expanded), expanded.get("command")):
+                if self._names(hook_identifier(expanded), expanded.get("command")):
                     return True
         return False
 
+    def _names(self, identifier: str, command: Any) -> bool:
+        return self.arg in (identifier, command) or identifier in self.also
+
     def _score(self, definition: Any) -> None:
         """Keep the closest identifiers of a definition's registrable hooks (at most
-        SUGGESTIONS, the earliest first among equals)."""
+        SUGGESTIONS distinct ones, the earliest first among equals)."""
         hooks = definition.get("hooks") if isinstance(definition, dict) else None
         for raw in hooks if isinstance(hooks, list) else []:
             hook = expand_settings_value(raw, self.environ)
             if validation_error(hook) is not None:
                 continue
             ident = hook_identifier(hook)
+            if any(kept == ident for _s, _n, kept in self.close):
+                continue  # the same score again: its first place stands
             score = closeness(self.arg, ident)
             if score >= CLOSE:
                 entry = (score, -next(self.seen), ident)
@@ -114,11 +122,23 @@ def _dollar_timeout(definition: Any) -> bool:
     )
 
 
-def focus_on(arg: str | None, environ: Mapping[str, str], suggest: bool = False) -> Focus | None:
+def focus_on(
+    arg: str | None,
+    environ: Mapping[str, str],
+    suggest: bool = False,
+    also: frozenset[str] = frozenset(),
+) -> Focus | None:
     """The focus of a load on `arg` (None: a whole load)."""
     if arg is None or not focusable(arg):
         return None
-    return Focus(arg, environ, suggest)
+    return Focus(arg, environ, suggest, also)
+
+
+def meant_also(arg: str, hooks: Iterable[Any]) -> frozenset[str]:
+    """The identifiers of the hooks whose command (as written or expanded) is `arg`, other
+    than `arg`: what the lookup answers with when `arg` is such a command, so a second
+    focused read must build every hook that has one of them."""
+    return frozenset(h.id for h in hooks if arg in (h.command, h.command_raw) and h.id != arg)
 
 
 def let_go_of_unread(documents: Iterable[Any]) -> None:

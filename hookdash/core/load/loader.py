@@ -19,7 +19,7 @@ from hookdash.core.gemini.folder_trust import (
 from hookdash.core.gemini.layers import MERGE_ORDER, Layer, Scope, read_layers
 from hookdash.core.gemini.merge import js_truthy, merge_settings
 from hookdash.core.gemini.scripts import ScriptFinder, ScriptInfo
-from hookdash.core.load.focus import focus_on, let_go_of_unread
+from hookdash.core.load.focus import focus_on, let_go_of_unread, meant_also
 from hookdash.core.load.hook_files import (
     extension_candidates,
     settings_block as settings_block,  # hook_draft's
@@ -67,7 +67,15 @@ def load_configuration(
     identifiers closest to the argument among the others (`unbuilt_close`)."""
     from hookdash.core.load.fingerprints import script_changes
 
-    return build_configuration(env, fingerprints=script_changes(env), focus=focus, suggest=suggest)
+    fingerprints = script_changes(env)
+    config = build_configuration(env, fingerprints=fingerprints, focus=focus, suggest=suggest)
+    if config.focus and any(layer.thinned for layer in config.layers.values()):
+        also = meant_also(config.focus, config.hooks)
+        if also:  # the argument is a command: read again for every hook it means
+            config = build_configuration(
+                env, fingerprints=fingerprints, focus=focus, suggest=suggest, also=also
+            )
+    return config
 
 
 @dataclass
@@ -185,6 +193,7 @@ def build_configuration(
     fingerprints: dict[str, str],
     focus: str | None = None,
     suggest: bool = False,
+    also: frozenset[str] = frozenset(),
 ) -> Configuration:
     """Read every layer, extension and trust file, then judge every hook.
 
@@ -192,7 +201,7 @@ def build_configuration(
     since it was trusted): hookdash's own state, passed in so that this reads only what
     Gemini CLI reads (`{}`: judge as Gemini alone would). `focus`: see `load_configuration`.
     """
-    focused = focus_on(focus, env.environ, suggest)
+    focused = focus_on(focus, env.environ, suggest, also)
     thin = None if focused is None else focused.choose
     s = _read_settings(env, thin)
     problems: list[Problem] = [p for layer in s.layers.values() for p in layer.problems]

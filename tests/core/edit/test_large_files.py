@@ -14,6 +14,7 @@ from hypothesis import given, settings, strategies as st
 
 from hookdash.core.edit import jsonedit
 from hookdash.core.edit.disabled_list import disable_hook, enable_hook
+from hookdash.core.edit.json_paths import JsonEditError
 from hookdash.core.gemini import jsonc
 from tests.conftest import Sandbox, command_hook, definition, examples
 
@@ -228,3 +229,11 @@ def test_root_members_derived_after_an_edit_are_the_walked_ones(place: str) -> N
         derived = jsonc.members(jsonc.strip_comments(text))
         assert derived == _walked_root(text)
     assert "hooksConfig" not in text
+
+
+def test_a_root_removal_next_to_a_repeated_key() -> None:
+    """Another member's key repeated is kept as it was; the removed member's own twin
+    would take its place, so that removal is refused."""
+    assert jsonedit.remove_member('{"a": 1, "x": 2, "a": 3}', ("x",)) == '{"a": 1, "a": 3}'
+    with pytest.raises(JsonEditError):
+        jsonedit.remove_member('{"x": 1, "b": 2, "x": 3}', ("x",))

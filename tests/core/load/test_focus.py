@@ -40,6 +40,11 @@ def big_settings(*, invalid_filler: bool = False) -> dict[str, Any]:
         ),
         definition(command_hook("./lint.sh", name="lint")),
         definition({"type": "command", "name": "broken"}),  # no command: invalid
+        definition(command_hook("/opt/hooks/run.sh")),  # the same ID as the one after
+    ]
+    after[100:100] = [
+        definition(command_hook("./other-guard.sh", name="guard")),  # `./guard.sh` means it
+        definition(command_hook("$HOOK_DIR/run.sh")),  # written with a $VAR
     ]
     return {
         "hooks": {
@@ -55,6 +60,7 @@ def big_settings(*, invalid_filler: bool = False) -> dict[str, Any]:
 @pytest.fixture
 def big(sandbox: Sandbox, monkeypatch: pytest.MonkeyPatch) -> Sandbox:
     monkeypatch.setenv("HOOK_NAME", "from-var")
+    monkeypatch.setenv("HOOK_DIR", "/opt/hooks")
     path = sandbox.write_user(json.dumps(big_settings(), indent=2))
     assert path.stat().st_size > 1 << 20
     sandbox.write_workspace(
@@ -78,7 +84,17 @@ def _outcome(sandbox: Sandbox, action: str, arg: str, focus: str | None) -> Any:
 
 @pytest.mark.parametrize(
     "arg",
-    ["guard", "echo unnamed-cmd", "from-var", "./lint.sh", "filler-450", "typo", "one"],
+    [
+        "guard",
+        "echo unnamed-cmd",
+        "from-var",
+        "./lint.sh",
+        "filler-450",
+        "typo",
+        "one",
+        "./guard.sh",  # a command: it means every hook named guard
+        "$HOOK_DIR/run.sh",  # as written: it means every hook with the expanded ID
+    ],
 )
 def test_a_focused_edit_is_the_whole_loads_edit(big: Sandbox, arg: str) -> None:
     original = big.user_settings.read_text()
@@ -103,7 +119,7 @@ def test_a_focused_refusal_is_the_whole_loads_refusal(big: Sandbox, arg: str) ->
 def test_a_focused_load_builds_only_the_hooks_named(big: Sandbox) -> None:
     full, focused = _load(big, None), _load(big, "guard")
     assert len(full.hooks) > FILLERS
-    assert len(focused.hooks) == 3
+    assert len(focused.hooks) == 4
     assert sorted(h.ref for h in focused.hooks) == sorted(
         h.ref for h in full.hooks if h.id == "guard"
     )
@@ -162,3 +178,16 @@ def test_the_edit_of_a_large_file_via_the_cli(big: Sandbox) -> None:
     on = big.cli("enable", "guard")
     assert on.returncode == 0, on.stderr
     assert big.user_settings.read_text() == before
+
+
+def test_suggestions_name_each_identifier_once(sandbox: Sandbox) -> None:
+    """Ten hooks share one name: they are one suggestion, and the next name still fits."""
+    deploys = [definition(command_hook(f"./d{i}.sh", name="deploy-a")) for i in range(10)]
+    deploys.append(definition(command_hook("./b.sh", name="deploy-b")))
+    sandbox.write_user(
+        json.dumps({"hooks": {"BeforeTool": deploys}, "ui": {"note": PADDING}}, indent=2)
+    )
+    full = _outcome(sandbox, "disable", "deploy-x", None)
+    suggesting = load_configuration(sandbox.env(), focus="deploy-x", suggest=True)
+    assert suggesting.unbuilt_close == ["deploy-a", "deploy-b"]
+    assert "'deploy-a', 'deploy-b'" in full[1]
