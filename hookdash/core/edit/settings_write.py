@@ -49,7 +49,7 @@ def unified_diff(before: str | None, after: str | None, shown: str) -> str:
         fromfile="/dev/null" if before is None else shown,
         tofile=shown,
     )
-    offset = old.count("\n", 0, skip)
+    offset = _lines_before(old, skip)
     out = []
     for line in lines:
         if offset and line.startswith("@@ "):
@@ -63,6 +63,19 @@ def unified_diff(before: str | None, after: str | None, shown: str) -> str:
 _CONTEXT = 3  # lines of context around a change (difflib's default)
 _BLOCK = 1 << 16
 _HUNK = re.compile(r"^@@ -(\d+)(,\d+)? \+(\d+)(,\d+)? @@")
+
+
+# What str.splitlines (and so difflib's lines) breaks at, besides "\n".
+_OTHER_BREAKS = "\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"
+_BREAK = re.compile(r"\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
+
+
+def _lines_before(text: str, end: int) -> int:
+    """How many lines `splitlines` finds before `end` (the start of a line): counted in C
+    when only "\n" ends them, as in nearly every settings file."""
+    if not any(text.find(c, 0, end) != -1 for c in _OTHER_BREAKS):
+        return text.count("\n", 0, end)
+    return sum(1 for _ in _BREAK.finditer(text, 0, end))
 
 
 def _moved_hunk(m: re.Match[str], offset: int) -> str:
