@@ -89,7 +89,7 @@ def _run_edit(
         try:
             result = operation(config)
         except HookNotFound:
-            if not any(layer.thinned for layer in config.layers.values()):
+            if not config.thinned:
                 raise
             result = operation(configuration(args, focus=focus, suggest=True))
     except HookdashError as exc:

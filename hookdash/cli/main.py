@@ -10,7 +10,6 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from hookdash.cli.dashboard import cmd_dashboard
-from hookdash.cli.memory import return_large_blocks
 from hookdash.cli.output import EXIT_FAILED, EXIT_OK, CliError, guarded_output, safe_streams
 from hookdash.cli.parser import build_parser
 
@@ -36,7 +35,6 @@ def run() -> NoReturn:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    return_large_blocks()
     safe_streams()  # before the guard wraps the streams
     with guarded_output():
         return _main(argv)

@@ -37,6 +37,8 @@ from dataclasses import dataclass
 from io import FileIO
 from pathlib import Path
 
+from hookdash.core.large_blocks import return_large_blocks
+
 MAX_FILE_BYTES = 128 * 1024 * 1024
 SCRIPT_PREVIEW_BYTES = 64 * 1024
 SCRIPT_HASH_BYTES = 16 * 1024 * 1024
@@ -200,6 +202,8 @@ def decode_file(
         if size > cap:
             raise FileTooLargeError(path, size, cap)
         hasher.update(block)
+        if size > _DECODE_BLOCK:  # a large file: its texts are to be given back when freed
+            return_large_blocks()
         try:
             piece = decoder.decode(block, final=not block)
         except UnicodeDecodeError as exc:

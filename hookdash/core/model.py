@@ -215,3 +215,8 @@ class Configuration:
     @property
     def hooks(self) -> list[Hook]:
         return self.snapshot.hooks
+
+    @property
+    def thinned(self) -> bool:
+        """Whether a focused load left hooks of a large settings file unbuilt."""
+        return any(layer.thinned for layer in self.layers.values())

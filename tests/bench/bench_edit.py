@@ -73,8 +73,26 @@ COMMANDS = {
 }
 
 
+def measure(args: list[str], cwd: Path, env: dict[str, str]) -> tuple[int, int, float]:
+    """(exit code, peak resident bytes, seconds) of `hookdash args`, run as a user runs it
+    (what tests/cli/test_edit_memory.py asserts on, too)."""
+    started = time.monotonic()
+    done = subprocess.run(
+        [sys.executable, "-c", _MEASURED, *args],
+        cwd=cwd,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        timeout=300,
+    )
+    seconds = time.monotonic() - started
+    peak = int(done.stderr.rsplit("peak-kib ", 1)[1].split()[0]) * 1024
+    return done.returncode, peak, seconds
+
+
 def run(root: Path, args: list[str]) -> tuple[int, int, float]:
-    """(exit code, peak resident bytes, seconds) of `hookdash args` in the throwaway home."""
+    """`measure` in the throwaway home under `root`."""
     home = root / "home"
     env = {
         **os.environ,
@@ -84,18 +102,7 @@ def run(root: Path, args: list[str]) -> tuple[int, int, float]:
         "GEMINI_CLI_SYSTEM_SETTINGS_PATH": str(root / "none.json"),
         "GEMINI_CLI_SYSTEM_DEFAULTS_PATH": str(root / "none2.json"),
     }
-    started = time.monotonic()
-    done = subprocess.run(
-        [sys.executable, "-c", _MEASURED, *args],
-        cwd=home,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    seconds = time.monotonic() - started
-    peak = int(done.stderr.rsplit("peak-kib ", 1)[1].split()[0]) * 1024
-    return done.returncode, peak, seconds
+    return measure(args, home, env)
 
 
 def main() -> int:

@@ -82,12 +82,11 @@ class SettingsFile:
         )
 
     def prepare(self, text: str | None) -> tuple[str, list[str], dict[str, Any]]:
-        """The text an edit of hooks starts from ({} for a missing or blank file), its
-        notes and its `hooks` member (as `{"hooks": …}`; the rest of a large file is not
-        built); SettingsParseError for a file that does not parse."""
+        """The text an edit starts from ({} for a missing or blank file), its notes and
+        the members hookdash edits (`parse_settings`); SettingsParseError for a file that
+        does not parse."""
         current, notes = start_text(text, self.shown)  # a non-blank text as it is
-        check_settings(current, self.shown)
-        return current, notes, jsonc.parse(current, keep={"hooks"})
+        return current, notes, parse_settings(current, self.shown)
 
 
 EDITED = frozenset({"hooks", "hooksConfig"})  # the members hookdash's edits read and write

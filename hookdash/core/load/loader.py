@@ -69,7 +69,7 @@ def load_configuration(
 
     fingerprints = script_changes(env)
     config = build_configuration(env, fingerprints=fingerprints, focus=focus, suggest=suggest)
-    if config.focus and any(layer.thinned for layer in config.layers.values()):
+    if config.focus and config.thinned:
         also = meant_also(config.focus, config.hooks)
         if also:  # the argument is a command: read again for every hook it means
             config = build_configuration(

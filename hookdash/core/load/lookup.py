@@ -72,8 +72,7 @@ def find_hooks(config: Configuration, arg: str, *, entries: Iterable[str] = ()) 
     # A focused load adds the closest of the hooks it did not build (see load.focus).
     candidates = suggestions(arg, [*(h.id for h in valid), *config.unbuilt_close])
     hint = f" Did you mean: {_quoted(candidates)}?" if candidates else ""
-    thinned = any(layer.thinned for layer in config.layers.values())
-    known = "" if valid or thinned else " No hook is configured here."
+    known = "" if valid or config.thinned else " No hook is configured here."
     raise HookNotFound(
         f"No hook has the ID '{_short(arg)}' (its name, or its command when it has no "
         f"name).{hint}{known}",

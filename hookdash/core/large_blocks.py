@@ -6,21 +6,27 @@ from the heap, where growing one in place may copy it and freeing it may not giv
 memory back. A fixed threshold keeps every block over 256 KiB in a mapping of its own:
 grown with `mremap`, unmapped when freed. An edit of a 50 MB file then costs its two texts
 (old and new), not their copies too: 144 MiB at most instead of up to 154 MiB.
+
+Set once, when the first large file is read (`files.decode_file`): nothing at start-up,
+and a process that never reads one keeps glibc's defaults.
 """
 
 from __future__ import annotations
 
-import ctypes
+import functools
 import sys
 
 _M_MMAP_THRESHOLD = -3  # glibc's mallopt parameter
 _THRESHOLD = 256 * 1024
 
 
+@functools.cache
 def return_large_blocks() -> None:
-    """Fix malloc's mmap threshold (glibc on Linux; elsewhere nothing to do)."""
+    """Fix malloc's mmap threshold, once (glibc on Linux; elsewhere nothing to do)."""
     if not sys.platform.startswith("linux"):
         return
+    import ctypes  # here: an import that start-up does not pay for
+
     try:
         mallopt = ctypes.CDLL(None).mallopt
     except (OSError, AttributeError):  # pragma: no cover - a libc without mallopt
