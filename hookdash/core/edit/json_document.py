@@ -25,28 +25,21 @@ from hookdash.core.gemini import jsonc
 class Document:
     """JSONC text with the spans, comments and style an edit needs.
 
-    `Document(text)` maps the whole document. `Document(text, path)`, what every edit
-    uses, maps only what an edit of the value at `path` (object keys, list indices)
-    touches: the root, each value along the path, and the direct members or elements of
-    each container among them; comments only inside the deepest container on the path,
-    where edits happen. A large settings file then costs its text, not a span per value
-    (a 50 MB file used to take gigabytes).
+    Maps only what an edit of the value at `path` (object keys, list indices) touches:
+    the root, each value along the path, and the direct members or elements of each
+    container among them; comments only inside the deepest container on the path, where
+    edits happen. A large settings file then costs its text, not a span per value (a
+    50 MB file used to take gigabytes); values are built one at a time (`load`).
     """
 
-    def __init__(self, text: str, path: Sequence[str | int] | None = None):
+    def __init__(self, text: str, path: Sequence[str | int]):
         self.text = text
         self.path = path
         self.stripped = jsonc.strip_comments(text)
-        if path is None:
-            self.value: Any = jsonc.parse(text)  # raises jsonc.JsonParseError
-            self.spans = jsonc.locate(text)
-            self.comments = jsonc.comment_spans(text)
-        else:
-            jsonc.check(text)  # raises jsonc.JsonParseError
-            self.value = None  # not built: see `load`
-            self.spans = jsonc.locate_path(text, path)
-            region = self.span(self.deepest(path))
-            self.comments = jsonc.comment_spans(text, region.start, region.end)
+        jsonc.check(text)  # raises jsonc.JsonParseError
+        self.spans = jsonc.locate_path(text, path)
+        region = self.span(self.deepest(path))
+        self.comments = jsonc.comment_spans(text, region.start, region.end)
         self._comment_starts = [c[0] for c in self.comments]
         self.newline = newline_of(text)
         sample = style_sample(self.stripped)
@@ -90,17 +83,11 @@ class Document:
         prefix = ptr + "/"
         return [p for p in self.spans if p.startswith(prefix) and "/" not in p[len(prefix) :]]
 
-    def children(self, ptr: str, value: Any = None) -> list[tuple[int, int]]:
+    def children(self, ptr: str) -> list[tuple[int, int]]:
         """(start, end) of each member (from its key) or element, in text order."""
         outer = self.span(ptr)
         out = []
-        if self.path is None and value is not None:
-            if isinstance(value, dict):
-                pointers = [f"{ptr}/{jsonc.escape_pointer_token(k)}" for k in value]
-            else:
-                pointers = [f"{ptr}/{i}" for i in range(len(value))]
-        else:
-            pointers = self.child_pointers(ptr)
+        pointers = self.child_pointers(ptr)
         for child in pointers:
             span = self.span(child)
             start = span.key_start if span.key_start is not None else span.start
@@ -113,7 +100,7 @@ class Document:
     def release_stripped(self) -> None:
         """Drop the comment-stripped copy before the new text is made (edits need only
         the spans by then): one copy of a large file fewer at the peak."""
-        if self.path is not None and self.stripped is not self.text:
+        if self.stripped is not self.text:
             self.stripped = ""
             jsonc.release()
 

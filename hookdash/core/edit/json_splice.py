@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from hookdash.core.edit.json_document import Document
 from hookdash.core.edit.json_style import is_hspace, line_indent
@@ -29,7 +28,6 @@ class Edit:
 def insert_entry(
     doc: Document,
     ptr: str,
-    value: Any,
     entry: Callable[[str | None], str],
     scalar: bool = False,
 ) -> list[Edit]:
@@ -39,7 +37,7 @@ def insert_entry(
     text, nl = doc.text, doc.newline
     outer = doc.span(ptr)
     open_pos, close_pos = outer.start, outer.end - 1
-    children = doc.children(ptr, value)
+    children = doc.children(ptr)
     if not children:
         return _insert_into_empty(doc, ptr, entry, scalar)
     last_start, last_end = children[-1]

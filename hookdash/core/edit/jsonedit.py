@@ -31,16 +31,13 @@ from hookdash.core.edit.json_verify import checked, checked_root_removal
 from hookdash.core.gemini import jsonc
 
 
-def _create_member(
-    doc: Document, ptr: str, node: dict[str, Any] | None, key: str, new_value: Any
-) -> list[Edit]:
-    """Edits that add the member `key: new_value` to the object at `ptr` (`node`: its
-    value, None for a focused Document)."""
+def _create_member(doc: Document, ptr: str, key: str, new_value: Any) -> list[Edit]:
+    """Edits that add the member `key: new_value` to the object at `ptr`."""
 
     def member(indent: str | None) -> str:
         return json.dumps(key, ensure_ascii=False) + doc.colon + render(new_value, indent, doc)
 
-    return insert_entry(doc, ptr, node, member)
+    return insert_entry(doc, ptr, member)
 
 
 def append_to_list(text: str | Document, path: JsonPath, item: Any) -> str:
@@ -101,7 +98,7 @@ def _append_focused(doc: Document, path: JsonPath, item: Any) -> str:
     expected = doc.load(ptr)
     expected.append(item)
     scalar = not isinstance(item, dict | list)
-    edits = insert_entry(doc, ptr, None, lambda indent: render(item, indent, doc), scalar)
+    edits = insert_entry(doc, ptr, lambda indent: render(item, indent, doc), scalar)
     return checked(doc, ptr, edits, expected)
 
 
@@ -145,7 +142,7 @@ def _create(doc: Document, path: JsonPath, i: int, ptr: str, leaf: Any) -> str:
     new_value = nested(keys[1:], leaf)
     container = {} if ptr == "" else doc.load(ptr)
     container[keys[0]] = new_value
-    return checked(doc, ptr, _create_member(doc, ptr, None, keys[0], new_value), container)
+    return checked(doc, ptr, _create_member(doc, ptr, keys[0], new_value), container)
 
 
 def remove_from_list(text: str, path: JsonPath, index: int) -> str:

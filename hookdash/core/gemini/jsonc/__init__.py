@@ -35,7 +35,6 @@ from hookdash.core.gemini.jsonc.walk import (
     Invalid as _Invalid,  # with checked_walk: for tests that measure what a check builds
     Member,
     checked_walk as _checked_walk,
-    elements,
     members,
     value_end,
     value_from,
@@ -54,7 +53,6 @@ __all__ = [
     "_checked_walk",
     "check",
     "comment_spans",
-    "elements",
     "escape_pointer_token",
     "is_object_text",
     "line_col",

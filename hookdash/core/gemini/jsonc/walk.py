@@ -198,14 +198,9 @@ def value_end(src: str, start: int) -> int:
         raise ValueError("value_end() in a text that does not parse") from None
 
 
-def elements(src: str, start: int) -> list[tuple[int, int]]:
-    """[start, end) of each element of the array whose `[` is at `start` (values skipped,
-    not built)."""
-    return list(iter_elements(src, start))
-
-
 def iter_elements(src: str, start: int) -> Iterator[tuple[int, int]]:
-    """`elements`, one at a time: an array of 200,000 elements is not listed first."""
+    """[start, end) of each element of the array whose `[` is at `start`, one at a time
+    (values skipped, not built; an array of 200,000 elements is not listed first)."""
     assert src[start] == "["
     pos = start + 1
     while True:
