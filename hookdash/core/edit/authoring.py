@@ -79,7 +79,7 @@ from hookdash.core.gemini.expand import expand_settings_string
 from hookdash.core.load.lookup import describe_hook
 
 if TYPE_CHECKING:
-    from hookdash.core.model import Configuration
+    from hookdash.core.model import Configuration, Hook
 
 
 # ------------------------------------------------------------------ add
@@ -297,6 +297,23 @@ def _remove_transform(
     return transform
 
 
+def _trust_left_behind(config: Configuration, hook: Hook) -> list[str]:
+    """A removed project hook's key stays in Gemini's trusted_hooks.json (Gemini never
+    drops a key either): said, since a hook that comes back with that name and command
+    would then run without Gemini's first-seen warning."""
+    trusted = config.trust_store.get(config.env.project_root, [])
+    if hook.scope != "workspace" or hook.key not in trusted:
+        return []
+    if any(h.key == hook.key and h.ref != hook.ref for h in config.hooks if h.scope == "workspace"):
+        return []  # another project hook still stands behind that key
+    shown = config.env.display(config.env.trusted_hooks_path)
+    return [
+        f"Its trust stays in {shown} under this project (Gemini never drops a trusted key): "
+        "a hook added later with the same name and command runs without Gemini's first-seen "
+        "warning. Delete that key from the file to forget it."
+    ]
+
+
 def remove_hook(config: Configuration, hook_id: str, *, dry_run: bool = False) -> AuthoringResult:
     """Remove one hook of the user or workspace settings (see the module docstring)."""
     hook, notes = resolve_hook(config, hook_id)
@@ -315,6 +332,7 @@ def remove_hook(config: Configuration, hook_id: str, *, dry_run: bool = False) -
     if not dry_run and edit.dropped:
         forget_created(config, at.scope, edit.dropped)
     notes.extend(ids.removed_notes())
+    notes.extend(_trust_left_behind(config, hook))
     extra = ""
     if edit.definition_removed:
         extra = f" and the definition it {'would leave' if dry_run else 'left'} empty"

@@ -10,24 +10,34 @@ start-up, so a running Gemini CLI keeps its hooks until it is restarted.
 then says what it means and which layer decides when another one sets it too. The legacy
 `hooks.enabled` and `tools.enableHooks` keys switch nothing in Gemini 0.61; when the edited
 file has them, the result says so.
+
+Off then on gives the file back, as disable then enable does (a committed project file
+must not keep `"enabled": true` for nothing): `hooks off` remembers the member and the
+`hooksConfig` object it created (`created_keys`) and the text it replaced
+(`disable_undo`, under `SWITCH`); `hooks on` removes what `hooks off` created rather than
+writing `true` (Gemini's default is on), and when the file is exactly as `hooks off` left
+it, writes the earlier text back byte for byte.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from hookdash.core.edit import jsonedit
+from hookdash.core.edit import created_keys, disable_undo, jsonedit
 from hookdash.core.edit.edits import AuthoringResult
 from hookdash.core.edit.json_paths import JsonEditError
+from hookdash.core.edit.json_verify import same_value
 from hookdash.core.edit.settings_file import (
     FileEdit,
     SettingsFile,
     WritableScope,
     check_scope,
     check_settings,
+    parses,
     start_text,
 )
 from hookdash.core.edit.settings_write import Transform, write_settings
+from hookdash.core.errors import EditError
 from hookdash.core.gemini import jsonc
 from hookdash.core.gemini.jsvalues import js_truthy
 from hookdash.core.gemini.layers import MERGE_ORDER, Scope, legacy_config_keys
@@ -36,6 +46,11 @@ if TYPE_CHECKING:
     from hookdash.core.model import Configuration
 
 PATH = ("hooksConfig", "enabled")
+ENABLED_PTR, SECTION_PTR = "/hooksConfig/enabled", "/hooksConfig"
+# What a switch is remembered under in `disable_undo` (a disabled-list entry is a hook's
+# name or command; a NUL-led string is neither in any file hookdash would edit, and the
+# restore is checked to mean the same anyway).
+SWITCH = "\x00hooksConfig.enabled"
 MEANING = {
     True: "Gemini CLI runs hooks again (each one that is not disabled)",
     False: "Gemini CLI runs no hook at all — settings hooks and extension hooks alike — and "
@@ -75,8 +90,15 @@ def effective(config: Configuration, scope: Scope, value: bool) -> tuple[bool, S
     return result
 
 
-def _switch_transform(at: SettingsFile, enabled: bool) -> Transform:
-    """`hooksConfig.enabled` set to `enabled`, as a pure function of the file's text."""
+def _switch_transform(
+    at: SettingsFile,
+    enabled: bool,
+    created: frozenset[str] = frozenset(),
+    undo: tuple[disable_undo.Restore, ...] = (),
+) -> Transform:
+    """`hooksConfig.enabled` set to `enabled`, as a pure function of the file's text.
+    Switching on removes what an earlier switch off created (`created`), and gives back
+    the text from before it (`undo`) when the file is still as that switch left it."""
 
     def transform(text: str | None) -> FileEdit:
         current, notes = start_text(text, at.shown)
@@ -84,20 +106,80 @@ def _switch_transform(at: SettingsFile, enabled: bool) -> Transform:
         found, old = jsonc.value_at(current, PATH)  # only that value is built
         if found and old is enabled:
             return FileEdit(text=None)
-        change = at.change(
-            "hooksConfig.enabled",
-            "replace" if found else "add",
-            {"from": old, "to": enabled} if found else enabled,
-            before=old,
-            after=enabled,
+        restore = disable_undo.restore_for(list(undo), SWITCH, current) if enabled else None
+        removing = enabled and found and ENABLED_PTR in created
+        change = (
+            at.change("hooksConfig.enabled", "remove", old, before=old, after=None)
+            if removing
+            else at.change(
+                "hooksConfig.enabled",
+                "replace" if found else "add",
+                {"from": old, "to": enabled} if found else enabled,
+                before=old,
+                after=enabled,
+            )
         )
+        edit = FileEdit(text=None, changes=[change], notes=notes)
         try:
-            new_text = jsonedit.set_member(current, PATH, enabled)
+            if removing:
+                new_text = jsonedit.remove_member(current, PATH)
+                edit.removed.append(ENABLED_PTR)
+                has_section, section = jsonc.value_at(new_text, PATH[:1])
+                if SECTION_PTR in created and has_section and section == {}:
+                    new_text = jsonedit.remove_member(new_text, PATH[:1])
+                    edit.removed.append(SECTION_PTR)
+            else:
+                if not found:
+                    edit.created.append(ENABLED_PTR)
+                    if not jsonc.value_at(current, PATH[:1])[0]:
+                        edit.created.append(SECTION_PTR)
+                new_text = jsonedit.set_member(current, PATH, enabled)
         except JsonEditError as exc:  # hooksConfig is not an object
             raise at.shape_error(exc) from None
-        return FileEdit(text=new_text, changes=[change], notes=notes)
+        if (
+            restore is not None
+            and parses(restore.before)
+            and same_value(jsonc.parse(restore.before), jsonc.parse(new_text))
+        ):
+            new_text = restore.before
+            edit.restored = True
+            edit.notes.append(
+                f"{at.shown} is back, byte for byte, as it was before hookdash switched hooks off."
+            )
+        elif edit.removed:
+            edit.notes.append(
+                "Removed hooksConfig.enabled, which hookdash had added when it switched "
+                "hooks off (Gemini's default is on)."
+            )
+        edit.text = new_text
+        return edit
 
     return transform
+
+
+def _remember(
+    config: Configuration, target: WritableScope, edit: FileEdit, enabled: bool
+) -> list[str]:
+    """Record what a switch created or gave back (for the next switch); notes if it
+    cannot. A switch off is remembered as a disable is; a switch on forgets it."""
+    env, path = config.env, config.layers[target].path
+    if edit.text is None:
+        return []
+    try:
+        created_keys.remember(env, path, edit.created)
+        created_keys.forget(env, path, edit.removed)
+        if edit.restored:
+            disable_undo.restored(env, path)
+        elif not enabled and edit.before is not None and parses(edit.before):
+            disable_undo.remember_disable(env, path, SWITCH, edit.before, edit.text)
+        else:  # the file changed otherwise: no earlier text of it applies any more
+            disable_undo.forget(env, path)
+    except EditError as exc:
+        return [
+            f"hookdash could not note what it changed in its own state ({exc.message}): "
+            "switching hooks on again may leave hooksConfig.enabled behind."
+        ]
+    return []
 
 
 def _deciding_notes(config: Configuration, target: WritableScope, enabled: bool) -> list[str]:
@@ -145,7 +227,14 @@ def switch_hooks(
     """Set `hooksConfig.enabled` in the scope's settings file and say what that means."""
     target = check_scope(config, scope)
     at = SettingsFile.of(config, target)
-    written = write_settings(config, target, _switch_transform(at, enabled), dry_run)
+    path = config.layers[target].path
+    transform = _switch_transform(
+        at,
+        enabled,
+        frozenset(created_keys.created_in(config.env, path)),
+        tuple(disable_undo.restores(config.env, path)),
+    )
+    written = write_settings(config, target, transform, dry_run)
     state = "on" if enabled else "off"
     where = f"{target} settings ({at.shown})"
     if written.edit.text is None:
@@ -155,6 +244,7 @@ def switch_hooks(
         message = f"{verb} hooks {state} in {where}: {MEANING[enabled]}, from its next start."
     notes = [
         *written.edit.notes,
+        *([] if dry_run else _remember(config, target, written.edit, enabled)),
         *_deciding_notes(config, target, enabled),
         *_ignored_notes(config, target, at.shown),
     ]

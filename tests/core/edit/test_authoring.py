@@ -546,3 +546,19 @@ def test_file_modes_and_state_are_kept_private(sandbox: Sandbox) -> None:
     assert json.loads(state.read_text())["files"] == {
         os.path.realpath(sandbox.user_settings): ["/hooks", "/hooks/BeforeTool"]
     }
+
+
+def test_remove_says_the_trust_entry_stays(sandbox: Sandbox) -> None:
+    """Issue 20: removing a project hook left its key in trusted_hooks.json, unsaid."""
+    sandbox.trust_folder()
+    sandbox.write_workspace(settings_with(command_hook("lint.sh", name="lint")))
+    sandbox.write_trusted_hooks({str(sandbox.workspace): ["lint:lint.sh"]})
+    result = remove_hook(sandbox.load(), "lint")
+    assert any(
+        "Its trust stays in ~/.gemini/trusted_hooks.json" in n
+        and "runs without Gemini's first-seen warning" in n
+        for n in result.notes
+    )
+    # A user hook has no trust entry to speak of.
+    sandbox.write_user(settings_with(command_hook("fmt.sh", name="fmt")))
+    assert not any("trust" in n for n in remove_hook(sandbox.load(), "fmt").notes)

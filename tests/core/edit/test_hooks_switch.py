@@ -35,8 +35,10 @@ def test_off_in_user_settings_stops_every_hook(sandbox: Sandbox) -> None:
     assert not config.snapshot.hooks_enabled
     assert not any(h.runs for h in config.hooks)
     on = switch_hooks(config, True)
-    assert [(c.action, c.value) for c in on.changes] == [("replace", {"from": False, "to": True})]
+    # hookdash added the member (and its object): on takes them out again.
+    assert [(c.action, c.value) for c in on.changes] == [("remove", False)]
     assert sandbox.load().snapshot.hooks_enabled
+    assert "hooksConfig" not in sandbox.user_settings.read_text()
 
 
 def test_already_so_is_a_no_op(sandbox: Sandbox) -> None:
@@ -90,3 +92,52 @@ def test_dry_run_and_refusals(sandbox: Sandbox) -> None:
     sandbox.write_user('{"hooksConfig": ')
     with pytest.raises(SettingsParseError):
         switch_hooks(sandbox.load(), False)
+
+
+COMMITTED = (
+    "{\n"
+    "  // the project's hooks\r\n"
+    '  "hooks": {"BeforeTool": [{"hooks": [{"type": "command", "command": "a"}]}]} ,\n'
+    '  "general" : { "vimMode": true }\n'
+    "}"
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        COMMITTED,
+        '{"hooksConfig": {"disabled": ["x"]},\n "hooks": {}}\n',
+        '{\n  "hooksConfig": {\n    "enabled": true // on\n  }\n}\n',
+        "{}",
+    ],
+)
+def test_off_then_on_gives_the_bytes_back(sandbox: Sandbox, text: str) -> None:
+    """Issue 20: `hooks off` then `hooks on` left `"enabled": true` in a committed file."""
+    sandbox.trust_folder()
+    sandbox.write_workspace(text)
+    before = sandbox.workspace_settings.read_bytes()
+    switch_hooks(sandbox.load(), False, "workspace")
+    assert not sandbox.load().snapshot.hooks_enabled
+    on = switch_hooks(sandbox.load(), True, "workspace")
+    assert on.changed
+    assert sandbox.workspace_settings.read_bytes() == before
+    assert sandbox.load().snapshot.hooks_enabled
+
+
+def test_on_after_an_outside_edit_still_removes_what_off_added(sandbox: Sandbox) -> None:
+    sandbox.trust_folder()
+    sandbox.write_workspace('{"general": {"vimMode": true}}\n')
+    switch_hooks(sandbox.load(), False, "workspace")
+    text = sandbox.workspace_settings.read_text()
+    sandbox.workspace_settings.write_text(text.replace("true", "false", 1))  # the user's edit
+    on = switch_hooks(sandbox.load(), True, "workspace")
+    assert any("which hookdash had added when it switched hooks off" in n for n in on.notes)
+    assert jsonc.parse(sandbox.workspace_settings.read_text()) == {"general": {"vimMode": False}}
+
+
+def test_on_keeps_a_switch_the_user_wrote(sandbox: Sandbox) -> None:
+    """A `false` hookdash did not write becomes `true`: the member is the user's."""
+    sandbox.write_user('{"hooksConfig": {"enabled": false}}')
+    switch_hooks(sandbox.load(), True)
+    assert jsonc.parse(sandbox.user_settings.read_text()) == {"hooksConfig": {"enabled": True}}
