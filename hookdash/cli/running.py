@@ -324,6 +324,24 @@ def _print_records(records: Sequence[Any], as_json: bool, s: Style) -> None:
     sys.stdout.flush()
 
 
+def _no_runs_yet(source: str, telemetry: str | None, exists: bool) -> str:
+    """What an empty log says: which file holds no run yet, and how runs get there."""
+    hookdash = "`hookdash fire EVENT` runs hooks through the engine"
+    if telemetry is None:
+        return (
+            f"No hook runs yet. {hookdash}; turn on Gemini's telemetry file to see real sessions."
+        )
+    gemini = (
+        f"Gemini CLI's telemetry file {telemetry} does not exist yet: Gemini creates it when a "
+        "session starts with telemetry on"
+        if not exists
+        else f"Gemini CLI's telemetry file {telemetry} records no hook call yet"
+    )
+    if source == "gemini":
+        return f"No hook runs yet. {gemini}."
+    return f"No hook runs yet. {hookdash}; {gemini[0].lower()}{gemini[1:]}."
+
+
 def cmd_log(args: argparse.Namespace) -> int:
     from pathlib import Path
 
@@ -353,10 +371,8 @@ def cmd_log(args: argparse.Namespace) -> int:
     except LogUnreadableError as exc:
         raise CliError(str(exc)) from None
     if not records and not args.json and not args.follow:
-        print(
-            "No hook runs yet. `hookdash fire EVENT` runs hooks through the engine"
-            + ("." if telemetry else "; turn on Gemini's telemetry file to see real sessions.")
-        )
+        shown = config.env.display(telemetry) if telemetry else None
+        print(_no_runs_yet(args.source, shown, bool(telemetry) and Path(telemetry).exists()))
     _print_records(records, args.json, s)
     if args.follow:
         try:

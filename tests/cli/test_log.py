@@ -79,6 +79,22 @@ def test_gemini_source_without_telemetry_says_how(sandbox: Sandbox) -> None:
     assert "telemetry.outfile" in result.stderr and "Traceback" not in result.stderr
 
 
+def test_gemini_source_names_a_telemetry_file_not_there_yet(sandbox: Sandbox) -> None:
+    """Issue 20: it said "No hook runs yet" without naming the missing file."""
+    telemetry = sandbox.home / ".gemini" / "telemetry.log"
+    sandbox.write_user(
+        {"telemetry": {"enabled": True, "target": "local", "outfile": str(telemetry)}}
+    )
+    result = sandbox.cli("log", "--source", "gemini")
+    assert result.returncode == 0, result.stderr
+    assert "telemetry file ~/.gemini/telemetry.log does not exist yet" in result.stdout
+    both = sandbox.cli("log")
+    assert "`hookdash fire EVENT`" in both.stdout and "does not exist yet" in both.stdout
+    telemetry.write_text("")
+    empty = sandbox.cli("log", "--source", "gemini")
+    assert "~/.gemini/telemetry.log records no hook call yet" in empty.stdout
+
+
 def test_bad_limit(sandbox: Sandbox) -> None:
     assert sandbox.cli("log", "--limit", "-1").returncode == 2
 

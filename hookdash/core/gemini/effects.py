@@ -32,6 +32,11 @@ _IGNORING = {
 }
 
 
+# Events whose hooks cannot block or stop anything: Gemini ignores their decision and
+# `continue` (SessionStart uses only its added context).
+IGNORES_DECISIONS = frozenset({*_IGNORING, "SessionStart"})
+
+
 def _short(value: Any, width: int = 160) -> str:
     text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
     return shorten(text, width)

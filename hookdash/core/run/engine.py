@@ -70,7 +70,7 @@ class FireResult(BaseModel):
 
 
 # The fields a run record takes over from the run's result as they are.
-_SHARED_FIELDS = set(RunRecord.model_fields) & set(HookRunResult.model_fields)
+_SHARED_FIELDS = set(RunRecord.model_fields) & set(HookRunResult.model_fields) - {"event"}
 
 
 def _record(result: HookRunResult, event: str, run_id: str, session: Any) -> RunRecord:
@@ -93,6 +93,7 @@ def _cancelled(hook: Hook, payload: Mapping[str, Any], started: float) -> HookRu
     return HookRunResult(
         **hook.names(),
         command=hook.command,
+        event=hook.event,
         input=dict(payload),
         started_at=datetime.fromtimestamp(started, UTC)
         .isoformat(timespec="milliseconds")
@@ -210,11 +211,17 @@ async def _run(
         raise
 
 
+def _ts(record: RunRecord) -> str:
+    return record.ts  # ISO 8601 with milliseconds and Z: sorts as time does
+
+
 def _log(log: RunLog, runs: Sequence[HookRunResult], event: str, result: FireResult) -> None:
     """Append the runs; a log that cannot be written is a warning, not a failed firing."""
     session = result.input.get("session_id")
     try:
-        log.append(_record(r, event, result.run_id, session) for r in runs)
+        # Newest last, as every reader of the log expects: parallel hooks end in any order.
+        records = sorted((_record(r, event, result.run_id, session) for r in runs), key=_ts)
+        log.append(records)
     except OSError as exc:
         result.warnings.append(f"could not append to the run log {log.path}: {exc.strerror or exc}")
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Literal, Protocol
 
 from hookdash.core.edit.atomic import ensure_directory
+from hookdash.core.gemini.effects import IGNORES_DECISIONS
 from hookdash.core.gemini.events import TOOL_EVENTS
 from hookdash.core.gemini.outputs import is_blocking_decision, should_stop_execution
 from hookdash.core.load.sources import WatchTarget
@@ -50,6 +51,8 @@ class RunLike(Protocol):
     def success(self) -> bool: ...
     @property
     def exit_code(self) -> int | None: ...
+    @property
+    def event(self) -> str | None: ...
 
 
 def outcome_of(record: RunLike) -> Outcome:
@@ -58,12 +61,14 @@ def outcome_of(record: RunLike) -> Outcome:
     `stopped`: `continue: false`; `blocked`: a blocking decision (JSON, or plain text with
     exit code 2 or more); `warning`: exit code 1 (Gemini shows the text and carries on);
     `failed`: any other failure (a crash, a spawn error, an exit code Gemini ignores).
+    An event whose decisions Gemini ignores (Notification, SessionEnd, PreCompress,
+    SessionStart) is never `blocked` or `stopped`: a denial there changes nothing.
     """
     if record.error and record.error.startswith(CANCELLED_PREFIX):
         return "cancelled"
     if record.timed_out:
         return "timed-out"
-    if isinstance(record.output, dict):
+    if isinstance(record.output, dict) and record.event not in IGNORES_DECISIONS:
         if should_stop_execution(record.output):
             return "stopped"
         if is_blocking_decision(record.output):

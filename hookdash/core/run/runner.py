@@ -54,6 +54,7 @@ class HookRunResult(HookNames):
 
     command: str | None
     command_run: str | None = None  # the text bash got, after the $GEMINI_* expansion
+    event: str | None = None  # the hook's event (what Gemini makes of the output depends on it)
     input: dict[str, Any]
     started_at: str
     duration_ms: int
@@ -111,7 +112,13 @@ def _now() -> str:
 
 
 def _base(hook: Hook, payload: Mapping[str, Any]) -> dict[str, Any]:
-    return {**hook.names(), "command": hook.command, "input": dict(payload), "started_at": _now()}
+    return {
+        **hook.names(),
+        "command": hook.command,
+        "event": hook.event,
+        "input": dict(payload),
+        "started_at": _now(),
+    }
 
 
 def _failure(base: dict[str, Any], t0: float, error: str, executed: bool = False) -> HookRunResult:

@@ -310,3 +310,37 @@ def test_unwritable_run_log_is_a_warning(sandbox: Sandbox, tmp_path: Path) -> No
     result = fire_sync(sandbox.load(), "BeforeAgent")
     assert result.results[0].stdout == "hi\n"
     assert any("could not append to the run log" in w for w in result.warnings)
+
+
+def test_a_runs_records_are_logged_in_time_order(sandbox: Sandbox) -> None:
+    """Issue 20: parallel hooks end in any order; the log lists them newest last."""
+    sandbox.trust_folder()
+    sandbox.write_user(
+        settings_of(
+            definition(
+                command_hook("sleep 0.6; echo slow", name="slow"),
+                command_hook("echo quick", name="quick"),
+            )
+        )
+    )
+    result = fire_sync(sandbox.load(), "BeforeTool", tool_name="run_shell_command")
+    assert [r.id for r in result.results] == ["slow", "quick"]  # plan order in the result
+    logged = records(sandbox)
+    assert [r["id"] for r in logged] == ["quick", "slow"]
+    assert [r["ts"] for r in logged] == sorted(r["ts"] for r in logged)
+
+
+def test_a_notification_denial_is_not_a_block(sandbox: Sandbox) -> None:
+    """Issue 20: the log showed `blocked` where fire said Gemini ignores the output."""
+    from hookdash.core.run.logfeed import outcome_of
+    from hookdash.core.run.runlog import RunLog
+
+    sandbox.trust_folder()
+    sandbox.write_user(
+        {"hooks": {"Notification": [definition(command_hook(deny("nope"), name="n"))]}}
+    )
+    result = fire_sync(sandbox.load(), "Notification")
+    assert result.effect.startswith("Nothing: Gemini ignores the output")
+    assert outcome_of(result.results[0]) == "ok"
+    (logged,) = RunLog(sandbox.state).read_last(10)
+    assert outcome_of(logged) == "ok"
