@@ -205,7 +205,7 @@ def cmd_fire(args: argparse.Namespace) -> int:
             f"  {visible(c.id)} ({visible(c.ref)}): {visible(c.reason)}" for c in needed
         )
         raise CliError(
-            "Gemini CLI would not run these hooks without asking first:\n"
+            "These hooks have not been reviewed, so hookdash asks before running them:\n"
             f"{lines}\nReview them (`hookdash list`), then pass --yes to run anyway.",
             EXIT_NEEDS_CONFIRMATION,
         )

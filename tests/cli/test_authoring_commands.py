@@ -202,13 +202,18 @@ def test_import_claude(sandbox: Sandbox) -> None:
     assert "+ BeforeTool    block-dangerous  matcher ^run_shell_command$  timeout 10000 ms" in (
         asked.stdout
     )
-    assert "✗ PreToolUse" in asked.stdout and "permissionDecision" in asked.stdout
+    assert "Not carried over" not in asked.stdout
+    assert "! only its output format does not carry over: it answers with" in asked.stdout
     assert '+            "timeout": 10000,' in asked.stdout
     assert not sandbox.workspace_settings.exists()
+    # Issue 20: a preview creates nothing, and says it would.
+    assert "note: Would create ~/project/.gemini/settings.json." in asked.stdout
+    assert "Created" not in asked.stdout
     done = json.loads(_ok(sandbox.cli("import", "claude", "--yes", "--json")))
     assert done["changed"] is True
     assert [r["name"] for r in done["imported"]] == ["block-dangerous", "prettier"]
-    assert done["not_carried"][0]["kind"] == "output"
+    assert done["not_carried"] == []
+    assert done["imported"][0]["caveats"][0]["kind"] == "output"
     hooks = _listed(sandbox)
     assert hooks["block-dangerous"]["timeout_ms"] == 10000
     assert hooks["prettier"]["matcher"] == "^(replace|write_file)$"

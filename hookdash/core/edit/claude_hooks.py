@@ -55,7 +55,7 @@ CLAUDE_EVENTS_WITHOUT_GEMINI: dict[str, str] = {
     "SubagentStart": "Gemini CLI fires no hook when a subagent starts",
 }
 
-NotCarriedKind = Literal["file", "event", "hook-type", "matcher", "option", "payload", "output"]
+NotCarriedKind = Literal["file", "event", "hook-type", "matcher", "option"]
 
 
 class NotCarried(BaseModel):
@@ -65,6 +65,15 @@ class NotCarried(BaseModel):
     claude_event: str | None = None
     hook: str | None = None  # the command (or prompt) it concerns, shortened
     kind: NotCarriedKind
+    reason: str
+
+
+class Caveat(BaseModel):
+    """A part of an imported hook that Gemini reads differently (the hook itself is
+    carried over): `payload` a field it reads that Gemini names differently or does not
+    send, `output` a field it answers with that Gemini does not read."""
+
+    kind: Literal["payload", "output"]
     reason: str
 
 
@@ -79,6 +88,9 @@ class TranslatedHook:
     matcher: str | None
     hook: dict[str, Any]  # name, type, command, timeout?, description
     scan_text: str = ""  # the command and its script, for the payload check
+    # What of the hook works otherwise in Gemini (payload and output fields it uses): the
+    # hook is imported, and these are said under it.
+    caveats: list[Caveat] = field(default_factory=list)
 
 
 @dataclass
@@ -230,10 +242,9 @@ class _Translator:
             gemini_hook["timeout"] = timeout_ms
         gemini_hook["description"] = f"Imported from Claude Code ({label})"
         scan = command + "\n" + script_text(new_command, self.workspace, self.variables)
-        for flag_kind, why in field_flags(scan, claude_event):
-            self.lost(claude_event, flag_kind, f"it {why}", short)
+        caveats = [Caveat(kind=k, reason=f"it {why}") for k, why in field_flags(scan, claude_event)]
         return TranslatedHook(
-            self.source, claude_event, claude_matcher, event, None, gemini_hook, scan
+            self.source, claude_event, claude_matcher, event, None, gemini_hook, scan, caveats
         )
 
     def command(self, claude_event: str, hook: Any) -> str | None:

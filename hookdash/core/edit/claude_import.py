@@ -24,7 +24,13 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import BaseModel, Field
 
 from hookdash.core.edit.after_write import reload_configuration, untrusted_folder_note
-from hookdash.core.edit.claude_hooks import NotCarried, TranslatedHook, Translation, translate
+from hookdash.core.edit.claude_hooks import (
+    Caveat,
+    NotCarried,
+    TranslatedHook,
+    Translation,
+    translate,
+)
 from hookdash.core.edit.claude_names import NameBook
 from hookdash.core.edit.claude_settings import (
     ClaudeSource,
@@ -65,6 +71,8 @@ class ImportedHook(BaseModel):
     timeout_ms: int | None
     status: ImportStatus  # present: the file already had it
     pointer: str | None = None  # where it is in the Gemini settings file
+    # Carried over, but Gemini reads these parts of it differently (payload, output).
+    caveats: list[Caveat] = Field(default_factory=list)
 
 
 # The fields an imported hook's row copies from its translation.
@@ -173,6 +181,7 @@ def _row(
         timeout_ms=hook.hook.get("timeout"),
         status=status,
         pointer=pointer,
+        caveats=hook.caveats,
     )
 
 
@@ -217,6 +226,9 @@ def _message(rows: list[ImportedHook], not_carried: int, at: SettingsFile, dry_r
             message += f"; {present} {'was' if present == 1 else 'were'} already there"
     else:
         message = f"Nothing new to import: the {present} hook(s) are already in {where}"
+    differ = sum(bool(r.caveats) for r in rows)
+    if differ:
+        message += f"; {differ} of them Gemini reads differently in part (said under each)"
     if not_carried:
         message += f"; {not_carried} thing(s) could not be carried over (listed below)"
     return message + "."

@@ -123,10 +123,15 @@ def check_settings(text: str, path: str) -> None:
         )
 
 
+def created_note(path: str, dry_run: bool = False) -> str:
+    """The note of an edit that creates the file (a preview only would)."""
+    return f"Would create {path}." if dry_run else f"Created {path}."
+
+
 def start_text(text: str | None, path: str) -> tuple[str, list[str]]:
     """The text an edit starts from: `{}` for a missing or blank file, with a note."""
     if text is None:
-        return "{}", [f"Created {path}."]
+        return "{}", [created_note(path)]
     if is_blank(text):
         spans = jsonc.comment_spans(text)
         if (

@@ -21,6 +21,7 @@ from hookdash.core.edit.edits import Change
 from hookdash.core.edit.settings_file import (
     FileEdit,
     WritableScope,
+    created_note,
     edit_settings_file,
     not_utf8,
 )
@@ -160,6 +161,8 @@ def write_settings(
 
     if dry_run:
         edit = recording(current_text(config, scope))
+        done = created_note(shown)  # a preview creates nothing: it would
+        edit.notes = [created_note(shown, True) if n == done else n for n in edit.notes]
     else:
         edit = edit_settings_file(config, scope, recording)
     return Written(edit, diffs[-1])

@@ -57,9 +57,15 @@ def confirmations_needed(config: Configuration, hooks: Sequence[Hook]) -> list[C
                 "(its runner refuses it, so hookdash will not start it either)"
             )
         elif hook.trust == "new":
-            reason = "a project hook not yet in trusted_hooks.json"
+            reason = (
+                "a project hook not yet in trusted_hooks.json: Gemini CLI warns once when a "
+                "session starts, then runs it"
+            )
         elif hook.trust == "changed":
-            reason = f"a project hook that changed since it was trusted ({hook.trust_detail})"
+            reason = (
+                f"a project hook that changed since it was trusted ({hook.trust_detail}); "
+                "review it before it runs"
+            )
         else:
             continue
         needed.append(Confirmation(id=hook.id, ref=hook.ref, reason=reason))

@@ -23,10 +23,11 @@ from hookdash.tui.widgets.footer import Footer
 
 
 def untrusted_run_question(hook_id: str, reasons: Iterable[str], where: str) -> Text:
-    """The question before running a hook Gemini would not run without asking (fire, and
-    the hook form's Test): why, and where it would run."""
+    """The question before running a hook not reviewed yet (NEW, CHANGED, or any settings
+    hook of an untrusted folder: `confirmations_needed`) from fire and the hook form's
+    Test: why, and where it would run."""
     body = Text()
-    body.append(f"Gemini CLI would not run {visible(hook_id)} without asking first:\n\n", "bold")
+    body.append(f"{visible(hook_id)} has not been reviewed:\n\n", "bold")
     for reason in reasons:
         body.append(f"• {visible(reason)}\n")
     body.append("\nRun it anyway? It runs with your permissions, in ")
@@ -40,8 +41,7 @@ def untrusted_hooks_question(needed: Sequence[tuple[str, str]], count: int, wher
     before some of its `count` hooks: which (`needed`: id and reason), and where they run."""
     body = Text()
     body.append(
-        f"Gemini CLI would not run {'this hook' if len(needed) == 1 else 'these hooks'} "
-        "without asking first:\n\n",
+        f"{'This hook has' if len(needed) == 1 else 'These hooks have'} not been reviewed:\n\n",
         "bold",
     )
     for hook_id, reason in needed:

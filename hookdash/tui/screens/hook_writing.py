@@ -140,6 +140,15 @@ class HookWriting(HookdashScreen[None]):
             self.notify("Select a hook first (a adds one).", timeout=4)
             return None
         hook = self._current(hook)
+        if hook.scope == "extension":  # the CLI's refusal names `hookdash disable`
+            self.refuse(
+                f"{visible(hook.id)} comes from the extension "
+                f"'{visible(hook.extension or '')}': its hooks/hooks.json belongs to the "
+                "extension and an update replaces it, so hookdash does not edit it. Press "
+                "space to switch the hook off instead.",
+                "hookdash does not write this hook",
+            )
+            return None
         try:
             resolve_hook(config, hook.ref)
         except HookdashError as exc:

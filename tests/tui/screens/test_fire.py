@@ -123,8 +123,10 @@ async def test_a_new_project_hook_asks_first(sandbox: Sandbox, tmp_path: Path) -
         question = app.screen
         assert isinstance(question, ConfirmScreen)
         body = text_of(question.query_one("#confirm-body"), 120)
-        assert "Gemini CLI would not run proj without asking first" in body
+        assert "proj has not been reviewed" in body
         assert "a project hook not yet in trusted_hooks.json" in body
+        # Gemini warns once, then runs it (the badge says `runs NEW`): said so, not "would not run"
+        assert "warns once when a session starts, then runs it" in body
         await pilot.press("n")
         await settle(pilot)
         assert app.screen is screen and screen.result is None

@@ -283,6 +283,9 @@ async def test_edit_is_refused_for_an_extension_hook(sandbox: Sandbox) -> None:
             await pilot.pause()
             assert isinstance(app.screen, HooksScreen)
     assert len(shown) == 2 and all("belongs to the extension" in m for m, _ in shown)
+    # Issue 20: the dashboard points at its own key, not at `hookdash disable`.
+    assert all("Press space to switch the hook off" in m for m, _ in shown)
+    assert not any("hookdash disable" in m for m, _ in shown)
 
 
 async def test_remove_asks_with_the_diff_then_removes(sandbox: Sandbox) -> None:

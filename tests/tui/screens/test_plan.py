@@ -233,7 +233,7 @@ async def test_untrusted_hooks_ask_first_and_esc_cancels(sandbox: Sandbox, tmp_p
         await pilot.press("ctrl+r")
         await until(lambda: isinstance(app.screen, ConfirmScreen))
         body = text_of(app.screen.query_one("#confirm-body"), 120)
-        assert "Gemini CLI would not run this hook without asking first" in body
+        assert "This hook has not been reviewed" in body
         assert "• proj: a project hook not yet in trusted_hooks.json" in body
         await pilot.press("n")
         await settle(pilot)
