@@ -133,6 +133,10 @@ if TYPE_CHECKING:
     from hookdash.core.load.checks import (
         check_configuration as check_configuration,
     )
+    from hookdash.core.load.checks.trust import (
+        untrusted_project_hooks as untrusted_project_hooks,
+        untrusted_summary as untrusted_summary,
+    )
     from hookdash.core.load.focus import NO_HOOK as NO_HOOK
     from hookdash.core.load.hidden_problems import (
         hidden_problems_of as hidden_problems_of,
@@ -189,7 +193,6 @@ if TYPE_CHECKING:
         problem_location as problem_location,
         risk_lines as risk_lines,
         state_badge as state_badge,
-        untrusted_project_hooks as untrusted_project_hooks,
     )
     from hookdash.core.problems import (
         Problem as Problem,
@@ -391,7 +394,8 @@ _EXPORTS: dict[str, str] = {
     "UndoRefused": "hookdash.core.errors",
     "UndoResult": "hookdash.core.edit.undo",
     "UnknownEvent": "hookdash.core.errors",
-    "untrusted_project_hooks": "hookdash.core.present",
+    "untrusted_project_hooks": "hookdash.core.load.checks.trust",
+    "untrusted_summary": "hookdash.core.load.checks.trust",
     "validate_draft": "hookdash.core.edit.hook_draft",
     "visible": "hookdash.core.display",
     "watch_targets": "hookdash.core.load.sources",

@@ -340,11 +340,6 @@ def hook_matches(hook: Hook, query: str) -> bool:
     return all(word in text for word in words)
 
 
-def untrusted_project_hooks(hooks: Iterable[Hook]) -> list[Hook]:
-    """The project hooks a person should review before Gemini runs them (NEW, CHANGED)."""
-    return [h for h in hooks if h.trust in ("new", "changed")]
-
-
 # ------------------------------------------------------------------------ risk flags
 
 # How each kind of risk flag is labelled: words, not colour alone, say what it is.

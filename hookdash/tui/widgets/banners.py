@@ -75,19 +75,14 @@ def _unfolded(banner: Banner) -> bool:
 
 def trust_banner(hooks: Iterable[Hook]) -> Banner | None:
     """“3 project hooks to review (2 NEW, 1 CHANGED)”, opening the trust review."""
-    from hookdash.core import untrusted_project_hooks
+    from hookdash.core import untrusted_project_hooks, untrusted_summary
 
     untrusted = untrusted_project_hooks(hooks)
     if not untrusted:
         return None
-    new = sum(h.trust == "new" for h in untrusted)
-    kinds = ", ".join(
-        f"{n} {label}" for n, label in ((new, "NEW"), (len(untrusted) - new, "CHANGED")) if n
-    )
-    noun = "hook is" if len(untrusted) == 1 else "hooks are"
     text = Content.assemble(
         ("! ", "bold"),
-        (f"{len(untrusted)} project {noun} not trusted yet ({kinds}): ", "bold"),
+        (f"{untrusted_summary(untrusted)}: ", "bold"),
         "press T (or click) to review and trust them.",
     )
     banner = Banner(text, classes="banner trust warning", action="screen.review_trust")

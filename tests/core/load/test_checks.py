@@ -149,3 +149,25 @@ def test_keys_gemini_does_not_read_on_a_hook(sandbox: Sandbox) -> None:
     assert [p.message.split('"')[1] for p in problems] == ["sequential", "commmand", "matcher"]
     assert "belongs on the definition" in problems[0].message
     assert sandbox.load().snapshot.hooks[0].sequential is False
+
+
+def test_the_banner_and_check_count_untrusted_hooks_alike(sandbox: Sandbox) -> None:
+    """Issue 20: the banner counted 11 project hooks, `check` 10 (a disabled one)."""
+    from hookdash.core import untrusted_project_hooks, untrusted_summary
+
+    sandbox.trust_folder()
+    sandbox.write_workspace(
+        {
+            **settings_of(
+                definition(command_hook("true", name="p1"), command_hook("true", name="p2"))
+            ),
+            "hooksConfig": {"disabled": ["p2"]},
+        }
+    )
+    config = sandbox.load()
+    untrusted = untrusted_project_hooks(config.hooks)
+    assert [h.id for h in untrusted] == ["p1", "p2"]
+    summary = untrusted_summary(untrusted)
+    assert summary == "2 project hooks are not trusted yet (2 NEW)"
+    (problem,) = _codes(sandbox)["project-hook-untrusted"]
+    assert problem.message.startswith(summary + ": p1, p2.")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
 from hookdash.core.display import shorten, visible
 from hookdash.core.load.checks.about import _about
 from hookdash.core.load.risks import kinds_of
@@ -9,18 +11,36 @@ from hookdash.core.model import Hook
 from hookdash.core.problems import Problem
 
 
+def untrusted_project_hooks(hooks: Iterable[Hook]) -> list[Hook]:
+    """The project hooks a person should review (NEW, CHANGED): the one definition the
+    banner, the trust review and `check` count. Disabled ones count too: Gemini's start-up
+    warning names every project hook whose key it has not seen, and trusting records them
+    all, so switching one on later brings no second warning."""
+    return [h for h in hooks if h.trust in ("new", "changed")]
+
+
+def untrusted_summary(untrusted: Sequence[Hook]) -> str:
+    """“3 project hooks are not trusted yet (2 NEW, 1 CHANGED)”, worded once."""
+    new = sum(h.trust == "new" for h in untrusted)
+    kinds = ", ".join(
+        f"{n} {label}" for n, label in ((new, "NEW"), (len(untrusted) - new, "CHANGED")) if n
+    )
+    noun = "hook is" if len(untrusted) == 1 else "hooks are"
+    return f"{len(untrusted)} project {noun} not trusted yet ({kinds})"
+
+
 def _check_untrusted_project_hooks(hooks: list[Hook]) -> list[Problem]:
     """One problem for all of them, like Gemini's single start-up warning."""
-    pending = [h for h in hooks if h.trust in ("new", "changed") and h.runs]
+    pending = untrusted_project_hooks(hooks)
     if not pending:
         return []
-    names = list(dict.fromkeys(h.id for h in pending))
+    names = list(dict.fromkeys(visible(h.id) for h in pending))
     changed = [h for h in pending if h.trust == "changed"]
     detail = ""
     if changed:
         detail = (
             " Changed since trusted: "
-            + "; ".join(f"{h.id} ({h.trust_detail})" for h in changed)
+            + "; ".join(f"{visible(h.id)} ({visible(h.trust_detail or '')})" for h in changed)
             + "."
         )
     first = pending[0]
@@ -28,8 +48,8 @@ def _check_untrusted_project_hooks(hooks: list[Hook]) -> list[Problem]:
         Problem(
             severity="warning",
             code="project-hook-untrusted",
-            message=f"{len(names)} project hook(s) not yet trusted: {', '.join(names)}. Gemini "
-            "CLI prints a warning at start, runs them anyway and records them as trusted." + detail,
+            message=f"{untrusted_summary(pending)}: {', '.join(names)}. Gemini CLI prints a "
+            "warning at start, runs them anyway and records them as trusted." + detail,
             fix="Review them (`hookdash list`), then run `hookdash trust`.",
             file=first.file,
             pointer=first.pointer,
