@@ -1,0 +1,154 @@
+"""A loopback stand-in for the Anthropic Messages API, enough for `claude -p` to run a turn.
+
+Every request to /v1/messages is answered with a canned assistant message, streamed as
+server-sent events when the request asks for a stream: while the conversation has no
+tool result yet (and tools are offered), one `tool_use` of the scenario's tool; after it,
+the text "done". Token counting gets a fixed count; anything else a 404. Requests are
+recorded (path, tool count, message count) so a test can see what Claude asked for.
+It listens on 127.0.0.1 only, on a free port.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+DEFAULT_TOOL: dict[str, Any] = {
+    "name": "Bash",
+    "input": {"command": "echo hookdash-harness", "description": "Print a marker"},
+}
+
+
+@dataclass
+class Stub:
+    tool: dict[str, Any] = field(default_factory=lambda: dict(DEFAULT_TOOL))
+    requests: list[dict[str, Any]] = field(default_factory=list)
+    url: str = ""
+
+
+def _events(blocks: list[dict[str, Any]], stop: str) -> list[dict[str, Any]]:
+    events: list[dict[str, Any]] = [
+        {
+            "type": "message_start",
+            "message": {
+                "id": "msg_hookdash",
+                "type": "message",
+                "role": "assistant",
+                "model": "claude-sonnet-4-5",
+                "content": [],
+                "stop_reason": None,
+                "stop_sequence": None,
+                "usage": {"input_tokens": 10, "output_tokens": 1},
+            },
+        }
+    ]
+    for i, block in enumerate(blocks):
+        if block["type"] == "text":
+            start = {"type": "text", "text": ""}
+            delta = {"type": "text_delta", "text": block["text"]}
+        else:
+            start = {"type": "tool_use", "id": block["id"], "name": block["name"], "input": {}}
+            delta = {"type": "input_json_delta", "partial_json": json.dumps(block["input"])}
+        events.append({"type": "content_block_start", "index": i, "content_block": start})
+        events.append({"type": "content_block_delta", "index": i, "delta": delta})
+        events.append({"type": "content_block_stop", "index": i})
+    events.append(
+        {
+            "type": "message_delta",
+            "delta": {"stop_reason": stop, "stop_sequence": None},
+            "usage": {"output_tokens": 5},
+        }
+    )
+    events.append({"type": "message_stop"})
+    return events
+
+
+def _has_tool_result(messages: list[Any]) -> bool:
+    last = messages[-1] if messages else {}
+    content = last.get("content") if isinstance(last, dict) else None
+    return isinstance(content, list) and any(
+        isinstance(c, dict) and c.get("type") == "tool_result" for c in content
+    )
+
+
+def _handler(stub: Stub) -> type[BaseHTTPRequestHandler]:
+    class Handler(BaseHTTPRequestHandler):
+        def log_message(self, *args: Any) -> None:  # quiet
+            pass
+
+        def _send(self, status: int, body: bytes, kind: str) -> None:
+            self.send_response(status)
+            self.send_header("content-type", kind)
+            self.send_header("content-length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def do_GET(self) -> None:
+            stub.requests.append({"method": "GET", "path": self.path})
+            self._send(404, b"{}", "application/json")
+
+        def do_POST(self) -> None:
+            size = int(self.headers.get("content-length") or 0)
+            try:
+                body = json.loads(self.rfile.read(size) or b"{}")
+            except ValueError:
+                body = {}
+            messages = body.get("messages") or []
+            stub.requests.append(
+                {
+                    "method": "POST",
+                    "path": self.path,
+                    "tools": len(body.get("tools") or []),
+                    "messages": len(messages),
+                }
+            )
+            if "count_tokens" in self.path:
+                self._send(200, b'{"input_tokens": 10}', "application/json")
+                return
+            if not self.path.startswith("/v1/messages"):
+                self._send(404, b"{}", "application/json")
+                return
+            if body.get("tools") and not _has_tool_result(messages):
+                blocks = [{"type": "tool_use", "id": "toolu_hookdash", **stub.tool}]
+                stop = "tool_use"
+            else:
+                blocks, stop = [{"type": "text", "text": "done"}], "end_turn"
+            if body.get("stream"):
+                data = "".join(
+                    f"event: {e['type']}\ndata: {json.dumps(e)}\n\n" for e in _events(blocks, stop)
+                )
+                self._send(200, data.encode(), "text/event-stream")
+                return
+            message = {
+                "id": "msg_hookdash",
+                "type": "message",
+                "role": "assistant",
+                "model": "claude-sonnet-4-5",
+                "content": [{"type": "text", "text": "done"}],
+                "stop_reason": "end_turn",
+                "stop_sequence": None,
+                "usage": {"input_tokens": 1, "output_tokens": 1},
+            }
+            self._send(200, json.dumps(message).encode(), "application/json")
+
+    return Handler
+
+
+@contextmanager
+def serving(stub: Stub | None = None) -> Iterator[Stub]:
+    """Run the stand-in on a free loopback port for the duration of the block."""
+    stub = stub or Stub()
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(stub))
+    stub.url = f"http://127.0.0.1:{server.server_address[1]}"
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield stub
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -1,0 +1,165 @@
+"""One Claude Code world per test: a home, a project, the settings layers, tracing hooks,
+and a headless `claude -p` run against the loopback API stand-in (api_stub).
+
+Every hook is a small tracing script: it writes the JSON it got on stdin to a file named
+after its label, so a test reads which hooks ran, how often, and with what payload. Claude
+runs with HOME and CLAUDE_CONFIG_DIR in the world, `ANTHROPIC_BASE_URL` at the stand-in,
+`CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1`, and no other variable of the machine's but
+PATH and LANG: nothing of the real home is read or written.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tests.claude.api_stub import Stub
+
+TRACE_SCRIPT = """#!/bin/bash
+# A hook of the harness: keep what Claude Code sent, under this hook's label.
+label="$1"
+cat > "$HOOKDASH_TRACE_DIR/$label.$$.$RANDOM.json"
+exit "${2:-0}"
+"""
+RUN_TIMEOUT_S = 90.0
+
+
+@dataclass
+class Ran:
+    """What one `claude -p` run did."""
+
+    returncode: int
+    stdout: str
+    stderr: str
+    seconds: float
+    traces: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+
+    @property
+    def labels(self) -> set[str]:
+        return set(self.traces)
+
+    def count(self, label: str) -> int:
+        return len(self.traces.get(label, []))
+
+
+class World:
+    def __init__(self, root: Path, claude: Path, stub: Stub):
+        self.root = root
+        self.claude = claude
+        self.stub = stub
+        self.home = root / "home"
+        self.config_dir = self.home / ".claude"
+        self.project = self.home / "project"
+        self.trace_dir = root / "traces"
+        self.bin = root / "bin"
+        for directory in (self.config_dir, self.project / ".claude", self.trace_dir, self.bin):
+            directory.mkdir(parents=True, exist_ok=True)
+        self.etc_upper = root / "etc-overlay" / "upper"  # what /etc/claude-code holds
+        self.tracer = self.bin / "trace.sh"
+        self.tracer.write_text(TRACE_SCRIPT)
+        self.tracer.chmod(0o755)
+
+    # ------------------------------------------------------------------ settings
+
+    def hook(self, label: str, exit_code: int = 0, **fields: Any) -> dict[str, Any]:
+        """A command hook that records its run under `label`."""
+        command = f"{self.tracer} {label}" + (f" {exit_code}" if exit_code else "")
+        return {"type": "command", "command": command, **fields}
+
+    @property
+    def user_settings(self) -> Path:
+        return self.config_dir / "settings.json"
+
+    @property
+    def project_settings(self) -> Path:
+        return self.project / ".claude" / "settings.json"
+
+    @property
+    def local_settings(self) -> Path:
+        return self.project / ".claude" / "settings.local.json"
+
+    @property
+    def managed_dir(self) -> Path:
+        """Where the managed layer is written; the run shows it at /etc/claude-code."""
+        return self.etc_upper / "claude-code"
+
+    def write(self, path: Path, content: Any) -> Path:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        text = content if isinstance(content, str) else json.dumps(content, indent=2)
+        path.write_text(text)
+        return path
+
+    # ------------------------------------------------------------------ running
+
+    def environ(self) -> dict[str, str]:
+        return {
+            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+            "LANG": "C.UTF-8",
+            "HOME": str(self.home),
+            "CLAUDE_CONFIG_DIR": str(self.config_dir),
+            "ANTHROPIC_BASE_URL": self.stub.url,
+            "ANTHROPIC_API_KEY": "sk-ant-hookdash-harness",
+            "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
+            "DISABLE_AUTOUPDATER": "1",
+            "HOOKDASH_TRACE_DIR": str(self.trace_dir),
+        }
+
+    def run(
+        self,
+        prompt: str = "run the marker command",
+        cwd: Path | None = None,
+        allowed: str = "Bash",
+        argv: list[str] | None = None,
+    ) -> Ran:
+        """`claude -p PROMPT --output-format json --allowedTools ALLOWED` in the project."""
+        for old in self.trace_dir.iterdir():
+            old.unlink()
+        command = argv or [
+            str(self.claude),
+            "-p",
+            prompt,
+            "--output-format",
+            "json",
+            "--allowedTools",
+            allowed,
+        ]
+        if self.managed_dir.exists():
+            command = self._in_private_etc(command)
+        started = time.monotonic()
+        done = subprocess.run(
+            command,
+            cwd=cwd or self.project,
+            env=self.environ(),
+            capture_output=True,
+            text=True,
+            timeout=RUN_TIMEOUT_S,
+            stdin=subprocess.DEVNULL,
+            check=False,
+        )
+        ran = Ran(done.returncode, done.stdout, done.stderr, time.monotonic() - started)
+        for trace in sorted(self.trace_dir.glob("*.json")):
+            label = trace.name.split(".")[0]
+            try:
+                payload = json.loads(trace.read_text() or "null")
+            except ValueError:
+                payload = {"unparsed": trace.read_text()}
+            ran.traces.setdefault(label, []).append(payload)
+        return ran
+
+    def _in_private_etc(self, command: list[str]) -> list[str]:
+        """`command` in a private mount namespace whose /etc is the machine's with the
+        world's managed files laid over it (overlayfs): /etc/claude-code exists for this
+        run only, and the machine is untouched."""
+        work = self.etc_upper.parent / "work"
+        work.mkdir(parents=True, exist_ok=True)
+        mount = (
+            f"mount -t overlay overlay -o lowerdir=/etc,upperdir={self.etc_upper},"
+            f"workdir={work} /etc"
+        )
+        script = f'{mount} && exec "$@"'
+        return ["unshare", "-m", "--propagation", "private", "sh", "-c", script, "sh", *command]
