@@ -59,6 +59,13 @@ def test_one_trailing_comma_drops_the_whole_file_silently(world: World) -> None:
     assert "settings" not in ran.stderr.lower()  # not a word about it
 
 
+def test_a_comment_drops_the_file_too_and_a_bom_does_not(world: World) -> None:
+    pre = '{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "%s %s"}]}]}}'
+    world.write(world.project_settings, "{\n// JSONC is not read\n" + pre[1:] % (world.tracer, "c"))
+    world.local_settings.write_bytes(b"\xef\xbb\xbf" + (pre % (world.tracer, "bom")).encode())
+    assert world.run().labels == {"bom"}
+
+
 def test_an_unknown_event_is_ignored_and_the_rest_of_the_file_read(world: World) -> None:
     world.write(
         world.project_settings,
