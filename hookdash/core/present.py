@@ -351,8 +351,10 @@ def untrusted_project_hooks(hooks: Iterable[Hook]) -> list[Hook]:
 RISK_LABELS: dict[RiskKind, str] = {
     "pipe-to-shell": "PIPE TO SHELL",
     "decode-and-run": "DECODE AND RUN",
+    "opaque": "OPAQUE",
     "network": "NETWORK",
     "secrets": "SECRETS",
+    "persistence": "PERSISTENCE",
     "destructive": "DESTRUCTIVE",
     "outside-workspace": "OUTSIDE WORKSPACE",
     "sudo": "SUDO",
