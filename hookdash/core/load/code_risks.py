@@ -389,7 +389,16 @@ _SPAWN_DYNAMIC = re.compile(
 _SPAWN_DYNAMIC_BARE = re.compile(
     r"(?<![\w$.>:])(?:system|exec|spawn)[ \t]+(?=[$@%\w(])(?!(?:if|unless|and|or)\b)"
 )
-_BACKTICKS = re.compile(r"`((?:[^`\\]|\\.)*)`|\bqx\s*([{(\[/|])(.*?)[})\]/|]|%x\{(.*?)\}", re.S)
+_BACKTICKS = re.compile(r"`((?:[^`\\]|\\.)*)`|(?:\bqx|%x)\s*([^\w\s])", re.S)
+_CLOSERS = {"(": ")", "[": "]", "{": "}", "<": ">"}
+# Perl's pipe open: `open(F, "|-", "cmd")`, `open(F, "|cmd")` (fed the script's output),
+# `open(F, "-|", "cmd")`, `open(F, "cmd|")` (read from).
+_PERL_PIPE_OPEN = re.compile(
+    r"\bopen\s*\(?\s*(?:my\s+)?[$\w]+\s*,\s*(?:(['\"])(\|-|-\|)\1\s*,\s*(" + _LITERAL + r")?"
+    r"|(['\"])\s*(\|?)([^'\"|]+?)(\|?)\s*\4)"
+)
+# AppleScript's `do shell script "cmd"` (osascript -e).
+_APPLESCRIPT = re.compile(r"\bdo\s+shell\s+script\s+(\"(?:[^\"\\]|\\.)*\")?")
 _JS_SPAWNS = re.compile(r"child_process|\bBun\.spawn|\bDeno\.(?:run|Command)\b")
 _CODE_RULES: list[tuple[str, re.Pattern[str], str]] = [
     (
@@ -523,14 +532,23 @@ def code_findings(
         if dialect in ("perl", "ruby", "any") and not _looks_like_js(code):
             for match in _first(_SPAWN_DYNAMIC_BARE.finditer(bare)):
                 found.append(("opaque", match.start(), match.end(), _WHY["dynamic-shell"]))
-    if dialect in ("perl", "ruby", "php", "any"):
+    if dialect in ("perl", "ruby", "php") or (dialect == "any" and not _looks_like_js(code)):
         for match in _first(_BACKTICKS.finditer(code)):
-            command = next(
-                g for g in (match.group(1), match.group(3), match.group(4)) if g is not None
-            )
-            if dialect != "any" or not _looks_like_js(code):
-                for kind, why in shell(command):
-                    found.append((kind, match.start(), match.end(), why))
+            command = match.group(1)
+            if command is None:  # qx{…}, %x(…): up to the matching closer
+                opener = match.group(2)
+                close = code.find(_CLOSERS.get(opener, opener), match.end())
+                command = code[match.end() : close] if close >= 0 else code[match.end() :]
+            for kind, why in shell(command):
+                found.append((kind, match.start(), match.end(), why))
+    if dialect in ("perl", "any"):
+        found += _perl_pipes(code, shell)
+    for match in _first(_APPLESCRIPT.finditer(code)):
+        if match.group(1) is None:
+            found.append(("opaque", match.start(), match.end(), _WHY["dynamic-shell"]))
+        else:
+            for kind, why in shell(_unquote(match.group(1))):
+                found.append((kind, match.start(), match.end(), why))
     if dialect == "awk":
         found += _awk_pipes(code, shell)
     for language, pattern in _DYNAMIC.items():
@@ -557,6 +575,26 @@ def _spawned_command(literals: str) -> str:
     if len(words) == 1:
         return words[0]
     return " ".join(_quote(w) for w in words)
+
+
+def _perl_pipes(code: str, shell: ShellRules) -> list[Finding]:
+    """Commands a Perl pipe open starts (a non-literal one: opaque)."""
+    found: list[Finding] = []
+    for match in _first(_PERL_PIPE_OPEN.finditer(code)):
+        mode, literal, before, body, after = (match.group(i) for i in (2, 3, 5, 6, 7))
+        if mode is not None:
+            if literal is None:
+                found.append(("opaque", match.start(), match.end(), _WHY["dynamic-shell"]))
+                continue
+            command = _unquote(literal)
+            fed = mode == "|-"
+        elif before or after:
+            command, fed = body, bool(before)
+        else:
+            continue  # an ordinary file
+        for kind, why in shell((": | " if fed else "") + command):
+            found.append((kind, match.start(), match.end(), why))
+    return found
 
 
 _AWK_PIPE = re.compile(r"\|&?\s*(\"(?:[^\"\\\n]|\\.)*\")|(\"(?:[^\"\\\n]|\\.)*\")\s*\|&?\s*getline")

@@ -51,6 +51,28 @@ def test_benign_case_is_not_flagged(case: Benign) -> None:
     assert flags == [], [(f.kind, f.span.text, f.why) for f in flags]
 
 
+@pytest.mark.parametrize("case", [*HOSTILE, *BENIGN], ids=_id)
+def test_the_rules_read_every_case_without_falling_back(
+    case: Hostile | Benign, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A rule that raises is caught (a listing must not fail) and the text falls back to
+    the token scan: that would hide a bug behind a flag. No case here may take that path."""
+    import hookdash.core.load.risks as risks
+    import hookdash.core.load.risks.shell as shell
+
+    risks._command_flags.cache_clear()
+    risks._script_flags.cache_clear()
+
+    def fail(text: str, reason: str) -> list[object]:
+        if reason != "opaque-parse" or "{curl," not in text:  # the one that does not parse
+            raise AssertionError(f"fell back ({reason}) on {text[:80]!r}")
+        return []
+
+    monkeypatch.setattr(shell, "_unread", fail)
+    monkeypatch.setattr(shell, "token_scan", lambda text: [])
+    flags_of(case)
+
+
 def rates() -> tuple[dict[str, tuple[int, int]], dict[str, tuple[int, int]]]:
     """Per category: (flagged, total), for the hostile and the benign sets."""
     hostile: dict[str, list[int]] = defaultdict(lambda: [0, 0])

@@ -100,7 +100,14 @@ def command_risks(
     command: str, *, workspace: str | None = None, home: str | None = None
 ) -> list[RiskFlag]:
     """The risks in a hook's command (offsets into `command`)."""
-    return [_flag(f, command) for f in _analyze_text(command, "shell", workspace, home)]
+    return list(_command_flags(command, workspace, home))
+
+
+@lru_cache(maxsize=4096)
+def _command_flags(command: str, workspace: str | None, home: str | None) -> tuple[RiskFlag, ...]:
+    # Cached: the dashboard reloads on every change, and most commands are read more than
+    # once (about 60 µs each when parsed).
+    return tuple(_flag(f, command) for f in _analyze_text(command, "shell", workspace, home))
 
 
 def script_risks(

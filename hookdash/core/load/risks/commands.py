@@ -82,24 +82,75 @@ def unwrap(words: list[_Word], add: Add) -> list[_Word]:
         elif name in _WRAPPERS:
             if name == "command" and rest and rest[0].value in ("-v", "-V"):
                 return []  # `command -v x` only looks x up
+            takes = _WRAPPER_VALUES.get(name, ())
             i = 0
             while i < len(rest) and rest[i].value.startswith("-"):
-                i += 2 if name == "nice" and rest[i].value == "-n" else 1
+                i += 2 if rest[i].value in takes else 1
             words = rest[i:]
         elif name == "timeout":
             i = 0
             while i < len(rest) and rest[i].value.startswith("-"):
-                i += 1
+                i += 2 if rest[i].value in ("-s", "--signal", "-k", "--kill-after") else 1
             words = rest[i + 1 :]  # the duration, then the command
         elif name == "xargs":
-            i = 0
-            while i < len(rest) and rest[i].value.startswith("-"):
-                takes = rest[i].value in ("-I", "-n", "-P", "-L", "-d", "-E", "-s", "-a")
-                i += 2 if takes else 1
-            words = rest[i:]
+            words = _xargs(rest)
+        elif name == "parallel":
+            words = _parallel(words)
         else:
             return words
     return words
+
+
+# The options of wrappers that take a value (`exec -a NAME cmd`, `nice -n 5 cmd`).
+_WRAPPER_VALUES: dict[str, tuple[str, ...]] = {
+    "nice": ("-n", "--adjustment"),
+    "exec": ("-a",),
+    "ionice": ("-c", "-n", "-p", "-P", "-u", "--class", "--classdata"),
+    "stdbuf": ("-i", "-o", "-e", "--input", "--output", "--error"),
+    "time": ("-f", "-o", "--format", "--output"),
+    "systemd-inhibit": ("--what", "--who", "--why", "--mode"),
+    "torsocks": ("-a", "-P", "-u", "-p", "--address", "--port", "--user", "--pass"),
+    "proxychains": ("-f",),
+}
+
+
+def _xargs(rest: list[_Word]) -> list[_Word]:
+    """The command xargs runs. Words that hold its replace string (`-I {}`) are filled in
+    from its input when it runs, so they are not static: `xargs -I{} sh -c '{}'` runs
+    whatever its input says."""
+    replace: str | None = None
+    i = 0
+    while i < len(rest) and rest[i].value.startswith("-"):
+        v = rest[i].value
+        if v in ("-I", "--replace") and i + 1 < len(rest):
+            replace = rest[i + 1].value
+        elif v.startswith("-I") and len(v) > 2:
+            replace = v[2:]
+        elif v in ("-i", "--replace") or v.startswith("--replace="):
+            replace = v.split("=", 1)[1] if "=" in v else "{}"
+        takes = v in ("-I", "-n", "-P", "-L", "-d", "-E", "-s", "-a", "--arg-file")
+        i += 2 if takes else 1
+    words = rest[i:]
+    if replace:
+        words = [
+            _Word(w.value, False, w.start, w.end, w.node) if replace in w.value else w
+            for w in words
+        ]
+    return words
+
+
+def _parallel(words: list[_Word]) -> list[_Word]:
+    """GNU parallel's command, or with none before `:::`, the first argument after it
+    (parallel runs each argument as a shell command)."""
+    rest = words[1:]
+    split = next((i for i, w in enumerate(rest) if w.value in (":::", "::::", ":::+")), len(rest))
+    command = [w for w in rest[:split] if not w.value.startswith("-")]
+    if command:
+        return [
+            _Word(w.value, w.static and "{" not in w.value, w.start, w.end, w.node) for w in command
+        ]
+    after = rest[split + 1 : split + 2]
+    return _as_shell(words[0], after[0]) if after else []
 
 
 def _wrapped_code(name: str, words: list[_Word], add: Add) -> list[_Word] | None:
@@ -209,6 +260,17 @@ def command_rules(
         operands = _operands(values, takes=("-e", "--rsh", "--exclude", "--include", "-f"))
         if any(v.startswith("--delete") for v in values) and operands and outside(operands[-1]):
             add("destructive", _WHY["delete-outside"])
+    elif name in ("pkill", "killall") and any(
+        v in ("-u", "--user") or v.startswith("--user=") for v in values
+    ):
+        add("destructive", _WHY["kill-all"])
+    elif name in _SEARCHERS:
+        operands = _operands(values, takes=("-e", "-f", "-m", "--include", "--exclude", "-g"))
+        pattern = next((values[i + 1] for i, v in enumerate(values[:-1]) if v == "-e"), None)
+        if pattern is None and operands:
+            pattern, operands = operands[0], operands[1:]
+        if pattern and _SECRET_WORDS.search(pattern) and any(outside(o) for o in operands):
+            add("secrets", _WHY["secret-search"])
     elif name == "kill":
         rest = values[2:] if values and values[0] in ("-s", "-n") else values[1:]
         if values and not values[0].startswith("-"):
@@ -325,6 +387,10 @@ def git_rules(values: list[str], add: Add) -> list[tuple[str, str]]:
     return code
 
 
+_SEARCHERS = frozenset({"grep", "egrep", "fgrep", "rg", "ag", "ack", "git-grep"})
+_SECRET_WORDS = re.compile(
+    r"pass(?:word|wd)?|secret|token|api[_-]?key|private|credential|AKIA|BEGIN", re.I
+)
 _GIT_CONFIG_VALUE_OPTIONS = ("-f", "--file", "--blob", "--type", "--default", "--comment")
 _GIT_CONFIG_READS = ("--get", "--get-all", "--get-regexp", "--get-urlmatch", "--list", "-l")
 

@@ -69,9 +69,14 @@ def _analyze_text(
     if not text:
         return []
     if language != "shell":
-        return _dedupe(_code_findings(text, language, workspace, home, depth, dialect))
+        try:
+            return _dedupe(_code_findings(text, language, workspace, home, depth, dialect))
+        except Exception:
+            # Hostile code must not fail a hook listing (the rules are regular expressions
+            # and Python's own parser); what was not read is not vouched for.
+            return _dedupe(_unread(text, "opaque-parse"))
     if len(text) > PARSE_LIMIT:
-        return _dedupe([*token_scan(text), _Found("opaque", 0, len(text), _WHY["opaque-long"])])
+        return _dedupe(_unread(text, "opaque-long"))
     if not _suspect(text):
         return []
     return _dedupe(_shell_findings(text, workspace, home, depth))
@@ -83,7 +88,13 @@ def _shell_findings(text: str, workspace: str | None, home: str | None, depth: i
     except Exception:
         # The parser is C code fed hostile input: whatever it or the walk does, a hook
         # listing must not fail. The token scan never parses.
-        return [*token_scan(text), _Found("opaque", 0, len(text), _WHY["opaque-parse"])]
+        return _unread(text, "opaque-parse")
+
+
+def _unread(text: str, reason: str) -> list[_Found]:
+    """What the token scan finds in text that was not read in full, and an opaque flag:
+    no other flag can vouch for it."""
+    return [*token_scan(text), _Found("opaque", 0, len(text), _WHY[reason])]
 
 
 def _code_findings(
@@ -386,6 +397,8 @@ class _Analyzer:
                 add("pipe-to-shell", _WHY["dynamic-c"].format(shell=name))
                 if inline.node is not None and decodes(inline.node):
                     add("decode-and-run", _WHY["decode"])
+            else:
+                add("opaque", _WHY["opaque-code"].format(name=name))  # xargs -I{} sh -c '{}'
         elif name in SHELLS:
             self._nested(inline, src, depth)
         elif depth < _MAX_DEPTH:

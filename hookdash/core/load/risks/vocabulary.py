@@ -123,6 +123,7 @@ _LOCAL_URL = re.compile(
 )
 _WRAPPERS = frozenset(
     {"nohup", "time", "exec", "builtin", "command", "nice", "stdbuf", "ionice", "setsid"}
+    | {"firejail", "nsenter", "unshare"}
     | {"chronic", "unbuffer", "caffeinate", "systemd-inhibit", "torsocks", "proxychains"}
 )
 _ELEVATE = frozenset({"sudo", "doas", "pkexec"})
@@ -277,6 +278,7 @@ _WHY = {
     "opaque-code": "hookdash cannot tell what this runs: {name} -c is given its code when it runs",
     "secret-indirect": "it reads a variable by a name computed when it runs (any variable,"
     " tokens included)",
+    "secret-search": "it searches files outside the workspace for passwords, tokens or keys",
     "jq-env": "jq's env holds the whole environment, tokens and keys included",
 }
 
@@ -312,7 +314,7 @@ _SUSPECT_WORDS = (
     | {"crontab", "at", "batch", "launchctl", "systemctl", "systemd-run", "loginctl"}
     | {"defaults", "config", "set"}
     | {"security", "gcloud", "gh", "aws", "kubectl", "op", "pass", "gpg", "credential", "vault"}
-    | {"az", "secret-tool", "bw", "lpass", "heroku"}
+    | {"az", "secret-tool", "bw", "lpass", "heroku", "parallel", "pkill", "killall"}
     | _WRITERS
     | {".ssh", ".aws", ".gnupg", ".kube", ".docker", ".azure", ".password-store", ".config"}
     | {".netrc", ".git-credentials", ".pgpass", ".pypirc", ".npmrc", ".vault-token", ".envrc"}
