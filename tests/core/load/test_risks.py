@@ -544,3 +544,19 @@ def test_non_ascii_words_keep_their_text_and_place() -> None:
     for flag in flags:
         assert command[flag.span.start : flag.span.end] == flag.span.text
     assert any(f.span.text == "cat ~/.ssh/\u00e9" for f in flags)
+
+
+def test_a_program_in_tmp_is_opaque_only_where_anyone_can_write(tmp_path: Path) -> None:
+    # A clone or a demo under /tmp runs its own scripts by absolute path (Gemini expands
+    # $GEMINI_PROJECT_DIR): those are files hookdash reads, not files put there at run time.
+    private = tmp_path / "clone"  # pytest's tmp_path is private (0700) under /tmp
+    (private / ".gemini" / "hooks").mkdir(parents=True)
+    for command in (
+        f'python3 "{private}/.gemini/hooks/guard.py"',
+        f"{private}/.gemini/hooks/check.sh",
+        f"bash {tmp_path}/elsewhere/not-yet.sh",
+    ):
+        assert command_risks(command) == [], command
+        assert command_risks(command, workspace=str(private), home=HOME) == [], command
+    for command in ("/tmp/.x", "bash /tmp/run.sh", "/dev/shm/p", 'source "$TMPDIR/env.sh"'):
+        assert kinds_of(command_risks(command, workspace=WORKSPACE, home=HOME)) == ["opaque"]

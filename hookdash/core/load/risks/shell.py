@@ -5,8 +5,10 @@ Nested code (`sh -c '…'`, `eval '…'`, heredocs, `python -c`) is analysed in 
 
 from __future__ import annotations
 
+import os
 import posixpath
 import re
+import stat
 from typing import TYPE_CHECKING
 
 from hookdash.core.load.code_risks import code_findings, python_findings
@@ -234,7 +236,7 @@ class _Analyzer:
             if _SHELL_VARS.match(value):
                 return "sh"
             if not _PLACE_PROGRAM.match(value):
-                if _TEMP_PROGRAM.match(value):
+                if self._temporary(value):
                     add("opaque", _WHY["opaque-temp"])
                 else:
                     shown = value if len(value) <= 40 else value[:39] + "…"
@@ -243,7 +245,7 @@ class _Analyzer:
         elif _unquoted_glob(word.node):
             add("opaque", _WHY["opaque-glob"])
             return None
-        elif _TEMP_PROGRAM.match(value):
+        elif self._temporary(value):
             add("opaque", _WHY["opaque-temp"])
             return None
         return posixpath.basename(value)
@@ -340,7 +342,7 @@ class _Analyzer:
     def _script_operand(self, word: _Word, name: str, add: Add) -> None:
         """The file a shell, an interpreter or `source` runs: named at run time, or in a
         temporary directory, it cannot be read now."""
-        if _TEMP_PROGRAM.match(word.value):
+        if self._temporary(word.value):
             add("opaque", _WHY["opaque-temp"])
         elif not word.static and not _PLACE_PROGRAM.match(word.value):
             add("opaque", _WHY["opaque-script"].format(name=name))
@@ -512,6 +514,36 @@ class _Analyzer:
 
     def _persistent(self, path: str) -> bool:
         return persistent_target(path, self.workspace, self.home)
+
+    def _temporary(self, path: str) -> bool:
+        """Whether a program or script lies in a temporary directory anyone can write to
+        (/tmp itself, /dev/shm, `$TMPDIR`): a file put there when the hook runs. A
+        workspace, a home or a private directory under /tmp (a fresh clone, a
+        `mkdtemp`) is not one."""
+        if not _TEMP_PROGRAM.match(path):
+            return False
+        if path.startswith("$"):
+            return True
+        resolved = posixpath.normpath(path)
+        if any(
+            place is not None and (resolved + "/").startswith(place + "/")
+            for place in (self.workspace, self.home)
+        ):
+            return False
+        return _shared_directory(posixpath.dirname(resolved))
+
+
+def _shared_directory(directory: str) -> bool:
+    """Whether the nearest existing directory at or above `directory` is writable by
+    anyone (as /tmp and /dev/shm are)."""
+    for _ in range(64):
+        try:
+            return bool(os.stat(directory).st_mode & stat.S_IWOTH)
+        except OSError:
+            if directory in ("/", ""):
+                return True
+            directory = posixpath.dirname(directory)
+    return True
 
 
 _WORDY = re.compile(r"[\w$`]")
