@@ -30,17 +30,23 @@ RiskKind = Literal[
     "network",
     "pipe-to-shell",
     "decode-and-run",
+    "opaque",
     "destructive",
     "secrets",
+    "persistence",
     "outside-workspace",
     "sudo",
 ]
-# The order `check` names them in.
+# The order `check` names them in. "opaque": hookdash cannot tell what the command runs
+# (a program or code built at run time), so no other flag can vouch for it.
+# "persistence": it sets up something that runs later (cron, startup files, git hooks).
 RISK_KINDS: tuple[RiskKind, ...] = (
     "pipe-to-shell",
     "decode-and-run",
+    "opaque",
     "network",
     "secrets",
+    "persistence",
     "destructive",
     "outside-workspace",
     "sudo",

@@ -346,8 +346,10 @@ def hook_matches(hook: Hook, query: str) -> bool:
 RISK_LABELS: dict[RiskKind, str] = {
     "pipe-to-shell": "PIPE TO SHELL",
     "decode-and-run": "DECODE AND RUN",
+    "opaque": "OPAQUE",
     "network": "NETWORK",
     "secrets": "SECRETS",
+    "persistence": "PERSISTENCE",
     "destructive": "DESTRUCTIVE",
     "outside-workspace": "OUTSIDE WORKSPACE",
     "sudo": "SUDO",

@@ -54,3 +54,34 @@ def test_check_warns_once_per_risky_hook(sandbox: Sandbox) -> None:
     assert by_hook["fetch"]["line"] is not None
     text = sandbox.cli("check", timeout=60)
     assert "risky-command" in text.stdout
+
+
+def test_what_hookdash_cannot_read_is_flagged_opaque_in_list_and_check(sandbox: Sandbox) -> None:
+    # "No flags" means read and understood: a program built at run time, and a cron job
+    # installed for later, are flagged in `list --json`, `check` and the text output.
+    sandbox.trust_folder()
+    sandbox.write_workspace(
+        settings_with(
+            command_hook("c=cu; ${c}rl -s http://x.example", name="built"),
+            command_hook("echo '@reboot sh /tmp/p' | crontab -", name="cron"),
+            command_hook("curl -s http://localhost:3000/health", name="health"),
+        )
+    )
+    listed = sandbox.cli("list", "--json", timeout=60)
+    assert listed.returncode == 0, listed.stderr
+    hooks = {h["id"]: h for h in json.loads(listed.stdout)["hooks"]}
+    built = {r["kind"]: r for r in hooks["built"]["risks"]}
+    assert set(built) == {"opaque", "network"}  # (network: the URL it is given)
+    assert built["opaque"]["span"]["text"] == "${c}rl -s http://x.example"
+    assert built["opaque"]["why"].startswith("hookdash cannot tell what this runs")
+    assert [r["kind"] for r in hooks["cron"]["risks"]] == ["persistence"]
+    assert hooks["health"]["risks"] == []
+    checked = sandbox.cli("check", "--json", timeout=60)
+    risky = {
+        p["message"].split("'")[1]: p["message"]
+        for p in json.loads(checked.stdout)["problems"]
+        if p["code"] == "risky-command"
+    }
+    assert set(risky) == {"built", "cron"}
+    assert "opaque (${c}rl -s http://x.example)" in risky["built"]
+    assert "persistence (crontab -)" in risky["cron"]

@@ -92,6 +92,12 @@ _DECODERS = frozenset(
     }
 )
 _OPENERS = frozenset({"open", "io.open", "os.open", "pathlib.Path", "Path", "os.path.expanduser"})
+# Calls that carry what they get to the outside (print, a file, a socket, a request): the
+# whole environment passed to one is dumped.
+_OUTPUTS = frozenset({"print", "json.dumps", "json.dump", "str", "repr", "pprint.pprint"})
+_OUTPUT_SUFFIXES = (".write", ".send", ".sendall", ".post", ".put", ".dumps", ".dump")
+# Modules whose use hookdash does not follow: C calls, code loading.
+_UNFOLLOWED_MODULES = ("ctypes", "cffi", "_ctypes", "marshal", "runpy", "code", "codeop")
 
 _WHY = {
     "network": "it talks to the network: data can leave this machine",
@@ -101,7 +107,14 @@ _WHY = {
     "eval": "{name}() runs text as code, decided only when it runs",
     "decode": "it decodes a payload that is then run as code, hiding what runs",
     "outside": "it writes outside the workspace",
-    "dynamic-shell": "it runs a shell command built at run time",
+    "dynamic-shell": "hookdash cannot tell what this runs: it starts a command built at run time",
+    "dynamic-import": "hookdash cannot tell what this runs: it loads a module or looks up a"
+    " function by a name built at run time",
+    "unfollowed": "hookdash cannot tell what this runs: it uses {name}, which runs code"
+    " hookdash does not follow",
+    "decoded": "hookdash cannot tell what this runs: it decodes text at run time",
+    "env-dump": "it dumps the whole environment, tokens and keys included",
+    "persistent": "it names a file that makes code run later (a startup file, cron, a git hook)",
 }
 
 
@@ -112,6 +125,7 @@ def python_findings(
     outside: PathRule,
     secret_name: Callable[[str], bool],
     secret_path: re.Pattern[str],
+    persistent: PathRule | None = None,
 ) -> list[Finding] | None:
     """The findings in Python source, or None when it does not parse as Python."""
     try:
@@ -119,6 +133,7 @@ def python_findings(
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
     walker = _PythonWalker(text, shell, outside, secret_name, secret_path)
+    walker.persistent = persistent or (lambda path: False)
     try:
         walker.walk(tree)
     except RecursionError:
@@ -139,6 +154,7 @@ class _PythonWalker:
         self.outside = outside
         self.secret_name = secret_name
         self.secret_path = secret_path
+        self.persistent: PathRule = lambda path: False
         self.found: list[Finding] = []
         self.aliases: dict[str, str] = {}
         self.lines = text.splitlines(keepends=True)
@@ -172,10 +188,28 @@ class _PythonWalker:
         while isinstance(node, ast.Attribute):
             parts.append(node.attr)
             node = node.value
+        if isinstance(node, ast.Call):
+            # `__import__('os').system`, `importlib.import_module('os').system`
+            module = self._imported(node)
+            if module is None:
+                return None
+            parts.append(module)
+            return ".".join(reversed(parts))
         if not isinstance(node, ast.Name):
             return None
         parts.append(self.aliases.get(node.id, node.id))
         return ".".join(reversed(parts))
+
+    def _imported(self, node: ast.Call) -> str | None:
+        func = node.func
+        name = None
+        if isinstance(func, ast.Name):
+            name = self.aliases.get(func.id, func.id)
+        elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+            name = f"{self.aliases.get(func.value.id, func.value.id)}.{func.attr}"
+        if name not in ("__import__", "importlib.import_module") or not node.args:
+            return None
+        return _constant_str(node.args[0])
 
     def walk(self, tree: ast.AST) -> None:
         nodes = list(ast.walk(tree))  # breadth-first and iterative
@@ -188,6 +222,10 @@ class _PythonWalker:
             elif isinstance(node, ast.ImportFrom) and node.module:
                 for alias in node.names:
                     self.aliases[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+        for module in self.aliases.values():
+            if module.split(".")[0] in _UNFOLLOWED_MODULES:
+                self.add(tree, "opaque", _WHY["unfollowed"].format(name=module.split(".")[0]))
+                break
         for node in nodes:
             if isinstance(node, ast.Call):
                 self.call(node)
@@ -198,6 +236,9 @@ class _PythonWalker:
         name = self.name_of(node.func)
         if name is None:
             return
+        self.dynamic(node, name)
+        if name in _OUTPUTS or name.endswith(_OUTPUT_SUFFIXES):
+            self.environment_out(node)
         if name in _SPAWN:
             self.spawn(node, name)
         elif name in _NETWORK or name.startswith(_NETWORK_PREFIXES):
@@ -212,6 +253,32 @@ class _PythonWalker:
             self.runs_code(node, name.split(".")[-1])
         if name in _OPENERS or name.endswith((".read_text", ".read_bytes", ".open")):
             self.paths(node, name)
+
+    def dynamic(self, node: ast.Call, name: str) -> None:
+        """A module or a function looked up by a name built at run time."""
+        if name in ("__import__", "importlib.import_module", "importlib.__import__"):
+            computed = not node.args or _constant_str(node.args[0]) is None
+        elif name in ("getattr", "builtins.getattr"):
+            computed = len(node.args) < 2 or _constant_str(node.args[1]) is None
+        else:
+            return
+        if computed:
+            self.add(node, "opaque", _WHY["dynamic-import"])
+
+    def environment_out(self, node: ast.Call) -> None:
+        """`print(os.environ)`, `json.dumps(dict(os.environ))`: the environment, out."""
+        inner = [n for a in [*node.args, *(k.value for k in node.keywords)] for n in ast.walk(a)]
+        reads = set()
+        for n in inner:  # os.environ['X'] and os.environ.get('X') read one variable
+            if isinstance(n, ast.Subscript) or (
+                isinstance(n, ast.Attribute) and n.attr in ("get", "getenv")
+            ):
+                reads.add(id(n.value))
+        for n in inner:
+            whole = id(n) not in reads and isinstance(n, ast.Attribute | ast.Name)
+            if whole and self.name_of(n) in ("os.environ", "os.environb"):
+                self.add(node, "secrets", _WHY["env-dump"])
+                return
 
     def runs_code(self, node: ast.Call, name: str) -> None:
         """exec/eval of anything but a literal: code decided only when the hook runs."""
@@ -230,13 +297,13 @@ class _PythonWalker:
             if keyword.arg in ("args", "cmd"):
                 first = keyword.value
         command = _command_text(first)
+        program_unknown = isinstance(first, ast.List | ast.Tuple) and (
+            not first.elts or _constant_str(first.elts[0]) is None
+        )
+        if command is None or program_unknown:
+            # The program or the whole command is decided when the script runs.
+            self.add(node, "opaque", _WHY["dynamic-shell"])
         if command is None:
-            shell_kw = any(
-                k.arg == "shell" and isinstance(k.value, ast.Constant) and k.value.value is True
-                for k in node.keywords
-            )
-            if name in ("os.system", "os.popen", "subprocess.getoutput") or shell_kw:
-                self.add(node, "pipe-to-shell", _WHY["dynamic-shell"])
             return
         for kind, why in self.shell(command):
             self.add(node, kind, why)
@@ -254,6 +321,8 @@ class _PythonWalker:
         writes = mode is not None and any(c in mode for c in "wax+")
         if writes and self.outside(literal):
             self.add(node, "outside-workspace", _WHY["outside"])
+        if writes and self.persistent(literal):
+            self.add(node, "persistence", _WHY["persistent"])
 
     def subscript(self, node: ast.Subscript) -> None:
         target = self.name_of(node.value)
@@ -299,11 +368,38 @@ def _quote(word: str) -> str:
 # ------------------------------------------------------------------------ other languages
 
 _COMMENTS = re.compile(r"/\*.*?\*/|^[ \t]*(?://|#)[^\n]*", re.S | re.M)
+_STRING = re.compile(r"""(['"])((?:(?!\1)[^\\\n]|\\.)*)\1""")
+_LITERAL = r"""(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`)"""
+_SPAWN_NAMES = (
+    r"(?:execSync|exec|execFileSync|execFile|spawnSync|spawn|system|popen|shell_exec|passthru"
+    r"|proc_open|execute|capture2e?|capture3|popen2e?|popen3|pipeline_r|Process\.spawn)"
+)
+# A spawn whose arguments are literals: `system("cmd")`, `spawn('sh', ['-c', 'cmd'])`,
+# `system "cmd"` (Perl, Ruby): the literals, joined as words, go through the shell rules.
 _SPAWN_CALL = re.compile(
-    r"\b(?:execSync|exec|execFileSync|execFile|spawnSync|spawn|system|popen|shell_exec|"
-    r"passthru|proc_open)\s*\(\s*(?:\[\s*)?(['\"`])((?:(?!\1)[^\\]|\\.)*)\1",
+    r"(?<![\w$])(?:[\w$]+\.)?" + _SPAWN_NAMES + r"\s*(?:\(\s*|[ \t]+(?=['\"]))(?:\[\s*)?"
+    r"(" + _LITERAL + r"(?:\s*,\s*\[?\s*" + _LITERAL + r")*)",
     re.S,
 )
+# A spawn of anything else (a variable, a call), on the code with its strings blanked.
+_SPAWN_DYNAMIC = re.compile(
+    r"(?<![\w$])(?:[\w$]+\.)?" + _SPAWN_NAMES + r"\b\s*\(\s*(?!['\"`\[\s)])"
+)
+# Perl's and Ruby's call without parentheses: `system $cmd`, `exec pack(…)`.
+_SPAWN_DYNAMIC_BARE = re.compile(
+    r"(?<![\w$.>:])(?:system|exec|spawn)[ \t]+(?=[$@%\w(])(?!(?:if|unless|and|or)\b)"
+)
+_BACKTICKS = re.compile(r"`((?:[^`\\]|\\.)*)`|(?:\bqx|%x)\s*([^\w\s])", re.S)
+_CLOSERS = {"(": ")", "[": "]", "{": "}", "<": ">"}
+# Perl's pipe open: `open(F, "|-", "cmd")`, `open(F, "|cmd")` (fed the script's output),
+# `open(F, "-|", "cmd")`, `open(F, "cmd|")` (read from).
+_PERL_PIPE_OPEN = re.compile(
+    r"\bopen\s*\(?\s*(?:my\s+)?[$\w]+\s*,\s*(?:(['\"])(\|-|-\|)\1\s*,\s*(" + _LITERAL + r")?"
+    r"|(['\"])\s*(\|?)([^'\"|]+?)(\|?)\s*\4)"
+)
+# AppleScript's `do shell script "cmd"` (osascript -e).
+_APPLESCRIPT = re.compile(r"\bdo\s+shell\s+script\s+(\"(?:[^\"\\]|\\.)*\")?")
+_JS_SPAWNS = re.compile(r"child_process|\bBun\.spawn|\bDeno\.(?:run|Command)\b")
 _CODE_RULES: list[tuple[str, re.Pattern[str], str]] = [
     (
         "network",
@@ -311,13 +407,21 @@ _CODE_RULES: list[tuple[str, re.Pattern[str], str]] = [
             r"\bfetch\s*\(|\b(?:https?|net|tls|dgram|http2)\.(?:get|request|connect|"
             r"createConnection)\s*\(|\baxios\b|\bXMLHttpRequest\b|\bnew\s+WebSocket\s*\(|"
             r"Net::HTTP|LWP::|IO::Socket|HTTP::Tiny|\bcurl_exec\s*\(|\bfsockopen\s*\(|"
-            r"file_get_contents\s*\(\s*['\"]https?:"
+            r"file_get_contents\s*\(\s*['\"]https?:|"
+            r"\bTCPSocket\b|\bUDPSocket\b|\bSocket\.tcp\b|\buse\s+Socket\b|"
+            r"\bsocket\s*\(\s*\w+\s*,\s*(?:PF_INET|AF_INET)|\bstream_socket_client\s*\(|"
+            r"/inet6?/(?:tcp|udp)/|\bURI\.open\b|\bopen-uri\b|\bDeno\.(?:connect|listen)\b|"
+            r"\bcurl_init\s*\(|\bsocket\.(?:connect|tcp|udp)\b|"
+            r"\brequire\s*\(?\s*['\"](?:socket|net/https?|net|tls|dgram|https?|http2|axios|"
+            r"node-fetch|undici|ws|ssl\.https)['\"]"
         ),
         _WHY["network"],
     ),
     (
         "destructive",
-        re.compile(r"\brmSync\s*\([^)]*recursive|\brimraf\b|\brm_rf\b|FileUtils\.rm_r|\brmtree\b"),
+        re.compile(
+            r"\brmSync\s*\([^;\n]*recursive|\brimraf\b|\brm_rf\b|FileUtils\.rm_r|\brmtree\b"
+        ),
         "it deletes whole directories, without asking",
     ),
     (
@@ -329,22 +433,79 @@ _CODE_RULES: list[tuple[str, re.Pattern[str], str]] = [
     ),
     (
         "pipe-to-shell",
-        re.compile(r"(?<![\w.])eval\s*\(|\bnew\s+Function\s*\("),
+        re.compile(r"(?<![\w.])eval\s*\(|\bnew\s+Function\s*\(|(?<![\w.$])eval\s+[$\w@%]"),
         "it runs text as code, decided only when it runs",
     ),
-    ("secrets", re.compile(r"['\"][^'\"\n]*(?:\.ssh/|\.aws/|\.netrc|id_rsa|\.env\b)"), ""),
+    (
+        "secrets",
+        re.compile(
+            r"['\"][^'\"\n]*(?:\.ssh/|\.aws/|\.netrc|id_rsa|"
+            r"(?<!\w)\.env(?!\.(?:example|sample|template|dist)\b)\b)"
+        ),
+        "",
+    ),
+    (
+        "persistence",
+        re.compile(
+            r"['\"][^'\"\n]*(?:\.(?:bashrc|zshrc|bash_profile|zprofile|profile)\b|authorized_keys"
+            r"|LaunchAgents|/etc/cron|/var/spool/cron|\.git/hooks/|\.config/autostart)"
+        ),
+        _WHY["persistent"],
+    ),
 ]
+# What hookdash cannot follow, on the code with its strings blanked (per language, and
+# for text of unknown language, all of them).
+_DYNAMIC: dict[str, re.Pattern[str]] = {
+    "js": re.compile(
+        r"\b(?:require|import)\s*\(\s*(?!(?:'\s*'|\"\s*\"|`\s*`)\s*\))"
+        r"|\bDeno\.(?:run|Command)\b|\bBun\.spawn|\bchild_process\.fork\b"
+        r"|\b(?:global|globalThis|window|self|this)\s*\[|\bprocess\.(?:binding|dlopen|mainModule)"
+        r"|\bmodule\.constructor\b|\bReflect\.(?:apply|construct)\b|\bvm\.(?:run\w*|Script)\b"
+        r"|\.constructor\s*\("
+    ),
+    "perl": re.compile(
+        r"&\s*\$\w+|&\s*\{|->\s*\$\w+\s*\(|\*\{|\bpack\s*\(|\bdo\s+\$|\brequire\s+\$|\bsyscall\b"
+    ),
+    "ruby": re.compile(
+        r"\.(?:send|__send__|public_send|instance_eval|class_eval|module_eval|instance_exec"
+        r"|const_get)\b|\bmethod\s*\(|\.pack\s*\(|\bbinding\b|\bFiddle\b"
+    ),
+    "php": re.compile(
+        r"(?<![\w>:])\$\w+\s*\(|\bcall_user_func(?:_array)?\s*\(|\bcreate_function\s*\("
+        r"|\bassert\s*\(\s*\$|\bpreg_replace\s*\(\s*['\"][^'\"]*/e|\bFFI::"
+    ),
+    "lua": re.compile(
+        r"\bload(?:string)?\s*\(|\bdofile\s*\(|\b_G\s*\[|\bsetfenv\b|\bpackage\.loadlib"
+    ),
+    "awk": re.compile(r"(?<![|])\|&?\s*(?![\s\"|])(?!getline)|(?<![|\"])\s\|&?\s*getline"),
+}
+_DECODED = re.compile(
+    r"\batob\s*\(|\bBuffer\.from\s*\([^)]*['\"](?:base64|hex)['\"]|\bdecode_base64\b"
+    r"|\bBase64\.(?:decode64|strict_decode64|urlsafe_decode64)|\bunpack1?\s*\(\s*['\"][mu]"
+    r"|\bbase64_decode\s*\(|\bstr_rot13\s*\(|\bgz(?:inflate|uncompress|decode)\s*\("
+    r"|\bString\.fromCharCode\b|\bstring\.char\s*\(|\bchr\s*\(\s*\d+\s*\)\s*[.+]|\.chr\b"
+    r"|(?:\\x[0-9A-Fa-f]{2}[^\\\n]{0,3}){4}|(?:\\[0-7]{3}){4}"
+)
+_ENV_DUMP = re.compile(
+    r"(?:stringify|log|write|send|print|puts|dump|body\s*:)\s*\(?\s*(?:\{\s*\.\.\.)?process\.env\b"
+    r"(?!\s*[.\[])|\bENV\.(?:to_h|to_a|to_hash|inspect|each|map|keys|values|select)\b"
+    r"|\bputs\s+ENV\b(?!\s*\[)|\b(?:keys|values|each)\s*\(?\s*%ENV|\bprint\s+%ENV|Dumper\s*\(\s*\\%ENV"
+    r"|\bin\s+ENVIRON\b|\$_ENV\b(?!\s*\[)|\bgetenv\s*\(\s*\)|\bos\.environ\b(?!\s*[\[.])"
+)
 _ENV_NAME = re.compile(
     r"process\.env\.(\w+)|process\.env\[\s*['\"](\w+)|\bENV\[\s*['\"](\w+)|"
-    r"\bgetenv\(\s*['\"](\w+)|\$ENV\{\s*['\"]?(\w+)"
+    r"\bgetenv\(\s*['\"](\w+)|\$ENV\{\s*['\"]?(\w+)|\bENVIRON\[\s*\"(\w+)|\$_ENV\[\s*['\"](\w+)"
+    r"|\bENV\.fetch\(\s*['\"](\w+)"
 )
 
 
 def code_findings(
-    text: str, *, shell: ShellRules, secret_name: Callable[[str], bool]
+    text: str, *, shell: ShellRules, secret_name: Callable[[str], bool], dialect: str = "any"
 ) -> list[Finding]:
-    """Call patterns over code in any language, its comments blanked out first."""
+    """Call patterns over code in any language, its comments blanked out first. `dialect`
+    (js, perl, ruby, php, lua, awk, or any) says which language's tricks to look for."""
     code = _COMMENTS.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), text)
+    bare = _STRING.sub(lambda m: m.group(1) + " " * len(m.group(2)) + m.group(1), code)
     found: list[Finding] = []
     for kind, pattern, why in _CODE_RULES:
         for match in _first(pattern.finditer(code)):
@@ -355,8 +516,100 @@ def code_findings(
             found.append(
                 ("secrets", match.start(), match.end(), _WHY["secret-var"].format(name=name))
             )
-    for match in _first(_SPAWN_CALL.finditer(code)):
-        for kind, why in shell(match.group(2)):
+    for match in _first(_ENV_DUMP.finditer(bare)):
+        found.append(("secrets", match.start(), match.end(), _WHY["env-dump"]))
+    spawns = (
+        dialect not in ("js", "any")
+        or bool(_JS_SPAWNS.search(code))
+        or (dialect == "any" and not _looks_like_js(code))
+    )
+    if spawns:
+        for match in _first(_SPAWN_CALL.finditer(code)):
+            for kind, why in shell(_spawned_command(match.group(1))):
+                found.append((kind, match.start(), match.end(), why))
+        for match in _first(_SPAWN_DYNAMIC.finditer(bare)):
+            found.append(("opaque", match.start(), match.end(), _WHY["dynamic-shell"]))
+        if dialect in ("perl", "ruby", "any") and not _looks_like_js(code):
+            for match in _first(_SPAWN_DYNAMIC_BARE.finditer(bare)):
+                found.append(("opaque", match.start(), match.end(), _WHY["dynamic-shell"]))
+    if dialect in ("perl", "ruby", "php") or (dialect == "any" and not _looks_like_js(code)):
+        for match in _first(_BACKTICKS.finditer(code)):
+            command = match.group(1)
+            if command is None:  # qx{…}, %x(…): up to the matching closer
+                opener = match.group(2)
+                close = code.find(_CLOSERS.get(opener, opener), match.end())
+                command = code[match.end() : close] if close >= 0 else code[match.end() :]
+            for kind, why in shell(command):
+                found.append((kind, match.start(), match.end(), why))
+    if dialect in ("perl", "any"):
+        found += _perl_pipes(code, shell)
+    for match in _first(_APPLESCRIPT.finditer(code)):
+        if match.group(1) is None:
+            found.append(("opaque", match.start(), match.end(), _WHY["dynamic-shell"]))
+        else:
+            for kind, why in shell(_unquote(match.group(1))):
+                found.append((kind, match.start(), match.end(), why))
+    if dialect == "awk":
+        found += _awk_pipes(code, shell)
+    for language, pattern in _DYNAMIC.items():
+        if dialect in (language, "any") and (language != "awk" or dialect == "awk"):
+            for match in _first(pattern.finditer(bare)):
+                found.append(("opaque", match.start(), match.end(), _WHY["dynamic-import"]))
+    for match in _first(_DECODED.finditer(code)):
+        found.append(("opaque", match.start(), match.end(), _WHY["decoded"]))
+    return found
+
+
+def _looks_like_js(code: str) -> bool:
+    return bool(re.search(r"=>|\bconst\s|\blet\s|\brequire\s*\(|\bconsole\.", code))
+
+
+def _unquote(literal: str) -> str:
+    body = literal[1:-1]
+    return re.sub(r"\\(.)", r"\1", body) if "\\" in body else body
+
+
+def _spawned_command(literals: str) -> str:
+    """`"cmd"` → cmd; `'sh', ['-c', 'cmd']` → sh -c 'cmd' (words, quoted for the shell)."""
+    words = [_unquote(m.group()) for m in re.finditer(_LITERAL, literals)]
+    if len(words) == 1:
+        return words[0]
+    return " ".join(_quote(w) for w in words)
+
+
+def _perl_pipes(code: str, shell: ShellRules) -> list[Finding]:
+    """Commands a Perl pipe open starts (a non-literal one: opaque)."""
+    found: list[Finding] = []
+    for match in _first(_PERL_PIPE_OPEN.finditer(code)):
+        mode, literal, before, body, after = (match.group(i) for i in (2, 3, 5, 6, 7))
+        if mode is not None:
+            if literal is None:
+                found.append(("opaque", match.start(), match.end(), _WHY["dynamic-shell"]))
+                continue
+            command = _unquote(literal)
+            fed = mode == "|-"
+        elif before or after:
+            command, fed = body, bool(before)
+        else:
+            continue  # an ordinary file
+        for kind, why in shell((": | " if fed else "") + command):
+            found.append((kind, match.start(), match.end(), why))
+    return found
+
+
+_AWK_PIPE = re.compile(r"\|&?\s*(\"(?:[^\"\\\n]|\\.)*\")|(\"(?:[^\"\\\n]|\\.)*\")\s*\|&?\s*getline")
+
+
+def _awk_pipes(code: str, shell: ShellRules) -> list[Finding]:
+    """awk's `print | "cmd"` and `"cmd" | getline`: commands awk runs through sh (the first
+    with awk's output on its stdin)."""
+    found: list[Finding] = []
+    for match in _first(_AWK_PIPE.finditer(code)):
+        if match.group(1) is not None:
+            command = ": | " + _unquote(match.group(1))  # fed awk's output
+        else:
+            command = _unquote(match.group(2))
+        for kind, why in shell(command):
             found.append((kind, match.start(), match.end(), why))
     return found
 

@@ -2,8 +2,20 @@
 
 Network egress, code piped into a shell or `eval`, decoded payloads that are run,
 destructive commands, secrets read (key files, `.env`, secret-looking variables,
-environment dumps), writes outside the workspace, and `sudo`. Each flag names the kind,
-the span of text it was found in (with offsets), and one sentence on why it matters.
+environment dumps, credential stores), persistence (cron, startup files, git hooks and
+git settings that run programs, launch agents, package-manager configuration), writes
+outside the workspace, and `sudo`. Each flag names the kind, the span of text it was found
+in (with offsets), and one sentence on why it matters.
+
+No static reader sees through every trick, so "no flag" must mean "read and understood",
+never "not understood": whatever hookdash cannot resolve without running it gets its own
+flag, "opaque" — a program whose name is built at run time (`$c`, `$(printf …)`,
+`${x:1}`, arrays), a glob as a program, a file run from a temporary directory, a script
+or `npm run`/`make` target named at run time, interpreter code that calls or loads by a
+computed name or decodes text at run time, shell code that does not parse, text too long
+to parse. Spellings that only hide a static name are resolved instead (`c''url`,
+`c\\url`, `$'\\x63url'`, `alias x=…`, `env -S '…'`, `$0 -c …`), so the rules judge the
+program they spell.
 
 The shell is parsed with tree-sitter-bash (the `tree-sitter` and `tree-sitter-bash`
 packages), chosen after trying the candidates on real and hostile commands:
@@ -48,7 +60,7 @@ from hookdash.core.gemini.scripts import (
 )
 from hookdash.core.load.risks.findings import _Found
 from hookdash.core.load.risks.paths import outside_workspace
-from hookdash.core.load.risks.shell import _analyze_text, _Analyzer
+from hookdash.core.load.risks.shell import _analyze_text, _Analyzer, _dialect
 from hookdash.core.load.risks.syntax import _parser
 from hookdash.core.load.risks.tokens import token_scan
 from hookdash.core.load.risks.vocabulary import (
@@ -88,7 +100,14 @@ def command_risks(
     command: str, *, workspace: str | None = None, home: str | None = None
 ) -> list[RiskFlag]:
     """The risks in a hook's command (offsets into `command`)."""
-    return [_flag(f, command) for f in _analyze_text(command, "shell", workspace, home)]
+    return list(_command_flags(command, workspace, home))
+
+
+@lru_cache(maxsize=4096)
+def _command_flags(command: str, workspace: str | None, home: str | None) -> tuple[RiskFlag, ...]:
+    # Cached: the dashboard reloads on every change, and most commands are read more than
+    # once (about 60 µs each when parsed).
+    return tuple(_flag(f, command) for f in _analyze_text(command, "shell", workspace, home))
 
 
 def script_risks(
@@ -109,7 +128,8 @@ def _script_flags(
     text: str, path: str, language: Language, workspace: str | None, home: str | None
 ) -> tuple[RiskFlag, ...]:
     # Cached: many hooks may run one script, and the dashboard reloads on every change.
-    found = _analyze_text(text, language, workspace, home)
+    dialect = _script_dialect(text, path) if language == "code" else "any"
+    found = _analyze_text(text, language, workspace, home, dialect=dialect)
     if not found:
         return ()
     lines = jsonc.LineIndex(text)
@@ -133,16 +153,21 @@ _SHEBANG = re.compile(r"^#!\s*(\S+)(?:\s+(\S+))?")
 _FOREIGN_SUFFIXES = (".py", ".js", ".mjs", ".cjs", ".ts", ".rb", ".pl", ".php", ".lua")
 
 
+def _shebang(text: str) -> str | None:
+    """The program a script's `#!` line names (through `env`), or None."""
+    match = _SHEBANG.match(text)
+    if not match:
+        return None
+    program = posixpath.basename(match.group(1))
+    if program == "env" and match.group(2):
+        program = posixpath.basename(match.group(2))
+    return program
+
+
 def script_language(text: str, path: str, interpreter: str | None) -> Language:
     """How to read a script: by the interpreter named in the command, else its shebang,
     else its file name (a file without a shebang that bash runs is shell)."""
-    program = posixpath.basename(interpreter) if interpreter is not None else None
-    if program is None:
-        match = _SHEBANG.match(text)
-        if match:
-            program = posixpath.basename(match.group(1))
-            if program == "env" and match.group(2):
-                program = posixpath.basename(match.group(2))
+    program = posixpath.basename(interpreter) if interpreter is not None else _shebang(text)
     if program is None:
         if path.endswith(".py"):
             return "python"
@@ -150,6 +175,30 @@ def script_language(text: str, path: str, interpreter: str | None) -> Language:
     if program in SHELLS:
         return "shell"
     return "python" if program.startswith("python") else "code"
+
+
+_DIALECT_SUFFIXES = {
+    ".js": "js",
+    ".mjs": "js",
+    ".cjs": "js",
+    ".ts": "js",
+    ".rb": "ruby",
+    ".pl": "perl",
+    ".php": "php",
+    ".lua": "lua",
+    ".awk": "awk",
+}
+
+
+def _script_dialect(text: str, path: str) -> str:
+    """Which language a script that is not shell or Python is in: its shebang's
+    interpreter, else its file name's suffix; "any" when neither says."""
+    program = _shebang(text)
+    if program is not None and _dialect(program) != "any":
+        return _dialect(program)
+    if text.startswith("<?php"):
+        return "php"
+    return next((d for s, d in _DIALECT_SUFFIXES.items() if path.endswith(s)), "any")
 
 
 def hook_risks(

@@ -7,6 +7,7 @@ import posixpath
 from hookdash.core.load.risks.vocabulary import (
     _HARMLESS_DEVICES,
     _HOME,
+    _PERSISTENT_PATH,
     _TEMP_DIRS,
     _TEMP_VARS,
     _WORKSPACE_VARS,
@@ -40,3 +41,23 @@ def outside_workspace(path: str, workspace: str | None, home: str | None) -> boo
         return True
     relative = posixpath.normpath(path)
     return relative == ".." or relative.startswith("../")
+
+
+def persistent_target(path: str, workspace: str | None, home: str | None) -> bool:
+    """Whether writing to `path` sets up something that runs later: a shell startup file,
+    `~/.ssh/authorized_keys`, cron, a launch agent or systemd unit, a git hook or git's
+    config, an agent's settings, a Python start-up hook (vocabulary._PERSISTENT_PATH)."""
+    path = path.strip().strip("\"'")
+    if not path:
+        return False
+    at_home = _HOME.match(path)
+    if at_home:
+        path = "~" + path[at_home.end() :]
+    elif home and (path + "/").startswith(home.rstrip("/") + "/"):
+        path = "~" + path[len(home.rstrip("/")) :]
+    elif _WORKSPACE_VARS.match(path):
+        path = _WORKSPACE_VARS.sub("", path) or "."
+    elif workspace and path.startswith(workspace.rstrip("/") + "/"):
+        path = path[len(workspace.rstrip("/")) + 1 :]
+    normal = posixpath.normpath(path)
+    return bool(_PERSISTENT_PATH.search(normal))

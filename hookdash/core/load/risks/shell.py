@@ -5,13 +5,23 @@ Nested code (`sh -c '…'`, `eval '…'`, heredocs, `python -c`) is analysed in 
 
 from __future__ import annotations
 
+import os
 import posixpath
+import re
+import stat
 from typing import TYPE_CHECKING
 
 from hookdash.core.load.code_risks import code_findings, python_findings
-from hookdash.core.load.risks.commands import Add, command_rules, network_rules, unwrap
+from hookdash.core.load.risks.commands import (
+    Add,
+    command_rules,
+    git_code,
+    git_rules,
+    network_rules,
+    unwrap,
+)
 from hookdash.core.load.risks.findings import _as_kind, _dedupe, _Found
-from hookdash.core.load.risks.paths import outside_workspace
+from hookdash.core.load.risks.paths import outside_workspace, persistent_target
 from hookdash.core.load.risks.syntax import (
     _has_substitution,
     _inline_code,
@@ -31,8 +41,12 @@ from hookdash.core.load.risks.vocabulary import (
     _DISK,
     _MAX_DEPTH,
     _NET_DEVICE,
+    _PLACE_PROGRAM,
     _SECRET_PATH,
+    _SHELL_VARS,
+    _TEMP_PROGRAM,
     _WHY,
+    AWKS,
     INTERPRETERS,
     PARSE_LIMIT,
     SHELLS,
@@ -47,14 +61,24 @@ if TYPE_CHECKING:
 
 
 def _analyze_text(
-    text: str, language: Language, workspace: str | None, home: str | None, depth: int = 0
+    text: str,
+    language: Language,
+    workspace: str | None,
+    home: str | None,
+    depth: int = 0,
+    dialect: str = "any",
 ) -> list[_Found]:
     if not text:
         return []
     if language != "shell":
-        return _dedupe(_code_findings(text, language, workspace, home, depth))
+        try:
+            return _dedupe(_code_findings(text, language, workspace, home, depth, dialect))
+        except Exception:
+            # Hostile code must not fail a hook listing (the rules are regular expressions
+            # and Python's own parser); what was not read is not vouched for.
+            return _dedupe(_unread(text, "opaque-parse"))
     if len(text) > PARSE_LIMIT:
-        return _dedupe(token_scan(text))
+        return _dedupe(_unread(text, "opaque-long"))
     if not _suspect(text):
         return []
     return _dedupe(_shell_findings(text, workspace, home, depth))
@@ -66,11 +90,22 @@ def _shell_findings(text: str, workspace: str | None, home: str | None, depth: i
     except Exception:
         # The parser is C code fed hostile input: whatever it or the walk does, a hook
         # listing must not fail. The token scan never parses.
-        return token_scan(text)
+        return _unread(text, "opaque-parse")
+
+
+def _unread(text: str, reason: str) -> list[_Found]:
+    """What the token scan finds in text that was not read in full, and an opaque flag:
+    no other flag can vouch for it."""
+    return [*token_scan(text), _Found("opaque", 0, len(text), _WHY[reason])]
 
 
 def _code_findings(
-    text: str, language: Language, workspace: str | None, home: str | None, depth: int
+    text: str,
+    language: Language,
+    workspace: str | None,
+    home: str | None,
+    depth: int,
+    dialect: str = "any",
 ) -> list[_Found]:
     """Python through its syntax tree, other languages by call patterns (code_risks); the
     shell commands they start go through the shell rules, one level deeper."""
@@ -88,9 +123,10 @@ def _code_findings(
             outside=lambda path: outside_workspace(path, workspace, home),
             secret_name=secret_name,
             secret_path=_SECRET_PATH,
+            persistent=lambda path: persistent_target(path, workspace, home),
         )
     if found is None:
-        found = code_findings(text, shell=shell, secret_name=secret_name)
+        found = code_findings(text, shell=shell, secret_name=secret_name, dialect=dialect)
     return [_Found(_as_kind(kind), start, end, why) for kind, start, end, why in found]
 
 
@@ -111,14 +147,21 @@ class _Analyzer:
         src = _Source(text, data, base)
         root = tree.root_node
         if root.has_error:
-            # Broken shell: what parsed is still walked, and the raw text is scanned too.
+            # Broken shell: what parsed is still walked, and the raw text is scanned too;
+            # what did not parse cannot be said to be understood.
             self.found.extend(
                 _Found(f.kind, f.start + base, f.end + base, f.why) for f in token_scan(text)
             )
+        unread = False
         stack = [root]
         while stack:  # iterative: 10,000 levels of nesting must not recurse
             node = stack.pop()
             kind = node.type
+            if kind == "ERROR" and not unread and _WORDY.search(src.node_text(node)):
+                # Words the parser could not place. (Operators alone, like the `>` of
+                # `3<>file` that tree-sitter-bash does not know, hide no command.)
+                unread = True
+                self.found.append(_Found("opaque", base, base + len(text), _WHY["opaque-parse"]))
             if kind == "command":
                 self._command(node, src, depth)
             elif kind == "declaration_command":
@@ -143,26 +186,138 @@ class _Analyzer:
             word_of(c, src) for c in node.children_by_field_name("argument")
         ]
         add = self._adder(src.char(node.start_byte), src.char(node.end_byte))
-        words = unwrap(words, add)
-        if not words:
-            return
-        name = posixpath.basename(words[0].value)
-        args = words[1:]
-        values = [w.value for w in args]
-
-        network_rules(name, args, values, add)
-        if name == "eval":
-            self._eval(node, args, src, depth, add)
-        elif name in ("source", "."):
-            self._source(node, name, args, add)
-        else:
-            command_rules(name, values, add, self._outside)
-        if name in SHELLS or name in INTERPRETERS:
-            self._runs_code(node, name, args, src, depth, add)
+        self._words(node, words, src, depth, add)
         for w in words:
             if _SECRET_PATH.search(w.value):
                 add("secrets", _WHY["secret-path"])
                 break
+
+    def _words(
+        self, node: Node, words: list[_Word], src: _Source, depth: int, add: Add, level: int = 0
+    ) -> None:
+        """The rules on one simple command's words (also a command `find -exec` runs)."""
+        words = unwrap(words, add)
+        if not words:
+            return
+        name = self._program(words[0], add)
+        args = words[1:]
+        values = [w.value for w in args]
+        network_rules(name or "", args, values, add)
+        if name is None:
+            return
+        if name == "eval":
+            self._eval(node, args, src, depth, add)
+        elif name in ("source", "."):
+            self._source(node, name, args, add)
+        elif name == "git":
+            for key, value in git_rules(values, add):
+                code = git_code(key, value)
+                if code:
+                    self._code_in(code, add, depth)
+        elif name == "alias":
+            for w in args:
+                if "=" in w.value:
+                    self._code_in(w.value.split("=", 1)[1], add, depth)
+        elif name == "find":
+            self._find(node, args, src, depth, add, level)
+        else:
+            command_rules(name, values, add, self._outside, self._persistent)
+        if name in _RUNNERS:
+            self._runner(name, args, add)
+        if name in SHELLS or name in INTERPRETERS:
+            self._runs_code(node, name, args, src, depth, add)
+
+    def _program(self, word: _Word, add: Add) -> str | None:
+        """The program a command runs, by name; None (and an opaque flag) when it cannot
+        be told without running it: a name built from variables or commands, a glob, a
+        file in a temporary directory. `$0 -c …` and `$SHELL -c …` run a shell."""
+        value = word.value
+        if not word.static:
+            if _SHELL_VARS.match(value):
+                return "sh"
+            if not _PLACE_PROGRAM.match(value):
+                if self._temporary(value):
+                    add("opaque", _WHY["opaque-temp"])
+                else:
+                    shown = value if len(value) <= 40 else value[:39] + "…"
+                    add("opaque", _WHY["opaque-name"].format(name=shown))
+                return None
+        elif _unquoted_glob(word.node):
+            add("opaque", _WHY["opaque-glob"])
+            return None
+        elif self._temporary(value):
+            add("opaque", _WHY["opaque-temp"])
+            return None
+        return posixpath.basename(value)
+
+    def _runner(self, name: str, args: list[_Word], add: Add) -> None:
+        """`npm run "$X"`, `npx $(…)`, `make $(…)`: the script, package or target is named
+        when it runs (the words after the target are only its arguments)."""
+        targets = []
+        i = 0
+        while i < len(args) and args[i].value != "--":
+            w = args[i]
+            if w.value in _RUNNER_PLACES and i + 1 < len(args):
+                targets.append(args[i + 1])  # make -f FILE, npm --prefix DIR
+                i += 2
+                continue
+            if not w.value.startswith("-") and "=" not in w.value:
+                targets.append(w)
+            i += 1
+        if name in _SCRIPT_RUNNERS:
+            if targets and targets[0].value in ("run", "run-script", "exec", "x", "dlx"):
+                targets = targets[:2]
+            else:
+                targets = targets[:1]
+        elif name in _PACKAGE_RUNNERS:
+            targets = targets[:1]
+        for w in targets:
+            if not w.static and not _PLACE_PROGRAM.match(w.value):
+                add("opaque", _WHY["opaque-target"].format(name=name))
+                return
+
+    def _find(
+        self, node: Node, args: list[_Word], src: _Source, depth: int, add: Add, level: int
+    ) -> None:
+        """What `find` deletes (`-delete`, `-exec rm`) under a directory outside the
+        workspace, and every command its `-exec`/`-ok` runs, read like any other."""
+        roots: list[str] = []
+        i = 0
+        while i < len(args) and args[i].value in ("-H", "-L", "-P"):
+            i += 1
+        while i < len(args) and not args[i].value.startswith(("-", "(", "!")):
+            roots.append(args[i].value)
+            i += 1
+        deletes = False
+        while i < len(args):
+            v = args[i].value
+            if v == "-delete":
+                deletes = True
+            elif v in ("-exec", "-execdir", "-ok", "-okdir"):
+                j = i + 1
+                while j < len(args) and args[j].value not in (";", "+"):
+                    j += 1
+                run = args[i + 1 : j]
+                if run and level < _MAX_DEPTH:
+                    program = posixpath.basename(run[0].value)
+                    deletes |= program in ("rm", "shred", "unlink", "truncate")
+                    self._words(node, run, src, depth, add, level + 1)
+                i = j
+            i += 1
+        if deletes and any(self._outside(r) for r in roots or ["."]):
+            add("destructive", _WHY["find-delete"])
+
+    def _code_in(self, code: str, add: Add, depth: int) -> None:
+        """Shell code held in a value (`alias x='…'`, git's `core.sshCommand=…`): parsed in
+        turn, its findings pointing at the whole command."""
+        if depth >= _MAX_DEPTH or not code.strip():
+            return
+        before = len(self.found)
+        self._parse(code, 0, depth + 1)
+        nested = self.found[before:]
+        del self.found[before:]
+        for f in nested:
+            add(f.kind, f.why)
 
     def _eval(self, node: Node, args: list[_Word], src: _Source, depth: int, add: Add) -> None:
         add("pipe-to-shell", _WHY["eval"])
@@ -173,13 +328,24 @@ class _Analyzer:
                 self._nested(w, src, depth)
 
     def _source(self, node: Node, name: str, args: list[_Word], add: Add) -> None:
-        """`source <(…)` or `. /dev/stdin`: code produced by another command, run."""
+        """`source <(…)` or `. /dev/stdin`: code produced by another command, run; `source
+        "$X"` or a file in /tmp: a file hookdash cannot read."""
         if args and (
             _is_type(args[0], "process_substitution") or args[0].value in ("/dev/stdin", "-")
         ):
             add("pipe-to-shell", _WHY["source"].format(name=name))
             if decodes(node):
                 add("decode-and-run", _WHY["decode"])
+        elif args:
+            self._script_operand(args[0], name, add)
+
+    def _script_operand(self, word: _Word, name: str, add: Add) -> None:
+        """The file a shell, an interpreter or `source` runs: named at run time, or in a
+        temporary directory, it cannot be read now."""
+        if self._temporary(word.value):
+            add("opaque", _WHY["opaque-temp"])
+        elif not word.static and not _PLACE_PROGRAM.match(word.value):
+            add("opaque", _WHY["opaque-script"].format(name=name))
 
     def _declaration(self, node: Node, src: _Source) -> None:
         """`export -p`, `declare -x`, bare `export`: the whole environment printed."""
@@ -202,29 +368,47 @@ class _Analyzer:
     def _runs_code(
         self, node: Node, name: str, args: list[_Word], src: _Source, depth: int, add: Add
     ) -> None:
-        """What a shell or interpreter runs: `-c CODE`, `<(…)`, or its stdin."""
-        inline = _inline_code(name, args)
+        """What a shell or interpreter runs: `-c CODE`, `<(…)`, a script file, or its stdin."""
+        inline = _awk_program(args) if name in AWKS else _inline_code(name, args)
+        if name.startswith("python") or name == "php":
+            _module_servers(name, args, add)
         if inline is not None:
-            self._inline(inline, name, src, depth, add)
+            self._inline(inline, name, args, src, depth, add)
         elif any(_is_type(w, "process_substitution") for w in args):
             add("pipe-to-shell", _WHY["procsub"].format(shell=name))
             if decodes(node):
                 add("decode-and-run", _WHY["decode"])
+        elif name in SHELLS and any(
+            w.value == "-c" or (w.value[:1] == "-" and w.value[1:].isalpha() and w.value[-1] == "c")
+            for w in args
+        ):
+            add("opaque", _WHY["opaque-code"].format(name=name))  # xargs sh -c: code added later
         elif _reads_code_from_stdin(name, [w.value for w in args]):
             self._from_stdin(node, name, src, depth, add)
+        elif name not in AWKS:
+            operand = next((w for w in args if not w.value.startswith("-")), None)
+            if operand is not None:
+                self._script_operand(operand, name, add)
 
-    def _inline(self, inline: _Word, name: str, src: _Source, depth: int, add: Add) -> None:
-        """`sh -c CODE`, `python -c CODE`, `node -e CODE`."""
+    def _inline(
+        self, inline: _Word, name: str, args: list[_Word], src: _Source, depth: int, add: Add
+    ) -> None:
+        """`sh -c CODE`, `python -c CODE`, `node -e CODE`, `awk 'PROGRAM'`."""
         if not inline.static:
             if _has_substitution(inline.node):
                 add("pipe-to-shell", _WHY["dynamic-c"].format(shell=name))
                 if inline.node is not None and decodes(inline.node):
                     add("decode-and-run", _WHY["decode"])
+            else:
+                add("opaque", _WHY["opaque-code"].format(name=name))  # xargs -I{} sh -c '{}'
         elif name in SHELLS:
             self._nested(inline, src, depth)
         elif depth < _MAX_DEPTH:
             language: Language = "python" if name.startswith("python") else "code"
-            found = _code_findings(inline.value, language, self.workspace, self.home, depth)
+            code = _preloads(name, args) + inline.value
+            found = _code_findings(
+                code, language, self.workspace, self.home, depth, dialect=_dialect(name)
+            )
             # Escapes shift offsets inside the argument: point at all of it.
             self.found.extend(_Found(f.kind, inline.start, inline.end, f.why) for f in found)
 
@@ -242,10 +426,24 @@ class _Analyzer:
                 add("pipe-to-shell", _WHY["herestring"].format(shell=name))
                 if decodes(herestring):
                     add("decode-and-run", _WHY["decode"])
-        elif heredoc is not None and name in SHELLS:
+        elif heredoc is not None:
             body = next((c for c in heredoc.children if c.type == "heredoc_body"), None)
-            if body is not None:
+            if body is None:
+                return
+            if name in SHELLS:
                 self._nested_node(body, src, depth)
+            elif depth < _MAX_DEPTH:
+                language: Language = "python" if name.startswith("python") else "code"
+                start, end = src.char(body.start_byte), src.char(body.end_byte)
+                found = _code_findings(
+                    src.node_text(body),
+                    language,
+                    self.workspace,
+                    self.home,
+                    depth,
+                    dialect=_dialect(name),
+                )
+                self.found.extend(_Found(f.kind, start, end, f.why) for f in found)
 
     def _nested(self, word: _Word, src: _Source, depth: int) -> None:
         """Shell code inside a string (`sh -c '…'`, `eval '…'`): parsed in turn."""
@@ -275,8 +473,12 @@ class _Analyzer:
         operator = next((c.type for c in node.children if not c.is_named), "")
         destination = node.child_by_field_name("destination")
         if destination is None or (operator.startswith("<") and operator != "<>"):
-            if destination is not None and _NET_DEVICE.search(src.node_text(destination)):
-                self._add_node(node, src, "network", _WHY["network"])
+            if destination is not None:
+                read = word_of(destination, src).value
+                if _NET_DEVICE.search(read):
+                    self._add_node(node, src, "network", _WHY["network"])
+                if _SECRET_PATH.search(read):
+                    self._add_node(node, src, "secrets", _WHY["secret-path"])
             return
         if operator in (">&", "<&") and destination.type == "number":
             return  # 2>&1: a file descriptor, not a file
@@ -287,6 +489,8 @@ class _Analyzer:
             self._add_node(node, src, "destructive", _WHY["disk"])
         elif self._outside(target):
             self._add_node(node, src, "outside-workspace", _WHY["outside"])
+        if self._persistent(target):
+            self._add_node(node, src, "persistence", _WHY["persist-write"])
         if _SECRET_PATH.search(target):
             self._add_node(node, src, "secrets", _WHY["secret-path"])
 
@@ -295,7 +499,9 @@ class _Analyzer:
         if name_node is None:
             return
         name = src.node_text(name_node)
-        if secret_name(name):
+        if src.node_text(node).startswith("${!"):
+            self._add_node(node, src, "secrets", _WHY["secret-indirect"])
+        elif secret_name(name) and not _only_tested(node, src):
             self._add_node(node, src, "secrets", _WHY["secret-var"].format(name=name))
 
     def _add_node(self, node: Node, src: _Source, kind: RiskKind, why: str) -> None:
@@ -305,3 +511,139 @@ class _Analyzer:
 
     def _outside(self, path: str) -> bool:
         return outside_workspace(path, self.workspace, self.home)
+
+    def _persistent(self, path: str) -> bool:
+        return persistent_target(path, self.workspace, self.home)
+
+    def _temporary(self, path: str) -> bool:
+        """Whether a program or script lies in a temporary directory anyone can write to
+        (/tmp itself, /dev/shm, `$TMPDIR`): a file put there when the hook runs. A
+        workspace, a home or a private directory under /tmp (a fresh clone, a
+        `mkdtemp`) is not one."""
+        if not _TEMP_PROGRAM.match(path):
+            return False
+        if path.startswith("$"):
+            return True
+        resolved = posixpath.normpath(path)
+        if any(
+            place is not None and (resolved + "/").startswith(place + "/")
+            for place in (self.workspace, self.home)
+        ):
+            return False
+        return _shared_directory(posixpath.dirname(resolved))
+
+
+def _shared_directory(directory: str) -> bool:
+    """Whether the nearest existing directory at or above `directory` is writable by
+    anyone (as /tmp and /dev/shm are)."""
+    for _ in range(64):
+        try:
+            return bool(os.stat(directory).st_mode & stat.S_IWOTH)
+        except OSError:
+            if directory in ("/", ""):
+                return True
+            directory = posixpath.dirname(directory)
+    return True
+
+
+_WORDY = re.compile(r"[\w$`]")
+# Programs that run a script or target named by their arguments (npm run X, make X).
+_SCRIPT_RUNNERS = frozenset({"npm", "yarn", "pnpm", "bun"})
+_PACKAGE_RUNNERS = frozenset({"npx", "pnpx", "bunx"})
+_RUNNERS = _SCRIPT_RUNNERS | _PACKAGE_RUNNERS | {"make", "gmake", "just", "task", "rake", "invoke"}
+_RUNNER_PLACES = frozenset(
+    {"-f", "--file", "--makefile", "-C", "--directory", "--prefix", "--cwd", "--dir"}
+    | {"--justfile", "--taskfile", "-t"}
+)
+_GLOB = frozenset("*?[")
+
+
+def _unquoted_glob(node: Node | None) -> bool:
+    """Whether a word holds an unquoted `*`, `?` or `[`: bash replaces it by the names of
+    matching files, so the word is decided by the files there when it runs."""
+    if node is None:
+        return False
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if n.type == "word" and not _GLOB.isdisjoint((n.text or b"").decode("utf-8", "replace")):
+            return True
+        if n.type not in ("string", "raw_string", "ansi_c_string"):
+            stack.extend(n.children)
+    return False
+
+
+def _only_tested(node: Node, src: _Source) -> bool:
+    """Whether a variable is only tested (`[ -n "$TOKEN" ]`, `test -S "$SSH_AUTH_SOCK"`):
+    its value goes nowhere."""
+    parent = node.parent
+    for _ in range(8):
+        if parent is None:
+            return False
+        kind = parent.type
+        if kind == "test_command":
+            return True
+        if kind == "command":
+            name = parent.child_by_field_name("name")
+            return name is not None and src.node_text(name) in ("test", "[")
+        if kind in ("command_substitution", "process_substitution", "redirected_statement"):
+            return False
+        parent = parent.parent
+    return False
+
+
+_AWK_VALUE_OPTIONS = ("-F", "-v", "--field-separator", "--assign", "-W")
+
+
+def _awk_program(args: list[_Word]) -> _Word | None:
+    """awk's program: its first operand, unless `-f FILE` names a file."""
+    i = 0
+    while i < len(args):
+        v = args[i].value
+        if v in ("-f", "--file") or v.startswith("-f"):
+            return None
+        if v == "--":
+            return args[i + 1] if i + 1 < len(args) else None
+        if v in _AWK_VALUE_OPTIONS:
+            i += 2
+            continue
+        if not v.startswith("-"):
+            return args[i]
+        i += 1
+    return None
+
+
+def _dialect(name: str) -> str:
+    """Which language's tricks to look for in code an interpreter named `name` runs."""
+    if name in AWKS:
+        return "awk"
+    if name in ("node", "nodejs", "deno", "bun"):
+        return "js"
+    if name in ("perl", "ruby", "php", "lua", "luajit"):
+        return name.replace("luajit", "lua")
+    return "any"
+
+
+def _preloads(name: str, args: list[_Word]) -> str:
+    """Modules loaded on the command line (`perl -MIO::Socket`, `ruby -rsocket`), written
+    as the code that would load them, so the code rules see them."""
+    out = []
+    for w in args:
+        v = w.value
+        if name == "perl" and v.startswith(("-M", "-m")) and len(v) > 2:
+            out.append(f"use {v[2:].split('=')[0]};\n")
+        elif name == "ruby" and v.startswith("-r") and len(v) > 2:
+            out.append(f'require "{v[2:]}"\n')
+    return "".join(out)
+
+
+_SERVERS = frozenset({"http.server", "SimpleHTTPServer", "smtpd", "aiosmtpd", "ftplib", "pydoc"})
+
+
+def _module_servers(name: str, args: list[_Word], add: Add) -> None:
+    """`python3 -m http.server`, `php -S host:port`: a server others can reach."""
+    values = [w.value for w in args]
+    for i, v in enumerate(values[:-1]):
+        if (v == "-m" and values[i + 1] in _SERVERS) or (name == "php" and v == "-S"):
+            add("network", _WHY["network"])
+            return

@@ -11,7 +11,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from hookdash.core.load.risks.vocabulary import SHELLS
+from hookdash.core.load.risks.vocabulary import CODE_FLAGS, SHELLS
 
 if TYPE_CHECKING:
     from tree_sitter import Node, Parser
@@ -103,7 +103,7 @@ def word_of(node: Node, src: _Source) -> _Word:
     if kind == "raw_string":
         return _Word(text[1:-1], True, start, end, node)
     if kind == "ansi_c_string":
-        return _Word(text[2:-1], True, start, end, node)
+        return _Word(ansi_c(text[2:-1]), True, start, end, node)
     if kind in ("word", "number", "command_name"):
         if kind == "command_name" and node.named_child_count == 1:
             return word_of(node.named_children[0], src)
@@ -117,8 +117,34 @@ def word_of(node: Node, src: _Source) -> _Word:
         return _Word("".join(src.node_text(c) for c in parts), static, start, end, node)
     if kind == "concatenation":
         words = [word_of(c, src) for c in node.children]
-        return _Word("".join(w.value for w in words), all(w.static for w in words), start, end)
+        static = all(w.static for w in words)
+        return _Word("".join(w.value for w in words), static, start, end, node)
     return _Word(text, False, start, end, node)
+
+
+_ANSI_C = re.compile(
+    r"\\(?:x([0-9A-Fa-f]{1,2})|u([0-9A-Fa-f]{1,4})|U([0-9A-Fa-f]{1,8})|([0-7]{1,3})|c(.)|(.))", re.S
+)
+_ANSI_C_LETTERS = {"a": "\a", "b": "\b", "e": "\x1b", "E": "\x1b", "f": "\f", "n": "\n"}
+_ANSI_C_LETTERS |= {"r": "\r", "t": "\t", "v": "\v"}
+
+
+def ansi_c(body: str) -> str:
+    """The text of a `$'…'` string as bash makes it: `$'\\x63url'` is `curl`."""
+
+    def one(m: re.Match[str]) -> str:
+        hex2, u4, u8, octal, control, other = m.groups()
+        number = hex2 or u4 or u8
+        if number is not None:
+            code = int(number, 16)
+            return chr(code) if code <= 0x10FFFF and not 0xD800 <= code <= 0xDFFF else "\ufffd"
+        if octal is not None:
+            return chr(int(octal, 8) & 0xFF)
+        if control is not None:
+            return chr(ord(control) & 0x1F)
+        return _ANSI_C_LETTERS.get(other, other)
+
+    return _ANSI_C.sub(one, body) if "\\" in body else body
 
 
 def stdin_stage(node: Node) -> list[Node] | None:
@@ -192,16 +218,32 @@ def _is_decoder(words: list[str]) -> bool:
     return False
 
 
+def _code_flags(name: str) -> tuple[str, ...]:
+    if name in SHELLS:
+        return ("-c",)
+    if name.startswith("python"):
+        return CODE_FLAGS["python"]
+    return CODE_FLAGS.get(name, ())
+
+
 def _inline_code(name: str, args: list[_Word]) -> _Word | None:
-    """The code argument of `sh -c CODE`, `python -c CODE`, `node -e CODE`, …"""
-    flags = ("c",) if name in SHELLS else ("c", "e", "E", "r") if name != "node" else ("e", "p")
-    long_flags = ("--eval", "--print", "--command")
+    """The code argument of `sh -c CODE`, `python -c CODE`, `perl -ne CODE`, `deno eval
+    CODE`, …: the word after the interpreter's code option (or a cluster of short options
+    that ends in it), before its first operand."""
+    flags = _code_flags(name)
     for i, w in enumerate(args[:-1]):
-        v = w.value
-        if v in long_flags or (
-            v.startswith("-") and not v.startswith("--") and any(f in v[1:] for f in flags)
+        v = w.value if name not in ("pwsh", "powershell") else w.value.lower()
+        if v in flags or (
+            len(v) > 2
+            and v[0] == "-"
+            and v[1] != "-"
+            and "-" + v[-1] in flags
+            and v[1:].isalpha()
+            and name not in ("pwsh", "powershell")
         ):
             return args[i + 1]
+        if not v.startswith("-") and name not in SHELLS and flags != ("eval",):
+            return None  # a script file: what follows are its arguments
     return None
 
 

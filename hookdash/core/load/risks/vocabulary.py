@@ -23,7 +23,28 @@ _MAX_DEPTH = 4  # nested `sh -c '…'` / `eval '…'` strings parsed in turn
 SHELLS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "busybox"})
 INTERPRETERS = frozenset(
     {"python", "python2", "python3", "perl", "ruby", "node", "nodejs", "php", "deno", "bun"}
+    | {"lua", "luajit", "Rscript", "osascript", "pwsh", "powershell", "tclsh", "wish"}
+    | {"awk", "gawk", "mawk", "nawk", "busybox-awk"}
 )
+AWKS = frozenset({"awk", "gawk", "mawk", "nawk", "busybox-awk"})
+# The option that takes inline code, per interpreter (a cluster ending in it counts too:
+# `perl -ne CODE`); python also runs `python3.11`, `python3.12`, … (see `_code_flags`).
+CODE_FLAGS: dict[str, tuple[str, ...]] = {
+    "python": ("-c",),
+    "perl": ("-e", "-E"),
+    "ruby": ("-e",),
+    "node": ("-e", "-p", "--eval", "--print"),
+    "nodejs": ("-e", "-p", "--eval", "--print"),
+    "bun": ("-e", "-p", "--eval", "--print"),
+    "deno": ("eval",),
+    "php": ("-r",),
+    "lua": ("-e",),
+    "luajit": ("-e",),
+    "Rscript": ("-e",),
+    "osascript": ("-e",),
+    "pwsh": ("-c", "-command", "-encodedcommand", "-ec", "-e"),
+    "powershell": ("-c", "-command", "-encodedcommand", "-ec", "-e"),
+}
 NETWORK = frozenset(
     {
         "curl",
@@ -43,9 +64,68 @@ NETWORK = frozenset(
         "xh",
         "nslookup",  # DNS lookups carry data out too
         "dig",
+        "host",
+        "drill",
+        "ping",
+        "ping6",
+        "whois",
+        "tftp",
+        "mail",
+        "mailx",
+        "sendmail",
+        "mutt",
+        "smbclient",
+        "ncftp",
+        "lftp",
+        "rclone",
     }
 )
-_WRAPPERS = frozenset({"nohup", "time", "exec", "builtin", "command", "nice", "stdbuf", "ionice"})
+# Programs that talk to the network only when given a remote: `rsync a b` copies locally.
+_REMOTE_COPY = frozenset({"rsync"})
+# Programs that fetch a URL, and the options of theirs that take a value (what is left
+# are the URLs: all of them local means the command stays on this machine).
+# fmt: off
+_FETCHERS: dict[str, frozenset[str]] = {
+    "curl": frozenset({
+        "--abstract-unix-socket", "--cacert", "--capath", "--cert", "--cert-type",
+        "--connect-timeout", "--cookie", "--cookie-jar", "--data", "--data-ascii",
+        "--data-binary", "--data-raw", "--data-urlencode", "--dump-header",
+        "--expect100-timeout", "--form", "--form-string", "--header", "--interface", "--json",
+        "--key", "--key-type", "--limit-rate", "--local-port", "--max-filesize", "--max-time",
+        "--noproxy", "--oauth2-bearer", "--output", "--output-dir", "--range", "--referer",
+        "--request", "--retry", "--retry-delay", "--retry-max-time", "--speed-limit",
+        "--speed-time", "--stderr", "--trace", "--trace-ascii", "--unix-socket",
+        "--upload-file", "--user", "--user-agent", "--write-out", "-A", "-C", "-D", "-E", "-F",
+        "-H", "-Q", "-T", "-U", "-X", "-Y", "-b", "-c", "-d", "-e", "-m", "-o", "-r", "-u",
+        "-w", "-y", "-z"
+    }),
+    "wget": frozenset({
+        "--append-output", "--body-data", "--body-file", "--ca-certificate", "--certificate",
+        "--directory-prefix", "--header", "--load-cookies", "--method", "--output-document",
+        "--output-file", "--password", "--post-data", "--post-file", "--private-key",
+        "--save-cookies", "--timeout", "--tries", "--user", "--user-agent", "--wait", "-O",
+        "-P", "-T", "-U", "-a", "-o", "-t", "-w"
+    }),
+}
+# Options that send a fetcher elsewhere or read its options from a file: never local.
+_FETCHER_AWAY: dict[str, frozenset[str]] = {
+    "curl": frozenset({
+        "--config", "--connect-to", "--doh-url", "--preproxy", "--proxy", "--resolve",
+        "--socks4", "--socks4a", "--socks5", "--socks5-hostname", "-K", "-x"
+    }),
+    "wget": frozenset({"--config", "--execute", "--input-file", "-e", "-i"}),
+}
+# fmt: on
+_LOCAL_URL = re.compile(
+    r"^(?:(?:https?|wss?)://)?(?:localhost|127(?:\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0)"
+    r"(?::\d+)?(?:[/?#][^\s@]*)?$",
+    re.I,
+)
+_WRAPPERS = frozenset(
+    {"nohup", "time", "exec", "builtin", "command", "nice", "stdbuf", "ionice", "setsid"}
+    | {"firejail", "nsenter", "unshare"}
+    | {"chronic", "unbuffer", "caffeinate", "systemd-inhibit", "torsocks", "proxychains"}
+)
 _ELEVATE = frozenset({"sudo", "doas", "pkexec"})
 _SUDO_ARG_OPTIONS = frozenset({"-u", "-g", "-C", "-h", "-p", "-r", "-t", "-U", "-D", "-R"})
 _NO_EFFECT = frozenset({"echo", "printf", ":", "true", "false", "logger", "test", "["})
@@ -57,21 +137,59 @@ _WORKSPACE_VARS = re.compile(
 )
 _TEMP_VARS = re.compile(r"^\$\{?(?:TMPDIR|TMP|TEMP|RUNNER_TEMP)(?::-[^}]*)?\}?(?:/|$)")
 _HOME = re.compile(r"^(?:~|\$\{?HOME\}?)(?=/|$)")
+# Variables whose value is a known place: a program named `$HOME/bin/x` or
+# `"$GEMINI_PROJECT_DIR"/.gemini/hooks/x.sh` is a path hookdash can read.
+_PLACE_VARS = ("HOME", "GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR", "GEMINI_CWD", "PWD")
+_PLACE_PROGRAM = re.compile(
+    r"^(?:~|\$(?:" + "|".join(_PLACE_VARS) + r")\b|\$\{(?:" + "|".join(_PLACE_VARS) + r")\})"
+    r"(?:/[^$`*?\[{]*)?$"
+)
+# Variables that hold the running shell: `$0 -c CODE` runs CODE in a shell.
+_SHELL_VARS = re.compile(r"^\$(?:0|\{0\}|SHELL|\{SHELL(?::?-[^}]*)?\}|BASH|\{BASH\})$")
+_TEMP_PROGRAM = re.compile(
+    r"^(?:/tmp/|/var/tmp/|/private/tmp/|/dev/shm/|\$\{?(?:TMPDIR|TMP|TEMP|RUNNER_TEMP)\b)"
+)
 _DISK = re.compile(r"^/dev/(?:sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|disk\d|mapper/)")
 _NET_DEVICE = re.compile(r"/dev/(?:tcp|udp)/")
 _URL = re.compile(r"\b(?:https?|ftps?|wss?|sftp|scp|ssh|telnet|gopher)://[^\s'\"<>`|;&)]+", re.I)
 
 _SECRET_PATH = re.compile(
-    r"(?:^|[/\s=:'\"])(?:"
-    r"\.(?:ssh|aws|gnupg|kube|docker|azure|password-store)(?:/|$|[\s'\"])"
-    r"|\.config/(?:gcloud|gh)(?:/|$|[\s'\"])"
-    r"|\.(?:netrc|git-credentials|pgpass|pypirc|npmrc|vault-token)(?:$|[\s'\"])"
+    r"(?:^|[/\s=:'\"@])(?:"
+    r"\.(?:ssh|aws|gnupg|kube|docker|azure|password-store|codex)(?:/|$|[\s'\"])"
+    r"|\.config/(?:gcloud|gh|hub|op|rclone)(?:/|$|[\s'\"])"
+    r"|\.(?:netrc|git-credentials|pgpass|pypirc|npmrc|vault-token|boto|s3cfg)(?:$|[\s'\"])"
+    r"|\.(?:bash|zsh|psql|mysql)_history(?:$|[\s'\"])"
+    r"|\.(?:gemini/oauth_creds\.json|claude/\.credentials\.json|terraform\.d/credentials"
+    r"|cargo/credentials|gem/credentials)"
+    r"|Library/Keychains(?:/|$|[\s'\"])"
+    r"|(?:Google/Chrome|google-chrome|chromium|BraveSoftware|Microsoft\ Edge|\.mozilla/firefox"
+    r"|Firefox/Profiles)/"
     r"|id_(?:rsa|dsa|ecdsa|ed25519)(?:\.pub)?(?:$|[\s'\"])"
-    r"|\.env(?:\.[\w.-]+)?(?:$|[\s'\"])"
+    r"|\.env(?!\.(?:example|sample|template|dist)(?:$|[\s'\"]))(?:\.[\w.-]+)?(?:$|[\s'\"])"
     r"|\.envrc(?:$|[\s'\"])"
     r")"
     r"|^/etc/(?:shadow|gshadow|sudoers)$"
-    r"|/proc/(?:self|\d+|\$\$|\$\{?\w+\}?)/environ"
+    r"|/proc/[^/\s]+/environ"
+)
+# Where a write sets up something that runs later: shell startup files, login keys, cron,
+# launch agents and systemd units, git's and the agents' own configuration, Python's
+# start-up hooks. Matched against the path with the home directory written as "~/".
+_PERSISTENT_PATH = re.compile(
+    r"(?:^~/|^|/)(?:"
+    r"\.(?:bash(?:rc|_profile|_login|_logout)|profile|zshrc|zshenv|zprofile|zlogin|zlogout"
+    r"|cshrc|tcshrc|kshrc|mkshrc|xprofile|xinitrc|xsessionrc|pam_environment|envrc"
+    r"|gitconfig|npmrc|yarnrc|pydistutils\.cfg|vimrc|exrc)$"
+    r"|\.config/(?:fish|autostart|systemd|environment\.d|git/config|pip)(?:/|$)"
+    r"|\.ssh/(?:authorized_keys2?|rc|environment|config)$"
+    r"|(?:\.pip|\.local/share/systemd)(?:/|$)"
+    r"|Library/(?:LaunchAgents|LaunchDaemons|StartupItems)(?:/|$)"
+    r"|etc/(?:cron|crontab|anacrontab|profile|bash\.bashrc|zsh/|rc\.local|systemd/|init\.d/"
+    r"|xdg/autostart|sudoers|ld\.so\.preload|environment)"
+    r"|var/spool/cron(?:/|$)|(?:usr/)?lib/systemd/"
+    r"|\.git/(?:hooks(?:/|$)|config$)"
+    r"|\.(?:gemini|claude|qwen|cursor)/settings(?:\.local)?\.json$|\.claude\.json$"
+    r"|site-packages/(?:[^/]+\.pth|sitecustomize\.py|usercustomize\.py)$"
+    r")"
 )
 _SECRET_NAME_PARTS = frozenset(
     {
@@ -130,6 +248,38 @@ _WHY = {
     "outside": "it writes outside the workspace",
     "sudo": "{name} runs a command as another user (usually root)",
     "git-push": "git push sends commits to a remote",
+    "git-delete": "it deletes a branch or tag on the remote",
+    "secret-command": "{name} prints stored credentials or keys",
+    "recursive-outside": "{name} -R changes every file under a directory outside the workspace",
+    "outside-change": "{name} changes files outside the workspace",
+    "delete-outside": "it deletes files outside the workspace",
+    "find-delete": "find deletes what it finds under a directory outside the workspace",
+    "kill-all": "kill -1 signals every process you own",
+    "prune": "{name} prune deletes containers, images or volumes",
+    "persist-write": "it writes to a file that makes code run later (startup file, cron,"
+    " git hook, agent settings)",
+    "persist-cron": "{name} installs commands that run later, on a schedule",
+    "persist-service": "{name} installs a service that starts on its own",
+    "persist-config": "it changes {name}'s configuration for every later run",
+    "persist-git": "it sets git's {name}, which makes git run another program later",
+    "opaque-name": "hookdash cannot tell what this runs: the program's name is built when it"
+    " runs ({name})",
+    "opaque-glob": "hookdash cannot tell what this runs: the program's name is a pattern"
+    " matched against files when it runs",
+    "opaque-temp": "hookdash cannot tell what this runs: it runs a file from a temporary"
+    " directory, written when the hook runs",
+    "opaque-script": "hookdash cannot tell what this runs: {name} runs a file named at run time",
+    "opaque-target": "hookdash cannot tell what this runs: {name} runs a script or target"
+    " named at run time",
+    "opaque-parse": "hookdash cannot tell what this runs: the shell code does not parse",
+    "opaque-long": "hookdash cannot tell what this runs: the text is too long to read in full",
+    "opaque-sed": "hookdash cannot tell what this runs: sed's e command runs text as a shell"
+    " command",
+    "opaque-code": "hookdash cannot tell what this runs: {name} -c is given its code when it runs",
+    "secret-indirect": "it reads a variable by a name computed when it runs (any variable,"
+    " tokens included)",
+    "secret-search": "it searches files outside the workspace for passwords, tokens or keys",
+    "jq-env": "jq's env holds the whole environment, tokens and keys included",
 }
 
 
@@ -141,19 +291,34 @@ _WHY = {
 # 30 µs a command; splitting into words and looking them up in a set is about 2 µs.)
 _SUSPECT_MARKS = re.compile(
     r"[|>`]|<[(<]|\$\(|://|/dev/|/etc/|environ|b64decode|atob|\.env|id_(?:rsa|dsa|ecdsa|ed2)|mkfs"
+    # A name the shell builds or spells in pieces: quotes or a backslash inside a word,
+    # a glob or a brace, an expansion of anything but a known place (`$HOME/…`).
+    r"|\w['\"\\]|\\\w|[*?\[{]"
+    r"|\$(?!(?:" + "|".join(_PLACE_VARS) + r")\b|\{(?:" + "|".join(_PLACE_VARS) + r")\})"
+    r"|/tmp/|/var/tmp|TMPDIR|\.git/|rc\b|profile|authorized_keys|Library/|systemd|settings\."
+    r"|\.claude|site-packages|history|Cookies|cookies|Login Data|credentials|oauth"
 )
 _WORD = re.compile(r"[\w.+-]+")
-_VARIABLE = re.compile(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)")
 _SUSPECT_WORDS = (
     NETWORK
     | SHELLS
+    | INTERPRETERS
     | _ELEVATE
+    | _WRAPPERS
+    | _REMOTE_COPY
     | {"eval", "source", "base64", "base32", "basenc", "xxd", "openssl", "uudecode"}
-    | {"rm", "git", "dd", "shred", "wipefs", "su", "tee", "touch", "mkdir"}
+    | {"rm", "git", "dd", "shred", "wipefs", "su", "tee", "touch", "mkdir", "unlink"}
+    | {"chmod", "chown", "chgrp", "truncate", "kill", "docker", "podman", "sed"}
+    | {"-delete", "-exec", "-execdir", "-ok", "-okdir", "xargs", "timeout", "watch", "alias"}
     | {"env", "printenv", "export", "declare", "typeset", "set"}
+    | {"crontab", "at", "batch", "launchctl", "systemctl", "systemd-run", "loginctl"}
+    | {"defaults", "config", "set"}
+    | {"security", "gcloud", "gh", "aws", "kubectl", "op", "pass", "gpg", "credential", "vault"}
+    | {"az", "secret-tool", "bw", "lpass", "heroku", "parallel", "pkill", "killall"}
     | _WRITERS
     | {".ssh", ".aws", ".gnupg", ".kube", ".docker", ".azure", ".password-store", ".config"}
     | {".netrc", ".git-credentials", ".pgpass", ".pypirc", ".npmrc", ".vault-token", ".envrc"}
+    | {".codex", ".boto", ".s3cfg", ".gitconfig", ".gemini", "Keychains"}
 )
 
 
@@ -161,6 +326,4 @@ def _suspect(text: str) -> bool:
     """Whether `text` could hold anything the shell rules flag (a cheap over-estimate)."""
     if _SUSPECT_MARKS.search(text):
         return True
-    if not _SUSPECT_WORDS.isdisjoint(_WORD.findall(text)):
-        return True
-    return "$" in text and any(secret_name(m) for m in _VARIABLE.findall(text))
+    return not _SUSPECT_WORDS.isdisjoint(_WORD.findall(text))
