@@ -93,6 +93,9 @@ class HookFormScreen(HookdashScreen[AuthoringResult | None]):
         self._event = (
             original.event if original is not None else event if event in EVENTS else EVENTS[0]
         )
+        # Editing, the event is shown, not chosen (a hook does not change event): the list
+        # holds only the hook's, so no frame shows another while the list scrolls to it.
+        self._events: tuple[str, ...] = (self._event,) if hook is not None else EVENTS
         self._review: DraftReview | None = None
         self._seen: list[str] = []
         self._test = EngineRun(self, self._show_review, group="form-test")
@@ -104,7 +107,7 @@ class HookFormScreen(HookdashScreen[AuthoringResult | None]):
         editing = self._hook is not None
         yield Static(id="form-title")
         yield OptionList(
-            *[Option(event_prompt(e), id=e) for e in EVENTS],
+            *[Option(event_prompt(e), id=e) for e in self._events],
             id="form-event",
             disabled=editing,
             markup=False,
@@ -135,7 +138,7 @@ class HookFormScreen(HookdashScreen[AuthoringResult | None]):
         config = self.hd_app.config
         env = config.env if config is not None else self.hd_app.env
         events = self.query_one("#form-event", OptionList)
-        events.highlighted = EVENTS.index(self._event)
+        events.highlighted = self._events.index(self._event)
         fields = self.query_one(HookFields)
         if env.workspace_is_home and self._hook is None:
             fields.forbid_workspace()
@@ -143,6 +146,7 @@ class HookFormScreen(HookdashScreen[AuthoringResult | None]):
             in_workspace = self._hook is not None and self._hook.scope == "workspace"
             fields.fill(self._original, in_workspace)
         self._show_title()
+        self._show_review()  # "Checking…" until the first review is back, not an empty pane
         self._event_changed()
         self._load_seen_tools(env.environ, config)
         (self.query_one("#matcher", Input) if self._hook else events).focus()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual.app import ComposeResult
 from textual.widgets import Footer as TextualFooter
 
 
@@ -44,3 +45,10 @@ class Footer(TextualFooter):
         if shown != self._shown:
             self._shown = shown
             await super().recompose()
+
+    def compose(self) -> ComposeResult:
+        # Textual's Footer shows no key until the screen's first bindings signal, a refresh
+        # later (seconds on a loaded machine): the keys of the screen are known already.
+        self._bindings_ready = True
+        self._shown = self._what_is_shown()
+        yield from super().compose()

@@ -6,11 +6,13 @@ from __future__ import annotations
 import json
 import os
 import re
+import threading
 from pathlib import Path
 from typing import Any
 
 import pytest
 from textual import events
+from textual.screen import Screen
 from textual.widgets import Input, OptionList
 
 from hookdash.core import RunRecord
@@ -22,7 +24,7 @@ from hookdash.tui.screens.hook_form import HookFormScreen
 from hookdash.tui.screens.hooks import HooksScreen
 from hookdash.tui.widgets.banners import Banner
 from hookdash.tui.widgets.hook_tree import HookTree
-from tests.conftest import Sandbox, command_hook, definition
+from tests.conftest import WAIT_LIMIT, Sandbox, command_hook, definition
 from tests.tui.helpers import make_app, press_on, record_notifications, select, text_of, until
 
 USER = (
@@ -34,6 +36,10 @@ USER = (
     "\t\t]}]\r\n"
     "\t}\r\n"
     "}\r\n"
+)
+AFTER = (
+    '{"hooks": {"AfterTool": [{"matcher": "write_file", "hooks": [\n'
+    '  {"name": "audit", "type": "command", "command": "echo audit"}]}]}}\n'
 )
 
 
@@ -270,6 +276,55 @@ async def test_edit_changes_only_the_fields_changed(sandbox: Sandbox) -> None:
         == USER.replace('"timeout": 5000', '"timeout": 8000').encode()
     )
     assert _list(sandbox)["user:guard"]["timeout_ms"] == 8000
+
+
+def _frames_of(app: HookdashApp, kind: type[Screen[Any]]) -> list[list[str]]:
+    """Every frame the app draws of a `kind` screen from now on, as lines of text: what
+    Textual hands the terminal (the compositor's strips), in order."""
+    frames: list[list[str]] = []
+    display = app._display
+
+    def recording(screen: Screen[Any], renderable: Any) -> None:
+        if isinstance(screen, kind) and renderable is not None:
+            strips = screen._compositor.render_strips()
+            frames.append(["".join(segment.text for segment in strip) for strip in strips])
+        display(screen, renderable)
+
+    app._display = recording  # type: ignore[method-assign]
+    return frames
+
+
+async def test_the_edit_form_first_frame_shows_the_hooks_own_event_and_footer(
+    sandbox: Sandbox, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 20: the first frame of `e` on an AfterTool hook showed BeforeTool, empty
+    Checks and no footer until the review (slow under load) came back."""
+    import hookdash.tui.screens.hook_form as hook_form
+
+    review_draft = hook_form.review_draft
+    release = threading.Event()
+
+    def held_review(*args: Any, **kwargs: Any) -> Any:
+        release.wait(WAIT_LIMIT)  # a machine under load: the review comes back late
+        return review_draft(*args, **kwargs)
+
+    monkeypatch.setattr(hook_form, "review_draft", held_review)
+    sandbox.user_settings.write_bytes(AFTER.encode())
+    app = _app(sandbox)
+    frames = _frames_of(app, HookFormScreen)
+    try:
+        async with app.run_test(size=(120, 36)) as pilot:
+            await press_on(pilot, "audit", "e")
+            await until(lambda: frames, what="the form's first frame")
+            first = frames[0]
+            event_line = first[2]  # the event box's one line, under its border
+            assert "AfterTool" in event_line and "BeforeTool" not in "\n".join(first)
+            assert "Checking…" in "\n".join(first)
+            assert "^s Save" in first[-1]  # the footer, with the form's keys
+            release.set()
+            await reviewed(pilot)
+    finally:
+        release.set()
 
 
 async def test_edit_is_refused_for_an_extension_hook(sandbox: Sandbox) -> None:
