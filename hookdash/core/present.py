@@ -52,6 +52,9 @@ BADGE_MEANINGS: tuple[tuple[str, str], ...] = (
     ("hidden", "its name, command, matcher, event or script holds characters a terminal "
      "hides or obeys (escape sequences, carriage returns, bidi overrides): what you read "
      "is not what runs. hookdash shows them as ␛, ␍, <U+202E>."),
+    ("⚠ KIND +n", "risk flags: the most serious kind found in its command or script "
+     "(NETWORK, PIPE TO SHELL, SECRETS…) and how many kinds more; the details list each. "
+     "Filter on them: /network, /risky (every flagged hook)."),
 )  # fmt: skip
 
 # Gemini CLI behaviour that surprises people, one line each (help screen, README).
@@ -315,6 +318,7 @@ def hook_for_problem(hooks: Iterable[Hook], problem: Problem) -> Hook | None:
 
 
 def _haystack(hook: Hook) -> str:
+    risks = hook_risk_kinds(hook)
     parts = [
         hook.id,
         hook.name or "",
@@ -326,13 +330,16 @@ def _haystack(hook: Hook) -> str:
         hook.description or "",
         hook.matcher if isinstance(hook.matcher, str) else repr(hook.matcher or ""),
         " ".join(b.label for b in hook_badges(hook)),
+        # `/network`, `/pipe to shell`, `/risky` (any flag): the review starts from them.
+        " ".join(["risky", *risks, *(risk_label(k) for k in risks)] if risks else []),
     ]
     return "\n".join(parts).lower()
 
 
 def hook_matches(hook: Hook, query: str) -> bool:
     """The filter box: every word of the query occurs in the hook's id, name, command,
-    event, layer, matcher, description or badges (case-insensitive)."""
+    event, layer, matcher, description, badges or risk flags (their kinds and labels, and
+    `risky` for any; case-insensitive)."""
     words = query.lower().split()
     if not words:
         return True
@@ -357,6 +364,32 @@ RISK_LABELS: dict[RiskKind, str] = {
 RISK_SPAN_WIDTH = 100  # a flag's span is shown on one line, cut to this many characters
 
 
+def risk_label(kind: RiskKind) -> str:
+    """A kind of risk flag in words ("NETWORK"); a kind without a label, in capitals."""
+    return RISK_LABELS.get(kind, visible(kind).upper())
+
+
+def hook_risk_kinds(hook: Hook) -> list[RiskKind]:
+    """The kinds of the hook's risk flags, once each, most serious first (the order
+    `check` names them; a kind it does not know yet, last)."""
+    order = {kind: i for i, kind in enumerate(RISK_KINDS)}
+    kinds = dict.fromkeys(flag.kind for flag in hook.risks)
+    return sorted(kinds, key=lambda kind: order.get(kind, len(order)))
+
+
+def risk_badge(hook: Hook, *, short: bool = False) -> str | None:
+    """The hook's risk flags on its line, in words: the most serious kind and how many
+    kinds more (`⚠ PIPE TO SHELL +1`), or, `short`, how many kinds (`⚠ 2 risks`) unless
+    the words are as short (`⚠ SUDO`); None when it has none."""
+    kinds = hook_risk_kinds(hook)
+    if not kinds:
+        return None
+    more = f" +{len(kinds) - 1}" if len(kinds) > 1 else ""
+    full = f"⚠ {risk_label(kinds[0])}{more}"
+    count = f"⚠ {len(kinds)} risk{'s' if len(kinds) > 1 else ''}"
+    return count if short and len(full) > len(count) + 1 else full
+
+
 @dataclass(frozen=True)
 class RiskLine:
     """One risk flag as the details pane and the trust review show it."""
@@ -370,16 +403,16 @@ class RiskLine:
 
 def risk_lines(hook: Hook, display: Callable[[str], str] = str) -> list[RiskLine]:
     """The hook's risk flags, most serious kind first (the order `check` names them)."""
-    order = {kind: i for i, kind in enumerate(RISK_KINDS)}
+    order = {kind: i for i, kind in enumerate(hook_risk_kinds(hook))}
     lines = []
-    for flag in sorted(hook.risks, key=lambda f: order.get(f.kind, len(order))):
+    for flag in sorted(hook.risks, key=lambda f: order[f.kind]):
         where = "command"
         if flag.file:
             where = visible(display(flag.file)) + (f":{flag.line}" if flag.line else "")
         lines.append(
             RiskLine(
                 kind=flag.kind,
-                label=RISK_LABELS.get(flag.kind, visible(flag.kind).upper()),
+                label=risk_label(flag.kind),
                 span=shorten(visible(flag.span.text), RISK_SPAN_WIDTH),
                 where=where,
                 why=visible(flag.why),

@@ -109,8 +109,9 @@ COMMANDS: tuple[Command, ...] = (
             "Set hooksConfig.enabled, after a question that says what it means (off: Gemini "
             "runs no hook at all, extension hooks included).", show=False, key_display="H"),
     Command("hooks", "slash", "focus_filter", "Filter", "Filter hooks",
-            "Type words that must all occur in a hook's id, command, event, layer, matcher "
-            "or badges.", key_display="/", show=False, priority=True),
+            "Type words that must all occur in a hook's id, command, event, layer, matcher, "
+            "badges or risk flags (network, secrets…; risky: any).", key_display="/",
+            show=False, priority=True),
     Command("hooks", "escape", "clear_filter", "Clear", "Clear the filter",
             "Empty the filter box and go back to the hook list.", key_display="esc",
             palette=False),

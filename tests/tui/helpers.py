@@ -14,9 +14,24 @@ from textual.screen import Screen
 from hookdash.core.demo import DemoEnvironment
 from hookdash.core.load.loader import load_configuration
 from hookdash.tui.app import HookdashApp
+from hookdash.tui.colors import Colors
 from hookdash.tui.widgets.hook_groups import HookItem
 from hookdash.tui.widgets.hook_tree import HookTree
 from tests.conftest import Sandbox, command_hook, definition, until
+
+# Fixed colours, for what is drawn with them outside an app (a line's text is the test).
+COLORS = Colors(
+    dark=True,
+    foreground="#ffffff",
+    background="#000000",
+    surface="#111111",
+    muted="#888888",
+    primary="#0000ff",
+    accent="#00ffff",
+    success="#00ff00",
+    warning="#ffff00",
+    error="#ff0000",
+)
 
 
 def rich_setup(sandbox: Sandbox) -> None:
@@ -96,6 +111,12 @@ def text_of(widget: Any, width: int = 200) -> str:
     if hasattr(content, "plain") and not hasattr(content, "__rich_console__"):
         return str(content.plain)
     return plain(content, width)
+
+
+def drawn_lines(screen: Screen[Any]) -> list[str]:
+    """What a screen draws, line by line: the compositor's strips, exactly what Textual
+    turns into terminal output (cut where the terminal cuts)."""
+    return ["".join(seg.text for seg in strip) for strip in screen._compositor.render_strips()]
 
 
 def tree_lines(tree: HookTree) -> list[str]:

@@ -28,6 +28,11 @@ from hookdash.tui.widgets.hook_groups import (
 if TYPE_CHECKING:
     from hookdash.core import Hook
 
+# A risky hook's id is cut down to this to make room for its risk flags' words, and
+# down to the shortest to make room for their count (`⚠ 2 risks`), not below.
+MIN_ID_WIDTH = 10
+SHORTEST_ID_WIDTH = 6
+
 
 def _event_name(event: str, colors: Colors) -> Text:
     known = event in EVENTS
@@ -50,37 +55,65 @@ def _with_counts(text: Text, hooks: tuple[Hook, ...], colors: Colors) -> Text:
     counts = count_hooks(hooks)
     noun = "hook" if counts.total == 1 else "hooks"
     text.append(f"  {counts.total} {noun} · {counts.running} run", style=colors.dim)
+    risky = sum(bool(h.risks) for h in hooks)
+    if risky:  # also on a folded group: the review starts here
+        text.append(f" · ⚠ {risky} risky", style=colors.risk)
     return text
 
 
-def hook_line(hook: Hook, colors: Colors, hidden: bool, columns: Columns) -> Text:
-    """A hook in its group's columns: state badge, `hidden` pill, id, badges, matcher."""
-    from hookdash.core import hook_badges
+def hook_line(
+    hook: Hook, colors: Colors, hidden: bool, columns: Columns, room: int | None = None
+) -> Text:
+    """A hook in its group's columns: state badge, `hidden` pill, id, badges, matcher,
+    risk flags. `room`: the cells the line has, if known (see `_fit_risks`)."""
+    from hookdash.core import hook_badges, risk_badge
 
     shown = hook.shown
     badges = hook_badges(hook, hidden)
     state, extra = badges[0], badges[1:]
-    text = Text(state.label.ljust(columns.badge), style=colors.badge(state.kind))
-    text.append("  ")
+    head = Text(state.label.ljust(columns.badge), style=colors.badge(state.kind))
+    head.append("  ")
     # Before the id, where a narrow list cannot cut it off.
     if extra and extra[0].kind == "hidden":
-        text.append(HIDDEN_PILL, style=colors.badge("hidden"))
-        text.append("  ")
+        head.append(HIDDEN_PILL, style=colors.badge("hidden"))
+        head.append("  ")
         extra = extra[1:]
     elif columns.hidden:
-        text.append(" " * columns.hidden)
-    ident = shown_id(hook)
-    if len(ident) > columns.ident:
-        ident = ident[: columns.ident - 1] + "…"
-    text.append(ident.ljust(columns.ident), style="" if hook.runs else colors.dim)
+        head.append(" " * columns.hidden)
+    tail = Text()
     for badge in extra:
-        text.append("  ")
+        tail.append("  ")
         pill = badge.kind in ("new", "changed")
-        text.append(f" {badge.label} " if pill else badge.label, style=colors.badge(badge.kind))
+        tail.append(f" {badge.label} " if pill else badge.label, style=colors.badge(badge.kind))
     if shown.matcher:
         bad = not isinstance(hook.matcher, str)
-        text.append(f"  [{shown.matcher}]", style=colors.error if bad else colors.dim)
-    return text
+        tail.append(f"  [{shown.matcher}]", style=colors.error if bad else colors.dim)
+    ident, width = shown_id(hook), columns.ident
+    risks = risk_badge(hook)
+    if risks is not None:
+        # Last, so they never push the matcher out of view; made to fit (see _fit_risks).
+        left = None if room is None else room - len(head) - len(tail) - 2
+        width, risks = _fit_risks(width, risks, risk_badge(hook, short=True) or risks, left)
+        tail.append(f"  {risks}", style=colors.risk)
+    if len(ident) > width:
+        ident = ident[: width - 1] + "…"
+    head.append(ident.ljust(width), style="" if hook.runs else colors.dim)
+    return head + tail
+
+
+def _fit_risks(width: int, full: str, short: str, room: int | None) -> tuple[int, str]:
+    """The id column's width and the risk badge on a risky hook's line of `room` cells
+    (None: unknown): the full badge if it fits, first without the column's padding, then
+    with the id cut (the details show it whole) down to MIN_ID_WIDTH; else only how many
+    kinds (`⚠ 2 risks`), the id cut down to SHORTEST_ID_WIDTH if need be (the terminal
+    cuts what still does not fit)."""
+    if room is None:
+        return width, full
+    for badge, shortest in ((full, MIN_ID_WIDTH), (short, SHORTEST_ID_WIDTH)):
+        fitted = min(width, room - len(badge))
+        if fitted >= shortest or fitted == width:
+            return fitted, badge
+    return min(width, SHORTEST_ID_WIDTH), short
 
 
 def item_label(
@@ -90,9 +123,11 @@ def item_label(
     grouping: Grouping,
     hidden: Collection[str],
     widths: dict[str, Columns],
+    room: int | None = None,
 ) -> Text:
     """One line of the list: a group with its counts, or a hook in its group's columns
-    (`hidden`: the refs of hooks with hidden characters)."""
+    (`hidden`: the refs of hooks with hidden characters; `room`: the cells a hook's line
+    has, if known)."""
     if isinstance(item, EventGroup):
         return _with_counts(_event_name(item.event, colors), item.hooks, colors)
     if isinstance(item, SourceGroup):
@@ -105,4 +140,4 @@ def item_label(
         return _source_name(item.label, item.note, colors)
     hook = item.hook
     columns = widths.get(layer_key(hook), Columns(0, 0, MAX_ID_WIDTH))
-    return hook_line(hook, colors, hook.ref in hidden, columns)
+    return hook_line(hook, colors, hook.ref in hidden, columns, room)

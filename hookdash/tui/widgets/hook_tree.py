@@ -77,6 +77,11 @@ class HookTree(Tree[TreeItem | None]):
         node = self.cursor_node
         if node is not None:
             self.call_after_refresh(self.scroll_to_node, node, animate=False)
+        # Risk flags are fitted to the width (hook_line): only risky hooks' lines change.
+        colors = colors_for(self.app)
+        for node in self._walk(self.root):
+            if isinstance(node.data, HookItem) and node.data.hook.risks:
+                node.set_label(self._label(node.data, colors))
 
     # ------------------------------------------------------------------ content
 
@@ -236,8 +241,15 @@ class HookTree(Tree[TreeItem | None]):
         self.post_message(self.ItemHighlighted(self.current_item))
 
     def _label(self, item: TreeItem, colors: Colors) -> Text:
+        # A hook is two groups deep, in either grouping.
+        room = self.scrollable_content_region.width - 2 * self.guide_depth
         return item_label(
-            item, colors, grouping=self.grouping, hidden=self._hidden, widths=self._widths
+            item,
+            colors,
+            grouping=self.grouping,
+            hidden=self._hidden,
+            widths=self._widths,
+            room=room if room > 0 else None,
         )
 
     def _theme_changed(self, theme: Theme) -> None:

@@ -25,7 +25,15 @@ from hookdash.tui.screens.hooks import HooksScreen
 from hookdash.tui.widgets.banners import Banner
 from hookdash.tui.widgets.hook_tree import HookTree
 from tests.conftest import WAIT_LIMIT, Sandbox, command_hook, definition
-from tests.tui.helpers import make_app, press_on, record_notifications, select, text_of, until
+from tests.tui.helpers import (
+    drawn_lines,
+    make_app,
+    press_on,
+    record_notifications,
+    select,
+    text_of,
+    until,
+)
 
 USER = (
     "{\r\n"
@@ -286,8 +294,7 @@ def _frames_of(app: HookdashApp, kind: type[Screen[Any]]) -> list[list[str]]:
 
     def recording(screen: Screen[Any], renderable: Any) -> None:
         if isinstance(screen, kind) and renderable is not None:
-            strips = screen._compositor.render_strips()
-            frames.append(["".join(segment.text for segment in strip) for strip in strips])
+            frames.append(drawn_lines(screen))
         display(screen, renderable)
 
     app._display = recording  # type: ignore[method-assign]

@@ -8,24 +8,10 @@ import pytest
 from rich.text import Text
 
 from hookdash.core.run.runlog import RunLog, RunRecord
-from hookdash.tui.colors import Colors
 from hookdash.tui.screens.log import LogScreen
 from hookdash.tui.widgets.run_line import record_line, short_duration
 from tests.conftest import Sandbox, command_hook, definition
-from tests.tui.helpers import make_app, settle
-
-COLORS = Colors(
-    dark=True,
-    foreground="#ffffff",
-    background="#000000",
-    surface="#111111",
-    muted="#888888",
-    primary="#0000ff",
-    accent="#00ffff",
-    success="#00ff00",
-    warning="#ffff00",
-    error="#ff0000",
-)
+from tests.tui.helpers import COLORS, make_app, settle
 
 
 def _record(duration: float | None, **fields: Any) -> RunRecord:
