@@ -94,8 +94,8 @@ def _print_import(result: ImportResult, env: GeminiEnvironment) -> None:
         print(f"  {mark} {event:<13} {s.bold(name)}{matcher}{timeout}{s.dim(present)}")
         print(s.dim(f"      {visible(row.command)}   ← {env.display(row.source)}, {where}"))
         for caveat in row.caveats:  # imported, but this part of it works otherwise here
-            what = "only its output format" if caveat.kind == "output" else "a payload field"
-            print(f"      {s.yellow('!')} {what} does not carry over: {visible(caveat.reason)}")
+            what = f"{caveat.subject} does not carry over"
+            print(f"      {s.yellow('!')} {what}: {visible(caveat.reason)}")
     if result.not_carried:
         print("Not carried over:")
         for item in result.not_carried:

@@ -34,6 +34,10 @@ if TYPE_CHECKING:
         ImportResult as ImportResult,
         import_claude as import_claude,
     )
+    from hookdash.core.edit.claude_settings import (
+        ClaudeSource as ClaudeSource,
+        claude_sources as claude_sources,
+    )
     from hookdash.core.edit.disabled_list import (
         disable_hook as disable_hook,
         enable_hook as enable_hook,
@@ -329,6 +333,8 @@ _EXPORTS: dict[str, str] = {
     "hooks_after_edit": "hookdash.core.edit.predicted",
     "hooks_to_trust": "hookdash.core.edit.trust_store",
     "import_claude": "hookdash.core.edit.claude_import",
+    "claude_sources": "hookdash.core.edit.claude_settings",
+    "ClaudeSource": "hookdash.core.edit.claude_settings",
     "ImportResult": "hookdash.core.edit.claude_import",
     "InvalidHookError": "hookdash.core.edit.hook_draft",
     "is_run_of": "hookdash.core.run.logfeed",

@@ -78,6 +78,8 @@ def demo_environ(root: Path, base: Mapping[str, str] | None = None) -> dict[str,
         GEMINI_CLI_SYSTEM_SETTINGS_PATH=str(root / SYSTEM_SETTINGS),
         GEMINI_CLI_SYSTEM_DEFAULTS_PATH=str(root / SYSTEM_DEFAULTS),
         HOOKDASH_STATE_DIR=str(root / STATE_DIR),
+        # Claude Code's user settings (the import, `I`): the demo's, never yours.
+        CLAUDE_CONFIG_DIR=str(root / ".claude"),
     )
     return environ
 

@@ -40,6 +40,7 @@ Scope = Literal[
     "payload_name",
     "saved_payloads",
     "hook_form",
+    "import",
 ]
 
 
@@ -100,8 +101,14 @@ COMMANDS: tuple[Command, ...] = (
             "the diff."),
     Command("hooks", "u", "undo", "Undo", "Undo the last write",
             "Put back the files of the last write this session (add, edit, remove, switch, "
-            "hooks on/off, trust, safe fixes) exactly as they were — only while hookdash's "
+            "hooks on/off, import, trust, safe fixes) exactly as they were — only while hookdash's "
             "version of them is still there."),
+    Command("hooks", "I", "import_claude", "Import", "Import hooks from Claude Code",
+            "Claude Code's hooks as Gemini CLI hooks: choose Claude's files (the project's "
+            ".claude/settings*.json and ~/.claude/settings.json, found for you) or type a "
+            "path, and user or workspace settings; see each hook as it would be imported, "
+            "what Gemini reads otherwise, what does not carry over and the diff; then import "
+            "(u undoes it).", show=False, key_display="I"),
     Command("hooks", "E", "open_editor", "Editor", "Open the hook's file in your editor",
             "Open $VISUAL or $EDITOR at the hook's file and line; the view reloads after.",
             show=False, key_display="E"),
@@ -219,6 +226,13 @@ COMMANDS: tuple[Command, ...] = (
     Command("hook_form", "escape", "cancel_or_close", "Cancel", "Cancel the test, or leave",
             "While a test runs: kill it. Otherwise: back to the hook list, writing nothing.",
             priority=True, key_display="esc"),
+    # --- importing from Claude Code (I) ------------------------------------------------
+    Command("import", "ctrl+s", "import", "Import", "Import the hooks",
+            "Write the hooks the preview lists as added into the chosen settings file "
+            "(nothing else in it changes); u on the hook list undoes it.", priority=True,
+            key_display="^s"),
+    Command("import", "escape", "close", "Cancel", "Leave without importing",
+            "Back to the hook list, writing nothing.", priority=True, key_display="esc"),
     # --- plan -----------------------------------------------------------------------
     Command("plan", "ctrl+r", "run_event", "Run event", "Fire the whole event",
             "Run every hook Gemini would run for this event and tool or trigger, in "

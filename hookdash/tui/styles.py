@@ -26,6 +26,7 @@ SCREEN_STYLESHEETS = {
     "log.tcss": "LogScreen",
     "output.tcss": "OutputScreen",
     "hook_form.tcss": "HookFormScreen",
+    "claude_import.tcss": "ClaudeImportScreen",
 }
 STYLESHEETS = (*SHARED_STYLESHEETS, *SCREEN_STYLESHEETS)
 

@@ -26,7 +26,8 @@ def test_demo_writes_only_inside_its_directory(tmp_path: Path, sandbox: Sandbox)
     changed = {p for p in after if after[p] != before.get(p)}
     assert changed and all(p.startswith(str(demo.root)) for p in changed)
     assert demo.environ["GEMINI_CLI_HOME"] == str(demo.root)
-    for name in ("GEMINI_CLI_SYSTEM_SETTINGS_PATH", "GEMINI_CLI_SYSTEM_DEFAULTS_PATH"):
+    names = ("GEMINI_CLI_SYSTEM_SETTINGS_PATH", "GEMINI_CLI_SYSTEM_DEFAULTS_PATH")
+    for name in (*names, "CLAUDE_CONFIG_DIR"):  # (Claude's: what `I` imports from)
         assert demo.environ[name].startswith(str(demo.root) + os.sep)
     assert demo.environ["HOOKDASH_STATE_DIR"].startswith(str(demo.root) + os.sep)
     demo.cleanup()

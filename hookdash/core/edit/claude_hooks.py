@@ -76,6 +76,11 @@ class Caveat(BaseModel):
     kind: Literal["payload", "output"]
     reason: str
 
+    @property
+    def subject(self) -> str:
+        """What of the hook it is about, for "… does not carry over"."""
+        return "only its output format" if self.kind == "output" else "a payload field"
+
 
 @dataclass
 class TranslatedHook:

@@ -85,3 +85,18 @@ def read_claude_settings(path: Path) -> tuple[Any, str | None]:
     if not isinstance(value, dict):
         return None, "is not a JSON object"
     return value, None
+
+
+def claude_sources(workspace: Path, environ: Mapping[str, str]) -> list[ClaudeSource]:
+    """Claude Code's own files (`default_sources`), each with whether it exists, how many
+    hooks it holds, or why it cannot be read: what the dashboard's import offers."""
+    sources = []
+    for path, kind in default_sources(workspace, environ):
+        settings, error = read_claude_settings(path)
+        exists = error != "not found"
+        hooks = count_hooks(settings) if settings is not None else 0
+        error = error if exists else None
+        sources.append(
+            ClaudeSource(path=str(path), kind=kind, exists=exists, hooks=hooks, error=error)
+        )
+    return sources

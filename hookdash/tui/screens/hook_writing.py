@@ -1,5 +1,6 @@
 """The hook list's writes: switch a hook (`space`), add (`a`), edit (`e`), remove (`d`),
-all hooks on/off (`H`), undo (`u`), open the hook's file in an editor (`E`).
+all hooks on/off (`H`), import from Claude Code (`I`), undo (`u`), open the hook's file in
+an editor (`E`).
 
 A base of `HooksScreen` (which owns the layout, the filter and the tree): each write asks
 first where it should, goes through `app.write` (for `u`), says what it did in a toast,
@@ -193,6 +194,12 @@ class HookWriting(HookdashScreen[None]):
         if result is not None:
             self._after_write(result, "wrote a hook")
 
+    def action_import_claude(self) -> None:
+        from hookdash.tui.screens.claude_import import ClaudeImportScreen
+
+        if self.hd_app.config is not None:
+            self.app.push_screen(ClaudeImportScreen(), self._form_done)
+
     def _after_write(self, result: EditResult, reason: str) -> None:
         self._announce(result)
         select = result.hooks[0].ref if result.hooks and result.action != "remove" else None
@@ -284,7 +291,8 @@ class HookWriting(HookdashScreen[None]):
         if not stack:
             self.notify(
                 "Nothing to undo: hookdash has written nothing in this session (u undoes "
-                "add, edit, remove, switching, hooks on/off, trust and the safe fixes).",
+                "add, edit, remove, switching, hooks on/off, import, trust and the safe "
+                "fixes).",
                 timeout=6,
             )
             return

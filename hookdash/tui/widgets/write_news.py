@@ -27,6 +27,7 @@ ANNOUNCED = {
     "add": "Added",
     "edit": "Changed",
     "remove": "Removed",
+    "import": "Imported",
     "hooks-on": "Hooks on",
     "hooks-off": "Hooks off",
 }
