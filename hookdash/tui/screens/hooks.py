@@ -74,7 +74,7 @@ class HooksScreen(HookWriting):
         with Horizontal(id="filter-bar"):
             yield Label("Filter", id="filter-label")
             yield FilterBox(
-                placeholder="id, command, event, layer, matcher, badge, risk…  (/)",
+                placeholder="id, command, event, layer, matcher, risk…  (/)",
                 id="filter",
                 compact=True,
             )
