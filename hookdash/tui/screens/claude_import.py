@@ -148,13 +148,16 @@ class ClaudeImportScreen(HookdashScreen[ImportResult | None]):
         else:
             first = "All of Claude Code's files: none found"
         options = [Option(first, id=ALL)]
+        colors = colors_for(self.app)
+        dim, red = colors.dim, colors.error
         for i, source in enumerate(sources):
             # What it holds first: a long path wraps.
             prompt = Text(f"{source.kind:<8} ", style="bold")
             if not source.exists:
-                prompt.append("not found  ", style=colors_for(self.app).dim)
+                prompt.append("not found  ", style=dim)
             elif source.error:
-                prompt.append(f"{visible(source.error)}  ", style=colors_for(self.app).error)
+                why = visible(source.error)
+                prompt.append(f"{why}  ", style=red)
             else:
                 prompt.append(f"{source.hooks} hook{'s' * (source.hooks != 1)}  ")
             prompt.append_text(plain(display(source.path)))
