@@ -37,9 +37,8 @@ def test_switching_a_hook_and_all_hooks_in_a_50_mb_file_stay_within_three_times_
         assert code == 0, action
         assert peak <= 3 * size, f"{action}: {peak / size:.2f} times the file"
         assert seconds < 60, f"{action}: {seconds:.1f} s"  # 2 to 4 s on a quiet machine
-        if action[0] == "enable":
-            assert path.read_bytes() == original  # enable gave every byte back
-    assert '"enabled": true' in path.read_text()[-200:]  # hooks on again
+        if action[0] == "enable" or action == ("hooks", "on"):
+            assert path.read_bytes() == original  # enable and hooks on gave every byte back
 
 
 @pytest.mark.skipif(

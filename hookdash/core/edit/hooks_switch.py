@@ -102,6 +102,7 @@ def _switch_transform(
 
     def transform(text: str | None) -> FileEdit:
         current, notes = start_text(text, at.shown)
+        del text  # one reference: each splice lets the last text go (a 50 MB file)
         check_settings(current, at.shown)
         found, old = jsonc.value_at(current, PATH)  # only that value is built
         if found and old is enabled:
@@ -122,26 +123,26 @@ def _switch_transform(
         edit = FileEdit(text=None, changes=[change], notes=notes)
         try:
             if removing:
-                new_text = jsonedit.remove_member(current, PATH)
-                edit.removed.append(ENABLED_PTR)
-                has_section, section = jsonc.value_at(new_text, PATH[:1])
-                if SECTION_PTR in created and has_section and section == {}:
-                    new_text = jsonedit.remove_member(new_text, PATH[:1])
-                    edit.removed.append(SECTION_PTR)
+                # One splice: the object too when it holds only the member off created.
+                section = jsonc.value_at(current, PATH[:1])[1]
+                alone = SECTION_PTR in created and isinstance(section, dict) and len(section) == 1
+                current = jsonedit.remove_member(current, PATH[:1] if alone else PATH)
+                jsonc.release()  # the text cached for the splice is the old one: let it go
+                edit.removed.extend([ENABLED_PTR, SECTION_PTR] if alone else [ENABLED_PTR])
             else:
                 if not found:
                     edit.created.append(ENABLED_PTR)
                     if not jsonc.value_at(current, PATH[:1])[0]:
                         edit.created.append(SECTION_PTR)
-                new_text = jsonedit.set_member(current, PATH, enabled)
+                current = jsonedit.set_member(current, PATH, enabled)
         except JsonEditError as exc:  # hooksConfig is not an object
             raise at.shape_error(exc) from None
         if (
             restore is not None
             and parses(restore.before)
-            and same_value(jsonc.parse(restore.before), jsonc.parse(new_text))
+            and same_value(jsonc.parse(restore.before), jsonc.parse(current))
         ):
-            new_text = restore.before
+            current = restore.before
             edit.restored = True
             edit.notes.append(
                 f"{at.shown} is back, byte for byte, as it was before hookdash switched hooks off."
@@ -151,7 +152,7 @@ def _switch_transform(
                 "Removed hooksConfig.enabled, which hookdash had added when it switched "
                 "hooks off (Gemini's default is on)."
             )
-        edit.text = new_text
+        edit.text = current
         return edit
 
     return transform

@@ -12,8 +12,8 @@ import pytest
 from hookdash.core.edit.disabled_list import disable_hook, enable_hook
 from hookdash.core.edit.disabled_text import DisabledKey
 from hookdash.core.edit.predicted import hooks_after_edit
+from hookdash.core.load.checks.trust import untrusted_project_hooks
 from hookdash.core.model import Configuration, Hook
-from hookdash.core.present import untrusted_project_hooks
 from tests.conftest import Sandbox, command_hook, definition, settings_with
 
 FIELDS = (

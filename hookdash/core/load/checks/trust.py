@@ -34,13 +34,13 @@ def _check_untrusted_project_hooks(hooks: list[Hook]) -> list[Problem]:
     pending = untrusted_project_hooks(hooks)
     if not pending:
         return []
-    names = list(dict.fromkeys(visible(h.id) for h in pending))
+    names = list(dict.fromkeys(h.id for h in pending))
     changed = [h for h in pending if h.trust == "changed"]
     detail = ""
     if changed:
         detail = (
             " Changed since trusted: "
-            + "; ".join(f"{visible(h.id)} ({visible(h.trust_detail or '')})" for h in changed)
+            + "; ".join(f"{h.id} ({h.trust_detail})" for h in changed)
             + "."
         )
     first = pending[0]
