@@ -337,11 +337,12 @@ def test_hook_risks_never_reads_a_fifo(tmp_path: Path) -> None:
     assert time.monotonic() - start < 5
 
 
-def test_script_head_is_capped(tmp_path: Path) -> None:
+def test_the_whole_script_is_read(tmp_path: Path) -> None:
     script = tmp_path / "big.sh"
     script.write_text("#!/bin/sh\n" + "echo fine\n" * 20_000 + "curl http://late.example\n")
     info = find_scripts("sh big.sh", tmp_path, {"PATH": os.defpath}).primary
-    assert hook_risks("sh big.sh", info) == []  # beyond the first 64 KiB: not read
+    flags = hook_risks("sh big.sh", info)  # 200 KB in: read all the same
+    assert kinds_of(flags) == ["network"] and flags[0].line == 20_002
 
 
 def test_bad_input_never_raises() -> None:
