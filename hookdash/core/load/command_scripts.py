@@ -469,9 +469,9 @@ class _Walk:
         end = st
         static = [v for v in values if isinstance(v, str)]
         if values and len(static) == len(values) and len(values) <= 8:
-            for value in static:
+            for word in static:
                 inner = st.copy()
-                inner.vars[name] = value
+                inner.vars[name] = word
                 end = end.join(self.statement(body, inner, depth, src))
             return end
         inner = st.copy()
@@ -748,9 +748,11 @@ class _Walk:
             st.cwd, st.cwd_why = None, "popd returns to a directory hookdash does not follow"
             return st
         if program in ("source", "."):
-            if not args:
-                return st
-            self.script_file(args[0], st, "interpreted", search_path=True)
+            sourced = args[0] if args else None
+            if isinstance(sourced, _Dyn):
+                self.unresolved(f"{program} reads a file decided when it runs: {sourced.reason}")
+            elif sourced is not None:
+                self.script_file(sourced, st, "interpreted", search_path=True)
             return st
         if program == "eval":
             return self.code_argument(

@@ -258,7 +258,7 @@ def record(env: GeminiEnvironment, hooks: Iterable[Hook]) -> tuple[WriteOutcome,
             read = by_hash.get(entry.sha256 or "")
             if read is not None:
                 entry.copied = script_copies.keep_copy(state, read)
-        new.copied = bool(new.scripts) and new.scripts[0].copied
+        new.copied = any(e.copied for e in (new.scripts or [])[:1])
         fresh[hook.key] = new
     changed: list[str] = []
     referenced: set[str] = set()

@@ -220,11 +220,11 @@ def parse_makefile(path: str, text: str) -> Makefile:
                 mf.variables[name] = value
             current = []
             continue
-        rule = _RULE.match(stripped)
-        if rule is None:
+        match = _RULE.match(stripped)
+        if match is None:
             current = []
             continue
-        targets, _colon, rest = rule.groups()
+        targets, _colon, rest = match.groups()
         rest, _sep, inline = rest.partition(";")
         if _ASSIGNMENT.match(rest.strip()):  # a target-specific variable
             current = []

@@ -121,11 +121,11 @@ def _script(facts: Facts, hook: Hook, display: Callable[[str], str], colors: Col
     if hook.script is not None and hook.script not in scripts:
         scripts.insert(0, hook.script)
     for script in scripts:
-        _one_script(facts, hook, script, display, colors)
+        _one_script(facts, script, display, colors)
 
 
 def _one_script(
-    facts: Facts, hook: Hook, script: ScriptInfo, display: Callable[[str], str], colors: Colors
+    facts: Facts, script: ScriptInfo, display: Callable[[str], str], colors: Colors
 ) -> None:
     if script.is_task:
         return  # project code: shown below, as a script
@@ -136,7 +136,7 @@ def _one_script(
         state.append("missing")
     elif script.kind == "script" and not script.executable:
         state.append("not executable")
-    label = visible(display(script.path)) if script.path else hook.shown.program
+    label = visible(display(script.path) if script.path else script.program)
     if state:
         facts.row("script", label, Text("  " + ", ".join(state), style=colors.error))
     elif script.kind == "command":

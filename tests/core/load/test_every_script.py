@@ -87,7 +87,8 @@ def test_a_payload_after_64_kib_of_padding_is_flagged(sandbox: Sandbox) -> None:
     hook = _hook(sandbox, "./hooks/pad.sh")
     kinds = {f.kind for f in hook.risks}
     assert {"pipe-to-shell", "network"} <= kinds
-    assert min(f.line or 0 for f in hook.risks if f.kind == "network") == 1003  # after the shebang, the padding and one line
+    # After the shebang, 1,000 lines of padding and one more:
+    assert min(f.line or 0 for f in hook.risks if f.kind == "network") == 1003
 
 
 def test_a_script_over_the_cap_is_a_finding(
