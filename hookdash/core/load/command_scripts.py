@@ -104,7 +104,11 @@ _PNPM_BUILTINS_WORDS = (
     "up update why"
 )
 _PNPM_BUILTINS = frozenset(_PNPM_BUILTINS_WORDS.split())
-_SIMPLE = re.compile(r"^[\w\s./:@%+,=-]*$")
+# A command that is one simple command of plain words and $NAME / ${NAME} (most hooks).
+_SIMPLE = re.compile(r"^(?:[\w\s./:@%+,=-]|\$[A-Za-z_]\w*|\$\{[A-Za-z_]\w*\})*$")
+_NAME_REF = re.compile(r"\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))")
+_PLAIN_WORD = re.compile(r"^[^\\{}*?\[~'\"$`]*$")  # nothing bash expands or unquotes
+_SAFE_VALUE = re.compile(r"^[^\s*?\[]+$")  # a value that neither splits, vanishes nor globs
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _ASSIGNMENT = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\+?=(.*)$", re.S)
 _PARAMETER = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-=?+])(.*))?$", re.S)
@@ -175,6 +179,67 @@ class _Dyn:
 Field = str | _Dyn
 
 
+class _Unset:
+    """A variable the command unset."""
+
+
+_UNSET = _Unset()
+_ABSENT = _Unset()
+
+
+class _Vars:
+    """A shell's variables: the environment it started with (shared, never copied: a
+    load walks thousands of commands) under what the command itself set. A value of
+    None: set, to what only the run knows."""
+
+    __slots__ = ("base", "local")
+
+    def __init__(
+        self, base: Mapping[str, str], local: dict[str, str | _Unset | None] | None = None
+    ) -> None:
+        self.base = base
+        self.local: dict[str, str | _Unset | None] = local if local is not None else {}
+
+    def __contains__(self, name: str) -> bool:
+        value = self.local.get(name, _ABSENT)
+        if value is _ABSENT:
+            return name in self.base
+        return value is not _UNSET
+
+    def get(self, name: str, default: str | None = None) -> str | None:
+        value = self.local.get(name, _ABSENT)
+        if value is _ABSENT:
+            return self.base.get(name, default)
+        return default if isinstance(value, _Unset) else value
+
+    def __getitem__(self, name: str) -> str | None:
+        if name not in self:
+            raise KeyError(name)
+        return self.get(name)
+
+    def __setitem__(self, name: str, value: str | None) -> None:
+        self.local[name] = value
+
+    def pop(self, name: str) -> None:
+        self.local[name] = _UNSET
+
+    def update(self, values: Mapping[str, str | _Unset | None]) -> None:
+        self.local.update(values)
+
+    def copy(self) -> _Vars:
+        return _Vars(self.base, dict(self.local))
+
+    def known(self) -> dict[str, str]:
+        """Every variable with a value the walk knows."""
+        out = dict(self.base)
+        for name, value in self.local.items():
+            if isinstance(value, str):
+                out[name] = value
+            else:
+                out.pop(name, None)
+        return out
+
+
 @dataclass
 class _State:
     """What a shell knows at one point: its directory and variables."""
@@ -182,11 +247,11 @@ class _State:
     cwd: str | None
     cwd_why: str | None
     oldpwd: str | None
-    vars: dict[str, str | None]  # None: set, to what only the run knows
+    vars: _Vars
     glob: bw.Globbing = field(default_factory=bw.Globbing)
 
     def copy(self) -> _State:
-        return _State(self.cwd, self.cwd_why, self.oldpwd, dict(self.vars), self.glob)
+        return _State(self.cwd, self.cwd_why, self.oldpwd, self.vars.copy(), self.glob)
 
     def join(self, other: _State) -> _State:
         """The state after one of two paths through the command."""
@@ -196,10 +261,10 @@ class _State:
             out.cwd_why = (
                 self.cwd_why
                 or other.cwd_why
-                or ("it changes directory on one path through the command and not on another")
+                or "it changes directory on one path through the command and not on another"
             )
-        for name in set(self.vars) | set(other.vars):
-            if self.vars.get(name, "\0") != other.vars.get(name, "\0"):
+        for name in set(self.vars.local) | set(other.vars.local):
+            if self.vars.local.get(name, _ABSENT) != other.vars.local.get(name, _ABSENT):
                 out.vars[name] = None
         return out
 
@@ -235,7 +300,9 @@ class ScriptFinder:
 
     def __init__(self, cwd: Path | str, variables: Mapping[str, str]):
         self.root = os.path.normpath(str(cwd))
+        # bash does not take IFS from its environment
         self._variables = {k: v for k, v in variables.items() if k != "IFS"}
+        self._variables.setdefault("HOME", str(Path.home()))
         self._found: dict[str, CommandScripts] = {}
         self._files: dict[tuple[str, str, str], ScriptInfo] = {}
         self._which: dict[tuple[str, str, str | None], str | None] = {}
@@ -248,8 +315,7 @@ class ScriptFinder:
 
     def _walk(self, command: str) -> CommandScripts:
         walk = _Walk(self)
-        state = _State(self.root, None, None, dict(self._variables))
-        state.vars.setdefault("HOME", str(Path.home()))
+        state = _State(self.root, None, None, _Vars(self._variables))
         try:
             walk.text(command, state, 0)
         except RecursionError:
@@ -357,6 +423,21 @@ class _Walk:
         expansion, no operator): most hooks, read without the parser."""
         if not _SIMPLE.match(code) or "\n" in code.strip():
             return None
+        if "$" in code:
+            unknown = False
+
+            def value(m: re.Match[str]) -> str:
+                nonlocal unknown
+                name = m.group(1) or m.group(2)
+                found = st.vars.get(name) if name not in ("PWD", "OLDPWD") else None
+                if found is None or not _SAFE_VALUE.match(found):
+                    unknown = True  # the parser's walk says why, or splits it right
+                    return ""
+                return found
+
+            code = _NAME_REF.sub(value, code)
+            if unknown:
+                return None
         words: list[Field] = list(code.split())
         env: dict[str, str | None] = {}
         while words and isinstance(words[0], str) and (m := _ASSIGNMENT.match(words[0])):
@@ -433,7 +514,7 @@ class _Walk:
             return st
         if kind == "unset_command":
             for child in node.named_children:
-                st.vars.pop(src.text(child), None)
+                st.vars.pop(src.text(child))
             return st
         if kind == "function_definition":
             name = node.child_by_field_name("name")
@@ -531,6 +612,9 @@ class _Walk:
 
     def fields(self, node: Node, st: _State, src: _Source) -> list[Field]:
         """The fields a word expands to (`_Dyn` for what only the run can tell)."""
+        quick = self.quick(node, st, src)
+        if quick is not None:
+            return [quick]
         try:
             pieces = self.pieces(node, st, src)
         except _Dynamic as exc:
@@ -564,6 +648,49 @@ class _Walk:
                 else:
                     out.extend(globbed)
         return out
+
+    def quick(self, node: Node, st: _State, src: _Source) -> str | None:
+        """The one field of a word that no expansion step changes (plain text, quotes,
+        known $NAME values that neither split nor glob), or None: expand it fully."""
+        kind = node.type
+        if kind in ("word", "number"):
+            text = src.text(node)
+            return text if _PLAIN_WORD.match(text) else None
+        if kind == "raw_string":
+            return src.text(node)[1:-1]
+        if kind in ("simple_expansion", "expansion"):
+            value = self._known(node, st, src)
+            return value if value is not None and _SAFE_VALUE.match(value) else None
+        if kind == "string":
+            out = []
+            for child in node.children:
+                if child.type == '"':
+                    continue
+                if child.type == "string_content" and "\\" not in src.text(child):
+                    out.append(src.text(child))
+                elif child.type in ("simple_expansion", "expansion"):
+                    value = self._known(child, st, src)
+                    if value is None:
+                        return None
+                    out.append(value)
+                else:
+                    return None
+            return "".join(out)
+        if kind in ("concatenation", "command_name"):
+            parts = [self.quick(child, st, src) for child in node.children]
+            if any(p is None for p in parts):
+                return None
+            joined = "".join(p for p in parts if p is not None)
+            return joined or None
+        return None
+
+    def _known(self, node: Node, st: _State, src: _Source) -> str | None:
+        """The value of a plain `$NAME` or `${NAME}` the walk knows, else None."""
+        text = src.text(node)
+        name = text[2:-1] if text.startswith("${") else text[1:]
+        if not _IDENTIFIER.match(name) or name in ("PWD", "OLDPWD"):
+            return None
+        return st.vars.get(name)
 
     def pieces(self, node: Node, st: _State, src: _Source) -> list[bw.Piece]:
         kind = node.type
@@ -680,7 +807,7 @@ class _Walk:
             if child.type == "variable_assignment":
                 probe = st.copy()
                 self.assign(child, probe, src)
-                env.update({k: v for k, v in probe.vars.items() if st.vars.get(k, "\0") != v})
+                env.update({k: v for k, v in probe.vars.local.items() if not isinstance(v, _Unset)})
         name = node.child_by_field_name("name")
         if name is None:  # assignments alone set shell variables
             st.vars.update(env)
@@ -782,7 +909,7 @@ class _Walk:
         if program == "unset":
             for arg in args:
                 if isinstance(arg, str):
-                    st.vars.pop(arg, None)
+                    st.vars.pop(arg)
             return st
         if program in ("set", "shopt"):
             self.options(program, args, st)
@@ -1263,7 +1390,7 @@ class _Walk:
         if directory is None:
             self.unresolved(f"make runs in a directory hookdash cannot tell: {st.cwd_why}")
             return
-        known = {k: v for k, v in st.vars.items() if v is not None}
+        known = st.vars.known()
         tasks = make_targets(directory, makefile, goals, overrides, known)
         if tasks.why is not None:
             self.unresolved(tasks.why)
