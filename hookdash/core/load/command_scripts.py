@@ -29,7 +29,7 @@ from __future__ import annotations
 import os
 import posixpath
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -89,6 +89,15 @@ _WRAPPERS: dict[str, tuple[frozenset[str], int]] = {
     "xargs": (frozenset({"-I", "-L", "-n", "-P", "-d", "-E", "-s", "-a", "--arg-file"}), 0),
     "caffeinate": (frozenset({"-t", "-w"}), 0),
 }
+# Programs whose arguments decide what runs.
+_SPECIAL = (
+    SHELLS
+    | _NODE
+    | frozenset(_INTERPRETERS)
+    | _OTHER_INTERPRETERS
+    | frozenset(_WRAPPERS)
+    | frozenset({"env", "npm", "yarn", "pnpm", "make", "gmake", "command", "type", "hash"})
+)
 _YARN_BUILTINS_WORDS = (
     "add audit autoclean bin cache check config create dedupe dlx exec explain generate- "
     "lock-entry global help import info init install link list login logout node npm "
@@ -107,6 +116,7 @@ _PNPM_BUILTINS = frozenset(_PNPM_BUILTINS_WORDS.split())
 # A command that is one simple command of plain words and $NAME / ${NAME} (most hooks).
 _SIMPLE = re.compile(r"^(?:[\w\s./:@%+,=-]|\$[A-Za-z_]\w*|\$\{[A-Za-z_]\w*\})*$")
 _NAME_REF = re.compile(r"\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))")
+_PLAIN = re.compile(r"^[\w\s./:@%+,=-]*$")
 _PLAIN_WORD = re.compile(r"^[^\\{}*?\[~'\"$`]*$")  # nothing bash expands or unquotes
 _SAFE_VALUE = re.compile(r"^[^\s*?\[]+$")  # a value that neither splits, vanishes nor globs
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -304,13 +314,22 @@ class ScriptFinder:
         self._variables = {k: v for k, v in variables.items() if k != "IFS"}
         self._variables.setdefault("HOME", str(Path.home()))
         self._found: dict[str, CommandScripts] = {}
+        self._by_program: dict[str, CommandScripts] = {}
         self._files: dict[tuple[str, str, str], ScriptInfo] = {}
         self._which: dict[tuple[str, str, str | None], str | None] = {}
 
     def find(self, command: str) -> CommandScripts:
         found = self._found.get(command)
         if found is None:
-            found = self._found[command] = self._walk(command)
+            # `./hooks/x.sh --flag N` for many N: what runs depends on the program alone.
+            key = _program_key(command, self._variables.get)
+            if key is None:
+                found = self._walk(command)
+            else:
+                found = self._by_program.get(key)
+                if found is None:
+                    found = self._by_program[key] = self._walk(command)
+            self._found[command] = found
         return found
 
     def _walk(self, command: str) -> CommandScripts:
@@ -360,6 +379,46 @@ class ScriptFinder:
 
     def inside(self, path: str) -> bool:
         return path == self.root or path.startswith(self.root.rstrip("/") + "/")
+
+
+def _plain_command(code: str, value_of: Callable[[str], str | None]) -> str | None:
+    """`code` with its $NAME values put in, when it is one simple command of plain words
+    (the values known, and neither splitting nor globbing); else None."""
+    if "\n" in code.strip():
+        return None
+    if _PLAIN.match(code):
+        return code
+    if "$" not in code or not _SIMPLE.match(code):
+        return None
+    unknown = False
+
+    def value(m: re.Match[str]) -> str:
+        nonlocal unknown
+        name = m.group(1) or m.group(2)
+        found = value_of(name) if name not in ("PWD", "OLDPWD") else None
+        if found is None or not _SAFE_VALUE.match(found):
+            unknown = True  # the parser's walk says why, or splits it right
+            return ""
+        return found
+
+    code = _NAME_REF.sub(value, code)
+    return None if unknown else code
+
+
+def _program_key(command: str, value_of: Callable[[str], str | None]) -> str | None:
+    """The program of a plain command whose arguments cannot change what runs (a script
+    run by its path), or None."""
+    plain = _plain_command(command, value_of)
+    if plain is None:
+        return None
+    first = plain.split(None, 1)[0] if plain.strip() else ""
+    if "/" not in first or "=" in first:
+        return None
+    if first.startswith("/") and posixpath.basename(first) in _SPECIAL:
+        return None  # /bin/bash x.sh, /usr/bin/env …: the arguments matter
+    if first.startswith("/") and _PYTHON.match(posixpath.basename(first)):
+        return None
+    return first
 
 
 def find_scripts(command: str, cwd: Path | str, variables: Mapping[str, str]) -> CommandScripts:
@@ -421,24 +480,10 @@ class _Walk:
     def _simple(self, code: str, st: _State) -> tuple[list[Field], dict[str, str | None]] | None:
         """The words of a command that is one plain simple command (no quoting, no
         expansion, no operator): most hooks, read without the parser."""
-        if not _SIMPLE.match(code) or "\n" in code.strip():
+        plain = _plain_command(code, st.vars.get)
+        if plain is None:
             return None
-        if "$" in code:
-            unknown = False
-
-            def value(m: re.Match[str]) -> str:
-                nonlocal unknown
-                name = m.group(1) or m.group(2)
-                found = st.vars.get(name) if name not in ("PWD", "OLDPWD") else None
-                if found is None or not _SAFE_VALUE.match(found):
-                    unknown = True  # the parser's walk says why, or splits it right
-                    return ""
-                return found
-
-            code = _NAME_REF.sub(value, code)
-            if unknown:
-                return None
-        words: list[Field] = list(code.split())
+        words: list[Field] = list(plain.split())
         env: dict[str, str | None] = {}
         while words and isinstance(words[0], str) and (m := _ASSIGNMENT.match(words[0])):
             env[m.group(1)] = m.group(2)
