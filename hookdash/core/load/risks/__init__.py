@@ -187,10 +187,19 @@ def _script_file_flags(
         words = first_simple_command(command) or []
         interpreter = next((w for w in words if posixpath.basename(w) in _ALL_INTERPRETERS), None)
     language = script_language(head.text, script.path, interpreter)
-    flags = script_risks(head.text, script.path, language=language, workspace=workspace, home=home)
+    if len(head.text) > _CACHED_TEXT:  # not kept in the cache: it may be 16 MiB
+        found = _script_flags.__wrapped__(head.text, script.path, language, workspace, home)
+        flags = list(found)
+    else:
+        flags = script_risks(
+            head.text, script.path, language=language, workspace=workspace, home=home
+        )
     if head.truncated:
         flags.append(_too_large(script.path))
     return flags
+
+
+_CACHED_TEXT = 1024 * 1024  # scripts up to this size keep their flags between loads
 
 
 def _too_large(path: str) -> RiskFlag:
