@@ -67,32 +67,26 @@ def chars(text: str, quoted: bool) -> list[Piece]:
 def unquoted_chars(text: str) -> list[Piece]:
     """An unquoted word's text, a backslash quoting the character after it (a backslash
     before a newline joins the lines)."""
-    out: list[Piece] = []
-    i = 0
-    while i < len(text):
-        c = text[i]
-        if c == "\\" and i + 1 < len(text):
-            if text[i + 1] != "\n":
-                out.append(Char(text[i + 1], True))
-            i += 2
-            continue
-        out.append(Char(c, False))
-        i += 1
-    return out
+    return _backslashed(text, False, None)
 
 
 def double_quoted_chars(text: str) -> list[Piece]:
     """Literal text inside double quotes: a backslash quotes only $ ` " \\ and newline."""
+    return _backslashed(text, True, '$`"\\\n')
+
+
+def _backslashed(text: str, quoted: bool, escapable: str | None) -> list[Piece]:
+    """Characters, each backslash quoting the next one (any, or those in `escapable`)."""
     out: list[Piece] = []
     i = 0
     while i < len(text):
         c = text[i]
-        if c == "\\" and i + 1 < len(text) and text[i + 1] in '$`"\\\n':
+        if c == "\\" and i + 1 < len(text) and (escapable is None or text[i + 1] in escapable):
             if text[i + 1] != "\n":
                 out.append(Char(text[i + 1], True))
             i += 2
             continue
-        out.append(Char(c, True))
+        out.append(Char(c, quoted))
         i += 1
     return out
 

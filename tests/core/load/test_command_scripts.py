@@ -87,6 +87,12 @@ def _paths(found: CommandScripts, root: Path) -> list[str]:
         ("./hooks/none*.sh", ["hooks/none*.sh"]),  # no match: the word as written
         ("set -f; ./hooks/lin[t].sh", ["hooks/lin[t].sh"]),  # noglob
         ("if true; then ./hooks/x.sh; else ./hooks/fmt.sh; fi", ["hooks/x.sh", "hooks/fmt.sh"]),
+        ("$'./hooks/x\\x2esh'", ["hooks/x.sh"]),  # ANSI-C quoting decoded
+        ("./hooks/?.sh", ["hooks/x.sh"]),
+        ("./hooks/[[:alpha:]]mt.sh", ["hooks/fmt.sh"]),
+        ("./hooks/[!a-e]*.sh", ["hooks/fmt.sh"]),
+        ("./hooks/{x,fmt}.sh", ["hooks/x.sh"]),
+        ("./hooks/x{,}.sh", ["hooks/x.sh"]),
         ("echo hi", []),
         ("ruff check .", []),
     ],
