@@ -131,6 +131,8 @@ def _plan_hook(config: Configuration, hook: Hook) -> dict[str, Any]:
         "line": hook.line,
         "command": hook.command,
         "script": hook.script.path if hook.script else None,
+        "scripts": [s.label for s in hook.scripts],
+        "script_unresolved": hook.script_unresolved,
         "trust": hook.trust,
         "trust_detail": hook.trust_detail,
         # What a CHANGED hook ran when it was trusted: its command(s), or its script's diff.
@@ -174,8 +176,10 @@ def _print_review(config: Configuration, hook: Hook, s: Style, hidden: bool = Fa
         print(f"{indent}{s.dim('now:    ')} {s.green(shown.command)}")
     elif hook.name and hook.command:
         print(f"{indent}{s.dim('command:')} {shown.command}")
-    if hook.script and hook.script.path:
-        print(f"{indent}{s.dim('script: ' + env.display(hook.script.path))}")
+    for script in hook.scripts or ([hook.script] if hook.script and hook.script.path else []):
+        print(f"{indent}{s.dim('script: ' + env.display(script.label))}")
+    if hook.script_unresolved:
+        print(f"{indent}{s.yellow('cannot tell every script it runs: ' + hook.script_unresolved)}")
     if shown.trust_detail:
         print(f"{indent}{s.dim(shown.trust_detail)}")
     for risk in risk_lines(hook, env.display):

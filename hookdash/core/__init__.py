@@ -128,6 +128,9 @@ if TYPE_CHECKING:
         describe_matcher as describe_matcher,
         preview_matcher as preview_matcher,
     )
+    from hookdash.core.gemini.scripts import (
+        ScriptInfo as ScriptInfo,
+    )
     from hookdash.core.gemini.tools import (
         BUILTIN_TOOLS as BUILTIN_TOOLS,
     )
@@ -156,6 +159,7 @@ if TYPE_CHECKING:
     from hookdash.core.load.preview import (
         ScriptPreview as ScriptPreview,
         script_preview as script_preview,
+        script_previews as script_previews,
     )
     from hookdash.core.load.risks import (
         kinds_of as kinds_of,
@@ -373,6 +377,7 @@ _EXPORTS: dict[str, str] = {
     "risk_badge": "hookdash.core.present",
     "risk_label": "hookdash.core.present",
     "RiskFlag": "hookdash.core.model",
+    "ScriptInfo": "hookdash.core.gemini.scripts",
     "RiskLine": "hookdash.core.present",
     "RunFilter": "hookdash.core.run.log_filter",
     "RunLike": "hookdash.core.run.logfeed",
@@ -383,6 +388,7 @@ _EXPORTS: dict[str, str] = {
     "saved_payloads": "hookdash.core.run.saved_payloads",
     "SavedPayload": "hookdash.core.run.saved_payloads",
     "script_preview": "hookdash.core.load.preview",
+    "script_previews": "hookdash.core.load.preview",
     "ScriptDiff": "hookdash.core.load.script_copies",
     "ScriptPreview": "hookdash.core.load.preview",
     "select_hook": "hookdash.core.load.lookup",

@@ -144,7 +144,14 @@ class Hook(BaseModel):
     invalid: str | None = None  # why Gemini discards it (validateHookConfig), or None
     inactive_reason: InactiveReason | None = None
     duplicate_of: HookRef | None = None
+    # The script a one-script view shows: the first of `scripts`, else the tool on PATH
+    # its first simple command runs.
     script: ScriptInfo | None = None
+    # Every project script and piece of project code (npm script, make recipe) the
+    # command runs, in the order bash reaches them (core.load.command_scripts).
+    scripts: list[ScriptInfo] = []
+    # Why hookdash cannot tell every script it runs (a program built at run time, …).
+    script_unresolved: str | None = None
     unknown_keys: list[str] = []  # keys of the hook object Gemini does not read
     # What a reviewer must not miss in the command or its script (core.load.risks).
     risks: list[RiskFlag] = []

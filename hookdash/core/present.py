@@ -154,9 +154,14 @@ def hook_notes(hook: Hook) -> list[str]:
 
 
 def _notes(hook: Hook) -> list[str]:
+    unresolved = (
+        [f"hookdash cannot tell every script it runs: {hook.script_unresolved}"]
+        if hook.script_unresolved
+        else []
+    )
     if not hook.runs:
-        return list(hook.not_running_because)
-    notes = []
+        return list(hook.not_running_because) + unresolved
+    notes = unresolved
     if hook.duplicate_of is not None:
         d = hook.duplicate_of
         where = d.extension if d.scope == "extension" else d.scope

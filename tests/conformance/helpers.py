@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from hookdash.core.load.command_scripts import CommandScripts
 from hookdash.core.load.registry import Candidate, VerdictContext, make_hook
 from hookdash.core.model import Hook
 
@@ -20,7 +21,7 @@ def verdict_context(disabled: list[str] | None = None) -> VerdictContext:
         legacy_by_scope={},
         trust_store={},
         project_root="/project",
-        script_of=lambda command, env: None,
+        script_of=lambda command, env: CommandScripts(),
     )
 
 

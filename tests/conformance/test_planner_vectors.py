@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from hookdash.core.load.command_scripts import CommandScripts
 from hookdash.core.load.registry import (
     Candidate,
     VerdictContext,
@@ -30,7 +31,7 @@ def _registry(case: dict[str, Any]) -> list[Any]:
         legacy_by_scope={},
         trust_store={},
         project_root="/project",
-        script_of=lambda command, env: None,
+        script_of=lambda command, env: CommandScripts(),
     )
     hooks = []
     for i, entry in enumerate(case["entries"]):

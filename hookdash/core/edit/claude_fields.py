@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Literal
 
 from hookdash.core import files
-from hookdash.core.gemini.scripts import find_script
+from hookdash.core.load.command_scripts import find_scripts
 
 SCRIPT_SCAN_LIMIT = 1 << 20  # read at most 1 MB of a hook's script when looking for fields
 
@@ -70,7 +70,7 @@ def field_flags(text: str, claude_event: str) -> list[tuple[FieldKind, str]]:
 
 def script_text(command: str, workspace: Path, variables: Mapping[str, str]) -> str:
     """The text of the script a command runs (at most SCRIPT_SCAN_LIMIT bytes), or ""."""
-    script = find_script(command, workspace, variables)
+    script = find_scripts(command, workspace, variables).primary
     if script is None or script.kind == "command" or not script.path or not script.exists:
         return ""
     try:

@@ -28,8 +28,8 @@ from hookdash.core.errors import EditError
 from hookdash.core.gemini.events import CLAUDE_EVENT_NAMES, EVENTS, suggest_event
 from hookdash.core.gemini.expand import expand_settings_string, expand_settings_value
 from hookdash.core.gemini.hook_trust import hook_key
-from hookdash.core.gemini.scripts import find_script
 from hookdash.core.load.checks import check_hook
+from hookdash.core.load.command_scripts import find_scripts
 from hookdash.core.load.lookup import describe_hook, registrable
 from hookdash.core.load.registry import DEFAULT_TIMEOUT_MS
 from hookdash.core.model import Hook, HookScope
@@ -139,6 +139,7 @@ def draft_as_hook(
     env = config.env
     command = expand_settings_string(draft.command, env.environ)
     expanded = expand_settings_value(draft.hook_object(), env.environ)
+    runs = find_scripts(command, env.workspace, script_variables(env))
     return Hook(
         id=expanded.get("name") or command,
         key=hook_key(expanded),
@@ -159,7 +160,9 @@ def draft_as_hook(
         timeout_ms=DEFAULT_TIMEOUT_MS if draft.timeout_ms is None else draft.timeout_ms,
         will_register=True,
         runs=True,
-        script=find_script(command, env.workspace, script_variables(env)),
+        script=runs.primary,
+        scripts=list(runs.scripts),
+        script_unresolved=runs.unresolved,
     )
 
 

@@ -252,7 +252,7 @@ def _record_fingerprints(
         exc.applied = changes
         raise
     if recorded:
-        scripts = {str(p) for h in hooks if h.key in recorded if (p := fingerprints.script_of(h))}
+        scripts = {p for h in hooks if h.key in recorded for p in fingerprints.scripts_of(h)}
         changes.append(
             Change(
                 file=str(state_outcome.path),
@@ -271,7 +271,7 @@ def _trust_notes(
 ) -> list[str]:
     env = config.env
     notes = [
-        f"{env.display(big.script or '')} is {big.size or 0:,} bytes, more than the "
+        f"{env.display(big.label)} is {big.size or 0:,} bytes, more than the "
         f"{COPY_CAP // 1024} KiB hookdash keeps a copy of: only its hash is kept, so a "
         "later change shows as CHANGED without a diff."
         for big in fingerprints.uncopied(env, recorded)

@@ -2,14 +2,20 @@
 
 Gemini's trust check compares `name:command` only: a hook whose script file was edited
 after it was trusted keeps its key, so Gemini never warns about it again. When hookdash
-records trust it also stores the SHA-256 of each script file a trusted command runs; a
-later load marks the hook `changed` when that file differs, is gone, or cannot be read.
+records trust it also stores the SHA-256 of every script a trusted command runs (each
+file, and each piece of project code it starts: an npm script, a make recipe — hashed as
+that code's text, so an unrelated edit of package.json changes nothing); a later load
+marks the hook `changed` when any of them differs, is gone, or cannot be read, naming it.
 
 State file: `<state dir>/trusted-scripts.json`,
 `{"v": 1, "projects": {"<project root>": {"<name:command>": {"script", "sha256", "size",
-"trusted_at", "copied"}}}}` — `script` is null for a command that runs no file of its own;
-`copied` says a copy of the script was kept (`script_copies`), so the review can show a
-diff when it changes.
+"trusted_at", "copied", "scripts": [{"path", "kind", "target", "sha256", "size",
+"copied"}]}}}}` — `scripts` lists every script (`kind`/`target` name project code within
+`path`: "npm-script"/"make-target" and its name); `script`, `sha256`, `size` and `copied`
+repeat the first one, and are all a record written before `scripts` existed has (read as
+a list of that one). `script` is null for a command that runs no file of its own;
+`copied` says a copy was kept (`script_copies`), so the review can show a diff when it
+changes.
 """
 
 from __future__ import annotations
@@ -25,12 +31,31 @@ from hookdash.core import files, nesting
 from hookdash.core.edit.atomic import WriteOutcome, update_file
 from hookdash.core.gemini.environment import GeminiEnvironment
 from hookdash.core.gemini.jsvalues import utf8
-from hookdash.core.load import script_copies
+from hookdash.core.load import project_tasks, script_copies
 from hookdash.core.model import Hook
 from hookdash.core.state import STATE_DIR_MODE, state_dir
 
 STATE_FILE = "trusted-scripts.json"
 SCRIPT_KINDS = frozenset({"script", "interpreted"})  # a file of the project, not a PATH tool
+
+
+class ScriptPrint(BaseModel):
+    """The fingerprint of one script, or of one piece of project code in `path`."""
+
+    path: str
+    kind: str | None = None  # "npm-script" / "make-target": project code; None: the file
+    target: str | None = None  # the npm script or make target
+    sha256: str | None = None
+    size: int | None = None
+    copied: bool = False  # a copy is kept under its sha256 (at most COPY_CAP bytes)
+
+    @property
+    def label(self) -> str:
+        if self.kind == "npm-script":
+            return f"{self.path} (scripts.{self.target})"
+        if self.kind == "make-target":
+            return f"{self.path} (target {self.target})"
+        return self.path
 
 
 class ScriptFingerprint(BaseModel):
@@ -39,6 +64,23 @@ class ScriptFingerprint(BaseModel):
     size: int | None = None
     trusted_at: str
     copied: bool = False  # a copy is kept under its sha256 (at most COPY_CAP bytes)
+    scripts: list[ScriptPrint] | None = None  # None: written before every script counted
+
+    def entries(self) -> list[ScriptPrint]:
+        """Every script recorded (one, for a record written before `scripts`)."""
+        if self.scripts is not None:
+            return self.scripts
+        if self.script is None:
+            return []
+        return [
+            ScriptPrint(path=self.script, sha256=self.sha256, size=self.size, copied=self.copied)
+        ]
+
+    def same_scripts(self, other: ScriptFingerprint) -> bool:
+        def key(r: ScriptFingerprint) -> list[tuple[str, str | None, str | None, str | None]]:
+            return [(e.path, e.kind, e.target, e.sha256) for e in r.entries()]
+
+        return key(self) == key(other)
 
 
 class FingerprintState(BaseModel):
@@ -82,59 +124,119 @@ def hash_file(path: str) -> tuple[str, int] | None:
     return read.sha256, read.size
 
 
-def script_of(hook: Hook) -> str | None:
-    """The project file a hook's command runs, if it runs one."""
-    script = hook.script
-    if script is None or script.kind not in SCRIPT_KINDS or not script.path:
+def task_read(kind: str, path: str, target: str) -> script_copies.ScriptRead | None:
+    """The code of one npm script or make target now, as a read to hash and copy."""
+    code = project_tasks.task_code(kind, path, target)
+    if code is None:
         return None
-    return script.path
+    return script_copies.text_read(code)
+
+
+def scripts_of(hook: Hook) -> list[str]:
+    """The project files a hook's command runs (package.json / Makefile for project
+    code), in order, once each."""
+    found: dict[str, None] = {}
+    for script in hook.scripts or ([hook.script] if hook.script is not None else []):
+        if (script.kind in SCRIPT_KINDS or script.is_task) and script.path:
+            found[script.path] = None
+    return list(found)
+
+
+def script_of(hook: Hook) -> str | None:
+    """The first project file a hook's command runs, if it runs one."""
+    found = scripts_of(hook)
+    return found[0] if found else None
 
 
 def fingerprint(
     hook: Hook, now: str | None = None
-) -> tuple[ScriptFingerprint, script_copies.ScriptRead | None]:
-    """The hook's fingerprint, and the read of its script (to keep a copy of). The script
-    is read once, never blocking on a FIFO or a device."""
+) -> tuple[ScriptFingerprint, list[script_copies.ScriptRead]]:
+    """The hook's fingerprint, and the reads of its scripts (to keep copies of). Each
+    script is read once, never blocking on a FIFO or a device; project code is taken as
+    the load read it (what the reviewer was shown)."""
     when = now or datetime.now(UTC).isoformat(timespec="seconds")
-    path = script_of(hook)
-    if path is None:
-        return ScriptFingerprint(script=None, trusted_at=when), None
-    try:
-        read = script_copies.read_script(path)
-    except OSError:
-        return ScriptFingerprint(script=path, trusted_at=when), None
-    record = ScriptFingerprint(script=path, sha256=read.sha256, size=read.size, trusted_at=when)
-    return record, read
+    prints: list[ScriptPrint] = []
+    reads: list[script_copies.ScriptRead] = []
+    for script in hook.scripts or ([hook.script] if hook.script is not None else []):
+        if not script.path:
+            continue
+        read: script_copies.ScriptRead | None = None
+        if script.is_task:
+            assert script.code is not None
+            entry = ScriptPrint(path=script.path, kind=script.kind, target=script.target)
+            read = script_copies.text_read(script.code)
+        elif script.kind in SCRIPT_KINDS:
+            entry = ScriptPrint(path=script.path)
+            try:
+                read = script_copies.read_script(script.path)
+            except OSError:
+                read = None
+        else:
+            continue
+        if read is not None:
+            entry.sha256, entry.size = read.sha256, read.size
+            reads.append(read)
+        if all(
+            (p.path, p.kind, p.target) != (entry.path, entry.kind, entry.target) for p in prints
+        ):
+            prints.append(entry)
+    first = prints[0] if prints else None
+    record = ScriptFingerprint(
+        script=first.path if first else None,
+        sha256=first.sha256 if first else None,
+        size=first.size if first else None,
+        trusted_at=when,
+        scripts=prints,
+    )
+    return record, reads
+
+
+def _change(entry: ScriptPrint, shown: str, day: str) -> str | None:
+    """Why one recorded script counts as changed, or None."""
+    if entry.kind is not None:  # project code: its text now
+        assert entry.target is not None
+        read = task_read(entry.kind, entry.path, entry.target)
+        if read is None:
+            if entry.sha256 is None:
+                return None
+            return f"{shown} no longer defines it (or cannot be read)"
+        if read.sha256 != entry.sha256:
+            return f"{shown} changed after it was trusted ({day})"
+        return None
+    if entry.sha256 is None:
+        # Nothing readable was there when trusted; a FIFO or device still is not
+        # (`check` flags those), a readable file is news.
+        if hash_file(entry.path) is not None:
+            return f"its script {shown} appeared after it was trusted"
+        return None
+    hashed = hash_file(entry.path)
+    if hashed is None:
+        gone = not Path(entry.path).exists()
+        kind = files.not_regular(entry.path)
+        return f"its script {shown} " + (
+            "was deleted after it was trusted"
+            if gone
+            else f"is now {kind}"
+            if kind
+            else "can no longer be read"
+        )
+    if hashed[0] != entry.sha256 or entry.size not in (None, hashed[1]):
+        return f"its script {shown} changed after it was trusted ({day})"
+    return None
 
 
 def script_changes(env: GeminiEnvironment) -> dict[str, str]:
-    """Trusted hook key -> why it counts as changed, for the workspace's project."""
+    """Trusted hook key -> why it counts as changed (the first script that did), for the
+    workspace's project."""
     records = read_state(env).projects.get(env.project_root, {})
     changes: dict[str, str] = {}
     for key, record in records.items():
-        if record.script is None:
-            continue
-        shown = env.display(record.script)
-        if record.sha256 is None:
-            # Nothing readable was there when trusted; a FIFO or device still is not
-            # (`check` flags those), a readable file is news.
-            if hash_file(record.script) is not None:
-                changes[key] = f"its script {shown} appeared after it was trusted"
-            continue
-        hashed = hash_file(record.script)
-        if hashed is None:
-            gone = not Path(record.script).exists()
-            kind = files.not_regular(record.script)
-            changes[key] = f"its script {shown} " + (
-                "was deleted after it was trusted"
-                if gone
-                else f"is now {kind}"
-                if kind
-                else "can no longer be read"
-            )
-        elif hashed[0] != record.sha256 or record.size not in (None, hashed[1]):
-            day = record.trusted_at[:10]
-            changes[key] = f"its script {shown} changed after it was trusted ({day})"
+        day = record.trusted_at[:10]
+        for entry in record.entries():
+            why = _change(entry, env.display(entry.label), day)
+            if why is not None:
+                changes[key] = why
+                break
     return changes
 
 
@@ -150,9 +252,13 @@ def record(env: GeminiEnvironment, hooks: Iterable[Hook]) -> tuple[WriteOutcome,
     state = state_dir(env.environ)
     fresh: dict[str, ScriptFingerprint] = {}
     for hook in hooks:
-        new, read = fingerprint(hook)
-        if read is not None:
-            new.copied = script_copies.keep_copy(state, read)
+        new, reads = fingerprint(hook)
+        by_hash = {read.sha256: read for read in reads}
+        for entry in new.scripts or []:
+            read = by_hash.get(entry.sha256 or "")
+            if read is not None:
+                entry.copied = script_copies.keep_copy(state, read)
+        new.copied = any(e.copied for e in (new.scripts or [])[:1])
         fresh[hook.key] = new
     changed: list[str] = []
     referenced: set[str] = set()
@@ -165,17 +271,21 @@ def record(env: GeminiEnvironment, hooks: Iterable[Hook]) -> tuple[WriteOutcome,
         dropped.clear()
         for key, new in fresh.items():
             old = project.get(key)
-            if old is not None and (old.script, old.sha256) == (new.script, new.sha256):
-                if old.copied or not new.copied:
+            if old is not None and old.same_scripts(new):
+                if _all_copied(old) or not _any_copied(new):
                     continue
                 new.trusted_at = old.trusted_at
-            if old is not None and old.copied and old.sha256:
-                dropped.add(old.sha256)
+            if old is not None:
+                dropped.update(e.sha256 for e in old.entries() if e.copied and e.sha256)
             project[key] = new
             changed.append(key)
         referenced.clear()
         referenced.update(
-            r.sha256 for p in current.projects.values() for r in p.values() if r.copied and r.sha256
+            e.sha256
+            for p in current.projects.values()
+            for r in p.values()
+            for e in r.entries()
+            if e.copied and e.sha256
         )
         if not changed:
             return None
@@ -189,24 +299,41 @@ def record(env: GeminiEnvironment, hooks: Iterable[Hook]) -> tuple[WriteOutcome,
     return outcome, list(changed)
 
 
-def uncopied(env: GeminiEnvironment, keys: Iterable[str]) -> list[ScriptFingerprint]:
+def _all_copied(record: ScriptFingerprint) -> bool:
+    return all(e.copied for e in record.entries() if e.sha256)
+
+
+def _any_copied(record: ScriptFingerprint) -> bool:
+    return any(e.copied for e in record.entries())
+
+
+def uncopied(env: GeminiEnvironment, keys: Iterable[str]) -> list[ScriptPrint]:
     """The recorded scripts of these keys of which only the hash is kept (too large)."""
     records = read_state(env).projects.get(env.project_root, {})
     found = (records.get(k) for k in keys)
-    return [r for r in found if r and r.script and r.sha256 and not r.copied]
+    return [e for r in found if r for e in r.entries() if e.sha256 and not e.copied]
 
 
 def script_diff(env: GeminiEnvironment, hook: Hook) -> script_copies.ScriptDiff | None:
-    """What changed in the script of a trusted hook since it was trusted (a unified diff
-    against the copy kept then, or why there is none); None when nothing changed."""
+    """What changed in a trusted hook's scripts since it was trusted: the diff of the
+    first that changed against the copy kept then (or why there is none); None when
+    nothing changed."""
     record_ = read_state(env).projects.get(env.project_root, {}).get(hook.key)
-    if record_ is None or record_.script is None:
+    if record_ is None:
         return None
-    return script_copies.diff_against_copy(
-        state_dir(env.environ),
-        record_.script,
-        record_.sha256,
-        record_.size,
-        record_.trusted_at,
-        env.display(record_.script),
-    )
+    state = state_dir(env.environ)
+    for entry in record_.entries():
+        shown = env.display(entry.label)
+        if entry.kind is not None:
+            assert entry.target is not None
+            now = task_read(entry.kind, entry.path, entry.target)
+            diff = script_copies.diff_read_against_copy(
+                state, entry.label, now, entry.sha256, entry.size, record_.trusted_at, shown
+            )
+        else:
+            diff = script_copies.diff_against_copy(
+                state, entry.path, entry.sha256, entry.size, record_.trusted_at, shown
+            )
+        if diff is not None:
+            return diff
+    return None

@@ -5,8 +5,8 @@ A right-to-left override in a command, an escape sequence that erases the line b
 it, a zero-width space in a name: what the reviewer reads is then not what Gemini CLI
 runs. Every string of a settings file's `hooks` and `hooksConfig.disabled` (event keys,
 matchers, names, commands, descriptions, disabled entries, anything else in there) and of
-an extension's `hooks/hooks.json` is checked as written in the file, and so is the first
-`SCRIPT_HEAD_BYTES` of each project script a hook runs. One problem per string or script,
+an extension's `hooks/hooks.json` is checked as written in the file, and so is each
+project script a hook runs (whole, up to `SCRIPT_SCAN_BYTES`). One problem per string or script,
 severity error, at the line and column of the first hidden character in that file.
 
 Newlines and tabs are not hidden (a multi-line command is legitimate, and every view
@@ -64,13 +64,14 @@ def hidden_problems_of(hook: Hook, problems: Iterable[Problem]) -> list[Problem]
     strings, its definition's matcher, its event name, or the script it runs."""
     definition = hook.pointer.rsplit("/hooks/", 1)[0]
     event = definition.rsplit("/", 1)[0] if definition.rsplit("/", 1)[-1].isdigit() else definition
-    script = hook.script.path if hook.script is not None else None
+    scripts = {s.path for s in [*hook.scripts, *([hook.script] if hook.script else [])]}
+    scripts.discard(None)
     out = []
     for p in problems:
         if p.code != CODE:
             continue
         if p.pointer is None:
-            if script is not None and p.file == script:
+            if p.file in scripts:
                 out.append(p)
         elif p.file == hook.file and (
             p.pointer in (hook.pointer, definition + "/matcher", event)
@@ -213,10 +214,9 @@ def _message(what: str, found: list[HiddenCharacter]) -> str:
 def _in_scripts(hooks: list[Hook]) -> list[Problem]:
     users: dict[str, list[str]] = {}
     for hook in hooks:
-        script = hook.script
-        if script is None or script.kind not in _SCRIPT_KINDS or not script.path:
-            continue
-        if script.exists:
+        for script in hook.scripts or ([hook.script] if hook.script is not None else []):
+            if script.kind not in _SCRIPT_KINDS or not script.path or not script.exists:
+                continue
             users.setdefault(script.path, []).append(hook.id)
     out: list[Problem] = []
     for path, ids in users.items():

@@ -18,7 +18,7 @@ from hookdash.core.gemini.folder_trust import (
 )
 from hookdash.core.gemini.layers import MERGE_ORDER, Layer, Scope, read_layers
 from hookdash.core.gemini.merge import js_truthy, merge_settings
-from hookdash.core.gemini.scripts import ScriptFinder, ScriptInfo
+from hookdash.core.load.command_scripts import CommandScripts, ScriptFinder
 from hookdash.core.load.focus import focus_on, let_go_of_unread, meant_also
 from hookdash.core.load.hook_files import (
     extension_candidates,
@@ -145,11 +145,11 @@ def _fatal(env: GeminiEnvironment, s: _Settings) -> str | None:
 
 def _script_lookup(
     env: GeminiEnvironment, base_vars: dict[str, str]
-) -> Callable[[str, dict[str, str]], ScriptInfo | None]:
-    """The script a command runs, with one finder per distinct hook environment."""
+) -> Callable[[str, dict[str, str]], CommandScripts]:
+    """The scripts a command runs, with one finder per distinct hook environment."""
     finders: dict[tuple[tuple[str, str], ...], ScriptFinder] = {}
 
-    def script_of(command: str, hook_env: dict[str, str]) -> ScriptInfo | None:
+    def script_of(command: str, hook_env: dict[str, str]) -> CommandScripts:
         env_items = tuple(sorted(hook_env.items()))
         finder = finders.get(env_items)
         if finder is None:
@@ -322,14 +322,15 @@ def _version_problems(env: GeminiEnvironment) -> list[Problem]:
 
 
 def _assign_risks(hooks: list[Hook], workspace: str, home: str) -> None:
-    """Each hook's risk flags, computed once per command and script on this load."""
-    cache: dict[tuple[str | None, str | None], list[RiskFlag]] = {}
+    """Each hook's risk flags, computed once per command and scripts on this load."""
+    cache: dict[tuple[str | None, tuple[int, ...]], list[RiskFlag]] = {}
     for hook in hooks:
-        script = hook.script
-        key = (hook.command, script.path if script is not None else None)
+        scripts = hook.scripts or ([hook.script] if hook.script is not None else [])
+        # Hooks that share a command and environment share their ScriptInfo objects.
+        key = (hook.command, tuple(id(s) for s in scripts))
         flags = cache.get(key)
         if flags is None:
-            flags = cache[key] = hook_risks(hook.command, script, workspace=workspace, home=home)
+            flags = cache[key] = hook_risks(hook.command, scripts, workspace=workspace, home=home)
         if flags:  # (the default is already an empty list of its own)
             hook.risks = list(flags)
 

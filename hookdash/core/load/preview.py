@@ -1,4 +1,5 @@
-"""A preview of the script a hook runs: its first lines, when the command names a file."""
+"""A preview of the scripts a hook runs: the first lines of each file its command runs,
+and the code of each npm script or make target it starts."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from pathlib import Path
 
 from hookdash.core import files
 from hookdash.core.gemini.scripts import ScriptInfo
+from hookdash.core.model import Hook
 
 PREVIEW_LINES = 40
 # Read at most this much: a hook may point at a large or binary program.
@@ -22,6 +24,21 @@ class ScriptPreview:
     shown_lines: int
     truncated: bool  # the file has more than `shown_lines` lines
     unavailable: str | None = None  # why no text is shown
+    # Project code: "npm script lint" / "make target lint" (in `path`, from `start_line`).
+    part: str | None = None
+    start_line: int = 1
+
+    @property
+    def heading(self) -> str:
+        """What the preview's heading calls it, before the path."""
+        return f"{self.part} in" if self.part else "Script"
+
+
+def script_previews(hook: Hook, max_lines: int = PREVIEW_LINES) -> list[ScriptPreview]:
+    """A preview of every script the hook runs, in the order it runs them."""
+    scripts = hook.scripts or ([hook.script] if hook.script is not None else [])
+    found = (script_preview(s, max_lines) for s in scripts)
+    return [p for p in found if p is not None]
 
 
 def script_preview(
@@ -33,6 +50,17 @@ def script_preview(
     """
     if script is None or script.path is None or script.kind == "command":
         return None
+    if script.is_task and script.code is not None:
+        lines = script.code.split("\n")
+        what = "npm script" if script.kind == "npm-script" else "make target"
+        return ScriptPreview(
+            script.path,
+            "\n".join(lines[:max_lines]),
+            min(len(lines), max_lines),
+            len(lines) > max_lines,
+            part=f"{what} {script.target}",
+            start_line=script.line or 1,
+        )
     path = Path(script.path)
     if not script.exists:
         kind = files.not_regular(path)

@@ -15,7 +15,7 @@ from typing import Any
 from hookdash.core.gemini import jsonc
 from hookdash.core.gemini.events import EVENTS, HOOKS_CONFIG_FIELDS, suggest_event
 from hookdash.core.gemini.hook_trust import hook_key
-from hookdash.core.gemini.scripts import ScriptInfo
+from hookdash.core.load.command_scripts import CommandScripts
 from hookdash.core.model import GeminiSource, Hook, HookScope, InactiveReason, TrustState
 
 SOURCE_PRIORITY: dict[str, int] = {
@@ -98,6 +98,9 @@ class Candidate:
     raw_config: Any = None  # the hook as written, before $VAR / ${…} expansion
 
 
+_NOTHING = CommandScripts()  # what a hook without a command runs
+
+
 def iter_definitions(
     hooks: Mapping[str, Any], base: str = "/hooks"
 ) -> Iterator[tuple[str, str, Any, int | None]]:
@@ -141,7 +144,7 @@ class VerdictContext:
     legacy_by_scope: dict[str, list[str]]
     trust_store: Mapping[str, list[str]]
     project_root: str
-    script_of: Callable[[str, dict[str, str]], ScriptInfo | None]
+    script_of: Callable[[str, dict[str, str]], CommandScripts]
     changed_scripts: Mapping[str, str] = field(default_factory=dict)  # key -> why
 
 
@@ -213,6 +216,7 @@ def make_hook(c: Candidate, ctx: VerdictContext) -> Hook:
     name = config.get("name")
     description = config.get("description")
     v = _verdict(c, ctx, identifier, invalid)
+    runs = ctx.script_of(command, hook_env) if command else _NOTHING
     key = hook_key(config)
     trust: TrustState = "not-applicable"
     trust_detail: str | None = None
@@ -253,7 +257,9 @@ def make_hook(c: Candidate, ctx: VerdictContext) -> Hook:
         invalid=invalid,
         inactive_reason=v.inactive_reason,
         duplicate_of=None,
-        script=ctx.script_of(command, hook_env) if command else None,
+        script=runs.primary,
+        scripts=list(runs.scripts),
+        script_unresolved=runs.unresolved,
         unknown_keys=[k for k in config if k not in HOOK_KEYS],
         risks=[],  # filled in by the snapshot, once per distinct command and script
     )

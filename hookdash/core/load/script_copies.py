@@ -80,6 +80,12 @@ def read_script(path: str, cap: int = COPY_CAP) -> ScriptRead:
     return ScriptRead(sha256=digest.hexdigest(), size=info.st_size, head=bytes(head))
 
 
+def text_read(code: str) -> ScriptRead:
+    """Project code (an npm script, a make recipe) as a read of a script of its own."""
+    data = code.encode("utf-8", "surrogatepass")
+    return ScriptRead(sha256=hashlib.sha256(data).hexdigest(), size=len(data), head=data)
+
+
 def copies_dir(state: Path) -> Path:
     return state / COPIES_DIR
 
@@ -179,7 +185,6 @@ def diff_against_copy(
 ) -> ScriptDiff | None:
     """The diff of `script` now against the copy kept when it was trusted; None when the
     script is unchanged (same hash, or still missing)."""
-    day = trusted_at[:10]
     result = ScriptDiff(script=script, trusted_at=trusted_at)
     try:
         now: ScriptRead | None = read_script(script)
@@ -191,6 +196,24 @@ def diff_against_copy(
     except OSError as exc:
         result.unavailable = f"hookdash cannot read {shown_path} now: {exc.strerror or exc}"
         return result
+    return diff_read_against_copy(
+        state, script, now, trusted_sha256, trusted_size, trusted_at, shown_path, max_lines
+    )
+
+
+def diff_read_against_copy(
+    state: Path,
+    script: str,
+    now: ScriptRead | None,
+    trusted_sha256: str | None,
+    trusted_size: int | None,
+    trusted_at: str,
+    shown_path: str,
+    max_lines: int = DIFF_LINES,
+) -> ScriptDiff | None:
+    """`diff_against_copy` for a read made already (None: it is gone): project code."""
+    day = trusted_at[:10]
+    result = ScriptDiff(script=script, trusted_at=trusted_at)
     if now is None and trusted_sha256 is None:
         return None
     if now is not None and now.sha256 == trusted_sha256:

@@ -1,10 +1,15 @@
-"""The first bytes of the script a hook runs, read so that no file can hang or flood us.
+"""The text of the scripts hooks run, read so that no file can hang or flood us.
 
 A hostile repository decides what a hook's command names: a FIFO (opening it for reading
 blocks until a writer comes), `/dev/zero` (endless), a multi-gigabyte file. Checks and
 risk flags read scripts through this module only, which reads through `core.files`: it
 refuses anything that is not a regular file, opens without blocking, and reads at most
 `limit` bytes.
+
+The risk flags and the hidden-character check read a script whole, up to
+`SCRIPT_SCAN_BYTES` (the bytes its fingerprint covers): a payload after 64 KiB of padding
+is read like one on the first line. A longer script says so (`truncated`), and that is a
+finding of its own.
 """
 
 from __future__ import annotations
@@ -12,12 +17,16 @@ from __future__ import annotations
 import os
 import stat
 from dataclasses import dataclass
-from functools import lru_cache
 
 from hookdash.core import files
 
-# Enough for any hand-written hook script; what lies beyond is not read (and says so).
+# What a preview reads.
 SCRIPT_HEAD_BYTES = 64 * 1024
+# What the risk flags and checks read: as much as the fingerprint covers.
+SCRIPT_SCAN_BYTES = files.SCRIPT_HASH_BYTES
+# Texts kept between reads (a load reads each script for several checks): a budget in
+# characters, not a count, since one script may be 16 MiB.
+_CACHE_BUDGET = 64 * 1024 * 1024
 # A NUL in the first bytes: a compiled program, not text anyone reviews line by line.
 _BINARY_SNIFF = 8192
 
@@ -38,7 +47,7 @@ def file_kind(mode: int) -> str | None:
     return None if stat.S_ISREG(mode) else files.kind_of(mode)
 
 
-def read_head(path: str, limit: int = SCRIPT_HEAD_BYTES) -> ScriptHead:
+def read_head(path: str, limit: int = SCRIPT_SCAN_BYTES) -> ScriptHead:
     """At most `limit` bytes of the regular file at `path` (symlinks followed)."""
     try:
         info = os.stat(path)
@@ -49,11 +58,31 @@ def read_head(path: str, limit: int = SCRIPT_HEAD_BYTES) -> ScriptHead:
         return ScriptHead(path, None, unavailable=f"it is {kind}, not a regular file")
     # Keyed on the file's identity and age: a load reads each script once, and an edited
     # script is read again.
-    return _read(path, limit, info.st_ino, info.st_size, info.st_mtime_ns)
+    key = (path, limit, info.st_ino, info.st_size, info.st_mtime_ns)
+    found = _cache.get(key)
+    if found is None:
+        found = _read(path, limit)
+        _remember(key, found)
+    return found
 
 
-@lru_cache(maxsize=256)
-def _read(path: str, limit: int, inode: int, size: int, mtime_ns: int) -> ScriptHead:
+_cache: dict[tuple[str, int, int, int, int], ScriptHead] = {}
+_cached_chars = 0
+
+
+def _remember(key: tuple[str, int, int, int, int], head: ScriptHead) -> None:
+    global _cached_chars
+    size = len(head.text or "")
+    if size > _CACHE_BUDGET // 4:
+        return
+    while _cache and (_cached_chars + size > _CACHE_BUDGET or len(_cache) >= 1024):
+        oldest = next(iter(_cache))  # insertion order: the oldest first
+        _cached_chars -= len(_cache.pop(oldest).text or "")
+    _cache[key] = head
+    _cached_chars += size
+
+
+def _read(path: str, limit: int) -> ScriptHead:
     try:
         # one byte more tells whether there is more
         data, _size = files.read_head(path, limit + 1)

@@ -70,10 +70,10 @@ def watch_targets(config: Configuration) -> list[WatchTarget]:
         if not _is_within(path, env.extensions_dir):
             add(path, recursive=True)  # a linked extension lives elsewhere
     for hook in config.hooks:
-        script = hook.script
-        if script is not None and script.path and script.kind != "command":
-            script_path = Path(script.path)
-            add(script_path.parent, [script_path.name])
+        for script in hook.scripts or ([hook.script] if hook.script is not None else []):
+            if script.path and script.kind != "command":
+                script_path = Path(script.path)
+                add(script_path.parent, [script_path.name])
     return [
         WatchTarget(directory, recursive, None if names is None else frozenset(names))
         for (directory, recursive), names in sorted(targets.items(), key=lambda kv: str(kv[0]))

@@ -57,7 +57,7 @@ def preview_body(
     sequence at the end of a line shows as `␛[2K`: it cannot erase the line it ends."""
     from rich.syntax import Syntax  # (pygments: imported when a script is first shown)
 
-    heading = Text("\nScript ", style=colors.heading)
+    heading = Text(f"\n{visible(preview.heading)} ", style=colors.heading)
     heading.append(visible(display(preview.path)), style=colors.dim)
     if preview.unavailable:
         return [heading, plain(f"No preview: {preview.unavailable}.", colors.dim)]
@@ -66,6 +66,7 @@ def preview_body(
         _lexer(preview),
         theme=colors.syntax_theme,
         line_numbers=True,
+        start_line=preview.start_line,
         word_wrap=True,
         background_color=colors.surface,
     )
@@ -169,7 +170,7 @@ class HookDetails(VerticalScroll):
         return visible(self._display(file)) + (f":{line}" if line else "")
 
     def _hook_body(self, hook: Hook, colors: Colors) -> RenderableType:
-        from hookdash.core import hidden_problems_of, risk_lines, script_preview
+        from hookdash.core import hidden_problems_of, risk_lines, script_previews
 
         problems = self._snapshot.problems if self._snapshot is not None else []
         hidden = hidden_problems_of(hook, problems)
@@ -179,8 +180,7 @@ class HookDetails(VerticalScroll):
         parts += risk_body(risk_lines(hook, self._display), colors)
         where = self._where(hook.file, hook.line)
         parts += [Text(""), hook_facts(hook, where, self._display, colors)]
-        preview = script_preview(hook.script)
-        if preview is not None:
+        for preview in script_previews(hook):
             parts.extend(preview_body(preview, colors, self._display))
         return Group(*parts)
 

@@ -16,7 +16,7 @@ from hookdash.core import visible  # (no pydantic, no I/O)
 from hookdash.tui.colors import Colors
 
 if TYPE_CHECKING:
-    from hookdash.core import Hook
+    from hookdash.core import Hook, ScriptInfo
 
 
 class Facts:
@@ -117,9 +117,18 @@ def _origin(facts: Facts, hook: Hook, where: str, colors: Colors) -> None:
 
 def _script(facts: Facts, hook: Hook, display: Callable[[str], str], colors: Colors) -> None:
     """A script that is missing or cannot run; the program a command runs."""
-    script = hook.script
-    if script is None:
-        return
+    scripts = list(hook.scripts)
+    if hook.script is not None and hook.script not in scripts:
+        scripts.insert(0, hook.script)
+    for script in scripts:
+        _one_script(facts, script, display, colors)
+
+
+def _one_script(
+    facts: Facts, script: ScriptInfo, display: Callable[[str], str], colors: Colors
+) -> None:
+    if script.is_task:
+        return  # project code: shown below, as a script
     state = []
     if script.path is None:
         state.append("not found on PATH")
@@ -127,7 +136,7 @@ def _script(facts: Facts, hook: Hook, display: Callable[[str], str], colors: Col
         state.append("missing")
     elif script.kind == "script" and not script.executable:
         state.append("not executable")
-    label = visible(display(script.path)) if script.path else hook.shown.program
+    label = visible(display(script.path) if script.path else script.program)
     if state:
         facts.row("script", label, Text("  " + ", ".join(state), style=colors.error))
     elif script.kind == "command":

@@ -36,9 +36,12 @@ def _hook_entry(
         was = Text("was: ", style=colors.dim)
         was.append(Text(visible(old, multiline=True), style=colors.dim))
         parts.append(_indented(Text.assemble(was, overflow="fold")))
-    if hook.script is not None and hook.script.path and hook.script.kind != "command":
-        runs = Text(f"runs {visible(env.display(hook.script.path))}", style=colors.dim)
+    for script in hook.scripts:
+        runs = Text(f"runs {visible(env.display(script.label))}", style=colors.dim)
         parts.append(_indented(runs))
+    if hook.script_unresolved:
+        unknown = f"hookdash cannot tell every script it runs: {hook.script_unresolved}"
+        parts.append(_indented(Text(visible(unknown), style=colors.warning)))
     kinds = risk_kinds(hook)
     if kinds:
         parts.append(_indented(Text(f"⚠ {kinds}", style=colors.risk)))

@@ -23,7 +23,7 @@ from hookdash.core import (
     describe_trust,
     hidden_problems_of,
     risk_lines,
-    script_preview,
+    script_previews,
     trusted_commands,
     visible,
 )
@@ -71,9 +71,19 @@ def _facts(config: Configuration, hook: Hook, colors: Colors, compared: bool) ->
 
 
 def _script_part(hook: Hook, colors: Colors, display: Callable[[str], str]) -> list[RenderableType]:
-    script = script_preview(hook.script)
-    if script is not None:
-        return preview_body(script, colors, display)
+    out: list[RenderableType] = []
+    if hook.script_unresolved:
+        out.append(
+            plain(
+                f"\nhookdash cannot tell every script it runs: {hook.script_unresolved}",
+                colors.warning,
+            )
+        )
+    previews = script_previews(hook)
+    for script in previews:
+        out += preview_body(script, colors, display)
+    if previews or out:
+        return out
     if hook.script is not None and hook.script.kind == "command":
         program = hook.shown.program
         return [Text(f"\nRuns the program {program} (no script to show).", colors.dim)]

@@ -111,11 +111,11 @@ def test_extension_hooks_file(sandbox: Sandbox) -> None:
     assert "U+2067 RIGHT-TO-LEFT ISOLATE" in problem.message
 
 
-def test_scripts_are_checked_within_the_cap(sandbox: Sandbox) -> None:
+def test_scripts_are_checked_whole(sandbox: Sandbox) -> None:
     sandbox.trust_folder()
     bad = sandbox.script("hooks/bad.sh", "ruff check .\necho done \x1b[2K\x1b[1G\n")
     sandbox.script("hooks/crlf.sh", "ruff check .\r\necho ok\r\n")
-    sandbox.script("hooks/late.sh", "echo fine\n" * 8000 + "echo \x1b[2K\n")  # past 64 KiB
+    late = sandbox.script("hooks/late.sh", "echo fine\n" * 8000 + "echo \x1b[2K\n")  # past 64 KiB
     binary = sandbox.workspace / "hooks" / "tool"
     binary.write_bytes(b"\x7fELF\x02\x01\x00\x00\x1b\x1b")
     binary.chmod(0o755)
@@ -128,7 +128,8 @@ def test_scripts_are_checked_within_the_cap(sandbox: Sandbox) -> None:
             command_hook("./hooks/tool"),
         )
     )
-    (problem,) = _hidden(sandbox)
+    problem, after_padding = sorted(_hidden(sandbox), key=lambda p: p.file != str(bad))
+    assert (after_padding.file, after_padding.line) == (str(late), 8002)
     assert problem.file == str(bad) and problem.pointer is None
     assert (problem.line, problem.column) == (3, 11)  # after the shebang line
     assert "script run by hook 'a', 'b'" in problem.message

@@ -656,3 +656,44 @@ async def test_toasts_are_short_and_stay_off_the_details(
         details = app.screen.query_one(HookDetails)
         assert not toast.region.overlaps(details.region)
         assert all(kw.get("timeout", 0) <= 8 for _, kw in shown)
+
+
+async def test_details_show_every_script_the_hook_runs(sandbox: Sandbox) -> None:
+    sandbox.trust_folder()
+    sandbox.script("hooks/first.sh", "# the first stage")
+    sandbox.script("hooks/second.sh", "# the second stage")
+    (sandbox.workspace / "package.json").write_text('{"scripts": {"lint": "eslint ."}}')
+    sandbox.write_workspace(
+        {
+            "hooks": {
+                "BeforeTool": [
+                    definition(
+                        command_hook(
+                            "./hooks/first.sh | (cd hooks && ./second.sh) && npm run lint",
+                            name="chain",
+                        ),
+                        command_hook('cd "$SOMEWHERE" && ./x.sh', name="lost"),
+                    )
+                ]
+            }
+        }
+    )
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 60)) as pilot:
+        tree = app.screen.query_one(HookTree)
+        await pilot.pause()
+        select(tree, "chain", "workspace")
+        await pilot.pause()
+        text = _details_text(app)
+        for expected in (
+            "Script ~/project/hooks/first.sh",
+            "# the first stage",
+            "Script ~/project/hooks/second.sh",
+            "# the second stage",
+            "npm script lint in ~/project/package.json",
+            "eslint .",
+        ):
+            assert expected in text, expected
+        select(tree, "lost", "workspace")
+        await pilot.pause()
+        assert "hookdash cannot tell every script it runs" in _details_text(app)

@@ -47,7 +47,8 @@ def check_hook(hook: Hook) -> list[Problem]:
     out.extend(_check_timeout(hook))
     out.extend(_key_problems(hook))
     # A hook Gemini never registers (ignored file, unknown event) has no script to check.
-    if hook.script is not None and hook.inactive_reason not in ("ignored-layer", "unknown-event"):
+    runs_something = hook.script is not None or hook.scripts or hook.script_unresolved
+    if runs_something and hook.inactive_reason not in ("ignored-layer", "unknown-event"):
         out.extend(_check_script(hook))
     if hook.duplicate_of is not None:
         out.append(

@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 
 from hookdash.core.gemini import jsonc
@@ -58,6 +59,7 @@ from hookdash.core.gemini.scripts import (
     ScriptInfo,
     first_simple_command,
 )
+from hookdash.core.load.project_tasks import shell_text
 from hookdash.core.load.risks.findings import _Found
 from hookdash.core.load.risks.paths import outside_workspace
 from hookdash.core.load.risks.shell import _analyze_text, _Analyzer, _dialect
@@ -73,7 +75,7 @@ from hookdash.core.load.risks.vocabulary import (
     _suspect,
     secret_name,
 )
-from hookdash.core.load.script_head import read_head
+from hookdash.core.load.script_head import SCRIPT_SCAN_BYTES, read_head
 from hookdash.core.model import RISK_KINDS, RiskFlag, RiskKind, RiskSpan
 
 __all__ = [
@@ -203,28 +205,74 @@ def _script_dialect(text: str, path: str) -> str:
 
 def hook_risks(
     command: str | None,
-    script: ScriptInfo | None,
+    scripts: ScriptInfo | Sequence[ScriptInfo] | None,
     *,
     workspace: str | None = None,
     home: str | None = None,
 ) -> list[RiskFlag]:
-    """The flags of a hook: its command's, then those of the script file it runs (the
-    first `SCRIPT_HEAD_BYTES` of it; a project file, not a program on PATH)."""
+    """The flags of a hook: its command's, then those of every script it runs (each
+    project file read whole, up to `SCRIPT_SCAN_BYTES`; each npm script or make recipe
+    it starts), in order."""
     flags = command_risks(command, workspace=workspace, home=home) if command else []
-    if script is None or script.kind not in ("script", "interpreted") or not script.exists:
-        return flags
+    listed = [scripts] if isinstance(scripts, ScriptInfo) else list(scripts or ())
+    for script in listed:
+        flags += _script_file_flags(command, script, workspace, home)
+    return flags
+
+
+def _script_file_flags(
+    command: str | None, script: ScriptInfo, workspace: str | None, home: str | None
+) -> list[RiskFlag]:
+    if script.is_task and script.code is not None and script.path:
+        return _task_flags(script, workspace, home)
+    if script.kind not in ("script", "interpreted") or not script.exists:
+        return []
     assert script.path is not None  # an existing script has a path
     head = read_head(script.path)
     if head.text is None:
-        return flags
+        return []
     interpreter = None
     if script.kind == "interpreted" and command:
         words = first_simple_command(command) or []
         interpreter = next((w for w in words if posixpath.basename(w) in _ALL_INTERPRETERS), None)
     language = script_language(head.text, script.path, interpreter)
-    return flags + script_risks(
-        head.text, script.path, language=language, workspace=workspace, home=home
+    if len(head.text) > _CACHED_TEXT:  # not kept in the cache: it may be 16 MiB
+        found = _script_flags.__wrapped__(head.text, script.path, language, workspace, home)
+        flags = list(found)
+    else:
+        flags = script_risks(
+            head.text, script.path, language=language, workspace=workspace, home=home
+        )
+    if head.truncated:
+        flags.append(_too_large(script.path))
+    return flags
+
+
+_CACHED_TEXT = 1024 * 1024  # scripts up to this size keep their flags between loads
+
+
+def _too_large(path: str) -> RiskFlag:
+    mib = SCRIPT_SCAN_BYTES // (1024 * 1024)
+    return RiskFlag(
+        kind="opaque",
+        span=RiskSpan(text=path[-_SPAN_TEXT:], start=0, end=0),
+        why=f"the script is larger than the {mib} MiB hookdash reads: what lies beyond is "
+        "not checked",
+        file=path,
+        line=None,
     )
+
+
+def _task_flags(script: ScriptInfo, workspace: str | None, home: str | None) -> list[RiskFlag]:
+    """The flags of an npm script or a make recipe, at their lines in package.json or
+    the Makefile."""
+    assert script.code is not None and script.path is not None
+    text = shell_text(script.kind, script.code)
+    flags = script_risks(text, script.path, language="shell", workspace=workspace, home=home)
+    if script.line is None:
+        return flags
+    first = script.line
+    return [f.model_copy(update={"line": first + (f.line or 1) - 1}) for f in flags]
 
 
 def kinds_of(flags: list[RiskFlag]) -> list[RiskKind]:
