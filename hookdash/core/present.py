@@ -85,6 +85,7 @@ BANNER_CODES: tuple[str, ...] = (
     "folder-untrusted",
     "hooks-switched-off",
     "system-file-ignored",
+    "workspace-settings-outside",
     "legacy-hooks-disabled",
     "legacy-hooks-enabled",
     "gemini-version-unverified",
