@@ -124,6 +124,9 @@ if TYPE_CHECKING:
         describe_matcher as describe_matcher,
         preview_matcher as preview_matcher,
     )
+    from hookdash.core.gemini.timeouts import (
+        killed_at_once as killed_at_once,
+    )
     from hookdash.core.gemini.tools import (
         BUILTIN_TOOLS as BUILTIN_TOOLS,
     )
@@ -331,6 +334,7 @@ _EXPORTS: dict[str, str] = {
     "is_run_of": "hookdash.core.run.logfeed",
     "json_loads": "hookdash.core.nesting",
     "json_text": "hookdash.core.display",
+    "killed_at_once": "hookdash.core.gemini.timeouts",
     "kinds_of": "hookdash.core.load.risks",
     "load_configuration": "hookdash.core.load.loader",
     "LogFeed": "hookdash.core.run.logfeed",

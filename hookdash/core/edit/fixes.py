@@ -70,6 +70,8 @@ NOT_AUTOMATIC: dict[str, str] = {
     "matcher-not-string": "hookdash cannot know which tools were meant",
     "matcher-claude-tool-name": "the hook was written for Claude Code's tool inputs",
     "timeout-zero": "hookdash cannot know the intended timeout",
+    "timeout-too-large": "hookdash cannot know the intended timeout",
+    "timeout-not-a-number": "hookdash cannot know the intended timeout",
     "timeout-looks-like-seconds": "a short timeout may be intended",
     "sequential-not-boolean": "running hooks sequentially changes their behaviour",
     "script-missing": "hookdash cannot create the script",
