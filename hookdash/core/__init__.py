@@ -126,6 +126,7 @@ if TYPE_CHECKING:
     )
     from hookdash.core.gemini.timeouts import (
         killed_at_once as killed_at_once,
+        shown_timeout as shown_timeout,
     )
     from hookdash.core.gemini.tools import (
         BUILTIN_TOOLS as BUILTIN_TOOLS,
@@ -379,6 +380,7 @@ _EXPORTS: dict[str, str] = {
     "ScriptPreview": "hookdash.core.load.preview",
     "select_hook": "hookdash.core.load.lookup",
     "shorten": "hookdash.core.display",
+    "shown_timeout": "hookdash.core.gemini.timeouts",
     "Snapshot": "hookdash.core.model",
     "SOURCE_FILTERS": "hookdash.core.run.log_filter",
     "state_badge": "hookdash.core.present",
