@@ -18,6 +18,7 @@ from hookdash.core.edit.hook_draft import InvalidHookError
 from hookdash.core.gemini.timeouts import NODE_TIMEOUT_MAX, js_to_number, killed_at_once
 from tests.conftest import Sandbox, command_hook, settings_with
 from tests.core.gemini.node_regex import NODE
+from tests.core.load.test_checks import _codes
 
 # What a settings file can hold where a number is expected, as JSON.
 JSON_VALUES: list[Any] = [
@@ -57,13 +58,6 @@ def test_numbers_are_read_as_javascript_reads_them() -> None:
 )  # fmt: skip
 def test_which_timeouts_node_turns_into_one_millisecond(raw: Any, at_once: bool) -> None:
     assert (killed_at_once(raw) is not None) is at_once
-
-
-def _codes(sandbox: Sandbox) -> dict[str, list[Any]]:
-    out: dict[str, list[Any]] = {}
-    for p in sandbox.load().snapshot.problems:
-        out.setdefault(p.code, []).append(p)
-    return out
 
 
 def test_check_reports_timeouts_node_cannot_take(sandbox: Sandbox) -> None:
