@@ -88,7 +88,7 @@ def _hook_where(hook: Any, env: Any) -> str:
 
 
 def cmd_plan(args: argparse.Namespace) -> int:
-    from hookdash.core import plan
+    from hookdash.core import killed_at_once, plan
 
     event = _event_arg(args.event)
     config = configuration(args)
@@ -118,6 +118,8 @@ def cmd_plan(args: argparse.Namespace) -> int:
             )
             if hook.name and hook.command:
                 out.write(f"       {s.dim(shorten(shown.command, 90))}\n")
+            if at_once := killed_at_once(hook.timeout_raw):
+                out.write(s.yellow(f"       ! {visible(at_once)}") + "\n")
     else:
         out.write(f"{s.bold(event)} · {label}: Gemini runs no hook.\n")
     if the_plan.error:
@@ -240,6 +242,8 @@ def _print_fire(result: Any, config: Any, s: Style) -> None:
         out.write(s.yellow(f"! Gemini CLI would not run this hook: {why}") + "\n")
     for warning in result.warnings:
         out.write(s.yellow(f"! payload: {visible(warning)}") + "\n")
+    for sentence in result.timeouts:
+        out.write(s.yellow(f"! {visible(sentence)}") + "\n")
     for r in result.results:
         for line in run_lines(r, s):
             out.write(line + "\n")

@@ -131,6 +131,10 @@ if TYPE_CHECKING:
     from hookdash.core.gemini.scripts import (
         ScriptInfo as ScriptInfo,
     )
+    from hookdash.core.gemini.timeouts import (
+        killed_at_once as killed_at_once,
+        shown_timeout as shown_timeout,
+    )
     from hookdash.core.gemini.tools import (
         BUILTIN_TOOLS as BUILTIN_TOOLS,
     )
@@ -344,6 +348,7 @@ _EXPORTS: dict[str, str] = {
     "is_run_of": "hookdash.core.run.logfeed",
     "json_loads": "hookdash.core.nesting",
     "json_text": "hookdash.core.display",
+    "killed_at_once": "hookdash.core.gemini.timeouts",
     "kinds_of": "hookdash.core.load.risks",
     "load_configuration": "hookdash.core.load.loader",
     "LogFeed": "hookdash.core.run.logfeed",
@@ -393,6 +398,7 @@ _EXPORTS: dict[str, str] = {
     "ScriptPreview": "hookdash.core.load.preview",
     "select_hook": "hookdash.core.load.lookup",
     "shorten": "hookdash.core.display",
+    "shown_timeout": "hookdash.core.gemini.timeouts",
     "Snapshot": "hookdash.core.model",
     "SOURCE_FILTERS": "hookdash.core.run.log_filter",
     "state_badge": "hookdash.core.present",

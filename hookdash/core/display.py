@@ -12,8 +12,15 @@ them can carry characters that a terminal obeys or that hide text from a reader:
 - line and paragraph separators (U+2028/U+2029), which some views break lines on;
 - lone surrogates (a `"\\ud800"` JSON escape), which cannot be encoded at all and crash
   a UTF-8 write with UnicodeEncodeError;
-- Hangul fillers (U+115F, U+1160, U+3164, U+FFA0): letters by category, so they pass for
-  part of a name, but drawn as blank space.
+- every Default_Ignorable_Code_Point (Unicode's DerivedCoreProperties.txt: what a
+  renderer draws as nothing): besides format characters, the combining grapheme joiner
+  U+034F, the variation selectors U+FE00–FE0F and U+E0100–E01EF, the Khmer inherent
+  vowels U+17B4/U+17B5, the Mongolian free variation selectors, the Hangul fillers
+  (letters by category, so they pass for part of a name), and the code points reserved
+  as ignorable (U+2065, U+FFF0–FFF8, U+E0000–E0FFF), which a future font draws as nothing;
+- U+2800 BRAILLE PATTERN BLANK, a symbol that is not default-ignorable but is drawn as
+  blank space, the usual filler of "invisible" names. (Spaces — U+00A0, U+2000–U+200A,
+  U+3000… — are left as they are: they look like what they are, white space.)
 
 `visible()` replaces each of them with something a reader sees: the control pictures
 for C0 and DEL (`␛[2K`, `␍`, `␀`, `␡`) and `<U+202E>` for the rest. Every other
@@ -33,7 +40,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -62,13 +69,64 @@ _FORMAT = (
     "\U000e0001"
     "\U000e0020-\U000e007f"
 )
-_FILLERS = "\u115f\u1160\u3164\uffa0"
-# Everything but C0: DEL, C1, format characters, separators, surrogates, fillers.
-_NON_C0 = "\x7f-\x9f" + _FORMAT + "\u2028\u2029\ud800-\udfff" + _FILLERS
+# Default_Ignorable_Code_Point, from Unicode 17's DerivedCoreProperties.txt (unchanged
+# since Unicode 6.1), as `python -m tests.core.unicode_tables` prints it from the `regex`
+# package's \p{Default_Ignorable_Code_Point}; tests/core/test_display.py checks it there.
+_DEFAULT_IGNORABLE = (
+    "\u00ad"
+    "\u034f"
+    "\u061c"
+    "\u115f-\u1160"
+    "\u17b4-\u17b5"
+    "\u180b-\u180f"
+    "\u200b-\u200f"
+    "\u202a-\u202e"
+    "\u2060-\u206f"
+    "\u3164"
+    "\ufe00-\ufe0f"
+    "\ufeff"
+    "\uffa0"
+    "\ufff0-\ufff8"
+    "\U0001bca0-\U0001bca3"
+    "\U0001d173-\U0001d17a"
+    "\U000e0000-\U000e0fff"
+)
+_BLANK = "\u2800"  # BRAILLE PATTERN BLANK: a symbol, drawn as blank space
+# Everything but C0: DEL, C1, format characters, separators, surrogates, the default-
+# ignorable code points and the blank symbol.
+_NON_C0 = "\x7f-\x9f" + _FORMAT + "\u2028\u2029\ud800-\udfff" + _DEFAULT_IGNORABLE + _BLANK
 
 _HIDDEN_LINE = re.compile("[\x00-\x1f" + _NON_C0 + "]")
 _HIDDEN_MULTILINE = re.compile("[\x00-\x08\x0b-\x1f" + _NON_C0 + "]")
-_FILLER = re.compile("[" + _FILLERS + "]")
+
+
+def _printable_hidden() -> re.Pattern[str]:
+    """The hidden characters that str.isprintable() lets through (combining marks,
+    fillers, the braille blank: which ones depends on Python's Unicode database): the
+    fast path searches these few instead of the whole rule."""
+    ranges = re.findall(r"(.)(?:-(.))?", _DEFAULT_IGNORABLE + _BLANK, re.DOTALL)
+    found = sorted(
+        chr(code)
+        for first, last in ranges
+        for code in range(ord(first), ord(last or first) + 1)
+        if chr(code).isprintable()
+    )
+    return re.compile(f"[{_as_ranges(found)}]")
+
+
+def _as_ranges(chars: Iterable[str]) -> str:
+    """Sorted characters as the body of a class, runs written as ranges (a class of
+    single astral characters is searched one by one)."""
+    runs: list[list[str]] = []
+    for char in chars:
+        if runs and ord(char) == ord(runs[-1][1]) + 1:
+            runs[-1][1] = char
+        else:
+            runs.append([char, char])
+    return "".join(first if first == last else f"{first}-{last}" for first, last in runs)
+
+
+_PRINTABLE_HIDDEN = _printable_hidden()
 
 # Names that unicodedata.name() does not give (controls have none, only aliases).
 _C0_NAMES = (
@@ -192,8 +250,10 @@ def _clean(text: str, multiline: bool) -> bool:
     """Whether `text` has nothing to replace, at C speed for the common case.
 
     Printable text (str.isprintable) holds no control, format, separator or surrogate
-    character, so only the printable fillers remain possible. That check is several
+    character, and ASCII printable text nothing hidden at all; that check is several
     times faster than searching with the character class, and this runs on every line.
+    Other printable text is searched: some hidden characters are printable to Python
+    (combining marks, fillers, the braille blank).
     """
     if len(text) > _CHUNK and text.isascii():
         # Only C0 controls and DEL can hide in ASCII: delete every other byte, in C, and
@@ -207,7 +267,11 @@ def _clean(text: str, multiline: bool) -> bool:
         )
     if multiline and ("\n" in text or "\t" in text):
         text = text.replace("\n", "").replace("\t", "")
-    return text.isprintable() and (text.isascii() or _FILLER.search(text) is None)
+    if not text.isprintable():
+        return False
+    if text.isascii():
+        return True
+    return _PRINTABLE_HIDDEN.search(text) is None
 
 
 def visible(text: str, *, multiline: bool = False) -> str:

@@ -9,6 +9,7 @@
     │   └── FireInterrupted       a signal ended `fire` (its hooks were killed first)
     └── EditError                 a write hookdash refuses to make (nothing was written)
         ├── NotDisableableError, ReadOnlyScopeError, WorkspaceIsHomeError,
+        ├── OutsideWorkspaceError (a workspace file whose links lead out of it),
         ├── SettingsParseError, UnsupportedShapeError, FileChangedError,
         ├── FileWriteError, TrustStoreUnreadableError
         └── UndoRefused           a file changed since hookdash wrote it
@@ -147,6 +148,11 @@ class ReadOnlyScopeError(EditError, code="scope-read-only"):
 
 class WorkspaceIsHomeError(EditError, code="workspace-is-home"):
     """The workspace is the home directory: there is no separate workspace file."""
+
+
+class OutsideWorkspaceError(EditError, code="write-outside-workspace"):
+    """A workspace write whose file, its links followed, is not the workspace's own (a
+    repository's link into the user's settings, or to a file elsewhere)."""
 
 
 class SettingsParseError(EditError, code="file-does-not-parse"):

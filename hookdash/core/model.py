@@ -130,7 +130,8 @@ class Hook(BaseModel):
     command: str | None = None
     command_raw: str | None = None
     description: str | None = None
-    timeout_ms: int | float  # an int unless the file says otherwise
+    timeout_ms: int | float  # Number(timeout ?? 60000): an int unless the file says otherwise
+    timeout_raw: Any = None  # as written (after Gemini's coercion); None: not given
     env: dict[str, str] = {}
     order: int | None = None
     disabled: bool = False

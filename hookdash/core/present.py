@@ -16,6 +16,7 @@ from typing import Literal
 
 from hookdash.core.display import shorten, visible
 from hookdash.core.gemini.events import EVENTS, FIRED_TRIGGERS, TRIGGER_FIELD, match_kind
+from hookdash.core.gemini.timeouts import killed_at_once
 from hookdash.core.load.hidden_problems import CODE as HIDDEN_CODE, hidden_problems_of
 from hookdash.core.load.registry import unknown_event_reason
 from hookdash.core.model import RISK_KINDS, Hook, RiskKind
@@ -88,6 +89,7 @@ BANNER_CODES: tuple[str, ...] = (
     "folder-untrusted",
     "hooks-switched-off",
     "system-file-ignored",
+    "workspace-settings-outside",
     "legacy-hooks-disabled",
     "legacy-hooks-enabled",
     "gemini-version-unverified",
@@ -172,6 +174,9 @@ def _notes(hook: Hook) -> list[str]:
             + ", ".join(hook.legacy_disabled_in)
             + "), which Gemini CLI 0.26+ ignores — this hook runs"
         )
+    at_once = killed_at_once(hook.timeout_raw)
+    if at_once is not None:
+        notes.append(at_once)
     if hook.trust == "new":
         notes.append("new project hook: Gemini warns at start, then runs it")
     elif hook.trust == "changed":

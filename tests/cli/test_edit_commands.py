@@ -226,3 +226,42 @@ def test_check_fix(sandbox: Sandbox) -> None:
     again = json.loads(sandbox.cli("check", "--fix", "--json").stdout)
     assert again["fixes"]["changed"] is False and again["fixes"]["changes"] == []
     assert all(p["code"] != "legacy-hooks-disabled" for p in again["problems"])
+
+
+def test_a_workspace_link_to_the_users_settings_is_refused_and_reported(sandbox: Sandbox) -> None:
+    """The repository ships `.gemini/settings.json -> ../../.gemini/settings.json`: the
+    preview, the write and `disable --scope workspace` refuse and name the link; the user's
+    file keeps every byte; `check` and `list` report it."""
+    sandbox.trust_folder()
+    sandbox.write_user({"hooks": {"AfterAgent": [definition(command_hook("x", name="a"))]}})
+    sandbox.workspace_settings.parent.mkdir()
+    sandbox.workspace_settings.symlink_to("../../.gemini/settings.json")
+    claude = sandbox.write(
+        sandbox.root / "claude.json",
+        {"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "echo c"}]}]}},
+    )
+    before = sandbox.user_settings.read_bytes()
+    named = (
+        "~/project/.gemini/settings.json leads outside the workspace, to your user settings "
+        "(~/.gemini/settings.json), through the link ~/project/.gemini/settings.json -> "
+        "../../.gemini/settings.json: a workspace write would land there, so nothing was written"
+    )
+    for args in (
+        ("import", "claude", str(claude), "--scope", "workspace"),
+        ("import", "claude", str(claude), "--scope", "workspace", "--yes"),
+        ("disable", "a", "--scope", "workspace"),
+        ("hooks", "off", "--scope", "workspace"),
+    ):
+        refused = sandbox.cli(*args)
+        assert refused.returncode == 1 and named in refused.stderr, (args, refused.stderr)
+    assert sandbox.user_settings.read_bytes() == before
+    as_json = json.loads(sandbox.cli("disable", "a", "--scope", "workspace", "--json").stdout)
+    assert as_json["error"] == "write-outside-workspace"
+    assert as_json["file"] == str(sandbox.workspace_settings)
+    check = sandbox.cli("check")
+    assert "workspace-settings-outside" in check.stdout
+    listed = sandbox.cli("list")
+    assert listed.stdout.count("leads outside the workspace") == 1  # a banner
+    # The user's own file, by the user's own scope: written as always.
+    assert sandbox.cli("disable", "a").returncode == 0
+    assert '"disabled"' in sandbox.user_settings.read_text()

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import Sandbox, command_hook, definition
+from tests.conftest import Sandbox, command_hook, definition, settings_with
 
 RESULT_KEYS = {
     "id",
@@ -249,3 +249,19 @@ def test_hooks_off_lists_extension_hooks_too(configured: Sandbox) -> None:
         "fmt": ("user", "hooks-disabled"),
         "x": ("extension", "hooks-disabled"),
     }
+
+
+def test_a_timeout_node_cannot_take_is_said_by_check_plan_fire_and_refused_by_add(
+    sandbox: Sandbox,
+) -> None:
+    sandbox.trust_folder()
+    sandbox.write_user(settings_with(command_hook("sleep 5", name="slow", timeout=2**31)))
+    said = "the timeout 2147483648 ms is more than Node's largest timer delay"
+    check = sandbox.cli("check")
+    assert check.returncode == 1 and "timeout-too-large" in check.stdout
+    plan = sandbox.cli("plan", "BeforeTool", "--tool", "glob")
+    assert f"! {said}" in plan.stdout and "kills the hook at once" in plan.stdout
+    fire = sandbox.cli("fire", "BeforeTool", "--tool", "glob")
+    assert f"! slow: {said}" in fire.stdout and "timed out" in fire.stdout
+    added = sandbox.cli("add", "AfterAgent", "--command", "x", "--timeout", "2147483648")
+    assert added.returncode != 0 and "more than 2147483647 ms" in added.stderr

@@ -6,6 +6,7 @@ import json
 import re
 import sys
 import unicodedata
+from pathlib import Path
 
 import pytest
 from hypothesis import assume, given, settings, strategies as st
@@ -19,19 +20,24 @@ from hookdash.core.display import (
     visible,
 )
 from tests.conftest import examples
-
-HANGUL_FILLERS = {0x115F, 0x1160, 0x3164, 0xFFA0}
+from tests.core.unicode_tables import (
+    default_ignorable_ranges,
+    is_default_ignorable,
+    source_lines,
+)
 
 
 def is_hidden(char: str, multiline: bool = False) -> bool:
-    """The classes the rule covers, defined independently of the module's regex."""
+    """The classes the rule covers, defined independently of the module's regex: Unicode's
+    Default_Ignorable_Code_Point comes from the `regex` package."""
     if multiline and char in "\n\t":
         return False
     code = ord(char)
     category = unicodedata.category(char)
     return (
         category in ("Cc", "Cf", "Cs", "Zl", "Zp")
-        or code in HANGUL_FILLERS
+        or is_default_ignorable(char)
+        or code == 0x2800  # BRAILLE PATTERN BLANK
         or 0x13439 <= code <= 0x1343F  # Cf since Unicode 15, unassigned in Python 3.11's
     )
 
@@ -51,6 +57,15 @@ def is_hidden(char: str, multiline: bool = False) -> bool:
         ("sep\u2028\u2029", "sep<U+2028><U+2029>"),
         ("lone\ud800\udfff", "lone<U+D800><U+DFFF>"),
         ("filler\u3164name", "filler<U+3164>name"),
+        # Default-ignorable, but printable to Python (marks, letters): shown since
+        # the table came from Unicode's property, not a hand list.
+        ("cgj\u034fx", "cgj<U+034F>x"),
+        ("vs\ufe0f\ufe00", "vs<U+FE0F><U+FE00>"),
+        ("vs\U000e0100\U000e01ef", "vs<U+E0100><U+E01EF>"),
+        ("khmer\u17b4\u17b5", "khmer<U+17B4><U+17B5>"),
+        ("mongol\u180b\u180f", "mongol<U+180B><U+180F>"),
+        ("reserved\u2065\ufff0\U000e0fff", "reserved<U+2065><U+FFF0><U+E0FFF>"),
+        ("braille\u2800blank", "braille<U+2800>blank"),
         ("two\nlines\tand tab", "two␊lines␉and tab"),
         ("", ""),
     ],
@@ -109,6 +124,15 @@ def test_every_format_character_python_knows_is_covered() -> None:
     assert missed == []
 
 
+def test_the_default_ignorable_table_is_unicodes() -> None:
+    """display.py's table is what `python -m tests.core.unicode_tables` prints."""
+    import hookdash.core.display as display
+
+    source = Path(display.__file__).read_text(encoding="utf-8")
+    table = source.split("_DEFAULT_IGNORABLE = (\n", 1)[1].split("\n)", 1)[0]
+    assert table.splitlines() == source_lines(default_ignorable_ranges())
+
+
 def test_nothing_else_is_touched() -> None:
     touched = [
         f"U+{code:04X}"
@@ -150,6 +174,11 @@ _DANGEROUS = st.sampled_from(
         "\U000e0001",
         "\U000e0041",
         "\u3164",
+        "\u034f",
+        "\ufe0f",
+        "\U000e0100",
+        "\u17b4",
+        "\u2800",
         "␛",  # a picture in the input stays itself
         "<U+202E>",
     ]

@@ -9,6 +9,9 @@ hookdash makes are expressed on the text, so they can be re-applied); if it keep
 `FileChangedError`.
 
 - A symlink is followed to its final target, which is replaced; the link stays a link.
+  A caller that must keep a write inside a directory (a workspace write: the repository's
+  links may not lead out of it) passes `confine`, which sees the resolved target before
+  anything is read or created and refuses it by raising.
 - The new file gets the old one's mode and owner (refused if the owner cannot be kept).
 - A file or directory that is read-only — no write permission for us, or no write bit
   at all (which also stops root, who passes every permission check) — is refused with
@@ -86,9 +89,17 @@ class _Before:
         return len(data) == self.size and hashlib.sha256(data).digest() == self.sha256
 
 
-def resolve_target(path: Path) -> Path:
-    """The file a write to `path` must replace: the end of its symlink chain."""
-    return Path(os.path.realpath(path))
+# Sees the file a write would replace (every link followed) and raises to refuse it.
+Confine = Callable[[Path], None]
+
+
+def resolve_target(path: Path, confine: Confine | None = None) -> Path:
+    """The file a write to `path` must replace: the end of its symlink chain, accepted by
+    `confine` (which raises to refuse it)."""
+    target = Path(os.path.realpath(path))
+    if confine is not None:
+        confine(target)
+    return target
 
 
 def temp_name(target: Path) -> str:
@@ -322,14 +333,16 @@ def update_file(
     new_mode: int | None = None,
     dir_mode: int = NEW_DIR_MODE,
     attempts: int = ATTEMPTS,
+    confine: Confine | None = None,
 ) -> WriteOutcome:
     """Replace the file at `path` with `compute(current content)`, atomically.
 
     `compute` gets the current bytes (None: no file) and returns the new bytes, or None
     for "nothing to change". It may raise; nothing is written then. A new file is created
     (with its missing directories, `dir_mode`) with `new_mode`, or 0644 minus the umask.
+    `confine` may refuse the file the links lead to (see `resolve_target`).
     """
-    return _update(path, compute, False, new_mode, dir_mode, attempts)
+    return _update(path, compute, False, new_mode, dir_mode, attempts, confine)
 
 
 def update_text_file(
@@ -339,13 +352,14 @@ def update_text_file(
     new_mode: int | None = None,
     dir_mode: int = NEW_DIR_MODE,
     attempts: int = ATTEMPTS,
+    confine: Confine | None = None,
 ) -> WriteOutcome:
     """`update_file` for a UTF-8 text file: `compute` gets the text, decoded as the file
     is read (`files.NotUtf8Error` where it is not UTF-8), and the SHA-256 of its bytes. It
     holds the only reference to the text (the old bytes are kept only while a journal
     records, for undo, or when small), so editing a large file holds its text and its new
     text, never its bytes beside them."""
-    return _update(path, compute, True, new_mode, dir_mode, attempts)
+    return _update(path, compute, True, new_mode, dir_mode, attempts, confine)
 
 
 def _update(
@@ -355,8 +369,9 @@ def _update(
     new_mode: int | None,
     dir_mode: int,
     attempts: int,
+    confine: Confine | None,
 ) -> WriteOutcome:
-    target = resolve_target(path)
+    target = resolve_target(path, confine)
     # No directory yet: create it (and its parents) only if there is something to write.
     if not target.parent.is_dir() and (compute(None, None) if decode else compute(None)) is None:
         return WriteOutcome(path, target, None, None, 1)
@@ -419,11 +434,13 @@ def _replace(path: Path, target: Path, before: _Before, after: bytes, new_mode: 
     return True
 
 
-def remove_file(path: Path, check: Callable[[bytes | None], None]) -> WriteOutcome:
+def remove_file(
+    path: Path, check: Callable[[bytes | None], None], confine: Confine | None = None
+) -> WriteOutcome:
     """Delete the file at `path` (its symlink target) after `check` accepted its current
     content (it raises to refuse), under the same lock as `update_file`; a file already
     gone is left gone. What an undo does to a file the undone write created."""
-    target = resolve_target(path)
+    target = resolve_target(path, confine)
     if not target.parent.is_dir():
         check(None)
         return WriteOutcome(path, target, None, None, 1)

@@ -22,6 +22,8 @@ Gemini names differently or does not send (`claude_fields`). Claude's files are 
 
 from __future__ import annotations
 
+import json
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -33,6 +35,8 @@ from hookdash.core.display import shorten
 from hookdash.core.edit.claude_fields import field_flags, script_text
 from hookdash.core.edit.claude_matchers import translate_matcher
 from hookdash.core.edit.claude_names import NameBook, gemini_command, name_from_command
+from hookdash.core.gemini.jsvalues import js_number
+from hookdash.core.gemini.timeouts import NODE_TIMEOUT_MAX
 
 # Claude Code event -> Gemini CLI event.
 CLAUDE_EVENTS: dict[str, str] = {
@@ -151,11 +155,28 @@ def _commands(definitions: Any) -> list[str]:
     return found
 
 
-def _timeout_ms(timeout: Any) -> int | None:
-    """Claude's timeout in seconds as Gemini's milliseconds (None: not a number of them)."""
-    if isinstance(timeout, int | float) and not isinstance(timeout, bool) and timeout > 0:
-        return max(1, round(timeout * 1000))
-    return None
+def _timeout_ms(timeout: Any) -> tuple[int | None, str | None]:
+    """Claude's timeout in seconds as Gemini's milliseconds, and why it is not carried
+    over as it is (None: it is). A timeout Node cannot wait for (more than 2^31-1 ms, see
+    `timeouts`: Gemini would kill the hook at once) is imported as the longest it can."""
+    if timeout is None:
+        return None, None
+    if isinstance(timeout, bool) or not isinstance(timeout, int | float):
+        return None, f"its timeout {_shown(timeout)} is not a number of seconds"
+    if not math.isfinite(timeout) or timeout <= 0:
+        return None, f"its timeout {_shown(timeout)} is not a positive, finite number of seconds"
+    if timeout * 1000 > NODE_TIMEOUT_MAX:
+        return NODE_TIMEOUT_MAX, (
+            f"its timeout of {js_number(timeout)} s is longer than Node's setTimeout can wait "
+            f"(Gemini CLI would kill the hook at once); it is imported as {NODE_TIMEOUT_MAX} ms, "
+            "about 24.8 days"
+        )
+    return max(1, round(timeout * 1000)), None
+
+
+def _shown(value: Any) -> str:
+    """A JSON value as the file has it (Infinity where 1e309 was written, as JavaScript)."""
+    return js_number(value) if isinstance(value, float) else shorten(json.dumps(value), 40)
 
 
 @dataclass
@@ -229,14 +250,10 @@ class _Translator:
             return None
         new_command = gemini_command(command)
         short = _short(command)
-        timeout = hook.get("timeout")
-        timeout_ms = _timeout_ms(timeout)
-        if timeout is not None and timeout_ms is None:
-            why = (
-                f"its timeout {timeout!r} is not a number of seconds; Gemini's default (60 s) "
-                "applies"
-            )
-            self.lost(claude_event, "option", why, short)
+        timeout_ms, why = _timeout_ms(hook.get("timeout"))
+        if why is not None:
+            default = "" if timeout_ms is not None else "; Gemini's default (60 s) applies"
+            self.lost(claude_event, "option", why + default, short)
         if hook.get("async") is True:
             why = "it runs in the background in Claude Code (async); Gemini CLI waits for it"
             self.lost(claude_event, "option", why, short)

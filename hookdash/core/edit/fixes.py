@@ -36,7 +36,7 @@ from hookdash.core.edit.settings_file import (
     edit_settings_file,
     parse_settings,
 )
-from hookdash.core.errors import EditError, UnsupportedShapeError
+from hookdash.core.errors import EditError, OutsideWorkspaceError, UnsupportedShapeError
 from hookdash.core.gemini import jsonc
 from hookdash.core.gemini.expand import expand_settings_string
 from hookdash.core.load.lookup import registrable
@@ -70,6 +70,8 @@ NOT_AUTOMATIC: dict[str, str] = {
     "matcher-not-string": "hookdash cannot know which tools were meant",
     "matcher-claude-tool-name": "the hook was written for Claude Code's tool inputs",
     "timeout-zero": "hookdash cannot know the intended timeout",
+    "timeout-too-large": "hookdash cannot know the intended timeout",
+    "timeout-not-a-number": "hookdash cannot know the intended timeout",
     "timeout-looks-like-seconds": "a short timeout may be intended",
     "sequential-not-boolean": "running hooks sequentially changes their behaviour",
     "script-missing": "hookdash cannot create the script",
@@ -82,6 +84,8 @@ NOT_AUTOMATIC: dict[str, str] = {
     "disabled-entry-unmatched": "the entry may be for a hook you removed for now",
     "duplicate-hook": "which copy to keep is your choice",
     "project-hook-untrusted": "trust is a security decision: review, then `hookdash trust`",
+    "workspace-settings-outside": "hookdash does not write workspace settings through a link "
+    "out of the workspace; whether the repository should hold a file there is yours to decide",
 }
 
 
@@ -259,6 +263,8 @@ def apply_safe_fixes(config: Configuration) -> EditResult:
         fix = partial(_fix_text, at=SettingsFile.of(config, scope), ids=ids, names=names)
         try:
             edit = edit_settings_file(config, scope, fix)
+        except OutsideWorkspaceError:
+            continue  # said by its problem (NOT_AUTOMATIC), the user file fixed on its own
         except EditError as exc:
             exc.applied = changes
             raise

@@ -23,15 +23,16 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
+from hookdash.core.display import shorten
 from hookdash.core.edit.hook_text import hook_at, hook_object, hook_paths
 from hookdash.core.errors import EditError
 from hookdash.core.gemini.events import CLAUDE_EVENT_NAMES, EVENTS, suggest_event
 from hookdash.core.gemini.expand import expand_settings_string, expand_settings_value
 from hookdash.core.gemini.hook_trust import hook_key
+from hookdash.core.gemini.timeouts import DEFAULT_TIMEOUT_MS, NODE_TIMEOUT_MAX
 from hookdash.core.load.checks import check_hook
 from hookdash.core.load.command_scripts import find_scripts
 from hookdash.core.load.lookup import describe_hook, registrable
-from hookdash.core.load.registry import DEFAULT_TIMEOUT_MS
 from hookdash.core.model import Hook, HookScope
 
 if TYPE_CHECKING:
@@ -64,18 +65,28 @@ class HookDraft(BaseModel):
 
 
 def parse_timeout(value: object) -> int | None:
-    """A timeout in milliseconds from a number or the text of one; None stays None."""
+    """A timeout in milliseconds from a number or the text of one; None stays None. One
+    Node would turn into 1 ms (more than 2^31-1: see `timeouts`) is refused with why."""
     if value is None:
         return None
     number: int | None = None
     if isinstance(value, int) and not isinstance(value, bool):
         number = value
-    elif isinstance(value, str) and value.strip().lstrip("+").isdigit():
-        number = int(value.strip())
+    elif isinstance(value, str) and value.strip().lstrip("+").isdecimal():
+        digits = value.strip().lstrip("+")
+        # (Past 20 digits it is too large anyway; int() of thousands would raise.)
+        number = int(digits) if len(digits) <= 20 else NODE_TIMEOUT_MAX + 1
     if number is None or number <= 0:
         raise InvalidHookError(
             f"The timeout {value!r} is not a positive whole number of milliseconds (Gemini "
             "CLI reads it in milliseconds: 30000 is 30 seconds; leave it out for 60000)."
+        )
+    if number > NODE_TIMEOUT_MAX:
+        raise InvalidHookError(
+            f"The timeout {shorten(str(value), 40)} is more than {NODE_TIMEOUT_MAX} ms (about "
+            "24.8 days), the longest delay Node's setTimeout takes: Node would fire after 1 ms "
+            "instead, so Gemini CLI would kill the hook at once, every time. Give at most "
+            f"{NODE_TIMEOUT_MAX}, or leave it out for 60000."
         )
     return number
 

@@ -15,18 +15,20 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from hookdash.core import files
 from hookdash.core.edit import disable_undo
-from hookdash.core.edit.atomic import update_text_file
+from hookdash.core.edit.atomic import Confine, update_text_file
 from hookdash.core.edit.edits import Change, ChangeAction
 from hookdash.core.edit.json_paths import JsonEditError
 from hookdash.core.edit.json_style import blank_as_object, is_blank
 from hookdash.core.errors import (
     EditError,
+    OutsideWorkspaceError,
     ReadOnlyScopeError,
     SettingsParseError,
     UnsupportedShapeError,
     WorkspaceIsHomeError,
 )
 from hookdash.core.gemini import jsonc
+from hookdash.core.gemini.confinement import workspace_escape
 from hookdash.core.gemini.jsvalues import utf8
 from hookdash.core.gemini.layers import READ_ONLY_SCOPES, Layer, Scope
 
@@ -178,6 +180,29 @@ def check_readable(config: Configuration, scope: Scope, need: str) -> None:
         )
 
 
+def write_guard(config: Configuration, scope: WritableScope) -> Confine | None:
+    """What keeps a write of the scope's file where the user asked (see `confinement`):
+    a workspace file whose links lead out of the workspace is refused, named, before
+    anything is read, created or written — a preview too. The user's own file goes
+    wherever its links go."""
+    if scope != "workspace":
+        return None
+    env = config.env
+
+    def confine(target: Path) -> None:
+        escape = workspace_escape(env, target)
+        if escape is not None:
+            raise OutsideWorkspaceError(
+                f"{escape.describe(env.display)}: a workspace write would land there, so "
+                "nothing was written (a repository's files may not point "
+                "outside it). To change your own settings use the user scope; to keep "
+                "workspace settings, replace the link with a regular file.",
+                path=str(escape.path),
+            )
+
+    return confine
+
+
 def edit_settings_file(
     config: Configuration, scope: WritableScope, transform: Callable[[str | None], FileEdit]
 ) -> FileEdit:
@@ -206,7 +231,7 @@ def edit_settings_file(
         return None if edit.text is None else utf8(edit.text)
 
     try:
-        outcome = update_text_file(path, compute)
+        outcome = update_text_file(path, compute, confine=write_guard(config, scope))
     except files.NotUtf8Error as exc:
         raise not_utf8(shown, path, exc) from None
     except EditError as exc:

@@ -24,6 +24,7 @@ from hookdash.core.edit.settings_file import (
     created_note,
     edit_settings_file,
     not_utf8,
+    write_guard,
 )
 from hookdash.core.errors import EditError, FileWriteError
 
@@ -126,7 +127,7 @@ def current_text(config: Configuration, scope: WritableScope) -> str | None:
     path = config.layers[scope].path
     shown = config.env.display(path)
     try:
-        return files.read_decoded(resolve_target(path)).text
+        return files.read_decoded(resolve_target(path, write_guard(config, scope))).text
     except FileNotFoundError:
         return None
     except files.NotUtf8Error as exc:

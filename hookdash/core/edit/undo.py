@@ -22,6 +22,7 @@ from pydantic import BaseModel
 
 from hookdash.core import files
 from hookdash.core.edit.atomic import (
+    Confine,
     WriteOutcome,
     remove_file,
     resolve_target,
@@ -71,9 +72,25 @@ def undo_entry(label: str, writes: Sequence[WriteOutcome]) -> UndoEntry | None:
     return UndoEntry(label=label, files=kept) if kept else None
 
 
-def _read(path: Path) -> bytes | None:
+def _unmoved(entry: UndoEntry, file: FileBefore, shown: str) -> Confine:
+    """Refuses the undo when the file hookdash wrote (recorded with its links followed) is
+    now reached through a link to somewhere else: a directory swapped for a symlink must
+    not carry the old bytes out of where they were written."""
+
+    def confine(target: Path) -> None:
+        if target != Path(file.path):
+            raise UndoRefused(
+                f"Cannot undo “{entry.label}”: {shown} now leads to {target} (a link was put "
+                "on its way since hookdash wrote it). Nothing was undone.",
+                path=file.path,
+            )
+
+    return confine
+
+
+def _read(path: Path, confine: Confine) -> bytes | None:
     try:
-        return files.read_bytes_if_any(resolve_target(path))
+        return files.read_bytes_if_any(resolve_target(path, confine))
     except OSError as exc:
         raise FileWriteError(f"hookdash cannot read {path} ({exc.strerror or exc}).") from None
 
@@ -92,12 +109,13 @@ def undo(entry: UndoEntry, display: Callable[[str], str] = str) -> UndoResult:
     """Put back every file of `entry` as it was before the action, or refuse (UndoRefused,
     nothing touched) when one of them no longer holds what hookdash wrote."""
     for file in entry.files:
-        now = _read(Path(file.path))
+        now = _read(Path(file.path), _unmoved(entry, file, display(file.path)))
         if digest(now) != file.after_sha256:
             raise _refusal(entry, file, now, display(file.path))
     restored: list[str] = []
     for file in reversed(entry.files):
         shown = display(file.path)
+        unmoved = _unmoved(entry, file, shown)
 
         def check(current: bytes | None, file: FileBefore = file, shown: str = shown) -> None:
             # Checked again under the write lock: a change in the meantime still refuses.
@@ -106,7 +124,7 @@ def undo(entry: UndoEntry, display: Callable[[str], str] = str) -> UndoResult:
 
         try:
             if file.before is None:
-                remove_file(Path(file.path), check)
+                remove_file(Path(file.path), check, unmoved)
             else:
 
                 def compute(
@@ -117,7 +135,7 @@ def undo(entry: UndoEntry, display: Callable[[str], str] = str) -> UndoResult:
                     check(current)
                     return old
 
-                update_file(Path(file.path), compute)
+                update_file(Path(file.path), compute, confine=unmoved)
         except HookdashError as exc:
             if restored:
                 done = ", ".join(display(p) for p in restored)

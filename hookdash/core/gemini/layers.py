@@ -12,6 +12,7 @@ from pydantic import BaseModel
 
 from hookdash.core import files
 from hookdash.core.gemini import jsonc
+from hookdash.core.gemini.confinement import workspace_escape
 from hookdash.core.gemini.environment import GeminiEnvironment
 from hookdash.core.gemini.events import HOOKS_CONFIG_FIELDS
 from hookdash.core.gemini.expand import expand_settings_value
@@ -141,6 +142,8 @@ def read_layer(
     With `thin` (a focused load, see `load.focus`), each hook definition of a large file
     goes through it as it is read, and only what it keeps is built."""
     layer = Layer(scope=scope, path=path)
+    if scope == "workspace":
+        layer.problems.extend(_escape_problems(env))
     try:
         layer.exists = path.exists()
     except OSError:
@@ -176,6 +179,38 @@ def read_layer(
         )
     )
     return layer
+
+
+def _escape_problems(env: GeminiEnvironment) -> list[Problem]:
+    """The workspace settings file leads out of the workspace (a link, or a linked
+    `.gemini`): what Gemini reads as this project's settings is a file elsewhere, and
+    hookdash refuses to write workspace settings through it."""
+    escape = workspace_escape(env)
+    if escape is None:
+        return []
+    if not escape.exists:
+        gemini = "Gemini CLI finds no workspace settings there"
+    elif escape.reserved:
+        gemini = (
+            f"Gemini CLI reads your {escape.reserved} a second time as this project's "
+            "settings, so their hooks also count as project hooks"
+        )
+    else:
+        gemini = (
+            "Gemini CLI reads that file as this project's settings: its hooks are the "
+            "project's, though they are not in the repository"
+        )
+    return [
+        Problem(
+            severity="warning",
+            code="workspace-settings-outside",
+            message=f"{escape.describe(env.display)}. {gemini}; "
+            "hookdash refuses to write workspace settings through it.",
+            fix="Replace the link with a regular file in the workspace (or remove it); "
+            "review the file it leads to before you trust this project.",
+            file=str(escape.path),
+        )
+    ]
 
 
 def _refuse_if_insecure(layer: Layer, env: GeminiEnvironment) -> None:

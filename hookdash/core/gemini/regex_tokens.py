@@ -29,7 +29,7 @@ def tokens(pattern: str) -> Iterator[Token]:
             i += 2
         elif ch == "[":
             j = i + 1 + (pattern[i + 1 : i + 2] == "^")
-            j += pattern[j : j + 1] == "]"  # a leading ] is part of the class
+            # (A leading ] ends the class: JavaScript's [] and [^] are whole classes.)
             while j < n and pattern[j] != "]":
                 j += 2 if pattern[j] == "\\" else 1
             yield Token("class", pattern[i : j + 1])
@@ -56,9 +56,34 @@ def _captures(token: Token) -> bool:
     )
 
 
-def count_groups(pattern: str) -> tuple[int, bool]:
-    captures = [t for t in tokens(pattern) if _captures(t)]
-    return len(captures), any(t.text != "(" for t in captures)
+class Capture(NamedTuple):
+    """A capturing group: its number, name (None: unnamed) and where it ends (the index
+    after its `)`; None: never closed)."""
+
+    number: int
+    name: str | None
+    end: int | None
+
+
+def captures(pattern: str) -> list[Capture]:
+    """The capturing groups in the order JavaScript numbers them."""
+    found: list[Capture] = []
+    stack: list[int | None] = []  # per open group: its index in `found`, or None
+    at = 0
+    for token in tokens(pattern):
+        at += len(token.text)
+        if token.kind == "open":
+            if _captures(token):
+                name = token.text[3:-1] if token.text != "(" else None
+                stack.append(len(found))
+                found.append(Capture(len(found) + 1, name, None))
+            else:
+                stack.append(None)
+        elif token.kind == "close" and stack:
+            index = stack.pop()
+            if index is not None:
+                found[index] = found[index]._replace(end=at)
+    return found
 
 
 def alternatives(pattern: str) -> list[str]:

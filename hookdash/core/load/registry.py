@@ -15,6 +15,7 @@ from typing import Any
 from hookdash.core.gemini import jsonc
 from hookdash.core.gemini.events import EVENTS, HOOKS_CONFIG_FIELDS, suggest_event
 from hookdash.core.gemini.hook_trust import hook_key
+from hookdash.core.gemini.timeouts import timeout_value
 from hookdash.core.load.command_scripts import CommandScripts
 from hookdash.core.model import GeminiSource, Hook, HookScope, InactiveReason, TrustState
 
@@ -25,7 +26,6 @@ SOURCE_PRIORITY: dict[str, int] = {
     "system": 3,
     "extensions": 4,
 }
-DEFAULT_TIMEOUT_MS = 60000
 VALID_TYPES = ("command", "plugin", "runtime")
 DISABLED_REASON = "disabled in hooksConfig.disabled"  # then " (<scopes>)"
 # What Gemini reads from a hook object (CommandHookConfig; `source` is set by Gemini itself).
@@ -59,23 +59,6 @@ def validation_error(config: Any) -> str | None:
     if kind == "runtime" and not config.get("name"):
         return "a runtime hook needs a name"
     return None
-
-
-def effective_timeout(value: Any) -> int | float:
-    """`timeout ?? 60000`, as Node's setTimeout would read it."""
-    if value is None:
-        return DEFAULT_TIMEOUT_MS
-    if isinstance(value, bool):
-        return 1 if value else 0
-    if isinstance(value, int | float):
-        return value
-    if isinstance(value, str):
-        try:
-            number = float(value)
-        except ValueError:
-            return 1  # NaN: Node fires at once
-        return int(number) if number.is_integer() else number
-    return 1
 
 
 @dataclass
@@ -243,7 +226,8 @@ def make_hook(c: Candidate, ctx: VerdictContext) -> Hook:
         command=command,
         command_raw=_raw_command(c.raw_config, command),
         description=description if isinstance(description, str) else None,
-        timeout_ms=effective_timeout(config.get("timeout")),
+        timeout_ms=timeout_value(config.get("timeout")),
+        timeout_raw=config.get("timeout"),
         env=hook_env,
         order=None,
         disabled=v.disabled,

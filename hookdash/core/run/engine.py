@@ -18,9 +18,11 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from hookdash.core.display import visible
 from hookdash.core.errors import FireInterrupted
 from hookdash.core.gemini.aggregator import AggregationError, aggregate
 from hookdash.core.gemini.effects import describe_effect
+from hookdash.core.gemini.timeouts import killed_at_once
 from hookdash.core.model import Configuration, Hook
 from hookdash.core.run.fire_setup import build_payload, check_event, run_settings
 from hookdash.core.run.payloads import (
@@ -67,6 +69,9 @@ class FireResult(BaseModel):
     run_error: str | None = None
     effect: str
     warnings: list[str] = []
+    # Hooks whose timeout Node turns into 1 ms: Gemini kills them at once (and so did this
+    # run), one sentence each.
+    timeouts: list[str] = []
 
 
 # The fields a run record takes over from the run's result as they are.
@@ -159,8 +164,12 @@ def _prepare(
         warnings=payload_problems(event, final_input),
         run_error=the_plan.error or None,
     )
+    to_run = list(the_plan.hooks) if hook is None else [hook]
+    result.timeouts = [
+        f"{visible(h.id)}: {why}" for h in to_run if (why := killed_at_once(h.timeout_raw))
+    ]
     if hook is None:
-        return result, list(the_plan.hooks)
+        return result, to_run
     result.hook = hook.ref
     result.sequential = False
     if not any(h.ref == hook.ref for h in the_plan.hooks):

@@ -35,6 +35,7 @@ from hookdash.core.gemini.jsvalues import (
     utf8,
 )
 from hookdash.core.gemini.shell import expand_command, find_bash
+from hookdash.core.gemini.timeouts import node_delay_ms
 from hookdash.core.model import Hook, HookNames
 from hookdash.core.run.hook_output import OutputFormat, chain_input, parse_output
 from hookdash.core.run.process import HookProcess, Watchdog, signal_all
@@ -46,7 +47,6 @@ MAX_CAPTURE_BYTES = 1024 * 1024
 # means to wait 5 s but in practice never sends SIGKILL on POSIX.
 KILL_GRACE_S = 2.0
 UNTRUSTED_ERROR = "Security: Blocked execution of project hook in untrusted folder"
-_NODE_TIMEOUT_MAX = 2**31 - 1
 
 
 class HookRunResult(HookNames):
@@ -98,13 +98,6 @@ class RunOutcome:
     results: list[HookRunResult]
     error: str | None = None
     not_run: list[Hook] = field(default_factory=list)
-
-
-def node_delay_ms(timeout_ms: float) -> float:
-    """setTimeout's delay: anything outside 1..2^31-1 (0, NaN, huge) fires after 1 ms."""
-    if not (1 <= timeout_ms <= _NODE_TIMEOUT_MAX):
-        return 1
-    return timeout_ms
 
 
 def _now() -> str:

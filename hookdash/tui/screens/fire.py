@@ -40,6 +40,8 @@ from hookdash.core import (
     confirmations_needed,
     fire as engine_fire,
     json_text,
+    killed_at_once,
+    visible,
 )
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
@@ -269,9 +271,14 @@ class FireScreen(ShowsEngineRun, HookdashScreen[None]):
             text = Text()
             text.append(f"{frame} ", style=colors.heading)
             text.append(f"Running {self._hook.shown.id}… {elapsed:.1f} s", style="bold")
+            at_once = killed_at_once(self._hook.timeout_raw)
+            limit = (
+                f"Its timeout is {self._hook.timeout_ms / 1000:g} s."
+                if at_once is None
+                else visible(at_once[0].upper() + at_once[1:]) + "."
+            )
             text.append(
-                f"\n\nesc cancels it (kills its process group) and keeps this screen. Its "
-                f"timeout is {self._hook.timeout_ms / 1000:g} s.",
+                "\n\nesc cancels it (kills its process group) and keeps this screen. " + limit,
                 style=colors.dim,
             )
             body = text

@@ -90,4 +90,5 @@ def _warnings(result: FireResult, single_hook: bool) -> list[str]:
     if not single_hook and result.not_run:
         out.append(f"{len(result.not_run)} planned hook(s) did not run: see the error below")
     out += [f"payload: {warning}" for warning in result.warnings]
+    out += result.timeouts
     return out

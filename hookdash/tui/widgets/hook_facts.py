@@ -65,7 +65,7 @@ def _verdict(facts: Facts, hook: Hook, colors: Colors) -> None:
 
 
 def _fields(facts: Facts, hook: Hook, colors: Colors) -> None:
-    from hookdash.core import describe_matcher
+    from hookdash.core import describe_matcher, shown_timeout
 
     shown, dim, row = hook.shown, colors.dim, facts.row
     row("event", shown.event, Text(f"  (#{hook.order + 1} in its order)", style=dim)
@@ -83,7 +83,10 @@ def _fields(facts: Facts, hook: Hook, colors: Colors) -> None:
     row("key", shown.key, Text("  (name:command — Gemini's dedup and trust key)", style=dim))
     if hook.description:
         row("about", shown.description)
-    row("timeout", f"{hook.timeout_ms:g} ms")
+    # As written (3000000000 ms, not 3e+09; "soon" as the text it is): the notes above
+    # say when Node turns it into 1 ms.
+    raw = hook.timeout_ms if hook.timeout_raw is None else hook.timeout_raw
+    row("timeout", visible(shown_timeout(raw)))
     row("runs", "sequentially (its definition sets \"sequential\": true)"
         if hook.sequential else "in parallel with the event's other hooks")  # fmt: skip
     for name, value in shown.env:

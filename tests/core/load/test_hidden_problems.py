@@ -193,3 +193,21 @@ def test_problems_of_one_hook_for_its_badge(sandbox: Sandbox) -> None:
     (script,) = hidden_problems_of(by_id["b"], problems)
     assert script.file == str(sandbox.workspace / "hooks" / "bad.sh")
     assert hidden_problems_of(by_id["c"], problems) == []
+
+
+def test_default_ignorable_characters_python_calls_printable_are_flagged(
+    sandbox: Sandbox,
+) -> None:
+    """Combining marks and variation selectors are drawn as nothing too: a name that reads
+    'lint' may hold them (U+034F, U+FE0F, U+E0100, U+17B4), and so may a blank one."""
+    sandbox.trust_folder()
+    hooks = [
+        command_hook("./lint.sh", name="li\u034fnt"),
+        command_hook("./fmt.sh", name="fmt\ufe0f"),
+        command_hook("./a.sh", name="a\U000e0100"),
+        command_hook("./k.sh", name="k\u17b4"),
+        command_hook("./b.sh", name="\u2800"),
+    ]
+    sandbox.write_user(settings_with(*hooks))
+    flagged = sorted(p.pointer or "" for p in _hidden(sandbox))
+    assert flagged == [f"/hooks/BeforeTool/0/hooks/{i}/name" for i in range(5)]

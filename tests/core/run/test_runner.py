@@ -16,9 +16,10 @@ from typing import Any
 import pytest
 
 from hookdash.core.gemini.env_sanitize import Sanitization, sanitize_environment
+from hookdash.core.gemini.timeouts import node_delay_ms
 from hookdash.core.model import Hook
 from hookdash.core.run.hook_output import chain_input, parse_output
-from hookdash.core.run.runner import RunSettings, node_delay_ms, run_hook, run_hooks
+from hookdash.core.run.runner import RunSettings, run_hook, run_hooks
 from tests.conformance.helpers import make_command_hook
 from tests.conftest import until
 from tests.processes import alive, group_members

@@ -14,6 +14,7 @@ from hookdash.core.model import Configuration
 from hookdash.tui.app import HookdashApp
 from hookdash.tui.screens.hooks import HooksScreen
 from hookdash.tui.screens.switch import ChoiceSet, SwitchScreen
+from hookdash.tui.widgets.banners import Banner
 from hookdash.tui.widgets.hook_tree import HookTree
 from tests.conftest import Sandbox, command_hook, definition
 from tests.tui.helpers import (
@@ -359,3 +360,27 @@ async def test_a_settings_file_that_does_not_parse_is_named_up_front(sandbox: Sa
         assert isinstance(app.screen, HooksScreen)
     assert sandbox.workspace_settings.read_text() == broken
     assert '"guard"' in sandbox.user_settings.read_text().split("hooksConfig")[1]
+
+
+async def test_a_workspace_switch_through_a_link_to_the_users_settings_is_refused(
+    sandbox: Sandbox,
+) -> None:
+    """The repository's `.gemini/settings.json` is a link to the user's own file: the
+    banner says so, and switching a hook off "in the workspace" writes nothing."""
+    _setup(sandbox)
+    sandbox.workspace_settings.parent.mkdir()
+    sandbox.workspace_settings.symlink_to("../../.gemini/settings.json")
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        shown = record_notifications(app)
+        banners = [text_of(b) for b in app.screen.query(Banner)]
+        assert any("leads outside the workspace" in b for b in banners), banners
+        await press_on(pilot, "guard", "space", "w")
+        await pilot.pause()
+        assert isinstance(app.screen, SwitchScreen)
+        await pilot.press("enter")
+        await until(lambda: any(kw.get("title") == "Nothing changed" for _, kw in shown))
+    message = next(m for m, kw in shown if kw.get("title") == "Nothing changed")
+    assert message.startswith("~/project/.gemini/settings.json leads outside the workspace")
+    assert "your user settings (~/.gemini/settings.json)" in message
+    assert sandbox.user_settings.read_text() == USER

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import math
+
 from hookdash.core.gemini.events import (
     EVENTS,
     suggest_event,
 )
+from hookdash.core.gemini.timeouts import NODE_TIMEOUT_MAX, killed_at_once
 from hookdash.core.load.checks.about import _about
 from hookdash.core.load.checks.matchers import _check_matcher
 from hookdash.core.load.checks.scripts import _check_script
@@ -149,14 +152,23 @@ def _key_problems(hook: Hook) -> list[Problem]:
 
 def _check_timeout(hook: Hook) -> list[Problem]:
     t = hook.timeout_ms
-    if t <= 0:
+    at_once = killed_at_once(hook.timeout_raw)
+    if at_once is not None:
+        code = (
+            "timeout-not-a-number"
+            if math.isnan(t)
+            else "timeout-too-large"
+            if t > NODE_TIMEOUT_MAX
+            else "timeout-zero"
+        )
         return [
             _about(
                 hook,
                 "error",
-                "timeout-zero",
-                f"The timeout is {t:g} ms: Gemini CLI times the hook out at once, every time.",
-                "Give a timeout in milliseconds, e.g. 30000, or leave it out (60000).",
+                code,
+                at_once[0].upper() + at_once[1:] + ".",
+                "Give a timeout in milliseconds, e.g. 30000 (at most "
+                f"{NODE_TIMEOUT_MAX}), or leave it out (60000).",
             )
         ]
     if t < 1000:
