@@ -27,7 +27,7 @@ from datetime import datetime
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, ClassVar, ParamSpec, TypeVar
 
-from textual import work
+from textual import events, work
 from textual.app import App
 from textual.content import Content
 from textual.message import Message
@@ -37,6 +37,7 @@ from textual.worker import Worker, get_current_worker
 
 from hookdash.core import visible  # (the display rule: no pydantic, no I/O)
 from hookdash.tui.commands import DashboardCommands, HookJumpCommands, bindings_for
+from hookdash.tui.key_order import KeyHandled, KeyOrder
 from hookdash.tui.screens.hooks import HooksScreen
 from hookdash.tui.styles import stylesheet_paths
 from hookdash.tui.widgets.banners import Notice
@@ -121,6 +122,7 @@ class HookdashApp(App[None]):
         self.undo_stack: list[UndoEntry] = []  # this session's writes, newest last
         # Fire's payload drafts, per hook (event · id), kept until the app quits.
         self.fire_drafts: dict[str, str] = {}
+        self.key_order = KeyOrder(self, self._route)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -136,6 +138,28 @@ class HookdashApp(App[None]):
             # first frame back by a third of a second. The watcher starts with the first
             # configuration (it watches that configuration's files).
             self.call_after_refresh(self.reload, "start")
+
+    # ------------------------------------------------------------------ keys in order
+
+    async def on_event(self, event: events.Event) -> None:
+        # A key typed right after tab (or enter, esc, backspace…) waits until that key's
+        # binding has run: see hookdash.tui.key_order.
+        if not self.key_order.hold(event):
+            await self._route(event)
+
+    async def _route(self, event: events.Event) -> None:
+        if not isinstance(event, events.Key) or event.is_forwarded:
+            await super().on_event(event)
+            return
+        target = self.focused or self.screen  # where Textual sends it
+        await super().on_event(event)
+        self.key_order.routed(event, target)
+
+    def on_key(self, event: events.Key) -> None:
+        self.key_order.reached_app(event)
+
+    async def on_key_handled(self, message: KeyHandled) -> None:
+        await self.key_order.handled(message)
 
     # ------------------------------------------------------------------ loading
 
