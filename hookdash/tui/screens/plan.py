@@ -45,7 +45,7 @@ from hookdash.core import (
 )
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
-from hookdash.tui.plain import PlainInput, plain_content
+from hookdash.tui.plain import PlainInput, fill, plain_content
 from hookdash.tui.run_clock import EngineRun, ShowsEngineRun
 from hookdash.tui.screens.base import HookdashScreen
 from hookdash.tui.screens.confirm import ConfirmScreen, untrusted_hooks_question
@@ -135,7 +135,7 @@ class PlanScreen(ShowsEngineRun, HookdashScreen[None]):
         try:
             if kind == "tool":
                 label.update("tool")
-                tool_box.value = tool or ""  # drawn with hidden characters shown
+                fill(tool_box, tool or "")  # drawn with hidden characters shown
             elif kind == "trigger":
                 field = TRIGGER_FIELD[event]
                 label.update(field)

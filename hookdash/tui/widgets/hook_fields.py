@@ -15,7 +15,7 @@ from textual.suggester import SuggestFromList
 from textual.widgets import Button, Checkbox, Input, Label, RadioButton, RadioSet, Static
 
 from hookdash.core import BUILTIN_TOOLS, TRIGGER_FIELD, TRIGGER_VALUES, HookDraft, match_kind
-from hookdash.tui.plain import PlainInput
+from hookdash.tui.plain import PlainInput, fill
 
 # Each field, its label and its placeholder (the matcher's depends on the event).
 FIELDS = (
@@ -39,9 +39,8 @@ class HookFields(VerticalScroll):
         for field, label, placeholder in FIELDS:
             with Horizontal(classes="form-row"):
                 yield Label(label, classes="form-label")
-                yield PlainInput(
-                    id=field, compact=True, select_on_focus=False, placeholder=placeholder
-                )
+                # (Tab into a field selects its text, as in every Input of the app.)
+                yield PlainInput(id=field, compact=True, placeholder=placeholder)
             if field in ("matcher", "command"):
                 yield Static(id=f"{field}-hint", classes="form-hint")
         with Horizontal(classes="form-row", id="scope-row"):
@@ -80,7 +79,7 @@ class HookFields(VerticalScroll):
             "description": original.description or "",
         }
         for field, value in values.items():
-            self.query_one(f"#{field}", Input).value = value
+            fill(self.query_one(f"#{field}", Input), value)
         self.query_one("#sequential", Checkbox).value = original.sequential
         if workspace:
             self._workspace_button().value = True
