@@ -335,7 +335,12 @@ class DashboardCommands(Provider):
 
     async def discover(self) -> Hits:
         for command in self._available():
-            yield DiscoveryHit(command.title, self._runner(command), help=command.help)
+            yield DiscoveryHit(
+                with_key(Content(command.title), command),
+                self._runner(command),
+                text=command.title,
+                help=command.help,
+            )
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
@@ -344,10 +349,24 @@ class DashboardCommands(Provider):
             if score > 0:
                 yield Hit(
                     score,
-                    matcher.highlight(command.title),
+                    with_key(matcher.highlight(command.title), command),
                     self._runner(command),
+                    text=command.title,
                     help=command.help,
                 )
+
+
+def key_shown(command: Command) -> str:
+    """The key as the Footer and the help screen write it (`?`, `^r`, `esc`, `space`)."""
+    if command.key_display:
+        return command.key_display
+    key = command.key.split(",")[0]
+    return f"^{key.removeprefix('ctrl+')}" if key.startswith("ctrl+") else key
+
+
+def with_key(title: Content, command: Command) -> Content:
+    """A palette entry: the title, then its key (learnt there, typed next time)."""
+    return Content.assemble(title, "  ", (key_shown(command), "$text-muted"))
 
 
 def highlighted(matcher: Matcher, title: str) -> Content:

@@ -51,6 +51,7 @@ from hookdash.tui.screens.base import HookdashScreen
 from hookdash.tui.screens.confirm import ConfirmScreen, untrusted_hooks_question
 from hookdash.tui.widgets.fire_result import fire_result_body, runlog_shown
 from hookdash.tui.widgets.footer import Footer
+from hookdash.tui.widgets.list_keys import KeyedOptionList
 from hookdash.tui.widgets.plan_view import plan_rows, plan_summary, progress_lines
 
 
@@ -96,7 +97,7 @@ class PlanScreen(ShowsEngineRun, HookdashScreen[None]):
             yield Select([], compact=True, allow_blank=True, prompt="any", id="plan-trigger")
             yield Static("", id="plan-none")
         yield Static(id="plan-summary")
-        yield OptionList(id="plan-list")
+        yield KeyedOptionList(id="plan-list")
         with VerticalScroll(id="plan-result"):
             yield Static(id="plan-result-body")
         yield Footer()

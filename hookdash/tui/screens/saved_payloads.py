@@ -25,6 +25,7 @@ from hookdash.tui.commands import bindings_for
 from hookdash.tui.plain import plain_content
 from hookdash.tui.screens.base import HookdashModalScreen
 from hookdash.tui.widgets.footer import Footer
+from hookdash.tui.widgets.list_keys import KeyedOptionList
 
 Choice = tuple[Literal["load", "run", "delete"], SavedPayload]
 
@@ -124,7 +125,7 @@ class SavedPayloadsScreen(HookdashModalScreen[Choice | None]):
 
     def compose(self) -> Any:
         with Vertical(id="saved-box", classes="dialog"):
-            yield OptionList(id="saved-list")
+            yield KeyedOptionList(id="saved-list")
             yield Static(
                 "enter or 1–9 loads it into the editor · ctrl+r loads and runs it · "
                 "x forgets it · esc goes back",

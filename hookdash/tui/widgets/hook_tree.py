@@ -32,6 +32,7 @@ from hookdash.tui.widgets.hook_groups import (
     layer_notes,
 )
 from hookdash.tui.widgets.hook_labels import item_label
+from hookdash.tui.widgets.list_keys import UP_DOWN
 
 if TYPE_CHECKING:
     from hookdash.core import (
@@ -49,6 +50,7 @@ class HookTree(Tree[TreeItem | None]):
         Binding("right", "unfold", "Unfold", show=False),
         # Tree binds space to fold; on a hook, space switches it (see HooksScreen).
         *widget_bindings("HookTree"),
+        *UP_DOWN,  # (g groups the list: no g and G here)
     ]
 
     class ItemHighlighted(Message):
