@@ -65,7 +65,7 @@ class PayloadNameScreen(HookdashModalScreen[str | None]):
     """Asks for the name to save the editor's payload under (None: cancelled)."""
 
     COMMAND_SCOPE = "payload_name"
-    BINDINGS = bindings_for("payload_name")
+    BINDINGS = bindings_for("payload_name", dialog=True)
 
     def __init__(self, hook_id: str, suggestion: str, existing: Sequence[str]) -> None:
         super().__init__()
@@ -116,7 +116,7 @@ class SavedPayloadsScreen(HookdashModalScreen[Choice | None]):
     """The hook's saved payloads: enter or 1–9 loads one, ctrl+r loads and runs it."""
 
     COMMAND_SCOPE = "saved_payloads"
-    BINDINGS = bindings_for("saved_payloads")
+    BINDINGS = bindings_for("saved_payloads", dialog=True)
 
     def __init__(self, hook_id: str, saved: Sequence[SavedPayload]) -> None:
         super().__init__()
