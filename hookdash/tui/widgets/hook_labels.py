@@ -4,7 +4,7 @@ Every name from the files goes through `plain()`/`.shown`: an attacker's text.""
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -27,6 +27,9 @@ from hookdash.tui.widgets.hook_groups import (
 
 if TYPE_CHECKING:
     from hookdash.core import Hook
+
+# The narrowest an id column gets to leave room for the matcher and badges after it.
+MIN_ID_WIDTH = 12
 
 
 def _event_name(event: str, colors: Colors) -> Text:
@@ -57,7 +60,6 @@ def hook_line(hook: Hook, colors: Colors, hidden: bool, columns: Columns) -> Tex
     """A hook in its group's columns: state badge, `hidden` pill, id, badges, matcher."""
     from hookdash.core import hook_badges
 
-    shown = hook.shown
     badges = hook_badges(hook, hidden)
     state, extra = badges[0], badges[1:]
     text = Text(state.label.ljust(columns.badge), style=colors.badge(state.kind))
@@ -66,21 +68,54 @@ def hook_line(hook: Hook, colors: Colors, hidden: bool, columns: Columns) -> Tex
     if extra and extra[0].kind == "hidden":
         text.append(HIDDEN_PILL, style=colors.badge("hidden"))
         text.append("  ")
-        extra = extra[1:]
     elif columns.hidden:
         text.append(" " * columns.hidden)
     ident = shown_id(hook)
     if len(ident) > columns.ident:
         ident = ident[: columns.ident - 1] + "…"
     text.append(ident.ljust(columns.ident), style="" if hook.runs else colors.dim)
-    for badge in extra:
+    text.append_text(_after_id(hook, colors, hidden))
+    return text
+
+
+def _after_id(hook: Hook, colors: Colors, hidden: bool) -> Text:
+    """What follows the id: the badges after the state (but `hidden`), the matcher."""
+    from hookdash.core import hook_badges
+
+    text = Text()
+    for badge in hook_badges(hook, hidden)[1:]:
+        if badge.kind == "hidden":
+            continue
         text.append("  ")
         pill = badge.kind in ("new", "changed")
         text.append(f" {badge.label} " if pill else badge.label, style=colors.badge(badge.kind))
+    shown = hook.shown
     if shown.matcher:
         bad = not isinstance(hook.matcher, str)
         text.append(f"  [{shown.matcher}]", style=colors.error if bad else colors.dim)
     return text
+
+
+def fit_columns(
+    widths: dict[str, Columns],
+    hooks: Iterable[Hook],
+    colors: Colors,
+    hidden: Collection[str],
+    room: int,
+) -> dict[str, Columns]:
+    """The columns, each group's id column narrowed (down to MIN_ID_WIDTH) so that its
+    lines fit in `room` cells: a long id is cut with an ellipsis, not the matcher and
+    badges after it."""
+    after: dict[str, int] = {}
+    for hook in hooks:
+        key = layer_key(hook)
+        after[key] = max(after.get(key, 0), _after_id(hook, colors, hook.ref in hidden).cell_len)
+    fitted = {}
+    for key, columns in widths.items():
+        free = room - columns.badge - 2 - columns.hidden - after.get(key, 0)
+        ident = max(min(columns.ident, free), min(columns.ident, MIN_ID_WIDTH))
+        fitted[key] = columns._replace(ident=ident)
+    return fitted
 
 
 def item_label(
