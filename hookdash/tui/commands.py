@@ -98,6 +98,9 @@ COMMANDS: tuple[Command, ...] = (
     Command("app", "r", "reload", "Reload", "Reload configuration",
             "Read every settings file again (the view also follows changes on its own).",
             footer=WIDE),
+    Command("app", "m", "messages", "Messages", "Show this session's messages",
+            "Every message shown this session, whole and newest last (a toast shows the "
+            "first lines of a long one).", footer=WIDE),
     Command("app", "q", "quit", "Quit", "Quit", "Leave hookdash.", footer=MORE),
     # --- the hook list --------------------------------------------------------------
     Command("hooks", "space", "toggle_hook", "Switch", "Switch the hook off/on",
