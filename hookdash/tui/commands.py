@@ -312,6 +312,8 @@ def bindings_for(scope: Scope, *, dialog: bool = False) -> list[BindingType]:
     """The Textual key bindings of one scope. `dialog`: a modal screen's, where the app's
     keys do not reach; `?` and f1 are bound there too (help over the question, esc back
     to it)."""
+    own = [c for c in COMMANDS if c.scope == scope]
+    helps = [c for c in COMMANDS if dialog and c.scope == "app" and c.action == "help"]
     return [
         Binding(
             c.key,
@@ -322,8 +324,7 @@ def bindings_for(scope: Scope, *, dialog: bool = False) -> list[BindingType]:
             priority=c.priority,
             id=c.binding_id,
         )
-        for c in COMMANDS
-        if c.scope == scope or (dialog and c.scope == "app" and c.action == "help")
+        for c in [*own, *helps]  # (help last, as on the other screens)
     ]
 
 
