@@ -27,16 +27,19 @@ from datetime import datetime
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, ClassVar, ParamSpec, TypeVar
 
-from textual import work
+from textual import events, work
 from textual.app import App
 from textual.content import Content
 from textual.message import Message
+from textual.notifications import SeverityLevel
 from textual.reactive import var
 from textual.screen import Screen
 from textual.worker import Worker, get_current_worker
 
 from hookdash.core import visible  # (the display rule: no pydantic, no I/O)
 from hookdash.tui.commands import DashboardCommands, HookJumpCommands, bindings_for
+from hookdash.tui.key_order import KeyHandled, KeyOrder
+from hookdash.tui.messages import SessionMessage, plain_message, toast_text
 from hookdash.tui.screens.hooks import HooksScreen
 from hookdash.tui.styles import stylesheet_paths
 from hookdash.tui.widgets.banners import Notice
@@ -121,6 +124,8 @@ class HookdashApp(App[None]):
         self.undo_stack: list[UndoEntry] = []  # this session's writes, newest last
         # Fire's payload drafts, per hook (event · id), kept until the app quits.
         self.fire_drafts: dict[str, str] = {}
+        self.key_order = KeyOrder(self, self._route)
+        self.messages: list[SessionMessage] = []  # every notification, whole (`m`)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -136,6 +141,28 @@ class HookdashApp(App[None]):
             # first frame back by a third of a second. The watcher starts with the first
             # configuration (it watches that configuration's files).
             self.call_after_refresh(self.reload, "start")
+
+    # ------------------------------------------------------------------ keys in order
+
+    async def on_event(self, event: events.Event) -> None:
+        # A key typed right after tab (or enter, esc, backspace…) waits until that key's
+        # binding has run: see hookdash.tui.key_order.
+        if not self.key_order.hold(event):
+            await self._route(event)
+
+    async def _route(self, event: events.Event) -> None:
+        if not isinstance(event, events.Key) or event.is_forwarded:
+            await super().on_event(event)
+            return
+        target = self.focused or self.screen  # where Textual sends it
+        await super().on_event(event)
+        self.key_order.routed(event, target)
+
+    def on_key(self, event: events.Key) -> None:
+        self.key_order.reached_app(event)
+
+    async def on_key_handled(self, message: KeyHandled) -> None:
+        await self.key_order.handled(message)
 
     # ------------------------------------------------------------------ loading
 
@@ -341,6 +368,39 @@ class HookdashApp(App[None]):
         finally:
             self.undo_stack.extend(entries)
             del self.undo_stack[:-UNDO_LIMIT]
+
+    # ------------------------------------------------------------------ messages
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """A toast, cut to a few lines (hookdash.tui.messages); the whole message is kept
+        for `m`."""
+        text = plain_message(message, markup)
+        at = datetime.now().strftime("%H:%M:%S")
+        self.messages.append(SessionMessage(at, title, severity, text))
+        short = toast_text(text)
+        if short is not None:
+            message, markup = short, False
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+
+    def action_messages(self) -> None:
+        from hookdash.tui.screens.output import OutputScreen
+
+        sections = [
+            (f"{m.at} · {m.severity}" + (f" · {m.title}" if m.title else ""), m.text)
+            for m in self.messages
+        ]
+        if not sections:
+            self.notify("No message yet this session.", timeout=3)
+            return
+        self.push_screen(OutputScreen("Messages of this session, newest last", sections))
 
     # ------------------------------------------------------------------ actions
 

@@ -44,6 +44,17 @@ Scope = Literal[
 ]
 
 
+# How much the Footer needs a key. A terminal too narrow for every key drops the highest
+# rank first, and within a rank the rightmost key (widgets/footer.py); ALWAYS is never
+# dropped. What is dropped is in the help screen and the command palette.
+ALWAYS = 0  # help: how to find everything else
+TASK = 1  # the keys of the screen's task (the default for a screen's command)
+PALETTE = 2  # the command palette's key, ^p (the way to every dropped key)
+MORE = 3  # a screen's secondary keys
+ELSEWHERE = 4  # the keys of every screen: the log, the problems, quit (the app's default)
+WIDE = 5  # shown only when everything else fits
+
+
 @dataclass(frozen=True)
 class Command:
     scope: Scope
@@ -57,23 +68,41 @@ class Command:
     key_display: str | None = None
     widget: str | None = None  # also bound on this widget class (it would eat the key)
     priority: bool = False  # checked before the focused widget (e.g. over a text editor)
+    footer: int | None = None  # its rank in the Footer (None: TASK, or ELSEWHERE for "app")
+
+    @property
+    def footer_rank(self) -> int:
+        if self.footer is not None:
+            return self.footer
+        return ELSEWHERE if self.scope == "app" else TASK
+
+    @property
+    def binding_id(self) -> str:
+        """Its bindings' id: how the Footer finds the command of a binding."""
+        return f"{self.scope}.{self.action}"
 
 
 COMMANDS: tuple[Command, ...] = (
     # --- everywhere -----------------------------------------------------------------
     Command("app", "question_mark", "help", "Help", "Help",
-            "Keys, what the badges mean, and Gemini CLI's surprises.", key_display="?"),
+            "Keys, what the badges mean, and Gemini CLI's surprises.", key_display="?",
+            footer=ALWAYS),
+    Command("app", "f1", "help", "Help", "Help",
+            "Help from a text field too (where ? is typed).", palette=False, footer=ALWAYS),
     Command("app", "l", "live_log", "Log", "Live log",
             "Every hook run — from hookdash and from real Gemini CLI sessions — as it "
             "happens; select one for its input, output, stdout and stderr."),
     Command("app", "c", "show_problems", "Problems", "Show problems",
             "The problems `hookdash check` finds: severity, code, file:line, message, fix."),
     Command("app", "t", "toggle_theme", "Theme", "Toggle light/dark theme",
-            "Switch between the light and the dark theme.", show=False),
+            "Switch between the light and the dark theme.", footer=WIDE),
     Command("app", "r", "reload", "Reload", "Reload configuration",
             "Read every settings file again (the view also follows changes on its own).",
-            show=False),
-    Command("app", "q", "quit", "Quit", "Quit", "Leave hookdash."),
+            footer=WIDE),
+    Command("app", "m", "messages", "Messages", "Show this session's messages",
+            "Every message shown this session, whole and newest last (a toast shows the "
+            "first lines of a long one).", footer=WIDE),
+    Command("app", "q", "quit", "Quit", "Quit", "Leave hookdash.", footer=MORE),
     # --- the hook list --------------------------------------------------------------
     Command("hooks", "space", "toggle_hook", "Switch", "Switch the hook off/on",
             "Disable the selected hook (asks which settings file and list) or enable it "
@@ -84,11 +113,11 @@ COMMANDS: tuple[Command, ...] = (
             "and see its output and what Gemini would do with it."),
     Command("hooks", "p", "plan", "Plan", "Plan an event",
             "Pick an event (and tool or trigger): the hooks Gemini would run, in order, "
-            "and why every other hook would not."),
+            "and why every other hook would not.", footer=MORE),
     Command("hooks", "T", "review_trust", "Trust", "Review and trust project hooks",
             "The workspace's NEW and CHANGED project hooks with their commands and "
             "scripts; trusting records them in Gemini's trusted_hooks.json.",
-            key_display="T"),
+            key_display="T", footer=MORE),
     Command("hooks", "a", "add_hook", "Add", "Add a hook",
             "A form for a new hook: the event (each says when it fires and what its hook "
             "can do), matcher (what it matches, live), name, command, timeout, description, "
@@ -111,14 +140,14 @@ COMMANDS: tuple[Command, ...] = (
             "(u undoes it).", show=False, key_display="I"),
     Command("hooks", "E", "open_editor", "Editor", "Open the hook's file in your editor",
             "Open $VISUAL or $EDITOR at the hook's file and line; the view reloads after.",
-            show=False, key_display="E"),
+            key_display="E", footer=WIDE),
     Command("hooks", "H", "switch_all", "Hooks on/off", "Switch all hooks on or off",
             "Set hooksConfig.enabled, after a question that says what it means (off: Gemini "
-            "runs no hook at all, extension hooks included).", show=False, key_display="H"),
+            "runs no hook at all, extension hooks included).", key_display="H", footer=WIDE),
     Command("hooks", "slash", "focus_filter", "Filter", "Filter hooks",
             "Type words that must all occur in a hook's id, command, event, layer, matcher, "
             "badges or risk flags (network, secrets…; risky: any).", key_display="/",
-            show=False, priority=True),
+            priority=True, footer=WIDE),
     Command("hooks", "escape", "clear_filter", "Clear", "Clear the filter",
             "Empty the filter box and go back to the hook list.", key_display="esc",
             palette=False),
@@ -130,27 +159,27 @@ COMMANDS: tuple[Command, ...] = (
             key_display="esc"),
     Command("hooks", "i", "toggle_details", "Details", "Show/hide the details pane",
             "Hide the details pane to give the list the whole width, or show it again.",
-            show=False),
+            footer=WIDE),
     Command("hooks", "z", "zoom_details", "Zoom", "Zoom the details",
-            "Show the selected hook's details full screen (again to return).", show=False),
+            "Show the selected hook's details full screen (again to return).", footer=WIDE),
     Command("hooks", "F", "toggle_expand", "Fold", "Fold/unfold all groups",
-            "Collapse every event and layer group, or expand them all.", show=False,
-            key_display="F"),
+            "Collapse every event and layer group, or expand them all.", key_display="F",
+            footer=WIDE),
     Command("hooks", "g", "toggle_grouping", "Group", "Group by event / by source",
             "List the hooks by event then source (as Gemini runs them), or by source then "
-            "event (what each settings file and extension brings).", show=False),
+            "event (what each settings file and extension brings).", footer=WIDE),
     Command("hooks", "o", "toggle_project_only", "Project", "Only project hooks",
             "Show only this project's own hooks (its workspace settings), or every hook "
-            "again.", show=False),
+            "again.", footer=WIDE),
     Command("hooks", "b", "toggle_banners", "Banners", "Unfold/fold the banners",
             "Show every banner in full, or one line each (a click unfolds one).",
-            show=False),
+            footer=WIDE),
     Command("hooks", "D", "open_demo", "Demo", "Open the demo",
             "Show the bundled demo configuration instead of yours, after a yes (a "
-            "temporary copy; nothing of yours is touched).", show=False, key_display="D"),
+            "temporary copy; nothing of yours is touched).", key_display="D", footer=WIDE),
     Command("hooks", "D", "leave_demo", "Mine", "Back to my configuration",
             "Leave the demo: show the configuration the dashboard opened on again.",
-            show=False, key_display="D"),
+            key_display="D", footer=WIDE),
     # --- switching a hook off: which file and which list ------------------------------
     Command("switch", "enter", "confirm", "Disable", "Disable the hook",
             "Write the entry to the chosen settings file and list.", palette=False,
@@ -245,7 +274,7 @@ COMMANDS: tuple[Command, ...] = (
             "Kill the event's running hooks (their process groups); the plan stays.",
             priority=True, key_display="esc", palette=False),
     Command("plan", "enter", "go_to_hook", "Show hook", "Show the hook in the list",
-            "Go back to the hook list with the highlighted hook selected.", show=False),
+            "Go back to the hook list with the highlighted hook selected.", footer=WIDE),
     Command("plan", "escape", "close", "Back", "Back to the hooks",
             "Return to the hook list.", key_display="esc"),
     # --- the whole output of a run ----------------------------------------------------
@@ -258,22 +287,22 @@ COMMANDS: tuple[Command, ...] = (
             key_display="/", priority=True),
     Command("log", "b", "cycle_outcome", "Outcome", "Narrow by outcome",
             "Show only blocked runs, then errors, then timeouts, then everything not ok, "
-            "then all again.", show=False),
+            "then all again.", footer=WIDE),
     Command("log", "s", "cycle_source", "Source", "Narrow by source",
             "Show only Gemini CLI's runs (its telemetry), then only hookdash's, then both.",
-            show=False),
+            footer=WIDE),
     Command("log", "e", "cycle_event", "Event", "Narrow by event",
-            "Step through the events of the runs kept, then all events again.", show=False),
+            "Step through the events of the runs kept, then all events again.", footer=WIDE),
     Command("log", "h", "filter_hook", "This hook", "Only this run's hook",
             "Show only the runs of the highlighted run's hook (again: every hook)."),
     Command("log", "x", "clear_filters", "Show all", "Show every run",
-            "Drop every narrowing: outcome, source, event, hook and text.", show=False),
+            "Drop every narrowing: outcome, source, event, hook and text.", footer=WIDE),
     Command("log", "f", "replay", "Replay", "Replay this run",
             "Open fire on the highlighted run's hook with the run's input as the payload, "
             "to run it again (or edit it first)."),
     Command("log", "o", "show_output", "Output", "Show the whole output",
             "The highlighted run's stdout and stderr in full (the record shows the first "
-            "and last lines of a long one).", show=False),
+            "and last lines of a long one).", footer=WIDE),
     Command("log", "enter", "open_record", "Record", "Open the run's full record",
             "Show the highlighted run's input, output, stdout, stderr and error, full "
             "screen (again, or esc, to return)."),
@@ -294,29 +323,44 @@ COMMANDS: tuple[Command, ...] = (
 )  # fmt: skip
 
 
-def bindings_for(scope: Scope) -> list[BindingType]:
-    """The Textual key bindings of one scope."""
+def bindings_for(scope: Scope, *, dialog: bool = False) -> list[BindingType]:
+    """The Textual key bindings of one scope. `dialog`: a modal screen's, where the app's
+    keys do not reach; `?` and f1 are bound there too (help over the question, esc back
+    to it)."""
+    own = [c for c in COMMANDS if c.scope == scope]
+    helps = [c for c in COMMANDS if dialog and c.scope == "app" and c.action == "help"]
     return [
         Binding(
             c.key,
-            c.action,
+            f"app.{c.action}" if c.scope == "app" else c.action,
             c.label,
             show=c.show,
             key_display=c.key_display,
             priority=c.priority,
+            id=c.binding_id,
         )
-        for c in COMMANDS
-        if c.scope == scope
+        for c in [*own, *helps]  # (help last, as on the other screens)
     ]
 
 
 def widget_bindings(widget: str) -> list[BindingType]:
     """The bindings a widget takes over from its screen (keys it would otherwise eat)."""
     return [
-        Binding(c.key, f"screen.{c.action}", c.label, show=c.show, key_display=c.key_display)
+        Binding(
+            c.key,
+            f"screen.{c.action}",
+            c.label,
+            show=c.show,
+            key_display=c.key_display,
+            id=c.binding_id,
+        )
         for c in COMMANDS
         if c.widget == widget
     ]
+
+
+FOOTER_RANKS: dict[str, int] = {c.binding_id: c.footer_rank for c in COMMANDS}
+"""Each binding id's rank in the Footer (the ranks of the commands, ALWAYS … WIDE)."""
 
 
 def commands_for(scopes: Iterable[str]) -> list[Command]:
@@ -350,7 +394,12 @@ class DashboardCommands(Provider):
 
     async def discover(self) -> Hits:
         for command in self._available():
-            yield DiscoveryHit(command.title, self._runner(command), help=command.help)
+            yield DiscoveryHit(
+                with_key(Content(command.title), command),
+                self._runner(command),
+                text=command.title,
+                help=command.help,
+            )
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
@@ -359,10 +408,24 @@ class DashboardCommands(Provider):
             if score > 0:
                 yield Hit(
                     score,
-                    matcher.highlight(command.title),
+                    with_key(matcher.highlight(command.title), command),
                     self._runner(command),
+                    text=command.title,
                     help=command.help,
                 )
+
+
+def key_shown(command: Command) -> str:
+    """The key as the Footer and the help screen write it (`?`, `^r`, `esc`, `space`)."""
+    if command.key_display:
+        return command.key_display
+    key = command.key.split(",")[0]
+    return f"^{key.removeprefix('ctrl+')}" if key.startswith("ctrl+") else key
+
+
+def with_key(title: Content, command: Command) -> Content:
+    """A palette entry: the title, then its key (learnt there, typed next time)."""
+    return Content.assemble(title, "  ", (key_shown(command), "$text-muted"))
 
 
 def highlighted(matcher: Matcher, title: str) -> Content:

@@ -48,6 +48,16 @@ def one_for_one(text: str) -> str:
     return "".join(chars)
 
 
+def fill(box: Input, value: str) -> None:
+    """Put `value` in `box` as Textual puts an Input's first value: the cursor at its end,
+    nothing selected (a later `box.value = ...` keeps the cursor where it was, often at 0,
+    and the next key typed would go in front). Textual's own keys then apply: ctrl+a and
+    home go to the start, ctrl+e and end to the end, ctrl+shift+a selects all, ctrl+u
+    and ctrl+k delete to the start and to the end."""
+    box.value = value
+    box.cursor_position = len(value)  # (also empties the selection)
+
+
 class PlainInput(Input):
     """An Input that keeps its value exactly (what is saved is what was loaded or typed)
     and draws it with every hidden character as one visible one (`one_for_one`)."""

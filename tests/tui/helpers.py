@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import io
+import unicodedata
 from typing import Any, TypeVar
 
 from rich.console import Console
 from textual import events
 from textual.command import CommandList, CommandPalette
-from textual.keys import _character_to_key
+from textual.keys import _character_to_key, _get_unicode_name_from_key
 from textual.screen import Screen
 
 from hookdash.core.demo import DemoEnvironment
@@ -205,10 +206,21 @@ async def burst(pilot: Any, typed: str) -> None:
     """Characters arriving in one burst, as fast typing over ssh or a paste without
     bracketed-paste mode delivers them: every key is queued before the app handles the
     first (`pilot.press` waits for the app to go idle after each key)."""
+    await burst_keys(pilot, *typed)
+
+
+async def burst_keys(pilot: Any, *keys: str) -> None:
+    """`pilot.press(*keys)` without its pause after each key (keys named as there: "a",
+    "tab", "shift+tab", "backspace"): all of them queued at once, as tmux `send-keys` or a
+    terminal delivers keys typed faster than the app handles them."""
     app = pilot.app
-    for character in typed:
-        key = character if character.isalnum() else _character_to_key(character)
-        app.post_message(events.Key(key, character))
+    for key in keys:
+        name = key if len(key) > 1 or key.isalnum() else _character_to_key(key)
+        try:
+            character: str | None = unicodedata.lookup(_get_unicode_name_from_key(name))
+        except KeyError:
+            character = key if len(key) == 1 else None
+        app.post_message(events.Key(name, character))
     await pilot.pause()
 
 

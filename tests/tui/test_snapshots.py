@@ -3,13 +3,15 @@ fire and log screens) at 80×24.
 
 Deterministic by construction: the sandbox (never the real home), paths shown relative to
 home, no file watcher, a fixed clock and session id for payloads, pinned durations, the
-log's times in UTC. The demo is copied to a fixed directory so its
-paths are the same on every run. Update with `pytest --snapshot-update` and look at the
-report before committing.
+log's times in UTC, cursors that do not blink (`steady_cursors`: a picture taken on a
+loaded machine caught the editor's cursor cell mid-blink). The demo is copied to a fixed
+directory so its paths are the same on every run. Update with `pytest --snapshot-update`
+and look at the report before committing.
 """
 
 from __future__ import annotations
 
+import asyncio
 import fcntl
 import shutil
 import time
@@ -19,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.widgets import TextArea
+from textual.widgets import Input, TextArea
 
 from hookdash.core.demo import DemoEnvironment, create_demo
 from hookdash.tui.app import HookdashApp
@@ -32,6 +34,14 @@ from tests.conftest import Sandbox
 from tests.tui.helpers import demo_app, fill_in_add_form, make_app, rich_setup, select, until
 
 FIXED_DEMO_ROOT = Path("/tmp/hookdash-snapshot-demo")
+
+
+@pytest.fixture(autouse=True)
+def steady_cursors(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every Input's and TextArea's cursor stays drawn: a blink's tick (every 0.5 s, later
+    on a loaded machine) never toggles it, whenever the picture is taken."""
+    monkeypatch.setattr(Input, "_toggle_cursor", lambda self: None)
+    monkeypatch.setattr(TextArea, "_toggle_cursor_blink_visible", lambda self: None)
 
 
 @pytest.fixture
@@ -289,6 +299,21 @@ def test_fire_80x24(snap_compare: Any, fixed_demo: DemoEnvironment) -> None:
         terminal_size=(80, 24),
         run_before=_steps("block-dangerous-shell", "f"),
     )
+
+
+async def test_pictures_do_not_depend_on_the_cursor_blink(fixed_demo: DemoEnvironment) -> None:
+    """Fire's editor has focus, its cursor would blink (drawn 0.5 s, hidden 0.5 s): the
+    same picture whenever it is taken over 1.2 s, as on a machine slow enough to take it
+    a blink later."""
+    app = _demo_app(fixed_demo)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _steps("block-dangerous-shell", "f")(pilot)
+        assert isinstance(app.screen, FireScreen)
+        pictures = set()
+        for _ in range(8):
+            pictures.add(app.export_screenshot())
+            await asyncio.sleep(0.15)
+        assert len(pictures) == 1
 
 
 async def fill_add_form(pilot: Any) -> None:

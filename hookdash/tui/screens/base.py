@@ -48,6 +48,9 @@ class HookdashScreen(Screen[ResultT]):
         return cast("HookdashApp", self.app)
 
     def on_mount(self) -> None:
+        if len(self.app.screen_stack) > 1 and self.app.screen is self:
+            # Opened over another screen: its toasts were about that one (`m` keeps them).
+            self.app.clear_notifications()
         self.app.theme_changed_signal.subscribe(self, self._theme_switched)
         self.watch(self.app, "config", self._config_loaded, init=self.CONFIG_AT_MOUNT)
 

@@ -60,7 +60,7 @@ class ConfirmScreen(ModalScreen[bool]):
     """Dismisses with True (yes) or False (no, esc, or a click outside)."""
 
     COMMAND_SCOPE = "confirm"
-    BINDINGS = bindings_for("confirm")
+    BINDINGS = bindings_for("confirm", dialog=True)
 
     def __init__(self, title: str, body: RenderableType, yes: str, no: str = "Cancel") -> None:
         super().__init__()

@@ -12,7 +12,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from hookdash.tui.colors import Colors, colors_for
-from hookdash.tui.commands import COMMANDS, bindings_for
+from hookdash.tui.commands import COMMANDS, bindings_for, key_shown
 from hookdash.tui.screens.base import HookdashModalScreen
 from hookdash.tui.widgets.footer import Footer
 
@@ -34,8 +34,19 @@ _SCOPE_TITLES = (
 
 NAVIGATION = (
     ("↑ ↓ ← →", "move; ← → fold and unfold a group"),
+    ("j k", "down and up in every list, as ↓ ↑ (lazygit, k9s, vim)"),
+    ("g G", "first and last row of a list (not on the hook list: g groups it); home, end"),
     ("enter, space", "on a group: fold or unfold it (space on a hook switches the hook)"),
-    ("tab", "next pane: filter, list, details (fire: payload, result)"),
+    (
+        "tab",
+        "next pane: filter, list, details (fire: payload, result); in a form, the "
+        "next field, its text selected (typing replaces it)",
+    ),
+    (
+        "ctrl+a ctrl+e",
+        "in a text field: its start and its end (as home, end; Textual's "
+        "keys, readline's); ctrl+u and ctrl+k delete to the start and to the end",
+    ),
     ("ctrl+p", "command palette: every action, and “Go to hook …”"),
     ("mouse", "click a hook, a group, a banner, a button or a key below; scroll the panes"),
 )
@@ -108,9 +119,7 @@ def help_renderable(colors: Colors) -> RenderableType:
     parts: list[RenderableType] = [Text("hookdash — help", style=heading), Text("")]
     for scope, title in _SCOPE_TITLES:
         parts.append(Text(title, style="bold"))
-        rows = [
-            (c.key_display or c.key, f"{c.title} — {c.help}") for c in COMMANDS if c.scope == scope
-        ]
+        rows = [(key_shown(c), f"{c.title} — {c.help}") for c in COMMANDS if c.scope == scope]
         parts += [_table(rows, key_style), Text("")]
     parts += [Text("Moving around", style="bold"), _table(list(NAVIGATION), key_style), Text("")]
     parts += [Text("Badges", style=heading)]

@@ -67,6 +67,7 @@ from hookdash.tui.widgets.draft_review import checks_body, settings_diff, test_r
 from hookdash.tui.widgets.footer import Footer
 from hookdash.tui.widgets.hook_fields import HookFields
 from hookdash.tui.widgets.hook_form_hints import command_hint, event_prompt, matcher_hint
+from hookdash.tui.widgets.list_keys import KeyedOptionList
 from hookdash.tui.widgets.run_view import heading
 
 NARROW_WIDTH = 110
@@ -106,7 +107,7 @@ class HookFormScreen(HookdashScreen[AuthoringResult | None]):
     def compose(self) -> Any:
         editing = self._hook is not None
         yield Static(id="form-title")
-        yield OptionList(
+        yield KeyedOptionList(
             *[Option(event_prompt(e), id=e) for e in self._events],
             id="form-event",
             disabled=editing,

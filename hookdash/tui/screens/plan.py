@@ -45,12 +45,13 @@ from hookdash.core import (
 )
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
-from hookdash.tui.plain import PlainInput, plain_content
+from hookdash.tui.plain import PlainInput, fill, plain_content
 from hookdash.tui.run_clock import EngineRun, ShowsEngineRun
 from hookdash.tui.screens.base import HookdashScreen
 from hookdash.tui.screens.confirm import ConfirmScreen, untrusted_hooks_question
 from hookdash.tui.widgets.fire_result import fire_result_body, runlog_shown
 from hookdash.tui.widgets.footer import Footer
+from hookdash.tui.widgets.list_keys import KeyedOptionList
 from hookdash.tui.widgets.plan_view import plan_rows, plan_summary, progress_lines
 
 
@@ -96,7 +97,7 @@ class PlanScreen(ShowsEngineRun, HookdashScreen[None]):
             yield Select([], compact=True, allow_blank=True, prompt="any", id="plan-trigger")
             yield Static("", id="plan-none")
         yield Static(id="plan-summary")
-        yield OptionList(id="plan-list")
+        yield KeyedOptionList(id="plan-list")
         with VerticalScroll(id="plan-result"):
             yield Static(id="plan-result-body")
         yield Footer()
@@ -135,7 +136,7 @@ class PlanScreen(ShowsEngineRun, HookdashScreen[None]):
         try:
             if kind == "tool":
                 label.update("tool")
-                tool_box.value = tool or ""  # drawn with hidden characters shown
+                fill(tool_box, tool or "")  # drawn with hidden characters shown
             elif kind == "trigger":
                 field = TRIGGER_FIELD[event]
                 label.update(field)

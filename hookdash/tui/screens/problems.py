@@ -19,6 +19,7 @@ from hookdash.tui.plain import plain
 from hookdash.tui.screens.base import HookdashScreen
 from hookdash.tui.screens.confirm import ConfirmScreen
 from hookdash.tui.widgets.footer import Footer
+from hookdash.tui.widgets.list_keys import KeyedOptionList
 
 if TYPE_CHECKING:
     from hookdash.core import Change, Configuration, Problem
@@ -43,7 +44,7 @@ class ProblemsScreen(HookdashScreen[None]):
     def compose(self) -> Any:
         yield Static(id="problems-title")
         yield Static(id="fix-result")
-        yield OptionList(id="problems")
+        yield KeyedOptionList(id="problems")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -25,6 +25,7 @@ from hookdash.tui.commands import bindings_for
 from hookdash.tui.plain import plain_content
 from hookdash.tui.screens.base import HookdashModalScreen
 from hookdash.tui.widgets.footer import Footer
+from hookdash.tui.widgets.list_keys import KeyedOptionList
 
 Choice = tuple[Literal["load", "run", "delete"], SavedPayload]
 
@@ -64,7 +65,7 @@ class PayloadNameScreen(HookdashModalScreen[str | None]):
     """Asks for the name to save the editor's payload under (None: cancelled)."""
 
     COMMAND_SCOPE = "payload_name"
-    BINDINGS = bindings_for("payload_name")
+    BINDINGS = bindings_for("payload_name", dialog=True)
 
     def __init__(self, hook_id: str, suggestion: str, existing: Sequence[str]) -> None:
         super().__init__()
@@ -115,7 +116,7 @@ class SavedPayloadsScreen(HookdashModalScreen[Choice | None]):
     """The hook's saved payloads: enter or 1–9 loads one, ctrl+r loads and runs it."""
 
     COMMAND_SCOPE = "saved_payloads"
-    BINDINGS = bindings_for("saved_payloads")
+    BINDINGS = bindings_for("saved_payloads", dialog=True)
 
     def __init__(self, hook_id: str, saved: Sequence[SavedPayload]) -> None:
         super().__init__()
@@ -124,7 +125,7 @@ class SavedPayloadsScreen(HookdashModalScreen[Choice | None]):
 
     def compose(self) -> Any:
         with Vertical(id="saved-box", classes="dialog"):
-            yield OptionList(id="saved-list")
+            yield KeyedOptionList(id="saved-list")
             yield Static(
                 "enter or 1–9 loads it into the editor · ctrl+r loads and runs it · "
                 "x forgets it · esc goes back",

@@ -19,6 +19,7 @@ from textual.widgets import Button, Label, RadioButton, RadioSet, Static
 from hookdash.core import visible  # (no pydantic, no I/O)
 from hookdash.tui.commands import bindings_for
 from hookdash.tui.plain import plain_content
+from hookdash.tui.widgets import toggles
 from hookdash.tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
@@ -60,7 +61,7 @@ class SwitchScreen(ModalScreen[SwitchChoice | None]):
     """Asks where to disable `hook`; dismisses with the choice, or None."""
 
     COMMAND_SCOPE = "switch"
-    BINDINGS = bindings_for("switch")
+    BINDINGS = bindings_for("switch", dialog=True)
 
     def __init__(self, hook: Hook, config: Configuration) -> None:
         super().__init__()
@@ -102,8 +103,8 @@ class SwitchScreen(ModalScreen[SwitchChoice | None]):
             yield Static(intro, id="switch-intro")
             yield Label("Which settings file", classes="dialog-heading")
             with ChoiceSet(id="switch-scope"):
-                yield RadioButton(self._scope_label("user", "every project"), value=True)
-                yield RadioButton(
+                yield toggles.RadioButton(self._scope_label("user", "every project"), value=True)
+                yield toggles.RadioButton(
                     self._scope_label("workspace", "this project only"),
                     disabled=not self._workspace_ok,
                 )
@@ -138,7 +139,7 @@ class SwitchScreen(ModalScreen[SwitchChoice | None]):
             with ChoiceSet(id="switch-key"):
                 for i, (key, text) in enumerate(KEY_CHOICES):
                     label = Content.assemble((f"{key:<12}", "bold"), text)
-                    yield RadioButton(label, value=i == 0)
+                    yield toggles.RadioButton(label, value=i == 0)
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Disable (enter)", id="disable", variant="primary", compact=True)
                 yield Button("Cancel (esc)", id="cancel", compact=True)

@@ -15,11 +15,13 @@ from textual import on
 from textual.message import Message
 from textual.widgets import OptionList
 
+from hookdash.tui.widgets.list_keys import KeyedOptionList
+
 CHECKED = "[x] "
 UNCHECKED = "[ ] "
 
 
-class CheckList(OptionList):
+class CheckList(KeyedOptionList):
     """Items (a key and a prompt) each checked or not; `enter` or a click toggles the
     highlighted one (a screen binds `space` to `toggle_highlighted`)."""
 

@@ -19,6 +19,7 @@ from textual.timer import Timer
 from textual.widgets import Input
 
 from hookdash.tui.commands import widget_bindings
+from hookdash.tui.plain import fill
 
 
 class FilterBox(Input):
@@ -33,8 +34,7 @@ def paste_as_filter(screen: Screen[Any], box: Input, event: Paste) -> None:
         return
     event.stop()
     screen.set_focus(box)
-    box.value = text.removeprefix("/")
-    box.cursor_position = len(box.value)
+    fill(box, text.removeprefix("/"))
 
 
 class Debounced:

@@ -12,10 +12,11 @@ from typing import Any
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.suggester import SuggestFromList
-from textual.widgets import Button, Checkbox, Input, Label, RadioButton, RadioSet, Static
+from textual.widgets import Button, Checkbox, Input, Label, RadioSet, Static
 
 from hookdash.core import BUILTIN_TOOLS, TRIGGER_FIELD, TRIGGER_VALUES, HookDraft, match_kind
-from hookdash.tui.plain import PlainInput
+from hookdash.tui.plain import PlainInput, fill
+from hookdash.tui.widgets import toggles
 
 # Each field, its label and its placeholder (the matcher's depends on the event).
 FIELDS = (
@@ -39,17 +40,16 @@ class HookFields(VerticalScroll):
         for field, label, placeholder in FIELDS:
             with Horizontal(classes="form-row"):
                 yield Label(label, classes="form-label")
-                yield PlainInput(
-                    id=field, compact=True, select_on_focus=False, placeholder=placeholder
-                )
+                # (Tab into a field selects its text, as in every Input of the app.)
+                yield PlainInput(id=field, compact=True, placeholder=placeholder)
             if field in ("matcher", "command"):
                 yield Static(id=f"{field}-hint", classes="form-hint")
         with Horizontal(classes="form-row", id="scope-row"):
             yield Label("Scope", classes="form-label")
             with RadioSet(id="scope", compact=True, disabled=self._editing):
-                yield RadioButton("user", value=True, compact=True)
-                yield RadioButton("workspace", compact=True)
-            yield Checkbox("sequential", id="sequential", compact=True)
+                yield toggles.RadioButton("user", value=True, compact=True)
+                yield toggles.RadioButton("workspace", compact=True)
+            yield toggles.Checkbox("sequential", id="sequential", compact=True)
         yield Static(id="scope-hint", classes="form-hint")
         with Horizontal(id="form-buttons"):
             yield Button("Test (^r)", id="test", compact=True)
@@ -63,8 +63,8 @@ class HookFields(VerticalScroll):
     def workspace_chosen(self) -> bool:
         return self.query_one("#scope", RadioSet).pressed_index == 1
 
-    def _workspace_button(self) -> RadioButton:
-        return list(self.query_one("#scope", RadioSet).query(RadioButton))[1]
+    def _workspace_button(self) -> toggles.RadioButton:
+        return list(self.query_one("#scope", RadioSet).query(toggles.RadioButton))[1]
 
     def forbid_workspace(self) -> None:
         """The workspace is the home folder: its settings are the user's."""
@@ -80,7 +80,7 @@ class HookFields(VerticalScroll):
             "description": original.description or "",
         }
         for field, value in values.items():
-            self.query_one(f"#{field}", Input).value = value
+            fill(self.query_one(f"#{field}", Input), value)
         self.query_one("#sequential", Checkbox).value = original.sequential
         if workspace:
             self._workspace_button().value = True

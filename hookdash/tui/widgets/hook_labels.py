@@ -4,7 +4,7 @@ Every name from the files goes through `plain()`/`.shown`: an attacker's text.""
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 # down to the shortest to make room for their count (`⚠ 2 risks`), not below.
 MIN_ID_WIDTH = 10
 SHORTEST_ID_WIDTH = 6
+# The narrowest a group's id column gets to leave room for the matcher and badges after it.
+FIT_ID_WIDTH = 12
 
 
 def _event_name(event: str, colors: Colors) -> Text:
@@ -68,7 +70,6 @@ def hook_line(
     risk flags. `room`: the cells the line has, if known (see `_fit_risks`)."""
     from hookdash.core import hook_badges, risk_badge
 
-    shown = hook.shown
     badges = hook_badges(hook, hidden)
     state, extra = badges[0], badges[1:]
     head = Text(state.label.ljust(columns.badge), style=colors.badge(state.kind))
@@ -77,17 +78,9 @@ def hook_line(
     if extra and extra[0].kind == "hidden":
         head.append(HIDDEN_PILL, style=colors.badge("hidden"))
         head.append("  ")
-        extra = extra[1:]
     elif columns.hidden:
         head.append(" " * columns.hidden)
-    tail = Text()
-    for badge in extra:
-        tail.append("  ")
-        pill = badge.kind in ("new", "changed")
-        tail.append(f" {badge.label} " if pill else badge.label, style=colors.badge(badge.kind))
-    if shown.matcher:
-        bad = not isinstance(hook.matcher, str)
-        tail.append(f"  [{shown.matcher}]", style=colors.error if bad else colors.dim)
+    tail = _after_id(hook, colors, hidden)
     ident, width = shown_id(hook), columns.ident
     risks = risk_badge(hook)
     if risks is not None:
@@ -99,6 +92,47 @@ def hook_line(
         ident = ident[: width - 1] + "…"
     head.append(ident.ljust(width), style="" if hook.runs else colors.dim)
     return head + tail
+
+
+def _after_id(hook: Hook, colors: Colors, hidden: bool) -> Text:
+    """What follows the id: the badges after the state (but `hidden`), the matcher (the
+    risk badge comes last, fitted to the line's room: see hook_line)."""
+    from hookdash.core import hook_badges
+
+    text = Text()
+    for badge in hook_badges(hook, hidden)[1:]:
+        if badge.kind == "hidden":
+            continue
+        text.append("  ")
+        pill = badge.kind in ("new", "changed")
+        text.append(f" {badge.label} " if pill else badge.label, style=colors.badge(badge.kind))
+    shown = hook.shown
+    if shown.matcher:
+        bad = not isinstance(hook.matcher, str)
+        text.append(f"  [{shown.matcher}]", style=colors.error if bad else colors.dim)
+    return text
+
+
+def fit_columns(
+    widths: dict[str, Columns],
+    hooks: Iterable[Hook],
+    colors: Colors,
+    hidden: Collection[str],
+    room: int,
+) -> dict[str, Columns]:
+    """The columns, each group's id column narrowed (down to FIT_ID_WIDTH) so that its
+    lines fit in `room` cells: a long id is cut with an ellipsis, not the matcher and
+    badges after it."""
+    after: dict[str, int] = {}
+    for hook in hooks:
+        key = layer_key(hook)
+        after[key] = max(after.get(key, 0), _after_id(hook, colors, hook.ref in hidden).cell_len)
+    fitted = {}
+    for key, columns in widths.items():
+        free = room - columns.badge - 2 - columns.hidden - after.get(key, 0)
+        ident = max(min(columns.ident, free), min(columns.ident, FIT_ID_WIDTH))
+        fitted[key] = columns._replace(ident=ident)
+    return fitted
 
 
 def _fit_risks(width: int, full: str, short: str, room: int | None) -> tuple[int, str]:

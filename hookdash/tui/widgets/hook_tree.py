@@ -31,7 +31,8 @@ from hookdash.tui.widgets.hook_groups import (
     layer_key,
     layer_notes,
 )
-from hookdash.tui.widgets.hook_labels import item_label
+from hookdash.tui.widgets.hook_labels import fit_columns, item_label
+from hookdash.tui.widgets.list_keys import UP_DOWN
 
 if TYPE_CHECKING:
     from hookdash.core import (
@@ -49,6 +50,7 @@ class HookTree(Tree[TreeItem | None]):
         Binding("right", "unfold", "Unfold", show=False),
         # Tree binds space to fold; on a hook, space switches it (see HooksScreen).
         *widget_bindings("HookTree"),
+        *UP_DOWN,  # (g groups the list: no g and G here)
     ]
 
     class ItemHighlighted(Message):
@@ -68,20 +70,18 @@ class HookTree(Tree[TreeItem | None]):
         self.grouping: Grouping = "event"
         self.project_only = False  # only the workspace's own hooks (`o`)
         self._rebuilding = False
+        self._fitted_to: int | None = None  # the room the id columns were fitted to
 
     def on_mount(self) -> None:
         self.app.theme_changed_signal.subscribe(self, self._theme_changed)
 
     def on_resize(self) -> None:
+        if self._room() != self._fitted_to:
+            self._refit()  # the id columns and the risk badges are fitted to the width
         # Keep the selected hook in view when the terminal shrinks.
         node = self.cursor_node
         if node is not None:
             self.call_after_refresh(self.scroll_to_node, node, animate=False)
-        # Risk flags are fitted to the width (hook_line): only risky hooks' lines change.
-        colors = colors_for(self.app)
-        for node in self._walk(self.root):
-            if isinstance(node.data, HookItem) and node.data.hook.risks:
-                node.set_label(self._label(node.data, colors))
 
     # ------------------------------------------------------------------ content
 
@@ -115,9 +115,9 @@ class HookTree(Tree[TreeItem | None]):
             if (not self.project_only or h.scope == "workspace") and hook_matches(h, query)
         ]
         self._hidden = hidden_refs(snapshot.hooks, snapshot.problems)
-        self._widths = column_widths(hooks, self._hidden)
-        notes = layer_notes(snapshot)
         colors = colors_for(self.app)
+        self._widths = self._fit(column_widths(hooks, self._hidden), hooks, colors)
+        notes = layer_notes(snapshot)
         self._rebuilding = True
         self.clear()
         nodes: dict[str, TreeNode[TreeItem | None]] = {}
@@ -183,7 +183,9 @@ class HookTree(Tree[TreeItem | None]):
             ):
                 node.data = replace(data, hooks=tuple(hooks.get(h.ref, h) for h in data.hooks))
                 if isinstance(node.data, LayerGroup):
-                    widths = column_widths(node.data.hooks, self._hidden)
+                    widths = self._fit(
+                        column_widths(node.data.hooks, self._hidden), node.data.hooks, colors
+                    )
                     if widths != {node.data.key: self._widths.get(node.data.key)}:
                         self._widths.update(widths)
                         resized.add(node.data.key)
@@ -240,16 +242,37 @@ class HookTree(Tree[TreeItem | None]):
             self.call_after_refresh(self.scroll_home, animate=False)
         self.post_message(self.ItemHighlighted(self.current_item))
 
+    def _room(self) -> int | None:
+        """The cells a hook's line has (its guides take two levels), None before layout."""
+        width = self.scrollable_content_region.width
+        return width - 2 * self.guide_depth if width > 0 else None
+
+    def _fit(
+        self, widths: dict[str, Columns], hooks: Iterable[Hook], colors: Colors
+    ) -> dict[str, Columns]:
+        room = self._room()
+        self._fitted_to = room
+        if room is None:
+            return widths
+        return fit_columns(widths, hooks, colors, self._hidden, room)
+
+    def _refit(self) -> None:
+        """The id columns again for the list's new width, and every line with them."""
+        colors = colors_for(self.app)
+        hooks = [n.data.hook for n in self._walk(self.root) if isinstance(n.data, HookItem)]
+        self._widths = self._fit(column_widths(hooks, self._hidden), hooks, colors)
+        for node in self._walk(self.root):
+            if isinstance(node.data, HookItem):
+                node.set_label(self._label(node.data, colors))
+
     def _label(self, item: TreeItem, colors: Colors) -> Text:
-        # A hook is two groups deep, in either grouping.
-        room = self.scrollable_content_region.width - 2 * self.guide_depth
         return item_label(
             item,
             colors,
             grouping=self.grouping,
             hidden=self._hidden,
             widths=self._widths,
-            room=room if room > 0 else None,
+            room=self._room(),
         )
 
     def _theme_changed(self, theme: Theme) -> None:

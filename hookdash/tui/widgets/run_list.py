@@ -26,6 +26,7 @@ from textual.strip import Strip
 
 from hookdash.core import RunRecord
 from hookdash.tui.colors import Colors
+from hookdash.tui.widgets.list_keys import LIST_KEYS
 from hookdash.tui.widgets.run_line import record_line
 
 DEFAULT_CAP = 2000
@@ -53,6 +54,7 @@ class RunList(ScrollView, can_focus=True):
         Binding("pagedown", "page_down", "Page down", show=False),
         Binding("home", "first", "First", show=False),
         Binding("end", "last", "Newest", show=False),
+        *LIST_KEYS,
     ]
 
     class Highlighted(Message):
