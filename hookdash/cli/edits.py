@@ -130,6 +130,7 @@ def _plan_hook(config: Configuration, hook: Hook) -> dict[str, Any]:
         "event": hook.event,
         "line": hook.line,
         "command": hook.command,
+        "env": hook.env,
         "script": hook.script.path if hook.script else None,
         "trust": hook.trust,
         "trust_detail": hook.trust_detail,
@@ -174,6 +175,8 @@ def _print_review(config: Configuration, hook: Hook, s: Style, hidden: bool = Fa
         print(f"{indent}{s.dim('now:    ')} {s.green(shown.command)}")
     elif hook.name and hook.command:
         print(f"{indent}{s.dim('command:')} {shown.command}")
+    for name, value in shown.env:  # part of what runs (BASH_ENV, PATH…)
+        print(f"{indent}{s.dim('env:')}     {name}={value}")
     if hook.script and hook.script.path:
         print(f"{indent}{s.dim('script: ' + env.display(hook.script.path))}")
     if shown.trust_detail:
@@ -220,12 +223,14 @@ def _print_trust_plan(args: argparse.Namespace, config: Configuration, plan: Tru
             _print_review(config, hook, s, hook.ref in hidden)
     if plan.watch:
         print(
-            "and remember the scripts of these hooks (already trusted by Gemini CLI) "
-            "to notice later changes:"
+            "and remember the scripts, env and name of these hooks (already trusted by "
+            "Gemini CLI) to notice later changes:"
         )
         for hook in plan.watch:
-            assert hook.script is not None and hook.script.path is not None
-            print(f"  {hook.shown.id}  {s.dim(env.display(hook.script.path))}")
+            info = hook.script
+            path = info.path if info is not None and info.kind != "command" else None
+            script = env.display(path) if path else ""
+            print(f"  {hook.shown.id}  {s.dim(script)}".rstrip())
     again = visible(shlex.join(["hookdash", "trust", *args.ids, "--yes"]))
     print(f"Review them, then run `{again}`.")
 

@@ -34,11 +34,13 @@ RiskKind = Literal[
     "secrets",
     "outside-workspace",
     "sudo",
+    "startup-env",
 ]
 # The order `check` names them in.
 RISK_KINDS: tuple[RiskKind, ...] = (
     "pipe-to-shell",
     "decode-and-run",
+    "startup-env",
     "network",
     "secrets",
     "destructive",
@@ -63,6 +65,7 @@ class RiskFlag(BaseModel):
     why: str
     file: str | None = None  # the script it was found in; None: in the command itself
     line: int | None = None  # 1-based line in that script
+    env: str | None = None  # the variable of the hook's `env` it was found in
 
 
 # ------------------------------------------------------------------ hooks

@@ -351,6 +351,7 @@ def untrusted_project_hooks(hooks: Iterable[Hook]) -> list[Hook]:
 RISK_LABELS: dict[RiskKind, str] = {
     "pipe-to-shell": "PIPE TO SHELL",
     "decode-and-run": "DECODE AND RUN",
+    "startup-env": "STARTUP ENV",
     "network": "NETWORK",
     "secrets": "SECRETS",
     "destructive": "DESTRUCTIVE",
@@ -377,7 +378,9 @@ def risk_lines(hook: Hook, display: Callable[[str], str] = str) -> list[RiskLine
     lines = []
     for flag in sorted(hook.risks, key=lambda f: order.get(f.kind, len(order))):
         where = "command"
-        if flag.file:
+        if flag.env is not None:
+            where = "its env"
+        elif flag.file:
             where = visible(display(flag.file)) + (f":{flag.line}" if flag.line else "")
         lines.append(
             RiskLine(

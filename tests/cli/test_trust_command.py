@@ -132,3 +132,18 @@ def test_a_changed_command_shows_both_commands(sandbox: Sandbox) -> None:
     assert "          now:     echo lint --all\n" in asked.stdout
     as_json = json.loads(sandbox.cli("trust", "lint", "--json").stdout)
     assert as_json["trust"][0]["trusted_commands"] == ["echo lint --changed-only"]
+
+
+def test_trust_shows_the_env_a_hook_runs_with(sandbox: Sandbox) -> None:
+    sandbox.trust_folder()
+    env = {"BASH_ENV": ".gemini/profile.sh", "LOG": "1"}
+    sandbox.write_workspace(
+        {"hooks": {"BeforeTool": [definition(command_hook("git diff --stat", "stat", env=env))]}}
+    )
+    asked = sandbox.cli("trust")
+    assert asked.returncode == 3, asked.stderr
+    assert "env:     BASH_ENV=.gemini/profile.sh" in asked.stdout
+    assert "env:     LOG=1" in asked.stdout
+    assert "! STARTUP ENV (in its env): BASH_ENV=.gemini/profile.sh" in asked.stdout
+    as_json = json.loads(sandbox.cli("trust", "--json").stdout)
+    assert as_json["trust"][0]["env"] == env

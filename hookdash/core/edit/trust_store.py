@@ -50,7 +50,9 @@ class TrustPlan(BaseModel):
 
     project_root: str
     trust: list[Hook]  # new or changed project hooks
-    watch: list[Hook]  # already trusted (by Gemini) but hookdash has no fingerprint yet
+    # Already trusted (by Gemini) but hookdash has no record yet: recording their scripts,
+    # env and name makes a later edit of any of them show as CHANGED.
+    watch: list[Hook]
 
     @property
     def empty(self) -> bool:
@@ -103,11 +105,7 @@ def plan_trust(config: Configuration, hooks: Sequence[Hook] | None = None) -> Tr
     return TrustPlan(
         project_root=env.project_root,
         trust=[h for h in hooks if h.trust in ("new", "changed")],
-        watch=[
-            h
-            for h in hooks
-            if h.trust == "trusted" and h.key not in state and fingerprints.script_of(h)
-        ],
+        watch=[h for h in hooks if h.trust == "trusted" and h.key not in state],
     )
 
 

@@ -9,7 +9,9 @@ State file: `<state dir>/trusted-scripts.json`,
 `{"v": 1, "projects": {"<project root>": {"<name:command>": {"script", "sha256", "size",
 "trusted_at", "copied"}}}}` — `script` is null for a command that runs no file of its own;
 `copied` says a copy of the script was kept (`script_copies`), so the review can show a
-diff when it changes.
+diff when it changes. `env` and `names` (core.load.trust_shape): the digests of the envs
+and the name parts of the hooks trusted under the key; absent in a record written before
+they were kept (`env` absent reads as "no env", so an env added since shows CHANGED).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from hookdash.core import files, nesting
 from hookdash.core.edit.atomic import WriteOutcome, update_file
 from hookdash.core.gemini.environment import GeminiEnvironment
 from hookdash.core.gemini.jsvalues import utf8
-from hookdash.core.load import script_copies
+from hookdash.core.load import script_copies, trust_shape
 from hookdash.core.model import Hook
 from hookdash.core.state import STATE_DIR_MODE, state_dir
 
@@ -39,6 +41,8 @@ class ScriptFingerprint(BaseModel):
     size: int | None = None
     trusted_at: str
     copied: bool = False  # a copy is kept under its sha256 (at most COPY_CAP bytes)
+    env: list[str] | None = None  # trust_shape.env_digest of each hook's env
+    names: list[str] | None = None  # the name part of each hook's key ("" unnamed)
 
 
 class FingerprintState(BaseModel):
@@ -153,6 +157,7 @@ def record(env: GeminiEnvironment, hooks: Iterable[Hook]) -> tuple[WriteOutcome,
         new, read = fingerprint(hook)
         if read is not None:
             new.copied = script_copies.keep_copy(state, read)
+        _add_shape(new, fresh.get(hook.key), hook, str(env.workspace))
         fresh[hook.key] = new
     changed: list[str] = []
     referenced: set[str] = set()
@@ -165,7 +170,7 @@ def record(env: GeminiEnvironment, hooks: Iterable[Hook]) -> tuple[WriteOutcome,
         dropped.clear()
         for key, new in fresh.items():
             old = project.get(key)
-            if old is not None and (old.script, old.sha256) == (new.script, new.sha256):
+            if old is not None and _same(old, new):
                 if old.copied or not new.copied:
                     continue
                 new.trusted_at = old.trusted_at
@@ -187,6 +192,44 @@ def record(env: GeminiEnvironment, hooks: Iterable[Hook]) -> tuple[WriteOutcome,
     # Only copies this call stopped naming: a concurrent trust's fresh copy is never touched.
     script_copies.remove_copies(state, dropped - referenced)
     return outcome, list(changed)
+
+
+def _add_shape(
+    new: ScriptFingerprint, earlier: ScriptFingerprint | None, hook: Hook, workspace: str
+) -> None:
+    """The env digest and name part of `hook`, added to those of the hooks recorded under
+    its key in this call (`earlier`)."""
+    envs = list(earlier.env or []) if earlier is not None else []
+    names = list(earlier.names or []) if earlier is not None else []
+    digest = trust_shape.env_digest(hook.env, workspace)
+    new.env = [*envs, digest] if digest not in envs else envs
+    name = hook.name or ""
+    new.names = [*names, name] if name not in names else names
+
+
+def _same(old: ScriptFingerprint, new: ScriptFingerprint) -> bool:
+    """Whether a fresh record says what the stored one says (then it is kept as it is)."""
+    return (old.script, old.sha256, old.env, old.names) == (
+        new.script,
+        new.sha256,
+        new.env,
+        new.names,
+    )
+
+
+def shape_changes(env: GeminiEnvironment) -> trust_shape.ShapeCheck:
+    """The check of a trusted hook's env and key split against what was recorded for its
+    key (`trust_shape.shape_change`), for the workspace's project."""
+    records = read_state(env).projects.get(env.project_root, {})
+    workspace = str(env.workspace)
+
+    def check(key: str, name: str, hook_env: dict[str, str]) -> str | None:
+        record_ = records.get(key)
+        if record_ is None:
+            return None
+        return trust_shape.shape_change(record_.names, record_.env, key, name, hook_env, workspace)
+
+    return check
 
 
 def uncopied(env: GeminiEnvironment, keys: Iterable[str]) -> list[ScriptFingerprint]:

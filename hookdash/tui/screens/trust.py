@@ -184,8 +184,8 @@ class TrustScreen(HookdashScreen[None]):
         if plan.watch:
             names = ", ".join(h.shown.id for h in plan.watch)
             parts.append(
-                f"Trusting all (A) also fingerprints the scripts of {names} (trusted by "
-                "Gemini already)."
+                f"Trusting all (A) also records {names} (trusted by Gemini already): their "
+                "scripts, env and name, so that a later edit shows as CHANGED."
             )
         if not config.snapshot.folder_trust.trusted:
             parts.append(
@@ -228,8 +228,8 @@ class TrustScreen(HookdashScreen[None]):
                 message = "Nothing to review: Gemini CLI will not warn about any project hook."
                 if self._plan.watch:
                     message += (
-                        "\n\nA fingerprints the scripts of the hooks Gemini trusted by itself "
-                        "(and keeps copies), so that hookdash notices a later edit."
+                        "\n\nA records the scripts, env and name of the hooks Gemini trusted "
+                        "by itself (and keeps copies), so that hookdash notices a later edit."
                     )
                 message += "\n\nesc goes back to the hook list."
                 preview.update(Text(message))

@@ -32,6 +32,8 @@ def _hook_entry(
     line.append(f"  {where}" + (f":{hook.line}" if hook.line else ""), style=colors.dim)
     command = Text(shown.command_lines or "(no command)", overflow="fold")
     parts: list[RenderableType] = [line, _indented(command)]
+    for name, value in shown.env:  # what the command runs with: part of what is trusted
+        parts.append(_indented(Text(f"env {name}={value}", overflow="fold")))
     for old in trusted_commands(config, hook) if hook.trust == "changed" else []:
         was = Text("was: ", style=colors.dim)
         was.append(Text(visible(old, multiline=True), style=colors.dim))
@@ -75,7 +77,7 @@ def confirmation_body(
         names = ", ".join(h.shown.id for h in plan.watch)
         parts.append(
             Text(
-                f"\nAlso fingerprints (and keeps a copy of) the scripts of {names}, which "
+                f"\nAlso records the scripts (with a copy), env and name of {names}, which "
                 "Gemini CLI trusted by itself, so a later edit shows as CHANGED.",
                 style=colors.dim,
             )

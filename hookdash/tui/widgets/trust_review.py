@@ -61,6 +61,8 @@ def _facts(config: Configuration, hook: Hook, colors: Colors, compared: bool) ->
         grid.add_row(Text("command"), Text(shown.command_lines or "(none)", style="bold"))
     if hook.command_raw and hook.command_raw != hook.command:
         grid.add_row(Text("as written"), Text(shown.command_raw_lines))
+    for name, value in shown.env:  # part of what runs (BASH_ENV, PATH…), so shown here
+        grid.add_row(Text("env"), Text(f"{name}={value}", style="bold"))
     grid.add_row(Text("event"), Text(shown.event))
     grid.add_row(Text("matches"), plain(describe_matcher(hook.matcher, hook.event)))
     where = visible(config.env.display(hook.file)) + (f":{hook.line}" if hook.line else "")

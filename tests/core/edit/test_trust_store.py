@@ -179,7 +179,12 @@ def test_hooks_trusted_by_gemini_get_watched(sandbox: Sandbox) -> None:
     root = config.env.project_root
     sandbox.write_trusted_hooks({root: [h.key for h in config.hooks if h.scope == "workspace"]})
     plan = plan_trust(sandbox.load())
-    assert plan.trust == [] and sorted(h.id for h in plan.watch) == ["./hooks/fmt.sh", "guard"]
+    # Every one, with a script or not: the record also keeps its env and name.
+    assert plan.trust == [] and sorted(h.id for h in plan.watch) == [
+        "./hooks/fmt.sh",
+        "echo",
+        "guard",
+    ]
     before = _store_path(sandbox).read_bytes()
     result = trust_hooks(sandbox.load())
     assert _store_path(sandbox).read_bytes() == before  # Gemini's file untouched

@@ -301,3 +301,21 @@ async def test_workspace_is_home_says_why(sandbox: Sandbox) -> None:
         await pilot.press("A", "y")
         await pilot.pause()
         assert app.screen is screen  # nothing to confirm
+
+
+async def test_the_review_and_the_question_show_the_env(sandbox: Sandbox) -> None:
+    """A hook's env is part of what runs: shown beside its command, flagged, and listed in
+    the question before trusting."""
+    sandbox.trust_folder()
+    hook = command_hook("git diff --stat", name="stat", env={"BASH_ENV": ".gemini/profile.sh"})
+    sandbox.write_workspace({"hooks": {"BeforeTool": [definition(hook)]}})
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        screen = await _open(pilot)
+        assert "⚠ STARTUP ENV" in _listed(screen)[0]
+        detail = text_of(screen.query_one("#trust-preview"), 100)
+        assert "env        BASH_ENV=.gemini/profile.sh" in detail
+        assert "⚠ STARTUP ENV  BASH_ENV=.gemini/profile.sh  (in its env)" in detail
+        await pilot.press("space")
+        body = _asked(await _question(pilot, "y"), "Trust 1 hook?")
+        assert "env BASH_ENV=.gemini/profile.sh" in body

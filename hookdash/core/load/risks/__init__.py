@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from collections.abc import Mapping
 from functools import lru_cache
 
 from hookdash.core.gemini import jsonc
@@ -46,6 +47,7 @@ from hookdash.core.gemini.scripts import (
     ScriptInfo,
     first_simple_command,
 )
+from hookdash.core.load.risks.environment import env_risks
 from hookdash.core.load.risks.findings import _Found
 from hookdash.core.load.risks.paths import outside_workspace
 from hookdash.core.load.risks.shell import _analyze_text, _Analyzer
@@ -74,6 +76,7 @@ __all__ = [
     "_parser",
     "_suspect",
     "command_risks",
+    "env_risks",
     "hook_risks",
     "kinds_of",
     "outside_workspace",
@@ -158,10 +161,13 @@ def hook_risks(
     *,
     workspace: str | None = None,
     home: str | None = None,
+    env: Mapping[str, str] | None = None,
 ) -> list[RiskFlag]:
-    """The flags of a hook: its command's, then those of the script file it runs (the
-    first `SCRIPT_HEAD_BYTES` of it; a project file, not a program on PATH)."""
-    flags = command_risks(command, workspace=workspace, home=home) if command else []
+    """The flags of a hook: its `env`'s (core.load.risks.environment), its command's, then
+    those of the script file it runs (the first `SCRIPT_HEAD_BYTES` of it; a project file,
+    not a program on PATH)."""
+    flags = env_risks(env) if env else []
+    flags += command_risks(command, workspace=workspace, home=home) if command else []
     if script is None or script.kind not in ("script", "interpreted") or not script.exists:
         return flags
     assert script.path is not None  # an existing script has a path
