@@ -207,12 +207,14 @@ def _print_trust_plan(args: argparse.Namespace, config: Configuration, plan: Tru
                 "project_root": plan.project_root,
                 "trust": [_plan_hook(config, h) for h in plan.trust],
                 "watch": [_plan_hook(config, h) for h in plan.watch],
+                "findings": [p.model_dump(mode="json") for p in plan.findings],
             }
         )
         return
     from hookdash.core import hidden_refs
 
     s = Style(sys.stdout)
+    _print_findings(config, plan, s)
     hidden = hidden_refs(plan.trust, config.snapshot.problems)
     if plan.trust:
         print(
@@ -235,6 +237,20 @@ def _print_trust_plan(args: argparse.Namespace, config: Configuration, plan: Tru
     print(f"Review them, then run `{again}`.")
 
 
+def _print_findings(config: Configuration, plan: TrustPlan, s: Style) -> None:
+    """What the project does beyond its hooks' commands (its .env, your hooks it switches
+    off, two hooks with one key): printed before the hooks, as `check` prints them."""
+    from hookdash.cli.listing import problem_lines
+
+    if not plan.findings:
+        return
+    print(s.bold("Read this first: what this project does beyond its hooks' commands"))
+    for problem in plan.findings:
+        for line in problem_lines(problem, config.env, s):
+            print("  " + line)
+    print()
+
+
 def cmd_trust(args: argparse.Namespace) -> int:
     from hookdash.core import HookdashError, hooks_to_trust, plan_trust, trust_hooks
 
@@ -247,6 +263,8 @@ def cmd_trust(args: argparse.Namespace) -> int:
     if not plan.empty and not args.yes:
         _print_trust_plan(args, config, plan)
         return EXIT_NEEDS_CONFIRMATION
+    if not args.json:
+        _print_findings(config, plan, Style(sys.stdout))
 
     def trust(config: Configuration) -> EditResult:
         # Resolved again on the configuration the write starts from.

@@ -36,9 +36,11 @@ from hookdash.core.gemini.events import EVENTS
 from hookdash.core.gemini.hook_trust import dumps_store, trusted_keys, with_trusted
 from hookdash.core.gemini.jsvalues import utf8
 from hookdash.core.load import fingerprints
+from hookdash.core.load.checks.project import REVIEW_CODES
 from hookdash.core.load.lookup import describe_hook, find_hooks
 from hookdash.core.load.script_copies import COPY_CAP, ScriptDiff
 from hookdash.core.model import Hook
+from hookdash.core.problems import Problem
 
 if TYPE_CHECKING:
     from hookdash.core.gemini.environment import GeminiEnvironment
@@ -53,6 +55,10 @@ class TrustPlan(BaseModel):
     # Already trusted (by Gemini) but hookdash has no record yet: recording their scripts,
     # env and name makes a later edit of any of them show as CHANGED.
     watch: list[Hook]
+    # What the project does beyond its hooks' commands, for the reviewer to read first: a
+    # .env that changes how every hook starts, your hooks it switches off, two hooks with
+    # one key (core.load.checks.project.REVIEW_CODES).
+    findings: list[Problem] = []
 
     @property
     def empty(self) -> bool:
@@ -106,6 +112,7 @@ def plan_trust(config: Configuration, hooks: Sequence[Hook] | None = None) -> Tr
         project_root=env.project_root,
         trust=[h for h in hooks if h.trust in ("new", "changed")],
         watch=[h for h in hooks if h.trust == "trusted" and h.key not in state],
+        findings=[p for p in config.snapshot.problems if p.code in REVIEW_CODES],
     )
 
 

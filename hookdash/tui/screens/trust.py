@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
 from rich.text import Text
 from textual import on, work
 from textual.containers import Horizontal, VerticalScroll
@@ -46,6 +46,7 @@ from hookdash.tui.widgets.footer import Footer
 from hookdash.tui.widgets.hook_groups import HIDDEN_PILL, MAX_ID_WIDTH
 from hookdash.tui.widgets.trust_confirmation import confirmation_body
 from hookdash.tui.widgets.trust_review import (
+    findings_body,
     review_body,
     risk_kinds,
     script_diff_body,
@@ -72,6 +73,8 @@ class TrustScreen(HookdashScreen[None]):
 
     def compose(self) -> Any:
         yield Static(id="trust-title")
+        with VerticalScroll(id="trust-findings"):
+            yield Static(id="trust-findings-body")
         with Horizontal(id="trust-body"):
             yield CheckList(id="trust-list")
             with VerticalScroll(id="trust-detail"):
@@ -127,6 +130,7 @@ class TrustScreen(HookdashScreen[None]):
         listing.set_items([(h.ref, self._prompt(h, width, colors)) for h in hooks], self._checked)
         self._checked = listing.checked
         self._show_title(config, colors)
+        self._show_findings(config, colors)
         self._show_hook()
         self._show_note(config)
         self._update_buttons()
@@ -168,6 +172,15 @@ class TrustScreen(HookdashScreen[None]):
         else:
             text = plain(f"Every project hook of {root} is trusted: nothing to review.")
         title.update(text)
+
+    def _show_findings(self, config: Configuration, colors: Colors) -> None:
+        """The project's findings above the list: what no hook's command shows."""
+        findings = self._plan.findings if self._plan is not None else []
+        box = self.query_one("#trust-findings", VerticalScroll)
+        box.display = bool(findings)
+        box.border_title = f"Read this first: {len(findings)} finding(s) about this project"
+        body = findings_body(findings, config.env.display, colors)
+        self.query_one("#trust-findings-body", Static).update(Group(*body))
 
     def _show_note(self, config: Configuration) -> None:
         env = config.env

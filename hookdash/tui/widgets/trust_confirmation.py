@@ -10,7 +10,7 @@ from rich.text import Text
 from hookdash.core import Configuration, Hook, TrustPlan, hidden_refs, trusted_commands, visible
 from hookdash.tui.colors import Colors
 from hookdash.tui.widgets.hook_groups import HIDDEN_PILL
-from hookdash.tui.widgets.trust_review import risk_kinds, trust_badge
+from hookdash.tui.widgets.trust_review import findings_body, risk_kinds, trust_badge
 
 
 def _indented(text: Text) -> Padding:
@@ -59,6 +59,10 @@ def confirmation_body(
     """What the question before trusting lists (`everything`: Gemini's "trust all")."""
     env = config.env
     parts: list[RenderableType] = []
+    if plan.findings:
+        lead = Text("Read this first: what this project does beyond its hooks' commands",
+                    style=f"bold {colors.error}")  # fmt: skip
+        parts += [lead, *findings_body(plan.findings, env.display, colors), Text("")]
     if hooks:
         many = len(hooks) != 1
         lead = Text()

@@ -18,10 +18,12 @@ from rich.text import Text
 from hookdash.core import (
     Configuration,
     Hook,
+    Problem,
     ScriptDiff,
     describe_matcher,
     describe_trust,
     hidden_problems_of,
+    problem_location,
     risk_lines,
     script_preview,
     trusted_commands,
@@ -43,6 +45,29 @@ def trust_badge(hook: Hook, colors: Colors) -> Text:
     badge = Text()
     badge.append(f" {kind.upper()} ", style=colors.badge(kind))
     return badge
+
+
+def findings_body(
+    findings: list[Problem], display: Callable[[str], str], colors: Colors
+) -> list[RenderableType]:
+    """What the project does beyond its hooks' commands (its .env, your hooks it switches
+    off, two hooks with one key): one block each, the severity in words and colour."""
+    out: list[RenderableType] = []
+    for problem in findings:
+        severity = problem.severity
+        style = colors.error if severity == "error" else colors.warning
+        if severity == "info":
+            style = colors.muted
+        line = Text(overflow="fold")
+        line.append(
+            f"{'✖' if severity == 'error' else '⚠'} {severity.upper()} ", style=f"bold {style}"
+        )
+        line.append(problem.shown.message, style=style if severity == "error" else "")
+        where = problem_location(problem, display)
+        if where:
+            line.append(f"  ({where})", style=colors.dim)
+        out.append(line)
+    return out
 
 
 def risk_kinds(hook: Hook) -> str:
