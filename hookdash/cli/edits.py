@@ -14,6 +14,7 @@ from hookdash.cli.options import Parser, add_hook_id, add_scope, add_yes
 from hookdash.cli.output import (
     EXIT_NEEDS_CONFIRMATION,
     EXIT_OK,
+    EXIT_USAGE,
     CliError,
     Style,
     print_json,
@@ -197,13 +198,17 @@ def _print_review(config: Configuration, hook: Hook, s: Style, hidden: bool = Fa
         print(f"{indent}{s.dim(f'… {diff.more} more line(s) of the diff')}")
 
 
-def _print_trust_plan(args: argparse.Namespace, config: Configuration, plan: TrustPlan) -> None:
-    """What `trust` would do, for a person to review before `--yes`."""
+def _print_trust_plan(
+    args: argparse.Namespace, config: Configuration, plan: TrustPlan, token: str
+) -> None:
+    """What `trust` would do, for a person to review before `--yes`; `token` fingerprints
+    what it shows (core.edit.trust_seen), for `--yes --reviewed TOKEN`."""
     env = config.env
     if args.json:
         print_json(
             {
                 "needs_confirmation": True,
+                "reviewed": token,
                 "project_root": plan.project_root,
                 "trust": [_plan_hook(config, h) for h in plan.trust],
                 "watch": [_plan_hook(config, h) for h in plan.watch],
@@ -233,7 +238,7 @@ def _print_trust_plan(args: argparse.Namespace, config: Configuration, plan: Tru
             path = info.path if info is not None and info.kind != "command" else None
             script = env.display(path) if path else ""
             print(f"  {hook.shown.id}  {s.dim(script)}".rstrip())
-    again = visible(shlex.join(["hookdash", "trust", *args.ids, "--yes"]))
+    again = visible(shlex.join(["hookdash", "trust", *args.ids, "--yes", "--reviewed", token]))
     print(f"Review them, then run `{again}`.")
 
 
@@ -252,23 +257,37 @@ def _print_findings(config: Configuration, plan: TrustPlan, s: Style) -> None:
 
 
 def cmd_trust(args: argparse.Namespace) -> int:
-    from hookdash.core import HookdashError, hooks_to_trust, plan_trust, trust_hooks
+    from hookdash.core import HookdashError, hooks_to_trust, plan_trust, seen_now, trust_hooks
 
+    if args.reviewed and not args.yes:
+        raise CliError("--reviewed goes with --yes (it names the review you agree to).", EXIT_USAGE)
     config: Configuration = configuration(args)
     try:
         selected = hooks_to_trust(config, args.ids) if args.ids else None
         plan = plan_trust(config, selected)
     except HookdashError as exc:
         raise edit_failed(exc, args.json) from None
-    if not plan.empty and not args.yes:
-        _print_trust_plan(args, config, plan)
+    shown = seen_now(config, [*plan.trust, *plan.watch])
+    if not plan.empty and (not args.yes or (args.reviewed and args.reviewed != shown.token)):
+        if args.yes:  # the project changed since the review the token names: show it again
+            print(
+                f"hookdash: nothing trusted: the project changed since the review "
+                f"{visible(args.reviewed)} (now {shown.token}); review it again.",
+                file=sys.stderr,
+            )
+        _print_trust_plan(args, config, plan, shown.token)
         return EXIT_NEEDS_CONFIRMATION
     if not args.json:
         _print_findings(config, plan, Style(sys.stdout))
 
     def trust(config: Configuration) -> EditResult:
-        # Resolved again on the configuration the write starts from.
-        return trust_hooks(config, hooks_to_trust(config, args.ids) if args.ids else None)
+        # Resolved again on the configuration the write starts from; with --reviewed, the
+        # scripts it records must be the bytes that review showed.
+        return trust_hooks(
+            config,
+            hooks_to_trust(config, args.ids) if args.ids else None,
+            shown=shown if args.reviewed else None,
+        )
 
     return _run_edit(args, trust)
 
@@ -326,4 +345,10 @@ def add_edit_commands(sub: SubParsers, common: Parser, with_json: Parser) -> Non
         "(default: every project hook)",
     )
     add_yes(p)
+    p.add_argument(
+        "--reviewed",
+        metavar="TOKEN",
+        help="with --yes: the token `hookdash trust` printed with its review; refused "
+        "(and the review shown again) when the project changed since",
+    )
     p.set_defaults(func=cmd_trust)

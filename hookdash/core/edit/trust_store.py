@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 
 from hookdash.core import nesting
+from hookdash.core.edit import trust_seen
 from hookdash.core.edit.atomic import update_file
 from hookdash.core.edit.edits import Change, EditResult
 from hookdash.core.edit.settings_file import check_readable
@@ -247,12 +248,18 @@ def _record_keys(env: GeminiEnvironment, keys: list[str]) -> list[Change]:
 
 
 def _record_fingerprints(
-    env: GeminiEnvironment, hooks: list[Hook], changes: list[Change]
+    env: GeminiEnvironment,
+    hooks: list[Hook],
+    changes: list[Change],
+    shown: trust_seen.Seen | None = None,
 ) -> list[str]:
-    """Fingerprint (and copy) the scripts `hooks` run; `changes` gets the state written.
-    The keys of the hooks recorded."""
+    """Fingerprint (and copy) the scripts `hooks` run, which must be the bytes `shown`
+    (when a question showed them); `changes` gets the state written. The keys of the
+    hooks recorded."""
     try:
-        state_outcome, recorded = fingerprints.record(env, hooks)
+        state_outcome, recorded = fingerprints.record(
+            env, hooks, trust_seen.expected_scripts(shown)
+        )
     except EditError as exc:
         exc.applied = changes
         raise
@@ -319,13 +326,22 @@ def _trust_message(
     return f"Every project hook of {project} is already trusted; nothing changed."
 
 
-def trust_hooks(config: Configuration, hooks: Sequence[Hook] | None = None) -> EditResult:
+def trust_hooks(
+    config: Configuration,
+    hooks: Sequence[Hook] | None = None,
+    *,
+    shown: trust_seen.Seen | None = None,
+) -> EditResult:
     """Record project hooks as trusted, as Gemini does after its warning.
 
     `hooks=None` trusts every hook of the workspace file (Gemini's own behaviour) and
     fingerprints the scripts of all of them; a list trusts only those (workspace hooks).
+    `shown`: what the question the user answered showed (`trust_seen.seen_now`); when any of
+    it changed since, TrustChangedError is raised and nothing is written.
     """
     _check_workspace(config)
+    if shown is not None:
+        trust_seen.check_unchanged(config, shown)
     env = config.env
     plan = plan_trust(config)
     chosen = _selection(config, hooks, plan)
@@ -337,7 +353,7 @@ def trust_hooks(config: Configuration, hooks: Sequence[Hook] | None = None) -> E
             "to trust.",
         )
     changes = _record_keys(env, chosen.keys)
-    recorded = _record_fingerprints(env, chosen.to_fingerprint, changes)
+    recorded = _record_fingerprints(env, chosen.to_fingerprint, changes, shown)
     trusted_now = [h for h in chosen.hooks if h.trust != "trusted"]
     names = list(dict.fromkeys(h.id for h in trusted_now))
     return EditResult(

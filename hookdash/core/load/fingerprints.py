@@ -17,7 +17,7 @@ they were kept (`env` absent reads as "no env", so an env added since shows CHAN
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -25,6 +25,7 @@ from pydantic import BaseModel
 
 from hookdash.core import files, nesting
 from hookdash.core.edit.atomic import WriteOutcome, update_file
+from hookdash.core.errors import TrustChangedError
 from hookdash.core.gemini.environment import GeminiEnvironment
 from hookdash.core.gemini.jsvalues import utf8
 from hookdash.core.load import script_copies, trust_shape
@@ -147,14 +148,26 @@ def watched(env: GeminiEnvironment, hook: Hook) -> bool:
     return hook.key in read_state(env).projects.get(env.project_root, {})
 
 
-def record(env: GeminiEnvironment, hooks: Iterable[Hook]) -> tuple[WriteOutcome, list[str]]:
+def record(
+    env: GeminiEnvironment,
+    hooks: Iterable[Hook],
+    expect: Mapping[str, str | None] | None = None,
+) -> tuple[WriteOutcome, list[str]]:
     """Store fresh fingerprints (and copies of the scripts) for these hooks' keys; returns
     the outcome and the keys whose record changed. An unchanged script keeps its first
-    `trusted_at`; one recorded before copies were kept gets its copy now."""
+    `trusted_at`; one recorded before copies were kept gets its copy now. `expect`: the
+    SHA-256 a question showed of each script (core.edit.trust_seen); a script read now
+    with other bytes raises TrustChangedError before anything is stored."""
     state = state_dir(env.environ)
     fresh: dict[str, ScriptFingerprint] = {}
     for hook in hooks:
         new, read = fingerprint(hook)
+        if expect is not None and new.script in expect and expect[new.script] != new.sha256:
+            raise TrustChangedError(
+                f"Nothing recorded: {env.display(new.script or '')} changed after the review "
+                "showed it; review it again.",
+                path=env.display(new.script or ""),
+            )
         if read is not None:
             new.copied = script_copies.keep_copy(state, read)
         _add_shape(new, fresh.get(hook.key), hook, str(env.workspace))

@@ -29,10 +29,13 @@ from hookdash.core import (
     Hook,
     HookdashError,
     ScriptDiff,
+    Seen,
+    TrustChangedError,
     TrustPlan,
     changed_script,
     hidden_refs,
     plan_trust,
+    seen_now,
     trust_hooks,
     visible,
 )
@@ -345,20 +348,31 @@ class TrustScreen(HookdashScreen[None]):
             else "Watch these scripts?"
         )
 
+        # What the question shows (settings, scripts, .env), fingerprinted as it opens:
+        # the answer trusts exactly that, or nothing (an edit meanwhile is refused).
+        shown = seen_now(config, [*plan.trust, *plan.watch] if everything else hooks)
+
         def answered(yes: bool | None) -> None:
             if yes:
                 # The configuration the question showed: what the user agreed to.
-                self._trust(config, None if everything else hooks)
+                self._trust(config, None if everything else hooks, shown)
 
         self.app.push_screen(ConfirmScreen(title, body, "Trust"), answered)
 
     @work(group="trust")
-    async def _trust(self, config: Configuration, hooks: list[Hook] | None) -> None:
+    async def _trust(self, config: Configuration, hooks: list[Hook] | None, shown: Seen) -> None:
         self._writing = True
         try:
             try:
                 count = "every hook shown" if hooks is None else f"{len(hooks)} hook(s)"
-                result = await self.hd_app.write(f"trust {count}", trust_hooks, config, hooks)
+                result = await self.hd_app.write(
+                    f"trust {count}", trust_hooks, config, hooks, shown=shown
+                )
+            except TrustChangedError as exc:
+                # Show it again: the review is read afresh, with what changed.
+                self.refuse(visible(exc.message), "Changed while you were deciding", timeout=15)
+                await self.reload_and_wait("changed during the trust question")
+                return
             except HookdashError as exc:
                 self.refuse(visible(exc.message), "Nothing trusted", timeout=12)
                 return
