@@ -162,7 +162,8 @@ def record(
     fresh: dict[str, ScriptFingerprint] = {}
     for hook in hooks:
         new, read = fingerprint(hook)
-        if expect is not None and new.script in expect and expect[new.script] != new.sha256:
+        shown = expect.get(new.script, new.sha256) if expect and new.script else new.sha256
+        if shown != new.sha256:
             raise TrustChangedError(
                 f"Nothing recorded: {env.display(new.script or '')} changed after the review "
                 "showed it; review it again.",
