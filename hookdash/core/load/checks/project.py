@@ -11,14 +11,14 @@ happens once the folder is trusted, since that is the decision being reviewed.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from hookdash.core.display import shorten, visible
 from hookdash.core.gemini.dotenv import DotEnv, loaded_env
-from hookdash.core.gemini.layers import MERGE_ORDER
+from hookdash.core.gemini.layers import MERGE_ORDER, Layer
 from hookdash.core.gemini.merge import js_truthy
 from hookdash.core.load.risks.environment import startup_variable
-from hookdash.core.problems import Problem
+from hookdash.core.problems import Problem, Severity
 
 if TYPE_CHECKING:
     from hookdash.core.model import Configuration, Hook
@@ -101,7 +101,7 @@ def _check_dotenv(config: Configuration) -> list[Problem]:
         )
         if kept:
             message += f" ({visible(', '.join(kept))}: already set in your environment, kept.)"
-        severity: Any = "error" if in_project else "warning"
+        severity: Severity = "error" if in_project else "warning"
         names = list(risky)
     else:
         message = _capital(
@@ -180,7 +180,7 @@ def _check_disabled_by_project(config: Configuration) -> list[Problem]:
                     "Gemini CLI 0.26 and later ignore that list, so it still runs; an older "
                     "Gemini CLI would switch it off."
                 )
-                severity: Any = "info"
+                severity: Severity = "info"
             else:
                 message = (
                     f"{_once_trusted(config)}this project switches off your hook '{entry}' "
@@ -189,17 +189,9 @@ def _check_disabled_by_project(config: Configuration) -> list[Problem]:
                 )
                 message = _capital(message)
                 severity = "warning"
+            fix = f"Remove '{entry}' from {key}.disabled in the project's settings"
             out.append(
-                Problem(
-                    severity=severity,
-                    code="project-disables-hook",
-                    message=message,
-                    fix=f"Remove '{entry}' from {key}.disabled in the project's settings, "
-                    "or do not trust this folder until it is gone.",
-                    file=str(workspace.path),
-                    pointer=ptr,
-                    line=workspace.line_of(ptr),
-                )
+                _in_workspace(workspace, ptr, severity, "project-disables-hook", message, fix)
             )
     return out
 
@@ -225,25 +217,39 @@ def _check_switched_off_by_project(config: Configuration) -> list[Problem]:
                 last = (scope, value[key])
         if last is None or last[0] != "workspace" or js_truthy(last[1]):
             continue
-        ptr = f"/{section}/{key}"
-        count = len(others)
+        message = _capital(
+            f"{_once_trusted(config)}this project switches off every hook: its "
+            f"{section}.{key} is false, so Gemini CLI runs none of your {len(others)} "
+            "user, system and extension hook(s) in this folder."
+        )
+        fix = f"Remove {section}.{key} from the project's settings"
         out.append(
-            Problem(
-                severity="warning",
-                code="project-disables-all-hooks",
-                message=_capital(
-                    f"{_once_trusted(config)}this project switches off every hook: its "
-                    f"{section}.{key} is false, so Gemini CLI runs none of your {count} "
-                    "user, system and extension hook(s) in this folder."
-                ),
-                fix=f"Remove {section}.{key} from the project's settings, or do not trust "
-                "this folder until it is gone.",
-                file=str(workspace.path),
-                pointer=ptr,
-                line=workspace.line_of(ptr),
+            _in_workspace(
+                workspace,
+                f"/{section}/{key}",
+                "warning",
+                "project-disables-all-hooks",
+                message,
+                fix,
             )
         )
     return out
+
+
+def _in_workspace(
+    workspace: Layer, ptr: str, severity: Severity, code: str, message: str, fix: str
+) -> Problem:
+    """A finding at a value of the workspace settings file; `fix` gets the way out that is
+    always there (not trusting the folder)."""
+    return Problem(
+        severity=severity,
+        code=code,
+        message=message,
+        fix=fix + ", or do not trust this folder until it is gone.",
+        file=str(workspace.path),
+        pointer=ptr,
+        line=workspace.line_of(ptr),
+    )
 
 
 def _capital(text: str) -> str:
