@@ -14,6 +14,7 @@ from hookdash.cli.options import Parser, add_hook_id, add_scope, add_yes
 from hookdash.cli.output import (
     EXIT_NEEDS_CONFIRMATION,
     EXIT_OK,
+    EXIT_USAGE,
     CliError,
     Style,
     print_json,
@@ -130,6 +131,7 @@ def _plan_hook(config: Configuration, hook: Hook) -> dict[str, Any]:
         "event": hook.event,
         "line": hook.line,
         "command": hook.command,
+        "env": hook.env,
         "script": hook.script.path if hook.script else None,
         "scripts": [s.label for s in hook.scripts],
         "script_unresolved": hook.script_unresolved,
@@ -176,6 +178,8 @@ def _print_review(config: Configuration, hook: Hook, s: Style, hidden: bool = Fa
         print(f"{indent}{s.dim('now:    ')} {s.green(shown.command)}")
     elif hook.name and hook.command:
         print(f"{indent}{s.dim('command:')} {shown.command}")
+    for name, value in shown.env:  # part of what runs (BASH_ENV, PATH…)
+        print(f"{indent}{s.dim('env:')}     {name}={value}")
     for script in hook.scripts or ([hook.script] if hook.script and hook.script.path else []):
         print(f"{indent}{s.dim('script: ' + env.display(script.label))}")
     if hook.script_unresolved:
@@ -198,22 +202,28 @@ def _print_review(config: Configuration, hook: Hook, s: Style, hidden: bool = Fa
         print(f"{indent}{s.dim(f'… {diff.more} more line(s) of the diff')}")
 
 
-def _print_trust_plan(args: argparse.Namespace, config: Configuration, plan: TrustPlan) -> None:
-    """What `trust` would do, for a person to review before `--yes`."""
+def _print_trust_plan(
+    args: argparse.Namespace, config: Configuration, plan: TrustPlan, token: str
+) -> None:
+    """What `trust` would do, for a person to review before `--yes`; `token` fingerprints
+    what it shows (core.edit.trust_seen), for `--yes --reviewed TOKEN`."""
     env = config.env
     if args.json:
         print_json(
             {
                 "needs_confirmation": True,
+                "reviewed": token,
                 "project_root": plan.project_root,
                 "trust": [_plan_hook(config, h) for h in plan.trust],
                 "watch": [_plan_hook(config, h) for h in plan.watch],
+                "findings": [p.model_dump(mode="json") for p in plan.findings],
             }
         )
         return
     from hookdash.core import hidden_refs
 
     s = Style(sys.stdout)
+    _print_findings(config, plan, s)
     hidden = hidden_refs(plan.trust, config.snapshot.problems)
     if plan.trust:
         print(
@@ -224,32 +234,64 @@ def _print_trust_plan(args: argparse.Namespace, config: Configuration, plan: Tru
             _print_review(config, hook, s, hook.ref in hidden)
     if plan.watch:
         print(
-            "and remember the scripts of these hooks (already trusted by Gemini CLI) "
-            "to notice later changes:"
+            "and remember the scripts, env and name of these hooks (already trusted by "
+            "Gemini CLI) to notice later changes:"
         )
         for hook in plan.watch:
-            assert hook.script is not None and hook.script.path is not None
-            print(f"  {hook.shown.id}  {s.dim(env.display(hook.script.path))}")
-    again = visible(shlex.join(["hookdash", "trust", *args.ids, "--yes"]))
+            info = hook.script
+            path = info.path if info is not None and info.kind != "command" else None
+            script = env.display(path) if path else ""
+            print(f"  {hook.shown.id}  {s.dim(script)}".rstrip())
+    again = visible(shlex.join(["hookdash", "trust", *args.ids, "--yes", "--reviewed", token]))
     print(f"Review them, then run `{again}`.")
 
 
-def cmd_trust(args: argparse.Namespace) -> int:
-    from hookdash.core import HookdashError, hooks_to_trust, plan_trust, trust_hooks
+def _print_findings(config: Configuration, plan: TrustPlan, s: Style) -> None:
+    """What the project does beyond its hooks' commands (its .env, your hooks it switches
+    off, two hooks with one key): printed before the hooks, as `check` prints them."""
+    from hookdash.cli.listing import problem_lines
 
+    if not plan.findings:
+        return
+    print(s.bold("Read this first: what this project does beyond its hooks' commands"))
+    for problem in plan.findings:
+        for line in problem_lines(problem, config.env, s):
+            print("  " + line)
+    print()
+
+
+def cmd_trust(args: argparse.Namespace) -> int:
+    from hookdash.core import HookdashError, hooks_to_trust, plan_trust, seen_now, trust_hooks
+
+    if args.reviewed and not args.yes:
+        raise CliError("--reviewed goes with --yes (it names the review you agree to).", EXIT_USAGE)
     config: Configuration = configuration(args)
     try:
         selected = hooks_to_trust(config, args.ids) if args.ids else None
         plan = plan_trust(config, selected)
     except HookdashError as exc:
         raise edit_failed(exc, args.json) from None
-    if not plan.empty and not args.yes:
-        _print_trust_plan(args, config, plan)
+    shown = seen_now(config, [*plan.trust, *plan.watch])
+    if not plan.empty and (not args.yes or (args.reviewed and args.reviewed != shown.token)):
+        if args.yes:  # the project changed since the review the token names: show it again
+            print(
+                f"hookdash: nothing trusted: the project changed since the review "
+                f"{visible(args.reviewed)} (now {shown.token}); review it again.",
+                file=sys.stderr,
+            )
+        _print_trust_plan(args, config, plan, shown.token)
         return EXIT_NEEDS_CONFIRMATION
+    if not args.json:
+        _print_findings(config, plan, Style(sys.stdout))
 
     def trust(config: Configuration) -> EditResult:
-        # Resolved again on the configuration the write starts from.
-        return trust_hooks(config, hooks_to_trust(config, args.ids) if args.ids else None)
+        # Resolved again on the configuration the write starts from; with --reviewed, the
+        # scripts it records must be the bytes that review showed.
+        return trust_hooks(
+            config,
+            hooks_to_trust(config, args.ids) if args.ids else None,
+            shown=shown if args.reviewed else None,
+        )
 
     return _run_edit(args, trust)
 
@@ -307,4 +349,10 @@ def add_edit_commands(sub: SubParsers, common: Parser, with_json: Parser) -> Non
         "(default: every project hook)",
     )
     add_yes(p)
+    p.add_argument(
+        "--reviewed",
+        metavar="TOKEN",
+        help="with --yes: the token `hookdash trust` printed with its review; refused "
+        "(and the review shown again) when the project changed since",
+    )
     p.set_defaults(func=cmd_trust)

@@ -80,6 +80,10 @@ if TYPE_CHECKING:
     from hookdash.core.edit.predicted import (
         hooks_after_edit as hooks_after_edit,
     )
+    from hookdash.core.edit.trust_seen import (
+        Seen as Seen,
+        seen_now as seen_now,
+    )
     from hookdash.core.edit.trust_store import (
         TrustPlan as TrustPlan,
         changed_script as changed_script,
@@ -105,6 +109,7 @@ if TYPE_CHECKING:
         HookdashError as HookdashError,
         HookNotFound as HookNotFound,
         LogUnreadableError as LogUnreadableError,
+        TrustChangedError as TrustChangedError,
         UndoRefused as UndoRefused,
         UnknownEvent as UnknownEvent,
     )
@@ -410,6 +415,9 @@ _EXPORTS: dict[str, str] = {
     "TRIGGER_FIELD": "hookdash.core.gemini.events",
     "TRIGGER_VALUES": "hookdash.core.gemini.events",
     "trust_hooks": "hookdash.core.edit.trust_store",
+    "seen_now": "hookdash.core.edit.trust_seen",
+    "Seen": "hookdash.core.edit.trust_seen",
+    "TrustChangedError": "hookdash.core.errors",
     "trusted_commands": "hookdash.core.edit.trust_store",
     "TrustPlan": "hookdash.core.edit.trust_store",
     "undo": "hookdash.core.edit.undo",

@@ -183,5 +183,10 @@ class TrustStoreUnreadableError(EditError, code="trusted-hooks-unreadable"):
     """trusted_hooks.json exists but does not parse; overwriting would lose its entries."""
 
 
+class TrustChangedError(EditError, code="trust-changed"):
+    """What a trust question showed (settings, scripts, .env) changed before it was
+    answered: trusting would record what the user has not seen (core.edit.trust_seen)."""
+
+
 class UndoRefused(EditError, code="undo-refused"):
     """A file changed since hookdash wrote it: undoing the write would lose that change."""

@@ -36,6 +36,7 @@ RiskKind = Literal[
     "persistence",
     "outside-workspace",
     "sudo",
+    "startup-env",
 ]
 # The order `check` names them in. "opaque": hookdash cannot tell what the command runs
 # (a program or code built at run time), so no other flag can vouch for it.
@@ -44,6 +45,7 @@ RISK_KINDS: tuple[RiskKind, ...] = (
     "pipe-to-shell",
     "decode-and-run",
     "opaque",
+    "startup-env",
     "network",
     "secrets",
     "persistence",
@@ -69,6 +71,7 @@ class RiskFlag(BaseModel):
     why: str
     file: str | None = None  # the script it was found in; None: in the command itself
     line: int | None = None  # 1-based line in that script
+    env: str | None = None  # the variable of the hook's `env` it was found in
 
 
 # ------------------------------------------------------------------ hooks

@@ -364,6 +364,7 @@ RISK_LABELS: dict[RiskKind, str] = {
     "pipe-to-shell": "PIPE TO SHELL",
     "decode-and-run": "DECODE AND RUN",
     "opaque": "OPAQUE",
+    "startup-env": "STARTUP ENV",
     "network": "NETWORK",
     "secrets": "SECRETS",
     "persistence": "PERSISTENCE",
@@ -417,7 +418,9 @@ def risk_lines(hook: Hook, display: Callable[[str], str] = str) -> list[RiskLine
     lines = []
     for flag in sorted(hook.risks, key=lambda f: order[f.kind]):
         where = "command"
-        if flag.file:
+        if flag.env is not None:
+            where = "its env"
+        elif flag.file:
             where = visible(display(flag.file)) + (f":{flag.line}" if flag.line else "")
         lines.append(
             RiskLine(

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 
 from hookdash.core import nesting
+from hookdash.core.edit import trust_seen
 from hookdash.core.edit.atomic import update_file
 from hookdash.core.edit.edits import Change, EditResult
 from hookdash.core.edit.settings_file import check_readable
@@ -36,9 +37,11 @@ from hookdash.core.gemini.events import EVENTS
 from hookdash.core.gemini.hook_trust import dumps_store, trusted_keys, with_trusted
 from hookdash.core.gemini.jsvalues import utf8
 from hookdash.core.load import fingerprints
+from hookdash.core.load.checks.project import REVIEW_CODES
 from hookdash.core.load.lookup import describe_hook, find_hooks
 from hookdash.core.load.script_copies import COPY_CAP, ScriptDiff
 from hookdash.core.model import Hook
+from hookdash.core.problems import Problem
 
 if TYPE_CHECKING:
     from hookdash.core.gemini.environment import GeminiEnvironment
@@ -50,7 +53,13 @@ class TrustPlan(BaseModel):
 
     project_root: str
     trust: list[Hook]  # new or changed project hooks
-    watch: list[Hook]  # already trusted (by Gemini) but hookdash has no fingerprint yet
+    # Already trusted (by Gemini) but hookdash has no record yet: recording their scripts,
+    # env and name makes a later edit of any of them show as CHANGED.
+    watch: list[Hook]
+    # What the project does beyond its hooks' commands, for the reviewer to read first: a
+    # .env that changes how every hook starts, your hooks it switches off, two hooks with
+    # one key (core.load.checks.project.REVIEW_CODES).
+    findings: list[Problem] = []
 
     @property
     def empty(self) -> bool:
@@ -103,11 +112,8 @@ def plan_trust(config: Configuration, hooks: Sequence[Hook] | None = None) -> Tr
     return TrustPlan(
         project_root=env.project_root,
         trust=[h for h in hooks if h.trust in ("new", "changed")],
-        watch=[
-            h
-            for h in hooks
-            if h.trust == "trusted" and h.key not in state and fingerprints.script_of(h)
-        ],
+        watch=[h for h in hooks if h.trust == "trusted" and h.key not in state],
+        findings=[p for p in config.snapshot.problems if p.code in REVIEW_CODES],
     )
 
 
@@ -242,12 +248,18 @@ def _record_keys(env: GeminiEnvironment, keys: list[str]) -> list[Change]:
 
 
 def _record_fingerprints(
-    env: GeminiEnvironment, hooks: list[Hook], changes: list[Change]
+    env: GeminiEnvironment,
+    hooks: list[Hook],
+    changes: list[Change],
+    shown: trust_seen.Seen | None = None,
 ) -> list[str]:
-    """Fingerprint (and copy) the scripts `hooks` run; `changes` gets the state written.
-    The keys of the hooks recorded."""
+    """Fingerprint (and copy) the scripts `hooks` run, which must be the bytes `shown`
+    (when a question showed them); `changes` gets the state written. The keys of the
+    hooks recorded."""
     try:
-        state_outcome, recorded = fingerprints.record(env, hooks)
+        state_outcome, recorded = fingerprints.record(
+            env, hooks, trust_seen.expected_scripts(shown)
+        )
     except EditError as exc:
         exc.applied = changes
         raise
@@ -314,13 +326,22 @@ def _trust_message(
     return f"Every project hook of {project} is already trusted; nothing changed."
 
 
-def trust_hooks(config: Configuration, hooks: Sequence[Hook] | None = None) -> EditResult:
+def trust_hooks(
+    config: Configuration,
+    hooks: Sequence[Hook] | None = None,
+    *,
+    shown: trust_seen.Seen | None = None,
+) -> EditResult:
     """Record project hooks as trusted, as Gemini does after its warning.
 
     `hooks=None` trusts every hook of the workspace file (Gemini's own behaviour) and
     fingerprints the scripts of all of them; a list trusts only those (workspace hooks).
+    `shown`: what the question the user answered showed (`trust_seen.seen_now`); when any of
+    it changed since, TrustChangedError is raised and nothing is written.
     """
     _check_workspace(config)
+    if shown is not None:
+        trust_seen.check_unchanged(config, shown)
     env = config.env
     plan = plan_trust(config)
     chosen = _selection(config, hooks, plan)
@@ -332,7 +353,7 @@ def trust_hooks(config: Configuration, hooks: Sequence[Hook] | None = None) -> E
             "to trust.",
         )
     changes = _record_keys(env, chosen.keys)
-    recorded = _record_fingerprints(env, chosen.to_fingerprint, changes)
+    recorded = _record_fingerprints(env, chosen.to_fingerprint, changes, shown)
     trusted_now = [h for h in chosen.hooks if h.trust != "trusted"]
     names = list(dict.fromkeys(h.id for h in trusted_now))
     return EditResult(

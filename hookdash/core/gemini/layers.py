@@ -25,10 +25,13 @@ MERGE_ORDER: tuple[Scope, ...] = ("system-defaults", "user", "workspace", "syste
 READ_ONLY_SCOPES: frozenset[str] = frozenset({"system-defaults", "system"})
 # The top-level settings hookdash reproduces (hooks, their switches, folder trust, the
 # extensions' security rules, telemetry, the plans directory, env redaction, legacy
-# keys). Only these are built from a file; the rest is checked for syntax and skipped, so
-# a large settings file costs its text, not its whole document, in memory.
+# keys, which .env Gemini loads). Only these are built from a file; the rest is checked
+# for syntax and skipped, so a large settings file costs its text, not its whole
+# document, in memory.
 LARGE_TEXT = jsonc.comments.BIG  # the size above which jsonc keeps no stripped copy
-SETTINGS_KEYS = frozenset({"hooks", "hooksConfig", "security", "telemetry", "general", "tools"})
+SETTINGS_KEYS = frozenset(
+    {"hooks", "hooksConfig", "security", "telemetry", "general", "tools", "advanced"}
+)
 
 
 class LayerError(BaseModel):

@@ -15,13 +15,16 @@ State file: `<state dir>/trusted-scripts.json`,
 repeat the first one, and are all a record written before `scripts` existed has (read as
 a list of that one). `script` is null for a command that runs no file of its own;
 `copied` says a copy was kept (`script_copies`), so the review can show a diff when it
-changes.
+changes. `env` and `names` (core.load.trust_shape): the
+digests of the envs and the name parts of the hooks trusted under the key; absent in a
+record written before they were kept (`env` absent reads as "no env", so an env added
+since shows CHANGED).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -29,9 +32,10 @@ from pydantic import BaseModel
 
 from hookdash.core import files, nesting
 from hookdash.core.edit.atomic import WriteOutcome, update_file
+from hookdash.core.errors import TrustChangedError
 from hookdash.core.gemini.environment import GeminiEnvironment
 from hookdash.core.gemini.jsvalues import utf8
-from hookdash.core.load import project_tasks, script_copies
+from hookdash.core.load import project_tasks, script_copies, trust_shape
 from hookdash.core.model import Hook
 from hookdash.core.state import STATE_DIR_MODE, state_dir
 
@@ -81,6 +85,9 @@ class ScriptFingerprint(BaseModel):
             return [(e.path, e.kind, e.target, e.sha256) for e in r.entries()]
 
         return key(self) == key(other)
+
+    env: list[str] | None = None  # trust_shape.env_digest of each hook's env
+    names: list[str] | None = None  # the name part of each hook's key ("" unnamed)
 
 
 class FingerprintState(BaseModel):
@@ -245,20 +252,29 @@ def watched(env: GeminiEnvironment, hook: Hook) -> bool:
     return hook.key in read_state(env).projects.get(env.project_root, {})
 
 
-def record(env: GeminiEnvironment, hooks: Iterable[Hook]) -> tuple[WriteOutcome, list[str]]:
+def record(
+    env: GeminiEnvironment,
+    hooks: Iterable[Hook],
+    expect: Mapping[str, str | None] | None = None,
+) -> tuple[WriteOutcome, list[str]]:
     """Store fresh fingerprints (and copies of the scripts) for these hooks' keys; returns
     the outcome and the keys whose record changed. An unchanged script keeps its first
-    `trusted_at`; one recorded before copies were kept gets its copy now."""
+    `trusted_at`; one recorded before copies were kept gets its copy now. `expect`: the
+    SHA-256 a question showed of each script (core.edit.trust_seen); a script read now
+    with other bytes raises TrustChangedError before anything is stored."""
     state = state_dir(env.environ)
     fresh: dict[str, ScriptFingerprint] = {}
     for hook in hooks:
         new, reads = fingerprint(hook)
+        if expect:
+            _check_shown(env, new, expect)
         by_hash = {read.sha256: read for read in reads}
         for entry in new.scripts or []:
             read = by_hash.get(entry.sha256 or "")
             if read is not None:
                 entry.copied = script_copies.keep_copy(state, read)
         new.copied = any(e.copied for e in (new.scripts or [])[:1])
+        _add_shape(new, fresh.get(hook.key), hook, str(env.workspace))
         fresh[hook.key] = new
     changed: list[str] = []
     referenced: set[str] = set()
@@ -271,7 +287,7 @@ def record(env: GeminiEnvironment, hooks: Iterable[Hook]) -> tuple[WriteOutcome,
         dropped.clear()
         for key, new in fresh.items():
             old = project.get(key)
-            if old is not None and old.same_scripts(new):
+            if old is not None and _same(old, new):
                 if _all_copied(old) or not _any_copied(new):
                     continue
                 new.trusted_at = old.trusted_at
@@ -299,12 +315,60 @@ def record(env: GeminiEnvironment, hooks: Iterable[Hook]) -> tuple[WriteOutcome,
     return outcome, list(changed)
 
 
+def _check_shown(
+    env: GeminiEnvironment, new: ScriptFingerprint, expect: Mapping[str, str | None]
+) -> None:
+    """Raise TrustChangedError when a script file read for the record is not the one the
+    question showed (`expect`: path -> SHA-256). Project code inside a file (an npm script,
+    a make target) is hashed as its own text: its file was checked whole before."""
+    for entry in new.scripts or []:
+        if entry.kind is None and entry.path in expect and expect[entry.path] != entry.sha256:
+            shown = env.display(entry.path)
+            raise TrustChangedError(
+                f"Nothing recorded: {shown} changed after the review showed it; review it again.",
+                path=shown,
+            )
+
+
 def _all_copied(record: ScriptFingerprint) -> bool:
     return all(e.copied for e in record.entries() if e.sha256)
 
 
 def _any_copied(record: ScriptFingerprint) -> bool:
     return any(e.copied for e in record.entries())
+
+
+def _add_shape(
+    new: ScriptFingerprint, earlier: ScriptFingerprint | None, hook: Hook, workspace: str
+) -> None:
+    """The env digest and name part of `hook`, added to those of the hooks recorded under
+    its key in this call (`earlier`)."""
+    envs = list(earlier.env or []) if earlier is not None else []
+    names = list(earlier.names or []) if earlier is not None else []
+    digest = trust_shape.env_digest(hook.env, workspace)
+    new.env = [*envs, digest] if digest not in envs else envs
+    name = hook.name or ""
+    new.names = [*names, name] if name not in names else names
+
+
+def _same(old: ScriptFingerprint, new: ScriptFingerprint) -> bool:
+    """Whether a fresh record says what the stored one says (then it is kept as it is)."""
+    return old.same_scripts(new) and (old.env, old.names) == (new.env, new.names)
+
+
+def shape_changes(env: GeminiEnvironment) -> trust_shape.ShapeCheck:
+    """The check of a trusted hook's env and key split against what was recorded for its
+    key (`trust_shape.shape_change`), for the workspace's project."""
+    records = read_state(env).projects.get(env.project_root, {})
+    workspace = str(env.workspace)
+
+    def check(key: str, name: str, hook_env: dict[str, str]) -> str | None:
+        record_ = records.get(key)
+        if record_ is None:
+            return None
+        return trust_shape.shape_change(record_.names, record_.env, key, name, hook_env, workspace)
+
+    return check
 
 
 def uncopied(env: GeminiEnvironment, keys: Iterable[str]) -> list[ScriptPrint]:

@@ -28,6 +28,7 @@ from hookdash.core.load.hook_files import (
 from hookdash.core.load.registry import VerdictContext, assign_order_and_duplicates, make_hook
 from hookdash.core.load.risks import hook_risks
 from hookdash.core.load.telemetry import read_telemetry
+from hookdash.core.load.trust_shape import ShapeCheck
 from hookdash.core.model import Configuration, Hook, RiskFlag, Snapshot
 from hookdash.core.problems import SEVERITY_RANK, Problem
 
@@ -65,15 +66,23 @@ def load_configuration(
     `focus`: a load for one edit of the hook(s) that argument names (see `focus`), which
     builds only those hooks of a large settings file; `suggest`: it also finds the
     identifiers closest to the argument among the others (`unbuilt_close`)."""
-    from hookdash.core.load.fingerprints import script_changes
+    from hookdash.core.load.fingerprints import script_changes, shape_changes
 
     fingerprints = script_changes(env)
-    config = build_configuration(env, fingerprints=fingerprints, focus=focus, suggest=suggest)
+    shapes = shape_changes(env)
+    config = build_configuration(
+        env, fingerprints=fingerprints, shapes=shapes, focus=focus, suggest=suggest
+    )
     if config.focus and config.thinned:
         also = meant_also(config.focus, config.hooks)
         if also:  # the argument is a command: read again for every hook it means
             config = build_configuration(
-                env, fingerprints=fingerprints, focus=focus, suggest=suggest, also=also
+                env,
+                fingerprints=fingerprints,
+                shapes=shapes,
+                focus=focus,
+                suggest=suggest,
+                also=also,
             )
     return config
 
@@ -165,6 +174,7 @@ def _verdicts(
     store: hook_trust.TrustStore,
     base_vars: dict[str, str],
     fingerprints: dict[str, str],
+    shapes: ShapeCheck | None = None,
 ) -> VerdictContext:
     """Everything a hook's verdict depends on, for this load."""
     hooks_enabled, off_where = _hooks_switch(env, s)
@@ -184,6 +194,7 @@ def _verdicts(
         project_root=env.project_root,
         script_of=_script_lookup(env, base_vars),
         changed_scripts=fingerprints or {},
+        shape_change=shapes,
     )
 
 
@@ -191,6 +202,7 @@ def build_configuration(
     env: GeminiEnvironment,
     *,
     fingerprints: dict[str, str],
+    shapes: ShapeCheck | None = None,
     focus: str | None = None,
     suggest: bool = False,
     also: frozenset[str] = frozenset(),
@@ -198,8 +210,10 @@ def build_configuration(
     """Read every layer, extension and trust file, then judge every hook.
 
     `fingerprints` maps a trusted hook's key to why it counts as changed (script edited
-    since it was trusted): hookdash's own state, passed in so that this reads only what
-    Gemini CLI reads (`{}`: judge as Gemini alone would). `focus`: see `load_configuration`.
+    since it was trusted), `shapes` checks a trusted hook's env and name against what was
+    recorded for its key: hookdash's own state, passed in so that this reads only what
+    Gemini CLI reads (`{}`/None: judge as Gemini alone would). `focus`: see
+    `load_configuration`.
     """
     focused = focus_on(focus, env.environ, suggest, also)
     thin = None if focused is None else focused.choose
@@ -212,7 +226,7 @@ def build_configuration(
     if store_problem:
         problems.append(store_problem)
     base_vars = script_variables(env)
-    ctx = _verdicts(env, s, store, base_vars, fingerprints)
+    ctx = _verdicts(env, s, store, base_vars, fingerprints, shapes)
 
     candidates = settings_candidates(s.layers, s.merged, s.trust.trusted, s.contributing, problems)
     candidates.extend(extension_candidates(extensions, problems))
@@ -322,15 +336,20 @@ def _version_problems(env: GeminiEnvironment) -> list[Problem]:
 
 
 def _assign_risks(hooks: list[Hook], workspace: str, home: str) -> None:
-    """Each hook's risk flags, computed once per command and scripts on this load."""
-    cache: dict[tuple[str | None, tuple[int, ...]], list[RiskFlag]] = {}
+    """Each hook's risk flags, computed once per command, scripts and env on this load."""
+    cache: dict[
+        tuple[str | None, tuple[int, ...], tuple[tuple[str, str], ...]], list[RiskFlag]
+    ] = {}
     for hook in hooks:
         scripts = hook.scripts or ([hook.script] if hook.script is not None else [])
+        hook_env = tuple(sorted(hook.env.items())) if hook.env else ()
         # Hooks that share a command and environment share their ScriptInfo objects.
-        key = (hook.command, tuple(id(s) for s in scripts))
+        key = (hook.command, tuple(id(s) for s in scripts), hook_env)
         flags = cache.get(key)
         if flags is None:
-            flags = cache[key] = hook_risks(hook.command, scripts, workspace=workspace, home=home)
+            flags = cache[key] = hook_risks(
+                hook.command, scripts, workspace=workspace, home=home, env=hook.env
+            )
         if flags:  # (the default is already an empty list of its own)
             hook.risks = list(flags)
 

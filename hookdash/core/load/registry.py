@@ -17,6 +17,7 @@ from hookdash.core.gemini.events import EVENTS, HOOKS_CONFIG_FIELDS, suggest_eve
 from hookdash.core.gemini.hook_trust import hook_key
 from hookdash.core.gemini.timeouts import timeout_value
 from hookdash.core.load.command_scripts import CommandScripts
+from hookdash.core.load.trust_shape import ShapeCheck
 from hookdash.core.model import GeminiSource, Hook, HookScope, InactiveReason, TrustState
 
 SOURCE_PRIORITY: dict[str, int] = {
@@ -129,6 +130,8 @@ class VerdictContext:
     project_root: str
     script_of: Callable[[str, dict[str, str]], CommandScripts]
     changed_scripts: Mapping[str, str] = field(default_factory=dict)  # key -> why
+    # A trusted hook's env and name against hookdash's record of its key (trust_shape).
+    shape_change: ShapeCheck | None = None
 
 
 @dataclass(slots=True)
@@ -204,7 +207,9 @@ def make_hook(c: Candidate, ctx: VerdictContext) -> Hook:
     trust: TrustState = "not-applicable"
     trust_detail: str | None = None
     if c.scope == "workspace" and config.get("type") != "runtime":
-        trust, trust_detail = _trust_state(key, name if isinstance(name, str) else None, ctx)
+        trust, trust_detail = _trust_state(
+            key, name if isinstance(name, str) else None, hook_env, ctx
+        )
     # Every field given at once: pydantic deep-copies each mutable default it fills in,
     # and each later attribute assignment goes through its __setattr__ (2,000 hooks).
     return Hook(
@@ -255,10 +260,14 @@ def _raw_command(raw_config: Any, command: str | None) -> str | None:
     return command
 
 
-def _trust_state(key: str, name: str | None, ctx: VerdictContext) -> tuple[TrustState, str | None]:
+def _trust_state(
+    key: str, name: str | None, hook_env: dict[str, str], ctx: VerdictContext
+) -> tuple[TrustState, str | None]:
     trusted = ctx.trust_store.get(ctx.project_root, [])
     if key in trusted:
         why = ctx.changed_scripts.get(key)
+        if not why and ctx.shape_change is not None:
+            why = ctx.shape_change(key, name or "", hook_env)
         if why:
             return "changed", why
         return "trusted", None

@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
 from rich.text import Text
 from textual import on, work
 from textual.containers import Horizontal, VerticalScroll
@@ -29,10 +29,13 @@ from hookdash.core import (
     Hook,
     HookdashError,
     ScriptDiff,
+    Seen,
+    TrustChangedError,
     TrustPlan,
     changed_script,
     hidden_refs,
     plan_trust,
+    seen_now,
     trust_hooks,
     visible,
 )
@@ -46,6 +49,7 @@ from hookdash.tui.widgets.footer import Footer
 from hookdash.tui.widgets.hook_groups import HIDDEN_PILL, MAX_ID_WIDTH
 from hookdash.tui.widgets.trust_confirmation import confirmation_body
 from hookdash.tui.widgets.trust_review import (
+    findings_body,
     review_body,
     risk_kinds,
     script_diff_body,
@@ -72,6 +76,8 @@ class TrustScreen(HookdashScreen[None]):
 
     def compose(self) -> Any:
         yield Static(id="trust-title")
+        with VerticalScroll(id="trust-findings"):
+            yield Static(id="trust-findings-body")
         with Horizontal(id="trust-body"):
             yield CheckList(id="trust-list")
             with VerticalScroll(id="trust-detail"):
@@ -127,6 +133,7 @@ class TrustScreen(HookdashScreen[None]):
         listing.set_items([(h.ref, self._prompt(h, width, colors)) for h in hooks], self._checked)
         self._checked = listing.checked
         self._show_title(config, colors)
+        self._show_findings(config, colors)
         self._show_hook()
         self._show_note(config)
         self._update_buttons()
@@ -169,6 +176,15 @@ class TrustScreen(HookdashScreen[None]):
             text = plain(f"Every project hook of {root} is trusted: nothing to review.")
         title.update(text)
 
+    def _show_findings(self, config: Configuration, colors: Colors) -> None:
+        """The project's findings above the list: what no hook's command shows."""
+        findings = self._plan.findings if self._plan is not None else []
+        box = self.query_one("#trust-findings", VerticalScroll)
+        box.display = bool(findings)
+        box.border_title = f"Read this first: {len(findings)} finding(s) about this project"
+        body = findings_body(findings, config.env.display, colors)
+        self.query_one("#trust-findings-body", Static).update(Group(*body))
+
     def _show_note(self, config: Configuration) -> None:
         env = config.env
         note = self.query_one("#trust-note", Static)
@@ -184,8 +200,8 @@ class TrustScreen(HookdashScreen[None]):
         if plan.watch:
             names = ", ".join(h.shown.id for h in plan.watch)
             parts.append(
-                f"Trusting all (A) also fingerprints the scripts of {names} (trusted by "
-                "Gemini already)."
+                f"Trusting all (A) also records {names} (trusted by Gemini already): their "
+                "scripts, env and name, so that a later edit shows as CHANGED."
             )
         if not config.snapshot.folder_trust.trusted:
             parts.append(
@@ -228,8 +244,8 @@ class TrustScreen(HookdashScreen[None]):
                 message = "Nothing to review: Gemini CLI will not warn about any project hook."
                 if self._plan.watch:
                     message += (
-                        "\n\nA fingerprints the scripts of the hooks Gemini trusted by itself "
-                        "(and keeps copies), so that hookdash notices a later edit."
+                        "\n\nA records the scripts, env and name of the hooks Gemini trusted "
+                        "by itself (and keeps copies), so that hookdash notices a later edit."
                     )
                 message += "\n\nesc goes back to the hook list."
                 preview.update(Text(message))
@@ -332,20 +348,31 @@ class TrustScreen(HookdashScreen[None]):
             else "Watch these scripts?"
         )
 
+        # What the question shows (settings, scripts, .env), fingerprinted as it opens:
+        # the answer trusts exactly that, or nothing (an edit meanwhile is refused).
+        shown = seen_now(config, [*plan.trust, *plan.watch] if everything else hooks)
+
         def answered(yes: bool | None) -> None:
             if yes:
                 # The configuration the question showed: what the user agreed to.
-                self._trust(config, None if everything else hooks)
+                self._trust(config, None if everything else hooks, shown)
 
         self.app.push_screen(ConfirmScreen(title, body, "Trust"), answered)
 
     @work(group="trust")
-    async def _trust(self, config: Configuration, hooks: list[Hook] | None) -> None:
+    async def _trust(self, config: Configuration, hooks: list[Hook] | None, shown: Seen) -> None:
         self._writing = True
         try:
             try:
                 count = "every hook shown" if hooks is None else f"{len(hooks)} hook(s)"
-                result = await self.hd_app.write(f"trust {count}", trust_hooks, config, hooks)
+                result = await self.hd_app.write(
+                    f"trust {count}", trust_hooks, config, hooks, shown=shown
+                )
+            except TrustChangedError as exc:
+                # Show it again: the review is read afresh, with what changed.
+                self.refuse(visible(exc.message), "Changed while you were deciding", timeout=15)
+                await self.reload_and_wait("changed during the trust question")
+                return
             except HookdashError as exc:
                 self.refuse(visible(exc.message), "Nothing trusted", timeout=12)
                 return

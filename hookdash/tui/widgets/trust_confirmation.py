@@ -10,7 +10,7 @@ from rich.text import Text
 from hookdash.core import Configuration, Hook, TrustPlan, hidden_refs, trusted_commands, visible
 from hookdash.tui.colors import Colors
 from hookdash.tui.widgets.hook_groups import HIDDEN_PILL
-from hookdash.tui.widgets.trust_review import risk_kinds, trust_badge
+from hookdash.tui.widgets.trust_review import findings_body, risk_kinds, trust_badge
 
 
 def _indented(text: Text) -> Padding:
@@ -32,6 +32,8 @@ def _hook_entry(
     line.append(f"  {where}" + (f":{hook.line}" if hook.line else ""), style=colors.dim)
     command = Text(shown.command_lines or "(no command)", overflow="fold")
     parts: list[RenderableType] = [line, _indented(command)]
+    for name, value in shown.env:  # what the command runs with: part of what is trusted
+        parts.append(_indented(Text(f"env {name}={value}", overflow="fold")))
     for old in trusted_commands(config, hook) if hook.trust == "changed" else []:
         was = Text("was: ", style=colors.dim)
         was.append(Text(visible(old, multiline=True), style=colors.dim))
@@ -60,6 +62,10 @@ def confirmation_body(
     """What the question before trusting lists (`everything`: Gemini's "trust all")."""
     env = config.env
     parts: list[RenderableType] = []
+    if plan.findings:
+        lead = Text("Read this first: what this project does beyond its hooks' commands",
+                    style=f"bold {colors.error}")  # fmt: skip
+        parts += [lead, *findings_body(plan.findings, env.display, colors), Text("")]
     if hooks:
         many = len(hooks) != 1
         lead = Text()
@@ -78,7 +84,7 @@ def confirmation_body(
         names = ", ".join(h.shown.id for h in plan.watch)
         parts.append(
             Text(
-                f"\nAlso fingerprints (and keeps a copy of) the scripts of {names}, which "
+                f"\nAlso records the scripts (with a copy), env and name of {names}, which "
                 "Gemini CLI trusted by itself, so a later edit shows as CHANGED.",
                 style=colors.dim,
             )

@@ -18,10 +18,12 @@ from rich.text import Text
 from hookdash.core import (
     Configuration,
     Hook,
+    Problem,
     ScriptDiff,
     describe_matcher,
     describe_trust,
     hidden_problems_of,
+    problem_location,
     risk_lines,
     script_previews,
     trusted_commands,
@@ -45,6 +47,29 @@ def trust_badge(hook: Hook, colors: Colors) -> Text:
     return badge
 
 
+def findings_body(
+    findings: list[Problem], display: Callable[[str], str], colors: Colors
+) -> list[RenderableType]:
+    """What the project does beyond its hooks' commands (its .env, your hooks it switches
+    off, two hooks with one key): one block each, the severity in words and colour."""
+    out: list[RenderableType] = []
+    for problem in findings:
+        severity = problem.severity
+        style = colors.error if severity == "error" else colors.warning
+        if severity == "info":
+            style = colors.muted
+        line = Text(overflow="fold")
+        line.append(
+            f"{'✖' if severity == 'error' else '⚠'} {severity.upper()} ", style=f"bold {style}"
+        )
+        line.append(problem.shown.message, style=style if severity == "error" else "")
+        where = problem_location(problem, display)
+        if where:
+            line.append(f"  ({where})", style=colors.dim)
+        out.append(line)
+    return out
+
+
 def risk_kinds(hook: Hook) -> str:
     """The kinds of risk a hook's command carries, once each ("" for none)."""
     return ", ".join(dict.fromkeys(r.label for r in risk_lines(hook)))
@@ -61,6 +86,8 @@ def _facts(config: Configuration, hook: Hook, colors: Colors, compared: bool) ->
         grid.add_row(Text("command"), Text(shown.command_lines or "(none)", style="bold"))
     if hook.command_raw and hook.command_raw != hook.command:
         grid.add_row(Text("as written"), Text(shown.command_raw_lines))
+    for name, value in shown.env:  # part of what runs (BASH_ENV, PATH…), so shown here
+        grid.add_row(Text("env"), Text(f"{name}={value}", style="bold"))
     grid.add_row(Text("event"), Text(shown.event))
     grid.add_row(Text("matches"), plain(describe_matcher(hook.matcher, hook.event)))
     where = visible(config.env.display(hook.file)) + (f":{hook.line}" if hook.line else "")

@@ -69,20 +69,28 @@ def _check_risks(hooks: list[Hook]) -> list[Problem]:
         for kind in kinds:
             flag = next(f for f in hook.risks if f.kind == kind)
             where = f" in {visible(flag.file)}:{flag.line}" if flag.file else ""
+            where = " in its env" if flag.env is not None else where
             examples.append(f"{kind} ({visible(shorten(flag.span.text, 60))}{where})")
         in_script = any(f.file for f in hook.risks)
+        in_env = any(f.env is not None for f in hook.risks)
+        parts = ["command", *(["env"] if in_env else []), *(["script"] if in_script else [])]
         out.append(
             _about(
                 hook,
                 "warning",
                 "risky-command",
                 f"The command of hook '{visible(hook.id)}'"
+                + (", or the env it sets," if in_env else "")
                 + (" or the script it runs" if in_script else "")
                 + f" does what a reviewer must not miss: {'; '.join(examples)}.",
-                "Read the command"
-                + (" and its script" if in_script else "")
+                f"Read its {_and(parts)}"
                 + "; keep or trust the hook only if you expect each of these "
                 "(`hookdash list --json` lists every flag with its span and why).",
             )
         )
     return out
+
+
+def _and(words: list[str]) -> str:
+    """ "command", "command and script", "command, env and script"."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]

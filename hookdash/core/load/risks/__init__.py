@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from hookdash.core.gemini import jsonc
@@ -60,6 +60,7 @@ from hookdash.core.gemini.scripts import (
     first_simple_command,
 )
 from hookdash.core.load.project_tasks import shell_text
+from hookdash.core.load.risks.environment import env_risks
 from hookdash.core.load.risks.findings import _Found
 from hookdash.core.load.risks.paths import outside_workspace
 from hookdash.core.load.risks.shell import _analyze_text, _Analyzer, _dialect
@@ -88,6 +89,7 @@ __all__ = [
     "_parser",
     "_suspect",
     "command_risks",
+    "env_risks",
     "hook_risks",
     "kinds_of",
     "outside_workspace",
@@ -209,11 +211,13 @@ def hook_risks(
     *,
     workspace: str | None = None,
     home: str | None = None,
+    env: Mapping[str, str] | None = None,
 ) -> list[RiskFlag]:
-    """The flags of a hook: its command's, then those of every script it runs (each
-    project file read whole, up to `SCRIPT_SCAN_BYTES`; each npm script or make recipe
-    it starts), in order."""
-    flags = command_risks(command, workspace=workspace, home=home) if command else []
+    """The flags of a hook: its `env`'s (core.load.risks.environment), its command's, then
+    those of every script it runs (each project file read whole, up to
+    `SCRIPT_SCAN_BYTES`; each npm script or make recipe it starts), in order."""
+    flags = env_risks(env) if env else []
+    flags += command_risks(command, workspace=workspace, home=home) if command else []
     listed = [scripts] if isinstance(scripts, ScriptInfo) else list(scripts or ())
     for script in listed:
         flags += _script_file_flags(command, script, workspace, home)
