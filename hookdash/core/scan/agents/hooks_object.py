@@ -1,0 +1,38 @@
+"""The reader most agents need: a JSON file (or several) with a `hooks` object of events at
+its root, in Claude Code's nested shape or the flat one (core.scan.shapes). Each agent's
+module configures one with its paths, command fields and the sentence on when it runs."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from hookdash.core.scan.reader import Document, Entry, Skipped
+from hookdash.core.scan.shapes import event_lists, handlers
+
+
+@dataclass(frozen=True)
+class HooksObjectReader:
+    agent: str
+    files: tuple[str, ...]
+    fields: tuple[str, ...]
+    when: str
+    skip: frozenset[str] = frozenset()  # keys of `hooks` that are settings, not events
+
+    def paths(self, root: Path) -> list[str]:
+        return list(self.files)
+
+    def entries(self, doc: Document) -> Iterator[Entry | Skipped]:
+        if not isinstance(doc.value, dict):
+            yield Skipped("the file is not a JSON object", "")
+            return
+        for item in event_lists(doc.value.get("hooks"), "/hooks", skip=self.skip):
+            if isinstance(item, Skipped):
+                yield item
+                continue
+            event, entries, at = item
+            yield from handlers(entries, at, event, self.fields)
+
+    def runs_when(self, rel: str) -> str:
+        return self.when
