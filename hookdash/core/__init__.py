@@ -201,16 +201,6 @@ if TYPE_CHECKING:
         LEVELS as LEVELS,
         RULES as RULES,
     )
-    from hookdash.core.scan import (
-        AGENT_NAMES as AGENT_NAMES,
-        Finding as Finding,
-        ScanReport as ScanReport,
-        at_or_above as at_or_above,
-        github_commands as github_commands,
-        problem_findings as problem_findings,
-        sarif_log as sarif_log,
-        scan_repository as scan_repository,
-    )
     from hookdash.core.run.engine import (
         FireResult as FireResult,
         fire as fire,
@@ -259,6 +249,16 @@ if TYPE_CHECKING:
         delete_payload as delete_payload,
         save_payload as save_payload,
         saved_payloads as saved_payloads,
+    )
+    from hookdash.core.scan import (
+        AGENT_NAMES as AGENT_NAMES,
+        Finding as Finding,
+        ScanReport as ScanReport,
+        at_or_above as at_or_above,
+        github_commands as github_commands,
+        problem_findings as problem_findings,
+        sarif_log as sarif_log,
+        scan_repository as scan_repository,
     )
     from hookdash.core.state import (
         state_dir as state_dir,

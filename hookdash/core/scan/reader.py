@@ -64,7 +64,11 @@ class Skipped:
 class AgentReader(Protocol):
     """One agent's project-level hook files."""
 
-    agent: str  # the id (core.scan.model.AGENT_NAMES)
+    @property
+    def agent(self) -> str:
+        """The agent's id (core.scan.model.AGENT_NAMES)."""
+        ...
+
 
     def paths(self, root: Path) -> list[str]:
         """The relative paths this agent would read at the root. Fixed names, except
