@@ -10,23 +10,29 @@ formats (SARIF and GitHub workflow commands, shared with `check`).
 from hookdash.core.scan.formats import github_commands, sarif_log
 from hookdash.core.scan.model import (
     AGENT_NAMES,
+    MANAGED_AGENTS,
     AgentFiles,
     Finding,
     ScannedHook,
     ScanReport,
     at_or_above,
+    foreign_hooks,
+    foreign_summary,
     problem_findings,
 )
 from hookdash.core.scan.scan import MAX_HOOK_FILE_BYTES, scan_repository
 
 __all__ = [
     "AGENT_NAMES",
+    "MANAGED_AGENTS",
     "MAX_HOOK_FILE_BYTES",
     "AgentFiles",
     "Finding",
     "ScanReport",
     "ScannedHook",
     "at_or_above",
+    "foreign_hooks",
+    "foreign_summary",
     "github_commands",
     "problem_findings",
     "sarif_log",

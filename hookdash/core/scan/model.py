@@ -105,3 +105,24 @@ def problem_findings(problems: Iterable[Problem], workspace: str) -> list[Findin
         )
         for p in problems
     ]
+
+
+# The agents whose hooks hookdash manages itself (the dashboard's hook list); every other
+# agent's hooks in the workspace are shown apart, read-only.
+MANAGED_AGENTS: tuple[str, ...] = ("gemini",)
+
+
+def foreign_hooks(report: ScanReport, managed: tuple[str, ...] = MANAGED_AGENTS) -> list[ScannedHook]:
+    """The hooks of agents hookdash does not manage."""
+    return [h for h in report.hooks if h.agent not in managed]
+
+
+def foreign_summary(report: ScanReport, managed: tuple[str, ...] = MANAGED_AGENTS) -> str | None:
+    """“This repository also brings hooks for Cursor (2), Codex CLI (1)”, or None."""
+    counts: dict[str, int] = {}
+    for hook in foreign_hooks(report, managed):
+        counts[hook.agent] = counts.get(hook.agent, 0) + 1
+    if not counts:
+        return None
+    listed = ", ".join(f"{AGENT_NAMES[agent]} ({n})" for agent, n in counts.items())
+    return f"This repository also brings hooks for {listed}"
