@@ -27,7 +27,9 @@ def sarif_errors(text: str) -> list[str]:
 
 
 def test_scan_text_and_exit_codes(sandbox: Sandbox) -> None:
-    sandbox.write(sandbox.workspace / ".cursor/hooks.json", {"hooks": {"stop": [{"command": "make"}]}})
+    sandbox.write(
+        sandbox.workspace / ".cursor/hooks.json", {"hooks": {"stop": [{"command": "make"}]}}
+    )
     done = sandbox.cli("scan")
     assert done.returncode == 0, done.stderr
     assert "Cursor" in done.stdout and "make" in done.stdout and "stop" in done.stdout
@@ -46,7 +48,11 @@ def test_scan_json_shape(sandbox: Sandbox) -> None:
     assert data["agents"] == [{"agent": "claude", "files": [".claude/settings.json"]}]
     [hook] = data["hooks"]
     assert {"agent", "file", "line", "event", "matcher", "command", "risks"} <= set(hook)
-    assert (hook["file"], hook["event"], hook["matcher"]) == (".claude/settings.json", "PreToolUse", "Bash")
+    assert (hook["file"], hook["event"], hook["matcher"]) == (
+        ".claude/settings.json",
+        "PreToolUse",
+        "Bash",
+    )
     assert hook["command"] == "./guard.sh\x1b[2K"  # exact in JSON …
     assert "\x1b" not in done.stdout  # … and escaped on the terminal
     finding_keys = {"rule_id", "level", "message", "agent", "file", "line"}

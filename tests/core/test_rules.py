@@ -41,16 +41,18 @@ def codes_in_source() -> dict[str, list[str]]:
                         if kw.arg == "code" and isinstance(kw.value, ast.Constant):
                             add(kw.value.value, path, node)
                 elif name == "_about" and len(node.args) >= 3:
-                    if isinstance(node.args[2], ast.Constant):
-                        add(node.args[2].value, path, node)
+                    add(_constant(node.args[2]), path, node)
                 elif name == "_find" and len(node.args) >= 2:  # core.scan's findings
-                    if isinstance(node.args[1], ast.Constant):
-                        add(node.args[1].value, path, node)
+                    add(_constant(node.args[1]), path, node)
             elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant):
                 for target in node.targets:
                     if isinstance(target, ast.Name) and target.id in ("code", "CODE"):
                         add(node.value.value, path, node)
     return found
+
+
+def _constant(node: ast.AST) -> object:
+    return node.value if isinstance(node, ast.Constant) else None
 
 
 def test_every_code_in_the_source_is_in_the_catalogue() -> None:

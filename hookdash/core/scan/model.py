@@ -112,7 +112,9 @@ def problem_findings(problems: Iterable[Problem], workspace: str) -> list[Findin
 MANAGED_AGENTS: tuple[str, ...] = ("gemini",)
 
 
-def foreign_hooks(report: ScanReport, managed: tuple[str, ...] = MANAGED_AGENTS) -> list[ScannedHook]:
+def foreign_hooks(
+    report: ScanReport, managed: tuple[str, ...] = MANAGED_AGENTS
+) -> list[ScannedHook]:
     """The hooks of agents hookdash does not manage."""
     return [h for h in report.hooks if h.agent not in managed]
 

@@ -69,7 +69,6 @@ class AgentReader(Protocol):
         """The agent's id (core.scan.model.AGENT_NAMES)."""
         ...
 
-
     def paths(self, root: Path) -> list[str]:
         """The relative paths this agent would read at the root. Fixed names, except
         where the agent reads a directory (Copilot's `.github/hooks/*.json`, Cline's

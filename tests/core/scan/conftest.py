@@ -36,4 +36,3 @@ def repo(tmp_path: Path) -> Repo:
     root = tmp_path / "repo"
     root.mkdir()
     return Repo(root)
-

@@ -9,7 +9,6 @@ import json
 from typing import Any
 
 from hookdash.core.scan import ScannedHook
-
 from tests.core.scan.conftest import Repo
 
 
@@ -203,8 +202,13 @@ def test_qwen_settings(repo: Repo) -> None:
     first, second = hooks_of(repo, "qwen")
     assert (first.event, first.matcher, first.name) == ("PreToolUse", "WriteFile", "security-check")
     # $QWEN_PROJECT_DIR is the project: the script is found and read.
-    assert any(r.kind == "secrets" and r.file == ".qwen/hooks/security-check.sh" for r in first.risks)
-    assert (second.event, second.command) == ("UserPromptSubmit", "node .qwen/hooks/prompt-check.cjs")
+    assert any(
+        r.kind == "secrets" and r.file == ".qwen/hooks/security-check.sh" for r in first.risks
+    )
+    assert (second.event, second.command) == (
+        "UserPromptSubmit",
+        "node .qwen/hooks/prompt-check.cjs",
+    )
     assert "trusted folder" in first.runs_when
 
 
@@ -283,7 +287,10 @@ def test_codex_config_toml(repo: Repo) -> None:
         "Bash",
         "./scripts/audit-shell.sh",
     )
-    assert (windows.field, windows.line) == ("commandWindows", line_of(CODEX_TOML, "commandWindows"))
+    assert (windows.field, windows.line) == (
+        "commandWindows",
+        line_of(CODEX_TOML, "commandWindows"),
+    )
     assert windows.command == "powershell -File .\\scripts\\audit-shell.ps1"
 
 
@@ -294,7 +301,9 @@ def test_codex_config_toml(repo: Repo) -> None:
 CURSOR = {
     "version": 1,
     "hooks": {
-        "beforeShellExecution": [{"command": "bin/run-hook.sh 1password-validate-mounted-env-files"}],
+        "beforeShellExecution": [
+            {"command": "bin/run-hook.sh 1password-validate-mounted-env-files"}
+        ],
         "preToolUse": [
             {
                 "command": "pwsh -NoProfile -File ./scripts/harness/harness-pretooluse-guard.ps1",
@@ -327,7 +336,7 @@ COPILOT = {
         "sessionStart": [
             {
                 "type": "command",
-                "bash": "echo \"Session started: $(date)\" >> logs/session.log",
+                "bash": 'echo "Session started: $(date)" >> logs/session.log',
                 "powershell": "Add-Content -Path logs/session.log -Value 'started'",
                 "cwd": ".",
                 "timeoutSec": 10,

@@ -13,7 +13,6 @@ import pytest
 
 from hookdash.core import files
 from hookdash.core.scan import scan_repository
-
 from tests.core.scan.conftest import Repo
 
 CLAUDE_HOOK = {"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "id"}]}]}}
