@@ -9,7 +9,10 @@ layer is trusted; trust is recorded against each hook's current hash, so a new o
 changed hook is skipped until reviewed in /hooks); openai/codex#21768
 (`--dangerously-bypass-hook-trust` runs them without review for one invocation);
 skillsaw's codex-hooks-valid (measured against codex-cli 0.153.2: `commandWindows` and
-its alias `command_windows`, `mcp_tool` handlers run no command). Lines in config.toml
+its alias `command_windows`, `mcp_tool` handlers run no command). The shipped @openai/codex
+0.171.0 binary (linux-x64) holds the same names: `hooks.json`, `commandWindows`,
+`command_windows`, `trusted_hash`, and the help text of `--dangerously-bypass-hook-trust`
+("Run enabled hooks without requiring persisted hook trust for this invocation"). Lines in config.toml
 are found by matching each command's TOML value (a multi-line string gets no line). Codex
 also reads `.codex/` of every directory between the repository root and the working
 directory: only the root's are scanned.
@@ -31,7 +34,8 @@ _TOML = ".codex/config.toml"
 _FIELDS = ("command", "commandWindows", "command_windows")
 _WHEN = (
     "Codex CLI runs it only in a trusted project, and only while the hook's hash is the "
-    "one you trusted in /hooks (a new or changed hook is skipped until reviewed)."
+    "one you trusted in /hooks (a new or changed hook is skipped until reviewed), unless "
+    "it is started with --dangerously-bypass-hook-trust."
 )
 _KEY_LINE = re.compile(r"^\s*(?P<key>[A-Za-z_]+)\s*=\s*(?P<value>.*)$")
 
