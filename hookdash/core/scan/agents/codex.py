@@ -12,8 +12,9 @@ skillsaw's codex-hooks-valid (measured against codex-cli 0.153.2: `commandWindow
 its alias `command_windows`, `mcp_tool` handlers run no command). The shipped @openai/codex
 0.171.0 binary (linux-x64) holds the same names: `hooks.json`, `commandWindows`,
 `command_windows`, `trusted_hash`, and the help text of `--dangerously-bypass-hook-trust`
-("Run enabled hooks without requiring persisted hook trust for this invocation"). Lines in config.toml
-are found by matching each command's TOML value (a multi-line string gets no line). Codex
+("Run enabled hooks without requiring persisted hook trust for this invocation").
+Lines in config.toml are found by matching each command's TOML value (a multi-line string
+gets no line). Codex
 also reads `.codex/` of every directory between the repository root and the working
 directory: only the root's are scanned.
 """
