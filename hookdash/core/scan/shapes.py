@@ -51,6 +51,21 @@ def event_lists(
         yield str(event), entries, ptr(base, event)
 
 
+def hooks_object(
+    value: Any, fields: tuple[str, ...], *, skip: frozenset[str] = frozenset()
+) -> Iterator[Entry | Skipped]:
+    """The commands of a file whose root object holds a `hooks` object of events."""
+    if not isinstance(value, dict):
+        yield Skipped("the file is not a JSON object", "")
+        return
+    for item in event_lists(value.get("hooks"), "/hooks", skip=skip):
+        if isinstance(item, Skipped):
+            yield item
+            continue
+        event, entries, at = item
+        yield from handlers(entries, at, event, fields)
+
+
 def handlers(
     entries: Any,
     base: str,

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from hookdash.core.scan.reader import Document, Entry, Skipped
-from hookdash.core.scan.shapes import event_lists, handlers
+from hookdash.core.scan.shapes import hooks_object
 
 _SETTINGS = (".claude/settings.json", ".claude/settings.local.json")
 _MANIFEST = ".claude-plugin/plugin.json"
@@ -48,10 +48,7 @@ class ClaudeReader:
         return found
 
     def entries(self, doc: Document) -> Iterator[Entry | Skipped]:
-        if not isinstance(doc.value, dict):
-            yield Skipped("the file is not a JSON object", "")
-            return
-        hooks = doc.value.get("hooks")
+        hooks = doc.value.get("hooks") if isinstance(doc.value, dict) else None
         if doc.rel == _MANIFEST and isinstance(hooks, (str, list)):
             named = [hooks] if isinstance(hooks, str) else hooks
             for path in named:
@@ -62,12 +59,7 @@ class ClaudeReader:
                         "/hooks",
                     )
             return
-        for item in event_lists(hooks, "/hooks"):
-            if isinstance(item, Skipped):
-                yield item
-                continue
-            event, entries, at = item
-            yield from handlers(entries, at, event, _FIELDS)
+        yield from hooks_object(doc.value, _FIELDS)
 
     def runs_when(self, rel: str) -> str:
         return _SETTINGS_WHEN if rel in _SETTINGS else _PLUGIN_WHEN

@@ -28,7 +28,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from hookdash.core.scan.reader import Document, Entry, Skipped
-from hookdash.core.scan.shapes import event_lists, handlers
+from hookdash.core.scan.shapes import hooks_object
 
 _JSON = ".codex/hooks.json"
 _TOML = ".codex/config.toml"
@@ -48,23 +48,13 @@ class CodexReader:
         return [_JSON, _TOML]
 
     def entries(self, doc: Document) -> Iterator[Entry | Skipped]:
-        if not isinstance(doc.value, dict):
-            yield Skipped("the file is not an object", "")
-            return
-        hooks = doc.value.get("hooks")
         toml = doc.rel.endswith(".toml")
+        skip = frozenset({"state"}) if toml else frozenset()
         lines = _TomlLines(doc.text or "") if toml else None
-        for item in event_lists(
-            hooks, "/hooks", skip=frozenset({"state"}) if toml else frozenset()
-        ):
-            if isinstance(item, Skipped):
-                yield item
-                continue
-            event, entries, at = item
-            for found in handlers(entries, at, event, _FIELDS):
-                if lines is not None and isinstance(found, Entry):
-                    found = replace(found, line=lines.line_of(found.field, found.command))
-                yield found
+        for found in hooks_object(doc.value, _FIELDS, skip=skip):
+            if lines is not None and isinstance(found, Entry):
+                found = replace(found, line=lines.line_of(found.field, found.command))
+            yield found
 
     def runs_when(self, rel: str) -> str:
         return _WHEN

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from hookdash.core.scan.reader import Document, Entry, Skipped, listing
-from hookdash.core.scan.shapes import event_lists, handlers
+from hookdash.core.scan.shapes import hooks_object
 
 _DIR = ".github/hooks"
 _SETTINGS = (".github/copilot/settings.json", ".github/copilot/settings.local.json")
@@ -39,15 +39,7 @@ class CopilotReader:
         return [f"{_DIR}/{n}" for n in names] + list(_SETTINGS)
 
     def entries(self, doc: Document) -> Iterator[Entry | Skipped]:
-        if not isinstance(doc.value, dict):
-            yield Skipped("the file is not a JSON object", "")
-            return
-        for item in event_lists(doc.value.get("hooks"), "/hooks"):
-            if isinstance(item, Skipped):
-                yield item
-                continue
-            event, entries, at = item
-            yield from handlers(entries, at, event, _FIELDS)
+        return hooks_object(doc.value, _FIELDS)
 
     def runs_when(self, rel: str) -> str:
         return _WHEN

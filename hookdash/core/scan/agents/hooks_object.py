@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from hookdash.core.scan.reader import Document, Entry, Skipped
-from hookdash.core.scan.shapes import event_lists, handlers
+from hookdash.core.scan.shapes import hooks_object
 
 
 @dataclass(frozen=True)
@@ -24,15 +24,7 @@ class HooksObjectReader:
         return list(self.files)
 
     def entries(self, doc: Document) -> Iterator[Entry | Skipped]:
-        if not isinstance(doc.value, dict):
-            yield Skipped("the file is not a JSON object", "")
-            return
-        for item in event_lists(doc.value.get("hooks"), "/hooks", skip=self.skip):
-            if isinstance(item, Skipped):
-                yield item
-                continue
-            event, entries, at = item
-            yield from handlers(entries, at, event, self.fields)
+        return hooks_object(doc.value, self.fields, skip=self.skip)
 
     def runs_when(self, rel: str) -> str:
         return self.when
