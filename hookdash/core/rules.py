@@ -152,6 +152,25 @@ RULES: dict[str, Rule] = _rules(
         "Hooks are switched off.",
         "hooksConfig.enabled is false: Gemini CLI runs no hook at all.",
     ),
+    (
+        "hooks-not-object",
+        "error",
+        "'hooks' in a settings file is not an object.",
+        'Gemini CLI cannot read any hook from it. Use the shape "hooks": {"BeforeTool": [ ... ]}.',
+    ),
+    (
+        "invalid-definition",
+        "error",
+        "A hook definition does not have the shape Gemini CLI reads.",
+        'Gemini CLI discards it. Each entry needs {"matcher": "...", "hooks": [{"type": '
+        '"command", "command": "..."}]}.',
+    ),
+    (
+        "hook-not-object",
+        "error",
+        "An entry of a 'hooks' array is not an object.",
+        'Gemini CLI discards it. Write it as {"type": "command", "command": "..."}.',
+    ),
     # ---------------------------------------------------------------- one hook
     (
         "unknown-event",

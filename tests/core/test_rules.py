@@ -44,6 +44,9 @@ def codes_in_source() -> dict[str, list[str]]:
                     add(_constant(node.args[2]), path, node)
                 elif name == "_find" and len(node.args) >= 2:  # core.scan's findings
                     add(_constant(node.args[1]), path, node)
+                elif name == "problem" and isinstance(node.func, ast.Attribute) and node.args:
+                    # a hook file's own `self.problem(code, …)` (core.load.hook_files)
+                    add(_constant(node.args[0]), path, node)
             elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant):
                 for target in node.targets:
                     if isinstance(target, ast.Name) and target.id in ("code", "CODE"):
