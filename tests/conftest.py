@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, settings
 
+import hookdash.core.problems as problems_module
 from hookdash.core.demo import FOREIGN_VARIABLES
 from hookdash.core.gemini.environment import GeminiEnvironment, resolve_environment
 from hookdash.core.load.loader import load_configuration
@@ -38,6 +39,9 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile("hookdash")
+
+# Every Problem a test makes must carry a code of the rule catalogue (core.rules).
+problems_module.STRICT_CODES = True
 
 
 def examples(weight: float = 1.0) -> int:

@@ -160,6 +160,15 @@ def cmd_check(args: argparse.Namespace) -> int:
     config = configuration(args)
     snap = config.snapshot
     problems = snap.problems
+    if not args.json and args.format != "text":
+        from hookdash.cli.scanning import print_findings
+        from hookdash.core import problem_findings
+
+        if args.format == "json":
+            args.json = True
+        else:
+            print_findings(args.format, problem_findings(problems, snap.workspace), snap.workspace)
+            return EXIT_FAILED if snap.has_errors else EXIT_OK
     if args.json:
         print_json(
             {

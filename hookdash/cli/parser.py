@@ -15,6 +15,7 @@ from hookdash.cli.edits import add_edit_commands
 from hookdash.cli.listing import cmd_check, cmd_list
 from hookdash.cli.options import Parser, add_yes
 from hookdash.cli.running import cmd_fire, cmd_log, cmd_plan
+from hookdash.cli.scanning import add_format, add_scan_command
 
 if TYPE_CHECKING:
     from hookdash.cli.options import SubParsers
@@ -49,7 +50,9 @@ def build_parser() -> argparse.ArgumentParser:
         "check", parents=[common, with_json], help="problems in the hook configuration"
     )
     p.add_argument("--fix", action="store_true", help="apply the safe fixes")
+    add_format(p)
     p.set_defaults(func=cmd_check)
+    add_scan_command(sub, common)
     _add_engine_commands(sub, common, with_json)
     add_edit_commands(sub, common, with_json)
     add_authoring_commands(sub, common, with_json)

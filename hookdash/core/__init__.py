@@ -217,6 +217,10 @@ if TYPE_CHECKING:
     from hookdash.core.problems import (
         Problem as Problem,
     )
+    from hookdash.core.rules import (
+        LEVELS as LEVELS,
+        RULES as RULES,
+    )
     from hookdash.core.run.engine import (
         FireResult as FireResult,
         fire as fire,
@@ -266,6 +270,18 @@ if TYPE_CHECKING:
         save_payload as save_payload,
         saved_payloads as saved_payloads,
     )
+    from hookdash.core.scan import (
+        AGENT_NAMES as AGENT_NAMES,
+        Finding as Finding,
+        ScanReport as ScanReport,
+        at_or_above as at_or_above,
+        foreign_hooks as foreign_hooks,
+        foreign_summary as foreign_summary,
+        github_commands as github_commands,
+        problem_findings as problem_findings,
+        sarif_log as sarif_log,
+        scan_repository as scan_repository,
+    )
     from hookdash.core.state import (
         state_dir as state_dir,
     )
@@ -275,6 +291,19 @@ if TYPE_CHECKING:
 
 # name -> the module that defines it; kept equal to the imports above by a test.
 _EXPORTS: dict[str, str] = {
+    # `hookdash scan` and the rule catalogue (kept together: one helper's change).
+    "AGENT_NAMES": "hookdash.core.scan",
+    "Finding": "hookdash.core.scan",
+    "LEVELS": "hookdash.core.rules",
+    "RULES": "hookdash.core.rules",
+    "ScanReport": "hookdash.core.scan",
+    "at_or_above": "hookdash.core.scan",
+    "foreign_hooks": "hookdash.core.scan",
+    "foreign_summary": "hookdash.core.scan",
+    "github_commands": "hookdash.core.scan",
+    "problem_findings": "hookdash.core.scan",
+    "sarif_log": "hookdash.core.scan",
+    "scan_repository": "hookdash.core.scan",
     "add_hook": "hookdash.core.edit.authoring",
     "AmbiguousHook": "hookdash.core.errors",
     "apply_safe_fixes": "hookdash.core.edit.fixes",

@@ -268,7 +268,20 @@ class HookdashApp(App[None]):
             )
             action = "app.leave_demo" if self.can_leave_demo else None
             out.append(Notice("demo", text, action))
+        others = self._other_agents()
+        if others:
+            out.append(Notice("notice", others, "app.show_other_agents"))
         return out
+
+    def _other_agents(self) -> str | None:
+        """The banner line on other agents' hooks in the workspace (`hookdash scan`)."""
+        from hookdash.core import foreign_summary, scan_repository
+
+        config = self.config
+        if config is None:
+            return None
+        summary = foreign_summary(scan_repository(config.env.workspace))
+        return f"{summary}: press S (or click) to see them" if summary else None
 
     def _hooks_screen(self) -> HooksScreen | None:
         for screen in self.screen_stack:
@@ -439,6 +452,12 @@ class HookdashApp(App[None]):
         if isinstance(self.screen, HelpScreen):
             self.pop_screen()
         self.push_screen(ProblemsScreen(focus_code=code))
+
+    def action_show_other_agents(self) -> None:
+        from hookdash.tui.screens.other_agents import OtherAgentsScreen
+
+        if not isinstance(self.screen, OtherAgentsScreen):
+            self.push_screen(OtherAgentsScreen())
 
     def action_open_demo(self) -> None:
         """(The empty state's button: asked for in so many words, so no question.)"""

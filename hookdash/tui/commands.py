@@ -41,6 +41,7 @@ Scope = Literal[
     "saved_payloads",
     "hook_form",
     "import",
+    "other_agents",
 ]
 
 
@@ -94,6 +95,10 @@ COMMANDS: tuple[Command, ...] = (
             "happens; select one for its input, output, stdout and stderr."),
     Command("app", "c", "show_problems", "Problems", "Show problems",
             "The problems `hookdash check` finds: severity, code, file:line, message, fix."),
+    Command("app", "S", "show_other_agents", "Agents", "Show other agents' hooks",
+            "The hooks this workspace brings for other coding agents (Claude Code, Cursor, "
+            "Codex…), with their risks and when each agent runs them; read-only.",
+            show=False, key_display="S"),
     Command("app", "t", "toggle_theme", "Theme", "Toggle light/dark theme",
             "Switch between the light and the dark theme.", footer=WIDE),
     Command("app", "r", "reload", "Reload", "Reload configuration",
@@ -317,6 +322,8 @@ COMMANDS: tuple[Command, ...] = (
             "changed; u on the hook list undoes them.", key_display="F"),
     Command("problems", "escape", "close", "Back", "Back to the hooks",
             "Return to the hook list.", key_display="esc"),
+    Command("other_agents", "escape", "close", "Back", "Back to the hooks",
+            "Return to the hook list.", key_display="esc", palette=False),
     # --- help -----------------------------------------------------------------------
     Command("help", "escape", "close", "Close", "Close help", "Close the help screen.",
             palette=False, key_display="esc"),

@@ -19,6 +19,7 @@ SHARED_STYLESHEETS = ("app.tcss", "dialogs.tcss")
 SCREEN_STYLESHEETS = {
     "hooks.tcss": "HooksScreen",
     "problems.tcss": "ProblemsScreen",
+    "other_agents.tcss": "OtherAgentsScreen",
     "help.tcss": "HelpScreen",
     "fire.tcss": "FireScreen",
     "plan.tcss": "PlanScreen",

@@ -114,7 +114,10 @@ def test_hook_for_problem(sandbox: Sandbox) -> None:
     dup = next(p for p in snap.problems if p.code == "duplicate-hook")
     hook = hook_for_problem(snap.hooks, dup)
     assert hook is not None and hook.scope == "workspace" and hook.id == "guard"
-    assert hook_for_problem(snap.hooks, Problem(severity="info", code="x", message="m")) is None
+    assert (
+        hook_for_problem(snap.hooks, Problem(severity="info", code="folder-untrusted", message="m"))
+        is None
+    )
 
 
 def test_filter_matches_every_word_in_any_field(sandbox: Sandbox) -> None:

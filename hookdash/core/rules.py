@@ -1,0 +1,409 @@
+"""The rule catalogue: every finding hookdash reports, from `check` and from `scan`, by its
+stable id, with a level, a short description and help text, defined here and nowhere else.
+
+A rule's `level` is its default: a finding may be reported at another level when the
+same rule weighs differently in context (a missing script is an error for a hook that
+runs, a warning for one that does not yet). SARIF carries both: the rule's
+`defaultConfiguration.level` and each result's own `level`.
+
+Levels are SARIF's: `error`, `warning`, `note`. A `Problem`'s severity `info` is a note.
+
+What is not here: the codes of `core.errors` (`hook-not-found`, `file-changed`, …) name
+why a command failed, not something found in a configuration; they never become findings.
+
+A leaf module (only pydantic), so `core.problems` can check codes against it.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel
+
+Level = Literal["error", "warning", "note"]
+LEVELS: tuple[Level, ...] = ("error", "warning", "note")
+# How serious a level is: lower is worse (for sorting and `--fail-on`).
+LEVEL_RANK: dict[str, int] = {"error": 0, "warning": 1, "note": 2}
+
+
+class Rule(BaseModel):
+    """One kind of finding."""
+
+    id: str
+    level: Level
+    description: str  # one line: what was found
+    help: str  # what it means and what to do
+
+
+class UnknownRuleError(KeyError):
+    """A finding whose rule id is not in the catalogue (a bug in hookdash)."""
+
+
+def level_of(severity: str) -> Level:
+    """The SARIF level of a `Problem` severity (`info` is a note)."""
+    if severity in ("error", "warning"):
+        return severity  # type: ignore[return-value]
+    return "note"
+
+
+def _rules(*entries: tuple[str, Level, str, str]) -> dict[str, Rule]:
+    return {e[0]: Rule(id=e[0], level=e[1], description=e[2], help=e[3]) for e in entries}
+
+
+RULES: dict[str, Rule] = _rules(
+    # ---------------------------------------------------------------- settings files
+    (
+        "settings-parse-error",
+        "error",
+        "A settings file does not parse.",
+        "Gemini CLI's parser (comments allowed, no trailing commas) rejects the file: its "
+        "hooks and every other setting in it are lost. Fix the file at the line named.",
+    ),
+    (
+        "settings-not-object",
+        "error",
+        "A settings file is not a JSON object.",
+        "Gemini CLI expects an object at the top of a settings file; nothing in it is read.",
+    ),
+    (
+        "settings-unreadable",
+        "error",
+        "A settings file cannot be read.",
+        "It is not a regular file, too large, not UTF-8, or not readable: Gemini CLI cannot "
+        "use it either. Replace it with a readable settings file.",
+    ),
+    (
+        "settings-invalid",
+        "warning",
+        "A settings file has values of the wrong type.",
+        "Gemini CLI warns 'Invalid configuration' and uses the values as written, without "
+        "coercion. Correct the types named.",
+    ),
+    (
+        "system-file-ignored",
+        "warning",
+        "Gemini CLI ignores a system settings file.",
+        "Gemini reads a system file only when it and every parent directory are root-owned "
+        "and not writable by group or others; its hooks do not run.",
+    ),
+    (
+        "trusted-folders-invalid",
+        "error",
+        "trustedFolders.json cannot be used.",
+        "Gemini CLI cannot read its folder-trust file, which changes which folders are "
+        "trusted. Fix or remove the file.",
+    ),
+    (
+        "trusted-hooks-unreadable",
+        "warning",
+        "trusted_hooks.json cannot be read.",
+        "Gemini CLI's record of trusted project hooks is unusable: every project hook "
+        "counts as new. Fix or remove the file.",
+    ),
+    (
+        "gemini-version-unverified",
+        "warning",
+        "The installed Gemini CLI is a version hookdash has not been checked against.",
+        "hookdash's verdicts model its reference Gemini CLI; run the differential harness "
+        "against the installed version to confirm them.",
+    ),
+    # ---------------------------------------------------------------- extensions
+    (
+        "extension-duplicate-name",
+        "error",
+        "Two extensions have the same name.",
+        "Gemini CLI refuses to start with duplicate extension names. Remove or rename one.",
+    ),
+    (
+        "extension-enablement-invalid",
+        "warning",
+        "extension-enablement.json cannot be used.",
+        "Gemini CLI cannot read which extensions are enabled where. Fix or remove the file.",
+    ),
+    (
+        "extension-hooks-invalid",
+        "error",
+        "An extension's hooks/hooks.json is invalid.",
+        "Gemini CLI skips the hooks of that extension. Fix the file.",
+    ),
+    (
+        "extension-manifest-invalid",
+        "error",
+        "An extension's manifest is invalid.",
+        "Gemini CLI does not load the extension, nor its hooks. Fix gemini-extension.json.",
+    ),
+    (
+        "extensions-unreadable",
+        "warning",
+        "The extensions directory cannot be read.",
+        "No extension, and no extension hook, can be listed. Check the directory.",
+    ),
+    # ---------------------------------------------------------------- what stops every hook
+    (
+        "folder-untrusted",
+        "warning",
+        "The workspace folder is not trusted.",
+        "In an untrusted folder Gemini CLI drops the workspace settings, and with them the "
+        "user and system hooks too. Trust the folder if you mean to run hooks here.",
+    ),
+    (
+        "hooks-switched-off",
+        "warning",
+        "Hooks are switched off.",
+        "hooksConfig.enabled is false: Gemini CLI runs no hook at all.",
+    ),
+    (
+        "hooks-not-object",
+        "error",
+        "'hooks' in a settings file is not an object.",
+        'Gemini CLI cannot read any hook from it. Use the shape "hooks": {"BeforeTool": [ ... ]}.',
+    ),
+    (
+        "invalid-definition",
+        "error",
+        "A hook definition does not have the shape Gemini CLI reads.",
+        'Gemini CLI discards it. Each entry needs {"matcher": "...", "hooks": [{"type": '
+        '"command", "command": "..."}]}.',
+    ),
+    (
+        "hook-not-object",
+        "error",
+        "An entry of a 'hooks' array is not an object.",
+        'Gemini CLI discards it. Write it as {"type": "command", "command": "..."}.',
+    ),
+    # ---------------------------------------------------------------- one hook
+    (
+        "unknown-event",
+        "error",
+        "A hook is registered for an event Gemini CLI does not have.",
+        "Gemini CLI skips it. Use one of Gemini's event names (BeforeTool, AfterAgent, …).",
+    ),
+    (
+        "unknown-hook-type",
+        "error",
+        "A hook has a type Gemini CLI does not know.",
+        'Gemini CLI discards the hook silently. Set "type": "command".',
+    ),
+    (
+        "hook-missing-command",
+        "error",
+        "A command hook has no command.",
+        "Gemini CLI discards it. Add the command to run.",
+    ),
+    (
+        "runtime-hook-in-settings",
+        "error",
+        "A 'runtime' hook is written in a settings file.",
+        "Runtime hooks come from code, not files: Gemini CLI cannot run this one. Use a "
+        "command hook.",
+    ),
+    (
+        "plugin-hook-type",
+        "warning",
+        "A hook has the type 'plugin'.",
+        "Gemini CLI runs it as a command hook (and fails without a command). Use "
+        '"type": "command".',
+    ),
+    (
+        "hook-unknown-key",
+        "warning",
+        "A hook has a key Gemini CLI does not read.",
+        "The key has no effect (matcher and sequential belong on the definition).",
+    ),
+    (
+        "sequential-not-boolean",
+        "warning",
+        '"sequential" is not true or false.',
+        'Gemini CLI only honours the boolean true. Write "sequential": true.',
+    ),
+    (
+        "timeout-zero",
+        "error",
+        "A hook's timeout is zero.",
+        "A zero timeout kills the hook at once. Set a timeout in milliseconds.",
+    ),
+    (
+        "timeout-looks-like-seconds",
+        "warning",
+        "A hook's timeout looks like seconds.",
+        "Gemini CLI reads timeouts in milliseconds: a timeout of 30 is 30 ms.",
+    ),
+    (
+        "duplicate-hook",
+        "note",
+        "The same hook is registered twice.",
+        "Gemini CLI keeps the first copy (same name and command) and drops the other.",
+    ),
+    # ---------------------------------------------------------------- matchers
+    (
+        "matcher-ignored",
+        "warning",
+        "A matcher on an event that has nothing to match.",
+        "Gemini CLI ignores it and runs the hook every time.",
+    ),
+    (
+        "matcher-not-string",
+        "error",
+        "A matcher is not a string.",
+        "Gemini's planner throws on it and no hook of that event runs. Quote the matcher.",
+    ),
+    (
+        "matcher-invalid-regex",
+        "warning",
+        "A matcher is not a valid regular expression.",
+        "Gemini CLI compares it as a plain string instead, which rarely matches.",
+    ),
+    (
+        "matcher-never-matches",
+        "warning",
+        "A matcher can never match.",
+        "Gemini CLI compares trigger matchers exactly with the values it fires. Use one of "
+        "those, or '*'.",
+    ),
+    (
+        "matcher-claude-tool-name",
+        "warning",
+        "A matcher names Claude Code's tools.",
+        "It matches none of Gemini CLI's tools. Use Gemini's tool names.",
+    ),
+    # ---------------------------------------------------------------- scripts
+    (
+        "command-not-found",
+        "error",
+        "The program a hook runs is not on PATH.",
+        "bash exits 127, which Gemini CLI treats as a blocking deny. Install it or give the "
+        "full path.",
+    ),
+    (
+        "script-missing",
+        "error",
+        "The script a hook runs does not exist.",
+        "bash exits 127, which Gemini CLI treats as a blocking deny. Create it or fix the path.",
+    ),
+    (
+        "script-not-a-file",
+        "error",
+        "The script a hook runs is not a regular file.",
+        "A FIFO, device or directory: running it fails or waits until the hook's timeout, "
+        "and hookdash does not read it.",
+    ),
+    (
+        "script-not-executable",
+        "error",
+        "The script a hook runs is not executable.",
+        "bash exits 126, which Gemini CLI treats as a blocking deny. chmod +x it.",
+    ),
+    # ---------------------------------------------------------------- review
+    (
+        "project-hook-untrusted",
+        "warning",
+        "Project hooks are not trusted yet.",
+        "Gemini CLI prints a warning at start, runs them anyway and records them as "
+        "trusted. Review them, then `hookdash trust`.",
+    ),
+    (
+        "risky-command",
+        "warning",
+        "A hook's command or script does something a reviewer must see.",
+        "Network access, code piped into a shell, decoded payloads run, destructive "
+        "commands, secrets read, writes outside the workspace or sudo. Read the command "
+        "and its script before letting an agent run it.",
+    ),
+    (
+        "hidden-characters",
+        "error",
+        "Hook configuration or a hook script holds characters a reviewer cannot see.",
+        "Control characters, bidirectional overrides or zero-width characters: what a "
+        "reviewer reads is not what the agent runs. Remove them, and do not run the hook "
+        "until you know why they are there.",
+    ),
+    # ---------------------------------------------------------------- legacy keys
+    (
+        "legacy-hooks-disabled",
+        "warning",
+        "Hooks are disabled only in the legacy hooks.disabled list.",
+        "Gemini CLI 0.26+ ignores hooks.disabled: these hooks run. `hookdash check --fix` "
+        "copies the entries into hooksConfig.disabled.",
+    ),
+    (
+        "legacy-hooks-disabled-mirrored",
+        "note",
+        "hooks.disabled is mirrored in hooksConfig.disabled.",
+        "Both generations of Gemini CLI agree; nothing to do.",
+    ),
+    (
+        "legacy-hooks-enabled",
+        "warning",
+        "The legacy hooks.enabled switch is set.",
+        "Gemini CLI 0.26+ reads hooksConfig.enabled instead. Move the setting there.",
+    ),
+    (
+        "legacy-hooks-notifications",
+        "note",
+        "The legacy hooks.notifications key is set.",
+        "Gemini CLI 0.26+ reads hooksConfig.notifications instead.",
+    ),
+    (
+        "legacy-tools-enableHooks",
+        "warning",
+        "The legacy tools.enableHooks key is set.",
+        "Gemini CLI no longer reads it. Use hooksConfig.enabled to switch hooks off.",
+    ),
+    # ---------------------------------------------------------------- disabled list
+    (
+        "disabled-entry-is-command",
+        "warning",
+        "A disabled entry names a hook by its command although the hook has a name.",
+        "Gemini CLI matches disabled entries against a hook's name when it has one: this "
+        "entry disables nothing. Use the name.",
+    ),
+    (
+        "disabled-entry-unmatched",
+        "warning",
+        "A disabled entry matches no hook.",
+        "It has no effect. Remove it, or correct the name.",
+    ),
+    # ---------------------------------------------------------------- scan (every agent)
+    (
+        "repo-hook",
+        "note",
+        "A hook this repository brings for a coding agent.",
+        "Opening the repository with that agent runs this command at the event named (see "
+        "'runs when' for the agent's own review step). Read it, and the script it runs, "
+        "before you trust the folder.",
+    ),
+    (
+        "hook-file-unreadable",
+        "error",
+        "An agent's hook file cannot be reviewed.",
+        "It is not a regular file (a FIFO, a device, a directory), too large, not UTF-8, "
+        "or a symbolic link leading out of the repository: hookdash does not read it, and "
+        "cannot tell what it would run. Replace it with a readable file, or remove it.",
+    ),
+    (
+        "hook-file-does-not-parse",
+        "error",
+        "An agent's hook file does not parse.",
+        "hookdash cannot tell what it would run; the agent may reject it too, or read it "
+        "differently. Fix the file at the line named.",
+    ),
+    (
+        "hook-file-unexpected-shape",
+        "warning",
+        "Part of an agent's hook file does not have the shape that agent reads.",
+        "hookdash skipped that part, and the agent most likely ignores it or rejects the "
+        "file. Compare it with the agent's documented format.",
+    ),
+)
+
+
+def rule(rule_id: str) -> Rule:
+    """The rule with this id; UnknownRuleError when there is none."""
+    try:
+        return RULES[rule_id]
+    except KeyError:
+        raise UnknownRuleError(rule_id) from None
+
+
+def is_known(rule_id: str) -> bool:
+    return rule_id in RULES

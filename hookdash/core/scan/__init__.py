@@ -1,0 +1,40 @@
+"""`hookdash scan`: every coding agent's project-level hook files in a repository, each
+hook with its risks and when its agent runs it, and the findings, in text, JSON, SARIF
+2.1.0 or GitHub workflow commands (core.scan.formats).
+
+Modules: reader (the protocol an agent's reader follows), shapes (the hook shapes agents
+share), agents/ (one reader per agent), scan (the shared scan), model (what it reports),
+formats (SARIF and GitHub workflow commands, shared with `check`).
+"""
+
+from hookdash.core.scan.formats import github_commands, sarif_log
+from hookdash.core.scan.model import (
+    AGENT_NAMES,
+    MANAGED_AGENTS,
+    AgentFiles,
+    Finding,
+    ScannedHook,
+    ScanReport,
+    at_or_above,
+    foreign_hooks,
+    foreign_summary,
+    problem_findings,
+)
+from hookdash.core.scan.scan import MAX_HOOK_FILE_BYTES, scan_repository
+
+__all__ = [
+    "AGENT_NAMES",
+    "MANAGED_AGENTS",
+    "MAX_HOOK_FILE_BYTES",
+    "AgentFiles",
+    "Finding",
+    "ScanReport",
+    "ScannedHook",
+    "at_or_above",
+    "foreign_hooks",
+    "foreign_summary",
+    "github_commands",
+    "problem_findings",
+    "sarif_log",
+    "scan_repository",
+]

@@ -1,0 +1,68 @@
+"""Claude Code: `.claude/settings.json` (shared), `.claude/settings.local.json` (personal,
+usually git-ignored, but a repository can still carry one), and a plugin at the root of
+the repository: `.claude-plugin/plugin.json` with `hooks/hooks.json` beside it.
+
+Shape: `{"hooks": {Event: [{"matcher", "hooks": [{"type": "command", "command",
+"timeout"}]}]}}`; `type: "http"` hooks post the event to `url`; `prompt` and `agent`
+hooks run no command. A plugin's manifest may hold its hooks inline (`"hooks": {...}`) or
+name other files; hookdash reads inline hooks and `hooks/hooks.json`, and reports a named
+file it did not read.
+
+When: hooks of a project's settings run only after the folder trust prompt is accepted in
+an interactive session; `claude -p` skips that prompt (public issues
+anthropics/claude-code#10409 and #12100, "Skipping … hook execution - workspace trust not
+accepted"). A plugin's hooks run only once the plugin is installed and enabled, not
+because a folder holding one is opened.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+from hookdash.core.scan.reader import Document, Entry, Skipped
+from hookdash.core.scan.shapes import hooks_object
+
+_SETTINGS = (".claude/settings.json", ".claude/settings.local.json")
+_MANIFEST = ".claude-plugin/plugin.json"
+_PLUGIN_HOOKS = "hooks/hooks.json"
+_FIELDS = ("command", "url")
+
+_SETTINGS_WHEN = (
+    "Claude Code runs it after you accept the folder trust prompt in an interactive "
+    "session, and without any prompt under `claude -p`."
+)
+_PLUGIN_WHEN = (
+    "Claude Code runs it once this repository is installed and enabled as a plugin "
+    "(/plugin install, or claude --plugin-dir), not merely by opening the folder."
+)
+
+
+class ClaudeReader:
+    agent = "claude"
+
+    def paths(self, root: Path) -> list[str]:
+        found = list(_SETTINGS)
+        if (root / _MANIFEST).exists() or (root / _MANIFEST).is_symlink():
+            found += [_MANIFEST, _PLUGIN_HOOKS]
+        return found
+
+    def entries(self, doc: Document) -> Iterator[Entry | Skipped]:
+        hooks = doc.value.get("hooks") if isinstance(doc.value, dict) else None
+        if doc.rel == _MANIFEST and isinstance(hooks, (str, list)):
+            named = [hooks] if isinstance(hooks, str) else hooks
+            for path in named:
+                if str(path).lstrip("./") != _PLUGIN_HOOKS:
+                    yield Skipped(
+                        f"the manifest names a hooks file ({path}) that hookdash does not "
+                        "read: review it by hand",
+                        "/hooks",
+                    )
+            return
+        yield from hooks_object(doc.value, _FIELDS)
+
+    def runs_when(self, rel: str) -> str:
+        return _SETTINGS_WHEN if rel in _SETTINGS else _PLUGIN_WHEN
+
+
+READER = ClaudeReader()

@@ -1,0 +1,130 @@
+"""What `hookdash scan` reports (`scan --json`, contract §5): the agents whose files the
+repository carries, every hook in them, and the findings, each under a rule of the one
+catalogue (core.rules). `check` reports its problems as the same findings, so both speak
+SARIF and GitHub workflow commands the same way.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+
+from pydantic import BaseModel
+
+from hookdash.core.model import RiskFlag
+from hookdash.core.problems import Problem
+from hookdash.core.rules import LEVEL_RANK, Level
+
+# Agent ids (stable, in `scan --json`) and the names people know them by, in scan order.
+AGENT_NAMES: dict[str, str] = {
+    "gemini": "Gemini CLI",
+    "claude": "Claude Code",
+    "qwen": "Qwen Code",
+    "codex": "Codex CLI",
+    "cursor": "Cursor",
+    "copilot": "GitHub Copilot CLI",
+    "antigravity": "Antigravity CLI",
+    "windsurf": "Windsurf",
+    "cline": "Cline",
+}
+
+
+class AgentFiles(BaseModel):
+    """An agent whose hook files the repository carries, and which ones (relative paths)."""
+
+    agent: str
+    files: list[str]
+
+
+class ScannedHook(BaseModel):
+    """One command an agent would run because of a file in the repository."""
+
+    agent: str
+    file: str  # relative to the scanned root
+    line: int | None
+    event: str  # the agent's own name for it
+    matcher: str | None
+    command: str  # as written (for an http hook: its URL)
+    risks: list[RiskFlag] = []  # a flag found in a script has `file` relative to the root
+    runs_when: str  # one sentence: when this agent runs it
+    name: str | None = None  # the hook's own name, or its bundle's (Antigravity)
+    field: str = "command"  # the key the command is written under (bash, powershell, url…)
+
+
+class Finding(BaseModel):
+    """One finding, under a rule of the catalogue."""
+
+    rule_id: str
+    level: Level
+    message: str
+    agent: str | None
+    file: str | None  # relative to the root when inside it
+    line: int | None
+
+
+class ScanReport(BaseModel):
+    """Everything `hookdash scan --json` prints."""
+
+    root: str
+    agents: list[AgentFiles]
+    hooks: list[ScannedHook]
+    findings: list[Finding]
+
+
+def at_or_above(findings: Iterable[Finding], level: str) -> list[Finding]:
+    """The findings at `level` or worse (`--fail-on`); none for `never`."""
+    if level not in LEVEL_RANK:
+        return []
+    bar = LEVEL_RANK[level]
+    return [f for f in findings if LEVEL_RANK[f.level] <= bar]
+
+
+def relative_to(path: str | None, root: str) -> str | None:
+    """`path` relative to `root` when it lies inside it, else as it is."""
+    if path is None:
+        return None
+    if not os.path.isabs(path):
+        return path
+    try:
+        inside = os.path.commonpath([path, root]) == root
+    except ValueError:
+        return path
+    return os.path.relpath(path, root) if inside else path
+
+
+def problem_findings(problems: Iterable[Problem], workspace: str) -> list[Finding]:
+    """`check`'s problems as findings (Gemini CLI's configuration)."""
+    return [
+        Finding(
+            rule_id=p.code,
+            level=p.level,
+            message=p.message + (f" Fix: {p.fix}" if p.fix else ""),
+            agent="gemini",
+            file=relative_to(p.file, workspace),
+            line=p.line,
+        )
+        for p in problems
+    ]
+
+
+# The agents whose hooks hookdash manages itself (the dashboard's hook list); every other
+# agent's hooks in the workspace are shown apart, read-only.
+MANAGED_AGENTS: tuple[str, ...] = ("gemini",)
+
+
+def foreign_hooks(
+    report: ScanReport, managed: tuple[str, ...] = MANAGED_AGENTS
+) -> list[ScannedHook]:
+    """The hooks of agents hookdash does not manage."""
+    return [h for h in report.hooks if h.agent not in managed]
+
+
+def foreign_summary(report: ScanReport, managed: tuple[str, ...] = MANAGED_AGENTS) -> str | None:
+    """“This repository also brings hooks for Cursor (2), Codex CLI (1)”, or None."""
+    counts: dict[str, int] = {}
+    for hook in foreign_hooks(report, managed):
+        counts[hook.agent] = counts.get(hook.agent, 0) + 1
+    if not counts:
+        return None
+    listed = ", ".join(f"{AGENT_NAMES[agent]} ({n})" for agent, n in counts.items())
+    return f"This repository also brings hooks for {listed}"

@@ -1,0 +1,60 @@
+"""The hooks this workspace brings for agents hookdash does not manage (Cursor, Codex…),
+read-only: agent, file and line, event and matcher, command, risks, and when that agent
+runs it (`hookdash scan`'s report, core.scan)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+from textual.widgets import Static
+
+from hookdash.tui.commands import bindings_for
+from hookdash.tui.screens.base import HookdashScreen
+from hookdash.tui.widgets.footer import Footer
+
+if TYPE_CHECKING:
+    from hookdash.core import Configuration
+
+
+class OtherAgentsScreen(HookdashScreen[None]):
+    COMMAND_SCOPE = "other_agents"
+    BINDINGS = bindings_for("other_agents")
+
+    def compose(self) -> Any:
+        yield Static(id="other-agents-title")
+        yield Static(id="other-agents")
+        yield Footer()
+
+    def config_changed(self, config: Configuration) -> None:
+        from hookdash.core import AGENT_NAMES, foreign_hooks, scan_repository, shorten, visible
+
+        report = scan_repository(config.env.workspace)
+        hooks = foreign_hooks(report)
+        title = self.query_one("#other-agents-title", Static)
+        body = Text()
+        if not hooks:
+            title.update(Text("No other coding agent's hooks in this workspace."))
+            self.query_one("#other-agents", Static).update(body)
+            return
+        title.update(
+            Text(f"Other agents' hooks ({len(hooks)}), read-only — what `hookdash scan` reports")
+        )
+        for hook in hooks:
+            where = f"{hook.file}:{hook.line}" if hook.line else hook.file
+            body.append(f"{AGENT_NAMES[hook.agent]}  ", style="bold")
+            body.append(visible(where) + "\n", style="dim")
+            matcher = f" [{visible(hook.matcher)}]" if hook.matcher else ""
+            body.append(f"  {visible(hook.event)}{matcher}\n")
+            body.append(f"    {visible(shorten(hook.command, 300))}\n")
+            for flag in hook.risks:
+                at = f" ({visible(flag.file)}:{flag.line})" if flag.file else ""
+                body.append(
+                    f"    ! {flag.kind}: {visible(shorten(flag.span.text, 60))}{at} — {flag.why}\n",
+                    style="bold",
+                )
+            body.append(f"    {hook.runs_when}\n\n", style="italic")
+        self.query_one("#other-agents", Static).update(body)
+
+    def action_close(self) -> None:
+        self.dismiss()

@@ -1,0 +1,96 @@
+"""`hookdash scan` and `check --format` as a user runs them: formats, exit codes, usage
+errors, and untrusted text that never reaches the terminal as a control."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jsonschema
+
+from tests.conftest import Sandbox
+
+SCHEMA = Path(__file__).parents[1] / "data" / "sarif" / "sarif-schema-2.1.0.json"
+HOOK = {
+    "hooks": {
+        "PreToolUse": [
+            {"matcher": "Bash", "hooks": [{"type": "command", "command": "./guard.sh\x1b[2K"}]}
+        ]
+    }
+}
+
+
+def sarif_errors(text: str) -> list[str]:
+    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
+    validator = jsonschema.validators.validator_for(schema)(schema)
+    return [e.message for e in validator.iter_errors(json.loads(text))]
+
+
+def test_scan_text_and_exit_codes(sandbox: Sandbox) -> None:
+    sandbox.write(
+        sandbox.workspace / ".cursor/hooks.json", {"hooks": {"stop": [{"command": "make"}]}}
+    )
+    done = sandbox.cli("scan")
+    assert done.returncode == 0, done.stderr
+    assert "Cursor" in done.stdout and "make" in done.stdout and "stop" in done.stdout
+    assert sandbox.cli("scan", "--fail-on", "note").returncode == 1
+    # An error finding fails by default; --fail-on never never fails.
+    sandbox.write(sandbox.workspace / ".codex/hooks.json", "{ nope")
+    assert sandbox.cli("scan", str(sandbox.workspace)).returncode == 1
+    assert sandbox.cli("scan", "--fail-on", "never").returncode == 0
+
+
+def test_scan_json_shape(sandbox: Sandbox) -> None:
+    sandbox.write(sandbox.workspace / ".claude/settings.json", HOOK)
+    done = sandbox.cli("scan", "--format", "json")
+    data = json.loads(done.stdout)
+    assert set(data) == {"root", "agents", "hooks", "findings"}
+    assert data["agents"] == [{"agent": "claude", "files": [".claude/settings.json"]}]
+    [hook] = data["hooks"]
+    assert {"agent", "file", "line", "event", "matcher", "command", "risks"} <= set(hook)
+    assert (hook["file"], hook["event"], hook["matcher"]) == (
+        ".claude/settings.json",
+        "PreToolUse",
+        "Bash",
+    )
+    assert hook["command"] == "./guard.sh\x1b[2K"  # exact in JSON …
+    assert "\x1b" not in done.stdout  # … and escaped on the terminal
+    finding_keys = {"rule_id", "level", "message", "agent", "file", "line"}
+    assert all(finding_keys <= set(f) for f in data["findings"])
+    assert {f["rule_id"] for f in data["findings"]} == {"repo-hook", "hidden-characters"}
+
+
+def test_scan_sarif_and_github(sandbox: Sandbox) -> None:
+    sandbox.write(sandbox.workspace / ".claude/settings.json", HOOK)
+    sarif = sandbox.cli("scan", "--format", "sarif")
+    assert sarif.returncode == 1  # the hidden characters are an error
+    assert sarif_errors(sarif.stdout) == []
+    github = sandbox.cli("scan", "--format", "github").stdout.splitlines()
+    assert github[0].startswith("::notice file=.claude/settings.json,line=")
+    assert any(line.startswith("::error ") for line in github)
+    assert all("\x1b" not in line for line in github)
+
+
+def test_scan_usage_errors(sandbox: Sandbox) -> None:
+    missing = sandbox.cli("scan", str(sandbox.root / "nowhere"))
+    assert missing.returncode == 2 and "not a directory" in missing.stderr
+    assert sandbox.cli("scan", "--format", "xml").returncode == 2
+    assert sandbox.cli("scan", "--fail-on", "sometimes").returncode == 2
+    assert "Traceback" not in missing.stderr
+
+
+def test_check_speaks_sarif_and_github(sandbox: Sandbox) -> None:
+    sandbox.write_workspace(
+        {"hooks": {"BeforeTool": [{"matcher": 3, "hooks": [{"type": "command", "command": "x"}]}]}}
+    )
+    sarif = sandbox.cli("check", "--format", "sarif")
+    assert sarif.returncode == 1
+    assert sarif_errors(sarif.stdout) == []
+    log = json.loads(sarif.stdout)
+    ids = {r["id"] for r in log["runs"][0]["tool"]["driver"]["rules"]}
+    assert "matcher-not-string" in ids
+    github = sandbox.cli("check", "--format", "github").stdout
+    assert "::error file=.gemini/settings.json,line=" in github
+    assert "title=matcher-not-string" in github
+    as_json = json.loads(sandbox.cli("check", "--format", "json").stdout)
+    assert as_json["errors"] >= 1
