@@ -12,7 +12,7 @@ does not parse or holds hidden characters is a finding, never a traceback.
 
 For every hook: the risk flags and hidden-character checks of the Gemini review
 (core.load.risks `hook_risks`, core.display `iter_hidden`), applied to the command and to
-the script it runs (found by core.gemini.scripts' ScriptFinder, read by
+the script it runs (found by core.load.command_scripts' ScriptFinder, read by
 core.load.script_head), and the agent's own sentence on when it runs it.
 """
 
@@ -27,7 +27,8 @@ from typing import Any
 from hookdash.core import files
 from hookdash.core.display import iter_hidden, shorten, visible
 from hookdash.core.gemini import jsonc
-from hookdash.core.gemini.scripts import ScriptFinder, ScriptInfo
+from hookdash.core.gemini.scripts import ScriptInfo
+from hookdash.core.load.command_scripts import ScriptFinder
 from hookdash.core.load.risks import hook_risks, kinds_of
 from hookdash.core.load.script_head import read_head
 from hookdash.core.model import RiskFlag, RiskSpan
@@ -275,34 +276,45 @@ class _Scan:
                 )
             ]
         if entry.field == "file":  # the hook is the script itself (Cline)
-            script: ScriptInfo | None = ScriptInfo(
-                path=str(doc.path), program=doc.rel, kind="script", exists=True, executable=True
-            )
+            scripts = [
+                ScriptInfo(
+                    path=str(doc.path),
+                    program=doc.rel,
+                    kind="script",
+                    exists=True,
+                    executable=True,
+                )
+            ]
             command = None
         else:
-            script = self._script(entry)
+            scripts = self._scripts(entry)
             command = entry.command
-        flags = hook_risks(command, script, workspace=self.root, home=self._home)
-        if script is not None and script.path and entry.field != "file":
-            self._hidden_in_script_once(agent, script.path)
+        flags = hook_risks(command, scripts, workspace=self.root, home=self._home)
+        if entry.field != "file":
+            for script in scripts:
+                if script.path and not script.is_task:
+                    self._hidden_in_script_once(agent, script.path)
         return [
             f.model_copy(update={"file": self._rel(f.file)}) if f.file is not None else f
             for f in flags
         ]
 
-    def _script(self, entry: Entry) -> ScriptInfo | None:
+    def _scripts(self, entry: Entry) -> list[ScriptInfo]:
+        """Every script of the repository the command runs (as bash would find them);
+        one outside it (the user's home, /etc…) is not read."""
         finder = self.finder
         if entry.cwd:
             cwd = os.path.realpath(self.path / entry.cwd)
             if not self._inside(cwd):
-                return None
+                return []
             finder = ScriptFinder(Path(cwd), self.variables)
-        script = finder.find(entry.command)
-        if script is None or script.kind == "command" or not script.path:
-            return None
-        if not self._inside(os.path.realpath(script.path)):
-            return None  # outside the repository (the user's home, /etc…): not read
-        return script
+        return [
+            script
+            for script in finder.find(entry.command).scripts
+            if script.kind != "command"
+            and script.path
+            and self._inside(os.path.realpath(script.path))
+        ]
 
     def _hidden_in_script_once(self, agent: str, path: str) -> None:
         if path in self._checked_scripts:
