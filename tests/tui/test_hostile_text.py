@@ -143,6 +143,10 @@ async def test_no_screen_draws_a_raw_control_character(sandbox: Sandbox) -> None
         for _ in range(len(app.screen.plan.trust if app.screen.plan else [])):
             await settle(pilot)
             await walk.check("trust review, a hook")
+            # Further down too: the project's findings above the list leave the detail
+            # pane less room, and the diff of a CHANGED script is below its facts.
+            app.screen.query_one("#trust-detail").scroll_relative(y=12, animate=False)
+            await walk.check("trust review, a hook, further down")
             await pilot.press("down")
         reviewed = "\n".join(walk.shown[-3:])
         assert "␛" in reviewed

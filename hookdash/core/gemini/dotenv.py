@@ -24,6 +24,7 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -48,11 +49,18 @@ _WS = "\t\n\v\f\r \u00a0\u1680\u2028\u2029\u202f\u205f\u3000\ufeff" + "".join(
 )
 _LT = "\n\r\u2028\u2029"
 _S = f"[{_WS}]"
-_LINE = re.compile(
-    rf"(?:\A|(?<=[{_LT}])){_S}*(?:export{_S}+)?([A-Za-z0-9_.-]+)(?:{_S}*={_S}*?|:{_S}+?)"
-    rf"({_S}*'(?:\\'|[^'])*'|{_S}*\"(?:\\\"|[^\"])*\"|{_S}*`(?:\\`|[^`])*`|[^#\r\n]+)?"
-    rf"{_S}*(?:#[^{_LT}]*)?(?=[{_LT}]|\Z)"
-)
+
+
+@cache
+def _line() -> re.Pattern[str]:
+    # Compiled when a .env is first parsed (a few ms: most loads find no .env).
+    return re.compile(
+        rf"(?:\A|(?<=[{_LT}])){_S}*(?:export{_S}+)?([A-Za-z0-9_.-]+)(?:{_S}*={_S}*?|:{_S}+?)"
+        rf"({_S}*'(?:\\'|[^'])*'|{_S}*\"(?:\\\"|[^\"])*\"|{_S}*`(?:\\`|[^`])*`|[^#\r\n]+)?"
+        rf"{_S}*(?:#[^{_LT}]*)?(?=[{_LT}]|\Z)"
+    )
+
+
 _QUOTED = re.compile(r"\A(['\"`])([\s\S]*)\1\Z")
 
 
@@ -65,7 +73,7 @@ def parse(text: str) -> dict[str, str]:
     the last assignment of a key wins."""
     text = re.sub(r"\r\n?", "\n", text)
     values: dict[str, str] = {}
-    for match in _LINE.finditer(text):
+    for match in _line().finditer(text):
         value = _js_trim(match.group(2) or "")
         quote = value[:1]
         # JS: value.replace(/^(['"`])([\s\S]*)\1$/mg, "$2"), with ^ and $ at line ends too;
