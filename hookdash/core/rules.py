@@ -219,7 +219,7 @@ RULES: dict[str, Rule] = _rules(
     (
         "timeout-zero",
         "error",
-        "A hook's timeout is zero.",
+        "A hook's timeout is zero or under 1 ms.",
         "A zero timeout kills the hook at once. Set a timeout in milliseconds.",
     ),
     (
@@ -379,6 +379,81 @@ RULES: dict[str, Rule] = _rules(
         "It is not a regular file (a FIFO, a device, a directory), too large, not UTF-8, "
         "or a symbolic link leading out of the repository: hookdash does not read it, and "
         "cannot tell what it would run. Replace it with a readable file, or remove it.",
+    ),
+    # ---------------------------------------------------------------- a hostile project
+    (
+        "script-unresolved",
+        "warning",
+        "hookdash cannot tell every script a hook runs.",
+        "Part of the command is only known when it runs (a path built with $(…) or a "
+        "variable, code piped into a shell, a missing package.json script or make target): "
+        "no fingerprint can tell a later change there. Read the command as code you cannot "
+        "run, or make it name its script.",
+    ),
+    (
+        "script-too-large",
+        "warning",
+        "A script a hook runs is larger than hookdash reads (16 MiB).",
+        "Risk flags and hidden characters past that point are not checked, and its "
+        "fingerprint covers only the start. A hook script that large is itself suspect.",
+    ),
+    (
+        "dotenv-startup-env",
+        "error",
+        "The .env file Gemini CLI loads sets a variable that changes how programs start.",
+        "Gemini loads it into its own environment, so every hook (yours too) runs with it: "
+        "BASH_ENV=./x.sh makes bash run x.sh first. Remove the variable, or do not trust "
+        "the folder.",
+    ),
+    (
+        "hook-key-collision",
+        "error",
+        "Two different hooks make the same name:command trust key.",
+        "Gemini keys trust and deduplication on name:command: trusting either hook trusts "
+        "both, and only one of them runs. Rename one of them.",
+    ),
+    (
+        "hook-name-has-colon",
+        "warning",
+        "A hook's name holds ':', the separator of Gemini's trust key.",
+        "A name with ':' can make the key of another (name, command) pair: a colon-free "
+        "name cannot be confused with a command.",
+    ),
+    (
+        "project-disables-hook",
+        "warning",
+        "The project's settings switch off one of your own hooks.",
+        "Gemini merges every file's disabled list: a repository can switch off a user, "
+        "system or extension hook, such as a safety guard. Remove the entry, or re-enable "
+        "the hook in a file that wins.",
+    ),
+    (
+        "project-disables-all-hooks",
+        "warning",
+        "The project's settings switch off every hook, yours included.",
+        "hooksConfig.enabled: false in the workspace settings wins the merge: no hook runs, "
+        "extension hooks and safety guards included.",
+    ),
+    (
+        "workspace-settings-outside",
+        "warning",
+        "The workspace settings file is a link that leads out of the workspace.",
+        "Gemini reads that file as the project's settings though it is not in the "
+        "repository; hookdash refuses every workspace write through it.",
+    ),
+    (
+        "timeout-too-large",
+        "error",
+        "A hook's timeout is more than Node's setTimeout can take (2147483647 ms).",
+        "Node fires after 1 ms instead, so Gemini CLI kills the hook at once, every time. "
+        "Use at most 2147483647 ms (about 24.8 days).",
+    ),
+    (
+        "timeout-not-a-number",
+        "error",
+        "A hook's timeout is not a number.",
+        "Node's setTimeout then fires after 1 ms: Gemini CLI kills the hook at once. Write "
+        "the timeout in milliseconds, as a number.",
     ),
     (
         "hook-file-does-not-parse",

@@ -57,7 +57,12 @@ def test_scan_json_shape(sandbox: Sandbox) -> None:
     assert "\x1b" not in done.stdout  # … and escaped on the terminal
     finding_keys = {"rule_id", "level", "message", "agent", "file", "line"}
     assert all(finding_keys <= set(f) for f in data["findings"])
-    assert {f["rule_id"] for f in data["findings"]} == {"repo-hook", "hidden-characters"}
+    # `[2K` is a bracket glob: the program's name is matched against files when it runs.
+    assert {f["rule_id"] for f in data["findings"]} == {
+        "repo-hook",
+        "hidden-characters",
+        "risky-command",
+    }
 
 
 def test_scan_sarif_and_github(sandbox: Sandbox) -> None:

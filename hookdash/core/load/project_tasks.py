@@ -119,8 +119,10 @@ def npm_scripts(cwd: str, tool: str, script: str, prepost: bool) -> Tasks:
         found.tasks.append(Task("npm-script", path, name, code, line, directory, (code,)))
     if script not in scripts:
         if script == "start" and os.path.isfile(os.path.join(directory, "server.js")):
-            code = "node server.js"  # npm's default start
-            found.tasks.append(Task("npm-script", path, script, code, None, directory, (code,)))
+            default = "node server.js"  # npm's default start
+            found.tasks.append(
+                Task("npm-script", path, script, default, None, directory, (default,))
+            )
         else:
             found.why = f"{tool} runs the script '{script}', which {path} does not define"
     return found
