@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import re
 
-from tests.conftest import Sandbox, command_hook, definition
+from tests.conftest import Sandbox, command_hook, definition, settings_with
 
 
 def _project(sandbox: Sandbox) -> None:
@@ -195,3 +195,20 @@ def test_trust_reviewed_refuses_what_changed_since_the_review(sandbox: Sandbox) 
     done = sandbox.cli("trust", "--yes", "--reviewed", again)
     assert done.returncode == 0, done.stderr
     assert sandbox.cli("trust", "--reviewed", again).returncode == 2  # only with --yes
+
+
+def test_trust_names_a_trust_file_it_cannot_read(sandbox: Sandbox) -> None:
+    """Issue 20: a FIFO at trustedFolders.json was named by `check` but not by `trust`."""
+    import os
+
+    sandbox.write_workspace(settings_with(command_hook("echo hi", name="x")))
+    folders = sandbox.home / ".gemini" / "trustedFolders.json"
+    folders.parent.mkdir(parents=True, exist_ok=True)
+    os.mkfifo(folders)
+    done = sandbox.cli("trust", timeout=30)
+    assert "trusted-folders-invalid" in done.stdout
+    assert "it is a FIFO (named pipe), not a regular file" in done.stdout
+    (env_fifo := sandbox.workspace / ".env").unlink(missing_ok=True)
+    os.mkfifo(env_fifo)
+    again = sandbox.cli("trust", timeout=30)
+    assert "~/project/.env" in again.stdout and "FIFO" in again.stdout

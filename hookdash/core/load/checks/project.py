@@ -31,6 +31,11 @@ REVIEW_CODES = frozenset(
         "project-disables-all-hooks",
         "hook-key-collision",
         "hook-name-has-colon",
+        # The files trust itself rests on, when they cannot be read (a FIFO, bad JSON):
+        # named wherever trust is decided, as `check` names them.
+        "trusted-folders-invalid",
+        "trusted-hooks-unreadable",
+        "workspace-settings-outside",
     }
 )
 
