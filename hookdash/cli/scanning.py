@@ -106,7 +106,7 @@ def _text(report: Any) -> None:
                 where = f" ({visible(flag.file)}:{flag.line})" if flag.file else ""
                 out.write(
                     f"    {s.yellow('! ' + flag.kind)}: {visible(shorten(flag.span.text, 60))}"
-                    f"{where} — {flag.why}\n"
+                    f"{where} — {visible(flag.why)}\n"
                 )
             out.write(f"    {s.dim(hook.runs_when)}\n")
     others = [f for f in report.findings if f.rule_id not in ("repo-hook", "risky-command")]

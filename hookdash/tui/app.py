@@ -71,10 +71,20 @@ COLLECTOR_THRESHOLDS = (700, 10, 100)
 class ConfigurationLoaded(Message):
     """A (re)load finished; posted from the loading thread."""
 
-    def __init__(self, config: Configuration, reason: str | None) -> None:
+    def __init__(self, config: Configuration, reason: str | None, others: str | None) -> None:
         super().__init__()
         self.config = config
         self.reason = reason
+        self.others = others  # the banner line on other agents' hooks (`other_agents_line`)
+
+
+def other_agents_line(config: Configuration) -> str | None:
+    """The banner line on other agents' hooks in the workspace (`hookdash scan`): read
+    with the configuration, off the event loop."""
+    from hookdash.core import foreign_summary, scan_repository
+
+    summary = foreign_summary(scan_repository(config.env.workspace))
+    return f"{summary}: press S (or click) to see them" if summary else None
 
 
 class HookdashApp(App[None]):
@@ -117,6 +127,7 @@ class HookdashApp(App[None]):
         self.owned_demos: list[DemoEnvironment] = []  # created here: the caller cleans up
         self._loader = loader
         self._initial = configuration
+        self._others: str | None = None  # other agents' hooks, read with the configuration
         self._watching = watch
         self._watcher: DirectoryWatcher | None = None
         self.clock = clock
@@ -134,6 +145,7 @@ class HookdashApp(App[None]):
 
     def on_mount(self) -> None:
         if self._initial is not None:
+            self._others = other_agents_line(self._initial)
             self._apply(self._initial)
             self._initial = None
         else:
@@ -191,12 +203,14 @@ class HookdashApp(App[None]):
                 markup=False,
             )
             return
+        others = other_agents_line(config)
         if not worker.is_cancelled:
-            self.post_message(ConfigurationLoaded(config, reason))
+            self.post_message(ConfigurationLoaded(config, reason, others))
 
     def on_configuration_loaded(self, message: ConfigurationLoaded) -> None:
         if message.config.env is not self.env:
             return  # loaded for an environment the app has left (demo switch)
+        self._others = message.others
         self._apply(message.config)
 
     def _apply(self, config: Configuration) -> None:
@@ -268,20 +282,9 @@ class HookdashApp(App[None]):
             )
             action = "app.leave_demo" if self.can_leave_demo else None
             out.append(Notice("demo", text, action))
-        others = self._other_agents()
-        if others:
-            out.append(Notice("notice", others, "app.show_other_agents"))
+        if self._others and self.config is not None:
+            out.append(Notice("notice", self._others, "app.show_other_agents"))
         return out
-
-    def _other_agents(self) -> str | None:
-        """The banner line on other agents' hooks in the workspace (`hookdash scan`)."""
-        from hookdash.core import foreign_summary, scan_repository
-
-        config = self.config
-        if config is None:
-            return None
-        summary = foreign_summary(scan_repository(config.env.workspace))
-        return f"{summary}: press S (or click) to see them" if summary else None
 
     def _hooks_screen(self) -> HooksScreen | None:
         for screen in self.screen_stack:

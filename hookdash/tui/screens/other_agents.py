@@ -50,7 +50,7 @@ class OtherAgentsScreen(HookdashScreen[None]):
             for flag in hook.risks:
                 at = f" ({visible(flag.file)}:{flag.line})" if flag.file else ""
                 body.append(
-                    f"    ! {flag.kind}: {visible(shorten(flag.span.text, 60))}{at} — {flag.why}\n",
+                    f"    ! {flag.kind}: {visible(shorten(flag.span.text, 60))}{at} — {visible(flag.why)}\n",
                     style="bold",
                 )
             body.append(f"    {hook.runs_when}\n\n", style="italic")

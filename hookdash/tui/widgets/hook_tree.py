@@ -76,7 +76,7 @@ class HookTree(Tree[TreeItem | None]):
         self.app.theme_changed_signal.subscribe(self, self._theme_changed)
 
     def on_resize(self) -> None:
-        if self._room() != self._fitted_to:
+        if self._widths and self._room() != self._fitted_to:  # (nothing to fit before a load)
             self._refit()  # the id columns and the risk badges are fitted to the width
         # Keep the selected hook in view when the terminal shrinks.
         node = self.cursor_node
