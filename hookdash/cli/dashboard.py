@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import argparse
 import atexit
+import contextlib
 import os
 import signal
 import sys
+import threading
 from typing import Any
 
 from hookdash.cli.listing import cmd_list
@@ -75,12 +77,29 @@ def _run_demo(keep: bool, notice: str | None) -> int:
             demo.cleanup()
 
 
+QUIT_GRACE_S = 1.0  # how long SIGTERM/SIGHUP waits for the app to end on its own
+
+
+def _leave_anyway(app: Any, ended: threading.Event, code: int) -> None:
+    """After a signal: if the app has not ended within QUIT_GRACE_S (its event loop is
+    busy), put the terminal back and end the process."""
+    if ended.wait(QUIT_GRACE_S):
+        return
+    driver = getattr(app, "_driver", None)
+    with contextlib.suppress(Exception):
+        if driver is not None:
+            driver.stop_application_mode()
+    os._exit(code)
+
+
 def _run_dashboard(env: Any, config: Any, demo: Any = None, notice: str | None = None) -> int:
     import asyncio
 
     from hookdash.tui.app import HookdashApp
 
     app = HookdashApp(env, configuration=config, demo=demo, notice=notice)
+
+    ended = threading.Event()
 
     def leave(signum: int, frame: Any) -> None:
         # A closed terminal (SIGHUP) or `kill` (SIGTERM) ends the app like `q` does, so the
@@ -89,10 +108,13 @@ def _run_dashboard(env: Any, config: Any, demo: Any = None, notice: str | None =
             asyncio.get_running_loop().call_soon_threadsafe(app.exit, None, 128 + signum)
         except RuntimeError:  # the app's loop is not running (yet, or any more)
             raise SystemExit(128 + signum) from None
+        # A loop held by long work must not make the signal wait: leave within a second.
+        threading.Thread(target=_leave_anyway, args=(app, ended, 128 + signum), daemon=True).start()
 
     previous = {sig: signal.signal(sig, leave) for sig in (signal.SIGHUP, signal.SIGTERM)}
     try:
         app.run()
+        ended.set()
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)

@@ -177,6 +177,7 @@ if TYPE_CHECKING:
         ScriptDiff as ScriptDiff,
     )
     from hookdash.core.load.sources import (
+        WatchTarget as WatchTarget,
         watch_targets as watch_targets,
     )
     from hookdash.core.model import (
@@ -460,6 +461,7 @@ _EXPORTS: dict[str, str] = {
     "validate_draft": "hookdash.core.edit.hook_draft",
     "visible": "hookdash.core.display",
     "watch_targets": "hookdash.core.load.sources",
+    "WatchTarget": "hookdash.core.load.sources",
 }
 
 __all__ = sorted(_EXPORTS)

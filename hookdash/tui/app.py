@@ -54,6 +54,7 @@ if TYPE_CHECKING:
         GeminiEnvironment,
         Hook,
         UndoEntry,
+        WatchTarget,
     )
 
 Loader = Callable[["GeminiEnvironment"], "Configuration"]
@@ -71,11 +72,18 @@ COLLECTOR_THRESHOLDS = (700, 10, 100)
 class ConfigurationLoaded(Message):
     """A (re)load finished; posted from the loading thread."""
 
-    def __init__(self, config: Configuration, reason: str | None, others: str | None) -> None:
+    def __init__(
+        self,
+        config: Configuration,
+        reason: str | None,
+        others: str | None,
+        targets: list[WatchTarget],
+    ) -> None:
         super().__init__()
         self.config = config
         self.reason = reason
         self.others = others  # the banner line on other agents' hooks (`other_agents_line`)
+        self.targets = targets  # what the watcher follows (grows with the hooks: off the loop)
 
 
 def other_agents_line(config: Configuration) -> str | None:
@@ -128,6 +136,7 @@ class HookdashApp(App[None]):
         self._loader = loader
         self._initial = configuration
         self._others: str | None = None  # other agents' hooks, read with the configuration
+        self._targets: list[WatchTarget] = []  # what the watcher follows, made with it
         self._watching = watch
         self._watcher: DirectoryWatcher | None = None
         self.clock = clock
@@ -203,35 +212,43 @@ class HookdashApp(App[None]):
                 markup=False,
             )
             return
+        from hookdash.core import watch_targets
+
         others = other_agents_line(config)
+        targets = watch_targets(config)
         if not worker.is_cancelled:
-            self.post_message(ConfigurationLoaded(config, reason, others))
+            self.post_message(ConfigurationLoaded(config, reason, others, targets))
 
     def on_configuration_loaded(self, message: ConfigurationLoaded) -> None:
         if message.config.env is not self.env:
             return  # loaded for an environment the app has left (demo switch)
         self._others = message.others
-        self._apply(message.config)
+        self._apply(message.config, message.targets)
 
-    def _apply(self, config: Configuration) -> None:
+    def _apply(self, config: Configuration, targets: list[WatchTarget] | None = None) -> None:
+        """Show `config`; `targets`: its watch targets, made with it off the event loop
+        (None: made here, for a configuration handed over at start)."""
         first = self.config is None
         self.config = config
-        if self._watcher is not None:
+        if targets is None:
             from hookdash.core import watch_targets
 
-            self._watcher.retarget(watch_targets(config))
+            targets = watch_targets(config)
+        self._targets = targets
+        if self._watcher is not None:
+            self._watcher.retarget(targets)
         if first:
             # After the hooks are drawn: the watcher (watchfiles' import) can wait.
-            self.call_after_refresh(self._start_watching, config)
+            self.call_after_refresh(self._start_watching)
             self.call_after_refresh(self._freeze_startup_objects)
 
-    def _start_watching(self, config: Configuration) -> None:
+    def _start_watching(self) -> None:
         if not self._watching or self._watcher is not None:
             return
-        from hookdash.core import DirectoryWatcher, watch_targets
+        from hookdash.core import DirectoryWatcher
 
         # Armed, it reads once more (a change made before is not missed).
-        self._watcher = DirectoryWatcher(watch_targets(self.config or config))
+        self._watcher = DirectoryWatcher(self._targets)
         self.run_worker(self._watcher.run(self._files_changed), name="watch files", group="watch")
 
     @staticmethod

@@ -192,3 +192,49 @@ def test_the_dashboard_paints_before_pydantic_is_imported(sandbox: Sandbox) -> N
         check=False,
     )
     assert "LOADED []" in result.stdout, result.stdout + result.stderr[-800:]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs POSIX signals and a pseudo-terminal")
+def test_sigterm_ends_a_dashboard_whose_event_loop_is_held(sandbox: Sandbox) -> None:
+    """Issue 17: with its event loop held by long work (75 s of watch targets on 40,000
+    hooks), the dashboard ignored SIGTERM. It now leaves within a second, terminal put back."""
+    held = (
+        "import os, sys, time\n"
+        "from hookdash.tui.app import HookdashApp\n"
+        "from hookdash.cli import dashboard\n"
+        "from hookdash.core import resolve_environment\n"
+        "HookdashApp.on_mount = lambda self: (os.write(2, b'HELD'), time.sleep(60))\n"
+        "sys.exit(dashboard._run_dashboard(resolve_environment(), None))\n"
+    )
+    main, child = pty.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-c", held],
+        stdin=child,
+        stdout=child,
+        stderr=child,
+        env={**sandbox.environ, "TERM": "xterm"},
+        cwd=sandbox.workspace,
+        close_fds=True,
+    )
+    os.close(child)
+    out, sent_at = b"", None
+    deadline = time.monotonic() + 30
+    try:
+        while time.monotonic() < deadline and proc.poll() is None:
+            if select.select([main], [], [], 0.05)[0]:
+                try:
+                    out += os.read(main, 65536)
+                except OSError:
+                    break
+            if sent_at is None and b"HELD" in out:
+                proc.send_signal(signal.SIGTERM)
+                sent_at = time.monotonic()
+        assert sent_at is not None, out[-500:]
+        code = proc.wait(timeout=10)
+        assert code == 128 + signal.SIGTERM
+        assert time.monotonic() - sent_at < 3  # QUIT_GRACE_S, and the process's end
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        os.close(main)

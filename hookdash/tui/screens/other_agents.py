@@ -49,8 +49,9 @@ class OtherAgentsScreen(HookdashScreen[None]):
             body.append(f"    {visible(shorten(hook.command, 300))}\n")
             for flag in hook.risks:
                 at = f" ({visible(flag.file)}:{flag.line})" if flag.file else ""
+                span = visible(shorten(flag.span.text, 60))
                 body.append(
-                    f"    ! {flag.kind}: {visible(shorten(flag.span.text, 60))}{at} — {visible(flag.why)}\n",
+                    f"    ! {flag.kind}: {span}{at} — {visible(flag.why)}\n",
                     style="bold",
                 )
             body.append(f"    {hook.runs_when}\n\n", style="italic")

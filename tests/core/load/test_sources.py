@@ -42,3 +42,46 @@ def test_creating_a_missing_directory_is_relevant(sandbox: Sandbox) -> None:
     assert not (sandbox.workspace / ".gemini").exists()
     assert is_relevant(sandbox.workspace / ".gemini", targets)
     assert is_relevant(sandbox.home / ".gemini" / "extensions", targets)
+
+
+def test_watch_targets_grow_linearly_with_the_hooks(sandbox: Sandbox) -> None:
+    """Issue 17: one set copy per hook made 40,000 hooks take 75 s on the event loop."""
+    import time
+    from dataclasses import replace
+
+    from hookdash.core.gemini.scripts import ScriptInfo
+
+    sandbox.write_user(
+        {"hooks": {"BeforeTool": [definition(command_hook("./hooks/a.sh", name="a"))]}}
+    )
+    config = sandbox.load()
+    template = config.hooks[0]
+    directory = sandbox.workspace / "hooks"
+
+    def timed(count: int) -> float:
+        hooks = [
+            template.model_copy(
+                update={
+                    "scripts": [
+                        ScriptInfo(
+                            path=str(directory / f"s{i}.sh"),
+                            program=f"./hooks/s{i}.sh",
+                            kind="script",
+                            exists=True,
+                            executable=True,
+                        )
+                    ]
+                }
+            )
+            for i in range(count)
+        ]
+        big = replace(config, snapshot=config.snapshot.model_copy(update={"hooks": hooks}))
+        started = time.perf_counter()
+        targets = watch_targets(big)
+        seconds = time.perf_counter() - started
+        names = next(t.names for t in targets if t.directory == directory)
+        assert names is not None and len(names) == count
+        return seconds
+
+    small, large = min(timed(4000) for _ in range(2)), min(timed(16000) for _ in range(2))
+    assert large < 8 * small + 0.05  # linear: about 4x (quadratic: 16x)
