@@ -9,6 +9,7 @@ and position each surviving definition came from.
 from __future__ import annotations
 
 import copy
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -60,11 +61,7 @@ def _merge_into(target: dict[str, Any], source: dict[str, Any], path: tuple[str,
             if strategy == "concat":
                 target[key] = current + list(items)
             else:
-                merged = list(current)
-                for item in items:
-                    if not any(_strict_equal(item, m) for m in merged):
-                        merged.append(item)
-                target[key] = merged
+                target[key] = js_set_union([*current, *items])
         elif isinstance(current, dict) and isinstance(value, dict):
             _merge_into(current, value, here)
         elif isinstance(value, dict):
@@ -75,11 +72,38 @@ def _merge_into(target: dict[str, Any], source: dict[str, Any], path: tuple[str,
             target[key] = copy.copy(value) if isinstance(value, list) else value
 
 
-def _strict_equal(a: Any, b: Any) -> bool:
-    # Set semantics of JS: primitives by value, objects by identity.
-    if isinstance(a, dict | list) or isinstance(b, dict | list):
-        return a is b
-    return type(a) is type(b) and a == b
+def js_set_union(values: Iterable[Any]) -> list[Any]:
+    """`[...new Set(values)]`: the first of each value, in order, in one pass.
+
+    A JS Set compares by SameValueZero: strings, booleans and null by value, numbers by
+    their double (1 and 1.0 are one value, so are 0 and -0, and NaN is NaN), objects and
+    arrays by identity (two equal-looking objects are two values). Hashing that key keeps
+    the union linear; comparing each value with every kept one made 20,000 entries take a
+    minute.
+    """
+    seen: set[tuple[object, ...]] = set()
+    kept: list[Any] = []
+    for value in values:
+        key = _same_value_zero_key(value)
+        if key not in seen:
+            seen.add(key)
+            kept.append(value)
+    return kept
+
+
+def _same_value_zero_key(value: Any) -> tuple[object, ...]:
+    """A hashable key equal for two values exactly when a JS Set holds them once."""
+    if value is None or isinstance(value, str | bool):
+        return (type(value), value)  # bool first-class: true is not 1
+    if isinstance(value, int | float):
+        try:
+            number = float(value)
+        except OverflowError:  # an integer beyond a double: JSON.parse gives ±Infinity
+            number = math.inf if value > 0 else -math.inf
+        if number != number:
+            return ("NaN",)  # NaN never equals itself, yet a Set holds it once
+        return (float, number + 0.0)  # -0.0 + 0.0 is 0.0: 0 and -0 are one value
+    return (object, id(value))
 
 
 def tag_hooks(scope: str, settings: dict[str, Any]) -> dict[str, Any]:

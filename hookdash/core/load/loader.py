@@ -184,12 +184,14 @@ def _verdicts(
         hooks_enabled=hooks_enabled,
         hooks_off_where=off_where,
         folder_trusted=s.trust.trusted,
-        disabled=_list_of_strings(s.hooks_config.get("disabled")),
+        disabled=frozenset(_list_of_strings(s.hooks_config.get("disabled"))),
         disabled_by_scope={
-            m: _list_of_strings(_hooks_config(layers[m].settings).get("disabled"))
+            m: frozenset(_list_of_strings(_hooks_config(layers[m].settings).get("disabled")))
             for m in s.contributing
         },
-        legacy_by_scope={m: _legacy_disabled(layers[m]) for m in MERGE_ORDER if layers[m].parsed},
+        legacy_by_scope={
+            m: frozenset(_legacy_disabled(layers[m])) for m in MERGE_ORDER if layers[m].parsed
+        },
         trust_store=store,
         project_root=env.project_root,
         script_of=_script_lookup(env, base_vars),
