@@ -44,6 +44,7 @@ from hookdash.tui.commands import bindings_for
 from hookdash.tui.plain import PlainInput, plain
 from hookdash.tui.screens.base import HookdashScreen
 from hookdash.tui.screens.switch import ChoiceSet
+from hookdash.tui.widgets import toggles
 from hookdash.tui.widgets.footer import Footer
 from hookdash.tui.widgets.import_preview import import_preview
 
@@ -89,8 +90,8 @@ class ClaudeImportScreen(HookdashScreen[ImportResult | None]):
                 )
                 yield Label("Into", classes="import-heading")
                 with ChoiceSet(id="import-scope", compact=True):
-                    yield RadioButton("workspace settings — this project only", value=True)
-                    yield RadioButton("user settings — every project")
+                    yield toggles.RadioButton("workspace settings — this project only", value=True)
+                    yield toggles.RadioButton("user settings — every project")
                 yield Static(id="import-writes", classes="import-hint")
                 with Horizontal(id="import-buttons"):
                     yield Button("Import (^s)", id="import", variant="primary", compact=True)

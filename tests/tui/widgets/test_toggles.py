@@ -38,3 +38,26 @@ async def test_the_chosen_radio_button_and_a_checked_box_are_drawn_apart(
         drawn = [_drawn(button)[:3] for button in app.screen.query(RadioButton)]
         assert drawn.count("▐●▌") == 2 and drawn.count("▐○▌") == len(drawn) - 2
         await pilot.press("escape")
+
+
+def test_every_screen_uses_the_toggles_that_show_their_state() -> None:
+    """A radio button or checkbox made from Textual's own class draws its state by colour
+    alone (the import screen's scope did): every screen makes them from `toggles`."""
+    import ast
+    from pathlib import Path
+
+    import hookdash.tui
+
+    root = Path(hookdash.tui.__file__).parent
+    bare = []
+    for path in root.rglob("*.py"):
+        if path.name == "toggles.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id in ("RadioButton", "Checkbox")
+            ):
+                bare.append(f"{path.relative_to(root)}:{node.lineno}")
+    assert bare == []
