@@ -39,8 +39,8 @@ from hookdash.core.edit.claude_settings import (
     default_sources,
     read_claude_settings,
 )
-from hookdash.core.edit.edits import AuthoringResult, Change
-from hookdash.core.edit.hook_text import add_hook, hook_at, hook_paths, normal_matcher
+from hookdash.core.edit.edits import AuthoringResult
+from hookdash.core.edit.hook_text import NewHook, add_hooks, hook_at, hook_paths, normal_matcher
 from hookdash.core.edit.json_paths import JsonEditError, get_value
 from hookdash.core.edit.settings_file import FileEdit, SettingsFile, check_scope
 from hookdash.core.edit.settings_write import Transform, write_settings
@@ -129,22 +129,33 @@ def _read_sources(
     return sources
 
 
-def _present(value: object, hook: TranslatedHook, environ: Mapping[str, str]) -> str | None:
-    """The pointer of a hook of the file with the same event, matcher and command."""
-    command = expand_settings_string(hook.hook["command"], environ)
-    for where in hook_paths(value, hook.event):
-        existing = hook_at(value, where)
-        found, definition = get_value(value, where.definition_path)
-        raw = existing.get("command") if isinstance(existing, dict) else None
-        if (
-            found
-            and isinstance(definition, dict)
-            and isinstance(raw, str)
-            and expand_settings_string(raw, environ) == command
-            and normal_matcher(definition.get("matcher")) == normal_matcher(hook.matcher)
-        ):
-            return where.pointer
-    return None
+_Key = tuple[str, str | None, str]  # event, matcher as Gemini reads it, command expanded
+
+
+def _present_hooks(value: object, events: set[str], environ: Mapping[str, str]) -> dict[_Key, str]:
+    """The pointer of the first hook of the file with each event, matcher and command:
+    looked up once per imported hook instead of walking every hook of the file again."""
+    present: dict[_Key, str] = {}
+    for event in events:
+        for where in hook_paths(value, event):
+            existing = hook_at(value, where)
+            found, definition = get_value(value, where.definition_path)
+            raw = existing.get("command") if isinstance(existing, dict) else None
+            if not (found and isinstance(definition, dict) and isinstance(raw, str)):
+                continue
+            matcher = normal_matcher(definition.get("matcher"))
+            if matcher is None or isinstance(matcher, str):  # else no imported hook's
+                key = (event, matcher, expand_settings_string(raw, environ))
+                present.setdefault(key, where.pointer)
+    return present
+
+
+def _key(hook: TranslatedHook, environ: Mapping[str, str]) -> _Key:
+    return (
+        hook.event,
+        normal_matcher(hook.matcher),
+        expand_settings_string(hook.hook["command"], environ),
+    )
 
 
 def _found_name(value: object, pointer: str) -> str | None:
@@ -193,22 +204,37 @@ def _import_transform(
 
     def transform(text: str | None) -> FileEdit:
         current, notes, value = at.prepare(text)
-        rows: list[ImportedHook] = []
-        changes: list[Change] = []
+        present = _present_hooks(value, {h.event for h in hooks}, at.environ)
+        adding: list[TranslatedHook] = []
+        # Each hook: the pointer of the hook already there, or which of `adding` it is.
+        found: list[str | int] = []
+        added_as: dict[_Key, int] = {}
         for hook in hooks:
-            there = _present(value, hook, at.environ)
-            status: ImportStatus = "present"
+            key = _key(hook, at.environ)
+            there: str | int | None = present.get(key, added_as.get(key))
             if there is None:
-                try:
-                    edit = add_hook(current, hook.event, hook.hook, hook.matcher, False)
-                except JsonEditError as exc:
-                    raise at.shape_error(exc) from None
-                assert edit.path is not None
-                current, there, status = edit.text, edit.path.pointer, "added"
-                value = at.prepare(current)[2]
-                note = f"from {hook.source}, {hook.claude_event}"
-                changes.append(at.change(there, "add", hook.hook, note=note))
-            rows.append(_row(hook, _found_name(value, there), status, there))
+                there = added_as[key] = len(adding)
+                adding.append(hook)
+            found.append(there)
+        new = [NewHook(h.event, h.hook, h.matcher) for h in adding]
+        try:
+            current, paths = add_hooks(current, new)
+        except JsonEditError as exc:
+            raise at.shape_error(exc) from None
+        changes = [
+            at.change(path.pointer, "add", h.hook, note=f"from {h.source}, {h.claude_event}")
+            for h, path in zip(adding, paths, strict=True)
+        ]
+        rows: list[ImportedHook] = []
+        first_use: set[int] = set()
+        for hook, there in zip(hooks, found, strict=True):
+            if isinstance(there, str):
+                rows.append(_row(hook, _found_name(value, there), "present", there))
+                continue
+            written = adding[there].hook.get("name")
+            status: ImportStatus = "present" if there in first_use else "added"
+            first_use.add(there)
+            rows.append(_row(hook, written, status, paths[there].pointer))
         placed.append(rows)
         return FileEdit(text=current if changes else None, changes=changes, notes=notes)
 

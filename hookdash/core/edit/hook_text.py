@@ -16,7 +16,7 @@ hooks is always removed: it does nothing.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -196,6 +196,72 @@ def add_hook(
         text, ("hooks", event), definition_object(hook, matcher, sequential)
     )
     return TextEdit(text=new_text, path=HookPath(event, position, 0), created=created)
+
+
+@dataclass(frozen=True)
+class NewHook:
+    """A hook to add: to `event`, joining a definition with this matcher and flag."""
+
+    event: str
+    hook: dict[str, Any]
+    matcher: str | None
+    sequential: bool = False
+
+
+def add_hooks(text: str, new: Sequence[NewHook]) -> tuple[str, list[HookPath]]:
+    """Add every hook as `add_hook` called for each in turn does (the same text, the same
+    places), with one parse and one splice per list that grows: adding a thousand hooks
+    one at a time parsed and mapped the whole, growing, file a thousand times."""
+    if not new:
+        return text, []
+    value = parse_hooks(text)
+    plans: dict[str, _EventPlan] = {}
+    paths: list[HookPath] = []
+    for item in new:
+        plan = plans.get(item.event)
+        if plan is None:
+            plan = plans[item.event] = _EventPlan(item.event, event_definitions(value, item.event))
+        paths.append(plan.add(item))
+    for event, plan in plans.items():
+        for index, hooks in plan.joined.items():
+            text = jsonedit.extend_list(text, ("hooks", event, index, "hooks"), hooks)
+        text = jsonedit.extend_list(text, ("hooks", event), plan.created)
+    return text, paths
+
+
+class _EventPlan:
+    """Where the hooks added to one event go: `matching_definition` kept as an index of
+    the last definition per (matcher, flag), so that each hook is placed in constant time."""
+
+    def __init__(self, event: str, definitions: list[Any] | None):
+        self.event = event
+        self.first_new = len(definitions or ())
+        self.last: dict[tuple[str | None, bool], int] = {}
+        self.sizes: dict[int, int] = {}
+        for i, definition in enumerate(definitions or ()):
+            if isinstance(definition, dict) and isinstance(definition.get("hooks"), list):
+                matcher = normal_matcher(definition.get("matcher"))
+                if matcher is None or isinstance(matcher, str):  # else it matches no new hook
+                    self.last[(matcher, is_sequential(definition))] = i
+                    self.sizes[i] = len(definition["hooks"])
+        self.joined: dict[int, list[dict[str, Any]]] = {}  # existing definition -> new hooks
+        self.created: list[dict[str, Any]] = []  # new definitions, with their hooks
+
+    def add(self, item: NewHook) -> HookPath:
+        key = (normal_matcher(item.matcher), item.sequential)
+        index = self.last.get(key)
+        if index is None:
+            index = self.last[key] = self.first_new + len(self.created)
+            self.created.append(definition_object(item.hook, item.matcher, item.sequential))
+            self.sizes[index] = 1
+            return HookPath(self.event, index, 0)
+        position = self.sizes[index]
+        self.sizes[index] += 1
+        if index < self.first_new:
+            self.joined.setdefault(index, []).append(item.hook)
+        else:
+            self.created[index - self.first_new]["hooks"].append(item.hook)
+        return HookPath(self.event, index, position)
 
 
 def hook_at(value: Any, where: HookPath) -> Any:

@@ -8,7 +8,7 @@ written one item per line grows by one line with the same indentation.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from hookdash.core.edit.json_document import Document
@@ -34,18 +34,27 @@ def insert_entry(
     """Edits that add one member/element, rendered by `entry(indent)`, at the end of the
     container at `ptr`, in the container's own style (`scalar`: the new element is a
     string, number, boolean or null)."""
+    if not doc.children(ptr):
+        return _insert_into_empty(doc, ptr, entry, scalar)
+    return insert_entries(doc, ptr, [entry])
+
+
+def insert_entries(
+    doc: Document, ptr: str, entries: Sequence[Callable[[str | None], str]]
+) -> list[Edit]:
+    """Edits that add several members/elements at the end of the non-empty container at
+    `ptr`: the text `insert_entry` gives when called for each in turn, made in one pass
+    (each call maps the whole text again: a thousand entries one by one is quadratic)."""
     text, nl = doc.text, doc.newline
     outer = doc.span(ptr)
     open_pos, close_pos = outer.start, outer.end - 1
     children = doc.children(ptr)
-    if not children:
-        return _insert_into_empty(doc, ptr, entry, scalar)
     last_start, last_end = children[-1]
     if text.find("\n", open_pos, last_start) != -1:
-        # One item per line: the new one gets a line of its own, indented like the last
+        # One item per line: each new one gets a line of its own, indented like the last
         # one, placed after anything (a comment) that follows the last item on its line.
         child = line_indent(text, last_start)
-        body = nl + child + entry(child)
+        body = ",".join(nl + child + entry(child) for entry in entries)
         newline_at = first_newline(doc, last_end, close_pos)
         if newline_at is None:
             return [Edit(last_end, last_end, "," + body)]
@@ -55,7 +64,7 @@ def insert_entry(
         between = text[children[0][1] : children[1][0]]
         after_comma = between[between.find(",") + 1 :] if "," in between else " "
         sep = after_comma if is_hspace(after_comma) else doc.comma[1:]
-    return [Edit(last_end, last_end, "," + sep + entry(None))]
+    return [Edit(last_end, last_end, "".join("," + sep + entry(None) for entry in entries))]
 
 
 def _insert_into_empty(

@@ -11,17 +11,23 @@ from __future__ import annotations
 
 import os
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from hookdash.core.edit.claude_import import ClaudeSettingsError, ImportResult, import_claude
 from hookdash.core.edit.claude_matchers import translate_tool_matcher, translate_trigger_matcher
-from hookdash.core.edit.claude_names import name_from_command
+from hookdash.core.edit.claude_names import NameBook, name_from_command
+from hookdash.core.edit.hook_text import add_hook
 from hookdash.core.gemini import jsonc
+from hookdash.core.gemini.environment import resolve_environment
 from hookdash.core.gemini.matcher import matches
-from tests.conftest import Sandbox, command_hook, definition
+from hookdash.core.load.loader import load_configuration
+from tests.conftest import Sandbox, command_hook, definition, examples
+from tests.scaling import LINEAR_BOUND, growth
 
 DATA = Path(__file__).parent / "data" / "claude"
 GOLDEN = Path(__file__).parent / "golden" / "claude"
@@ -347,3 +353,134 @@ def test_trigger_matchers(event: str, claude: str, gemini: list[str | None]) -> 
 )
 def test_names_from_commands(command: str, name: str) -> None:
     assert name_from_command(command) == name
+
+
+# ------------------------------------------------------------------ many hooks at once
+
+
+class _NaiveBook:
+    """NameBook as it was first written: try `base`, `base-2`… from the start every time
+    (the reference its bookkeeping must agree with)."""
+
+    def __init__(self, existing: list[tuple[str, str | None]]):
+        self.existing: dict[str, list[str | None]] = {}
+        for identifier, command in existing:
+            self.existing.setdefault(identifier, []).append(command)
+        self.given: dict[str, str] = {}
+
+    def free(self, name: str, command: str) -> bool:
+        if name in self.given:
+            return self.given[name] == command
+        return all(c == command for c in self.existing.get(name, []))
+
+    def name(self, base: str, command: str) -> str:
+        candidate, n = base, 1
+        while not self.free(candidate, command):
+            n += 1
+            candidate = f"{base}-{n}"
+        self.given[candidate] = command
+        return candidate
+
+
+_BASES = st.sampled_from(["echo", "echo-2", "x", "x-3"])
+_COMMANDS = st.sampled_from(["a", "b", "c", "d"])
+_NAMES = st.sampled_from(["echo", "echo-2", "echo-3", "echo-2-2", "x", "x-2", "x-3", "x-3-2"])
+
+
+@settings(max_examples=examples(3))
+@given(
+    st.lists(st.tuples(_NAMES, st.one_of(st.none(), _COMMANDS)), max_size=6),
+    st.lists(st.tuples(_BASES, _COMMANDS), max_size=12),
+)
+def test_names_are_the_first_free_ones(
+    existing: list[tuple[str, str | None]], asked: list[tuple[str, str]]
+) -> None:
+    book, naive = NameBook(existing), _NaiveBook(existing)
+    assert [book.name(*a) for a in asked] == [naive.name(*a) for a in asked]
+
+
+def test_names_for_many_hooks_of_one_program_take_few_tries(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """2,000 Claude hooks running `echo …` all want the name "echo": trying echo, echo-2…
+    from the start for each took 2 million tries."""
+    tries = 0
+    free = NameBook._free
+
+    def counted(self: NameBook, name: str, command: str) -> bool:
+        nonlocal tries
+        tries += 1
+        return free(self, name, command)
+
+    monkeypatch.setattr(NameBook, "_free", counted)
+    n = 2000
+    book = NameBook([("echo", "other"), ("echo-3", "echo 5")])
+    names = [book.name("echo", f"echo {i}") for i in range(n)]
+    assert names[:6] == ["echo-2", "echo-4", "echo-5", "echo-6", "echo-7", "echo-3"]
+    assert names[-1] == f"echo-{n + 1}"
+    assert book.name("echo", "echo 7") == "echo-9"  # the same command: the same name
+    assert tries < 3 * n, tries
+
+
+def _claude_settings(count: int) -> dict[str, Any]:
+    events = ["PreToolUse", "PostToolUse", "Stop", "SessionStart", "UserPromptSubmit"]
+    hooks: dict[str, list[dict[str, Any]]] = {}
+    for i in range(count):
+        event = events[i % len(events)]
+        entry: dict[str, Any] = {"hooks": [{"type": "command", "command": f"echo hook-{i}"}]}
+        if event in ("PreToolUse", "PostToolUse"):
+            entry["matcher"] = ["Bash", "Edit|Write", "Read"][i % 3]
+        hooks.setdefault(event, []).append(entry)
+    return {"hooks": hooks}
+
+
+def test_importing_many_hooks_takes_linear_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each hook used to be spliced into the file on its own, the file parsed and mapped
+    again for each: 2,000 hooks took 95 s."""
+
+    def prepare(n: int) -> Callable[[], object]:
+        box = Sandbox(tmp_path / str(n), monkeypatch)
+        box.trust_folder()
+        source = box.write(box.root / "claude.json", _claude_settings(n))
+        box.write_workspace(
+            '{\n  // kept\n  "hooks": {"BeforeTool": [{"matcher": "^run_shell_command$", '
+            '"hooks": []}]}\n}\n'
+        )
+        config = load_configuration(resolve_environment(box.workspace, environ=box.environ))
+
+        def run() -> None:
+            result = import_claude(config, source, dry_run=True)
+            assert sum(r.status == "added" for r in result.imported) == n
+
+        return run
+
+    ratio = growth(prepare, 100, repeat=2)
+    assert ratio < LINEAR_BOUND, f"4x the hooks took {ratio:.1f}x as long"
+
+
+def test_many_hooks_land_where_one_at_a_time_put_them(sandbox: Sandbox) -> None:
+    """The batch gives the file, rows and pointers adding each hook in turn gave: into the
+    last definition with the hook's matcher, else a new definition per matcher."""
+    _isolate_claude_home(sandbox)
+    sandbox.trust_folder()
+    source = sandbox.write(sandbox.root / "claude.json", _claude_settings(30))
+    start = (
+        '{\n  "hooks": {\n    "BeforeTool": [\n      {"matcher": "^run_shell_command$", '
+        '"hooks": [{"type": "command", "command": "echo hook-0"}]}, // there already\n'
+        '      {"matcher": "^(replace|write_file)$", "hooks": []}\n    ]\n  }\n}\n'
+    )
+    sandbox.write_workspace(start)
+    result = import_claude(sandbox.load(), source)
+    text = sandbox.workspace_settings.read_text()
+    one_by_one = start
+    added = [r for r in result.imported if r.status == "added"]
+    assert len(added) == len(result.changes) == 29
+    for row, change in zip(added, result.changes, strict=True):
+        edit = add_hook(one_by_one, row.event, change.value, row.matcher, False)
+        assert edit.path is not None and edit.path.pointer == row.pointer == change.key
+        one_by_one = edit.text
+    assert text == one_by_one
+    assert [r.status for r in result.imported][:2] == ["present", "added"]
+    assert result.imported[0].pointer == "/hooks/BeforeTool/0/hooks/0"

@@ -16,10 +16,12 @@ import json
 from collections import Counter
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from hookdash.core.edit import jsonedit
 from hookdash.core.edit.disabled_text import add_entry, remove_entry
+from hookdash.core.edit.hook_text import NewHook, add_hook, add_hooks
 from hookdash.core.edit.json_paths import JsonEditError
 from hookdash.core.edit.settings_file import SettingsFile
 from hookdash.core.errors import UnsupportedShapeError
@@ -313,3 +315,120 @@ def test_toggle_round_trip(doc: tuple[str, dict[str, Any]], entry: str, key: Any
                 for e in items
             )
     assert comments(text) == comments(enabled.text or disabled.text or text)
+
+
+# ------------------------------------------------------- many items in one splice
+
+
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+@given(document(), st.lists(ENTRY, max_size=4), st.sampled_from(PATHS))
+def test_extend_appends_every_item_in_one_splice(
+    doc: tuple[str, dict[str, Any]], items: list[str], path: tuple[str, str]
+) -> None:
+    """`extend_list` refuses what `append_to_list` refuses, and otherwise gives the
+    document one append per item gives, changing only the list (its style decided once,
+    from the file as it was: appends one at a time may change their mind half-way, as a
+    list on one line whose last item spans lines)."""
+    text, value = doc
+    try:
+        one_by_one = text
+        for item in items:
+            one_by_one = jsonedit.append_to_list(one_by_one, path, item)
+    except JsonEditError as exc:
+        try:
+            jsonedit.extend_list(text, path, items)
+        except JsonEditError as refused:
+            assert refused.message == exc.message
+            return
+        raise AssertionError("a shape refused one at a time must be refused at once") from None
+    after = jsonedit.extend_list(text, path, items)
+    assert jsonc.parse(after) == jsonc.parse(one_by_one)
+    if items:
+        added = "".join(json.dumps(i, ensure_ascii=False) for i in items)
+        check_splice(text, after, container_pointer(value, path), added=added)
+    else:
+        assert after == text
+
+
+MATCHERS = st.sampled_from([None, "", "a", "b", 1])
+
+
+@st.composite
+def hooks_document(draw: st.DrawFn) -> str:
+    """Settings whose events hold definitions with and without matchers and flags."""
+    events: dict[str, Any] = {}
+    for event in draw(st.lists(st.sampled_from(["BeforeTool", "AfterTool"]), unique=True)):
+        definitions = []
+        for _ in range(draw(st.integers(0, 3))):
+            d: dict[str, Any] = {}
+            matcher = draw(MATCHERS)
+            if matcher is not None:
+                d["matcher"] = matcher
+            if draw(st.booleans()):
+                d["sequential"] = draw(st.sampled_from([True, False, "true"]))
+            d["hooks"] = draw(st.lists(st.fixed_dictionaries({"command": TEXT}), max_size=2))
+            definitions.append(d)
+        events[event] = definitions
+    value: dict[str, Any] = {"hooks": events} if draw(st.booleans()) or events else {}
+    return Style(draw).fmt(value, "")
+
+
+NEW_HOOKS = st.lists(
+    st.builds(
+        NewHook,
+        st.sampled_from(["BeforeTool", "AfterTool", "SessionStart"]),
+        st.fixed_dictionaries({"type": st.just("command"), "command": TEXT}),
+        st.sampled_from([None, "", "a", "b"]),
+        st.booleans(),
+    ),
+    max_size=6,
+)
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hooks_document(), NEW_HOOKS)
+def test_adding_hooks_at_once_is_adding_each_in_turn(text: str, new: list[NewHook]) -> None:
+    """`add_hooks` places every hook where `add_hook` would: the same document, the same
+    paths, every comment kept."""
+    one_by_one, paths = text, []
+    for h in new:
+        edit = add_hook(one_by_one, h.event, h.hook, h.matcher, h.sequential)
+        one_by_one = edit.text
+        paths.append(edit.path)
+    after, placed = add_hooks(text, new)
+    assert placed == paths
+    assert jsonc.parse(after) == jsonc.parse(one_by_one)
+    assert comments(after) == comments(text)
+
+
+_STYLED = [
+    "{}",
+    "{}\n",
+    '{\n  "model": {"name": "x"}\n}\n',
+    '{"hooks":{"BeforeTool":[{"matcher":"a","hooks":[{"type":"command","command":"x"}]}]}}',
+    '{\r\n\t"hooks": {\r\n\t\t"BeforeTool": [\r\n\t\t\t{\r\n\t\t\t\t"matcher": "a",\r\n'
+    '\t\t\t\t"hooks": [\r\n\t\t\t\t\t{"type": "command", "command": "x"} // mine\r\n'
+    "\t\t\t\t]\r\n\t\t\t}\r\n\t\t]\r\n\t}\r\n}\r\n",
+    '{\n    // hooks\n    "hooks": {\n        "AfterTool": []\n    }\n}\n',
+    '{\n  "hooks": {\n    "BeforeTool": [\n      {\n        "hooks": [\n          {\n'
+    '            "type": "command",\n            "command": "x"\n          }\n        ]\n'
+    "      }\n    ]\n  }\n}\n",
+]
+
+
+@pytest.mark.parametrize("text", _STYLED)
+def test_in_the_usual_styles_the_text_is_that_of_adding_each_in_turn(text: str) -> None:
+    new = [
+        NewHook(event, {"type": "command", "command": f"run {i}"}, matcher)
+        for i, (event, matcher) in enumerate(
+            [("BeforeTool", "a"), ("BeforeTool", None), ("AfterTool", "b"), ("BeforeTool", "a")] * 3
+        )
+    ]
+    one_by_one = text
+    for h in new:
+        one_by_one = add_hook(one_by_one, h.event, h.hook, h.matcher, h.sequential).text
+    assert add_hooks(text, new)[0] == one_by_one
