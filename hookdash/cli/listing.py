@@ -41,6 +41,10 @@ def _state(hook: Any, s: Style, hidden: bool = False) -> str:
 
 
 def cmd_list(args: argparse.Namespace) -> int:
+    if args.host == "claude":
+        from hookdash.cli.claude_host import cmd_list_claude
+
+        return cmd_list_claude(args)
     config = configuration(args)
     snap = config.snapshot
     if args.json:
@@ -156,6 +160,10 @@ def problem_lines(problem: Any, env: Any, s: Style) -> list[str]:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    if args.host == "claude":
+        from hookdash.cli.claude_host import cmd_check_claude
+
+        return cmd_check_claude(args)
     fixes = apply_fixes(args) if args.fix else None
     config = configuration(args)
     snap = config.snapshot

@@ -44,6 +44,7 @@ EVENTS: tuple[str, ...] = (
     "PreSkillShellCommand",
 )
 KNOWN_EVENTS = frozenset(EVENTS)
+CLAUDE_EVENTS = EVENTS  # the name the front door exports
 
 TOOL = "tool_name"
 # The payload field an event's matcher is tested against; an event absent here has no

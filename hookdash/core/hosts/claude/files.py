@@ -49,7 +49,8 @@ def _strict_error(text: str, exc: jsonc.JsonParseError) -> ParseError:
                 line=line,
                 column=column,
             )
-    message = exc.message.replace("Gemini CLI's JSON parser", "JSON")
+    # The shared reader words its messages for Gemini CLI: say them for any JSON reader.
+    message = exc.message.replace(" (Gemini CLI's JSON parser does not allow trailing commas)", "")
     return ParseError(
         message=f"not strict JSON ({message})",
         line=exc.line,

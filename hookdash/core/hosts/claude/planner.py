@@ -9,7 +9,15 @@ matching, and a note says so.
 
 from __future__ import annotations
 
-from hookdash.core.hosts.claude.events import KNOWN_VALUES, is_tool_event, match_field
+import difflib
+
+from hookdash.core.hosts.claude.events import (
+    EVENTS,
+    KNOWN_EVENTS,
+    KNOWN_VALUES,
+    is_tool_event,
+    match_field,
+)
 from hookdash.core.hosts.claude.matcher import matches
 from hookdash.core.hosts.claude.model import (
     ClaudeHook,
@@ -55,7 +63,7 @@ def _notes(event: str, field: str | None, tool: str | None, trigger: str | None)
     return notes
 
 
-def plan(
+def claude_plan(
     snapshot: ClaudeSnapshot, event: str, tool: str | None = None, trigger: str | None = None
 ) -> ClaudePlan:
     field = match_field(event)
@@ -91,3 +99,12 @@ def plan(
         skipped=skipped,
         notes=_notes(event, field, tool, trigger),
     )
+
+
+def claude_event_problem(name: str) -> str | None:
+    """None when `name` is a Claude Code 2.1.332 event; else the message that says so."""
+    if name in KNOWN_EVENTS:
+        return None
+    close = difflib.get_close_matches(name, EVENTS, n=1)
+    hint = f" Did you mean {close[0]}?" if close else ""
+    return f"{name!r} is not a Claude Code event.{hint} Events: {', '.join(EVENTS)}."
