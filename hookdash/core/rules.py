@@ -342,6 +342,14 @@ RULES: dict[str, Rule] = _rules(
         "that is not a string, an unknown handler type, …). Correct the value named.",
     ),
     (
+        "claude-hook-ignored",
+        "warning",
+        "Claude Code ignores one invalid hook entry of a settings file.",
+        "Under an event other than PreToolUse, PermissionRequest and PreSkillShellCommand, an "
+        "invalid matcher group or handler is dropped alone, without a word; the rest of the "
+        "file is read. Correct the entry.",
+    ),
+    (
         "claude-settings-not-read",
         "note",
         "A Claude Code settings file of the repository is not read in this folder.",
@@ -367,8 +375,7 @@ RULES: dict[str, Rule] = _rules(
         "claude-hooks-switched-off",
         "note",
         "Claude Code's hooks are switched off (disableAllHooks or allowManagedHooksOnly).",
-        "Only managed hooks run, or none at all when the managed settings set "
-        "disableAllHooks.",
+        "Only managed hooks run, or none at all when the managed settings set disableAllHooks.",
     ),
     (
         "claude-unknown-event",

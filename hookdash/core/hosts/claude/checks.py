@@ -73,22 +73,37 @@ def _file_problems(layer: ClaudeLayer) -> list[Problem]:
                 column=read.error.column,
             )
         ]
-    if layer.invalid:
-        pointer, why = layer.invalid[0]
-        more = f" (and {len(layer.invalid) - 1} more)" if len(layer.invalid) > 1 else ""
+    if layer.errors.fatal:
+        pointer, why = layer.errors.fatal[0]
+        more = f" (and {len(layer.errors.fatal) - 1} more)" if len(layer.errors.fatal) > 1 else ""
         return [
             Problem(
                 severity="error",
                 code="claude-settings-invalid",
                 message=f"The {layer.scope} settings file fails Claude Code's settings schema "
-                f"at {pointer or '/'}: {why}{more}. Claude Code ignores the whole file, its "
-                "hooks included, without a word.",
+                f"at {pointer or '/'}: {why}{more}. Claude Code applies nothing in the file, "
+                "its other hooks included, without a word.",
                 fix="Correct the value named.",
                 file=path,
                 pointer=pointer,
                 line=_line_of(layer, pointer),
             )
         ]
+    out = [
+        Problem(
+            severity="warning",
+            code="claude-hook-ignored",
+            message=f"Claude Code ignores an entry of the {layer.scope} settings at {pointer}: "
+            f"{why} (the rest of the file is read).",
+            fix="Correct the entry, or remove it.",
+            file=path,
+            pointer=pointer,
+            line=_line_of(layer, pointer),
+        )
+        for pointer, why in layer.errors.dropped
+    ]
+    if out:
+        return out
     if layer.ignored_reason is not None:
         return [
             Problem(

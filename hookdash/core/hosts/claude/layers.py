@@ -26,7 +26,7 @@ from pathlib import Path
 
 from hookdash.core.hosts.claude.files import SettingsRead, read_settings
 from hookdash.core.hosts.claude.model import ClaudeLayerInfo, ClaudeScope, ParseError
-from hookdash.core.hosts.claude.schema import schema_errors
+from hookdash.core.hosts.claude.schema import HookErrors, hook_errors
 
 MANAGED_DIR_VARIABLE = "HOOKDASH_CLAUDE_MANAGED_DIR"
 
@@ -92,7 +92,7 @@ class ClaudeLayer:
 
     scope: ClaudeScope
     read: SettingsRead
-    invalid: list[tuple[str, str]] = field(default_factory=list)  # (pointer, why)
+    errors: HookErrors = field(default_factory=HookErrors)
     ignored_reason: str | None = None  # Claude does not read it (not a parse failure)
 
     @property
@@ -102,7 +102,7 @@ class ClaudeLayer:
     @property
     def loaded(self) -> bool:
         """Claude takes its settings: readable, strict JSON, an object, schema-valid."""
-        return self.read.usable and not self.invalid and self.ignored_reason is None
+        return self.read.usable and not self.errors.fatal and self.ignored_reason is None
 
     @property
     def settings(self) -> dict[str, object]:
@@ -126,11 +126,11 @@ class ClaudeLayer:
             if self.fatal:
                 return f"the managed file is {error.message}{where}: Claude Code does not start"
             return f"the file is {error.message}{where}: Claude Code ignores the whole file"
-        if self.invalid:
-            pointer, why = self.invalid[0]
+        if self.errors.fatal:
+            pointer, why = self.errors.fatal[0]
             return (
                 f"the file fails Claude Code's settings schema at {pointer or '/'} ({why}): "
-                "Claude ignores the whole file, without a word"
+                "Claude applies nothing in it, without a word"
             )
         return None
 
@@ -144,7 +144,8 @@ class ClaudeLayer:
             path=str(self.path),
             exists=self.read.exists,
             loaded=self.loaded,
-            ignored_reason=self.ignored_reason or (self.why_dropped() if self.invalid else None),
+            ignored_reason=self.ignored_reason
+            or (self.why_dropped() if self.errors.fatal else None),
             error=error,
             disable_all_hooks=value.get("disableAllHooks"),
             allow_managed_hooks_only=value.get("allowManagedHooksOnly"),
@@ -155,7 +156,7 @@ def _layer(scope: ClaudeScope, path: Path) -> ClaudeLayer:
     read = read_settings(path)
     layer = ClaudeLayer(scope, read)
     if read.usable and isinstance(read.value, dict):
-        layer.invalid = schema_errors(read.value)
+        layer.errors = hook_errors(read.value, managed=scope == "managed")
     return layer
 
 
@@ -205,3 +206,12 @@ def claude_layers(workspace: Path, environ: Mapping[str, str]) -> list[ClaudeLay
             )
             layers.append(skipped)
     return layers
+
+
+def entry_dropped(layer: ClaudeLayer, pointer: str) -> str | None:
+    """Why Claude drops the hook at `pointer` alone (its handler or its group is invalid
+    under an event that is not a guard event), or None."""
+    for where, why in layer.errors.dropped:
+        if pointer == where or pointer.startswith(where + "/"):
+            return f"Claude Code ignores this entry ({why}), without a word"
+    return None

@@ -31,6 +31,7 @@ from hookdash.core.hosts.claude.layers import (
     ClaudeLayer,
     claude_home,
     claude_layers,
+    entry_dropped,
     home_of,
     managed_dir as managed_dir_of,
 )
@@ -125,7 +126,9 @@ def dedup_key(handler: dict[str, Any]) -> str:
     command's shell, text, args and `if`; an http hook's url; a prompt's text)."""
     kind = handler.get("type")
     if kind == "command":
-        parts = [kind, handler.get("shell"), handler.get("command"), handler.get("args")]
+        # An absent shell is the default one: `shell: "bash"` is the same handler (run).
+        shell = handler.get("shell") or "bash"
+        parts = [kind, shell, handler.get("command"), handler.get("args")]
     elif kind == "http":
         parts = [kind, handler.get("url")]
     elif kind == "mcp_tool":
@@ -219,7 +222,7 @@ def _judge(
     verdict = switch.verdict(layer.scope)
     if verdict is not None:
         reasons.append((verdict.reason, verdict.why))
-    dropped = layer.why_dropped()
+    dropped = layer.why_dropped() or entry_dropped(layer, hook.pointer)
     if dropped is not None:
         reasons.append(("invalid", dropped))
     if hook.event not in KNOWN_EVENTS:

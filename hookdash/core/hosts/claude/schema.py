@@ -1,20 +1,24 @@
 """The part of Claude Code 2.1.332's settings schema that decides about hooks.
 
-Claude validates each settings file as a whole; a file that fails is ignored whole,
-without a word (its hooks, its switches, everything). Observed with the harness: a
-handler without `command`, a `timeout` of 0, -1 or "5", a `null` matcher, an unknown
-handler `type`, `disableAllHooks: "yes"` or `null`, an event whose value is not an array,
-even `permissions.allow: 5` each drop the file. Unknown keys are kept, and so is anything
-under an event name Claude does not know.
-
-hookdash checks the `hooks` object and the two hook switches; the rest of the schema
-(permissions, env, …) is not modelled: such a file is shown as read.
+Claude reads a file's `hooks` in two ways (the binary's loader, pinned by the harness):
+- The **guard events** (PreToolUse, PermissionRequest, PreSkillShellCommand) fail closed:
+  one invalid matcher group or handler under them (no `command`, a `timeout` of 0 or "5",
+  a `null` matcher, an unknown `type`, a value that is not an array) and *nothing in the
+  file* is applied, its other hooks and settings included, without a word.
+- Under the other events an invalid group or handler is dropped alone (an event whose
+  value is not an array, alone too), and the rest of the file is read.
+An event name Claude does not know is ignored, unless it holds what looks like guard
+hooks. Outside `hooks`, `disableAllHooks` of the wrong type (`"yes"` or `null`) drops the
+file too, and so does `allowManagedHooksOnly` of the wrong type in a managed file, as any
+value that fails the settings schema does (`permissions.allow: 5` did); hookdash checks
+those two switches, not the rest of that schema.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from hookdash.core.gemini.jsonc import escape_pointer_token
@@ -126,56 +130,118 @@ def _ptr(base: str, *tokens: str | int) -> str:
     return base + "".join("/" + escape_pointer_token(str(t)) for t in tokens)
 
 
-def _handler(item: Any, at: str) -> Iterator[tuple[str, str]]:
+GUARD_EVENTS = frozenset({"PreToolUse", "PermissionRequest", "PreSkillShellCommand"})
+
+
+def handler_error(item: Any) -> str | None:
+    """Why Claude rejects one handler, or None."""
     if not isinstance(item, dict):
-        yield at, "a hook must be an object"
-        return
+        return "a hook entry must be an object"
     kind = item.get("type")
     if kind not in _TYPES:
-        yield _ptr(at, "type"), f"type must be one of {', '.join(HANDLER_TYPES)}"
-        return
+        return f"'type' must be one of {', '.join(HANDLER_TYPES)}"
     required, optional = _TYPES[kind]
     for name, check in required.items():
         if name not in item:
-            yield at, f"a {kind} hook needs '{name}'"
-        elif (why := check(item[name])) is not None:
-            yield _ptr(at, name), f"'{name}' {why}"
+            return f"a {kind} hook needs '{name}'"
+        if (why := check(item[name])) is not None:
+            return f"'{name}' {why}"
     for name, check in {**_COMMON, **optional}.items():
         if name in item and (why := check(item[name])) is not None:
-            yield _ptr(at, name), f"'{name}' {why}"
+            return f"'{name}' {why}"
+    return None
 
 
-def _event(entries: Any, at: str) -> Iterator[tuple[str, str]]:
+def _names_guards(value: Any) -> bool:
+    """An object with a guard event's key holding something (the binary's check that a
+    misplaced entry may hold guard hooks)."""
+    return isinstance(value, dict) and any(
+        k in GUARD_EVENTS and v is not None and v != [] for k, v in value.items()
+    )
+
+
+def _looks_like_group(value: Any) -> bool:
+    if not isinstance(value, dict):
+        return False
+    if "matcher" not in value and any(k in KNOWN_EVENTS for k in value):
+        return False
+    inner = value.get("hooks")
+    if isinstance(inner, list):
+        return len(inner) > 0
+    return isinstance(inner, dict) and ("matcher" in value or isinstance(inner.get("type"), str))
+
+
+def _may_hold_guards(value: Any, depth: int = 3, groups: bool = True) -> bool:
+    if _names_guards(value) or (groups and _looks_like_group(value)):
+        return True
+    if depth == 0 or not isinstance(value, (dict, list)):
+        return False
+    if isinstance(value, list):
+        return any(_may_hold_guards(v, depth - 1, groups) for v in value)
+    return any(
+        _may_hold_guards(v, depth - 1, groups and k not in KNOWN_EVENTS) for k, v in value.items()
+    )
+
+
+@dataclass
+class HookErrors:
+    """What Claude makes of a file's `hooks`: entries it drops alone, and what makes it
+    drop the whole file (empty when it reads the file)."""
+
+    dropped: list[tuple[str, str]] = field(default_factory=list)  # (pointer, why)
+    fatal: list[tuple[str, str]] = field(default_factory=list)
+
+
+def _event(event: str, entries: Any, at: str, out: HookErrors) -> None:
+    guard = event in GUARD_EVENTS
     if not isinstance(entries, list):
-        yield at, "an event's value must be an array of matcher groups"
+        why = "an event's value must be an array of matcher groups"
+        if (guard and entries is not None) or _may_hold_guards(entries, groups=False):
+            out.fatal.append((at, why))
+        else:
+            out.dropped.append((at, why))
         return
     for i, group in enumerate(entries):
         where = _ptr(at, i)
+        problems: list[tuple[str, str]] = []
+        if _may_hold_guards(group, groups=False):
+            why = "it holds PreToolUse/PermissionRequest hooks where a matcher group belongs"
+            out.fatal.append((where, why))
+            continue
         if not isinstance(group, dict):
-            yield where, "a matcher group must be an object"
-            continue
-        if "matcher" in group and not isinstance(group["matcher"], str):
-            yield _ptr(where, "matcher"), "'matcher' must be a string"
-        handlers = group.get("hooks")
-        if not isinstance(handlers, list):
-            yield _ptr(where, "hooks"), "a matcher group needs a 'hooks' array"
-            continue
-        for j, item in enumerate(handlers):
-            yield from _handler(item, _ptr(where, "hooks", j))
+            problems.append((where, "a matcher group must be an object"))
+        elif not isinstance(group.get("hooks"), list):
+            problems.append((_ptr(where, "hooks"), "a matcher group needs a 'hooks' array"))
+        else:
+            for j, item in enumerate(group["hooks"]):
+                if (why := handler_error(item)) is not None:
+                    problems.append((_ptr(where, "hooks", j), why))
+            if "matcher" in group and not isinstance(group["matcher"], str):
+                problems.append((where, "'matcher' must be a string"))  # the group goes
+        (out.fatal if guard else out.dropped).extend(problems)
 
 
-def schema_errors(settings: dict[str, Any]) -> list[tuple[str, str]]:
-    """(JSON pointer, what is wrong) for every way `settings` fails the hook part of
-    Claude's schema; empty when Claude would read the file."""
-    out: list[tuple[str, str]] = []
-    for name in SWITCHES:
+def hook_errors(settings: dict[str, Any], *, managed: bool = False) -> HookErrors:
+    """What Claude drops of `settings` (a parsed file), entry by entry or whole.
+
+    `allowManagedHooksOnly` is checked only in a managed file: elsewhere Claude ignores it,
+    and a `null` there did not drop a project file (tests/claude)."""
+    out = HookErrors()
+    for name in SWITCHES if managed else SWITCHES[:1]:
         if name in settings and (why := _boolean(settings[name])) is not None:
-            out.append((_ptr("", name), f"'{name}' {why}"))
-    hooks = settings.get("hooks")
-    if "hooks" in settings and not isinstance(hooks, dict):
-        out.append(("/hooks", "'hooks' must be an object of events"))
-    elif isinstance(hooks, dict):
-        for event, entries in hooks.items():
-            if event in KNOWN_EVENTS:  # unknown events are dropped before validation
-                out.extend(_event(entries, _ptr("/hooks", event)))
+            out.fatal.append((_ptr("", name), f"'{name}' {why}"))
+    if "hooks" not in settings:
+        return out
+    hooks = settings["hooks"]
+    if not isinstance(hooks, dict):
+        out.fatal.append(("/hooks", "'hooks' must be an object of events"))
+        return out
+    for event, entries in hooks.items():
+        at = _ptr("/hooks", event)
+        if event in KNOWN_EVENTS:
+            _event(event, entries, at, out)
+        elif _may_hold_guards(entries, groups=not isinstance(entries, list)):
+            out.fatal.append(
+                (at, "not a hook event, but it holds PreToolUse/PermissionRequest hooks")
+            )
     return out
