@@ -91,13 +91,21 @@ def claude_plan(
             continue
         kept[hook.key] = hook
         runs.append(hook)
+    notes = _notes(event, field, tool, trigger)
+    conditional = [h for h in runs if h.condition]
+    if conditional:
+        notes.append(
+            f"{len(conditional)} of these hooks also have an `if` condition (a permission rule "
+            "such as Bash(git *)): Claude runs them only when the tool call matches it, which "
+            "hookdash does not evaluate."
+        )
     return ClaudePlan(
         event=event,
         match_field=field,
         value=value,
         hooks=runs,
         skipped=skipped,
-        notes=_notes(event, field, tool, trigger),
+        notes=notes,
     )
 
 

@@ -208,6 +208,7 @@ def _hook(
         command=command,
         detail=detail,
         timeout=handler.get("timeout"),
+        condition=handler.get("if"),
         hookdash_fires=kind == "command",
     )
 
