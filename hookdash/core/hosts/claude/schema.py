@@ -205,8 +205,8 @@ def _event(event: str, entries: Any, at: str, out: HookErrors) -> None:
         where = _ptr(at, i)
         problems: list[tuple[str, str]] = []
         if _may_hold_guards(group, groups=False):
-            why = "it holds PreToolUse/PermissionRequest hooks where a matcher group belongs"
-            out.fatal.append((where, why))
+            misplaced = "it holds PreToolUse/PermissionRequest hooks where a matcher group belongs"
+            out.fatal.append((where, misplaced))
             continue
         if not isinstance(group, dict):
             problems.append((where, "a matcher group must be an object"))
@@ -214,8 +214,8 @@ def _event(event: str, entries: Any, at: str, out: HookErrors) -> None:
             problems.append((_ptr(where, "hooks"), "a matcher group needs a 'hooks' array"))
         else:
             for j, item in enumerate(group["hooks"]):
-                if (why := handler_error(item)) is not None:
-                    problems.append((_ptr(where, "hooks", j), why))
+                if (error := handler_error(item)) is not None:
+                    problems.append((_ptr(where, "hooks", j), error))
             if "matcher" in group and not isinstance(group["matcher"], str):
                 problems.append((where, "'matcher' must be a string"))  # the group goes
         (out.fatal if guard else out.dropped).extend(problems)
