@@ -143,22 +143,12 @@ def cmd_check_claude(args: argparse.Namespace) -> int:
             }
         )
         return EXIT_FAILED if snap.has_errors else EXIT_OK
-    from hookdash.cli.listing import problem_lines
+    from hookdash.cli.listing import print_problems
 
-    s = Style(sys.stdout)
     places = _Places(snap.home)
-    if not problems:
-        print(f"No problems found in the Claude Code hooks of {places.display(snap.workspace)}.")
-        return EXIT_OK
-    for p in problems:
-        for line in problem_lines(p, places, s):
-            print(line)
-    errors = sum(p.severity == "error" for p in problems)
-    warnings = sum(p.severity == "warning" for p in problems)
-    print(
-        f"\n{errors} error(s), {warnings} warning(s), {len(problems) - errors - warnings} note(s)"
+    return print_problems(
+        problems, places, f"the Claude Code hooks of {places.display(snap.workspace)}"
     )
-    return EXIT_FAILED if errors else EXIT_OK
 
 
 def cmd_plan_claude(args: argparse.Namespace) -> int:

@@ -188,10 +188,16 @@ def cmd_check(args: argparse.Namespace) -> int:
             }
         )
         return EXIT_FAILED if snap.has_errors else EXIT_OK
-    s = Style(sys.stdout)
     env = config.env
+    return print_problems(problems, env, f"the hooks of {env.display(snap.workspace)}")
+
+
+def print_problems(problems: list[Any], env: Any, what: str) -> int:
+    """`check`'s text report (each problem, then the counts) and its exit code; `env`
+    shows paths (its `display`), `what` names what was checked."""
+    s = Style(sys.stdout)
     if not problems:
-        print(f"No problems found in the hooks of {env.display(snap.workspace)}.")
+        print(f"No problems found in {what}.")
         return EXIT_OK
     for p in problems:
         for line in problem_lines(p, env, s):
