@@ -41,6 +41,10 @@ def _state(hook: Any, s: Style, hidden: bool = False) -> str:
 
 
 def cmd_list(args: argparse.Namespace) -> int:
+    if args.host == "claude":
+        from hookdash.cli.claude_host import cmd_list_claude
+
+        return cmd_list_claude(args)
     config = configuration(args)
     snap = config.snapshot
     if args.json:
@@ -156,6 +160,10 @@ def problem_lines(problem: Any, env: Any, s: Style) -> list[str]:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    if args.host == "claude":
+        from hookdash.cli.claude_host import cmd_check_claude
+
+        return cmd_check_claude(args)
     fixes = apply_fixes(args) if args.fix else None
     config = configuration(args)
     snap = config.snapshot
@@ -180,10 +188,16 @@ def cmd_check(args: argparse.Namespace) -> int:
             }
         )
         return EXIT_FAILED if snap.has_errors else EXIT_OK
-    s = Style(sys.stdout)
     env = config.env
+    return print_problems(problems, env, f"the hooks of {env.display(snap.workspace)}")
+
+
+def print_problems(problems: list[Any], env: Any, what: str) -> int:
+    """`check`'s text report (each problem, then the counts) and its exit code; `env`
+    shows paths (its `display`), `what` names what was checked."""
+    s = Style(sys.stdout)
     if not problems:
-        print(f"No problems found in the hooks of {env.display(snap.workspace)}.")
+        print(f"No problems found in {what}.")
         return EXIT_OK
     for p in problems:
         for line in problem_lines(p, env, s):

@@ -45,7 +45,7 @@ def _main(argv: Sequence[str] | None) -> int:
 
     parser = build_parser()
     args = parser.parse_args(argv)
-    for name, default in (("workspace", None), ("json", False)):
+    for name, default in (("workspace", None), ("json", False), ("host", None)):
         if not hasattr(args, name):
             setattr(args, name, default)
     try:

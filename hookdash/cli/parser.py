@@ -29,6 +29,13 @@ def build_parser() -> argparse.ArgumentParser:
         default=argparse.SUPPRESS,
         help="the project folder Gemini CLI would run in (default: the current directory)",
     )
+    hosted = Parser(add_help=False)  # the commands that read Claude Code's hooks too
+    hosted.add_argument(
+        "--host",
+        choices=("gemini", "claude"),
+        default=argparse.SUPPRESS,
+        help="whose hooks: Gemini CLI's (default) or Claude Code's",
+    )
     with_json = Parser(add_help=False)
     with_json.add_argument(
         "--json", action="store_true", default=argparse.SUPPRESS, help="print JSON"
@@ -43,27 +50,31 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
 
     p = sub.add_parser(
-        "list", parents=[common, with_json], help="every configured hook and its verdict"
+        "list", parents=[common, hosted, with_json], help="every configured hook and its verdict"
     )
     p.set_defaults(func=cmd_list)
     p = sub.add_parser(
-        "check", parents=[common, with_json], help="problems in the hook configuration"
+        "check", parents=[common, hosted, with_json], help="problems in the hook configuration"
     )
     p.add_argument("--fix", action="store_true", help="apply the safe fixes")
     add_format(p)
     p.set_defaults(func=cmd_check)
     add_scan_command(sub, common)
-    _add_engine_commands(sub, common, with_json)
+    _add_engine_commands(sub, common, with_json, hosted)
     add_edit_commands(sub, common, with_json)
     add_authoring_commands(sub, common, with_json)
     add_dashboard_commands(sub)
     return parser
 
 
-def _add_engine_commands(sub: SubParsers, common: Parser, with_json: Parser) -> None:
+def _add_engine_commands(
+    sub: SubParsers, common: Parser, with_json: Parser, hosted: Parser
+) -> None:
     """plan, fire and log: the shared engine."""
     firing = Parser(add_help=False)  # what plan and fire both take: an event and its context
-    firing.add_argument("event", metavar="EVENT", help="a Gemini CLI event, e.g. BeforeTool")
+    firing.add_argument(
+        "event", metavar="EVENT", help="an event, e.g. BeforeTool (Claude Code: PreToolUse)"
+    )
     firing.add_argument("--tool", metavar="NAME", help="the tool name (BeforeTool, AfterTool)")
     firing.add_argument(
         "--trigger",
@@ -72,7 +83,7 @@ def _add_engine_commands(sub: SubParsers, common: Parser, with_json: Parser) -> 
     )
     p = sub.add_parser(
         "plan",
-        parents=[common, with_json, firing],
+        parents=[common, hosted, with_json, firing],
         help="which hooks Gemini would run for an event, in order, and why others would not",
     )
     p.set_defaults(func=cmd_plan)

@@ -88,6 +88,10 @@ def _hook_where(hook: Any, env: Any) -> str:
 
 
 def cmd_plan(args: argparse.Namespace) -> int:
+    if args.host == "claude":
+        from hookdash.cli.claude_host import cmd_plan_claude
+
+        return cmd_plan_claude(args)
     from hookdash.core import killed_at_once, plan
 
     event = _event_arg(args.event)

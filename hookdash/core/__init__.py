@@ -146,6 +146,13 @@ if TYPE_CHECKING:
     from hookdash.core.gemini.versions import (
         describe_gemini as describe_gemini,
     )
+    from hookdash.core.hosts.claude import (
+        CLAUDE_EVENTS as CLAUDE_EVENTS,
+        ClaudeSnapshot as ClaudeSnapshot,
+        claude_event_problem as claude_event_problem,
+        claude_plan as claude_plan,
+        load_claude as load_claude,
+    )
     from hookdash.core.load.checks import (
         check_configuration as check_configuration,
     )
@@ -460,6 +467,12 @@ _EXPORTS: dict[str, str] = {
     "untrusted_summary": "hookdash.core.load.checks.trust",
     "validate_draft": "hookdash.core.edit.hook_draft",
     "visible": "hookdash.core.display",
+    # Claude Code as a host (core/hosts/claude).
+    "CLAUDE_EVENTS": "hookdash.core.hosts.claude",
+    "ClaudeSnapshot": "hookdash.core.hosts.claude",
+    "claude_event_problem": "hookdash.core.hosts.claude",
+    "claude_plan": "hookdash.core.hosts.claude",
+    "load_claude": "hookdash.core.hosts.claude",
     "watch_targets": "hookdash.core.load.sources",
     "WatchTarget": "hookdash.core.load.sources",
 }

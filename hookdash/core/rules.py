@@ -317,6 +317,73 @@ RULES: dict[str, Rule] = _rules(
         "reviewer reads is not what the agent runs. Remove them, and do not run the hook "
         "until you know why they are there.",
     ),
+    # ---------------------------------------------------------------- Claude Code
+    (
+        "claude-settings-unreadable",
+        "error",
+        "A Claude Code settings file cannot be read.",
+        "It is not a regular file or not readable: Claude Code cannot use it either. "
+        "Replace it with a readable JSON file.",
+    ),
+    (
+        "claude-settings-parse-error",
+        "error",
+        "A Claude Code settings file is not strict JSON.",
+        "Claude Code 2.1.332 reads settings with JSON.parse: one comment or trailing comma "
+        "and the whole file is ignored, without a word (a managed file that does not parse "
+        "stops Claude Code from starting). Fix the file at the line named.",
+    ),
+    (
+        "claude-settings-invalid",
+        "error",
+        "A Claude Code settings file fails Claude's settings schema.",
+        "Claude Code ignores such a file whole, its hooks included, without a word (a "
+        "handler without a command, a timeout that is not a positive number, a matcher "
+        "that is not a string, an unknown handler type, …). Correct the value named.",
+    ),
+    (
+        "claude-hook-ignored",
+        "warning",
+        "Claude Code ignores one invalid hook entry of a settings file.",
+        "Under an event other than PreToolUse, PermissionRequest and PreSkillShellCommand, an "
+        "invalid matcher group or handler is dropped alone, without a word; the rest of the "
+        "file is read. Correct the entry.",
+    ),
+    (
+        "claude-settings-not-read",
+        "note",
+        "A Claude Code settings file of the repository is not read in this folder.",
+        "Started in a subdirectory of a git repository, Claude Code reads the root's "
+        ".claude/settings.local.json but not its .claude/settings.json.",
+    ),
+    (
+        "claude-project-disables-all-hooks",
+        "error",
+        "A repository's Claude Code settings switch off every hook of yours.",
+        "disableAllHooks: true in a project's .claude/settings.json (or settings.local.json) "
+        "switches off the user's own hooks too, safety hooks included; only managed hooks "
+        "still run. Remove it, or do not run Claude Code there until you know why it is set.",
+    ),
+    (
+        "claude-project-enables-hooks",
+        "warning",
+        "A repository's Claude Code settings switch back on the hooks you switched off.",
+        "disableAllHooks: false in a project file overrides a user's disableAllHooks: true "
+        "(the later layer wins), so every hook runs in that repository.",
+    ),
+    (
+        "claude-hooks-switched-off",
+        "note",
+        "Claude Code's hooks are switched off (disableAllHooks or allowManagedHooksOnly).",
+        "Only managed hooks run, or none at all when the managed settings set disableAllHooks.",
+    ),
+    (
+        "claude-unknown-event",
+        "warning",
+        "A Claude Code settings file names an event Claude Code does not have.",
+        "Claude Code ignores such hooks without a word (often a Gemini CLI event name such "
+        "as BeforeTool in a Claude file). Use Claude's event name, or remove them.",
+    ),
     # ---------------------------------------------------------------- legacy keys
     (
         "legacy-hooks-disabled",

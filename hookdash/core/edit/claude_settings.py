@@ -16,6 +16,7 @@ from pydantic import BaseModel
 
 from hookdash.core import files
 from hookdash.core.gemini import jsonc
+from hookdash.core.hosts.claude.layers import claude_home
 
 SourceKind = Literal["file", "local", "project", "user"]
 
@@ -28,14 +29,6 @@ class ClaudeSource(BaseModel):
     exists: bool
     hooks: int = 0  # how many hooks it holds
     error: str | None = None
-
-
-def claude_home(environ: Mapping[str, str]) -> Path:
-    """Claude Code's own directory: `$CLAUDE_CONFIG_DIR`, else `~/.claude`."""
-    configured = environ.get("CLAUDE_CONFIG_DIR")
-    if configured:
-        return Path(os.path.expanduser(configured))
-    return Path(environ.get("HOME") or os.path.expanduser("~")) / ".claude"
 
 
 def default_sources(workspace: Path, environ: Mapping[str, str]) -> list[tuple[Path, SourceKind]]:

@@ -1,0 +1,255 @@
+"""`hookdash check --host claude`: what a reviewer of Claude Code hooks must be told.
+
+Claude Code 2.1.332 keeps quiet about most of it: a file that is not strict JSON or fails
+its schema is ignored whole, an unknown event name is ignored, and a repository's
+`disableAllHooks: true` switches off the user's own hooks. Each becomes a finding here,
+with its file and line; so do each hook's risk flags and hidden characters (the shared
+rules every host uses).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from hookdash.core.display import hidden_characters, shorten, visible
+from hookdash.core.gemini import jsonc
+from hookdash.core.hosts.claude.events import KNOWN_EVENTS
+from hookdash.core.hosts.claude.layers import ClaudeLayer
+from hookdash.core.hosts.claude.model import ClaudeHook, ClaudeSnapshot
+from hookdash.core.load.command_scripts import find_scripts
+from hookdash.core.load.risks import hook_risks, kinds_of
+from hookdash.core.model import RiskFlag
+from hookdash.core.problems import Problem
+
+if TYPE_CHECKING:
+    from hookdash.core.hosts.claude.registry import Switches
+
+
+def hook_risks_of(hook: ClaudeHook, workspace: Path, home: Path) -> list[RiskFlag]:
+    """The shared risk flags of a command hook: its command and every project script it
+    runs (`$CLAUDE_PROJECT_DIR` is the workspace)."""
+    if hook.command is None:
+        return []
+    variables = {"CLAUDE_PROJECT_DIR": str(workspace), "HOME": str(home)}
+    scripts = find_scripts(hook.command, workspace, variables).scripts
+    return hook_risks(hook.command, scripts, workspace=str(workspace), home=str(home))
+
+
+def _line_of(layer: ClaudeLayer, pointer: str) -> int | None:
+    text = layer.read.text
+    return jsonc.LineFinder(text).line(pointer) if text else None
+
+
+def _file_problems(layer: ClaudeLayer) -> list[Problem]:
+    read = layer.read
+    path = str(layer.path)
+    if read.unreadable:
+        return [
+            Problem(
+                severity="error",
+                code="claude-settings-unreadable",
+                message=f"The {layer.scope} settings file {read.unreadable}: Claude Code "
+                "cannot use it either.",
+                fix="Replace it with a readable JSON file.",
+                file=path,
+            )
+        ]
+    if read.error is not None:
+        effect = (
+            "Claude Code refuses to start (`claude -p` exits 1)."
+            if layer.fatal
+            else "Claude Code ignores the whole file, its hooks and every other setting, "
+            "without a word."
+        )
+        return [
+            Problem(
+                severity="error",
+                code="claude-settings-parse-error",
+                message=f"The {layer.scope} settings file is {read.error.message}: {effect}",
+                fix="Make it strict JSON: no comments, no trailing commas.",
+                file=path,
+                line=read.error.line,
+                column=read.error.column,
+            )
+        ]
+    if layer.errors.fatal:
+        pointer, why = layer.errors.fatal[0]
+        more = f" (and {len(layer.errors.fatal) - 1} more)" if len(layer.errors.fatal) > 1 else ""
+        return [
+            Problem(
+                severity="error",
+                code="claude-settings-invalid",
+                message=f"The {layer.scope} settings file fails Claude Code's settings schema "
+                f"at {pointer or '/'}: {why}{more}. Claude Code applies nothing in the file, "
+                "its other hooks included, without a word.",
+                fix="Correct the value named.",
+                file=path,
+                pointer=pointer,
+                line=_line_of(layer, pointer),
+            )
+        ]
+    out = [
+        Problem(
+            severity="warning",
+            code="claude-hook-ignored",
+            message=f"Claude Code ignores an entry of the {layer.scope} settings at {pointer}: "
+            f"{why} (the rest of the file is read).",
+            fix="Correct the entry, or remove it.",
+            file=path,
+            pointer=pointer,
+            line=_line_of(layer, pointer),
+        )
+        for pointer, why in layer.errors.dropped
+    ]
+    if out:
+        return out
+    if layer.ignored_reason is not None:
+        return [
+            Problem(
+                severity="info",
+                code="claude-settings-not-read",
+                message=f"{layer.ignored_reason}: its hooks do not run in this workspace.",
+                file=path,
+            )
+        ]
+    return []
+
+
+def _switch_problems(layers: list[ClaudeLayer]) -> list[Problem]:
+    out: list[Problem] = []
+    user_off = any(
+        layer.scope == "user" and layer.settings.get("disableAllHooks") is True for layer in layers
+    )
+    for layer in layers:
+        value = layer.settings.get("disableAllHooks")
+        line = _line_of(layer, "/disableAllHooks") if "disableAllHooks" in layer.settings else None
+        if layer.scope in ("project", "local") and value is True:
+            out.append(
+                Problem(
+                    severity="error",
+                    code="claude-project-disables-all-hooks",
+                    message="This repository switches off your hooks: disableAllHooks is true "
+                    f"in its {layer.scope} settings, so Claude Code runs none of your own "
+                    "hooks (user, project or local) here, only managed ones.",
+                    fix="Remove disableAllHooks from the file, or do not run Claude Code in "
+                    "this repository until you know why it is there.",
+                    file=str(layer.path),
+                    pointer="/disableAllHooks",
+                    line=line,
+                )
+            )
+        elif layer.scope in ("project", "local") and value is False and user_off:
+            out.append(
+                Problem(
+                    severity="warning",
+                    code="claude-project-enables-hooks",
+                    message="This repository switches your hooks back on: you set "
+                    "disableAllHooks in your user settings, and its false in the "
+                    f"{layer.scope} settings wins, so every hook runs here.",
+                    fix="Remove disableAllHooks from the repository's file.",
+                    file=str(layer.path),
+                    pointer="/disableAllHooks",
+                    line=line,
+                )
+            )
+    return out
+
+
+def _switched_off(switch: Switches) -> list[Problem]:
+    verdict = switch.verdict("user")
+    if verdict is None or switch.starts is not None:
+        return []
+    layer = switch.managed_off or switch.managed_only or switch.merged_off
+    if layer is None or layer.scope in ("project", "local"):
+        return []  # said by claude-project-disables-all-hooks
+    return [
+        Problem(
+            severity="info",
+            code="claude-hooks-switched-off",
+            message=f"{verdict.why[0].upper()}{verdict.why[1:]}.",
+            file=str(layer.path),
+        )
+    ]
+
+
+def _unknown_events(snapshot: ClaudeSnapshot) -> list[Problem]:
+    seen: set[tuple[str, str]] = set()
+    out: list[Problem] = []
+    for hook in snapshot.hooks:
+        if hook.event in KNOWN_EVENTS or (hook.file, hook.event) in seen:
+            continue
+        seen.add((hook.file, hook.event))
+        out.append(
+            Problem(
+                severity="warning",
+                code="claude-unknown-event",
+                message=f"'{visible(hook.event)}' is not a Claude Code 2.1.332 event: Claude "
+                "ignores its hooks without a word (a Gemini CLI name in a Claude file?).",
+                fix="Use one of Claude's event names (PreToolUse, PostToolUse, SessionStart, "
+                "Stop, …), or remove it.",
+                file=hook.file,
+                pointer="/".join(hook.pointer.split("/")[:3]),
+                line=hook.line,
+            )
+        )
+    return out
+
+
+def _hook_problems(hook: ClaudeHook) -> list[Problem]:
+    out: list[Problem] = []
+    if hook.risks:
+        first = {
+            kind: next(f for f in hook.risks if f.kind == kind) for kind in kinds_of(hook.risks)
+        }
+        examples = [f"{k} ({visible(shorten(f.span.text, 60))})" for k, f in first.items()]
+        out.append(
+            Problem(
+                severity="warning",
+                code="risky-command",
+                message=f"The command of the {hook.event} hook '{visible(shorten(hook.id, 60))}' "
+                f"or the script it runs does what a reviewer must not miss: {'; '.join(examples)}.",
+                fix="Read the command and its script; keep the hook only if you expect each "
+                "of these (`hookdash list --host claude --json` lists every flag).",
+                file=hook.file,
+                pointer=hook.pointer,
+                line=hook.line,
+            )
+        )
+    texts = [("event name", hook.event), ("command", hook.command), ("matcher", hook.matcher)]
+    texts.append(("target", hook.detail))
+    for what, text in texts:
+        if not isinstance(text, str):
+            continue
+        found = hidden_characters(text, multiline=True)
+        if found:
+            more = f" and {len(found) - 1} more" if len(found) > 1 else ""
+            out.append(
+                Problem(
+                    severity="error",
+                    code="hidden-characters",
+                    message=f"The {what} of a {visible(hook.event)} hook holds hidden characters "
+                    f"({found[0].label}{more}): what a reviewer reads is not what Claude Code "
+                    "runs.",
+                    fix="Remove them (hookdash shows them as ␛, ␍ or <U+202E>); do not run the "
+                    "hook until you know why they are there.",
+                    file=hook.file,
+                    pointer=hook.pointer,
+                    line=hook.line,
+                )
+            )
+    return out
+
+
+def claude_problems(
+    snapshot: ClaudeSnapshot, layers: list[ClaudeLayer], switch: Switches
+) -> list[Problem]:
+    out: list[Problem] = []
+    for layer in layers:
+        out += _file_problems(layer)
+    out += _switch_problems(layers)
+    out += _switched_off(switch)
+    out += _unknown_events(snapshot)
+    for hook in snapshot.hooks:
+        out += _hook_problems(hook)
+    return out

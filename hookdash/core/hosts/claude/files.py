@@ -1,0 +1,84 @@
+"""Reading one Claude Code settings file exactly as 2.1.332 does.
+
+Claude's settings files are strict JSON (`JSON.parse`): a `//` comment or one trailing
+comma drops the whole file, silently, while the other layers still run. A UTF-8 byte
+order mark is skipped; an empty file holds no settings. Hookdash reports what Claude
+keeps quiet about, with the line and column.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from hookdash.core import files
+from hookdash.core.gemini import jsonc
+from hookdash.core.hosts.claude.model import ParseError
+
+
+@dataclass
+class SettingsRead:
+    """A settings file as read: its text and value, or why Claude cannot use it."""
+
+    path: Path
+    exists: bool
+    text: str | None = None  # without its BOM (offsets and lines as the file's)
+    value: Any = None  # the parsed document (None when it does not parse)
+    error: ParseError | None = None  # strict JSON rejects it, or it is not an object
+    unreadable: str | None = None  # it cannot be read at all
+
+    @property
+    def usable(self) -> bool:
+        return self.exists and self.error is None and self.unreadable is None
+
+
+def _strict_error(text: str, exc: jsonc.JsonParseError) -> ParseError:
+    """Why JSON.parse rejects `text`, said for a Claude file (a comment named as one)."""
+    spans = jsonc.comment_spans(text)
+    if spans:
+        try:
+            jsonc.parse(text, comments=True)
+        except jsonc.JsonParseError:
+            pass
+        else:
+            line, column = jsonc.line_col(text, spans[0][0])
+            return ParseError(
+                message="not strict JSON (a comment: Claude Code reads its settings as JSON, "
+                "not JSON with comments)",
+                line=line,
+                column=column,
+            )
+    # The shared reader words its messages for Gemini CLI: say them for any JSON reader.
+    message = exc.message.replace(" (Gemini CLI's JSON parser does not allow trailing commas)", "")
+    return ParseError(
+        message=f"not strict JSON ({message})",
+        line=exc.line,
+        column=exc.column,
+    )
+
+
+def read_settings(path: Path) -> SettingsRead:
+    """Read and parse one settings file; never raises for what a file can hold."""
+    try:
+        data = files.read_bytes(path)
+    except FileNotFoundError:
+        return SettingsRead(path, exists=False)
+    except NotADirectoryError:
+        return SettingsRead(path, exists=False)
+    except OSError as exc:
+        why = exc.strerror or str(exc)
+        return SettingsRead(path, exists=True, unreadable=f"cannot be read ({why})")
+    text = data.decode("utf-8", "replace")  # as Node's readFileSync(…, "utf8")
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if not text.strip():
+        return SettingsRead(path, exists=True, text=text, value={})
+    try:
+        value = jsonc.parse(text, comments=False)
+    except jsonc.JsonParseError as exc:
+        return SettingsRead(path, exists=True, text=text, error=_strict_error(text, exc))
+    if not isinstance(value, dict):
+        error = ParseError(message="not a JSON object", line=1, column=1)
+        return SettingsRead(path, exists=True, text=text, value=value, error=error)
+    return SettingsRead(path, exists=True, text=text, value=value)

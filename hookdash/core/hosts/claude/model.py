@@ -1,0 +1,126 @@
+"""The Claude Code host's records: a hook and its verdict, a settings layer, the folder
+trust, the loaded configuration (`list --host claude --json`) and a plan.
+
+A Claude hook's `event` is Claude's own name (`PreToolUse`) and its `scope` the layer it
+comes from; `file`, `line`, `command`, `matcher` (as written, None when absent), `type`,
+`runs` and `not_running_because` mean what they mean for a Gemini hook (CONTRACT §5).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel
+
+from hookdash.core.model import RiskFlag
+from hookdash.core.problems import Problem
+
+ClaudeScope = Literal["managed", "user", "project", "local", "plugin"]
+# Why a hook does not run (plan's `reason`, CONTRACT §5's vocabulary plus Claude's own).
+ClaudeInactive = Literal[
+    "claude-refuses-to-start",  # a managed settings file does not parse
+    "hooks-disabled",  # disableAllHooks
+    "ignored-layer",  # allowManagedHooksOnly leaves this layer's hooks out
+    "invalid",  # the file is not strict JSON or fails Claude's schema: dropped whole
+    "unknown-event",
+    "duplicate",
+    "matcher",
+]
+FolderTrustState = Literal["trusted", "untrusted", "unknown"]
+
+
+class ClaudeHook(BaseModel):
+    """One handler of a Claude Code settings file and what Claude Code 2.1.332 does with it."""
+
+    host: Literal["claude"] = "claude"
+    id: str  # what names it in a list: the command (url, prompt, server/tool otherwise)
+    ref: str  # unique: the file and the JSON pointer of the handler
+    key: str  # what Claude deduplicates identical handlers of one event by
+    event: str
+    scope: ClaudeScope
+    file: str
+    pointer: str
+    line: int | None = None
+    matcher: Any = None  # as written; None when absent
+    match_field: str | None = None  # what the matcher is tested against; None: ignored
+    type: Any = None
+    command: str | None = None
+    detail: str | None = None  # url of an http hook, prompt of prompt/agent, server/tool
+    timeout: Any = None  # seconds, as written (None: Claude's default, 60 s for commands)
+    condition: Any = None  # its `if` (a permission rule the tool call must match), as written
+    runs: bool = False
+    not_running_because: list[str] = []
+    inactive_reason: ClaudeInactive | None = None
+    duplicate_of: str | None = None  # the ref of the identical handler Claude keeps
+    hookdash_fires: bool = False  # hookdash's `fire` runs only `command` hooks
+    trust: Literal["trusted", "untrusted", "not-applicable"] = "not-applicable"
+    risks: list[RiskFlag] = []
+
+
+class ParseError(BaseModel):
+    message: str
+    line: int | None = None
+    column: int | None = None
+
+
+class ClaudeLayerInfo(BaseModel):
+    """One settings file Claude Code reads (or, for `ignored_reason`, would not)."""
+
+    scope: ClaudeScope
+    path: str
+    exists: bool
+    loaded: bool  # Claude reads its settings (it exists, is strict JSON, passes the schema)
+    ignored_reason: str | None = None
+    error: ParseError | None = None
+    disable_all_hooks: Any = None  # as written, None when absent
+    allow_managed_hooks_only: Any = None
+
+
+class ClaudeFolderTrust(BaseModel):
+    """What Claude Code recorded about trusting the workspace folder, and what it means."""
+
+    state: FolderTrustState
+    config_file: str  # $CLAUDE_CONFIG_DIR/.claude.json or ~/.claude.json
+    trusted_path: str | None = None  # the recorded folder that trusts the workspace
+    sentence: str  # the one sentence a reviewer must read
+
+
+class ClaudeSnapshot(BaseModel):
+    """Everything `hookdash list --host claude --json` prints."""
+
+    host: Literal["claude"] = "claude"
+    workspace: str
+    home: str
+    config_dir: str
+    managed_dir: str
+    claude_starts: bool
+    hooks_enabled: bool  # not switched off for every non-managed hook
+    folder_trust: ClaudeFolderTrust
+    layers: list[ClaudeLayerInfo]
+    hooks: list[ClaudeHook]
+    problems: list[Problem]
+
+    @property
+    def has_errors(self) -> bool:
+        return any(p.severity == "error" for p in self.problems)
+
+
+class ClaudeSkipped(BaseModel):
+    id: str
+    ref: str
+    scope: ClaudeScope
+    reason: ClaudeInactive
+    why: str
+
+
+class ClaudePlan(BaseModel):
+    """`plan --host claude --json`: what Claude Code runs for one event (in parallel,
+    identical handlers once) and why each other hook of that event does not run."""
+
+    host: Literal["claude"] = "claude"
+    event: str
+    match_field: str | None
+    value: str | None  # the tool name or trigger value the plan was made for
+    hooks: list[ClaudeHook]
+    skipped: list[ClaudeSkipped]
+    notes: list[str] = []

@@ -1,0 +1,294 @@
+"""Every Claude Code hook of a workspace, each with Claude Code 2.1.332's verdict.
+
+What decides whether a hook runs, in the order Claude applies it (tests/claude):
+1. A managed settings file that does not parse: Claude Code does not start at all.
+2. `disableAllHooks: true` in the managed settings: no hook runs, managed ones included.
+3. `allowManagedHooksOnly: true` in the managed settings: only managed hooks run.
+4. `disableAllHooks` as merged over user, project, local and managed (the last layer that
+   sets it decides): when true, only managed hooks run. So a repository's
+   `.claude/settings.json` can switch off the user's own hooks, and a repository's
+   `false` switches back on the hooks a user switched off.
+5. A file that is not strict JSON, or fails the schema, is dropped whole; an event name
+   Claude does not know is ignored.
+6. Identical handlers of one event (same shell, command, args and `if`) run once.
+Matchers are the plan's business (`planner`); `list` marks a handler a duplicate only when
+an earlier one of the same event has the same matcher text, so for every match query.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from hookdash.core.gemini import jsonc
+from hookdash.core.gemini.jsonc import escape_pointer_token
+from hookdash.core.hosts.claude.events import KNOWN_EVENTS, match_field
+from hookdash.core.hosts.claude.layers import (
+    ClaudeLayer,
+    claude_home,
+    claude_layers,
+    entry_dropped,
+    home_of,
+    managed_dir as managed_dir_of,
+)
+from hookdash.core.hosts.claude.model import ClaudeHook, ClaudeInactive, ClaudeSnapshot
+from hookdash.core.hosts.claude.trust import folder_trust
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Why the hooks of a layer do not run, if they do not (one switch for all of them)."""
+
+    reason: ClaudeInactive
+    why: str
+
+
+def _where(layer: ClaudeLayer) -> str:
+    return f"{layer.scope} settings {layer.path}"
+
+
+def _last_setting(layers: list[ClaudeLayer], key: str) -> ClaudeLayer | None:
+    """The layer whose value of `key` the merged settings keep (the last that sets it)."""
+    found = None
+    for layer in layers:
+        if key in layer.settings:
+            found = layer
+    return found
+
+
+@dataclass(frozen=True)
+class Switches:
+    """The switches every hook's verdict depends on."""
+
+    starts: ClaudeLayer | None  # the managed file that stops Claude from starting, if any
+    managed_off: ClaudeLayer | None  # managed disableAllHooks: true
+    managed_only: ClaudeLayer | None  # managed allowManagedHooksOnly: true
+    merged_off: ClaudeLayer | None  # the layer whose disableAllHooks: true the merge keeps
+
+    def verdict(self, scope: str) -> Verdict | None:
+        if self.starts is not None:
+            return Verdict(
+                "claude-refuses-to-start",
+                f"Claude Code does not start: the managed settings file {self.starts.path} "
+                "does not parse",
+            )
+        if self.managed_off is not None:
+            return Verdict(
+                "hooks-disabled",
+                f"disableAllHooks is true in the {_where(self.managed_off)}: no hook runs",
+            )
+        if scope == "managed":
+            return None
+        if self.managed_only is not None:
+            return Verdict(
+                "ignored-layer",
+                "allowManagedHooksOnly is true in the "
+                f"{_where(self.managed_only)}: only managed hooks run",
+            )
+        if self.merged_off is not None:
+            off = self.merged_off
+            whose = (
+                "this repository switches off your hooks: "
+                if off.scope in ("project", "local")
+                else ""
+            )
+            return Verdict(
+                "hooks-disabled",
+                f"{whose}disableAllHooks is true in the {_where(off)}: only managed hooks run",
+            )
+        return None
+
+
+def switches(layers: list[ClaudeLayer]) -> Switches:
+    managed = [layer for layer in layers if layer.scope == "managed"]
+    broken = next((layer for layer in managed if layer.fatal), None)
+    off = _last_setting(managed, "disableAllHooks")
+    only = _last_setting(managed, "allowManagedHooksOnly")
+    merged = _last_setting(layers, "disableAllHooks")
+    return Switches(
+        starts=broken,
+        managed_off=off if off is not None and off.settings["disableAllHooks"] is True else None,
+        managed_only=(
+            only if only is not None and only.settings["allowManagedHooksOnly"] is True else None
+        ),
+        merged_off=(
+            merged if merged is not None and merged.settings["disableAllHooks"] is True else None
+        ),
+    )
+
+
+def dedup_key(handler: dict[str, Any]) -> str:
+    """What Claude compares to run identical handlers of one event once (per type: a
+    command's shell, text, args and `if`; an http hook's url; a prompt's text)."""
+    kind = handler.get("type")
+    if kind == "command":
+        # An absent shell is the default one: `shell: "bash"` is the same handler (run).
+        shell = handler.get("shell") or "bash"
+        parts = [kind, shell, handler.get("command"), handler.get("args")]
+    elif kind == "http":
+        parts = [kind, handler.get("url")]
+    elif kind == "mcp_tool":
+        parts = [kind, handler.get("server"), handler.get("tool"), handler.get("input")]
+    else:
+        parts = [kind, handler.get("prompt")]
+    parts.append(handler.get("if") or "")
+    return json.dumps(parts, ensure_ascii=False, sort_keys=True)
+
+
+def _detail(handler: dict[str, Any]) -> str | None:
+    kind = handler.get("type")
+    if kind == "http":
+        return _text(handler.get("url"))
+    if kind in ("prompt", "agent"):
+        return _text(handler.get("prompt"))
+    if kind == "mcp_tool":
+        return f"{_text(handler.get('server'))}/{_text(handler.get('tool'))}"
+    return None
+
+
+def _text(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
+def _ptr(*tokens: str | int) -> str:
+    return "".join("/" + escape_pointer_token(str(t)) for t in tokens)
+
+
+def _handlers(layer: ClaudeLayer) -> list[tuple[str, Any, str, dict[str, Any]]]:
+    """(event, matcher or None, pointer, handler) of every handler the file holds, as far
+    as its shape can be walked (an invalid file's too, to show what Claude drops)."""
+    value = layer.read.value
+    hooks = value.get("hooks") if isinstance(value, dict) else None
+    if not isinstance(hooks, dict):
+        return []
+    out = []
+    for event, groups in hooks.items():
+        if not isinstance(groups, list):
+            continue
+        for i, group in enumerate(groups):
+            if not isinstance(group, dict) or not isinstance(group.get("hooks"), list):
+                continue
+            for j, handler in enumerate(group["hooks"]):
+                if isinstance(handler, dict):
+                    out.append(
+                        (event, group.get("matcher"), _ptr("hooks", event, i, "hooks", j), handler)
+                    )
+    return out
+
+
+def _hook(
+    layer: ClaudeLayer,
+    event: str,
+    matcher: Any,
+    pointer: str,
+    handler: dict[str, Any],
+    lines: jsonc.LineFinder | None,
+) -> ClaudeHook:
+    kind = handler.get("type")
+    command = handler.get("command") if kind == "command" else None
+    command = command if isinstance(command, str) else None
+    detail = _detail(handler)
+    ident = command if command is not None else (detail or f"{_text(kind)} hook")
+    return ClaudeHook(
+        id=ident,
+        ref=f"{layer.path}#{pointer}",
+        key=dedup_key(handler),
+        event=event,
+        scope=layer.scope,
+        file=str(layer.path),
+        pointer=pointer,
+        line=lines.line(pointer) if lines is not None else None,
+        matcher=matcher,
+        match_field=match_field(event),
+        type=kind,
+        command=command,
+        detail=detail,
+        timeout=handler.get("timeout"),
+        condition=handler.get("if"),
+        hookdash_fires=kind == "command",
+    )
+
+
+def _judge(
+    hook: ClaudeHook,
+    layer: ClaudeLayer,
+    switch: Switches,
+    kept: dict[tuple[str, Any, str], ClaudeHook],
+) -> None:
+    reasons: list[tuple[ClaudeInactive, str]] = []
+    verdict = switch.verdict(layer.scope)
+    if verdict is not None:
+        reasons.append((verdict.reason, verdict.why))
+    dropped = layer.why_dropped() or entry_dropped(layer, hook.pointer)
+    if dropped is not None:
+        reasons.append(("invalid", dropped))
+    if hook.event not in KNOWN_EVENTS:
+        reasons.append(
+            (
+                "unknown-event",
+                f"Claude Code 2.1.332 has no event '{hook.event}': it ignores these hooks "
+                "without a word",
+            )
+        )
+    if not reasons:
+        copy = (hook.event, hook.matcher, hook.key)
+        first = kept.get(copy)
+        if first is not None:
+            hook.duplicate_of = first.ref
+            reasons.append(
+                (
+                    "duplicate",
+                    f"identical to the {first.scope} hook at {first.file}:{first.line}: "
+                    "Claude Code runs it once per event",
+                )
+            )
+        else:
+            kept[copy] = hook
+    hook.runs = not reasons
+    hook.not_running_because = [why for _, why in reasons]
+    hook.inactive_reason = reasons[0][0] if reasons else None
+
+
+def load_claude(
+    workspace: str | Path | None = None, environ: Mapping[str, str] | None = None
+) -> ClaudeSnapshot:
+    """The Claude Code configuration of `workspace` (default: the current directory)."""
+    from hookdash.core.hosts.claude.checks import claude_problems, hook_risks_of
+
+    env = dict(os.environ if environ is None else environ)
+    folder = Path(os.path.abspath(workspace if workspace is not None else os.getcwd()))
+    layers = claude_layers(folder, env)
+    switch = switches(layers)
+    trust = folder_trust(folder, env)
+    hooks: list[ClaudeHook] = []
+    kept: dict[tuple[str, Any, str], ClaudeHook] = {}
+    for layer in layers:
+        if layer.ignored_reason is not None:
+            continue
+        found = _handlers(layer)
+        lines = jsonc.LineFinder(layer.read.text) if found and layer.read.text else None
+        for event, matcher, pointer, handler in found:
+            hook = _hook(layer, event, matcher, pointer, handler, lines)
+            _judge(hook, layer, switch, kept)
+            if layer.scope in ("project", "local"):
+                hook.trust = "trusted" if trust.state == "trusted" else "untrusted"
+            hook.risks = hook_risks_of(hook, folder, home_of(env))
+            hooks.append(hook)
+    snapshot = ClaudeSnapshot(
+        workspace=str(folder),
+        home=str(home_of(env)),
+        config_dir=str(claude_home(env)),
+        managed_dir=str(managed_dir_of(env)),
+        claude_starts=switch.starts is None,
+        hooks_enabled=switch.verdict("user") is None,
+        folder_trust=trust,
+        layers=[layer.info() for layer in layers],
+        hooks=hooks,
+        problems=[],
+    )
+    snapshot.problems = claude_problems(snapshot, layers, switch)
+    return snapshot

@@ -1,0 +1,123 @@
+"""`hookdash list|check|plan --host claude`, through the installed console script, in a
+sandbox whose Claude Code files are its own (HOME, CLAUDE_CONFIG_DIR, the managed
+directory through HOOKDASH_CLAUDE_MANAGED_DIR)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+from typing import Any
+
+from tests.conftest import Sandbox
+
+
+def _claude(sandbox: Sandbox, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {
+        **sandbox.environ,
+        "HOME": str(sandbox.home),
+        "CLAUDE_CONFIG_DIR": str(sandbox.home / ".claude"),
+        "HOOKDASH_CLAUDE_MANAGED_DIR": str(sandbox.root / "managed"),
+    }
+    env.pop("CLAUDE_CODE_SANDBOXED", None)
+    return sandbox.cli(*args, env=env)
+
+
+def _write(path: Path, data: Any) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(data if isinstance(data, str) else json.dumps(data, indent=2))
+
+
+def _hooks(event: str, command: str, matcher: str | None = None) -> dict[str, Any]:
+    group: dict[str, Any] = {"hooks": [{"type": "command", "command": command}]}
+    if matcher is not None:
+        group["matcher"] = matcher
+    return {event: [group]}
+
+
+def _setup(sandbox: Sandbox, project: dict[str, Any] | None = None) -> None:
+    _write(
+        sandbox.home / ".claude" / "settings.json",
+        {"hooks": _hooks("PreToolUse", "guard.sh", "Bash")},
+    )
+    _write(
+        sandbox.workspace / ".claude" / "settings.json",
+        project
+        or {
+            "hooks": {**_hooks("PreToolUse", "lint.sh", "Edit|Write"), **_hooks("Stop", "done.sh")}
+        },
+    )
+
+
+def test_list_json_carries_the_contracts_fields(sandbox: Sandbox) -> None:
+    _setup(sandbox)
+    result = _claude(sandbox, "list", "--host", "claude", "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["host"] == "claude" and data["workspace"] == str(sandbox.workspace)
+    assert data["folder_trust"]["state"] == "untrusted"
+    first = data["hooks"][0]
+    fields = (
+        "host",
+        "event",
+        "scope",
+        "line",
+        "command",
+        "matcher",
+        "type",
+        "runs",
+        "not_running_because",
+    )
+    assert {k: first[k] for k in fields} == {
+        "host": "claude", "event": "PreToolUse", "scope": "user", "line": 6,
+        "command": "guard.sh", "matcher": "Bash", "type": "command", "runs": True,
+        "not_running_because": [],
+    }  # fmt: skip
+    assert [h["scope"] for h in data["hooks"]] == ["user", "project", "project"]
+
+
+def test_without_host_list_is_gemini_s(sandbox: Sandbox) -> None:
+    _setup(sandbox)
+    data = json.loads(_claude(sandbox, "list", "--json").stdout)
+    assert "host" not in data and data["hooks"] == []
+
+
+def test_check_finds_a_repository_that_switches_off_your_hooks(sandbox: Sandbox) -> None:
+    _setup(sandbox, project={"disableAllHooks": True})
+    result = _claude(sandbox, "check", "--host", "claude")
+    assert result.returncode == 1
+    assert "claude-project-disables-all-hooks" in result.stdout
+    assert "This repository switches off your hooks" in result.stdout
+    listed = _claude(sandbox, "list", "--host", "claude")
+    assert "this repository switches off your hooks" in listed.stdout
+    as_json = json.loads(_claude(sandbox, "check", "--host", "claude", "--json").stdout)
+    assert as_json["errors"] == 1
+
+
+def test_check_names_the_line_and_column_of_a_trailing_comma(sandbox: Sandbox) -> None:
+    _setup(sandbox, project={})
+    _write(sandbox.workspace / ".claude" / "settings.local.json", '{\n  "hooks": {},\n}\n')
+    result = _claude(sandbox, "check", "--host", "claude")
+    assert result.returncode == 1
+    assert "settings.local.json:2:14" in result.stdout and "not strict JSON" in result.stdout
+    sarif = json.loads(_claude(sandbox, "check", "--host", "claude", "--format", "sarif").stdout)
+    assert sarif["runs"][0]["results"][0]["ruleId"] == "claude-settings-parse-error"
+
+
+def test_plan_lists_what_claude_runs_and_why_not_the_rest(sandbox: Sandbox) -> None:
+    _setup(sandbox)
+    result = _claude(sandbox, "plan", "--host", "claude", "PreToolUse", "--tool", "Bash", "--json")
+    assert result.returncode == 0, result.stderr
+    plan = json.loads(result.stdout)
+    assert [h["command"] for h in plan["hooks"]] == ["guard.sh"]
+    assert [(s["id"], s["reason"]) for s in plan["skipped"]] == [("lint.sh", "matcher")]
+    text = _claude(sandbox, "plan", "--host", "claude", "PreToolUse", "--tool", "Edit").stdout
+    assert "Claude Code runs 1 hook" in text and "lint.sh" in text
+
+
+def test_usage_errors(sandbox: Sandbox) -> None:
+    bad_event = _claude(sandbox, "plan", "--host", "claude", "BeforeTool")
+    assert bad_event.returncode == 2 and "not a Claude Code event" in bad_event.stderr
+    bad_host = _claude(sandbox, "list", "--host", "codex")
+    assert bad_host.returncode == 2
+    assert _claude(sandbox, "check", "--host", "claude", "--fix").returncode == 2

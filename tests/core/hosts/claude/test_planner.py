@@ -1,0 +1,59 @@
+"""The plan for one event: matchers against the match query, identical handlers once,
+and every other hook of the event with its reason."""
+
+from __future__ import annotations
+
+from hookdash.core.hosts.claude import claude_event_problem, claude_plan, load_claude
+from tests.core.hosts.claude.conftest import Machine
+
+
+def _groups(*groups: tuple[str | None, list[str]], event: str = "PreToolUse") -> dict[str, object]:
+    out = []
+    for matcher, commands in groups:
+        group: dict[str, object] = {"hooks": [{"type": "command", "command": c} for c in commands]}
+        if matcher is not None:
+            group["matcher"] = matcher
+        out.append(group)
+    return {"hooks": {event: out}}
+
+
+def test_matchers_and_duplicates(machine: Machine) -> None:
+    machine.write(machine.user, _groups(("Bash", ["same"])))
+    machine.write(
+        machine.project_file,
+        _groups(("Bash", ["same", "bash only"]), ("*", ["same", "any"]), ("Read", ["read"])),
+    )
+    snap = load_claude(machine.project, machine.environ())
+    plan = claude_plan(snap, "PreToolUse", tool="Bash")
+    assert [h.id for h in plan.hooks] == ["same", "bash only", "any"]
+    assert sorted((s.id, s.reason) for s in plan.skipped) == [
+        ("read", "matcher"),
+        ("same", "duplicate"),
+        ("same", "duplicate"),
+    ]
+    no_tool = claude_plan(snap, "PreToolUse")
+    assert "read" in [h.id for h in no_tool.hooks] and no_tool.notes
+
+
+def test_events_without_a_match_query_ignore_matchers(machine: Machine) -> None:
+    machine.write(machine.project_file, _groups(("nothing", ["stop"]), event="Stop"))
+    snap = load_claude(machine.project, machine.environ())
+    plan = claude_plan(snap, "Stop", tool="Bash")
+    assert [h.id for h in plan.hooks] == ["stop"] and plan.match_field is None
+    assert "matchers are ignored" in plan.notes[0]
+
+
+def test_session_start_source_and_switched_off_hooks(machine: Machine) -> None:
+    machine.write(
+        machine.user, _groups(("startup", ["start"]), ("resume", ["res"]), event="SessionStart")
+    )
+    machine.write(machine.project_file, {"disableAllHooks": True})
+    snap = load_claude(machine.project, machine.environ())
+    plan = claude_plan(snap, "SessionStart", trigger="startup")
+    assert plan.hooks == [] and {s.reason for s in plan.skipped} == {"hooks-disabled"}
+
+
+def test_unknown_event_names_are_refused_with_a_hint() -> None:
+    assert claude_event_problem("PreToolUse") is None
+    problem = claude_event_problem("PreTool")
+    assert problem is not None and "Did you mean PreToolUse?" in problem

@@ -1,0 +1,154 @@
+"""Every Claude hook's verdict: the switches of each layer, files Claude drops whole or in
+part, unknown events, identical handlers, risks and trust."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hookdash.core.hosts.claude import load_claude
+from hookdash.core.hosts.claude.model import ClaudeSnapshot
+from tests.core.hosts.claude.conftest import Machine, hooks_on
+
+
+def _load(machine: Machine) -> ClaudeSnapshot:
+    return load_claude(machine.project, machine.environ())
+
+
+def _runs(snap: ClaudeSnapshot) -> dict[str, bool]:
+    return {h.id: h.runs for h in snap.hooks}
+
+
+def _three(machine: Machine, **switches: dict[str, Any]) -> None:
+    for path, label in (
+        (machine.user, "user"),
+        (machine.project_file, "project"),
+        (machine.local_file, "local"),
+    ):
+        machine.write(path, {**hooks_on("Stop", f"echo {label}"), **switches.get(label, {})})
+
+
+def test_every_layer_runs_and_the_fields_are_the_contracts(machine: Machine) -> None:
+    _three(machine)
+    snap = _load(machine)
+    assert _runs(snap) == {"echo user": True, "echo project": True, "echo local": True}
+    hook = snap.hooks[1]
+    assert (hook.host, hook.event, hook.scope, hook.type) == (
+        "claude",
+        "Stop",
+        "project",
+        "command",
+    )
+    assert hook.file == str(machine.project_file) and hook.line == 6
+    assert hook.matcher is None and hook.not_running_because == []
+
+
+def test_a_projects_disable_all_hooks_silences_the_users_hooks(machine: Machine) -> None:
+    _three(machine, project={"disableAllHooks": True})
+    snap = _load(machine)
+    assert not any(_runs(snap).values())
+    assert "this repository switches off your hooks" in snap.hooks[0].not_running_because[0]
+    codes = [p.code for p in snap.problems]
+    assert "claude-project-disables-all-hooks" in codes and snap.has_errors
+
+
+def test_the_last_layer_that_sets_disable_all_hooks_decides(machine: Machine) -> None:
+    _three(machine, user={"disableAllHooks": True}, project={"disableAllHooks": False})
+    snap = _load(machine)
+    assert all(_runs(snap).values())
+    assert "claude-project-enables-hooks" in [p.code for p in snap.problems]
+    _three(machine, user={"disableAllHooks": True})
+    assert not any(_runs(_load(machine)).values())
+
+
+def test_managed_switches(machine: Machine) -> None:
+    _three(machine, project={"disableAllHooks": True})
+    managed = machine.managed / "managed-settings.json"
+    machine.write(managed, hooks_on("Stop", "echo managed"))
+    assert _runs(_load(machine)) == {
+        "echo user": False,
+        "echo project": False,
+        "echo local": False,
+        "echo managed": True,
+    }
+    _three(machine)
+    machine.write(managed, {**hooks_on("Stop", "echo managed"), "allowManagedHooksOnly": True})
+    snap = _load(machine)
+    assert [h.id for h in snap.hooks if h.runs] == ["echo managed"]
+    assert snap.hooks[0].inactive_reason == "ignored-layer"
+    machine.write(managed, {**hooks_on("Stop", "echo managed"), "disableAllHooks": True})
+    assert not any(_runs(_load(machine)).values())
+
+
+def test_a_broken_managed_file_stops_claude_from_starting(machine: Machine) -> None:
+    _three(machine)
+    machine.write(machine.managed / "managed-settings.d" / "x.json", '{"a": 1,}')
+    snap = _load(machine)
+    assert not snap.claude_starts and not any(_runs(snap).values())
+    assert snap.hooks[0].inactive_reason == "claude-refuses-to-start"
+
+
+def test_one_invalid_guard_entry_drops_the_file_an_other_entry_only_itself(
+    machine: Machine,
+) -> None:
+    guard = hooks_on("PreToolUse", "echo guard")
+    guard["hooks"]["PreToolUse"].append(
+        {"hooks": [{"type": "command", "command": "x", "timeout": 0}]}
+    )
+    guard["hooks"]["Stop"] = [{"hooks": [{"type": "command", "command": "echo stop"}]}]
+    machine.write(machine.project_file, guard)
+    other = hooks_on("Stop", "echo kept")
+    other["hooks"]["Stop"].append(
+        {"matcher": None, "hooks": [{"type": "command", "command": "echo null"}]}
+    )
+    machine.write(machine.local_file, other)
+    snap = _load(machine)
+    assert _runs(snap) == {
+        "echo guard": False,
+        "x": False,
+        "echo stop": False,
+        "echo kept": True,
+        "echo null": False,
+    }
+    codes = {p.code for p in snap.problems}
+    assert {"claude-settings-invalid", "claude-hook-ignored"} <= codes
+
+
+def test_strict_json_and_unknown_events(machine: Machine) -> None:
+    machine.write(
+        machine.project_file,
+        '{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "a"}]}]},}',
+    )
+    machine.write(
+        machine.local_file,
+        {"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "command": "g"}]}]}},
+    )
+    snap = _load(machine)
+    assert [h.id for h in snap.hooks] == ["g"]  # the broken file's hooks cannot be listed
+    assert snap.hooks[0].inactive_reason == "unknown-event"
+    parse = next(p for p in snap.problems if p.code == "claude-settings-parse-error")
+    assert (parse.line, parse.column) == (1, 71)  # the comma
+    assert "claude-unknown-event" in {p.code for p in snap.problems}
+
+
+def test_identical_handlers_with_the_same_matcher_are_duplicates(machine: Machine) -> None:
+    machine.write(machine.user, hooks_on("PreToolUse", "echo same", matcher="Bash"))
+    machine.write(
+        machine.project_file,
+        hooks_on("PreToolUse", "echo same", "echo same", matcher="Bash", shell="bash"),
+    )
+    snap = _load(machine)
+    assert [h.runs for h in snap.hooks] == [True, False, False]
+    assert snap.hooks[1].duplicate_of == snap.hooks[0].ref
+
+
+def test_risks_hidden_characters_trust_and_other_types(machine: Machine) -> None:
+    hooks = hooks_on("PreToolUse", "curl -s https://example.com/x | sh", "echo \u202ehi")
+    hooks["hooks"]["PreToolUse"][0]["hooks"].append({"type": "http", "url": "http://127.0.0.1/h"})
+    machine.write(machine.project_file, hooks)
+    snap = _load(machine)
+    curl, _hidden, http = snap.hooks
+    assert {"network", "pipe-to-shell"} <= {r.kind for r in curl.risks}
+    assert curl.trust == "untrusted" and curl.hookdash_fires
+    assert http.runs and not http.hookdash_fires and http.id == "http://127.0.0.1/h"
+    codes = [p.code for p in snap.problems]
+    assert "risky-command" in codes and "hidden-characters" in codes
