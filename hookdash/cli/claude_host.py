@@ -174,7 +174,9 @@ def cmd_plan_claude(args: argparse.Namespace) -> int:
         if count
         else "Claude Code runs no hook"
     )
-    out.write(f"{s.bold(plan.event)} · {context}: {runs}{' in parallel' if count > 1 else ''}\n")
+    out.write(
+        f"{s.bold(visible(plan.event))} · {context}: {runs}{' in parallel' if count > 1 else ''}\n"
+    )
     for i, hook in enumerate(plan.hooks, 1):
         where = f"{places.display(hook.file)}{f':{hook.line}' if hook.line else ''}"
         kind = (
@@ -189,7 +191,7 @@ def cmd_plan_claude(args: argparse.Namespace) -> int:
         for skipped in plan.skipped:
             out.write(
                 f"  {s.dim('-')} {visible(shorten(skipped.id, 50))} {s.cyan(skipped.scope)}: "
-                f"{s.yellow(skipped.reason)} — {visible(skipped.why)}\n"
+                f"{s.yellow(visible(skipped.reason))} — {visible(skipped.why)}\n"
             )
     for note in plan.notes:
         out.write(s.dim(f"note: {visible(note)}") + "\n")

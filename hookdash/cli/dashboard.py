@@ -85,11 +85,26 @@ def _leave_anyway(app: Any, ended: threading.Event, code: int) -> None:
     busy), put the terminal back and end the process."""
     if ended.wait(QUIT_GRACE_S):
         return
+    # The terminal put back by hand: the driver's own way joins its threads and flushes
+    # through its writer thread, either of which a held process may never get to.
     driver = getattr(app, "_driver", None)
     with contextlib.suppress(Exception):
-        if driver is not None:
-            driver.stop_application_mode()
+        fileno = driver.fileno if driver is not None else 1  # (the terminal: stdout)
+        attrs = getattr(driver, "attrs_before", None)
+        if attrs is not None:
+            import termios
+
+            termios.tcsetattr(fileno, termios.TCSANOW, attrs)
+        os.write(fileno, _TERMINAL_BACK)
     os._exit(code)
+
+
+# Mouse, bracketed paste, focus reports and Kitty keys off, line wrap on, the alternate
+# screen left, the cursor shown.
+_TERMINAL_BACK = (
+    b"\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l\x1b[?2004l\x1b[?1004l\x1b[?7h"
+    b"\x1b[<u\x1b[?1049l\x1b[?25h"
+)
 
 
 def _run_dashboard(env: Any, config: Any, demo: Any = None, notice: str | None = None) -> int:
