@@ -46,3 +46,34 @@ def test_disabled_lists_and_hooks_load_in_linear_time(
 
     ratio = growth(prepare, 150)
     assert ratio < LINEAR_BOUND, f"4x the hooks and entries took {ratio:.1f}x as long"
+
+
+def test_a_reload_does_not_analyse_unchanged_scripts_again(
+    sandbox: Sandbox, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The risk cache held 64 scripts: with more configured, each reload analysed every
+    script again (200 scripts of 64 KiB: 29 s per reload)."""
+    import hookdash.core.load.risks as risks
+
+    analysed: list[str] = []
+    analyse = risks._analyze_text
+
+    def counted(text: str, *args: Any, **kwargs: Any) -> Any:
+        analysed.append(text)
+        return analyse(text, *args, **kwargs)
+
+    monkeypatch.setattr(risks, "_analyze_text", counted)
+    sandbox.trust_folder()
+    hooks = []
+    for i in range(150):
+        script = sandbox.script(f".gemini/hooks/s{i}.sh", f"curl -s https://example.com/{i}")
+        hooks.append(definition(command_hook(f"bash {script}", name=f"s{i}")))
+    sandbox.write_workspace({"hooks": {"BeforeTool": hooks}})
+    first = sandbox.load()
+    scripts = {t for t in analysed if t.startswith("#!")}
+    assert len(scripts) == 150
+    assert all(h.risks for h in first.hooks)
+    analysed.clear()
+    again = sandbox.load()
+    assert [t for t in analysed if t.startswith("#!")] == []
+    assert [h.risks for h in again.hooks] == [h.risks for h in first.hooks]

@@ -61,7 +61,7 @@ def test_the_rules_read_every_case_without_falling_back(
     import hookdash.core.load.risks.shell as shell
 
     risks._command_flags.cache_clear()
-    risks._script_flags.cache_clear()
+    risks.clear_flag_cache()
 
     def fail(text: str, reason: str) -> list[object]:
         if reason != "opaque-parse" or "{curl," not in text:  # the one that does not parse

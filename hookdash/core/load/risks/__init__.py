@@ -50,6 +50,8 @@ from __future__ import annotations
 
 import posixpath
 import re
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
@@ -127,11 +129,51 @@ def script_risks(
     return list(_script_flags(text, path, language, workspace, home))
 
 
-@lru_cache(maxsize=64)
+# The scripts' flags, kept by the size of their texts rather than their number: a count
+# (64) smaller than the scripts configured made every reload analyse every script again
+# (200 scripts of 64 KiB: 29 s per reload of the dashboard).
+FLAG_CACHE_CHARS = 64 << 20
+_flag_cache: OrderedDict[tuple[str, str, str, str | None, str | None], tuple[RiskFlag, ...]] = (
+    OrderedDict()
+)
+_flag_cache_chars = 0
+_flag_cache_lock = threading.Lock()
+
+
+def clear_flag_cache() -> None:
+    """Forget every script's cached flags (tests that count the analyses)."""
+    global _flag_cache_chars
+    with _flag_cache_lock:
+        _flag_cache.clear()
+        _flag_cache_chars = 0
+
+
 def _script_flags(
     text: str, path: str, language: Language, workspace: str | None, home: str | None
 ) -> tuple[RiskFlag, ...]:
-    # Cached: many hooks may run one script, and the dashboard reloads on every change.
+    """Cached: many hooks may run one script, and the dashboard reloads on every change
+    (the least recently used go first once the texts kept pass FLAG_CACHE_CHARS)."""
+    global _flag_cache_chars
+    key = (text, path, language, workspace, home)
+    with _flag_cache_lock:
+        flags = _flag_cache.get(key)
+        if flags is not None:
+            _flag_cache.move_to_end(key)
+            return flags
+    flags = _analyze_script(text, path, language, workspace, home)
+    with _flag_cache_lock:
+        if key not in _flag_cache and len(text) <= FLAG_CACHE_CHARS:
+            _flag_cache[key] = flags
+            _flag_cache_chars += len(text)
+            while _flag_cache_chars > FLAG_CACHE_CHARS:
+                (old_text, *_), _ = _flag_cache.popitem(last=False)
+                _flag_cache_chars -= len(old_text)
+    return flags
+
+
+def _analyze_script(
+    text: str, path: str, language: Language, workspace: str | None, home: str | None
+) -> tuple[RiskFlag, ...]:
     dialect = _script_dialect(text, path) if language == "code" else "any"
     found = _analyze_text(text, language, workspace, home, dialect=dialect)
     if not found:
@@ -241,7 +283,7 @@ def _script_file_flags(
         interpreter = next((w for w in words if posixpath.basename(w) in _ALL_INTERPRETERS), None)
     language = script_language(head.text, script.path, interpreter)
     if len(head.text) > _CACHED_TEXT:  # not kept in the cache: it may be 16 MiB
-        found = _script_flags.__wrapped__(head.text, script.path, language, workspace, home)
+        found = _analyze_script(head.text, script.path, language, workspace, home)
         flags = list(found)
     else:
         flags = script_risks(
