@@ -95,8 +95,8 @@ class Footer(TextualFooter):
         # Textual's Footer shows no key until the screen's first bindings signal, a refresh
         # later (seconds on a loaded machine): the keys of the screen are known already.
         self._bindings_ready = True
-        self._shown = self._what_is_shown()
-        keys, palette = self._keys()
+        keys, palette = self._keys()  # worked out once: `_what_is_shown` is the same three
+        self._shown = (self.compact, tuple(keys), palette)
         for key, binding, enabled, tooltip in keys:
             yield FooterKey(
                 key,
