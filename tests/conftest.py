@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, settings
 
 import hookdash.core.problems as problems_module
 from hookdash.core.demo import FOREIGN_VARIABLES
-from hookdash.core.gemini.environment import GeminiEnvironment, resolve_environment
+from hookdash.core.hosts.gemini.environment import GeminiEnvironment, resolve_environment
 from hookdash.core.load.loader import load_configuration
 from hookdash.core.model import Configuration
 
@@ -141,7 +141,7 @@ class Sandbox(SettingsFiles):
     def allow_system_files(self) -> None:
         """Pretend the system files are root-owned and locked down (tmp_path is not)."""
         self.monkeypatch.setattr(
-            "hookdash.core.gemini.layers.system_file_insecurity", lambda p: None
+            "hookdash.core.hosts.gemini.layers.system_file_insecurity", lambda p: None
         )
 
     # --- files ---------------------------------------------------------------------

@@ -23,8 +23,8 @@ from hookdash.cli.output import Style, terminal_text
 from hookdash.cli.running import _log_line, _skipped_line, run_lines
 from hookdash.core.edit.edits import Change, EditResult
 from hookdash.core.errors import HookNotFound
-from hookdash.core.gemini.environment import resolve_environment
-from hookdash.core.gemini.scripts import ScriptInfo
+from hookdash.core.hosts.gemini.environment import resolve_environment
+from hookdash.core.hosts.gemini.scripts import ScriptInfo
 from hookdash.core.load.preview import ScriptPreview
 from hookdash.core.model import Hook, HookRef, RiskFlag, RiskSpan
 from hookdash.core.present import (

@@ -113,11 +113,18 @@ if TYPE_CHECKING:
         UndoRefused as UndoRefused,
         UnknownEvent as UnknownEvent,
     )
-    from hookdash.core.gemini.environment import (
+    from hookdash.core.hosts.claude import (
+        CLAUDE_EVENTS as CLAUDE_EVENTS,
+        ClaudeSnapshot as ClaudeSnapshot,
+        claude_event_problem as claude_event_problem,
+        claude_plan as claude_plan,
+        load_claude as load_claude,
+    )
+    from hookdash.core.hosts.gemini.environment import (
         GeminiEnvironment as GeminiEnvironment,
         resolve_environment as resolve_environment,
     )
-    from hookdash.core.gemini.events import (
+    from hookdash.core.hosts.gemini.events import (
         EVENT_SUMMARIES as EVENT_SUMMARIES,
         EVENTS as EVENTS,
         FIRED_TRIGGERS as FIRED_TRIGGERS,
@@ -125,33 +132,26 @@ if TYPE_CHECKING:
         TRIGGER_VALUES as TRIGGER_VALUES,
         match_kind as match_kind,
     )
-    from hookdash.core.gemini.folder_trust import (
+    from hookdash.core.hosts.gemini.folder_trust import (
         describe as describe,
     )
-    from hookdash.core.gemini.matcher import (
+    from hookdash.core.hosts.gemini.matcher import (
         MatcherPreview as MatcherPreview,
         describe_matcher as describe_matcher,
         preview_matcher as preview_matcher,
     )
-    from hookdash.core.gemini.scripts import (
+    from hookdash.core.hosts.gemini.scripts import (
         ScriptInfo as ScriptInfo,
     )
-    from hookdash.core.gemini.timeouts import (
+    from hookdash.core.hosts.gemini.timeouts import (
         killed_at_once as killed_at_once,
         shown_timeout as shown_timeout,
     )
-    from hookdash.core.gemini.tools import (
+    from hookdash.core.hosts.gemini.tools import (
         BUILTIN_TOOLS as BUILTIN_TOOLS,
     )
-    from hookdash.core.gemini.versions import (
+    from hookdash.core.hosts.gemini.versions import (
         describe_gemini as describe_gemini,
-    )
-    from hookdash.core.hosts.claude import (
-        CLAUDE_EVENTS as CLAUDE_EVENTS,
-        ClaudeSnapshot as ClaudeSnapshot,
-        claude_event_problem as claude_event_problem,
-        claude_plan as claude_plan,
-        load_claude as load_claude,
     )
     from hookdash.core.load.checks import (
         check_configuration as check_configuration,
@@ -321,7 +321,7 @@ _EXPORTS: dict[str, str] = {
     "banner_lines": "hookdash.core.present",
     "banner_problems": "hookdash.core.present",
     "build_payload": "hookdash.core.run.fire_setup",
-    "BUILTIN_TOOLS": "hookdash.core.gemini.tools",
+    "BUILTIN_TOOLS": "hookdash.core.hosts.gemini.tools",
     "Change": "hookdash.core.edit.edits",
     "changed_script": "hookdash.core.edit.trust_store",
     "changes_between": "hookdash.core.edit.draft_review",
@@ -335,12 +335,12 @@ _EXPORTS: dict[str, str] = {
     "default_match_values": "hookdash.core.run.fire_setup",
     "delete_payload": "hookdash.core.run.saved_payloads",
     "DemoEnvironment": "hookdash.core.demo",
-    "describe": "hookdash.core.gemini.folder_trust",
+    "describe": "hookdash.core.hosts.gemini.folder_trust",
     "describe_event": "hookdash.core.present",
     "describe_execution": "hookdash.core.present",
-    "describe_gemini": "hookdash.core.gemini.versions",
+    "describe_gemini": "hookdash.core.hosts.gemini.versions",
     "describe_hook": "hookdash.core.load.lookup",
-    "describe_matcher": "hookdash.core.gemini.matcher",
+    "describe_matcher": "hookdash.core.hosts.gemini.matcher",
     "describe_trust": "hookdash.core.present",
     "DirectoryWatcher": "hookdash.core.watching",
     "disable_hook": "hookdash.core.edit.disabled_list",
@@ -354,16 +354,16 @@ _EXPORTS: dict[str, str] = {
     "EditResult": "hookdash.core.edit.edits",
     "enable_hook": "hookdash.core.edit.disabled_list",
     "EngineError": "hookdash.core.errors",
-    "EVENT_SUMMARIES": "hookdash.core.gemini.events",
-    "EVENTS": "hookdash.core.gemini.events",
+    "EVENT_SUMMARIES": "hookdash.core.hosts.gemini.events",
+    "EVENTS": "hookdash.core.hosts.gemini.events",
     "fire": "hookdash.core.run.engine",
     "fire_sync": "hookdash.core.run.engine",
-    "FIRED_TRIGGERS": "hookdash.core.gemini.events",
+    "FIRED_TRIGGERS": "hookdash.core.hosts.gemini.events",
     "FireInterrupted": "hookdash.core.errors",
     "FireResult": "hookdash.core.run.engine",
     "FIXABLE": "hookdash.core.edit.fixes",
     "GEMINI_SOURCE_NOTE": "hookdash.core.present",
-    "GeminiEnvironment": "hookdash.core.gemini.environment",
+    "GeminiEnvironment": "hookdash.core.hosts.gemini.environment",
     "hidden_characters": "hookdash.core.display",
     "hidden_problems_of": "hookdash.core.load.hidden_problems",
     "hidden_refs": "hookdash.core.present",
@@ -390,13 +390,13 @@ _EXPORTS: dict[str, str] = {
     "is_run_of": "hookdash.core.run.logfeed",
     "json_loads": "hookdash.core.nesting",
     "json_text": "hookdash.core.display",
-    "killed_at_once": "hookdash.core.gemini.timeouts",
+    "killed_at_once": "hookdash.core.hosts.gemini.timeouts",
     "kinds_of": "hookdash.core.load.risks",
     "load_configuration": "hookdash.core.load.loader",
     "LogFeed": "hookdash.core.run.logfeed",
     "LogUnreadableError": "hookdash.core.errors",
-    "match_kind": "hookdash.core.gemini.events",
-    "MatcherPreview": "hookdash.core.gemini.matcher",
+    "match_kind": "hookdash.core.hosts.gemini.events",
+    "MatcherPreview": "hookdash.core.hosts.gemini.matcher",
     "NO_HOOK": "hookdash.core.load.focus",
     "merge_input": "hookdash.core.run.payloads",
     "Outcome": "hookdash.core.run.logfeed",
@@ -407,14 +407,14 @@ _EXPORTS: dict[str, str] = {
     "Plan": "hookdash.core.run.planner",
     "plan_event": "hookdash.core.run.planner",
     "plan_trust": "hookdash.core.edit.trust_store",
-    "preview_matcher": "hookdash.core.gemini.matcher",
+    "preview_matcher": "hookdash.core.hosts.gemini.matcher",
     "Problem": "hookdash.core.problems",
     "problem_location": "hookdash.core.present",
     "QUIRKS": "hookdash.core.present",
     "recording_writes": "hookdash.core.edit.write_journal",
     "registrable": "hookdash.core.load.lookup",
     "remove_hook": "hookdash.core.edit.authoring",
-    "resolve_environment": "hookdash.core.gemini.environment",
+    "resolve_environment": "hookdash.core.hosts.gemini.environment",
     "resolve_hook": "hookdash.core.edit.hook_target",
     "review_draft": "hookdash.core.edit.draft_review",
     "RISK_KINDS": "hookdash.core.model",
@@ -424,7 +424,7 @@ _EXPORTS: dict[str, str] = {
     "risk_badge": "hookdash.core.present",
     "risk_label": "hookdash.core.present",
     "RiskFlag": "hookdash.core.model",
-    "ScriptInfo": "hookdash.core.gemini.scripts",
+    "ScriptInfo": "hookdash.core.hosts.gemini.scripts",
     "RiskLine": "hookdash.core.present",
     "RunFilter": "hookdash.core.run.log_filter",
     "RunLike": "hookdash.core.run.logfeed",
@@ -440,7 +440,7 @@ _EXPORTS: dict[str, str] = {
     "ScriptPreview": "hookdash.core.load.preview",
     "select_hook": "hookdash.core.load.lookup",
     "shorten": "hookdash.core.display",
-    "shown_timeout": "hookdash.core.gemini.timeouts",
+    "shown_timeout": "hookdash.core.hosts.gemini.timeouts",
     "Snapshot": "hookdash.core.model",
     "SOURCE_FILTERS": "hookdash.core.run.log_filter",
     "state_badge": "hookdash.core.present",
@@ -449,8 +449,8 @@ _EXPORTS: dict[str, str] = {
     "switch_scope": "hookdash.core.edit.hooks_switch",
     "toggle_hook": "hookdash.core.edit.disabled_list",
     "tools_seen": "hookdash.core.run.logfeed",
-    "TRIGGER_FIELD": "hookdash.core.gemini.events",
-    "TRIGGER_VALUES": "hookdash.core.gemini.events",
+    "TRIGGER_FIELD": "hookdash.core.hosts.gemini.events",
+    "TRIGGER_VALUES": "hookdash.core.hosts.gemini.events",
     "trust_hooks": "hookdash.core.edit.trust_store",
     "seen_now": "hookdash.core.edit.trust_seen",
     "Seen": "hookdash.core.edit.trust_seen",

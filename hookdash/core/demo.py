@@ -20,8 +20,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from hookdash.core.gemini import hook_trust
-from hookdash.core.gemini.environment import GeminiEnvironment, resolve_environment
+from hookdash.core.hosts.gemini import hook_trust
+from hookdash.core.hosts.gemini.environment import GeminiEnvironment, resolve_environment
 from hookdash.core.load.loader import load_configuration
 
 DEMO_DATA = Path(__file__).resolve().parent.parent / "demo"

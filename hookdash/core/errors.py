@@ -16,7 +16,7 @@
 
 Each class has a stable `code` (in `--json` output as `error`), given where the class is
 declared, and adds what it knows to `to_dict` through `details`. The exceptions in
-`hookdash.core.gemini` (a JavaScript `TypeError`, a regex `SyntaxError`, an aggregator
+`hookdash.core.hosts.gemini` (a JavaScript `TypeError`, a regex `SyntaxError`, an aggregator
 throw) are not here: they model what Gemini CLI itself throws, and become verdicts
 ("Gemini refuses this matcher"), never failures of hookdash.
 """

@@ -1,6 +1,6 @@
 """A problem in the configuration: what Gemini CLI will do about it, and how to fix it.
 
-A leaf module: Gemini's readers (core/gemini) report problems too.
+A leaf module: Gemini's readers (core/hosts/gemini) report problems too.
 """
 
 from __future__ import annotations

@@ -27,8 +27,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from hookdash.core.gemini.environment import resolve_environment
-from hookdash.core.gemini.jsvalues import json_stringify
+from hookdash.core.hosts.gemini.environment import resolve_environment
+from hookdash.core.hosts.gemini.jsvalues import json_stringify
 from hookdash.core.load.loader import load_configuration
 from hookdash.core.model import Configuration
 from hookdash.core.run.engine import fire

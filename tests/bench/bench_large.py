@@ -128,7 +128,7 @@ def _reload_cost(n: int) -> None:
     """Two loads of the same scripts in one process: the second is a dashboard reload."""
     code = (
         "import sys, time\n"
-        "from hookdash.core.gemini.environment import resolve_environment\n"
+        "from hookdash.core.hosts.gemini.environment import resolve_environment\n"
         "from hookdash.core.load.loader import load_configuration\n"
         "env = resolve_environment(sys.argv[1])\n"
         "t = time.perf_counter(); load_configuration(env); a = time.perf_counter() - t\n"
@@ -145,7 +145,7 @@ def _reload_cost(n: int) -> None:
 
 
 async def _dashboard(n: int) -> None:
-    from hookdash.core.gemini.environment import resolve_environment
+    from hookdash.core.hosts.gemini.environment import resolve_environment
     from hookdash.tui.app import HookdashApp
     from hookdash.tui.widgets.hook_tree import HookTree
 

@@ -196,7 +196,7 @@ async def _key_delays(on_log: bool) -> list[float]:
         env_vars = build(Path(tmp), total=200, extensions=5)
         project = env_vars.pop("_PROJECT")
         os.environ.update(env_vars)
-        from hookdash.core.gemini.environment import resolve_environment
+        from hookdash.core.hosts.gemini.environment import resolve_environment
         from hookdash.core.load.loader import load_configuration
 
         env = resolve_environment(project)

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from hookdash.core.gemini.aggregator import AggregationError, aggregate
+from hookdash.core.hosts.gemini.aggregator import AggregationError, aggregate
 
 CASES: list[dict[str, Any]] = json.loads(
     (Path(__file__).parent / "data" / "aggregator_js_differential.json").read_text()

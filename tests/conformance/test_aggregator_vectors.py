@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from hookdash.core.gemini import outputs
-from hookdash.core.gemini.aggregator import aggregate
+from hookdash.core.hosts.gemini import outputs
+from hookdash.core.hosts.gemini.aggregator import aggregate
 from tests.conformance import vectors
 
 AGGREGATOR = vectors("aggregator")

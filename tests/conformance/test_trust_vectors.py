@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from hookdash.core.gemini.hook_trust import store_after_trust, untrusted_hooks
+from hookdash.core.hosts.gemini.hook_trust import store_after_trust, untrusted_hooks
 from tests.conformance import vectors
 
 CASES = vectors("trust")

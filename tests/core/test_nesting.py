@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, strategies as st
 
 from hookdash.core import nesting
-from hookdash.core.gemini import jsonc
-from hookdash.core.gemini.jsvalues import json_parse
+from hookdash.core.hosts.gemini import jsonc
+from hookdash.core.hosts.gemini.jsvalues import json_parse
 from tests.hostile import DEEP
 
 

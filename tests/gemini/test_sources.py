@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from hookdash.core.gemini.events import EVENTS
+from hookdash.core.hosts.gemini.events import EVENTS
 from tests.gemini.differential import TALLY, Differ
 from tests.gemini.harness import MODEL, WARNING_HEAD, World, network_isolation
 from tests.gemini.scenarios import definition

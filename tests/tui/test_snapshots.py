@@ -49,7 +49,7 @@ def fixed_demo(monkeypatch: pytest.MonkeyPatch) -> Iterator[DemoEnvironment]:
     # Whether the system file is refused for its owner or for /tmp's mode depends on
     # who runs the tests; the snapshot must not.
     monkeypatch.setattr(
-        "hookdash.core.gemini.layers.system_file_insecurity",
+        "hookdash.core.hosts.gemini.layers.system_file_insecurity",
         lambda path: f"file '{path}' is not owned by root",
     )
     # The path is fixed (it shows in the pictures): another test run on this machine

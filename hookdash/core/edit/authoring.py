@@ -74,8 +74,8 @@ from hookdash.core.edit.id_entries import (
 from hookdash.core.edit.json_paths import JsonEditError
 from hookdash.core.edit.settings_file import FileEdit, SettingsFile, check_scope
 from hookdash.core.edit.settings_write import Transform, write_also, write_settings
-from hookdash.core.gemini import jsonc
-from hookdash.core.gemini.expand import expand_settings_string
+from hookdash.core.hosts.gemini import jsonc
+from hookdash.core.hosts.gemini.expand import expand_settings_string
 from hookdash.core.load.lookup import describe_hook
 
 if TYPE_CHECKING:

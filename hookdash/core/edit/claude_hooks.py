@@ -35,8 +35,8 @@ from hookdash.core.display import shorten
 from hookdash.core.edit.claude_fields import field_flags, script_text
 from hookdash.core.edit.claude_matchers import translate_matcher
 from hookdash.core.edit.claude_names import NameBook, gemini_command, name_from_command
-from hookdash.core.gemini.jsvalues import js_number
-from hookdash.core.gemini.timeouts import NODE_TIMEOUT_MAX
+from hookdash.core.hosts.gemini.jsvalues import js_number
+from hookdash.core.hosts.gemini.timeouts import NODE_TIMEOUT_MAX
 
 # Claude Code event -> Gemini CLI event.
 CLAUDE_EVENTS: dict[str, str] = {

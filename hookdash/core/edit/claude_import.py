@@ -45,7 +45,7 @@ from hookdash.core.edit.json_paths import JsonEditError, get_value
 from hookdash.core.edit.settings_file import FileEdit, SettingsFile, check_scope
 from hookdash.core.edit.settings_write import Transform, write_settings
 from hookdash.core.errors import EditError
-from hookdash.core.gemini.expand import expand_settings_string
+from hookdash.core.hosts.gemini.expand import expand_settings_string
 
 if TYPE_CHECKING:
     from hookdash.core.model import Configuration

@@ -16,9 +16,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from hookdash.core.gemini.events import FIRED_TRIGGERS, match_kind
-from hookdash.core.gemini.matcher import compile_js
-from hookdash.core.gemini.tools import CLAUDE_TOOL_NAMES, CLAUDE_TOOLS_WITHOUT_GEMINI
+from hookdash.core.hosts.gemini.events import FIRED_TRIGGERS, match_kind
+from hookdash.core.hosts.gemini.matcher import compile_js
+from hookdash.core.hosts.gemini.tools import CLAUDE_TOOL_NAMES, CLAUDE_TOOLS_WITHOUT_GEMINI
 
 # Trigger values of Claude's matcher-compared events -> Gemini's (None: Gemini never fires it).
 CLAUDE_TRIGGERS: dict[str, dict[str, str | None]] = {

@@ -11,7 +11,7 @@ import os
 import re
 from collections.abc import Iterable
 
-from hookdash.core.gemini.scripts import INTERPRETERS, first_simple_command
+from hookdash.core.hosts.gemini.scripts import INTERPRETERS, first_simple_command
 
 _RUNNERS = frozenset({"npx", "uvx", "bunx", "pnpx"})
 _SCRIPT_SUFFIXES = (".sh", ".bash", ".zsh", ".py", ".js", ".mjs", ".cjs", ".ts", ".rb", ".pl")

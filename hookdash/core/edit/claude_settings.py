@@ -15,8 +15,8 @@ from typing import Any, Literal
 from pydantic import BaseModel
 
 from hookdash.core import files
-from hookdash.core.gemini import jsonc
 from hookdash.core.hosts.claude.layers import claude_home
+from hookdash.core.hosts.gemini import jsonc
 
 SourceKind = Literal["file", "local", "project", "user"]
 

@@ -20,7 +20,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from hookdash.core.edit.file_memory import FileMemory, file_key
-from hookdash.core.gemini.environment import GeminiEnvironment
+from hookdash.core.hosts.gemini.environment import GeminiEnvironment
 
 
 class CreatedKeys(BaseModel):

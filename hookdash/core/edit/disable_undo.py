@@ -28,7 +28,7 @@ from pydantic import BaseModel
 
 from hookdash.core.edit.atomic import KEEP_BEFORE
 from hookdash.core.edit.file_memory import FileMemory, file_key
-from hookdash.core.gemini.environment import GeminiEnvironment
+from hookdash.core.hosts.gemini.environment import GeminiEnvironment
 
 DEPTH = 8  # disables in a row that can each be undone exactly
 # Settings files are small; a huge one is not copied into the state (nor kept by the write).

@@ -35,9 +35,9 @@ from hookdash.core.edit.settings_file import (
     parses,
 )
 from hookdash.core.errors import EditError, NotDisableableError
-from hookdash.core.gemini import jsonc
-from hookdash.core.gemini.expand import expand_settings_string
-from hookdash.core.gemini.layers import MERGE_ORDER, READ_ONLY_SCOPES, Scope
+from hookdash.core.hosts.gemini import jsonc
+from hookdash.core.hosts.gemini.expand import expand_settings_string
+from hookdash.core.hosts.gemini.layers import MERGE_ORDER, READ_ONLY_SCOPES, Scope
 from hookdash.core.load.lookup import Lookup, describe_hook, find_hooks, registrable
 from hookdash.core.model import Hook
 

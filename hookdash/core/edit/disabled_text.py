@@ -33,8 +33,8 @@ from hookdash.core.edit.settings_file import (
     start_text,
 )
 from hookdash.core.errors import UnsupportedShapeError
-from hookdash.core.gemini import jsonc
-from hookdash.core.gemini.expand import expand_settings_string
+from hookdash.core.hosts.gemini import jsonc
+from hookdash.core.hosts.gemini.expand import expand_settings_string
 
 DisabledKey = Literal["auto", "hooks", "hooksConfig"]
 CURRENT: tuple[str, str] = ("hooksConfig", "disabled")

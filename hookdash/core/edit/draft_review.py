@@ -23,7 +23,7 @@ from hookdash.core.edit.hook_edit import HookChanges
 from hookdash.core.edit.hook_target import HookTarget, resolve_hook
 from hookdash.core.edit.hook_text import definition_at, is_sequential, normal_matcher
 from hookdash.core.errors import HookdashError, UnsupportedShapeError
-from hookdash.core.gemini.matcher import MatcherPreview, preview_matcher
+from hookdash.core.hosts.gemini.matcher import MatcherPreview, preview_matcher
 from hookdash.core.model import Hook
 
 if TYPE_CHECKING:

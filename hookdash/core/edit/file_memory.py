@@ -19,7 +19,7 @@ from pydantic import BaseModel, ValidationError
 
 from hookdash.core import files
 from hookdash.core.edit.atomic import update_file
-from hookdash.core.gemini.environment import GeminiEnvironment
+from hookdash.core.hosts.gemini.environment import GeminiEnvironment
 from hookdash.core.state import STATE_DIR_MODE, state_dir
 
 M = TypeVar("M", bound=BaseModel)

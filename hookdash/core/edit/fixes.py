@@ -37,8 +37,8 @@ from hookdash.core.edit.settings_file import (
     parse_settings,
 )
 from hookdash.core.errors import EditError, OutsideWorkspaceError, UnsupportedShapeError
-from hookdash.core.gemini import jsonc
-from hookdash.core.gemini.expand import expand_settings_string
+from hookdash.core.hosts.gemini import jsonc
+from hookdash.core.hosts.gemini.expand import expand_settings_string
 from hookdash.core.load.lookup import registrable
 
 if TYPE_CHECKING:

@@ -26,10 +26,10 @@ from pydantic import BaseModel
 from hookdash.core.display import shorten
 from hookdash.core.edit.hook_text import hook_at, hook_object, hook_paths
 from hookdash.core.errors import EditError
-from hookdash.core.gemini.events import CLAUDE_EVENT_NAMES, EVENTS, suggest_event
-from hookdash.core.gemini.expand import expand_settings_string, expand_settings_value
-from hookdash.core.gemini.hook_trust import hook_key
-from hookdash.core.gemini.timeouts import DEFAULT_TIMEOUT_MS, NODE_TIMEOUT_MAX
+from hookdash.core.hosts.gemini.events import CLAUDE_EVENT_NAMES, EVENTS, suggest_event
+from hookdash.core.hosts.gemini.expand import expand_settings_string, expand_settings_value
+from hookdash.core.hosts.gemini.hook_trust import hook_key
+from hookdash.core.hosts.gemini.timeouts import DEFAULT_TIMEOUT_MS, NODE_TIMEOUT_MAX
 from hookdash.core.load.checks import check_hook
 from hookdash.core.load.command_scripts import find_scripts
 from hookdash.core.load.lookup import describe_hook, registrable
@@ -276,7 +276,7 @@ def draft_hook(
 def _order_after(hooks: list[Hook], draft: Hook) -> int:
     """Where an added hook registers: after every registered settings hook of its event
     from its own layer and the layers Gemini merges before it (add appends it)."""
-    from hookdash.core.gemini.layers import MERGE_ORDER
+    from hookdash.core.hosts.gemini.layers import MERGE_ORDER
 
     rank = MERGE_ORDER.index(draft.scope)
     before = [

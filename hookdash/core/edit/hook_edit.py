@@ -36,8 +36,8 @@ from hookdash.core.edit.json_verify import same_value
 from hookdash.core.edit.settings_file import FileEdit
 from hookdash.core.edit.settings_write import Transform
 from hookdash.core.errors import UnsupportedShapeError
-from hookdash.core.gemini.expand import expand_settings_value
-from hookdash.core.gemini.hook_trust import hook_key
+from hookdash.core.hosts.gemini.expand import expand_settings_value
+from hookdash.core.hosts.gemini.hook_trust import hook_key
 
 if TYPE_CHECKING:
     from hookdash.core.model import Hook

@@ -23,7 +23,7 @@ from hookdash.core.errors import (
     HookNotFound,
     ReadOnlyScopeError,
 )
-from hookdash.core.gemini.layers import READ_ONLY_SCOPES
+from hookdash.core.hosts.gemini.layers import READ_ONLY_SCOPES
 from hookdash.core.load.lookup import describe_hook, find_hooks, registrable
 
 if TYPE_CHECKING:

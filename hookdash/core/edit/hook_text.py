@@ -23,7 +23,7 @@ from typing import Any
 from hookdash.core.edit import jsonedit
 from hookdash.core.edit.json_paths import JsonEditError, JsonPath, get_value
 from hookdash.core.edit.json_verify import same_value
-from hookdash.core.gemini import jsonc
+from hookdash.core.hosts.gemini import jsonc
 
 # The order hookdash writes a hook's keys in (Gemini's documentation writes them so).
 HOOK_KEY_ORDER: tuple[str, ...] = ("name", "type", "command", "timeout", "description")

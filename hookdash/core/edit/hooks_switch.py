@@ -38,9 +38,9 @@ from hookdash.core.edit.settings_file import (
 )
 from hookdash.core.edit.settings_write import Transform, write_settings
 from hookdash.core.errors import EditError
-from hookdash.core.gemini import jsonc
-from hookdash.core.gemini.jsvalues import js_truthy
-from hookdash.core.gemini.layers import MERGE_ORDER, Scope, legacy_config_keys
+from hookdash.core.hosts.gemini import jsonc
+from hookdash.core.hosts.gemini.jsvalues import js_truthy
+from hookdash.core.hosts.gemini.layers import MERGE_ORDER, Scope, legacy_config_keys
 
 if TYPE_CHECKING:
     from hookdash.core.model import Configuration

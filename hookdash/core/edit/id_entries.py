@@ -27,8 +27,8 @@ from hookdash.core.edit.settings_file import (
     parse_settings,
 )
 from hookdash.core.edit.settings_write import Transform
-from hookdash.core.gemini.expand import expand_settings_string
-from hookdash.core.gemini.layers import READ_ONLY_SCOPES
+from hookdash.core.hosts.gemini.expand import expand_settings_string
+from hookdash.core.hosts.gemini.layers import READ_ONLY_SCOPES
 from hookdash.core.load.lookup import registrable
 
 if TYPE_CHECKING:

@@ -19,7 +19,7 @@ from hookdash.core.edit.json_style import (
     separators,
     style_sample,
 )
-from hookdash.core.gemini import jsonc
+from hookdash.core.hosts.gemini import jsonc
 
 
 class Document:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from hookdash.core.gemini import jsonc
+from hookdash.core.hosts.gemini import jsonc
 
 
 class JsonEditError(ValueError):

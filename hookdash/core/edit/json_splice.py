@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from hookdash.core.edit.json_document import Document
 from hookdash.core.edit.json_style import is_hspace, line_indent
-from hookdash.core.gemini import jsonc
+from hookdash.core.hosts.gemini import jsonc
 
 
 @dataclass(frozen=True)

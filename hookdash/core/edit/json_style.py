@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from hookdash.core.gemini import jsonc
+from hookdash.core.hosts.gemini import jsonc
 
 DEFAULT_INDENT = "  "  # Gemini's own writer: JSON.stringify(obj, null, 2)
 

@@ -12,7 +12,7 @@ from typing import Any
 from hookdash.core.edit.json_document import Document
 from hookdash.core.edit.json_paths import JsonEditError
 from hookdash.core.edit.json_splice import Edit, apply_edits
-from hookdash.core.gemini import jsonc
+from hookdash.core.hosts.gemini import jsonc
 
 
 def same_value(a: Any, b: Any) -> bool:

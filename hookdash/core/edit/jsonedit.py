@@ -29,7 +29,7 @@ from hookdash.core.edit.json_paths import (
 from hookdash.core.edit.json_splice import Edit, insert_entries, insert_entry, removal_edits
 from hookdash.core.edit.json_style import line_indent
 from hookdash.core.edit.json_verify import checked, checked_root_removal
-from hookdash.core.gemini import jsonc
+from hookdash.core.hosts.gemini import jsonc
 
 
 def _create_member(doc: Document, ptr: str, key: str, new_value: Any) -> list[Edit]:

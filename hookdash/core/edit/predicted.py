@@ -10,7 +10,7 @@ from collections.abc import Iterable
 
 from hookdash.core.edit.disabled_text import CURRENT, LEGACY, key_name
 from hookdash.core.edit.edits import EditResult
-from hookdash.core.gemini.layers import MERGE_ORDER
+from hookdash.core.hosts.gemini.layers import MERGE_ORDER
 from hookdash.core.load.registry import DISABLED_REASON
 from hookdash.core.model import Hook
 

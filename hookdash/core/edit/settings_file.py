@@ -27,10 +27,10 @@ from hookdash.core.errors import (
     UnsupportedShapeError,
     WorkspaceIsHomeError,
 )
-from hookdash.core.gemini import jsonc
-from hookdash.core.gemini.confinement import workspace_escape
-from hookdash.core.gemini.jsvalues import utf8
-from hookdash.core.gemini.layers import READ_ONLY_SCOPES, Layer, Scope
+from hookdash.core.hosts.gemini import jsonc
+from hookdash.core.hosts.gemini.confinement import workspace_escape
+from hookdash.core.hosts.gemini.jsvalues import utf8
+from hookdash.core.hosts.gemini.layers import READ_ONLY_SCOPES, Layer, Scope
 
 if TYPE_CHECKING:
     from hookdash.core.model import Configuration

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from pydantic import BaseModel
 
 from hookdash.core.errors import TrustChangedError
-from hookdash.core.gemini.dotenv import find_env_file
+from hookdash.core.hosts.gemini.dotenv import find_env_file
 from hookdash.core.load import fingerprints
 
 if TYPE_CHECKING:

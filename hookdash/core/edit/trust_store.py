@@ -33,9 +33,9 @@ from hookdash.core.errors import (
     TrustStoreUnreadableError,
     WorkspaceIsHomeError,
 )
-from hookdash.core.gemini.events import EVENTS
-from hookdash.core.gemini.hook_trust import dumps_store, trusted_keys, with_trusted
-from hookdash.core.gemini.jsvalues import utf8
+from hookdash.core.hosts.gemini.events import EVENTS
+from hookdash.core.hosts.gemini.hook_trust import dumps_store, trusted_keys, with_trusted
+from hookdash.core.hosts.gemini.jsvalues import utf8
 from hookdash.core.load import fingerprints
 from hookdash.core.load.checks.project import REVIEW_CODES
 from hookdash.core.load.lookup import describe_hook, find_hooks
@@ -44,7 +44,7 @@ from hookdash.core.model import Hook
 from hookdash.core.problems import Problem
 
 if TYPE_CHECKING:
-    from hookdash.core.gemini.environment import GeminiEnvironment
+    from hookdash.core.hosts.gemini.environment import GeminiEnvironment
     from hookdash.core.model import Configuration
 
 

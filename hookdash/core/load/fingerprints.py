@@ -33,8 +33,8 @@ from pydantic import BaseModel
 from hookdash.core import files, nesting
 from hookdash.core.edit.atomic import WriteOutcome, update_file
 from hookdash.core.errors import TrustChangedError
-from hookdash.core.gemini.environment import GeminiEnvironment
-from hookdash.core.gemini.jsvalues import utf8
+from hookdash.core.hosts.gemini.environment import GeminiEnvironment
+from hookdash.core.hosts.gemini.jsvalues import utf8
 from hookdash.core.load import project_tasks, script_copies, trust_shape
 from hookdash.core.model import Hook
 from hookdash.core.state import STATE_DIR_MODE, state_dir

@@ -22,10 +22,10 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from hookdash.core.gemini.events import EVENTS, HOOKS_CONFIG_FIELDS
-from hookdash.core.gemini.expand import expand_settings_value
-from hookdash.core.gemini.settings_schema import validate_definition
-from hookdash.core.gemini.unread import UNREAD, Unread
+from hookdash.core.hosts.gemini.events import EVENTS, HOOKS_CONFIG_FIELDS
+from hookdash.core.hosts.gemini.expand import expand_settings_value
+from hookdash.core.hosts.gemini.settings_schema import validate_definition
+from hookdash.core.hosts.gemini.unread import UNREAD, Unread
 from hookdash.core.load.lookup import CLOSE, closeness
 from hookdash.core.load.registry import hook_identifier, validation_error
 

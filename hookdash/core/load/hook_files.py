@@ -11,12 +11,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from hookdash.core.gemini import jsonc
-from hookdash.core.gemini.events import EVENTS
-from hookdash.core.gemini.extensions import Extension
-from hookdash.core.gemini.layers import MERGE_ORDER, Layer, Scope
-from hookdash.core.gemini.merge import Tagged
-from hookdash.core.gemini.unread import Unread
+from hookdash.core.hosts.gemini import jsonc
+from hookdash.core.hosts.gemini.events import EVENTS
+from hookdash.core.hosts.gemini.extensions import Extension
+from hookdash.core.hosts.gemini.layers import MERGE_ORDER, Layer, Scope
+from hookdash.core.hosts.gemini.merge import Tagged
+from hookdash.core.hosts.gemini.unread import Unread
 from hookdash.core.load.registry import (
     Candidate,
     definition_problem,

@@ -7,17 +7,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from hookdash.core.gemini import hook_trust, jsonc
-from hookdash.core.gemini.environment import GeminiEnvironment
-from hookdash.core.gemini.events import match_kind
-from hookdash.core.gemini.extensions import Extension, load_extensions
-from hookdash.core.gemini.folder_trust import (
+from hookdash.core.hosts.gemini import hook_trust, jsonc
+from hookdash.core.hosts.gemini.environment import GeminiEnvironment
+from hookdash.core.hosts.gemini.events import match_kind
+from hookdash.core.hosts.gemini.extensions import Extension, load_extensions
+from hookdash.core.hosts.gemini.folder_trust import (
     FolderTrust,
     decide_folder_trust,
     folder_trust_enabled,
 )
-from hookdash.core.gemini.layers import MERGE_ORDER, Layer, Scope, read_layers
-from hookdash.core.gemini.merge import js_truthy, merge_settings
+from hookdash.core.hosts.gemini.layers import MERGE_ORDER, Layer, Scope, read_layers
+from hookdash.core.hosts.gemini.merge import js_truthy, merge_settings
 from hookdash.core.load.command_scripts import CommandScripts, ScriptFinder
 from hookdash.core.load.focus import focus_on, let_go_of_unread, meant_also
 from hookdash.core.load.hook_files import (

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from hookdash.core import files
-from hookdash.core.gemini.scripts import ScriptInfo
+from hookdash.core.hosts.gemini.scripts import ScriptInfo
 from hookdash.core.model import Hook
 
 PREVIEW_LINES = 40

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from hookdash.core import files, nesting
-from hookdash.core.gemini import jsonc
+from hookdash.core.hosts.gemini import jsonc
 
 TaskKind = Literal["npm-script", "make-target"]
 MAX_TARGETS = 32  # make targets followed for one goal (prerequisites included)

@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from hookdash.core.gemini import jsonc
-from hookdash.core.gemini.events import EVENTS, HOOKS_CONFIG_FIELDS, suggest_event
-from hookdash.core.gemini.hook_trust import hook_key
-from hookdash.core.gemini.timeouts import timeout_value
+from hookdash.core.hosts.gemini import jsonc
+from hookdash.core.hosts.gemini.events import EVENTS, HOOKS_CONFIG_FIELDS, suggest_event
+from hookdash.core.hosts.gemini.hook_trust import hook_key
+from hookdash.core.hosts.gemini.timeouts import timeout_value
 from hookdash.core.load.command_scripts import CommandScripts
 from hookdash.core.load.trust_shape import ShapeCheck
 from hookdash.core.model import GeminiSource, Hook, HookScope, InactiveReason, TrustState

@@ -9,7 +9,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from hookdash.core.gemini.environment import GeminiEnvironment
+from hookdash.core.hosts.gemini.environment import GeminiEnvironment
 from hookdash.core.model import Telemetry
 
 

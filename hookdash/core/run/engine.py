@@ -20,9 +20,9 @@ from pydantic import BaseModel
 
 from hookdash.core.display import visible
 from hookdash.core.errors import FireInterrupted
-from hookdash.core.gemini.aggregator import AggregationError, aggregate
-from hookdash.core.gemini.effects import describe_effect
-from hookdash.core.gemini.timeouts import killed_at_once
+from hookdash.core.hosts.gemini.aggregator import AggregationError, aggregate
+from hookdash.core.hosts.gemini.effects import describe_effect
+from hookdash.core.hosts.gemini.timeouts import killed_at_once
 from hookdash.core.model import Configuration, Hook
 from hookdash.core.run.fire_setup import build_payload, check_event, run_settings
 from hookdash.core.run.payloads import (

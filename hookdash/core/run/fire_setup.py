@@ -14,9 +14,9 @@ from typing import Any
 from pydantic import BaseModel
 
 from hookdash.core.errors import UnknownEvent
-from hookdash.core.gemini.env_sanitize import Sanitization, sanitize_environment
-from hookdash.core.gemini.events import EVENTS, match_kind, suggest_event
-from hookdash.core.gemini.storage import PlansDirError, plans_dir
+from hookdash.core.hosts.gemini.env_sanitize import Sanitization, sanitize_environment
+from hookdash.core.hosts.gemini.events import EVENTS, match_kind, suggest_event
+from hookdash.core.hosts.gemini.storage import PlansDirError, plans_dir
 from hookdash.core.model import Configuration, Hook
 from hookdash.core.run.payloads import (
     build_payload as _build_event_payload,

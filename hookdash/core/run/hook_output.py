@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from hookdash.core.gemini.jsvalues import (
+from hookdash.core.hosts.gemini.jsvalues import (
     js_get,
     js_has,
     js_spread,

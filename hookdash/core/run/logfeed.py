@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any, Literal, Protocol
 
 from hookdash.core.edit.atomic import ensure_directory
-from hookdash.core.gemini.effects import IGNORES_DECISIONS
-from hookdash.core.gemini.events import TOOL_EVENTS
-from hookdash.core.gemini.outputs import is_blocking_decision, should_stop_execution
+from hookdash.core.hosts.gemini.effects import IGNORES_DECISIONS
+from hookdash.core.hosts.gemini.events import TOOL_EVENTS
+from hookdash.core.hosts.gemini.outputs import is_blocking_decision, should_stop_execution
 from hookdash.core.load.sources import WatchTarget
 from hookdash.core.model import Hook
 from hookdash.core.run.runlog import RunLog, RunLogTail, RunRecord

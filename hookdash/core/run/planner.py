@@ -7,8 +7,8 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from hookdash.core.gemini.events import TRIGGER_FIELD, match_kind
-from hookdash.core.gemini.matcher import matches
+from hookdash.core.hosts.gemini.events import TRIGGER_FIELD, match_kind
+from hookdash.core.hosts.gemini.matcher import matches
 from hookdash.core.model import Hook, HookNames
 
 SkipReason = Literal[

@@ -26,8 +26,8 @@ from typing import Any
 
 from hookdash.core import files
 from hookdash.core.display import iter_hidden, shorten, visible
-from hookdash.core.gemini import jsonc
-from hookdash.core.gemini.scripts import ScriptInfo
+from hookdash.core.hosts.gemini import jsonc
+from hookdash.core.hosts.gemini.scripts import ScriptInfo
 from hookdash.core.load.command_scripts import ScriptFinder
 from hookdash.core.load.risks import hook_risks, kinds_of
 from hookdash.core.load.script_head import read_head

@@ -28,7 +28,7 @@ from hookdash.core.edit.hook_text import (
     matching_definition,
     remove_hook,
 )
-from hookdash.core.gemini import jsonc
+from hookdash.core.hosts.gemini import jsonc
 from tests.conftest import examples
 from tests.core.edit.test_jsonedit_properties import ANY, TEXT, Style
 

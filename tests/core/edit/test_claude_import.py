@@ -22,9 +22,9 @@ from hookdash.core.edit.claude_import import ClaudeSettingsError, ImportResult, 
 from hookdash.core.edit.claude_matchers import translate_tool_matcher, translate_trigger_matcher
 from hookdash.core.edit.claude_names import NameBook, name_from_command
 from hookdash.core.edit.hook_text import add_hook
-from hookdash.core.gemini import jsonc
-from hookdash.core.gemini.environment import resolve_environment
-from hookdash.core.gemini.matcher import matches
+from hookdash.core.hosts.gemini import jsonc
+from hookdash.core.hosts.gemini.environment import resolve_environment
+from hookdash.core.hosts.gemini.matcher import matches
 from hookdash.core.load.loader import load_configuration
 from tests.conftest import Sandbox, command_hook, definition, examples
 from tests.scaling import LINEAR_BOUND, growth

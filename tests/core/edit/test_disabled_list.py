@@ -17,7 +17,7 @@ from hookdash.core.errors import (
     UnsupportedShapeError,
     WorkspaceIsHomeError,
 )
-from hookdash.core.gemini import jsonc
+from hookdash.core.hosts.gemini import jsonc
 from tests.conftest import Sandbox, command_hook, definition
 
 

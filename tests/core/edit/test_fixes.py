@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from hookdash.core.edit.fixes import NOT_AUTOMATIC, apply_safe_fixes
-from hookdash.core.gemini import jsonc
+from hookdash.core.hosts.gemini import jsonc
 from tests.conftest import Sandbox, command_hook, definition
 
 LEGACY_USER = """{

@@ -21,7 +21,7 @@ from hookdash.core.edit.authoring import add_hook, edit_hook, remove_hook
 from hookdash.core.edit.hook_draft import HookDraft
 from hookdash.core.edit.hook_edit import HookChanges
 from hookdash.core.edit.hooks_switch import switch_hooks
-from hookdash.core.gemini import jsonc
+from hookdash.core.hosts.gemini import jsonc
 from hookdash.core.model import Configuration
 from tests.conftest import Sandbox
 

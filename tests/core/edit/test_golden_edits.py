@@ -15,7 +15,7 @@ import pytest
 
 from hookdash.core.edit.disabled_text import add_entry, remove_entry
 from hookdash.core.edit.settings_file import FileEdit, SettingsFile
-from hookdash.core.gemini import jsonc
+from hookdash.core.hosts.gemini import jsonc
 
 GOLDEN = Path(__file__).parent / "golden"
 CASES = sorted(p.stem for p in GOLDEN.glob("*.json"))

@@ -7,7 +7,7 @@ import pytest
 
 from hookdash.core.edit.hooks_switch import switch_hooks
 from hookdash.core.errors import ReadOnlyScopeError, SettingsParseError
-from hookdash.core.gemini import jsonc
+from hookdash.core.hosts.gemini import jsonc
 from tests.conftest import Sandbox, command_hook, definition
 
 

@@ -25,8 +25,8 @@ from hookdash.core.edit.hook_text import NewHook, add_hook, add_hooks
 from hookdash.core.edit.json_paths import JsonEditError
 from hookdash.core.edit.settings_file import SettingsFile
 from hookdash.core.errors import UnsupportedShapeError
-from hookdash.core.gemini import jsonc
-from hookdash.core.gemini.expand import expand_settings_string
+from hookdash.core.hosts.gemini import jsonc
+from hookdash.core.hosts.gemini.expand import expand_settings_string
 from tests.conftest import examples
 
 # A longer soak: HOOKDASH_PROPERTY_EXAMPLES=5000 pytest tests/core/edit/test_jsonedit_properties.py

@@ -15,7 +15,7 @@ from hypothesis import given, settings, strategies as st
 from hookdash.core.edit import jsonedit
 from hookdash.core.edit.disabled_list import disable_hook, enable_hook
 from hookdash.core.edit.json_paths import JsonEditError
-from hookdash.core.gemini import jsonc
+from hookdash.core.hosts.gemini import jsonc
 from tests.conftest import Sandbox, command_hook, definition, examples
 
 
@@ -196,7 +196,7 @@ def test_a_root_removal_that_would_not_parse_is_refused() -> None:
 
 def _walked_root(text: str) -> list[jsonc.Member]:
     """The root members of `text` walked afresh (no memo)."""
-    from hookdash.core.gemini.jsonc import walk
+    from hookdash.core.hosts.gemini.jsonc import walk
 
     walk._members_memo = None
     walk._pending_root = None
@@ -220,7 +220,7 @@ def test_root_members_derived_after_an_edit_are_the_walked_ones(place: str) -> N
         lambda t: jsonedit.remove_from_list(t, ("hooksConfig", "disabled"), 1),
         lambda t: jsonedit.remove_member(t, ("hooksConfig",)),
     ]
-    from hookdash.core.gemini.jsonc import walk
+    from hookdash.core.hosts.gemini.jsonc import walk
 
     for step in steps:
         text = step(text)

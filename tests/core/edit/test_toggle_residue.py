@@ -30,8 +30,8 @@ from hookdash.core.edit.disabled_text import add_entry, enable_entry
 from hookdash.core.edit.json_verify import same_value
 from hookdash.core.edit.settings_file import FileEdit, SettingsFile
 from hookdash.core.errors import UnsupportedShapeError
-from hookdash.core.gemini import jsonc
-from hookdash.core.gemini.expand import expand_settings_string
+from hookdash.core.hosts.gemini import jsonc
+from hookdash.core.hosts.gemini.expand import expand_settings_string
 from tests.conftest import Sandbox, command_hook, definition
 from tests.core.edit.test_jsonedit_properties import ENTRY, EXAMPLES, comments, document
 

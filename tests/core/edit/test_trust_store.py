@@ -14,7 +14,7 @@ from hookdash.core.errors import (
     TrustStoreUnreadableError,
     WorkspaceIsHomeError,
 )
-from hookdash.core.gemini.hook_trust import read_store, untrusted_hooks
+from hookdash.core.hosts.gemini.hook_trust import read_store, untrusted_hooks
 from hookdash.core.load import fingerprints
 from tests.conformance import vectors
 from tests.conftest import Sandbox, command_hook, definition, settings_of

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from hookdash.core.gemini.environment import resolve_environment
+from hookdash.core.hosts.gemini.environment import resolve_environment
 from hookdash.core.load.loader import load_configuration
 from tests.conftest import Sandbox, command_hook, definition
 from tests.scaling import LINEAR_BOUND, growth

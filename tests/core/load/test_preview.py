@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hookdash.core.gemini.scripts import ScriptInfo
+from hookdash.core.hosts.gemini.scripts import ScriptInfo
 from hookdash.core.load.preview import script_preview
 
 

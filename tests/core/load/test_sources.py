@@ -49,7 +49,7 @@ def test_watch_targets_grow_linearly_with_the_hooks(sandbox: Sandbox) -> None:
     import time
     from dataclasses import replace
 
-    from hookdash.core.gemini.scripts import ScriptInfo
+    from hookdash.core.hosts.gemini.scripts import ScriptInfo
 
     sandbox.write_user(
         {"hooks": {"BeforeTool": [definition(command_hook("./hooks/a.sh", name="a"))]}}

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from hookdash.core.errors import AmbiguousHook, HookNotFound, UnknownEvent
-from hookdash.core.gemini.effects import describe_effect
+from hookdash.core.hosts.gemini.effects import describe_effect
 from hookdash.core.load.lookup import select_hook
 from hookdash.core.run.engine import fire, fire_sync
 from hookdash.core.run.fire_setup import build_payload, confirmations_needed, plan

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from hookdash.core.gemini.events import EVENTS
-from hookdash.core.gemini.matcher import compile_js
+from hookdash.core.hosts.gemini.events import EVENTS
+from hookdash.core.hosts.gemini.matcher import compile_js
 from hookdash.core.run.payloads import (
     BASE_FIELDS,
     build_payload,

@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from hookdash.core.gemini.env_sanitize import Sanitization, sanitize_environment
-from hookdash.core.gemini.timeouts import node_delay_ms
+from hookdash.core.hosts.gemini.env_sanitize import Sanitization, sanitize_environment
+from hookdash.core.hosts.gemini.timeouts import node_delay_ms
 from hookdash.core.model import Hook
 from hookdash.core.run.hook_output import chain_input, parse_output
 from hookdash.core.run.runner import RunSettings, run_hook, run_hooks

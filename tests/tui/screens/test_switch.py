@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from hookdash.core.errors import FileChangedError
-from hookdash.core.gemini.environment import GeminiEnvironment
+from hookdash.core.hosts.gemini.environment import GeminiEnvironment
 from hookdash.core.load.loader import load_configuration
 from hookdash.core.model import Configuration
 from hookdash.tui.app import HookdashApp

@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from hookdash.core import files
-from hookdash.core.gemini import jsonc
 from hookdash.core.hosts.claude.model import ParseError
+from hookdash.core.hosts.gemini import jsonc
 
 
 @dataclass

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import math
 
-from hookdash.core.gemini.events import (
+from hookdash.core.hosts.gemini.events import (
     EVENTS,
     suggest_event,
 )
-from hookdash.core.gemini.timeouts import NODE_TIMEOUT_MAX, killed_at_once
+from hookdash.core.hosts.gemini.timeouts import NODE_TIMEOUT_MAX, killed_at_once
 from hookdash.core.load.checks.about import _about
 from hookdash.core.load.checks.matchers import _check_matcher
 from hookdash.core.load.checks.scripts import _check_script

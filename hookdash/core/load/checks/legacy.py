@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from hookdash.core.gemini.layers import MERGE_ORDER, legacy_config_keys
-from hookdash.core.gemini.merge import js_truthy
+from hookdash.core.hosts.gemini.layers import MERGE_ORDER, legacy_config_keys
+from hookdash.core.hosts.gemini.merge import js_truthy
 from hookdash.core.model import Hook
 from hookdash.core.problems import Problem
 

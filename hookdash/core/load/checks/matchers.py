@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import re
 
-from hookdash.core.gemini.events import (
+from hookdash.core.hosts.gemini.events import (
     EVENTS,
     FIRED_TRIGGERS,
     TRIGGER_VALUES,
     match_kind,
 )
-from hookdash.core.gemini.js_regex import compile_js
-from hookdash.core.gemini.jsvalues import JS_WHITESPACE
-from hookdash.core.gemini.tools import BUILTIN_TOOLS, CLAUDE_TOOL_NAMES
+from hookdash.core.hosts.gemini.js_regex import compile_js
+from hookdash.core.hosts.gemini.jsvalues import JS_WHITESPACE
+from hookdash.core.hosts.gemini.tools import BUILTIN_TOOLS, CLAUDE_TOOL_NAMES
 from hookdash.core.load.checks.about import _about
 from hookdash.core.model import Hook
 from hookdash.core.problems import Problem

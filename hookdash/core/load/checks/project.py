@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from hookdash.core.display import shorten, visible
-from hookdash.core.gemini.dotenv import DotEnv, loaded_env
-from hookdash.core.gemini.layers import MERGE_ORDER, Layer
-from hookdash.core.gemini.merge import js_truthy
+from hookdash.core.hosts.gemini.dotenv import DotEnv, loaded_env
+from hookdash.core.hosts.gemini.layers import MERGE_ORDER, Layer
+from hookdash.core.hosts.gemini.merge import js_truthy
 from hookdash.core.load.risks.environment import startup_variable
 from hookdash.core.problems import Problem, Severity
 

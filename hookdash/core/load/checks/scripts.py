@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 
 from hookdash.core import files
-from hookdash.core.gemini.scripts import ScriptInfo
+from hookdash.core.hosts.gemini.scripts import ScriptInfo
 from hookdash.core.load.checks.about import _about
 from hookdash.core.load.script_head import SCRIPT_SCAN_BYTES
 from hookdash.core.model import Hook

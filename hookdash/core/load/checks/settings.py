@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hookdash.core.gemini.events import (
+from hookdash.core.hosts.gemini.events import (
     EVENTS,
 )
-from hookdash.core.gemini.merge import js_truthy
+from hookdash.core.hosts.gemini.merge import js_truthy
 from hookdash.core.problems import Problem
 
 if TYPE_CHECKING:

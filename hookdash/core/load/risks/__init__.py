@@ -29,7 +29,7 @@ packages), chosen after trying the candidates on real and hostile commands:
   cannot depend on; raises NotImplementedError on `case`, `$((…))`, `select` and
   `coproc` and ParsingError on `[[ -f x ]]`; RecursionError on deep nesting; 12 s for a
   1 MB command; about 200 µs for a typical one. Its last release is from 2023.
-- hookdash.core.gemini.shell is a port of shell-quote's quoting, not a parser.
+- hookdash.core.hosts.gemini.shell is a port of shell-quote's quoting, not a parser.
 A parser is what tells `grep 'rm -rf'` (a pattern) from `rm -rf` (a command), a URL in
 a comment from one passed to curl, and `printenv` from `printenv HOME`.
 
@@ -55,8 +55,8 @@ from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
-from hookdash.core.gemini import jsonc
-from hookdash.core.gemini.scripts import (
+from hookdash.core.hosts.gemini import jsonc
+from hookdash.core.hosts.gemini.scripts import (
     INTERPRETERS as _ALL_INTERPRETERS,
     ScriptInfo,
     first_simple_command,
