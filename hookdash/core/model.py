@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel
 
-from hookdash.core.gemini.environment import GeminiEnvironment
-from hookdash.core.gemini.extensions import Extension, ExtensionInfo
-from hookdash.core.gemini.folder_trust import FolderTrust
-from hookdash.core.gemini.layers import Layer, LayerInfo, Scope
-from hookdash.core.gemini.scripts import ScriptInfo
-from hookdash.core.gemini.versions import GeminiModel
+from hookdash.core.hosts.gemini.environment import GeminiEnvironment
+from hookdash.core.hosts.gemini.extensions import Extension, ExtensionInfo
+from hookdash.core.hosts.gemini.folder_trust import FolderTrust
+from hookdash.core.hosts.gemini.layers import Layer, LayerInfo, Scope
+from hookdash.core.hosts.gemini.scripts import ScriptInfo
+from hookdash.core.hosts.gemini.versions import GeminiModel
 from hookdash.core.problems import Problem
 from hookdash.core.shown import ShownHook
 
@@ -94,10 +94,10 @@ GeminiSource = Literal["runtime", "project", "user", "system", "extensions"]
 
 
 class HookRef(BaseModel):
-    """Enough to name one hook unambiguously."""
+    """Enough to name one hook unambiguously, of any host."""
 
     id: str
-    scope: HookScope
+    scope: str  # the host's own scope name (HookScope for Gemini, ClaudeScope for Claude)
     extension: str | None = None
     ref: str
 
@@ -115,6 +115,7 @@ class HookNames(BaseModel):
 class Hook(BaseModel):
     """One configured hook and what Gemini CLI would do with it (`list --json`)."""
 
+    host: Literal["gemini"] = "gemini"  # every hook record names its host (CONTRACT §5)
     id: str
     key: str
     ref: str

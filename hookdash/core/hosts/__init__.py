@@ -1,7 +1,31 @@
-"""The agents hookdash manages, one package each: what is that agent's own rule (the files
-it reads, its events and what each event's matcher is tested against, its matcher
-semantics, its planner rules) behind the same small surface.
+"""The agents hookdash manages, one package each, behind one protocol (`protocol.Host`):
+what is that agent's own rule (the files it reads, its events and what each event's
+matcher is tested against, its matcher semantics, its planner rules, the version modelled,
+the edits its files allow). `host(name)` gives one; `HOSTS` names them in the order
+`list` and `check` cover them.
 
-Today `claude` lives here; Gemini CLI's rules are still in `core.gemini` and `core.load`
-until they move beside it.
+Gemini CLI's rules that still live in `core.load` (the loader's layer merge and verdicts)
+are reached through `GeminiHost`; see the README's "Where the code lives".
 """
+
+from __future__ import annotations
+
+from hookdash.core.hosts.protocol import HOST_NAMES, EditKind, Host, HostName
+
+
+def host(name: HostName) -> Host:
+    """The `Host` named `name` ("gemini" or "claude")."""
+    if name == "gemini":
+        from hookdash.core.hosts.gemini.host import GeminiHost
+
+        return GeminiHost()
+    if name == "claude":
+        from hookdash.core.hosts.claude.host import ClaudeHost
+
+        return ClaudeHost()
+    raise ValueError(f"unknown host {name!r}")
+
+
+HOSTS: tuple[HostName, ...] = HOST_NAMES
+
+__all__ = ["HOSTS", "HOST_NAMES", "EditKind", "Host", "HostName", "host"]

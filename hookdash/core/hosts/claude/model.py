@@ -12,6 +12,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
+from hookdash.core.hosts.gemini.scripts import ScriptInfo
 from hookdash.core.model import RiskFlag
 from hookdash.core.problems import Problem
 
@@ -25,6 +26,7 @@ ClaudeInactive = Literal[
     "unknown-event",
     "duplicate",
     "matcher",
+    "parked",  # off: parked by hookdash (its text kept in hookdash's state)
 ]
 FolderTrustState = Literal["trusted", "untrusted", "unknown"]
 
@@ -53,7 +55,17 @@ class ClaudeHook(BaseModel):
     inactive_reason: ClaudeInactive | None = None
     duplicate_of: str | None = None  # the ref of the identical handler Claude keeps
     hookdash_fires: bool = False  # hookdash's `fire` runs only `command` hooks
+    # Claude's own, per folder: whether the workspace's trust dialog was accepted (project
+    # and local hooks); "not-applicable" for the user's and managed hooks.
     trust: Literal["trusted", "untrusted", "not-applicable"] = "not-applicable"
+    # hookdash's own, per hook (Claude has none): a project/local hook reviewed with
+    # `hookdash trust --host claude` and unchanged since ("reviewed"), never reviewed
+    # ("new"), or changed since (command or a script it runs: "changed").
+    review: Literal["reviewed", "new", "changed", "not-applicable"] = "not-applicable"
+    # Every project script the command runs (shared `find_scripts`), for previews and diffs.
+    scripts: list[ScriptInfo] = []
+    # Parked by hookdash: the handler's text is in hookdash's state, not in `file`.
+    parked: bool = False
     risks: list[RiskFlag] = []
 
 
