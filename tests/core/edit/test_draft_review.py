@@ -14,20 +14,20 @@ from hookdash.core import (
     EVENTS,
     HookChanges,
     HookDraft,
-    InvalidHookError,
-    changes_between,
     confirmations_needed,
     draft_hook,
     draft_of,
     edit_hook,
     fire,
     load_configuration,
-    preview_matcher,
     review_draft,
     save_draft,
     switch_scope,
     tools_seen,
 )
+from hookdash.core.edit.draft_review import changes_between
+from hookdash.core.edit.hook_draft import InvalidHookError
+from hookdash.core.hosts.gemini.matcher import preview_matcher
 from hookdash.core.run.runlog import RunLog, RunRecord
 from tests.conftest import Sandbox, command_hook, definition
 
