@@ -20,68 +20,74 @@ if TYPE_CHECKING:
         DemoEnvironment as DemoEnvironment,
         create_demo as create_demo,
     )
+    from hookdash.core.disk.state import (
+        state_dir as state_dir,
+    )
+    from hookdash.core.disk.write_journal import (
+        recording_writes as recording_writes,
+    )
     from hookdash.core.display import (
         hidden_characters as hidden_characters,
         json_text as json_text,
         shorten as shorten,
         visible as visible,
     )
-    from hookdash.core.edit.authoring import (
-        add_hook as add_hook,
-        edit_hook as edit_hook,
-        remove_hook as remove_hook,
-    )
-    from hookdash.core.edit.claude_import import (
-        ImportResult as ImportResult,
-        import_claude as import_claude,
-    )
-    from hookdash.core.edit.claude_settings import (
-        ClaudeSource as ClaudeSource,
-        claude_sources as claude_sources,
-    )
-    from hookdash.core.edit.disabled_list import (
-        disable_hook as disable_hook,
-        enable_hook as enable_hook,
-        toggle_hook as toggle_hook,
-    )
-    from hookdash.core.edit.disabled_text import DisabledKey as DisabledKey
-    from hookdash.core.edit.draft_review import (
+    from hookdash.core.edit.authoring.draft_review import (
         DraftReview as DraftReview,
         draft_of as draft_of,
         review_draft as review_draft,
         save_draft as save_draft,
+    )
+    from hookdash.core.edit.authoring.hook_draft import (
+        HookDraft as HookDraft,
+        draft_hook as draft_hook,
+    )
+    from hookdash.core.edit.authoring.hook_edit import (
+        HookChanges as HookChanges,
+    )
+    from hookdash.core.edit.authoring.hook_target import (
+        resolve_hook as resolve_hook,
+    )
+    from hookdash.core.edit.authoring.writing import (
+        add_hook as add_hook,
+        edit_hook as edit_hook,
+        remove_hook as remove_hook,
     )
     from hookdash.core.edit.edits import (
         AuthoringResult as AuthoringResult,
         Change as Change,
         EditResult as EditResult,
     )
-    from hookdash.core.edit.fixes import (
+    from hookdash.core.edit.importing.claude_import import (
+        ImportResult as ImportResult,
+        import_claude as import_claude,
+    )
+    from hookdash.core.edit.importing.claude_settings import (
+        ClaudeSource as ClaudeSource,
+        claude_sources as claude_sources,
+    )
+    from hookdash.core.edit.switching.disabled_list import (
+        disable_hook as disable_hook,
+        enable_hook as enable_hook,
+        toggle_hook as toggle_hook,
+    )
+    from hookdash.core.edit.switching.disabled_text import DisabledKey as DisabledKey
+    from hookdash.core.edit.switching.fixes import (
         FIXABLE as FIXABLE,
         apply_safe_fixes as apply_safe_fixes,
     )
-    from hookdash.core.edit.hook_draft import (
-        HookDraft as HookDraft,
-        draft_hook as draft_hook,
-    )
-    from hookdash.core.edit.hook_edit import (
-        HookChanges as HookChanges,
-    )
-    from hookdash.core.edit.hook_target import (
-        resolve_hook as resolve_hook,
-    )
-    from hookdash.core.edit.hooks_switch import (
+    from hookdash.core.edit.switching.hooks_switch import (
         switch_hooks as switch_hooks,
         switch_scope as switch_scope,
     )
-    from hookdash.core.edit.predicted import (
+    from hookdash.core.edit.switching.predicted import (
         hooks_after_edit as hooks_after_edit,
     )
-    from hookdash.core.edit.trust_seen import (
+    from hookdash.core.edit.trust.trust_seen import (
         Seen as Seen,
         seen_now as seen_now,
     )
-    from hookdash.core.edit.trust_store import (
+    from hookdash.core.edit.trust.trust_store import (
         TrustPlan as TrustPlan,
         changed_script as changed_script,
         hooks_to_trust as hooks_to_trust,
@@ -89,13 +95,10 @@ if TYPE_CHECKING:
         trust_hooks as trust_hooks,
         trusted_commands as trusted_commands,
     )
-    from hookdash.core.edit.undo import (
+    from hookdash.core.edit.undo.restore import (
         UndoEntry as UndoEntry,
         undo as undo,
         undo_entry as undo_entry,
-    )
-    from hookdash.core.edit.write_journal import (
-        recording_writes as recording_writes,
     )
     from hookdash.core.errors import (
         AmbiguousHook as AmbiguousHook,
@@ -131,9 +134,6 @@ if TYPE_CHECKING:
     from hookdash.core.hosts.gemini.matcher import (
         MatcherPreview as MatcherPreview,
         describe_matcher as describe_matcher,
-    )
-    from hookdash.core.hosts.gemini.scripts import (
-        ScriptInfo as ScriptInfo,
     )
     from hookdash.core.hosts.gemini.timeouts import (
         killed_at_once as killed_at_once,
@@ -263,8 +263,8 @@ if TYPE_CHECKING:
         sarif_log as sarif_log,
         scan_repository as scan_repository,
     )
-    from hookdash.core.state import (
-        state_dir as state_dir,
+    from hookdash.core.scripts import (
+        ScriptInfo as ScriptInfo,
     )
     from hookdash.core.watching import (
         DirectoryWatcher as DirectoryWatcher,

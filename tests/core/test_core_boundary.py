@@ -55,6 +55,20 @@ def test_cli_and_tui_enter_core_only_by_its_front_door() -> None:
     assert offenders == [], "import from `hookdash.core` instead:\n" + "\n".join(offenders)
 
 
+def test_disk_is_the_floor_below_load_run_and_edit() -> None:
+    """`core/disk` (file opening, atomic writes, state, memory) imports nothing of hookdash
+    but itself and the errors: load, run, edit and every host stand on it."""
+    package = Path(hookdash.__file__).parent / "core" / "disk"
+    offenders = [
+        f"{path.name}:{line}: {module}"
+        for path in sorted(package.rglob("*.py"))
+        for line, module in _imports(path)
+        if module.startswith("hookdash.")
+        and not module.startswith(("hookdash.core.disk", "hookdash.core.errors"))
+    ]
+    assert offenders == []
+
+
 def test_front_door_is_declared_once_and_every_name_resolves() -> None:
     """The TYPE_CHECKING block is the one declaration: what runs is read from it, so each
     name it declares is the object its module defines."""

@@ -30,14 +30,15 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from hookdash.core import files, nesting
-from hookdash.core.edit.atomic import WriteOutcome, update_file
+from hookdash.core import nesting
+from hookdash.core.disk import files
+from hookdash.core.disk.atomic import WriteOutcome, update_file
+from hookdash.core.disk.state import STATE_DIR_MODE, state_dir
 from hookdash.core.errors import TrustChangedError
 from hookdash.core.hosts.gemini.environment import GeminiEnvironment
 from hookdash.core.hosts.gemini.jsvalues import utf8
 from hookdash.core.load import project_tasks, script_copies, trust_shape
 from hookdash.core.model import Hook
-from hookdash.core.state import STATE_DIR_MODE, state_dir
 
 STATE_FILE = "trusted-scripts.json"
 SCRIPT_KINDS = frozenset({"script", "interpreted"})  # a file of the project, not a PATH tool

@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from hookdash.core import files
-from hookdash.core.hosts.gemini.scripts import ScriptInfo
+from hookdash.core.disk import files
 from hookdash.core.model import Hook
+from hookdash.core.scripts import ScriptInfo
 
 PREVIEW_LINES = 40
 # Read at most this much: a hook may point at a large or binary program.

@@ -18,6 +18,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from hookdash.core.disk.state import state_dir
 from hookdash.core.display import visible
 from hookdash.core.errors import FireInterrupted
 from hookdash.core.hosts.gemini.aggregator import AggregationError, aggregate
@@ -45,7 +46,6 @@ from hookdash.core.run.runner import (
     RunOutcome,
     run_hooks,
 )
-from hookdash.core.state import state_dir
 
 # ------------------------------------------------------------------ firing
 

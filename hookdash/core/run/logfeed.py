@@ -15,7 +15,8 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
-from hookdash.core.edit.atomic import ensure_directory
+from hookdash.core.disk.atomic import ensure_directory
+from hookdash.core.disk.state import STATE_DIR_MODE
 from hookdash.core.hosts.gemini.effects import IGNORES_DECISIONS
 from hookdash.core.hosts.gemini.events import TOOL_EVENTS
 from hookdash.core.hosts.gemini.outputs import is_blocking_decision, should_stop_execution
@@ -23,7 +24,6 @@ from hookdash.core.load.sources import WatchTarget
 from hookdash.core.model import Hook
 from hookdash.core.run.runlog import RunLog, RunLogTail, RunRecord
 from hookdash.core.run.telemetry import TelemetryTail, read_last_telemetry
-from hookdash.core.state import STATE_DIR_MODE
 from hookdash.core.watching import DirectoryWatcher
 
 # Following the logs: a record shows within a tenth of a second of its write, and a burst

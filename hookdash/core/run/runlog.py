@@ -19,11 +19,12 @@ from typing import IO, Any, Literal
 
 from pydantic import BaseModel
 
-from hookdash.core import files, nesting
-from hookdash.core.edit.atomic import ensure_directory
+from hookdash.core import nesting
+from hookdash.core.disk import files
+from hookdash.core.disk.atomic import ensure_directory
+from hookdash.core.disk.state import STATE_DIR_MODE
 from hookdash.core.errors import LogUnreadableError
 from hookdash.core.shown import ShownRun
-from hookdash.core.state import STATE_DIR_MODE
 
 RUNLOG_NAME = "runs.jsonl"
 MAX_LOG_BYTES = 64 * 1024 * 1024  # ~100,000 typical records; with .1, at most ~128 MiB

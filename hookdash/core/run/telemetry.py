@@ -16,7 +16,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from hookdash.core import files, nesting
+from hookdash.core import nesting
+from hookdash.core.disk import files
 from hookdash.core.errors import LogUnreadableError
 from hookdash.core.run.runlog import RecordTail, RunRecord, decision_of, segments_backward
 

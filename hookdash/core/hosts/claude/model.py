@@ -12,9 +12,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from hookdash.core.hosts.gemini.scripts import ScriptInfo
 from hookdash.core.model import RiskFlag
 from hookdash.core.problems import Problem
+from hookdash.core.scripts import ScriptInfo
 
 ClaudeScope = Literal["managed", "user", "project", "local", "plugin"]
 # Why a hook does not run (plan's `reason`, CONTRACT §5's vocabulary plus Claude's own).

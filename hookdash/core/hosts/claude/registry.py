@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from hookdash.core import jsonc
 from hookdash.core.hosts.claude.events import KNOWN_EVENTS, match_field
 from hookdash.core.hosts.claude.layers import (
     ClaudeLayer,
@@ -35,8 +36,7 @@ from hookdash.core.hosts.claude.layers import (
 )
 from hookdash.core.hosts.claude.model import ClaudeHook, ClaudeInactive, ClaudeSnapshot
 from hookdash.core.hosts.claude.trust import folder_trust
-from hookdash.core.hosts.gemini import jsonc
-from hookdash.core.hosts.gemini.jsonc import escape_pointer_token
+from hookdash.core.jsonc import escape_pointer_token
 
 
 @dataclass(frozen=True)
