@@ -135,6 +135,18 @@ if TYPE_CHECKING:
         MatcherPreview as MatcherPreview,
         describe_matcher as describe_matcher,
     )
+    from hookdash.core.hosts.gemini.payloads import (
+        context_of as context_of,
+        merge_input as merge_input,
+        payload_problems as payload_problems,
+    )
+    from hookdash.core.hosts.gemini.planner import (
+        Plan as Plan,
+        plan_event as plan_event,
+    )
+    from hookdash.core.hosts.gemini.runner import (
+        HookRunResult as HookRunResult,
+    )
     from hookdash.core.hosts.gemini.timeouts import (
         killed_at_once as killed_at_once,
         shown_timeout as shown_timeout,
@@ -231,21 +243,9 @@ if TYPE_CHECKING:
         outcome_of as outcome_of,
         tools_seen as tools_seen,
     )
-    from hookdash.core.run.payloads import (
-        context_of as context_of,
-        merge_input as merge_input,
-        payload_problems as payload_problems,
-    )
-    from hookdash.core.run.planner import (
-        Plan as Plan,
-        plan_event as plan_event,
-    )
     from hookdash.core.run.runlog import (
         RUNLOG_NAME as RUNLOG_NAME,
         RunRecord as RunRecord,
-    )
-    from hookdash.core.run.runner import (
-        HookRunResult as HookRunResult,
     )
     from hookdash.core.run.saved_payloads import (
         SavedPayload as SavedPayload,

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from hookdash.core.hosts.gemini.planner import PlanContext, plan_event
 from hookdash.core.hosts.gemini.registry import (
     Candidate,
     VerdictContext,
@@ -14,7 +15,6 @@ from hookdash.core.hosts.gemini.registry import (
     make_hook,
 )
 from hookdash.core.load.command_scripts import CommandScripts
-from hookdash.core.run.planner import PlanContext, plan_event
 from tests.conformance import vectors
 
 CASES = vectors("planner")

@@ -11,11 +11,11 @@ import pytest
 
 from hookdash.core.edit.trust.trust_store import trust_hooks
 from hookdash.core.errors import LogUnreadableError
+from hookdash.core.hosts.gemini.telemetry_log import parse_telemetry
 from hookdash.core.load import fingerprints
 from hookdash.core.load.preview import script_preview
 from hookdash.core.run.logfeed import LogFeed
 from hookdash.core.run.runlog import RunLog, RunRecord
-from hookdash.core.run.telemetry import parse_telemetry
 from tests.conftest import Sandbox, command_hook, definition, settings_with
 from tests.hostile import deep_json, make_fifo, within
 

@@ -23,29 +23,29 @@ from hookdash.core.display import visible
 from hookdash.core.errors import FireInterrupted
 from hookdash.core.hosts.gemini.aggregator import AggregationError, aggregate
 from hookdash.core.hosts.gemini.effects import describe_effect
-from hookdash.core.hosts.gemini.timeouts import killed_at_once
-from hookdash.core.model import Configuration, Hook
-from hookdash.core.run.fire_setup import build_payload, check_event, run_settings
-from hookdash.core.run.payloads import (
+from hookdash.core.hosts.gemini.payloads import (
     context_of,
     merge_input,
     payload_problems,
 )
-from hookdash.core.run.planner import (
+from hookdash.core.hosts.gemini.planner import (
     Plan,
     PlanContext,
     Skipped,
     plan_event,
     with_hook,
 )
-from hookdash.core.run.runlog import RunLog, RunRecord, decision_of
-from hookdash.core.run.runner import (
+from hookdash.core.hosts.gemini.runner import (
     HookRunResult,
     OnResult,
     OnStart,
     RunOutcome,
     run_hooks,
 )
+from hookdash.core.hosts.gemini.timeouts import killed_at_once
+from hookdash.core.model import Configuration, Hook
+from hookdash.core.run.fire_setup import build_payload, check_event, run_settings
+from hookdash.core.run.runlog import RunLog, RunRecord, decision_of
 
 # ------------------------------------------------------------------ firing
 

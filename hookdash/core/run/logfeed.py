@@ -20,10 +20,10 @@ from hookdash.core.disk.state import STATE_DIR_MODE
 from hookdash.core.hosts.gemini.effects import IGNORES_DECISIONS
 from hookdash.core.hosts.gemini.events import TOOL_EVENTS
 from hookdash.core.hosts.gemini.outputs import is_blocking_decision, should_stop_execution
+from hookdash.core.hosts.gemini.telemetry_log import TelemetryTail, read_last_telemetry
 from hookdash.core.load.sources import WatchTarget
 from hookdash.core.model import Hook
 from hookdash.core.run.runlog import RunLog, RunLogTail, RunRecord
-from hookdash.core.run.telemetry import TelemetryTail, read_last_telemetry
 from hookdash.core.watching import DirectoryWatcher
 
 # Following the logs: a record shows within a tenth of a second of its write, and a burst

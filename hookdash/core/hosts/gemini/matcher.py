@@ -14,7 +14,7 @@ from hookdash.core.hosts.gemini.events import MatchKind, match_kind
 from hookdash.core.hosts.gemini.jsvalues import JS_WHITESPACE, js_truthy
 from hookdash.core.js_regex import (
     compile_js as compile_js,
-    example_of as example_of,  # run/payloads imports these
+    example_of as example_of,  # hosts/gemini/payloads imports these
 )
 from hookdash.core.regex_tokens import alternatives as alternatives
 

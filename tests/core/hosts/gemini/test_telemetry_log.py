@@ -6,18 +6,18 @@ import json
 from pathlib import Path
 from typing import Any
 
-from hookdash.core.run.logfeed import LogFeed, attribute
-from hookdash.core.run.runlog import RunLog, RunRecord
-from hookdash.core.run.telemetry import (
+from hookdash.core.hosts.gemini.telemetry_log import (
     TelemetryTail,
     parse_telemetry,
     read_last_telemetry,
     read_telemetry,
     record_from_telemetry,
 )
+from hookdash.core.run.logfeed import LogFeed, attribute
+from hookdash.core.run.runlog import RunLog, RunRecord
 from tests.conftest import Sandbox, command_hook, definition
 
-SAMPLE = Path(__file__).parents[2] / "data" / "telemetry-sample-0.61.log"
+SAMPLE = Path(__file__).parents[3] / "data" / "telemetry-sample-0.61.log"
 SAMPLE_ORDER = [
     "user-seq-1",
     "user-seq-2",

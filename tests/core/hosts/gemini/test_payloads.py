@@ -12,7 +12,7 @@ import pytest
 
 from hookdash.core.hosts.gemini.events import EVENTS
 from hookdash.core.hosts.gemini.matcher import compile_js
-from hookdash.core.run.payloads import (
+from hookdash.core.hosts.gemini.payloads import (
     BASE_FIELDS,
     build_payload,
     context_of,
@@ -24,7 +24,7 @@ from hookdash.core.run.payloads import (
 from tests.conftest import Sandbox
 
 OBSERVED: list[dict[str, Any]] = json.loads(
-    (Path(__file__).parents[2] / "data" / "payloads-observed-0.61.json").read_text()
+    (Path(__file__).parents[3] / "data" / "payloads-observed-0.61.json").read_text()
 )
 FIRST_OBSERVED = {o["event"]: o["stdin"] for o in reversed(OBSERVED)}
 

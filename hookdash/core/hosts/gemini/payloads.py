@@ -22,9 +22,9 @@ from hookdash.core.hosts.gemini.environment import GeminiEnvironment
 from hookdash.core.hosts.gemini.events import EVENTS, FIRED_TRIGGERS, TRIGGER_FIELD, match_kind
 from hookdash.core.hosts.gemini.jsvalues import JS_WHITESPACE
 from hookdash.core.hosts.gemini.matcher import alternatives, compile_js, example_of
+from hookdash.core.hosts.gemini.planner import PlanContext, context_for
 from hookdash.core.hosts.gemini.storage import transcript_path
 from hookdash.core.hosts.gemini.tools import BUILTIN_TOOLS
-from hookdash.core.run.planner import PlanContext, context_for
 
 DEFAULT_MODEL = "gemini-2.5-flash"
 DEFAULT_TOOL = "run_shell_command"

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from hookdash.core.hosts.gemini.hook_output import OutputFormat, chain_input, parse_output
 from hookdash.core.hosts.gemini.jsvalues import (
     JsTypeError,
     js_number,
@@ -37,7 +38,6 @@ from hookdash.core.hosts.gemini.jsvalues import (
 from hookdash.core.hosts.gemini.shell import expand_command, find_bash
 from hookdash.core.hosts.gemini.timeouts import node_delay_ms
 from hookdash.core.model import Hook, HookNames
-from hookdash.core.run.hook_output import OutputFormat, chain_input, parse_output
 from hookdash.core.run.process import HookProcess, Watchdog, signal_all
 from hookdash.core.shown import ShownRun
 

@@ -16,10 +16,10 @@ from typing import Any
 import pytest
 
 from hookdash.core.hosts.gemini.env_sanitize import Sanitization, sanitize_environment
+from hookdash.core.hosts.gemini.hook_output import chain_input, parse_output
+from hookdash.core.hosts.gemini.runner import RunSettings, run_hook, run_hooks
 from hookdash.core.hosts.gemini.timeouts import node_delay_ms
 from hookdash.core.model import Hook
-from hookdash.core.run.hook_output import chain_input, parse_output
-from hookdash.core.run.runner import RunSettings, run_hook, run_hooks
 from tests.conformance.helpers import make_command_hook
 from tests.conftest import until
 from tests.processes import alive, group_members
@@ -204,7 +204,7 @@ async def test_one_gigabyte_of_output_is_counted_not_kept() -> None:
     code = textwrap.dedent(
         """
         import asyncio, json, os
-        from hookdash.core.run.runner import RunSettings, run_hook
+        from hookdash.core.hosts.gemini.runner import RunSettings, run_hook
         from tests.conformance.helpers import make_command_hook
         h = make_command_hook("BeforeTool", "head -c 1000000000 /dev/zero; echo end >&2")
         p = {"session_id": "s", "transcript_path": "", "cwd": "/tmp",
@@ -227,7 +227,7 @@ async def test_one_gigabyte_of_output_is_counted_not_kept() -> None:
         capture_output=True,
         text=True,
         timeout=120,
-        cwd=Path(__file__).parents[3],
+        cwd=Path(__file__).parents[4],
     )
     assert proc.returncode == 0, proc.stderr
     data = json.loads(proc.stdout)
