@@ -196,3 +196,97 @@ def cmd_plan_claude(args: argparse.Namespace) -> int:
     for note in plan.notes:
         out.write(s.dim(f"note: {visible(note)}") + "\n")
     return EXIT_OK
+
+
+def _claude_hook_arg(snap: Any, ident: str, event: str) -> Any:
+    from hookdash.core import HookdashError, find_claude_hook
+
+    try:
+        hook = find_claude_hook(snap, ident)
+    except HookdashError as exc:
+        from hookdash.cli.edits import edit_failed
+
+        raise edit_failed(exc, False) from None
+    if hook.event != event:
+        raise CliError(
+            f"'{visible(shorten(hook.id, 60))}' is a {visible(hook.event)} hook, not a "
+            f"{visible(event)} one."
+        )
+    return hook
+
+
+def cmd_fire_claude(args: argparse.Namespace) -> int:
+    from hookdash.cli.output import EXIT_NEEDS_CONFIRMATION
+    from hookdash.cli.running import _read_input, run_lines
+    from hookdash.core import (
+        FireInterrupted,
+        build_claude_payload,
+        claude_confirmations,
+        claude_event_problem,
+        fire_claude_sync,
+        hooks_to_fire,
+        merge_input,
+    )
+
+    problem = claude_event_problem(args.event)
+    if problem is not None:
+        raise CliError(problem, EXIT_USAGE)
+    override = _read_input(args.input)
+    snap = _snapshot(args)
+    hook = _claude_hook_arg(snap, args.hook, args.event) if args.hook else None
+    payload = build_claude_payload(
+        snap, args.event, hook=hook, tool=args.tool, trigger=args.trigger
+    )
+    to_run, _plan = hooks_to_fire(snap, args.event, merge_input(payload, override), hook)
+    needed = claude_confirmations(to_run)
+    if needed and not args.yes:
+        lines = "\n".join(
+            f"  {visible(c.id)} ({visible(c.ref)}): {visible(c.reason)}" for c in needed
+        )
+        raise CliError(
+            "hookdash asks before running these Claude Code hooks:\n"
+            f"{lines}\nReview them (`hookdash list --host claude`, `hookdash trust --host "
+            "claude`), then pass --yes to run anyway.",
+            EXIT_NEEDS_CONFIRMATION,
+        )
+    try:
+        result = fire_claude_sync(
+            snap, args.event, hook=hook, payload=payload, input_override=override
+        )
+    except FireInterrupted as exc:
+        raise CliError(f"fire {exc}", 128 + exc.signum) from None
+    if args.json:
+        print_json(result)
+        return EXIT_OK
+    s = Style(sys.stdout)
+    out = sys.stdout
+    context = (
+        f"{result.match_field} {visible(repr(result.value))}"
+        if result.match_field
+        else "no match query"
+    )
+    count = len(result.results)
+    what = f"{count} hook{'s' if count != 1 else ''}" + (" in parallel" if count > 1 else "")
+    session = visible(str(result.input.get("session_id", ""))[:8])
+    out.write(f"{s.bold(visible(result.event))} · {context} · {what} · session {session}\n")
+    if not result.claude_would_run:
+        why = visible("; ".join(result.claude_would_not_run_because))
+        out.write(s.yellow(f"! Claude Code would not run this hook: {why}") + "\n")
+    for warning in result.warnings:
+        out.write(s.yellow(f"! {visible(warning)}") + "\n")
+    for r in result.results:
+        for line in run_lines(r, s):
+            out.write(line + "\n")
+    for nf in result.not_fired:
+        out.write(s.dim(f"  - {visible(shorten(nf.id, 60))}: {visible(nf.why)}") + "\n")
+    if not result.results and result.skipped:
+        out.write("Not run:\n")
+        for skipped in result.skipped:
+            out.write(
+                f"  {s.dim('-')} {visible(shorten(skipped.id, 50))} {s.cyan(skipped.scope)}: "
+                f"{s.yellow(visible(skipped.reason))} — {visible(skipped.why)}\n"
+            )
+    for note in result.notes:
+        out.write(s.dim(f"note: {visible(note)}") + "\n")
+    out.write(s.bold("effect: ") + visible(result.effect) + "\n")
+    return EXIT_OK

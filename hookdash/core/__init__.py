@@ -120,6 +120,17 @@ if TYPE_CHECKING:
         claude_plan as claude_plan,
         load_claude as load_claude,
     )
+    from hookdash.core.hosts.claude.fire import (
+        ClaudeFireResult as ClaudeFireResult,
+        build_claude_payload as build_claude_payload,
+        claude_confirmations as claude_confirmations,
+        fire_claude as fire_claude,
+        fire_claude_sync as fire_claude_sync,
+        hooks_to_fire as hooks_to_fire,
+    )
+    from hookdash.core.hosts.claude.target import (
+        find_claude_hook as find_claude_hook,
+    )
     from hookdash.core.hosts.gemini.environment import (
         GeminiEnvironment as GeminiEnvironment,
         resolve_environment as resolve_environment,
@@ -473,6 +484,13 @@ _EXPORTS: dict[str, str] = {
     "claude_event_problem": "hookdash.core.hosts.claude",
     "claude_plan": "hookdash.core.hosts.claude",
     "load_claude": "hookdash.core.hosts.claude",
+    "ClaudeFireResult": "hookdash.core.hosts.claude.fire",
+    "build_claude_payload": "hookdash.core.hosts.claude.fire",
+    "claude_confirmations": "hookdash.core.hosts.claude.fire",
+    "fire_claude": "hookdash.core.hosts.claude.fire",
+    "fire_claude_sync": "hookdash.core.hosts.claude.fire",
+    "hooks_to_fire": "hookdash.core.hosts.claude.fire",
+    "find_claude_hook": "hookdash.core.hosts.claude.target",
     "watch_targets": "hookdash.core.load.sources",
     "WatchTarget": "hookdash.core.load.sources",
 }

@@ -48,7 +48,7 @@ class ClaudeHook(BaseModel):
     type: Any = None
     command: str | None = None
     detail: str | None = None  # url of an http hook, prompt of prompt/agent, server/tool
-    timeout: Any = None  # seconds, as written (None: Claude's default, 60 s for commands)
+    timeout: Any = None  # seconds, as written (None: Claude's default, 600 s for commands)
     condition: Any = None  # its `if` (a permission rule the tool call must match), as written
     runs: bool = False
     not_running_because: list[str] = []
