@@ -184,6 +184,10 @@ def _select_hook(config: Any, ident: str, event: str) -> Any:
 
 
 def cmd_fire(args: argparse.Namespace) -> int:
+    if args.host == "claude":
+        from hookdash.cli.claude_host import cmd_fire_claude
+
+        return cmd_fire_claude(args)
     from hookdash.core import (
         FireInterrupted,
         build_payload,
@@ -313,8 +317,9 @@ def _log_line(record: Any, s: Style) -> str:
     duration = f"{record.duration_ms:g} ms" if record.duration_ms is not None else "?"
     shown = record.shown
     origin = s.cyan(visible(record.origin).ljust(8))
+    host = s.dim(visible(record.host).ljust(6))
     where = f" {s.dim(shown.layer)}" if shown.layer else ""
-    parts = [f"{s.dim(when)} {origin} {shown.event:<19} {mark} {s.bold(shown.id)}{where}"]
+    parts = [f"{s.dim(when)} {origin} {host} {shown.event:<19} {mark} {s.bold(shown.id)}{where}"]
     parts.append(f"{status} · {duration}")
     if shown.decision:
         parts.append(f"decision {shown.decision}")
@@ -357,6 +362,11 @@ def cmd_log(args: argparse.Namespace) -> int:
 
     if args.limit < 0:
         raise CliError("--limit must be 0 or more", EXIT_USAGE)
+    if args.host == "claude" and args.source == "gemini":
+        raise CliError(
+            "--source gemini is Gemini CLI's telemetry file: it holds no Claude Code runs",
+            EXIT_USAGE,
+        )
     config = configuration(args)
     telemetry = config.snapshot.telemetry.outfile
     if args.source == "gemini" and not telemetry:
@@ -370,6 +380,7 @@ def cmd_log(args: argparse.Namespace) -> int:
         Path(telemetry) if telemetry else None,
         args.source,
         config.hooks,
+        host=args.host,
     )
     s = Style(sys.stdout)
     try:

@@ -128,9 +128,14 @@ class LogFeed:
         telemetry_file: Path | None,
         source: LogSource = "all",
         hooks: Sequence[Hook] = (),
+        host: str | None = None,
     ) -> None:
         self.runlog = RunLog(state_dir)
-        self.telemetry_file = telemetry_file if source != "hookdash" else None
+        # Only the runs of this host's hooks (None: every host); Gemini's telemetry file
+        # holds only Gemini CLI's.
+        self.host = host
+        gemini = host in (None, "gemini")
+        self.telemetry_file = telemetry_file if source != "hookdash" and gemini else None
         self.use_runlog = source != "gemini"
         self.hooks = hooks
         self._run_tail: RunLogTail | None = None
@@ -156,7 +161,7 @@ class LogFeed:
         log is never shown as an empty one."""
         streams = []
         if self.use_runlog:
-            streams.append(self.runlog.read_last(limit))
+            streams.append(self.runlog.read_last(limit, self.host))
         if self.telemetry_file is not None:
             streams.append(attribute(read_last_telemetry(self.telemetry_file, limit), self.hooks))
         merged = _merge(*streams)
@@ -197,7 +202,8 @@ class LogFeed:
     def read_new(self) -> list[RunRecord]:
         streams = []
         if self._run_tail is not None:
-            streams.append(self._run_tail.read_new())
+            new = self._run_tail.read_new()
+            streams.append([r for r in new if self.host is None or r.host == self.host])
         if self._telemetry_tail is not None:
             streams.append(attribute(self._telemetry_tail.read_new(), self.hooks))
         return _merge(*streams)

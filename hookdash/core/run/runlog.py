@@ -55,6 +55,8 @@ class RunRecord(BaseModel):
     v: int = 1
     ts: str  # when the hook finished (ISO 8601, UTC)
     origin: Origin
+    # Whose hook: "gemini" or "claude" (a record written before hosts existed is Gemini's).
+    host: str = "gemini"
     session_id: str | None = None
     event: str
     id: str
@@ -180,13 +182,14 @@ class RunLog:
         finally:
             os.close(fd)
 
-    def read_last(self, limit: int) -> list[RunRecord]:
-        """The newest `limit` records, oldest first, reading backwards from the end."""
+    def read_last(self, limit: int, host: str | None = None) -> list[RunRecord]:
+        """The newest `limit` records (of `host`'s hooks only, when given), oldest first,
+        reading backwards from the end."""
         newest_first: list[RunRecord] = []
         for path in (self.path, self.rotated_path):
             for line in _lines_backward(path):
                 record = parse_record(line)
-                if record is not None:
+                if record is not None and (host is None or record.host == host):
                     newest_first.append(record)
                     if len(newest_first) >= limit:
                         return newest_first[::-1]

@@ -257,7 +257,8 @@ def load_claude(
     workspace: str | Path | None = None, environ: Mapping[str, str] | None = None
 ) -> ClaudeSnapshot:
     """The Claude Code configuration of `workspace` (default: the current directory)."""
-    from hookdash.core.hosts.claude.checks import claude_problems, hook_risks_of
+    from hookdash.core.hosts.claude.checks import claude_problems, hook_risks_of, scripts_of
+    from hookdash.core.hosts.claude.review import apply_reviews
 
     env = dict(os.environ if environ is None else environ)
     folder = Path(os.path.abspath(workspace if workspace is not None else os.getcwd()))
@@ -276,6 +277,7 @@ def load_claude(
             _judge(hook, layer, switch, kept)
             if layer.scope in ("project", "local"):
                 hook.trust = "trusted" if trust.state == "trusted" else "untrusted"
+            hook.scripts = scripts_of(hook, folder, home_of(env))
             hook.risks = hook_risks_of(hook, folder, home_of(env))
             hooks.append(hook)
     snapshot = ClaudeSnapshot(
@@ -290,5 +292,6 @@ def load_claude(
         hooks=hooks,
         problems=[],
     )
+    apply_reviews(snapshot, env)
     snapshot.problems = claude_problems(snapshot, layers, switch)
     return snapshot

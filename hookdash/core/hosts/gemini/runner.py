@@ -168,13 +168,54 @@ async def run_hook(
             'TypeError: The "options.cwd" property must be of type string '
             f"(the payload's cwd is {json_stringify(cwd) if 'cwd' in payload else 'missing'})",
         )
-    popen = _spawn(command_text, cwd, hook_environment(hook, payload, settings))
-    if isinstance(popen, str):
-        return _failure(base, t0, popen)
-    proc = HookProcess(asyncio.get_running_loop(), popen, settings.max_capture)
-    proc.send(utf8(json_stringify(payload)))
-    timed_out = await _wait(proc, popen.pid, hook, settings)
+    ran = await run_process(
+        command_text,
+        cwd,
+        hook_environment(hook, payload, settings),
+        utf8(json_stringify(payload)),
+        node_delay_ms(hook.timeout_ms) / 1000,
+        max_capture=settings.max_capture,
+        kill_grace_s=settings.kill_grace_s,
+    )
+    if isinstance(ran, str):
+        return _failure(base, t0, ran)
+    proc, timed_out = ran
     return _finished(base, hook, proc, timed_out, int((time.monotonic() - t0) * 1000))
+
+
+async def run_process(
+    command_text: str,
+    cwd: str,
+    env: dict[str, str],
+    stdin: bytes,
+    timeout_s: float,
+    *,
+    max_capture: int = MAX_CAPTURE_BYTES,
+    kill_grace_s: float = KILL_GRACE_S,
+) -> tuple[HookProcess, bool] | str:
+    """Run `bash -c command_text` in a process group of its own, `stdin` written then
+    closed, its output capped, its group killed at `timeout_s`: (the finished process,
+    whether it timed out), or the spawn error. What every host's hooks run through."""
+    popen = _spawn(command_text, cwd, env)
+    if isinstance(popen, str):
+        return popen
+    proc = HookProcess(asyncio.get_running_loop(), popen, max_capture)
+    proc.send(stdin)
+    timed_out = await _wait(proc, popen.pid, timeout_s, kill_grace_s)
+    return proc, timed_out
+
+
+def captured_streams(proc: HookProcess, out_text: str, err_text: str) -> dict[str, Any]:
+    """A finished hook's stdout and stderr (`out_text`, `err_text`: as decoded, shown with
+    the cap's marker) and their byte counts."""
+    return {
+        "stdout": proc.out.shown(out_text),
+        "stderr": proc.err.shown(err_text),
+        "stdout_bytes": proc.out.total,
+        "stderr_bytes": proc.err.total,
+        "stdout_truncated": proc.out.truncated,
+        "stderr_truncated": proc.err.truncated,
+    }
 
 
 def _refusal(hook: Hook, settings: RunSettings) -> str | None:
@@ -219,11 +260,11 @@ def _spawn(command_text: str, cwd: str, env: dict[str, str]) -> subprocess.Popen
         return f"TypeError [ERR_INVALID_ARG_VALUE]: spawn bash: {exc}"
 
 
-async def _wait(proc: HookProcess, pgid: int, hook: Hook, settings: RunSettings) -> bool:
+async def _wait(proc: HookProcess, pgid: int, timeout_s: float, kill_grace_s: float) -> bool:
     """Wait for the hook's pipes to close, killing it at its timeout; True if it timed out.
     A cancelled run kills the hook's whole process group."""
-    watchdog = Watchdog(asyncio.get_running_loop(), proc, pgid, settings.kill_grace_s)
-    watchdog.arm(node_delay_ms(hook.timeout_ms) / 1000)
+    watchdog = Watchdog(asyncio.get_running_loop(), proc, pgid, kill_grace_s)
+    watchdog.arm(timeout_s)
     try:
         await proc.closed
     except asyncio.CancelledError:
@@ -241,14 +282,7 @@ def _finished(
     """The result of a hook that ran: its streams, and its output or its timeout."""
     returncode = proc.returncode
     out_text, err_text = proc.out.text(), proc.err.text()
-    streams = {
-        "stdout": proc.out.shown(out_text),
-        "stderr": proc.err.shown(err_text),
-        "stdout_bytes": proc.out.total,
-        "stderr_bytes": proc.err.total,
-        "stdout_truncated": proc.out.truncated,
-        "stderr_truncated": proc.err.truncated,
-    }
+    streams = captured_streams(proc, out_text, err_text)
     killed_by = -returncode if returncode is not None and returncode < 0 else None
     if timed_out:
         return HookRunResult(
