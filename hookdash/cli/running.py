@@ -35,6 +35,17 @@ def _event_arg(name: str) -> str:
         raise CliError(str(exc), EXIT_USAGE) from exc
 
 
+def _host_of(args: argparse.Namespace) -> str:
+    """The host a plan or a firing is for: `--host`, else the one agent that has the event
+    (`PreToolUse` is Claude Code's alone). An event both have (`SessionStart`) is Gemini
+    CLI's unless `--host claude` says otherwise, as before Claude was a host."""
+    if args.host:
+        return str(args.host)
+    from hookdash.core import CLAUDE_EVENTS, EVENTS
+
+    return "claude" if args.event in CLAUDE_EVENTS and args.event not in EVENTS else "gemini"
+
+
 def _context_label(event: str, tool: str | None, trigger: str | None) -> str:
     from hookdash.core import TRIGGER_FIELD, match_kind
 
@@ -88,7 +99,7 @@ def _hook_where(hook: Any, env: Any) -> str:
 
 
 def cmd_plan(args: argparse.Namespace) -> int:
-    if args.host == "claude":
+    if _host_of(args) == "claude":
         from hookdash.cli.claude_host import cmd_plan_claude
 
         return cmd_plan_claude(args)
@@ -184,7 +195,7 @@ def _select_hook(config: Any, ident: str, event: str) -> Any:
 
 
 def cmd_fire(args: argparse.Namespace) -> int:
-    if args.host == "claude":
+    if _host_of(args) == "claude":
         from hookdash.cli.claude_host import cmd_fire_claude
 
         return cmd_fire_claude(args)
