@@ -45,8 +45,11 @@ def cmd_dashboard(args: argparse.Namespace) -> int:
         return cmd_list(args)
     if env.never_set_up():
         return _run_demo(keep=False, notice=NO_SETTINGS_NOTICE)
-    # The app loads the configuration itself, after its first paint.
-    return _run_dashboard(env, None)
+    # The configuration loads in a thread from here on, while Textual is imported and
+    # paints (hookdash.tui.loading; no Textual import).
+    from hookdash.tui.loading import EarlyLoad
+
+    return _run_dashboard(env, None, early=EarlyLoad(env))
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
@@ -107,12 +110,14 @@ _TERMINAL_BACK = (
 )
 
 
-def _run_dashboard(env: Any, config: Any, demo: Any = None, notice: str | None = None) -> int:
+def _run_dashboard(
+    env: Any, config: Any, demo: Any = None, notice: str | None = None, early: Any = None
+) -> int:
     import asyncio
 
     from hookdash.tui.app import HookdashApp
 
-    app = HookdashApp(env, configuration=config, demo=demo, notice=notice)
+    app = HookdashApp(env, configuration=config, demo=demo, notice=notice, early=early)
 
     ended = threading.Event()
 

@@ -37,10 +37,12 @@ def test_bare_hookdash_without_a_terminal_prints_the_list(sandbox: Sandbox) -> N
 def _capture_dashboard(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
     calls: list[dict[str, Any]] = []
 
-    def fake(env: Any, config: Any, demo: Any = None, notice: str | None = None) -> int:
+    def fake(
+        env: Any, config: Any, demo: Any = None, notice: str | None = None, early: Any = None
+    ) -> int:
         calls.append(
             {"env": env, "config": config, "demo": demo, "notice": notice, "root_exists": demo
-             and demo.root.exists()}
+             and demo.root.exists(), "early": early}
         )  # fmt: skip
         return 0
 
@@ -58,7 +60,10 @@ def test_bare_hookdash_opens_the_real_configuration(
     (call,) = calls
     assert call["demo"] is None and call["notice"] is None
     assert call["env"].home == sandbox.home
-    assert call["config"] is None  # the app loads it, after its first paint
+    assert call["config"] is None  # the app shows it when loaded: started before Textual
+    assert call["early"].env is call["env"]
+    loaded = call["early"].result()
+    assert loaded.config.env is call["env"] and loaded.targets
 
 
 def test_bare_hookdash_opens_the_demo_when_nothing_is_configured(
