@@ -141,6 +141,22 @@ def test_demo_in_a_real_terminal_leaves_nothing_behind(sandbox: Sandbox, tmp_pat
     assert after == before  # nothing of the (sandboxed) user's was written
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
+def test_bare_hookdash_in_a_real_terminal_shows_the_hooks_loaded_before_textual(
+    sandbox: Sandbox,
+) -> None:
+    """The console script's own path: the configuration loads in a thread started before
+    Textual (hookdash.tui.loading), and its hooks reach the terminal; `q` ends it."""
+    sandbox.trust_folder()
+    sandbox.write_workspace(
+        {"hooks": {"BeforeTool": [definition(command_hook("true", name="g1"))]}}
+    )
+    env = {**sandbox.environ, "TERM": "xterm-256color"}
+    code, screen = _run_in_terminal(["--workspace", str(sandbox.workspace)], env, b"q")
+    assert code == 0, screen[-2000:]
+    assert "g1" in screen and "Hooks (1)" in screen
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="needs POSIX signals and a pseudo-terminal")
 @pytest.mark.parametrize("signum", [signal.SIGHUP, signal.SIGTERM])
 def test_demo_cleans_up_when_its_terminal_closes(
