@@ -45,11 +45,11 @@ def cmd_dashboard(args: argparse.Namespace) -> int:
         return cmd_list(args)
     if env.never_set_up():
         return _run_demo(keep=False, notice=NO_SETTINGS_NOTICE)
-    # The configuration loads in a thread from here on, while Textual is imported and
-    # paints (hookdash.tui.loading; no Textual import).
-    from hookdash.tui.loading import EarlyLoad
+    # A quick configuration loads in a thread from here on, while Textual is imported and
+    # paints; a larger one after the first paint (hookdash.tui.loading; no Textual import).
+    from hookdash.tui.loading import start_early_load
 
-    return _run_dashboard(env, None, early=EarlyLoad(env))
+    return _run_dashboard(env, None, early=start_early_load(env))
 
 
 def cmd_demo(args: argparse.Namespace) -> int:

@@ -8,12 +8,20 @@ imports and the load in a thread before Textual is imported, so the two overlap 
 imports read files and the event loop waits on its refresh timer: the GIL is free
 then), and the dashboard shows the result as soon as both are done.
 
+Only for a configuration that loads quickly (`quick_to_load`): the two threads share
+one interpreter, so a long load (2,000 hooks) running beside Textual's start-up held
+its first frame back by a third of a second and drew the hooks no sooner. Such a
+configuration is loaded after the first paint, as before.
+
 This module imports neither Textual nor the loader at import time: it is imported
 before either.
 """
 
 from __future__ import annotations
 
+import contextlib
+import itertools
+import os
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future
@@ -53,6 +61,34 @@ def load_view(env: GeminiEnvironment, loader: Loader | None = None) -> Loaded:
 
     config = (loader or load_configuration)(env)
     return Loaded(config, other_agents_line(config), watch_targets(config))
+
+
+# Quick to load: settings files of this many bytes in all (some 250 hooks) and this many
+# extensions at most. A guess from sizes, never from contents: a wrong one costs time,
+# not correctness (the same load runs, only earlier or later).
+QUICK_SETTINGS_BYTES = 64 * 1024
+QUICK_EXTENSIONS = 8
+
+
+def quick_to_load(env: GeminiEnvironment) -> bool:
+    """Whether `env`'s configuration looks small enough to load beside Textual's start-up
+    (see the module docstring). Only stats and one directory listing, nothing read."""
+    size = 0
+    for path in env.settings_paths.values():
+        with contextlib.suppress(OSError):  # (missing or unreadable: the load says so)
+            size += os.stat(path).st_size
+    try:
+        with os.scandir(env.extensions_dir) as entries:
+            extensions = sum(1 for _ in itertools.islice(entries, QUICK_EXTENSIONS + 1))
+    except OSError:
+        extensions = 0
+    return size <= QUICK_SETTINGS_BYTES and extensions <= QUICK_EXTENSIONS
+
+
+def start_early_load(env: GeminiEnvironment) -> EarlyLoad | None:
+    """The first load, started now when it is quick (`quick_to_load`); else None: the
+    dashboard loads after its first paint."""
+    return EarlyLoad(env) if quick_to_load(env) else None
 
 
 class EarlyLoad:

@@ -4,6 +4,7 @@ is not; a failed one is loaded again as usual."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import threading
@@ -113,3 +114,31 @@ def test_the_early_load_imports_neither_textual_nor_the_loader_until_started() -
         [sys.executable, "-c", code], capture_output=True, text=True, check=False
     )
     assert "LOADED []" in result.stdout, result.stdout + result.stderr[-800:]
+
+
+def test_a_quick_configuration_loads_beside_textual_a_large_one_after_the_first_paint(
+    sandbox: Sandbox,
+) -> None:
+    """A long load beside Textual's start-up would hold its first frame back: only a
+    small configuration is loaded early."""
+    _setup(sandbox)
+    assert loading.quick_to_load(sandbox.env())
+    early = loading.start_early_load(sandbox.env())
+    assert early is not None and early.result().config.hooks
+
+    many = [command_hook(f"echo {i} {'x' * 200}", name=f"h{i}") for i in range(300)]
+    sandbox.write_user(settings_with(*many))
+    assert not loading.quick_to_load(sandbox.env())
+    assert loading.start_early_load(sandbox.env()) is None
+
+    sandbox.write_user({})
+    for i in range(loading.QUICK_EXTENSIONS + 1):
+        sandbox.add_extension(f"ext{i}", {})
+    assert not loading.quick_to_load(sandbox.env())
+
+
+def test_quick_to_load_reads_nothing(sandbox: Sandbox) -> None:
+    """Sizes only: a FIFO where a settings file should be does not hold it."""
+    _setup(sandbox)
+    os.mkfifo(sandbox.user_settings)
+    assert loading.quick_to_load(sandbox.env())
