@@ -71,8 +71,11 @@ def _run_demo(keep: bool, notice: str | None) -> int:
     for name in [n for n in os.environ if n not in demo.environ]:
         del os.environ[name]
     os.environ.update(demo.environ)
+    from hookdash.tui.loading import start_early_load
+
     try:
-        return _run_dashboard(demo.env, None, demo=demo, notice=notice)
+        env = demo.env  # (made on each access: the early load is for this one)
+        return _run_dashboard(env, None, demo=demo, notice=notice, early=start_early_load(env))
     finally:
         if keep:
             print(f"The demo files are kept in {demo.root}")

@@ -81,6 +81,7 @@ def test_bare_hookdash_opens_the_demo_when_nothing_is_configured(
     assert demo is not None and call["root_exists"]
     assert "No Gemini CLI settings found" in call["notice"]
     assert call["env"].workspace == demo.workspace
+    assert call["early"].env is call["env"]  # the demo loads beside Textual's start too
     assert os.environ["GEMINI_CLI_HOME"] == str(demo.root)  # for hooks fired from the app
     assert not demo.root.exists()  # cleaned up on exit
     assert not (sandbox.home / ".gemini").exists()
