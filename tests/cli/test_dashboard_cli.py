@@ -192,9 +192,11 @@ def test_headless_commands_do_not_import_textual(sandbox: Sandbox) -> None:
 
 
 def test_the_dashboard_paints_before_pydantic_is_imported(sandbox: Sandbox) -> None:
-    """What runs before the first paint — the CLI, the environment, the app and its first
+    """What the first paint waits for — the CLI, the environment, the app and its first
     screen — imports neither pydantic nor the configuration loader (nor pygments or
-    watchfiles): those load after the first frame (see bench_tui.py's first paint)."""
+    watchfiles): the loader is imported in the early load's thread, beside Textual's
+    start-up (hookdash.tui.loading), or after the first frame (bench_tui.py's first
+    paint)."""
     code = (
         "import sys\n"
         "from hookdash import cli\n"
