@@ -45,8 +45,11 @@ def cmd_dashboard(args: argparse.Namespace) -> int:
         return cmd_list(args)
     if env.never_set_up():
         return _run_demo(keep=False, notice=NO_SETTINGS_NOTICE)
-    # The app loads the configuration itself, after its first paint.
-    return _run_dashboard(env, None)
+    # A quick configuration loads in a thread from here on, while Textual is imported and
+    # paints; a larger one after the first paint (hookdash.tui.loading; no Textual import).
+    from hookdash.tui.loading import start_early_load
+
+    return _run_dashboard(env, None, early=start_early_load(env))
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
@@ -68,8 +71,11 @@ def _run_demo(keep: bool, notice: str | None) -> int:
     for name in [n for n in os.environ if n not in demo.environ]:
         del os.environ[name]
     os.environ.update(demo.environ)
+    from hookdash.tui.loading import start_early_load
+
     try:
-        return _run_dashboard(demo.env, None, demo=demo, notice=notice)
+        env = demo.env  # (made on each access: the early load is for this one)
+        return _run_dashboard(env, None, demo=demo, notice=notice, early=start_early_load(env))
     finally:
         if keep:
             print(f"The demo files are kept in {demo.root}")
@@ -107,12 +113,14 @@ _TERMINAL_BACK = (
 )
 
 
-def _run_dashboard(env: Any, config: Any, demo: Any = None, notice: str | None = None) -> int:
+def _run_dashboard(
+    env: Any, config: Any, demo: Any = None, notice: str | None = None, early: Any = None
+) -> int:
     import asyncio
 
     from hookdash.tui.app import HookdashApp
 
-    app = HookdashApp(env, configuration=config, demo=demo, notice=notice)
+    app = HookdashApp(env, configuration=config, demo=demo, notice=notice, early=early)
 
     ended = threading.Event()
 

@@ -39,6 +39,7 @@ from textual.worker import Worker, get_current_worker
 from hookdash.core import visible  # (the display rule: no pydantic, no I/O)
 from hookdash.tui.commands import DashboardCommands, HookJumpCommands, bindings_for
 from hookdash.tui.key_order import KeyHandled, KeyOrder
+from hookdash.tui.loading import EarlyLoad, Loaded, Loader, load_view, other_agents_line
 from hookdash.tui.messages import SessionMessage, plain_message, toast_text
 from hookdash.tui.screens.hooks import HooksScreen
 from hookdash.tui.styles import stylesheet_paths
@@ -57,7 +58,6 @@ if TYPE_CHECKING:
         WatchTarget,
     )
 
-Loader = Callable[["GeminiEnvironment"], "Configuration"]
 P = ParamSpec("P")
 T = TypeVar("T")
 
@@ -86,15 +86,6 @@ class ConfigurationLoaded(Message):
         self.targets = targets  # what the watcher follows (grows with the hooks: off the loop)
 
 
-def other_agents_line(config: Configuration) -> str | None:
-    """The banner line on other agents' hooks in the workspace (`hookdash scan`): read
-    with the configuration, off the event loop."""
-    from hookdash.core import foreign_summary, scan_repository
-
-    summary = foreign_summary(scan_repository(config.env.workspace))
-    return f"{summary}: press S (or click) to see them" if summary else None
-
-
 class HookdashApp(App[None]):
     """The dashboard. See the module docstring for how configuration flows."""
 
@@ -118,6 +109,7 @@ class HookdashApp(App[None]):
         notice: str | None = None,
         clock: Callable[[], datetime] | None = None,
         session_id: str | None = None,
+        early: EarlyLoad | None = None,
     ) -> None:
         """`configuration`: already loaded (skips the first load); `loader`: how to load
         one (by default `core.load_configuration`); `watch`: follow file
@@ -135,6 +127,7 @@ class HookdashApp(App[None]):
         self.owned_demos: list[DemoEnvironment] = []  # created here: the caller cleans up
         self._loader = loader
         self._initial = configuration
+        self._early = early
         self._others: str | None = None  # other agents' hooks, read with the configuration
         self._targets: list[WatchTarget] = []  # what the watcher follows, made with it
         self._watching = watch
@@ -157,6 +150,15 @@ class HookdashApp(App[None]):
             self._others = other_agents_line(self._initial)
             self._apply(self._initial)
             self._initial = None
+        elif self._early is not None and self._early.done():
+            # Loaded while Textual started: the hooks are in the first frame.
+            early, self._early = self._early, None
+            loaded = self._early_result(early, self.env)
+            if loaded is None:
+                self.reload("start")
+            else:
+                self._others = loaded.others
+                self._apply(loaded.config, loaded.targets)
         else:
             # Paint first: loading (pydantic's import included) would otherwise hold the
             # first frame back by a third of a second. The watcher starts with the first
@@ -197,12 +199,9 @@ class HookdashApp(App[None]):
     @work(thread=True, exclusive=True, group="load", name="load configuration")
     def _load(self, env: GeminiEnvironment, reason: str | None) -> None:
         worker = get_current_worker()
-        if self._loader is None:
-            from hookdash.core import load_configuration
-
-            self._loader = load_configuration
+        early, self._early = self._early, None
         try:
-            config = self._loader(env)
+            loaded = self._early_result(early, env) or load_view(env, self._loader)
         except Exception as exc:  # an unexpected bug must not take the dashboard down
             self.call_from_thread(
                 self.notify,
@@ -212,12 +211,21 @@ class HookdashApp(App[None]):
                 markup=False,
             )
             return
-        from hookdash.core import watch_targets
-
-        others = other_agents_line(config)
-        targets = watch_targets(config)
         if not worker.is_cancelled:
-            self.post_message(ConfigurationLoaded(config, reason, others, targets))
+            self.post_message(
+                ConfigurationLoaded(loaded.config, reason, loaded.others, loaded.targets)
+            )
+
+    @staticmethod
+    def _early_result(early: EarlyLoad | None, env: GeminiEnvironment) -> Loaded | None:
+        """The load started before Textual, when it is of `env`; None when there is none
+        or it failed (the caller loads again, and reports a failure as usual)."""
+        if early is None or early.env is not env:
+            return None
+        try:
+            return early.result()
+        except Exception:
+            return None
 
     def on_configuration_loaded(self, message: ConfigurationLoaded) -> None:
         if message.config.env is not self.env:

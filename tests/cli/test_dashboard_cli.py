@@ -37,10 +37,12 @@ def test_bare_hookdash_without_a_terminal_prints_the_list(sandbox: Sandbox) -> N
 def _capture_dashboard(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
     calls: list[dict[str, Any]] = []
 
-    def fake(env: Any, config: Any, demo: Any = None, notice: str | None = None) -> int:
+    def fake(
+        env: Any, config: Any, demo: Any = None, notice: str | None = None, early: Any = None
+    ) -> int:
         calls.append(
             {"env": env, "config": config, "demo": demo, "notice": notice, "root_exists": demo
-             and demo.root.exists()}
+             and demo.root.exists(), "early": early}
         )  # fmt: skip
         return 0
 
@@ -58,7 +60,10 @@ def test_bare_hookdash_opens_the_real_configuration(
     (call,) = calls
     assert call["demo"] is None and call["notice"] is None
     assert call["env"].home == sandbox.home
-    assert call["config"] is None  # the app loads it, after its first paint
+    assert call["config"] is None  # the app shows it when loaded: started before Textual
+    assert call["early"].env is call["env"]
+    loaded = call["early"].result()
+    assert loaded.config.env is call["env"] and loaded.targets
 
 
 def test_bare_hookdash_opens_the_demo_when_nothing_is_configured(
@@ -76,6 +81,7 @@ def test_bare_hookdash_opens_the_demo_when_nothing_is_configured(
     assert demo is not None and call["root_exists"]
     assert "No Gemini CLI settings found" in call["notice"]
     assert call["env"].workspace == demo.workspace
+    assert call["early"].env is call["env"]  # the demo loads beside Textual's start too
     assert os.environ["GEMINI_CLI_HOME"] == str(demo.root)  # for hooks fired from the app
     assert not demo.root.exists()  # cleaned up on exit
     assert not (sandbox.home / ".gemini").exists()
@@ -136,6 +142,22 @@ def test_demo_in_a_real_terminal_leaves_nothing_behind(sandbox: Sandbox, tmp_pat
     assert after == before  # nothing of the (sandboxed) user's was written
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
+def test_bare_hookdash_in_a_real_terminal_shows_the_hooks_loaded_before_textual(
+    sandbox: Sandbox,
+) -> None:
+    """The console script's own path: the configuration loads in a thread started before
+    Textual (hookdash.tui.loading), and its hooks reach the terminal; `q` ends it."""
+    sandbox.trust_folder()
+    sandbox.write_workspace(
+        {"hooks": {"BeforeTool": [definition(command_hook("true", name="g1"))]}}
+    )
+    env = {**sandbox.environ, "TERM": "xterm-256color"}
+    code, screen = _run_in_terminal(["--workspace", str(sandbox.workspace)], env, b"q")
+    assert code == 0, screen[-2000:]
+    assert "g1" in screen and "Hooks (1)" in screen
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="needs POSIX signals and a pseudo-terminal")
 @pytest.mark.parametrize("signum", [signal.SIGHUP, signal.SIGTERM])
 def test_demo_cleans_up_when_its_terminal_closes(
@@ -170,9 +192,11 @@ def test_headless_commands_do_not_import_textual(sandbox: Sandbox) -> None:
 
 
 def test_the_dashboard_paints_before_pydantic_is_imported(sandbox: Sandbox) -> None:
-    """What runs before the first paint — the CLI, the environment, the app and its first
+    """What the first paint waits for — the CLI, the environment, the app and its first
     screen — imports neither pydantic nor the configuration loader (nor pygments or
-    watchfiles): those load after the first frame (see bench_tui.py's first paint)."""
+    watchfiles): the loader is imported in the early load's thread, beside Textual's
+    start-up (hookdash.tui.loading), or after the first frame (bench_tui.py's first
+    paint)."""
     code = (
         "import sys\n"
         "from hookdash import cli\n"
