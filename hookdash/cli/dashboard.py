@@ -69,7 +69,7 @@ def _run_demo(keep: bool, notice: str | None) -> int:
         del os.environ[name]
     os.environ.update(demo.environ)
     try:
-        return _run_dashboard(demo.env, None, demo=demo, notice=notice)
+        return _run_dashboard(demo.env, None, demo=demo, notice=notice, keep=keep)
     finally:
         if keep:
             print(f"The demo files are kept in {demo.root}")
@@ -80,11 +80,16 @@ def _run_demo(keep: bool, notice: str | None) -> int:
 QUIT_GRACE_S = 1.0  # how long SIGTERM/SIGHUP waits for the app to end on its own
 
 
-def _leave_anyway(app: Any, ended: threading.Event, code: int) -> None:
+def _leave_anyway(app: Any, ended: threading.Event, code: int, demos: list[Any]) -> None:
     """After a signal: if the app has not ended within QUIT_GRACE_S (its event loop is
-    busy), put the terminal back and end the process."""
+    busy), kill the hooks it runs, put the terminal back, remove the demo copies (`demos`,
+    and those the app opened) and end the process."""
     if ended.wait(QUIT_GRACE_S):
         return
+    from hookdash.core import kill_running_hooks
+
+    with contextlib.suppress(Exception):
+        kill_running_hooks()
     # The terminal put back by hand: the driver's own way joins its threads and flushes
     # through its writer thread, either of which a held process may never get to.
     driver = getattr(app, "_driver", None)
@@ -96,6 +101,9 @@ def _leave_anyway(app: Any, ended: threading.Event, code: int) -> None:
 
             termios.tcsetattr(fileno, termios.TCSANOW, attrs)
         os.write(fileno, _TERMINAL_BACK)
+    for demo in [*app.owned_demos, *demos]:
+        with contextlib.suppress(Exception):
+            demo.cleanup()
     os._exit(code)
 
 
@@ -107,7 +115,9 @@ _TERMINAL_BACK = (
 )
 
 
-def _run_dashboard(env: Any, config: Any, demo: Any = None, notice: str | None = None) -> int:
+def _run_dashboard(
+    env: Any, config: Any, demo: Any = None, notice: str | None = None, keep: bool = True
+) -> int:
     import asyncio
 
     from hookdash.tui.app import HookdashApp
@@ -115,6 +125,8 @@ def _run_dashboard(env: Any, config: Any, demo: Any = None, notice: str | None =
     app = HookdashApp(env, configuration=config, demo=demo, notice=notice)
 
     ended = threading.Event()
+    # Removed on a hurried exit too (`keep`: the user asked to keep the demo's files).
+    temporary = [demo] if demo is not None and not keep else []
 
     def leave(signum: int, frame: Any) -> None:
         # A closed terminal (SIGHUP) or `kill` (SIGTERM) ends the app like `q` does, so the
@@ -124,7 +136,9 @@ def _run_dashboard(env: Any, config: Any, demo: Any = None, notice: str | None =
         except RuntimeError:  # the app's loop is not running (yet, or any more)
             raise SystemExit(128 + signum) from None
         # A loop held by long work must not make the signal wait: leave within a second.
-        threading.Thread(target=_leave_anyway, args=(app, ended, 128 + signum), daemon=True).start()
+        threading.Thread(
+            target=_leave_anyway, args=(app, ended, 128 + signum, temporary), daemon=True
+        ).start()
 
     previous = {sig: signal.signal(sig, leave) for sig in (signal.SIGHUP, signal.SIGTERM)}
     try:

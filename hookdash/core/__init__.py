@@ -265,6 +265,9 @@ if TYPE_CHECKING:
         Plan as Plan,
         plan_event as plan_event,
     )
+    from hookdash.core.run.process import (
+        kill_running_hooks as kill_running_hooks,
+    )
     from hookdash.core.run.runlog import (
         RUNLOG_NAME as RUNLOG_NAME,
         RunRecord as RunRecord,
@@ -475,6 +478,7 @@ _EXPORTS: dict[str, str] = {
     "load_claude": "hookdash.core.hosts.claude",
     "watch_targets": "hookdash.core.load.sources",
     "WatchTarget": "hookdash.core.load.sources",
+    "kill_running_hooks": "hookdash.core.run.process",
 }
 
 __all__ = sorted(_EXPORTS)

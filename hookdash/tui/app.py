@@ -2,11 +2,11 @@
 
 The app owns the one piece of state every screen shows: `config`, the loaded
 `Configuration` (a reactive attribute; screens `watch` it). It is loaded by `loader`
-(default `core.load_configuration`) in a thread worker, so the event loop never
+(default `core.load_configuration`) in a daemon thread, so the event loop never
 reads files, and replaced as a whole on every reload:
 
     file change ─▶ core's DirectoryWatcher (watchfiles, async worker) ─▶ reload()
-    reload() ─▶ _load (thread worker, exclusive) ─▶ ConfigurationLoaded ─▶ app.config
+    reload() ─▶ _load (exclusive; a daemon thread) ─▶ ConfigurationLoaded ─▶ app.config
     app.config ─▶ each screen re-renders, keeping its selection (by Hook.ref)
 
 Screens that write (switch, trust review, the hook form, remove, hooks on/off) make the
@@ -21,7 +21,9 @@ which appends to the run log that the live log screen follows.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
+import threading
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path, PurePath
@@ -34,7 +36,7 @@ from textual.message import Message
 from textual.notifications import SeverityLevel
 from textual.reactive import var
 from textual.screen import Screen
-from textual.worker import Worker, get_current_worker
+from textual.worker import Worker
 
 from hookdash.core import visible  # (the display rule: no pydantic, no I/O)
 from hookdash.tui.commands import DashboardCommands, HookJumpCommands, bindings_for
@@ -67,6 +69,37 @@ UNDO_LIMIT = 50
 # by default), a full pass after 100 middle-aged ones instead of 10 (see
 # HookdashApp._freeze_startup_objects).
 COLLECTOR_THRESHOLDS = (700, 10, 100)
+
+
+async def in_daemon_thread(function: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
+    """`function(*args, **kwargs)` in a thread of its own that never holds the process
+    up: quitting does not wait for it (a Textual thread worker, in asyncio's executor,
+    is joined at exit, so `q` or SIGTERM during a minute-long load of a huge
+    configuration waited for the load). Cancelled, the caller stops waiting; the thread
+    finishes on its own and its result is dropped."""
+    loop = asyncio.get_running_loop()
+    future: asyncio.Future[T] = loop.create_future()
+
+    def settle(result: T | None, error: BaseException | None) -> None:
+        if future.done():
+            return  # the caller was cancelled meanwhile
+        if error is not None:
+            future.set_exception(error)
+        else:
+            future.set_result(result)  # type: ignore[arg-type]
+
+    def run() -> None:
+        result: T | None = None
+        error: BaseException | None = None
+        try:
+            result = function(*args, **kwargs)
+        except BaseException as exc:  # handed to the caller, whatever it is
+            error = exc
+        with contextlib.suppress(RuntimeError):  # the loop closed: nobody is waiting
+            loop.call_soon_threadsafe(settle, result, error)
+
+    threading.Thread(target=run, name=getattr(function, "__name__", "work"), daemon=True).start()
+    return await future
 
 
 class ConfigurationLoaded(Message):
@@ -194,30 +227,35 @@ class HookdashApp(App[None]):
         """
         return self._load(self.env, reason)
 
-    @work(thread=True, exclusive=True, group="load", name="load configuration")
-    def _load(self, env: GeminiEnvironment, reason: str | None) -> None:
-        worker = get_current_worker()
+    @work(exclusive=True, group="load", name="load configuration")
+    async def _load(self, env: GeminiEnvironment, reason: str | None) -> None:
         if self._loader is None:
             from hookdash.core import load_configuration
 
             self._loader = load_configuration
         try:
-            config = self._loader(env)
+            config, others, targets = await in_daemon_thread(self._read, self._loader, env)
         except Exception as exc:  # an unexpected bug must not take the dashboard down
-            self.call_from_thread(
-                self.notify,
+            self.notify(
                 visible(f"Could not read the configuration: {exc}"),
                 severity="error",
                 timeout=8,
                 markup=False,
             )
             return
+        self.post_message(ConfigurationLoaded(config, reason, others, targets))
+
+    @staticmethod
+    def _read(
+        loader: Loader, env: GeminiEnvironment
+    ) -> tuple[Configuration, str | None, list[WatchTarget]]:
+        """(In the loading thread.) The configuration, the line on other agents' hooks,
+        and what to watch: the targets grow with the hooks (their scripts), so they are
+        found here too."""
         from hookdash.core import watch_targets
 
-        others = other_agents_line(config)
-        targets = watch_targets(config)
-        if not worker.is_cancelled:
-            self.post_message(ConfigurationLoaded(config, reason, others, targets))
+        config = loader(env)
+        return config, other_agents_line(config), watch_targets(config)
 
     def on_configuration_loaded(self, message: ConfigurationLoaded) -> None:
         if message.config.env is not self.env:

@@ -38,7 +38,7 @@ from hookdash.core.hosts.gemini.shell import expand_command, find_bash
 from hookdash.core.hosts.gemini.timeouts import node_delay_ms
 from hookdash.core.model import Hook, HookNames
 from hookdash.core.run.hook_output import OutputFormat, chain_input, parse_output
-from hookdash.core.run.process import HookProcess, Watchdog, signal_all
+from hookdash.core.run.process import RUNNING_HOOKS, HookProcess, Watchdog, signal_all
 from hookdash.core.shown import ShownRun
 
 # What is kept of each of stdout and stderr; the rest is read and counted, not stored.
@@ -224,12 +224,14 @@ async def _wait(proc: HookProcess, pgid: int, hook: Hook, settings: RunSettings)
     A cancelled run kills the hook's whole process group."""
     watchdog = Watchdog(asyncio.get_running_loop(), proc, pgid, settings.kill_grace_s)
     watchdog.arm(node_delay_ms(hook.timeout_ms) / 1000)
+    RUNNING_HOOKS[pgid] = proc.inodes
     try:
         await proc.closed
     except asyncio.CancelledError:
         signal_all(pgid, proc.inodes, signal.SIGKILL)
         raise
     finally:
+        RUNNING_HOOKS.pop(pgid, None)
         watchdog.disarm()
         proc.close()
     return watchdog.timed_out
