@@ -21,9 +21,7 @@ which appends to the run log that the live log screen follows.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import gc
-import threading
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path, PurePath
@@ -40,6 +38,7 @@ from textual.worker import Worker
 
 from hookdash.core import visible  # (the display rule: no pydantic, no I/O)
 from hookdash.tui.commands import DashboardCommands, HookJumpCommands, bindings_for
+from hookdash.tui.daemon_thread import in_daemon_thread
 from hookdash.tui.key_order import KeyHandled, KeyOrder
 from hookdash.tui.messages import SessionMessage, plain_message, toast_text
 from hookdash.tui.screens.hooks import HooksScreen
@@ -69,37 +68,6 @@ UNDO_LIMIT = 50
 # by default), a full pass after 100 middle-aged ones instead of 10 (see
 # HookdashApp._freeze_startup_objects).
 COLLECTOR_THRESHOLDS = (700, 10, 100)
-
-
-async def in_daemon_thread(function: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
-    """`function(*args, **kwargs)` in a thread of its own that never holds the process
-    up: quitting does not wait for it (a Textual thread worker, in asyncio's executor,
-    is joined at exit, so `q` or SIGTERM during a minute-long load of a huge
-    configuration waited for the load). Cancelled, the caller stops waiting; the thread
-    finishes on its own and its result is dropped."""
-    loop = asyncio.get_running_loop()
-    future: asyncio.Future[T] = loop.create_future()
-
-    def settle(result: T | None, error: BaseException | None) -> None:
-        if future.done():
-            return  # the caller was cancelled meanwhile
-        if error is not None:
-            future.set_exception(error)
-        else:
-            future.set_result(result)  # type: ignore[arg-type]
-
-    def run() -> None:
-        result: T | None = None
-        error: BaseException | None = None
-        try:
-            result = function(*args, **kwargs)
-        except BaseException as exc:  # handed to the caller, whatever it is
-            error = exc
-        with contextlib.suppress(RuntimeError):  # the loop closed: nobody is waiting
-            loop.call_soon_threadsafe(settle, result, error)
-
-    threading.Thread(target=run, name=getattr(function, "__name__", "work"), daemon=True).start()
-    return await future
 
 
 class ConfigurationLoaded(Message):
