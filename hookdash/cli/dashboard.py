@@ -75,7 +75,8 @@ def _run_demo(keep: bool, notice: str | None) -> int:
 
     try:
         env = demo.env  # (made on each access: the early load is for this one)
-        return _run_dashboard(env, None, demo=demo, notice=notice, early=start_early_load(env))
+        early = start_early_load(env)
+        return _run_dashboard(env, None, demo=demo, notice=notice, early=early, keep=keep)
     finally:
         if keep:
             print(f"The demo files are kept in {demo.root}")
@@ -86,11 +87,16 @@ def _run_demo(keep: bool, notice: str | None) -> int:
 QUIT_GRACE_S = 1.0  # how long SIGTERM/SIGHUP waits for the app to end on its own
 
 
-def _leave_anyway(app: Any, ended: threading.Event, code: int) -> None:
+def _leave_anyway(app: Any, ended: threading.Event, code: int, demos: list[Any]) -> None:
     """After a signal: if the app has not ended within QUIT_GRACE_S (its event loop is
-    busy), put the terminal back and end the process."""
+    busy), kill the hooks it runs, put the terminal back, remove the demo copies (`demos`,
+    and those the app opened) and end the process."""
     if ended.wait(QUIT_GRACE_S):
         return
+    from hookdash.core import kill_running_hooks
+
+    with contextlib.suppress(Exception):
+        kill_running_hooks()
     # The terminal put back by hand: the driver's own way joins its threads and flushes
     # through its writer thread, either of which a held process may never get to.
     driver = getattr(app, "_driver", None)
@@ -102,6 +108,9 @@ def _leave_anyway(app: Any, ended: threading.Event, code: int) -> None:
 
             termios.tcsetattr(fileno, termios.TCSANOW, attrs)
         os.write(fileno, _TERMINAL_BACK)
+    for demo in [*app.owned_demos, *demos]:
+        with contextlib.suppress(Exception):
+            demo.cleanup()
     os._exit(code)
 
 
@@ -114,7 +123,12 @@ _TERMINAL_BACK = (
 
 
 def _run_dashboard(
-    env: Any, config: Any, demo: Any = None, notice: str | None = None, early: Any = None
+    env: Any,
+    config: Any,
+    demo: Any = None,
+    notice: str | None = None,
+    early: Any = None,
+    keep: bool = True,
 ) -> int:
     import asyncio
 
@@ -123,6 +137,8 @@ def _run_dashboard(
     app = HookdashApp(env, configuration=config, demo=demo, notice=notice, early=early)
 
     ended = threading.Event()
+    # Removed on a hurried exit too (`keep`: the user asked to keep the demo's files).
+    temporary = [demo] if demo is not None and not keep else []
 
     def leave(signum: int, frame: Any) -> None:
         # A closed terminal (SIGHUP) or `kill` (SIGTERM) ends the app like `q` does, so the
@@ -132,7 +148,9 @@ def _run_dashboard(
         except RuntimeError:  # the app's loop is not running (yet, or any more)
             raise SystemExit(128 + signum) from None
         # A loop held by long work must not make the signal wait: leave within a second.
-        threading.Thread(target=_leave_anyway, args=(app, ended, 128 + signum), daemon=True).start()
+        threading.Thread(
+            target=_leave_anyway, args=(app, ended, 128 + signum, temporary), daemon=True
+        ).start()
 
     previous = {sig: signal.signal(sig, leave) for sig in (signal.SIGHUP, signal.SIGTERM)}
     try:

@@ -212,6 +212,7 @@ if TYPE_CHECKING:
         GEMINI_SOURCE_NOTE as GEMINI_SOURCE_NOTE,
         QUIRKS as QUIRKS,
         BadgeKind as BadgeKind,
+        HookCounts as HookCounts,
         RiskLine as RiskLine,
         banner_lines as banner_lines,
         banner_problems as banner_problems,
@@ -257,6 +258,9 @@ if TYPE_CHECKING:
         RunLike as RunLike,
         outcome_of as outcome_of,
         tools_seen as tools_seen,
+    )
+    from hookdash.core.run.process import (
+        kill_running_hooks as kill_running_hooks,
     )
     from hookdash.core.run.runlog import (
         RUNLOG_NAME as RUNLOG_NAME,

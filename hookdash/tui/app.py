@@ -2,11 +2,11 @@
 
 The app owns the one piece of state every screen shows: `config`, the loaded
 `Configuration` (a reactive attribute; screens `watch` it). It is loaded by `loader`
-(default `core.load_configuration`) in a thread worker, so the event loop never
+(default `core.load_configuration`) in a daemon thread, so the event loop never
 reads files, and replaced as a whole on every reload:
 
     file change ─▶ core's DirectoryWatcher (watchfiles, async worker) ─▶ reload()
-    reload() ─▶ _load (thread worker, exclusive) ─▶ ConfigurationLoaded ─▶ app.config
+    reload() ─▶ _load (exclusive; a daemon thread) ─▶ ConfigurationLoaded ─▶ app.config
     app.config ─▶ each screen re-renders, keeping its selection (by Hook.ref)
 
 Screens that write (switch, trust review, the hook form, remove, hooks on/off) make the
@@ -34,10 +34,11 @@ from textual.message import Message
 from textual.notifications import SeverityLevel
 from textual.reactive import var
 from textual.screen import Screen
-from textual.worker import Worker, get_current_worker
+from textual.worker import Worker
 
 from hookdash.core import visible  # (the display rule: no pydantic, no I/O)
 from hookdash.tui.commands import DashboardCommands, HookJumpCommands, bindings_for
+from hookdash.tui.daemon_thread import in_daemon_thread
 from hookdash.tui.key_order import KeyHandled, KeyOrder
 from hookdash.tui.loading import EarlyLoad, Loaded, Loader, load_view, other_agents_line
 from hookdash.tui.messages import SessionMessage, plain_message, toast_text
@@ -196,25 +197,28 @@ class HookdashApp(App[None]):
         """
         return self._load(self.env, reason)
 
-    @work(thread=True, exclusive=True, group="load", name="load configuration")
-    def _load(self, env: GeminiEnvironment, reason: str | None) -> None:
-        worker = get_current_worker()
+    @work(exclusive=True, group="load", name="load configuration")
+    async def _load(self, env: GeminiEnvironment, reason: str | None) -> None:
         early, self._early = self._early, None
         try:
-            loaded = self._early_result(early, env) or load_view(env, self._loader)
+            loaded = await in_daemon_thread(self._read, early, env, self._loader)
         except Exception as exc:  # an unexpected bug must not take the dashboard down
-            self.call_from_thread(
-                self.notify,
+            self.notify(
                 visible(f"Could not read the configuration: {exc}"),
                 severity="error",
                 timeout=8,
                 markup=False,
             )
             return
-        if not worker.is_cancelled:
-            self.post_message(
-                ConfigurationLoaded(loaded.config, reason, loaded.others, loaded.targets)
-            )
+        self.post_message(ConfigurationLoaded(loaded.config, reason, loaded.others, loaded.targets))
+
+    @staticmethod
+    def _read(early: EarlyLoad | None, env: GeminiEnvironment, loader: Loader | None) -> Loaded:
+        """(In the loading thread, which quitting does not wait for.) The load started
+        before Textual when it is of `env` and succeeded; else a load now (a failure of
+        the early one is reported by this one, as usual). The watch targets grow with the
+        hooks (their scripts), so they are found here too (`load_view`)."""
+        return HookdashApp._early_result(early, env) or load_view(env, loader)
 
     @staticmethod
     def _early_result(early: EarlyLoad | None, env: GeminiEnvironment) -> Loaded | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pty
 import select
@@ -17,6 +18,8 @@ import pytest
 from hookdash import cli
 from hookdash.cli import dashboard as cli_dashboard
 from tests.conftest import HOOKDASH, Sandbox, command_hook, definition
+from tests.processes import group_members
+from tests.scaling import write_many_hooks
 
 
 def test_demo_needs_a_terminal(sandbox: Sandbox) -> None:
@@ -38,7 +41,12 @@ def _capture_dashboard(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
     calls: list[dict[str, Any]] = []
 
     def fake(
-        env: Any, config: Any, demo: Any = None, notice: str | None = None, early: Any = None
+        env: Any,
+        config: Any,
+        demo: Any = None,
+        notice: str | None = None,
+        early: Any = None,
+        keep: bool = True,
     ) -> int:
         calls.append(
             {"env": env, "config": config, "demo": demo, "notice": notice, "root_exists": demo
@@ -257,6 +265,48 @@ def test_sigterm_ends_a_dashboard_whose_event_loop_is_held(sandbox: Sandbox) -> 
         code = proc.wait(timeout=10)
         assert code == 128 + signal.SIGTERM
         assert time.monotonic() - sent_at < 3  # QUIT_GRACE_S, and the process's end
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        os.close(main)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs POSIX signals and a pseudo-terminal")
+def test_sigterm_ends_the_dashboard_at_once_while_it_reads_a_huge_configuration(
+    sandbox: Sandbox,
+) -> None:
+    """40,000 hooks take seconds to read: a SIGTERM meanwhile waited for the reading
+    thread (and then for the event loop), and left the process running."""
+    write_many_hooks(sandbox, 40_000)
+    env = {**sandbox.environ, "TERM": "xterm-256color"}
+    main, child = pty.openpty()
+    proc = subprocess.Popen(
+        [str(HOOKDASH)], stdin=child, stdout=child, stderr=child, env=env,
+        cwd=sandbox.workspace, close_fds=True, start_new_session=True,
+    )  # fmt: skip
+    os.close(child)
+    out = b""
+    try:
+        deadline = time.monotonic() + 60
+        while b"reading the configuration" not in out and time.monotonic() < deadline:
+            if select.select([main], [], [], 0.1)[0]:
+                out += os.read(main, 65536)
+        assert b"reading the configuration" in out, out[-2000:]
+        reading = time.monotonic() + 1.5  # well into the reading
+        while time.monotonic() < reading:
+            if select.select([main], [], [], 0.1)[0]:
+                out += os.read(main, 65536)
+        proc.send_signal(signal.SIGTERM)
+        sent = time.monotonic()
+        while proc.poll() is None and time.monotonic() - sent < 30:
+            if select.select([main], [], [], 0.05)[0]:
+                with contextlib.suppress(OSError):
+                    out += os.read(main, 65536)
+        took = time.monotonic() - sent
+        assert proc.returncode == 128 + signal.SIGTERM
+        assert took < 2.5, f"SIGTERM took {took:.1f} s"
+        assert group_members(proc.pid) == []  # nothing of it left running
     finally:
         if proc.poll() is None:
             proc.kill()

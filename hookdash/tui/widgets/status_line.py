@@ -11,7 +11,7 @@ from textual.widgets import Static
 from hookdash.core import visible  # (no pydantic, no I/O)
 
 if TYPE_CHECKING:
-    from hookdash.core import Snapshot
+    from hookdash.core import HookCounts, Snapshot
 
 
 class StatusLine(Static):
@@ -20,8 +20,10 @@ class StatusLine(Static):
         shown = visible(workspace)
         self.update(Content.assemble((shown, "bold"), " · reading the configuration…"))
 
-    def show(self, snapshot: Snapshot, display: Callable[[str], str]) -> None:
-        from hookdash.core import count_hooks, describe, describe_gemini
+    def show(self, snapshot: Snapshot, display: Callable[[str], str], counts: HookCounts) -> None:
+        """`counts`: `count_hooks` of the snapshot's hooks (worked out with the hook list,
+        off the event loop for a large configuration)."""
+        from hookdash.core import describe, describe_gemini
 
         trust = snapshot.folder_trust
         trust_style = "$text-success" if trust.trusted else "$text-error"
@@ -30,7 +32,7 @@ class StatusLine(Static):
         parts: list[Content] = [
             Content.styled(visible(display(snapshot.workspace)), "bold"),
             Content.styled("hooks " + ("on" if snapshot.hooks_enabled else "OFF"), hooks_style),
-            Content(count_hooks(snapshot.hooks).text),
+            Content(counts.text),
             Content.styled("folder " + visible(describe(trust, display)), trust_style),
             Content.styled(
                 visible(describe_gemini(snapshot.gemini)),
