@@ -197,6 +197,7 @@ if TYPE_CHECKING:
     )
     from hookdash.core.load.sources import (
         WatchTarget as WatchTarget,
+        changed_since as changed_since,
         watch_targets as watch_targets,
     )
     from hookdash.core.model import (

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import time
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path, PurePath
@@ -129,6 +130,11 @@ class HookdashApp(App[None]):
         self._loader = loader
         self._initial = configuration
         self._early = early
+        # When the configuration shown was read (wall clock, before its files were): armed,
+        # the watcher reads again only if a file changed since. 0 for a configuration
+        # handed over (read before the app existed): always read again.
+        self._loaded_since = 0 if configuration is not None else time.time_ns()
+        self.arm_checked = False  # the watch armed, and whether to read again decided
         self._others: str | None = None  # other agents' hooks, read with the configuration
         self._targets: list[WatchTarget] = []  # what the watcher follows, made with it
         self._watching = watch
@@ -154,6 +160,7 @@ class HookdashApp(App[None]):
         elif self._early is not None and self._early.done():
             # Loaded while Textual started: the hooks are in the first frame.
             early, self._early = self._early, None
+            self._loaded_since = early.started_ns
             loaded = self._early_result(early, self.env)
             if loaded is None:
                 self.reload("start")
@@ -200,6 +207,7 @@ class HookdashApp(App[None]):
     @work(exclusive=True, group="load", name="load configuration")
     async def _load(self, env: GeminiEnvironment, reason: str | None) -> None:
         early, self._early = self._early, None
+        self._loaded_since = early.started_ns if early is not None else time.time_ns()
         try:
             loaded = await in_daemon_thread(self._read, early, env, self._loader)
         except Exception as exc:  # an unexpected bug must not take the dashboard down
@@ -276,7 +284,16 @@ class HookdashApp(App[None]):
         gc.set_threshold(*COLLECTOR_THRESHOLDS)
 
     async def _files_changed(self, paths: set[Path]) -> None:
-        # (Empty when the watch was just armed: a file may have changed before.)
+        if not paths:
+            # The watch was just armed: a file may have changed after the load read it.
+            # Read again only then (looked at off the loop: a huge configuration's files).
+            from hookdash.core import changed_since
+
+            targets, since = self._targets, self._loaded_since
+            changed = await in_daemon_thread(changed_since, targets, since)
+            self.arm_checked = True
+            if not changed:
+                return
         self.reload("files changed")
 
     # ------------------------------------------------------------------ state

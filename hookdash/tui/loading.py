@@ -23,6 +23,7 @@ import contextlib
 import itertools
 import os
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass
@@ -96,6 +97,7 @@ class EarlyLoad:
 
     def __init__(self, env: GeminiEnvironment) -> None:
         self.env = env
+        self.started_ns = time.time_ns()  # before it reads anything (see `changed_since`)
         self._result: Future[Loaded] = Future()
         threading.Thread(target=self._run, name="first load", daemon=True).start()
 
