@@ -116,6 +116,18 @@ if TYPE_CHECKING:
         claude_plan as claude_plan,
         load_claude as load_claude,
     )
+    from hookdash.core.hosts.claude.authoring import (
+        add_claude_hook as add_claude_hook,
+        edit_claude_hook as edit_claude_hook,
+        remove_claude_hook as remove_claude_hook,
+    )
+    from hookdash.core.hosts.claude.parking import (
+        park_claude_hook as park_claude_hook,
+        unpark_claude_hook as unpark_claude_hook,
+    )
+    from hookdash.core.hosts.claude.switching import (
+        switch_claude_hooks as switch_claude_hooks,
+    )
     from hookdash.core.hosts.gemini.environment import (
         GeminiEnvironment as GeminiEnvironment,
         resolve_environment as resolve_environment,
