@@ -93,9 +93,7 @@ def _update(env: HasEnviron, path: Path, change: str, entry: Restore | None) -> 
     MEMORY.update(env, apply)
 
 
-def remember_disable(
-    env: HasEnviron, path: Path, identifier: str, before: str, after: str
-) -> None:
+def remember_disable(env: HasEnviron, path: Path, identifier: str, before: str, after: str) -> None:
     """A disable of `identifier` turned `before` into `after` (raises EditError if the
     state cannot be written)."""
     if len(before) > MAX_TEXT:
