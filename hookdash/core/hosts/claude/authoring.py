@@ -292,13 +292,14 @@ def edit_claude_hook(
     new_matcher = old_matcher if matcher is None else (matcher or None)
     changes: list[Change] = []
     for key, new in fields.items():
-        if handler.get(key) != new:
+        old = handler.get(key)
+        if new is None and key in handler:
+            changes.append(file.change(f"{hook.pointer}/{key}", "remove", old))
+        elif new is not None and key not in handler:
+            changes.append(file.change(f"{hook.pointer}/{key}", "add", new))
+        elif new is not None and old != new:
             changes.append(
-                file.change(
-                    f"{hook.pointer}/{key}",
-                    "replace" if key in handler else "add",
-                    {"from": handler.get(key), "to": new},
-                )
+                file.change(f"{hook.pointer}/{key}", "replace", {"from": old, "to": new})
             )
     body = read.body
     try:

@@ -44,7 +44,13 @@ from hookdash.core.edit.authoring.hook_text import (
 from hookdash.core.edit.editor.json_paths import JsonEditError, get_value
 from hookdash.core.edit.editor.json_verify import same_value
 from hookdash.core.edit.edits import AuthoringResult, Change
-from hookdash.core.errors import EditError, FileChangedError, UnsupportedShapeError
+from hookdash.core.errors import (
+    EditError,
+    FileChangedError,
+    HookdashError,
+    HookNotFound,
+    UnsupportedShapeError,
+)
 from hookdash.core.hosts.claude.model import ClaudeHook, ClaudeSnapshot
 from hookdash.core.hosts.claude.target import find_claude_hook
 from hookdash.core.hosts.claude.writing import (
@@ -140,6 +146,19 @@ def only_parked(snapshot: ClaudeSnapshot, parked: bool) -> ClaudeSnapshot:
     return snapshot.model_copy(update={"hooks": [h for h in snapshot.hooks if h.parked == parked]})
 
 
+def _named(snapshot: ClaudeSnapshot, arg: str, parked: bool) -> tuple[ClaudeHook, bool]:
+    """The hook `arg` names among the parked (or not parked) hooks, else, if it names one
+    of the others, that one with True: already as asked."""
+    try:
+        return find_claude_hook(only_parked(snapshot, parked), arg), False
+    except HookNotFound:
+        try:
+            return find_claude_hook(only_parked(snapshot, not parked), arg), True
+        except HookdashError:
+            pass
+        raise
+
+
 def listed_handler(read: Read, hook: ClaudeHook) -> tuple[HookPath, dict[str, Any]]:
     """Where the hook is in the file as read now, refused unless it is still the hook
     that was listed there."""
@@ -182,7 +201,15 @@ def park_claude_hook(
     from hookdash.core.hosts.claude.registry import load_claude
 
     world = ClaudeWorld.of(workspace, environ)
-    hook = find_claude_hook(only_parked(load_claude(world.workspace, world.environ), False), arg)
+    hook, already = _named(load_claude(world.workspace, world.environ), arg, parked=False)
+    if already:
+        return AuthoringResult(
+            action="disable",
+            identifier=hook.id,
+            changed=False,
+            message=f"The {hook.scope} {hook.event} hook '{shorten(hook.id, 60)}' is already "
+            "parked; nothing changed.",
+        )
     file = ClaudeFile.at(world, hook.scope, hook.file)
     read = read_file(file)
     where, handler = listed_handler(read, hook)
@@ -324,7 +351,16 @@ def unpark_claude_hook(
     from hookdash.core.hosts.claude.registry import load_claude
 
     world = ClaudeWorld.of(workspace, environ)
-    hook = find_claude_hook(only_parked(load_claude(world.workspace, world.environ), True), arg)
+    hook, running = _named(load_claude(world.workspace, world.environ), arg, parked=True)
+    if running:
+        return AuthoringResult(
+            action="enable",
+            identifier=hook.id,
+            changed=False,
+            message=f"The {hook.scope} {hook.event} hook '{shorten(hook.id, 60)}' is not parked "
+            f"(it is in {hook.file}); nothing changed."
+            + ("" if hook.runs else f" It does not run: {hook.not_running_because[0]}."),
+        )
     entry = _find_entry(world, hook)
     file = ClaudeFile.at(world, entry.scope, entry.file)
     keep = " The parked hook stays in hookdash's state."

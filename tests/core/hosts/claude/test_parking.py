@@ -236,3 +236,16 @@ def test_any_formatting_round_trips(tmp_path: Path, gaps: list[str], which: str)
     _park(machine, which)
     _unpark(machine, which)
     assert machine.user.read_bytes() == text.encode()
+
+
+def test_disable_of_a_parked_hook_and_enable_of_a_running_one_change_nothing(
+    machine: Machine,
+) -> None:
+    machine.write(machine.user, hooks_on("Stop", "a.sh", "b.sh"))
+    _park(machine, "a.sh")
+    before = machine.user.read_bytes()
+    again = park_claude_hook("a.sh", machine.project, _env(machine))
+    assert not again.changed and "already parked" in again.message
+    running = unpark_claude_hook("b.sh", machine.project, _env(machine))
+    assert not running.changed and "is not parked" in running.message
+    assert machine.user.read_bytes() == before
