@@ -18,6 +18,7 @@ _BADGES = {
     "invalid": "not-running",
     "unknown-event": "ignored",
     "duplicate": "duplicate",
+    "parked": "parked",
 }
 
 
@@ -42,6 +43,9 @@ def _snapshot(args: argparse.Namespace) -> Any:
     if workspace is not None and not os.path.isdir(workspace):
         raise CliError(f"workspace {workspace!r} is not a directory")
     return load_claude(workspace)
+
+
+Places = _Places  # (the writing commands show paths the same way)
 
 
 def _badge(hook: Any, s: Style) -> str:

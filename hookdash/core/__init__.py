@@ -116,17 +116,29 @@ if TYPE_CHECKING:
         claude_plan as claude_plan,
         load_claude as load_claude,
     )
+    from hookdash.core.hosts.claude.authoring import (
+        add_claude_hook as add_claude_hook,
+        edit_claude_hook as edit_claude_hook,
+        remove_claude_hook as remove_claude_hook,
+    )
     from hookdash.core.hosts.claude.fire import (
         build_claude_payload as build_claude_payload,
         claude_confirmations as claude_confirmations,
         fire_claude_sync as fire_claude_sync,
         hooks_to_fire as hooks_to_fire,
     )
+    from hookdash.core.hosts.claude.parking import (
+        park_claude_hook as park_claude_hook,
+        unpark_claude_hook as unpark_claude_hook,
+    )
     from hookdash.core.hosts.claude.review import (
         claude_hooks_to_review as claude_hooks_to_review,
         claude_review_token as claude_review_token,
         claude_script_diff as claude_script_diff,
         trust_claude_hooks as trust_claude_hooks,
+    )
+    from hookdash.core.hosts.claude.switching import (
+        switch_claude_hooks as switch_claude_hooks,
     )
     from hookdash.core.hosts.claude.target import (
         find_claude_hook as find_claude_hook,

@@ -33,7 +33,7 @@ class SettingsRead:
         return self.exists and self.error is None and self.unreadable is None
 
 
-def _strict_error(text: str, exc: jsonc.JsonParseError) -> ParseError:
+def strict_error(text: str, exc: jsonc.JsonParseError) -> ParseError:
     """Why JSON.parse rejects `text`, said for a Claude file (a comment named as one)."""
     spans = jsonc.comment_spans(text)
     if spans:
@@ -77,7 +77,7 @@ def read_settings(path: Path) -> SettingsRead:
     try:
         value = jsonc.parse(text, comments=False)
     except jsonc.JsonParseError as exc:
-        return SettingsRead(path, exists=True, text=text, error=_strict_error(text, exc))
+        return SettingsRead(path, exists=True, text=text, error=strict_error(text, exc))
     if not isinstance(value, dict):
         error = ParseError(message="not a JSON object", line=1, column=1)
         return SettingsRead(path, exists=True, text=text, value=value, error=error)

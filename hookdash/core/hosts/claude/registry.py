@@ -294,4 +294,22 @@ def load_claude(
     )
     apply_reviews(snapshot, env)
     snapshot.problems = claude_problems(snapshot, layers, switch)
+    # Parked hooks are listed (off) but are in no file: no finding of a file is theirs.
+    snapshot.hooks.extend(_parked_hooks(layers, env))
     return snapshot
+
+
+def _parked_hooks(layers: list[ClaudeLayer], environ: Mapping[str, str]) -> list[ClaudeHook]:
+    """The hooks hookdash parked from these files (their text in hookdash's state)."""
+    from hookdash.core.hosts.claude.parking import PARKED_BECAUSE, parked_in
+
+    out = []
+    for layer, entry in parked_in(environ, layers):
+        hook = _hook(layer, entry.event, entry.matcher, entry.pointer, entry.handler, None)
+        hook.ref = f"{layer.path}#parked/{entry.token}"
+        hook.parked = True
+        hook.runs = False
+        hook.not_running_because = [PARKED_BECAUSE]
+        hook.inactive_reason = "parked"
+        out.append(hook)
+    return out
