@@ -111,15 +111,24 @@ class World:
         manifest: dict[str, Any] | None = None,
         scope: str = "user",
         project_path: Path | None = None,
+        github: bool = False,
     ) -> Path:
-        """Install plugin `name@marketplace` as `claude plugin install` does from a local
-        directory marketplace (the files 2.1.332 wrote when run; observed-2.1.332.md,
-        "Plugins"): the marketplace in known_marketplaces.json, the plugin copied to
-        plugins/cache/MARKETPLACE/NAME/VERSION, the install recorded in
-        installed_plugins.json (version 2). `hooks` is its hooks/hooks.json; `manifest`
-        adds fields to its .claude-plugin/plugin.json. Enabling it is the settings' job.
-        Returns the install path (what ${CLAUDE_PLUGIN_ROOT} is)."""
-        source = self.root / "marketplaces" / marketplace
+        """Install plugin `name@marketplace` as `claude plugin marketplace add` and `claude
+        plugin install` of 2.1.332 do (observed-2.1.332.md, "Plugins"): the marketplace in
+        known_marketplaces.json with its marketplace.json listing the plugin, the plugin
+        copied to plugins/cache/MARKETPLACE/NAME/VERSION, the install recorded in
+        installed_plugins.json (version 2). A local `directory` marketplace by default;
+        `github` makes it one cloned under plugins/marketplaces (no network is asked).
+        `hooks` is its hooks/hooks.json; `manifest` adds to its .claude-plugin/plugin.json.
+        Enabling it is the settings' job (`enable`). Returns the folder Claude Code reads
+        the plugin from (what ${CLAUDE_PLUGIN_ROOT} is): the marketplace's own copy for a
+        directory marketplace, the cache copy otherwise."""
+        if github:
+            source = self.plugins_dir / "marketplaces" / marketplace
+            where: dict[str, Any] = {"source": "github", "repo": f"hookdash/{marketplace}"}
+        else:
+            source = self.root / "marketplaces" / marketplace
+            where = {"source": "directory", "path": str(source)}
         listing = self._json(source / ".claude-plugin" / "marketplace.json") or {
             "name": marketplace,
             "owner": {"name": "hookdash harness"},
@@ -130,13 +139,13 @@ class World:
         known_path = self.plugins_dir / "known_marketplaces.json"
         known = self._json(known_path) or {}
         known[marketplace] = {
-            "source": {"source": "directory", "path": str(source)},
+            "source": where,
             "installLocation": str(source),
             "lastUpdated": "2026-01-01T00:00:00.000Z",
         }
         self.write(known_path, known)
-        root = self.plugins_dir / "cache" / marketplace / name / version
-        for directory in (source / "plugins" / name, root):
+        cache = self.plugins_dir / "cache" / marketplace / name / version
+        for directory in (source / "plugins" / name, cache):
             self.write(
                 directory / ".claude-plugin" / "plugin.json",
                 {"name": name, "version": version, "description": "a harness plugin"}
@@ -148,7 +157,7 @@ class World:
         installed = self._json(installed_path) or {"version": 2, "plugins": {}}
         entry: dict[str, Any] = {
             "scope": scope,
-            "installPath": str(root),
+            "installPath": str(cache),
             "version": version,
             "installedAt": "2026-01-01T00:00:00.000Z",
             "lastUpdated": "2026-01-01T00:00:00.000Z",
@@ -157,7 +166,7 @@ class World:
             entry["projectPath"] = str(project_path)
         installed["plugins"].setdefault(f"{name}@{marketplace}", []).append(entry)
         self.write(installed_path, installed)
-        return root
+        return cache if github else source / "plugins" / name
 
     def enable(self, path: Path, plugins: dict[str, Any], **more: Any) -> Path:
         """Merge `enabledPlugins` (and `more` keys) into the settings file at `path`."""
