@@ -33,6 +33,7 @@ _STANDING: tuple[ClaudeInactive, ...] = (
     "hooks-disabled",
     "ignored-layer",
     "invalid",
+    "plugin-off",
 )
 
 
