@@ -31,6 +31,9 @@ from hookdash.core.hosts.claude.model import ClaudePluginInfo
 from hookdash.core.hosts.claude.schema import hook_errors
 
 HOOKS_FILE = Path("hooks") / "hooks.json"
+# Seen in a run: a session writes a user install entry for every enabled plugin it has a
+# copy of, so such a plugin runs from the next session on.
+_SYNC = "each session records one for an enabled plugin it has a copy of"
 MANIFEST = Path(".claude-plugin") / "plugin.json"
 
 
@@ -163,12 +166,15 @@ def _root(
         return root, f"Claude Code cannot load the plugin {plugin.id}: {why}"
     if source.get("source") == "directory" and isinstance(source.get("path"), str) and listed:
         return Path(os.path.normpath(Path(source["path"]) / listed)), None
-    if install is None:
-        return None, f"Claude Code cannot load the plugin {plugin.id}: it is not installed"
-    if not applying:
-        where = install.get("projectPath")
-        why = f"it is installed for the {install.get('scope')} {where}, not for this folder"
-        return root, f"Claude Code does not load the plugin {plugin.id} here: {why}"
+    if install is None or not applying:
+        why = (
+            "it is not installed"
+            if install is None
+            else f"it is installed for the {install.get('scope')} {install.get('projectPath')}, "
+            "not for this folder"
+        )
+        later = f" until a session records an install ({_SYNC})" if plugin.enabled else ""
+        return root, f"Claude Code does not load the plugin {plugin.id} here: {why}{later}"
     if root is None or not root.is_dir():
         return root, f"Claude Code cannot load the plugin {plugin.id}: {path} is gone"
     return root, None
