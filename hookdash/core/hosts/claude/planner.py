@@ -34,6 +34,7 @@ _STANDING: tuple[ClaudeInactive, ...] = (
     "ignored-layer",
     "invalid",
     "parked",
+    "plugin-off",
 )
 
 
