@@ -119,6 +119,7 @@ if TYPE_CHECKING:
         claude_event_problem as claude_event_problem,
         claude_plan as claude_plan,
         load_claude as load_claude,
+        load_claude_if_any as load_claude_if_any,
     )
     from hookdash.core.hosts.gemini.environment import (
         GeminiEnvironment as GeminiEnvironment,
@@ -473,6 +474,7 @@ _EXPORTS: dict[str, str] = {
     "claude_event_problem": "hookdash.core.hosts.claude",
     "claude_plan": "hookdash.core.hosts.claude",
     "load_claude": "hookdash.core.hosts.claude",
+    "load_claude_if_any": "hookdash.core.hosts.claude",
     "watch_targets": "hookdash.core.load.sources",
     "WatchTarget": "hookdash.core.load.sources",
 }

@@ -11,7 +11,7 @@ from hookdash.core.hosts.claude.events import CLAUDE_EVENTS, EVENTS, KNOWN_EVENT
 from hookdash.core.hosts.claude.matcher import matches
 from hookdash.core.hosts.claude.model import ClaudeHook, ClaudePlan, ClaudeSnapshot
 from hookdash.core.hosts.claude.planner import claude_event_problem, claude_plan
-from hookdash.core.hosts.claude.registry import load_claude
+from hookdash.core.hosts.claude.registry import load_claude, load_claude_if_any
 
 __all__ = [
     "CLAUDE_EVENTS",
@@ -23,6 +23,7 @@ __all__ = [
     "claude_event_problem",
     "claude_plan",
     "load_claude",
+    "load_claude_if_any",
     "match_field",
     "matches",
 ]

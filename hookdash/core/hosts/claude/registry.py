@@ -292,3 +292,17 @@ def load_claude(
     )
     snapshot.problems = claude_problems(snapshot, layers, switch)
     return snapshot
+
+
+def load_claude_if_any(
+    workspace: str | Path, environ: Mapping[str, str] | None = None
+) -> ClaudeSnapshot | None:
+    """The Claude Code configuration of `workspace` when Claude Code has any settings file
+    for it, else None: `list`, `check` and the dashboard cover every host that has a file
+    (CONTRACT §5), so a Gemini-only machine's output stays Gemini's alone."""
+    from hookdash.core.hosts.claude.host import ClaudeHost
+
+    env = dict(os.environ if environ is None else environ)
+    if not ClaudeHost().has_files(Path(os.path.abspath(workspace)), env):
+        return None
+    return load_claude(workspace, env)
