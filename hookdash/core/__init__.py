@@ -115,11 +115,18 @@ if TYPE_CHECKING:
     )
     from hookdash.core.hosts.claude import (
         CLAUDE_EVENTS as CLAUDE_EVENTS,
+        AnyHook as AnyHook,
+        ClaudeHook as ClaudeHook,
         ClaudeSnapshot as ClaudeSnapshot,
         claude_event_problem as claude_event_problem,
         claude_plan as claude_plan,
         load_claude as load_claude,
         load_claude_if_any as load_claude_if_any,
+    )
+    from hookdash.core.hosts.claude.present import (
+        claude_match_sentence as claude_match_sentence,
+        claude_no_ask_line as claude_no_ask_line,
+        claude_review_sentence as claude_review_sentence,
     )
     from hookdash.core.hosts.gemini.environment import (
         GeminiEnvironment as GeminiEnvironment,
@@ -470,10 +477,15 @@ _EXPORTS: dict[str, str] = {
     "visible": "hookdash.core.display",
     # Claude Code as a host (core/hosts/claude).
     "CLAUDE_EVENTS": "hookdash.core.hosts.claude",
+    "AnyHook": "hookdash.core.hosts.claude",
+    "ClaudeHook": "hookdash.core.hosts.claude",
     "ClaudeSnapshot": "hookdash.core.hosts.claude",
     "claude_event_problem": "hookdash.core.hosts.claude",
     "claude_plan": "hookdash.core.hosts.claude",
     "load_claude": "hookdash.core.hosts.claude",
+    "claude_match_sentence": "hookdash.core.hosts.claude.present",
+    "claude_no_ask_line": "hookdash.core.hosts.claude.present",
+    "claude_review_sentence": "hookdash.core.hosts.claude.present",
     "load_claude_if_any": "hookdash.core.hosts.claude",
     "watch_targets": "hookdash.core.load.sources",
     "WatchTarget": "hookdash.core.load.sources",

@@ -48,11 +48,11 @@ from hookdash.tui.widgets.banners import Notice
 # it pydantic), the file watcher and the other screens load after the first paint.
 if TYPE_CHECKING:
     from hookdash.core import (
+        AnyHook,
         Configuration,
         DemoEnvironment,
         DirectoryWatcher,
         GeminiEnvironment,
-        Hook,
         UndoEntry,
         WatchTarget,
     )
@@ -203,6 +203,10 @@ class HookdashApp(App[None]):
             self._loader = load_configuration
         try:
             config = self._loader(env)
+            if config.claude is None:  # both hosts, read in the same thread
+                from hookdash.core import load_claude_if_any
+
+                config.claude = load_claude_if_any(env.workspace, env.environ)
         except Exception as exc:  # an unexpected bug must not take the dashboard down
             self.call_from_thread(
                 self.notify,
@@ -280,8 +284,8 @@ class HookdashApp(App[None]):
         return self._watcher
 
     @property
-    def selected_hook(self) -> Hook | None:
-        """The hook selected in the hook list (the log filters on it)."""
+    def selected_hook(self) -> AnyHook | None:
+        """The hook selected in the hook list, of either host (the log filters on it)."""
         screen = self._hooks_screen()
         return screen.selected_hook if screen is not None else None
 

@@ -176,6 +176,10 @@ COMMANDS: tuple[Command, ...] = (
     Command("hooks", "o", "toggle_project_only", "Project", "Only project hooks",
             "Show only this project's own hooks (its workspace settings), or every hook "
             "again.", footer=WIDE),
+    Command("hooks", "h", "cycle_host", "Host", "Show one host's hooks",
+            "Cycle the list through every host's hooks, Gemini CLI's only and Claude Code's "
+            "only (it writes host:gemini or host:claude in the filter box, where you can "
+            "type it too).", show=False),
     Command("hooks", "b", "toggle_banners", "Banners", "Unfold/fold the banners",
             "Show every banner in full, or one line each (a click unfolds one).",
             footer=WIDE),

@@ -12,7 +12,7 @@ from textual.widgets import Input, Label
 from hookdash.core import EVENTS, visible  # (no pydantic, no I/O)
 from hookdash.tui.commands import bindings_for
 from hookdash.tui.screens.hook_writing import NEWS_SECONDS, HookWriting
-from hookdash.tui.widgets.banners import Banners
+from hookdash.tui.widgets.banners import Banners, Notice
 from hookdash.tui.widgets.empty_state import EmptyState
 from hookdash.tui.widgets.filter_box import Debounced, FilterBox, paste_as_filter
 from hookdash.tui.widgets.footer import Footer
@@ -45,6 +45,7 @@ _LIST_ACTIONS = frozenset(
         "toggle_expand",
         "toggle_grouping",
         "toggle_project_only",
+        "cycle_host",
         "toggle_hook",
         "fire",
         "edit_hook",
@@ -111,10 +112,19 @@ class HooksScreen(HookWriting):
     def config_changed(self, config: Configuration) -> None:
         env = config.env
         snapshot = config.snapshot
-        self.query_one(StatusLine).show(snapshot, env.display)
+        claude = config.claude
+        self.query_one(StatusLine).show(snapshot, env.display, claude)
         notices = self.hd_app.notices()
-        self.query_one(Banners).show(snapshot.problems, env.display, notices, snapshot.hooks)
-        empty = not snapshot.hooks
+        problems = snapshot.problems
+        if claude is not None:
+            from hookdash.core import claude_no_ask_line
+
+            problems = [*problems, *claude.problems]
+            no_ask = claude_no_ask_line(claude)
+            if no_ask is not None:
+                notices = [*notices, Notice("warning", no_ask, "screen.filter_host('claude')")]
+        self.query_one(Banners).show(problems, env.display, notices, snapshot.hooks)
+        empty = not snapshot.hooks and not (claude is not None and claude.hooks)
         self.set_class(empty, "-empty")
         self.refresh_bindings()
         if empty:
@@ -131,8 +141,9 @@ class HooksScreen(HookWriting):
             return
         query = self.query_one("#filter", Input).value
         tree = self.query_one(HookTree)
-        shown = tree.populate(config.snapshot, query, select=select)
-        total = len(config.snapshot.hooks)
+        claude = config.claude
+        shown = tree.populate(config.snapshot, query, select=select, claude=claude)
+        total = len(config.snapshot.hooks) + (len(claude.hooks) if claude is not None else 0)
         narrowed = bool(query) or tree.project_only
         title = f"Hooks {shown}/{total}" if narrowed else f"Hooks ({total})"
         views = [
@@ -148,7 +159,7 @@ class HooksScreen(HookWriting):
         if config is None:
             details.show(None, None, str)
             return
-        details.show(event.item, config.snapshot, config.env.display)
+        details.show(event.item, config.snapshot, config.env.display, config.claude)
 
     @on(Input.Changed, "#filter")
     def _filter_changed(self, event: Input.Changed) -> None:
@@ -227,6 +238,23 @@ class HooksScreen(HookWriting):
         tree.project_only = not tree.project_only
         self._refresh_tree()
 
+    def action_cycle_host(self) -> None:
+        """Every host, then Gemini CLI's hooks only, then Claude Code's (`host:` in the
+        filter box, where it can be typed too)."""
+        value = self.query_one("#filter", Input).value
+        current = next((w for w in value.split() if w.startswith("host:")), None)
+        following = {None: "gemini", "host:gemini": "claude"}.get(current)
+        self.action_filter_host(following)
+
+    def action_filter_host(self, host: str | None) -> None:
+        """Only `host`'s hooks (None: every host's), kept with the other filter words."""
+        filter_box = self.query_one("#filter", Input)
+        words = [w for w in filter_box.value.split() if not w.startswith("host:")]
+        if host is not None:
+            words.append(f"host:{host}")
+        filter_box.value = " ".join(words)
+        self._refresh_tree()
+
     def action_toggle_banners(self) -> None:
         self.query_one(Banners).toggle_unfolded()
 
@@ -264,6 +292,10 @@ class HooksScreen(HookWriting):
                 timeout=5,
             )
             return
+        if self.claude_not_yet(
+            hook, "fire it", "`hookdash plan --host claude EVENT` shows what Claude runs."
+        ):
+            return
         if hook.event not in EVENTS:
             self.refuse(
                 f"'{hook.shown.event}' is not a Gemini CLI event: Gemini never fires it, so "
@@ -281,9 +313,18 @@ class HooksScreen(HookWriting):
         event: str | None = None
         hook: Hook | None = None
         if isinstance(item, HookItem):
+            if self.claude_not_yet(
+                item.hook, "plan its event", "`hookdash plan --host claude EVENT` does it."
+            ):
+                return
             hook = self._current(item.hook)
             event = hook.event
         elif isinstance(item, EventGroup | LayerGroup):
+            if item.hooks and all(h.host == "claude" for h in item.hooks):
+                self.claude_not_yet(
+                    item.hooks[0], "plan its event", "`hookdash plan --host claude EVENT` does it."
+                )
+                return
             event = item.event
         self.app.push_screen(PlanScreen(event, hook))
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
@@ -36,7 +36,8 @@ from hookdash.tui.widgets.list_keys import UP_DOWN
 
 if TYPE_CHECKING:
     from hookdash.core import (
-        Hook,
+        AnyHook as Hook,
+        ClaudeSnapshot,
         Snapshot,
     )
 
@@ -67,6 +68,7 @@ class HookTree(Tree[TreeItem | None]):
         self._collapsed: set[str] = set()
         self._widths: dict[str, Columns] = {}  # column_widths of what is shown
         self._hidden: frozenset[str] = frozenset()  # refs of hooks with hidden characters
+        self._marked = False  # more than one host's hooks: each line says whose
         self.grouping: Grouping = "event"
         self.project_only = False  # only the workspace's own hooks (`o`)
         self._rebuilding = False
@@ -100,8 +102,10 @@ class HookTree(Tree[TreeItem | None]):
         snapshot: Snapshot,
         query: str = "",
         select: str | None = None,
+        claude: ClaudeSnapshot | None = None,
     ) -> int:
-        """Rebuild from a snapshot, keeping the selection (by `Hook.ref`) and folding.
+        """Rebuild from a snapshot (and Claude Code's, when it has files), keeping the
+        selection (by `Hook.ref`) and folding.
 
         Returns how many hooks are shown.
         """
@@ -109,15 +113,19 @@ class HookTree(Tree[TreeItem | None]):
 
         keep = select if select is not None else self._current_key()
         old_line = self.cursor_line
+        every: list[Hook] = [*snapshot.hooks, *(claude.hooks if claude is not None else ())]
         hooks = [
             h
-            for h in snapshot.hooks
-            if (not self.project_only or h.scope == "workspace") and hook_matches(h, query)
+            for h in every
+            if (not self.project_only or h.scope in ("workspace", "project", "local"))
+            and hook_matches(h, query)
         ]
-        self._hidden = hidden_refs(snapshot.hooks, snapshot.problems)
+        problems = [*snapshot.problems, *(claude.problems if claude is not None else ())]
+        self._hidden = hidden_refs(every, problems)
+        self._marked = claude is not None and bool(claude.hooks)
         colors = colors_for(self.app)
-        self._widths = self._fit(column_widths(hooks, self._hidden), hooks, colors)
-        notes = layer_notes(snapshot)
+        self._widths = self._fit(self._columns(hooks), hooks, colors)
+        notes = layer_notes(snapshot, claude)
         self._rebuilding = True
         self.clear()
         nodes: dict[str, TreeNode[TreeItem | None]] = {}
@@ -165,7 +173,7 @@ class HookTree(Tree[TreeItem | None]):
                 return True
         return False
 
-    def update_hooks(self, hooks: dict[str, Hook]) -> int:
+    def update_hooks(self, hooks: Mapping[str, Hook]) -> int:
         """Show new readings of some hooks (by `Hook.ref`) in place, with their groups'
         counts, without rebuilding the tree. Returns how many lines changed."""
         if not hooks:
@@ -183,9 +191,7 @@ class HookTree(Tree[TreeItem | None]):
             ):
                 node.data = replace(data, hooks=tuple(hooks.get(h.ref, h) for h in data.hooks))
                 if isinstance(node.data, LayerGroup):
-                    widths = self._fit(
-                        column_widths(node.data.hooks, self._hidden), node.data.hooks, colors
-                    )
+                    widths = self._fit(self._columns(node.data.hooks), node.data.hooks, colors)
                     if widths != {node.data.key: self._widths.get(node.data.key)}:
                         self._widths.update(widths)
                         resized.add(node.data.key)
@@ -242,6 +248,9 @@ class HookTree(Tree[TreeItem | None]):
             self.call_after_refresh(self.scroll_home, animate=False)
         self.post_message(self.ItemHighlighted(self.current_item))
 
+    def _columns(self, hooks: Iterable[Hook]) -> dict[str, Columns]:
+        return column_widths(hooks, self._hidden, self._marked)
+
     def _room(self) -> int | None:
         """The cells a hook's line has (its guides take two levels), None before layout."""
         width = self.scrollable_content_region.width
@@ -260,7 +269,7 @@ class HookTree(Tree[TreeItem | None]):
         """The id columns again for the list's new width, and every line with them."""
         colors = colors_for(self.app)
         hooks = [n.data.hook for n in self._walk(self.root) if isinstance(n.data, HookItem)]
-        self._widths = self._fit(column_widths(hooks, self._hidden), hooks, colors)
+        self._widths = self._fit(self._columns(hooks), hooks, colors)
         for node in self._walk(self.root):
             if isinstance(node.data, HookItem):
                 node.set_label(self._label(node.data, colors))

@@ -11,7 +11,7 @@ from textual.widgets import Static
 from hookdash.core import visible  # (no pydantic, no I/O)
 
 if TYPE_CHECKING:
-    from hookdash.core import Snapshot
+    from hookdash.core import ClaudeSnapshot, Snapshot
 
 
 class StatusLine(Static):
@@ -20,7 +20,13 @@ class StatusLine(Static):
         shown = visible(workspace)
         self.update(Content.assemble((shown, "bold"), " · reading the configuration…"))
 
-    def show(self, snapshot: Snapshot, display: Callable[[str], str]) -> None:
+    def show(
+        self,
+        snapshot: Snapshot,
+        display: Callable[[str], str],
+        claude: ClaudeSnapshot | None = None,
+    ) -> None:
+        """`claude`: Claude Code's part, when it has files (its switch and counts)."""
         from hookdash.core import count_hooks, describe, describe_gemini
 
         trust = snapshot.folder_trust
@@ -37,6 +43,17 @@ class StatusLine(Static):
                 "$text-muted" if snapshot.gemini.note is None else "$text-warning",
             ),
         ]
+        if claude is not None:
+            counts = count_hooks(claude.hooks)
+            on = claude.hooks_enabled and claude.claude_starts
+            state = "on" if on else ("would not start" if not claude.claude_starts else "OFF")
+            parts.insert(
+                3,
+                Content.styled(
+                    f"Claude Code hooks {state}: {counts.total} ({counts.running} run)",
+                    "$text-success" if on else "$text-error",
+                ),
+            )
         if not snapshot.gemini_starts:
             parts.insert(1, Content.styled("Gemini CLI would not start", "bold $text-error"))
         self.update(Content(" · ").join(parts))

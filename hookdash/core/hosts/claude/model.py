@@ -13,8 +13,9 @@ from typing import Any, Literal
 from pydantic import BaseModel
 
 from hookdash.core.hosts.gemini.scripts import ScriptInfo
-from hookdash.core.model import RiskFlag
+from hookdash.core.model import Hook, RiskFlag
 from hookdash.core.problems import Problem
+from hookdash.core.shown import ShownHook
 
 ClaudeScope = Literal["managed", "user", "project", "local", "plugin"]
 # Why a hook does not run (plan's `reason`, CONTRACT §5's vocabulary plus Claude's own).
@@ -67,6 +68,22 @@ class ClaudeHook(BaseModel):
     # Parked by hookdash: the handler's text is in hookdash's state, not in `file`.
     parked: bool = False
     risks: list[RiskFlag] = []
+
+    # What the shared views (the dashboard's list, `present`) read of any hook.
+    @property
+    def shown(self) -> ShownHook:
+        """Its text as a terminal may show it (core.display's rule)."""
+        return ShownHook(self)
+
+    @property
+    def layer_label(self) -> str:
+        """Its layer, named with its host: one tree holds Gemini's `user` and Claude's."""
+        return f"claude {self.scope}"
+
+    @property
+    def disabled(self) -> bool:
+        """Switched off one by one: the one per-hook switch Claude has is hookdash's park."""
+        return self.parked
 
 
 class ParseError(BaseModel):
@@ -136,3 +153,7 @@ class ClaudePlan(BaseModel):
     hooks: list[ClaudeHook]
     skipped: list[ClaudeSkipped]
     notes: list[str] = []
+
+
+# A hook of either host, as the views that list both read it.
+AnyHook = Hook | ClaudeHook
