@@ -122,6 +122,7 @@ if TYPE_CHECKING:
         claude_plan as claude_plan,
         load_claude as load_claude,
         load_claude_if_any as load_claude_if_any,
+        with_claude as with_claude,
     )
     from hookdash.core.hosts.claude.present import (
         claude_match_sentence as claude_match_sentence,
@@ -487,6 +488,7 @@ _EXPORTS: dict[str, str] = {
     "claude_no_ask_line": "hookdash.core.hosts.claude.present",
     "claude_review_sentence": "hookdash.core.hosts.claude.present",
     "load_claude_if_any": "hookdash.core.hosts.claude",
+    "with_claude": "hookdash.core.hosts.claude",
     "watch_targets": "hookdash.core.load.sources",
     "WatchTarget": "hookdash.core.load.sources",
 }

@@ -204,9 +204,9 @@ class HookdashApp(App[None]):
         try:
             config = self._loader(env)
             if config.claude is None:  # both hosts, read in the same thread
-                from hookdash.core import load_claude_if_any
+                from hookdash.core import with_claude
 
-                config.claude = load_claude_if_any(env.workspace, env.environ)
+                config = with_claude(config)
         except Exception as exc:  # an unexpected bug must not take the dashboard down
             self.call_from_thread(
                 self.notify,

@@ -96,8 +96,8 @@ COMMANDS: tuple[Command, ...] = (
     Command("app", "c", "show_problems", "Problems", "Show problems",
             "The problems `hookdash check` finds: severity, code, file:line, message, fix."),
     Command("app", "S", "show_other_agents", "Agents", "Show other agents' hooks",
-            "The hooks this workspace brings for other coding agents (Claude Code, Cursor, "
-            "Codex…), with their risks and when each agent runs them; read-only.",
+            "The hooks this workspace brings for other coding agents (Cursor, Codex, Qwen "
+            "Code…), with their risks and when each agent runs them; read-only.",
             show=False, key_display="S"),
     Command("app", "t", "toggle_theme", "Theme", "Toggle light/dark theme",
             "Switch between the light and the dark theme.", footer=WIDE),

@@ -9,7 +9,7 @@ from typing import Any
 
 from textual.widgets import Input
 
-from hookdash.core import load_claude_if_any
+from hookdash.core import with_claude
 from hookdash.tui.app import HookdashApp
 from hookdash.tui.widgets.banners import Banner
 from hookdash.tui.widgets.hook_details import HookDetails
@@ -50,10 +50,7 @@ def both_setup(sandbox: Sandbox, project: Any = None) -> None:
 def both_app(sandbox: Sandbox, **kwargs: Any) -> HookdashApp:
     """The dashboard on both hosts' configuration (as its loading thread reads it)."""
     kwargs.setdefault("watch", False)
-    env = sandbox.env()
-    config = sandbox.load()
-    config.claude = load_claude_if_any(env.workspace, env.environ)
-    return HookdashApp(env, configuration=config, **kwargs)
+    return HookdashApp(sandbox.env(), configuration=with_claude(sandbox.load()), **kwargs)
 
 
 async def test_one_tree_holds_both_hosts_each_line_says_whose(sandbox: Sandbox) -> None:

@@ -11,7 +11,7 @@ from hookdash.core.hosts.claude.events import CLAUDE_EVENTS, EVENTS, KNOWN_EVENT
 from hookdash.core.hosts.claude.matcher import matches
 from hookdash.core.hosts.claude.model import AnyHook, ClaudeHook, ClaudePlan, ClaudeSnapshot
 from hookdash.core.hosts.claude.planner import claude_event_problem, claude_plan
-from hookdash.core.hosts.claude.registry import load_claude, load_claude_if_any
+from hookdash.core.hosts.claude.registry import load_claude, load_claude_if_any, with_claude
 
 __all__ = [
     "CLAUDE_EVENTS",
@@ -27,4 +27,5 @@ __all__ = [
     "load_claude_if_any",
     "match_field",
     "matches",
+    "with_claude",
 ]

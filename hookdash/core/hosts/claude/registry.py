@@ -22,7 +22,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hookdash.core.hosts.claude.events import KNOWN_EVENTS, match_field
 from hookdash.core.hosts.claude.layers import (
@@ -34,6 +34,9 @@ from hookdash.core.hosts.claude.layers import (
     managed_dir as managed_dir_of,
 )
 from hookdash.core.hosts.claude.model import ClaudeHook, ClaudeInactive, ClaudeSnapshot
+
+if TYPE_CHECKING:
+    from hookdash.core.model import Configuration
 from hookdash.core.hosts.claude.trust import folder_trust
 from hookdash.core.hosts.gemini import jsonc
 from hookdash.core.hosts.gemini.jsonc import escape_pointer_token
@@ -306,3 +309,11 @@ def load_claude_if_any(
     if not ClaudeHost().has_files(Path(os.path.abspath(workspace)), env):
         return None
     return load_claude(workspace, env)
+
+
+def with_claude(config: Configuration) -> Configuration:
+    """`config` (Gemini CLI's) carrying Claude Code's configuration of the same workspace,
+    when Claude Code has a file there: what the dashboard shows."""
+    env = config.env
+    config.claude = load_claude_if_any(env.workspace, env.environ)
+    return config
