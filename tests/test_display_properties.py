@@ -24,7 +24,8 @@ from hookdash.cli.running import _log_line, _skipped_line, run_lines
 from hookdash.core.edit.edits import Change, EditResult
 from hookdash.core.errors import HookNotFound
 from hookdash.core.hosts.gemini.environment import resolve_environment
-from hookdash.core.hosts.gemini.scripts import ScriptInfo
+from hookdash.core.hosts.gemini.planner import Skipped
+from hookdash.core.hosts.gemini.runner import HookRunResult
 from hookdash.core.load.preview import ScriptPreview
 from hookdash.core.model import Hook, HookRef, RiskFlag, RiskSpan
 from hookdash.core.present import (
@@ -36,9 +37,8 @@ from hookdash.core.present import (
     risk_lines,
 )
 from hookdash.core.problems import Problem
-from hookdash.core.run.planner import Skipped
 from hookdash.core.run.runlog import RunRecord
-from hookdash.core.run.runner import HookRunResult
+from hookdash.core.scripts import ScriptInfo
 from hookdash.tui.colors import Colors
 from hookdash.tui.plain import plain, plain_content
 from hookdash.tui.widgets.hook_details import hidden_body, preview_body, risk_body

@@ -109,13 +109,25 @@ def write_claude_list(snap: Any, s: Style) -> None:
                 out.write(_hook_line(hook, s) + "\n")
                 for reason in hook.not_running_because:
                     out.write(f"      {s.dim('↳ ' + visible(reason))}\n")
+                if hook.review_detail:
+                    out.write(f"      {s.red('↳ ' + visible(hook.review_detail))}\n")
     running = sum(h.runs for h in snap.hooks)
     out.write("\n" + s.dim(f"{len(snap.hooks)} hooks, {running} run") + "\n")
 
 
+def _review_badge(hook: Any, s: Style) -> str:
+    """hookdash's review of a repository's hook: NEW (never reviewed) or CHANGED."""
+    if hook.review == "new":
+        return " " + s.yellow("NEW")
+    if hook.review == "changed":
+        return " " + s.red("CHANGED")
+    return ""
+
+
 def _hook_line(hook: Any, s: Style) -> str:
-    badge = _badge(hook, s)
-    pad = " " * max(1, 12 - len(_plain_badge(hook)))
+    badge = _badge(hook, s) + _review_badge(hook, s)
+    plain = _plain_badge(hook) + {"new": " NEW", "changed": " CHANGED"}.get(hook.review, "")
+    pad = " " * max(1, 16 - len(plain))
     matcher = f" [{visible(shorten(str(hook.matcher), 24))}]" if hook.matcher is not None else ""
     kind = "" if hook.type == "command" else s.dim(f" ({visible(str(hook.type))})")
     line = s.dim(f" L{hook.line}") if hook.line else ""
@@ -201,4 +213,198 @@ def cmd_plan_claude(args: argparse.Namespace) -> int:
             )
     for note in plan.notes:
         out.write(s.dim(f"note: {visible(note)}") + "\n")
+    return EXIT_OK
+
+
+def _claude_hook_arg(snap: Any, ident: str, event: str) -> Any:
+    from hookdash.core import HookdashError, find_claude_hook
+
+    try:
+        hook = find_claude_hook(snap, ident)
+    except HookdashError as exc:
+        from hookdash.cli.edits import edit_failed
+
+        raise edit_failed(exc, False) from None
+    if hook.event != event:
+        raise CliError(
+            f"'{visible(shorten(hook.id, 60))}' is a {visible(hook.event)} hook, not a "
+            f"{visible(event)} one."
+        )
+    return hook
+
+
+def cmd_fire_claude(args: argparse.Namespace) -> int:
+    from hookdash.cli.output import EXIT_NEEDS_CONFIRMATION
+    from hookdash.cli.running import _read_input, run_lines
+    from hookdash.core import (
+        FireInterrupted,
+        build_claude_payload,
+        claude_confirmations,
+        claude_event_problem,
+        fire_claude_sync,
+        hooks_to_fire,
+        merge_input,
+    )
+
+    problem = claude_event_problem(args.event)
+    if problem is not None:
+        raise CliError(problem, EXIT_USAGE)
+    override = _read_input(args.input)
+    snap = _snapshot(args)
+    hook = _claude_hook_arg(snap, args.hook, args.event) if args.hook else None
+    payload = build_claude_payload(
+        snap, args.event, hook=hook, tool=args.tool, trigger=args.trigger
+    )
+    to_run, _plan = hooks_to_fire(snap, args.event, merge_input(payload, override), hook)
+    needed = claude_confirmations(to_run)
+    if needed and not args.yes:
+        lines = "\n".join(
+            f"  {visible(c.id)} ({visible(c.ref)}): {visible(c.reason)}" for c in needed
+        )
+        raise CliError(
+            "hookdash asks before running these Claude Code hooks:\n"
+            f"{lines}\nReview them (`hookdash list --host claude`, `hookdash trust --host "
+            "claude`), then pass --yes to run anyway.",
+            EXIT_NEEDS_CONFIRMATION,
+        )
+    try:
+        result = fire_claude_sync(
+            snap, args.event, hook=hook, payload=payload, input_override=override
+        )
+    except FireInterrupted as exc:
+        raise CliError(f"fire {exc}", 128 + exc.signum) from None
+    if args.json:
+        print_json(result)
+        return EXIT_OK
+    s = Style(sys.stdout)
+    out = sys.stdout
+    context = (
+        f"{result.match_field} {visible(repr(result.value))}"
+        if result.match_field
+        else "no match query"
+    )
+    count = len(result.results)
+    what = f"{count} hook{'s' if count != 1 else ''}" + (" in parallel" if count > 1 else "")
+    session = visible(str(result.input.get("session_id", ""))[:8])
+    out.write(f"{s.bold(visible(result.event))} · {context} · {what} · session {session}\n")
+    if not result.claude_would_run:
+        why = visible("; ".join(result.claude_would_not_run_because))
+        out.write(s.yellow(f"! Claude Code would not run this hook: {why}") + "\n")
+    for warning in result.warnings:
+        out.write(s.yellow(f"! {visible(warning)}") + "\n")
+    for r in result.results:
+        for line in run_lines(r, s):
+            out.write(line + "\n")
+    for nf in result.not_fired:
+        out.write(s.dim(f"  - {visible(shorten(nf.id, 60))}: {visible(nf.why)}") + "\n")
+    if not result.results and result.skipped:
+        out.write("Not run:\n")
+        for skipped in result.skipped:
+            out.write(
+                f"  {s.dim('-')} {visible(shorten(skipped.id, 50))} {s.cyan(skipped.scope)}: "
+                f"{s.yellow(visible(skipped.reason))} — {visible(skipped.why)}\n"
+            )
+    for note in result.notes:
+        out.write(s.dim(f"note: {visible(note)}") + "\n")
+    out.write(s.bold("effect: ") + visible(result.effect) + "\n")
+    return EXIT_OK
+
+
+def _print_claude_review(snap: Any, hooks: list[Any], token: str, args: argparse.Namespace) -> None:
+    """What `trust --host claude` would record, for a person to read before `--yes`."""
+    import shlex
+
+    from hookdash.cli.edits import colour_diff_line
+    from hookdash.core import claude_script_diff
+
+    if args.json:
+        print_json(
+            {
+                "host": "claude",
+                "needs_confirmation": True,
+                "reviewed": token,
+                "trust": [
+                    {
+                        **hook.model_dump(mode="json"),
+                        "script_diff": (
+                            d.model_dump(mode="json")
+                            if (d := claude_script_diff(snap, hook)) is not None
+                            else None
+                        ),
+                    }
+                    for hook in hooks
+                ],
+            }
+        )
+        return
+    s = Style(sys.stdout)
+    places = Places(snap.home)
+    print(visible(snap.folder_trust.sentence))
+    print(
+        f"hookdash would record these Claude Code hooks of {places.display(snap.workspace)} "
+        "as reviewed (their command and the scripts they run):"
+    )
+    indent = " " * 10
+    for hook in hooks:
+        badge = s.yellow("NEW    ") if hook.review == "new" else s.red("CHANGED")
+        where = (
+            f"{places.display(hook.file)}:{hook.line}" if hook.line else places.display(hook.file)
+        )
+        print(f"  {badge} {s.bold(visible(hook.event))} {s.cyan(hook.scope)}  {s.dim(where)}")
+        print(f"{indent}{s.dim('command:')} {visible(hook.id)}")
+        if hook.review_detail:
+            print(f"{indent}{s.red(visible(hook.review_detail))}")
+        for script in hook.scripts:
+            if script.path and script.kind != "command":
+                print(f"{indent}{s.dim('script: ' + places.display(script.label))}")
+        for risk in hook.risks:
+            span = visible(shorten(risk.span.text, 80))
+            print(f"{indent}{s.red('! ' + visible(risk.kind))}: {span}")
+        diff = claude_script_diff(snap, hook)
+        if diff is not None and diff.unavailable:
+            print(f"{indent}{s.dim('no diff: ' + visible(diff.unavailable))}")
+        elif diff is not None:
+            for line in diff.lines:
+                print(indent + colour_diff_line(line, s))
+    again = ["hookdash", "trust", "--host", "claude", *args.ids, "--yes", "--reviewed", token]
+    print(f"Review them, then run `{visible(shlex.join(again))}`.")
+
+
+def cmd_trust_claude(args: argparse.Namespace) -> int:
+    from hookdash.cli.edits import edit_failed
+    from hookdash.cli.output import EXIT_NEEDS_CONFIRMATION
+    from hookdash.core import (
+        HookdashError,
+        claude_hooks_to_review,
+        claude_review_token,
+        trust_claude_hooks,
+    )
+
+    if args.reviewed and not args.yes:
+        raise CliError("--reviewed goes with --yes (it names the review you agree to).", EXIT_USAGE)
+    snap = _snapshot(args)
+    try:
+        hooks = claude_hooks_to_review(snap, args.ids)
+    except HookdashError as exc:
+        raise edit_failed(exc, args.json) from None
+    token = claude_review_token(hooks)
+    if hooks and (not args.yes or (args.reviewed and args.reviewed != token)):
+        if args.yes:
+            print(
+                f"hookdash: nothing recorded: the hooks changed since the review "
+                f"{visible(args.reviewed)} (now {token}); review them again.",
+                file=sys.stderr,
+            )
+        _print_claude_review(snap, hooks, token, args)
+        return EXIT_NEEDS_CONFIRMATION
+    try:
+        result = trust_claude_hooks(snap, hooks, reviewed=args.reviewed or None)
+    except HookdashError as exc:
+        raise edit_failed(exc, args.json) from None
+    if args.json:
+        print_json(result)
+        return EXIT_OK
+    print(visible(result.message))
+    for note in result.notes:
+        print(Style(sys.stdout).dim("note: ") + visible(note))
     return EXIT_OK

@@ -261,6 +261,10 @@ def _print_findings(config: Configuration, plan: TrustPlan, s: Style) -> None:
 
 
 def cmd_trust(args: argparse.Namespace) -> int:
+    if args.host == "claude":
+        from hookdash.cli.claude_host import cmd_trust_claude
+
+        return cmd_trust_claude(args)
     from hookdash.core import HookdashError, hooks_to_trust, plan_trust, seen_now, trust_hooks
 
     if args.reviewed and not args.yes:
@@ -316,7 +320,7 @@ def apply_fixes(args: argparse.Namespace) -> EditResult:
     return result
 
 
-def add_edit_commands(sub: SubParsers, common: Parser, with_json: Parser) -> None:
+def add_edit_commands(sub: SubParsers, common: Parser, with_json: Parser, hosted: Parser) -> None:
     """The parsers of disable, enable and trust (called by parser.build_parser)."""
     keys = ("auto", "hooks", "hooksConfig")
     key_help = (
@@ -337,7 +341,7 @@ def add_edit_commands(sub: SubParsers, common: Parser, with_json: Parser) -> Non
     p.set_defaults(func=cmd_enable)
     p = sub.add_parser(
         "trust",
-        parents=[common, with_json],
+        parents=[common, hosted, with_json],
         help="record the workspace's project hooks (or just those IDs) in Gemini's "
         "trusted_hooks.json",
     )

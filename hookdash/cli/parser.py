@@ -61,7 +61,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_check)
     add_scan_command(sub, common)
     _add_engine_commands(sub, common, with_json, hosted)
-    add_edit_commands(sub, common, with_json)
+    add_edit_commands(sub, common, with_json, hosted)
     add_authoring_commands(sub, common, with_json)
     add_dashboard_commands(sub)
     return parser
@@ -89,7 +89,7 @@ def _add_engine_commands(
     p.set_defaults(func=cmd_plan)
     p = sub.add_parser(
         "fire",
-        parents=[common, with_json, firing],
+        parents=[common, hosted, with_json, firing],
         help="run an event's hooks (or one hook) with a realistic payload",
     )
     p.add_argument("--hook", metavar="ID", help="run only this hook (its id or ref)")
@@ -102,7 +102,7 @@ def _add_engine_commands(
     p.set_defaults(func=cmd_fire)
     p = sub.add_parser(
         "log",
-        parents=[common, with_json],
+        parents=[common, hosted, with_json],
         help="recent hook runs: hookdash's run log and Gemini's telemetry file",
     )
     p.add_argument("--follow", "-f", action="store_true", help="keep printing new runs")

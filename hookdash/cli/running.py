@@ -35,6 +35,17 @@ def _event_arg(name: str) -> str:
         raise CliError(str(exc), EXIT_USAGE) from exc
 
 
+def _host_of(args: argparse.Namespace) -> str:
+    """The host a plan or a firing is for: `--host`, else the one agent that has the event
+    (`PreToolUse` is Claude Code's alone). An event both have (`SessionStart`) is Gemini
+    CLI's unless `--host claude` says otherwise, as before Claude was a host."""
+    if args.host:
+        return str(args.host)
+    from hookdash.core import CLAUDE_EVENTS, EVENTS
+
+    return "claude" if args.event in CLAUDE_EVENTS and args.event not in EVENTS else "gemini"
+
+
 def _context_label(event: str, tool: str | None, trigger: str | None) -> str:
     from hookdash.core import TRIGGER_FIELD, match_kind
 
@@ -88,7 +99,7 @@ def _hook_where(hook: Any, env: Any) -> str:
 
 
 def cmd_plan(args: argparse.Namespace) -> int:
-    if args.host == "claude":
+    if _host_of(args) == "claude":
         from hookdash.cli.claude_host import cmd_plan_claude
 
         return cmd_plan_claude(args)
@@ -184,6 +195,10 @@ def _select_hook(config: Any, ident: str, event: str) -> Any:
 
 
 def cmd_fire(args: argparse.Namespace) -> int:
+    if _host_of(args) == "claude":
+        from hookdash.cli.claude_host import cmd_fire_claude
+
+        return cmd_fire_claude(args)
     from hookdash.core import (
         FireInterrupted,
         build_payload,
@@ -313,8 +328,9 @@ def _log_line(record: Any, s: Style) -> str:
     duration = f"{record.duration_ms:g} ms" if record.duration_ms is not None else "?"
     shown = record.shown
     origin = s.cyan(visible(record.origin).ljust(8))
+    host = s.dim(visible(record.host).ljust(6))
     where = f" {s.dim(shown.layer)}" if shown.layer else ""
-    parts = [f"{s.dim(when)} {origin} {shown.event:<19} {mark} {s.bold(shown.id)}{where}"]
+    parts = [f"{s.dim(when)} {origin} {host} {shown.event:<19} {mark} {s.bold(shown.id)}{where}"]
     parts.append(f"{status} · {duration}")
     if shown.decision:
         parts.append(f"decision {shown.decision}")
@@ -357,6 +373,11 @@ def cmd_log(args: argparse.Namespace) -> int:
 
     if args.limit < 0:
         raise CliError("--limit must be 0 or more", EXIT_USAGE)
+    if args.host == "claude" and args.source == "gemini":
+        raise CliError(
+            "--source gemini is Gemini CLI's telemetry file: it holds no Claude Code runs",
+            EXIT_USAGE,
+        )
     config = configuration(args)
     telemetry = config.snapshot.telemetry.outfile
     if args.source == "gemini" and not telemetry:
@@ -370,6 +391,7 @@ def cmd_log(args: argparse.Namespace) -> int:
         Path(telemetry) if telemetry else None,
         args.source,
         config.hooks,
+        host=args.host,
     )
     s = Style(sys.stdout)
     try:

@@ -16,14 +16,14 @@ from hookdash.core.hosts.gemini.environment import GeminiEnvironment
 from hookdash.core.hosts.gemini.extensions import Extension, ExtensionInfo
 from hookdash.core.hosts.gemini.folder_trust import FolderTrust
 from hookdash.core.hosts.gemini.layers import Layer, LayerInfo, Scope
-from hookdash.core.hosts.gemini.scripts import ScriptInfo
 from hookdash.core.hosts.gemini.versions import GeminiModel
 from hookdash.core.problems import Problem
+from hookdash.core.scripts import ScriptInfo
 from hookdash.core.shown import ShownHook
 
 if TYPE_CHECKING:
     from hookdash.core.hosts.claude.model import ClaudeSnapshot
-    from hookdash.core.load.registry import VerdictContext
+    from hookdash.core.hosts.gemini.registry import VerdictContext
 
 # ------------------------------------------------------------------ risks
 

@@ -18,9 +18,9 @@ from hookdash.core.display import shorten, visible
 from hookdash.core.hosts.claude.model import AnyHook, ClaudeHook
 from hookdash.core.hosts.claude.present import CLAUDE_BANNER_CODES, claude_notes, claude_state
 from hookdash.core.hosts.gemini.events import EVENTS, FIRED_TRIGGERS, TRIGGER_FIELD, match_kind
+from hookdash.core.hosts.gemini.registry import unknown_event_reason
 from hookdash.core.hosts.gemini.timeouts import killed_at_once
 from hookdash.core.load.hidden_problems import CODE as HIDDEN_CODE, hidden_problems_of
-from hookdash.core.load.registry import unknown_event_reason
 from hookdash.core.model import RISK_KINDS, Hook, RiskKind
 from hookdash.core.problems import Problem
 

@@ -372,6 +372,13 @@ RULES: dict[str, Rule] = _rules(
         "(the later layer wins), so every hook runs in that repository.",
     ),
     (
+        "claude-hook-changed",
+        "warning",
+        "A repository's Claude Code hook changed since you reviewed it.",
+        "Its command, or a script it runs, differs from what `hookdash trust --host claude` "
+        "recorded; Claude Code runs it without asking, `claude -p` in any folder.",
+    ),
+    (
         "claude-hooks-switched-off",
         "note",
         "Claude Code's hooks are switched off (disableAllHooks or allowManagedHooksOnly).",

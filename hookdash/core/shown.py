@@ -19,10 +19,10 @@ from typing import TYPE_CHECKING, Any, overload
 from hookdash.core.display import visible
 
 if TYPE_CHECKING:
+    from hookdash.core.hosts.gemini.runner import HookRunResult
     from hookdash.core.model import Hook
     from hookdash.core.problems import Problem
     from hookdash.core.run.runlog import RunRecord
-    from hookdash.core.run.runner import HookRunResult
 
 
 class _Text:

@@ -29,12 +29,12 @@ from pathlib import Path
 
 from hookdash.core.hosts.gemini.environment import resolve_environment
 from hookdash.core.hosts.gemini.jsvalues import json_stringify
+from hookdash.core.hosts.gemini.runner import run_hook
 from hookdash.core.load.loader import load_configuration
 from hookdash.core.model import Configuration
 from hookdash.core.run.engine import fire
 from hookdash.core.run.fire_setup import build_payload, run_settings
 from hookdash.core.run.runlog import RunLog, RunRecord
-from hookdash.core.run.runner import run_hook
 
 COMMAND = 'cat >/dev/null; echo \'{"decision":"allow"}\''
 ROUNDS = 200

@@ -76,6 +76,18 @@ def _has_tool_result(messages: list[Any]) -> bool:
     )
 
 
+def _last_tool_result(messages: list[Any]) -> Any:
+    """The content of the last tool_result Claude sent (what the model is told a tool
+    call did: its output, or why a hook blocked it), None before the first."""
+    found = None
+    for message in messages:
+        content = message.get("content") if isinstance(message, dict) else None
+        for block in content if isinstance(content, list) else []:
+            if isinstance(block, dict) and block.get("type") == "tool_result":
+                found = block.get("content")
+    return found
+
+
 def _handler(stub: Stub) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
         def log_message(self, *args: Any) -> None:  # quiet
@@ -105,6 +117,7 @@ def _handler(stub: Stub) -> type[BaseHTTPRequestHandler]:
                     "path": self.path,
                     "tools": len(body.get("tools") or []),
                     "messages": len(messages),
+                    "tool_result": _last_tool_result(messages),
                 }
             )
             if "count_tokens" in self.path:

@@ -7,7 +7,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from hookdash.core.hosts.gemini import jsonc
+from hookdash.core import jsonc
 from tests.conftest import Sandbox
 
 CLAUDE = Path(__file__).parents[1] / "core" / "edit" / "data" / "claude"

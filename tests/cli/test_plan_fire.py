@@ -100,10 +100,24 @@ def test_plan_untrusted_folder(configured: Sandbox) -> None:
 
 @pytest.mark.parametrize("command", ["plan", "fire"])
 def test_unknown_event_is_a_usage_error(configured: Sandbox, command: str) -> None:
-    result = configured.cli(command, "PreToolUse")
+    result = configured.cli(command, "NoSuchEvent")
+    assert result.returncode == 2
+    assert "'NoSuchEvent' is not a Gemini CLI event. Events: BeforeTool" in result.stderr
+    assert "Traceback" not in result.stderr
+    # A Claude Code event asked of Gemini CLI: the suggestion names Gemini's own.
+    result = configured.cli(command, "--host", "gemini", "PreToolUse")
     assert result.returncode == 2
     assert "'PreToolUse' is not a Gemini CLI event. Did you mean BeforeTool?" in result.stderr
-    assert "Traceback" not in result.stderr
+
+
+def test_an_event_only_claude_has_is_planned_for_claude(configured: Sandbox) -> None:
+    """CONTRACT §5: `--host` is needed only where the event name is ambiguous."""
+    claude = configured.cli("plan", "PreToolUse", "--tool", "Bash", "--json")
+    assert claude.returncode == 0, claude.stderr
+    assert json.loads(claude.stdout)["host"] == "claude"
+    both = configured.cli("plan", "SessionStart", "--json")  # both have it: Gemini's
+    assert both.returncode == 0, both.stderr
+    assert json.loads(both.stdout).get("host", "gemini") == "gemini"
 
 
 # ---------------------------------------------------------------------------- fire

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from hookdash.core.hosts.gemini.registry import Candidate, VerdictContext, make_hook
 from hookdash.core.load.command_scripts import CommandScripts
-from hookdash.core.load.registry import Candidate, VerdictContext, make_hook
 from hookdash.core.model import Hook
 
 

@@ -7,14 +7,14 @@ from typing import Any
 
 import pytest
 
-from hookdash.core.load.command_scripts import CommandScripts
-from hookdash.core.load.registry import (
+from hookdash.core.hosts.gemini.planner import PlanContext, plan_event
+from hookdash.core.hosts.gemini.registry import (
     Candidate,
     VerdictContext,
     assign_order_and_duplicates,
     make_hook,
 )
-from hookdash.core.run.planner import PlanContext, plan_event
+from hookdash.core.load.command_scripts import CommandScripts
 from tests.conformance import vectors
 
 CASES = vectors("planner")

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from hookdash.core.run.runner import RunSettings, run_hook, run_hooks
+from hookdash.core.hosts.gemini.runner import RunSettings, run_hook, run_hooks
 from tests.conformance import vectors
 from tests.conformance.helpers import make_command_hook
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import importlib
 import subprocess
 import sys
 from pathlib import Path
@@ -54,8 +55,23 @@ def test_cli_and_tui_enter_core_only_by_its_front_door() -> None:
     assert offenders == [], "import from `hookdash.core` instead:\n" + "\n".join(offenders)
 
 
-def test_front_door_names_match_their_typed_imports() -> None:
-    """`_EXPORTS` (what runs) and the TYPE_CHECKING imports (what mypy sees) agree."""
+def test_disk_is_the_floor_below_load_run_and_edit() -> None:
+    """`core/disk` (file opening, atomic writes, state, memory) imports nothing of hookdash
+    but itself and the errors: load, run, edit and every host stand on it."""
+    package = Path(hookdash.__file__).parent / "core" / "disk"
+    offenders = [
+        f"{path.name}:{line}: {module}"
+        for path in sorted(package.rglob("*.py"))
+        for line, module in _imports(path)
+        if module.startswith("hookdash.")
+        and not module.startswith(("hookdash.core.disk", "hookdash.core.errors"))
+    ]
+    assert offenders == []
+
+
+def test_front_door_is_declared_once_and_every_name_resolves() -> None:
+    """The TYPE_CHECKING block is the one declaration: what runs is read from it, so each
+    name it declares is the object its module defines."""
     tree = ast.parse(Path(hookdash.core.__file__).read_text(encoding="utf-8"))
     typed = {
         alias.asname or alias.name: node.module
@@ -63,9 +79,23 @@ def test_front_door_names_match_their_typed_imports() -> None:
         if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("hookdash.")
         for alias in node.names
     }
-    assert typed == hookdash.core._EXPORTS
-    for name in hookdash.core.__all__:
-        assert getattr(hookdash.core, name) is not None
+    assert typed and sorted(typed) == hookdash.core.__all__
+    for name, module in typed.items():
+        assert getattr(hookdash.core, name) is getattr(importlib.import_module(str(module)), name)
+
+
+def test_front_door_exports_what_cli_and_tui_use() -> None:
+    """No dead names: each export is imported by the CLI or the dashboard."""
+    package = Path(hookdash.__file__).parent
+    used: set[str] = set()
+    for floor in ("cli", "tui"):
+        for path in (package / floor).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.ImportFrom) and node.module == "hookdash.core":
+                    used.update(alias.name for alias in node.names)
+                elif isinstance(node, ast.Attribute) and getattr(node.value, "id", "") == "core":
+                    used.add(node.attr)
+    assert sorted(set(hookdash.core.__all__) - used) == []
 
 
 def test_front_door_is_lazy() -> None:

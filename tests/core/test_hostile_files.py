@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from hookdash.core.edit.trust_store import trust_hooks
+from hookdash.core.edit.trust.trust_store import trust_hooks
 from hookdash.core.errors import LogUnreadableError
+from hookdash.core.hosts.gemini.telemetry_log import parse_telemetry
 from hookdash.core.load import fingerprints
 from hookdash.core.load.preview import script_preview
 from hookdash.core.run.logfeed import LogFeed
 from hookdash.core.run.runlog import RunLog, RunRecord
-from hookdash.core.run.telemetry import parse_telemetry
 from tests.conftest import Sandbox, command_hook, definition, settings_with
 from tests.hostile import deep_json, make_fifo, within
 
@@ -128,7 +128,7 @@ def test_a_script_turned_into_a_fifo_after_trust_is_changed(sandbox: Sandbox) ->
 def test_a_big_script_is_fingerprinted_over_a_prefix_and_its_size(
     sandbox: Sandbox, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("hookdash.core.files.SCRIPT_HASH_BYTES", 1024)
+    monkeypatch.setattr("hookdash.core.disk.files.SCRIPT_HASH_BYTES", 1024)
     script = sandbox.script("hook.sh", "x" * 5000)
     first = fingerprints.hash_file(str(script))
     assert first is not None and first[1] == script.stat().st_size

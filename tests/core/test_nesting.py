@@ -7,8 +7,7 @@ import json
 import pytest
 from hypothesis import given, strategies as st
 
-from hookdash.core import nesting
-from hookdash.core.hosts.gemini import jsonc
+from hookdash.core import jsonc, nesting
 from hookdash.core.hosts.gemini.jsvalues import json_parse
 from tests.hostile import DEEP
 

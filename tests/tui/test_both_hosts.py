@@ -68,7 +68,7 @@ async def test_one_tree_holds_both_hosts_each_line_says_whose(sandbox: Sandbox) 
     assert [line[:2] for line in hook_lines] == ["G ", "C ", "C ", "C "]
     assert "  claude user" in lines and "  claude project" in lines
     risky = next(line for line in hook_lines if "curl" in line)
-    assert "⚠ PIPE TO SHELL" in risky and "[Edit|Write]" in risky
+    assert "⚠ 2 risks" in risky and "NEW" in risky and "[Edit|Write]" in risky
 
 
 async def test_a_gemini_only_configuration_has_no_host_letters(sandbox: Sandbox) -> None:

@@ -34,9 +34,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from hookdash.core.hosts.gemini.scripts import SHELL_BUILTINS, ScriptInfo
 from hookdash.core.load import bash_words as bw
 from hookdash.core.load.project_tasks import Task, make_targets, npm_scripts
+from hookdash.core.scripts import SHELL_BUILTINS, ScriptInfo
 
 if TYPE_CHECKING:
     from tree_sitter import Node

@@ -24,20 +24,22 @@ since shows CHANGED).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
 from pydantic import BaseModel
 
-from hookdash.core import files, nesting
-from hookdash.core.edit.atomic import WriteOutcome, update_file
+from hookdash.core import nesting
+from hookdash.core.disk import files
+from hookdash.core.disk.atomic import WriteOutcome, update_file
+from hookdash.core.disk.state import STATE_DIR_MODE, state_dir
 from hookdash.core.errors import TrustChangedError
 from hookdash.core.hosts.gemini.environment import GeminiEnvironment
 from hookdash.core.hosts.gemini.jsvalues import utf8
 from hookdash.core.load import project_tasks, script_copies, trust_shape
 from hookdash.core.model import Hook
-from hookdash.core.state import STATE_DIR_MODE, state_dir
+from hookdash.core.scripts import ScriptInfo
 
 STATE_FILE = "trusted-scripts.json"
 SCRIPT_KINDS = frozenset({"script", "interpreted"})  # a file of the project, not a PATH tool
@@ -158,13 +160,22 @@ def script_of(hook: Hook) -> str | None:
 def fingerprint(
     hook: Hook, now: str | None = None
 ) -> tuple[ScriptFingerprint, list[script_copies.ScriptRead]]:
-    """The hook's fingerprint, and the reads of its scripts (to keep copies of). Each
-    script is read once, never blocking on a FIFO or a device; project code is taken as
-    the load read it (what the reviewer was shown)."""
+    """The hook's fingerprint, and the reads of its scripts (to keep copies of)."""
+    return fingerprint_scripts(
+        hook.scripts or ([hook.script] if hook.script is not None else []), now
+    )
+
+
+def fingerprint_scripts(
+    scripts: Sequence[ScriptInfo], now: str | None = None
+) -> tuple[ScriptFingerprint, list[script_copies.ScriptRead]]:
+    """The fingerprint of the scripts a command runs (any host's hook), and the reads of
+    them (to keep copies of). Each script is read once, never blocking on a FIFO or a
+    device; project code is taken as the load read it (what the reviewer was shown)."""
     when = now or datetime.now(UTC).isoformat(timespec="seconds")
     prints: list[ScriptPrint] = []
     reads: list[script_copies.ScriptRead] = []
-    for script in hook.scripts or ([hook.script] if hook.script is not None else []):
+    for script in scripts:
         if not script.path:
             continue
         read: script_copies.ScriptRead | None = None
@@ -238,13 +249,20 @@ def script_changes(env: GeminiEnvironment) -> dict[str, str]:
     records = read_state(env).projects.get(env.project_root, {})
     changes: dict[str, str] = {}
     for key, record in records.items():
-        day = record.trusted_at[:10]
-        for entry in record.entries():
-            why = _change(entry, env.display(entry.label), day)
-            if why is not None:
-                changes[key] = why
-                break
+        why = record_change(record, env.display)
+        if why is not None:
+            changes[key] = why
     return changes
+
+
+def record_change(record: ScriptFingerprint, display: Callable[[str], str]) -> str | None:
+    """Why the scripts of a record count as changed now (the first that did), or None."""
+    day = record.trusted_at[:10]
+    for entry in record.entries():
+        why = _change(entry, display(entry.label), day)
+        if why is not None:
+            return why
+    return None
 
 
 def watched(env: GeminiEnvironment, hook: Hook) -> bool:
@@ -385,9 +403,16 @@ def script_diff(env: GeminiEnvironment, hook: Hook) -> script_copies.ScriptDiff 
     record_ = read_state(env).projects.get(env.project_root, {}).get(hook.key)
     if record_ is None:
         return None
-    state = state_dir(env.environ)
+    return record_diff(state_dir(env.environ), record_, env.display)
+
+
+def record_diff(
+    state: Path, record_: ScriptFingerprint, display: Callable[[str], str]
+) -> script_copies.ScriptDiff | None:
+    """The diff of the first script of a record that changed, against the copy kept when
+    it was recorded (or why there is none); None when none changed."""
     for entry in record_.entries():
-        shown = env.display(entry.label)
+        shown = display(entry.label)
         if entry.kind is not None:
             assert entry.target is not None
             now = task_read(entry.kind, entry.path, entry.target)

@@ -24,10 +24,10 @@ from typing import Any
 
 from hookdash.core.hosts.gemini.events import EVENTS, HOOKS_CONFIG_FIELDS
 from hookdash.core.hosts.gemini.expand import expand_settings_value
+from hookdash.core.hosts.gemini.registry import hook_identifier, validation_error
 from hookdash.core.hosts.gemini.settings_schema import validate_definition
 from hookdash.core.hosts.gemini.unread import UNREAD, Unread
 from hookdash.core.load.lookup import CLOSE, closeness
-from hookdash.core.load.registry import hook_identifier, validation_error
 
 NO_HOOK = ""  # a focus that builds no hook of a large file: for edits that read none
 

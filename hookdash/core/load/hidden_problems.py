@@ -19,8 +19,8 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
+from hookdash.core import jsonc
 from hookdash.core.display import HiddenCharacter, has_hidden, iter_hidden, visible
-from hookdash.core.hosts.gemini import jsonc
 from hookdash.core.load.script_head import read_head
 from hookdash.core.model import Hook
 from hookdash.core.problems import Problem

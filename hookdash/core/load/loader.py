@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from hookdash.core.hosts.gemini import hook_trust, jsonc
+from hookdash.core import jsonc
+from hookdash.core.hosts.gemini import hook_trust
 from hookdash.core.hosts.gemini.environment import GeminiEnvironment
 from hookdash.core.hosts.gemini.events import match_kind
 from hookdash.core.hosts.gemini.extensions import Extension, load_extensions
@@ -16,18 +17,22 @@ from hookdash.core.hosts.gemini.folder_trust import (
     decide_folder_trust,
     folder_trust_enabled,
 )
-from hookdash.core.hosts.gemini.layers import MERGE_ORDER, Layer, Scope, read_layers
-from hookdash.core.hosts.gemini.merge import js_truthy, merge_settings
-from hookdash.core.load.command_scripts import CommandScripts, ScriptFinder
-from hookdash.core.load.focus import focus_on, let_go_of_unread, meant_also
-from hookdash.core.load.hook_files import (
+from hookdash.core.hosts.gemini.hook_files import (
     extension_candidates,
     settings_block as settings_block,  # hook_draft's
     settings_candidates,
 )
-from hookdash.core.load.registry import VerdictContext, assign_order_and_duplicates, make_hook
+from hookdash.core.hosts.gemini.layers import MERGE_ORDER, Layer, Scope, read_layers
+from hookdash.core.hosts.gemini.merge import js_truthy, merge_settings
+from hookdash.core.hosts.gemini.registry import (
+    VerdictContext,
+    assign_order_and_duplicates,
+    make_hook,
+)
+from hookdash.core.hosts.gemini.telemetry import read_telemetry
+from hookdash.core.load.command_scripts import CommandScripts, ScriptFinder
+from hookdash.core.load.focus import focus_on, let_go_of_unread, meant_also
 from hookdash.core.load.risks import hook_risks
-from hookdash.core.load.telemetry import read_telemetry
 from hookdash.core.load.trust_shape import ShapeCheck
 from hookdash.core.model import Configuration, Hook, RiskFlag, Snapshot
 from hookdash.core.problems import SEVERITY_RANK, Problem

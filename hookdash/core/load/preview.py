@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from hookdash.core import files
-from hookdash.core.hosts.gemini.scripts import ScriptInfo
+from hookdash.core.disk import files
+from hookdash.core.scripts import ScriptInfo
 
 if TYPE_CHECKING:
     from hookdash.core.hosts.claude.model import AnyHook

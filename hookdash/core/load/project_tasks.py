@@ -23,8 +23,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
-from hookdash.core import files, nesting
-from hookdash.core.hosts.gemini import jsonc
+from hookdash.core import jsonc, nesting
+from hookdash.core.disk import files
 
 TaskKind = Literal["npm-script", "make-target"]
 MAX_TARGETS = 32  # make targets followed for one goal (prerequisites included)

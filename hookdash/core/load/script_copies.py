@@ -23,9 +23,9 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from hookdash.core import files
-from hookdash.core.edit.atomic import update_file
-from hookdash.core.state import private_dir
+from hookdash.core.disk import files
+from hookdash.core.disk.atomic import update_file
+from hookdash.core.disk.state import private_dir
 
 COPY_CAP = 256 * 1024  # bytes: larger scripts keep only their hash
 COPIES_DIR = "trusted-scripts"

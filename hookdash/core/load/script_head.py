@@ -18,7 +18,7 @@ import os
 import stat
 from dataclasses import dataclass
 
-from hookdash.core import files
+from hookdash.core.disk import files
 
 # What a preview reads.
 SCRIPT_HEAD_BYTES = 64 * 1024

@@ -12,40 +12,40 @@ import asyncio
 import signal
 import time
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
+from hookdash.core.disk.state import state_dir
 from hookdash.core.display import visible
 from hookdash.core.errors import FireInterrupted
 from hookdash.core.hosts.gemini.aggregator import AggregationError, aggregate
 from hookdash.core.hosts.gemini.effects import describe_effect
-from hookdash.core.hosts.gemini.timeouts import killed_at_once
-from hookdash.core.model import Configuration, Hook
-from hookdash.core.run.fire_setup import build_payload, check_event, run_settings
-from hookdash.core.run.payloads import (
+from hookdash.core.hosts.gemini.payloads import (
     context_of,
     merge_input,
     payload_problems,
 )
-from hookdash.core.run.planner import (
+from hookdash.core.hosts.gemini.planner import (
     Plan,
     PlanContext,
     Skipped,
     plan_event,
     with_hook,
 )
-from hookdash.core.run.runlog import RunLog, RunRecord, decision_of
-from hookdash.core.run.runner import (
+from hookdash.core.hosts.gemini.runner import (
     HookRunResult,
     OnResult,
     OnStart,
     RunOutcome,
     run_hooks,
 )
-from hookdash.core.state import state_dir
+from hookdash.core.hosts.gemini.timeouts import killed_at_once
+from hookdash.core.model import Configuration, Hook
+from hookdash.core.run.fire_setup import build_payload, check_event, run_settings
+from hookdash.core.run.runlog import RunLog, RunRecord, decision_of
 
 # ------------------------------------------------------------------ firing
 
@@ -269,7 +269,15 @@ STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 
 
 def fire_sync(config: Configuration, event: str, **kwargs: Any) -> FireResult:
-    """`fire` for callers without an event loop (the CLI).
+    """`fire` for callers without an event loop (the CLI); see `run_cancellable`."""
+    return run_cancellable(lambda: fire(config, event, **kwargs))
+
+
+T = TypeVar("T")
+
+
+def run_cancellable(start: Callable[[], Awaitable[T]]) -> T:
+    """Run a firing (`start()`'s awaitable) to its end, for a caller without an event loop.
 
     SIGINT, SIGTERM and SIGHUP cancel the firing — which kills the running hooks' process
     groups, as the dashboard's cancel does — and then raise `FireInterrupted`. Without
@@ -277,7 +285,7 @@ def fire_sync(config: Configuration, event: str, **kwargs: Any) -> FireResult:
     have process groups of their own, so the terminal's hangup does not reach them).
     """
 
-    async def main() -> FireResult:
+    async def main() -> T:
         loop = asyncio.get_running_loop()
         task = asyncio.current_task()
         caught: list[int] = []
@@ -296,7 +304,7 @@ def fire_sync(config: Configuration, event: str, **kwargs: Any) -> FireResult:
                 continue
             installed.append(sig)
         try:
-            result = await fire(config, event, **kwargs)
+            result = await start()
         except asyncio.CancelledError:
             if caught:
                 raise FireInterrupted(caught[0]) from None

@@ -16,15 +16,15 @@ from pydantic import BaseModel
 from hookdash.core.errors import UnknownEvent
 from hookdash.core.hosts.gemini.env_sanitize import Sanitization, sanitize_environment
 from hookdash.core.hosts.gemini.events import EVENTS, match_kind, suggest_event
-from hookdash.core.hosts.gemini.storage import PlansDirError, plans_dir
-from hookdash.core.model import Configuration, Hook
-from hookdash.core.run.payloads import (
+from hookdash.core.hosts.gemini.payloads import (
     build_payload as _build_event_payload,
     tool_for_matcher,
     trigger_for_matcher,
 )
-from hookdash.core.run.planner import Plan, context_for, plan_event
-from hookdash.core.run.runner import RunSettings
+from hookdash.core.hosts.gemini.planner import Plan, context_for, plan_event
+from hookdash.core.hosts.gemini.runner import RunSettings
+from hookdash.core.hosts.gemini.storage import PlansDirError, plans_dir
+from hookdash.core.model import Configuration, Hook
 
 # ------------------------------------------------------------------ arguments
 

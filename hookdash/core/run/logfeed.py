@@ -15,15 +15,15 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
-from hookdash.core.edit.atomic import ensure_directory
+from hookdash.core.disk.atomic import ensure_directory
+from hookdash.core.disk.state import STATE_DIR_MODE
 from hookdash.core.hosts.gemini.effects import IGNORES_DECISIONS
 from hookdash.core.hosts.gemini.events import TOOL_EVENTS
 from hookdash.core.hosts.gemini.outputs import is_blocking_decision, should_stop_execution
+from hookdash.core.hosts.gemini.telemetry_log import TelemetryTail, read_last_telemetry
 from hookdash.core.load.sources import WatchTarget
 from hookdash.core.model import Hook
 from hookdash.core.run.runlog import RunLog, RunLogTail, RunRecord
-from hookdash.core.run.telemetry import TelemetryTail, read_last_telemetry
-from hookdash.core.state import STATE_DIR_MODE
 from hookdash.core.watching import DirectoryWatcher
 
 # Following the logs: a record shows within a tenth of a second of its write, and a burst
@@ -128,9 +128,14 @@ class LogFeed:
         telemetry_file: Path | None,
         source: LogSource = "all",
         hooks: Sequence[Hook] = (),
+        host: str | None = None,
     ) -> None:
         self.runlog = RunLog(state_dir)
-        self.telemetry_file = telemetry_file if source != "hookdash" else None
+        # Only the runs of this host's hooks (None: every host); Gemini's telemetry file
+        # holds only Gemini CLI's.
+        self.host = host
+        gemini = host in (None, "gemini")
+        self.telemetry_file = telemetry_file if source != "hookdash" and gemini else None
         self.use_runlog = source != "gemini"
         self.hooks = hooks
         self._run_tail: RunLogTail | None = None
@@ -156,7 +161,7 @@ class LogFeed:
         log is never shown as an empty one."""
         streams = []
         if self.use_runlog:
-            streams.append(self.runlog.read_last(limit))
+            streams.append(self.runlog.read_last(limit, self.host))
         if self.telemetry_file is not None:
             streams.append(attribute(read_last_telemetry(self.telemetry_file, limit), self.hooks))
         merged = _merge(*streams)
@@ -197,7 +202,8 @@ class LogFeed:
     def read_new(self) -> list[RunRecord]:
         streams = []
         if self._run_tail is not None:
-            streams.append(self._run_tail.read_new())
+            new = self._run_tail.read_new()
+            streams.append([r for r in new if self.host is None or r.host == self.host])
         if self._telemetry_tail is not None:
             streams.append(attribute(self._telemetry_tail.read_new(), self.hooks))
         return _merge(*streams)

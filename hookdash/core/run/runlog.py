@@ -19,11 +19,12 @@ from typing import IO, Any, Literal
 
 from pydantic import BaseModel
 
-from hookdash.core import files, nesting
-from hookdash.core.edit.atomic import ensure_directory
+from hookdash.core import nesting
+from hookdash.core.disk import files
+from hookdash.core.disk.atomic import ensure_directory
+from hookdash.core.disk.state import STATE_DIR_MODE
 from hookdash.core.errors import LogUnreadableError
 from hookdash.core.shown import ShownRun
-from hookdash.core.state import STATE_DIR_MODE
 
 RUNLOG_NAME = "runs.jsonl"
 MAX_LOG_BYTES = 64 * 1024 * 1024  # ~100,000 typical records; with .1, at most ~128 MiB
@@ -54,6 +55,8 @@ class RunRecord(BaseModel):
     v: int = 1
     ts: str  # when the hook finished (ISO 8601, UTC)
     origin: Origin
+    # Whose hook: "gemini" or "claude" (a record written before hosts existed is Gemini's).
+    host: str = "gemini"
     session_id: str | None = None
     event: str
     id: str
@@ -179,13 +182,14 @@ class RunLog:
         finally:
             os.close(fd)
 
-    def read_last(self, limit: int) -> list[RunRecord]:
-        """The newest `limit` records, oldest first, reading backwards from the end."""
+    def read_last(self, limit: int, host: str | None = None) -> list[RunRecord]:
+        """The newest `limit` records (of `host`'s hooks only, when given), oldest first,
+        reading backwards from the end."""
         newest_first: list[RunRecord] = []
         for path in (self.path, self.rotated_path):
             for line in _lines_backward(path):
                 record = parse_record(line)
-                if record is not None:
+                if record is not None and (host is None or record.host == host):
                     newest_first.append(record)
                     if len(newest_first) >= limit:
                         return newest_first[::-1]

@@ -25,11 +25,11 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from hookdash.core import files
+from hookdash.core.disk import files
+from hookdash.core.disk.atomic import WriteOutcome, update_file
+from hookdash.core.disk.state import private_dir
 from hookdash.core.display import has_hidden
-from hookdash.core.edit.atomic import WriteOutcome, update_file
 from hookdash.core.errors import ConfigurationError, EditError
-from hookdash.core.state import private_dir
 
 PAYLOADS_NAME = "payloads.json"
 MAX_NAME_LENGTH = 60

@@ -24,11 +24,10 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from hookdash.core import files
+from hookdash.core import jsonc
+from hookdash.core.disk import files
 from hookdash.core.display import iter_hidden, shorten, visible
 from hookdash.core.hosts.claude.files import parse_settings
-from hookdash.core.hosts.gemini import jsonc
-from hookdash.core.hosts.gemini.scripts import ScriptInfo
 from hookdash.core.load.command_scripts import ScriptFinder
 from hookdash.core.load.risks import hook_risks, kinds_of
 from hookdash.core.load.script_head import read_head
@@ -44,6 +43,7 @@ from hookdash.core.scan.model import (
     ScanReport,
 )
 from hookdash.core.scan.reader import AgentReader, Document, Entry, Skipped, syntax_of
+from hookdash.core.scripts import ScriptInfo
 
 # A hook file larger than this is not reviewed (a finding says so): real ones are a few KB.
 MAX_HOOK_FILE_BYTES = 8 * 1024 * 1024

@@ -18,7 +18,7 @@ import shlex
 from collections.abc import Iterator
 from typing import Any
 
-from hookdash.core.hosts.gemini.jsonc import escape_pointer_token
+from hookdash.core.jsonc import escape_pointer_token
 from hookdash.core.scan.reader import Entry, Skipped
 
 # Handler types that run no process (a prompt to the model, an MCP tool call, code).

@@ -6,7 +6,7 @@ import json
 import os
 import time
 
-from hookdash.core.hosts.gemini.jsonc import line_col
+from hookdash.core.jsonc import line_col
 from hookdash.core.load.hidden_problems import hidden_problems_of
 from hookdash.core.problems import Problem
 from tests.conftest import Sandbox, command_hook, definition, settings_with

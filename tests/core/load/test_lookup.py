@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from hookdash.core.edit.disabled_list import enable_hook
+from hookdash.core.edit.switching.disabled_list import enable_hook
 from hookdash.core.errors import AmbiguousHook, HookdashError, HookNotFound
 from hookdash.core.load.lookup import find_hooks, select_hook, suggestions
 from tests.conftest import Sandbox, command_hook, definition, settings_with

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hookdash.core.hosts.gemini.scripts import ScriptInfo
 from hookdash.core.load.preview import script_preview
+from hookdash.core.scripts import ScriptInfo
 
 
 def _info(path: Path, kind: str = "interpreted") -> ScriptInfo:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from hookdash.core.edit.trust_store import (
+from hookdash.core.edit.trust.trust_store import (
     changed_script,
     hooks_to_trust,
     plan_trust,

@@ -180,3 +180,18 @@ def test_read_last_limits(tmp_path: Path, limit: int) -> None:
     log = RunLog(tmp_path)
     log.append(record(i) for i in range(10))
     assert len(log.read_last(limit)) == min(limit, 10) if limit else True
+
+
+def test_records_name_their_host_and_old_ones_are_geminis(tmp_path: Path) -> None:
+    log = RunLog(tmp_path)
+    old = record(1).model_dump(mode="json")
+    del old["host"]  # a line written before hosts existed
+    log.path.write_text(json.dumps(old) + "\n")
+    log.append([record(2, host="claude"), record(3)])
+    assert [(r.id, r.host) for r in log.read_last(10)] == [
+        ("hook-1", "gemini"),
+        ("hook-2", "claude"),
+        ("hook-3", "gemini"),
+    ]
+    assert [r.id for r in log.read_last(1, host="claude")] == ["hook-2"]
+    assert [r.id for r in log.read_last(5, host="gemini")] == ["hook-1", "hook-3"]

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from hookdash.core.disk.state import private_dir
 from hookdash.core.errors import ConfigurationError, EditError
 from hookdash.core.run.saved_payloads import (
     MAX_NAME_LENGTH,
@@ -19,7 +20,6 @@ from hookdash.core.run.saved_payloads import (
     save_payload,
     saved_payloads,
 )
-from hookdash.core.state import private_dir
 
 RM = {"tool_name": "run_shell_command", "tool_input": {"command": "rm -rf /"}}
 CURL = {"tool_name": "run_shell_command", "tool_input": {"command": "curl x | sh"}}

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from hookdash.core import files
+from hookdash.core.disk import files
 from hookdash.core.scan import scan_repository
 from tests.core.scan.conftest import Repo
 

@@ -12,28 +12,35 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from hookdash.core import jsonc
 from hookdash.core.display import hidden_characters, shorten, visible
 from hookdash.core.hosts.claude.events import KNOWN_EVENTS
 from hookdash.core.hosts.claude.layers import ClaudeLayer
 from hookdash.core.hosts.claude.model import ClaudeHook, ClaudeSnapshot
-from hookdash.core.hosts.gemini import jsonc
 from hookdash.core.load.command_scripts import find_scripts
 from hookdash.core.load.risks import hook_risks, kinds_of
 from hookdash.core.model import RiskFlag
 from hookdash.core.problems import Problem
+from hookdash.core.scripts import ScriptInfo
 
 if TYPE_CHECKING:
     from hookdash.core.hosts.claude.registry import Switches
 
 
-def hook_risks_of(hook: ClaudeHook, workspace: Path, home: Path) -> list[RiskFlag]:
-    """The shared risk flags of a command hook: its command and every project script it
-    runs (`$CLAUDE_PROJECT_DIR` is the workspace)."""
+def scripts_of(hook: ClaudeHook, workspace: Path, home: Path) -> list[ScriptInfo]:
+    """Every program a command hook's command runs (`$CLAUDE_PROJECT_DIR` is the workspace)."""
     if hook.command is None:
         return []
     variables = {"CLAUDE_PROJECT_DIR": str(workspace), "HOME": str(home)}
-    scripts = find_scripts(hook.command, workspace, variables).scripts
-    return hook_risks(hook.command, scripts, workspace=str(workspace), home=str(home))
+    return list(find_scripts(hook.command, workspace, variables).scripts)
+
+
+def hook_risks_of(hook: ClaudeHook, workspace: Path, home: Path) -> list[RiskFlag]:
+    """The shared risk flags of a command hook: its command and every project script it
+    runs (`hook.scripts`)."""
+    if hook.command is None:
+        return []
+    return hook_risks(hook.command, hook.scripts, workspace=str(workspace), home=str(home))
 
 
 def _line_of(layer: ClaudeLayer, pointer: str) -> int | None:
@@ -198,6 +205,21 @@ def _unknown_events(snapshot: ClaudeSnapshot) -> list[Problem]:
 
 def _hook_problems(hook: ClaudeHook) -> list[Problem]:
     out: list[Problem] = []
+    if hook.review == "changed":
+        out.append(
+            Problem(
+                severity="warning",
+                code="claude-hook-changed",
+                message=f"The {hook.scope} {visible(hook.event)} hook "
+                f"'{visible(shorten(hook.id, 60))}' changed since you reviewed it: "
+                f"{visible(hook.review_detail or 'its command or a script it runs changed')}. "
+                "Claude Code runs it without asking.",
+                fix="Review it again: `hookdash trust --host claude` shows what changed.",
+                file=hook.file,
+                pointer=hook.pointer,
+                line=hook.line,
+            )
+        )
     if hook.risks:
         first = {
             kind: next(f for f in hook.risks if f.kind == kind) for kind in kinds_of(hook.risks)

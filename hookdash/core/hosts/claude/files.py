@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from hookdash.core import files
+from hookdash.core import jsonc
+from hookdash.core.disk import files
 from hookdash.core.hosts.claude.model import ParseError
-from hookdash.core.hosts.gemini import jsonc
 
 
 @dataclass

@@ -17,7 +17,7 @@ import re
 from typing import Literal
 
 from hookdash.core.hosts.claude.events import WIDE_NAME_LISTS
-from hookdash.core.hosts.gemini.js_regex import compile_js
+from hookdash.core.js_regex import compile_js
 
 # Older tool names and the tool each stands for now (the binary's alias table).
 TOOL_ALIASES: dict[str, str] = {

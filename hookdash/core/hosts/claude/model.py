@@ -12,9 +12,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from hookdash.core.hosts.gemini.scripts import ScriptInfo
 from hookdash.core.model import Hook, RiskFlag
 from hookdash.core.problems import Problem
+from hookdash.core.scripts import ScriptInfo
 from hookdash.core.shown import ShownHook
 
 ClaudeScope = Literal["managed", "user", "project", "local", "plugin"]
@@ -49,7 +49,7 @@ class ClaudeHook(BaseModel):
     type: Any = None
     command: str | None = None
     detail: str | None = None  # url of an http hook, prompt of prompt/agent, server/tool
-    timeout: Any = None  # seconds, as written (None: Claude's default, 60 s for commands)
+    timeout: Any = None  # seconds, as written (None: Claude's default, 600 s for commands)
     condition: Any = None  # its `if` (a permission rule the tool call must match), as written
     runs: bool = False
     not_running_because: list[str] = []
@@ -63,6 +63,7 @@ class ClaudeHook(BaseModel):
     # `hookdash trust --host claude` and unchanged since ("reviewed"), never reviewed
     # ("new"), or changed since (command or a script it runs: "changed").
     review: Literal["reviewed", "new", "changed", "not-applicable"] = "not-applicable"
+    review_detail: str | None = None  # what changed since the review (command or script)
     # Every project script the command runs (shared `find_scripts`), for previews and diffs.
     scripts: list[ScriptInfo] = []
     # Parked by hookdash: the handler's text is in hookdash's state, not in `file`.

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from hookdash.core import jsonc
 from hookdash.core.hosts.claude.events import KNOWN_EVENTS, match_field
 from hookdash.core.hosts.claude.layers import (
     ClaudeLayer,
@@ -38,8 +39,7 @@ from hookdash.core.hosts.claude.model import ClaudeHook, ClaudeInactive, ClaudeS
 if TYPE_CHECKING:
     from hookdash.core.model import Configuration
 from hookdash.core.hosts.claude.trust import folder_trust
-from hookdash.core.hosts.gemini import jsonc
-from hookdash.core.hosts.gemini.jsonc import escape_pointer_token
+from hookdash.core.jsonc import escape_pointer_token
 
 
 @dataclass(frozen=True)
@@ -260,7 +260,8 @@ def load_claude(
     workspace: str | Path | None = None, environ: Mapping[str, str] | None = None
 ) -> ClaudeSnapshot:
     """The Claude Code configuration of `workspace` (default: the current directory)."""
-    from hookdash.core.hosts.claude.checks import claude_problems, hook_risks_of
+    from hookdash.core.hosts.claude.checks import claude_problems, hook_risks_of, scripts_of
+    from hookdash.core.hosts.claude.review import apply_reviews
 
     env = dict(os.environ if environ is None else environ)
     folder = Path(os.path.abspath(workspace if workspace is not None else os.getcwd()))
@@ -279,6 +280,7 @@ def load_claude(
             _judge(hook, layer, switch, kept)
             if layer.scope in ("project", "local"):
                 hook.trust = "trusted" if trust.state == "trusted" else "untrusted"
+            hook.scripts = scripts_of(hook, folder, home_of(env))
             hook.risks = hook_risks_of(hook, folder, home_of(env))
             hooks.append(hook)
     snapshot = ClaudeSnapshot(
@@ -293,6 +295,7 @@ def load_claude(
         hooks=hooks,
         problems=[],
     )
+    apply_reviews(snapshot, env)
     snapshot.problems = claude_problems(snapshot, layers, switch)
     return snapshot
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hookdash.core.hosts.claude.events import KNOWN_EVENTS
-from hookdash.core.hosts.gemini.jsonc import escape_pointer_token
+from hookdash.core.jsonc import escape_pointer_token
 
 Check = Callable[[Any], str | None]  # None: valid; else what is wrong
 

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from hookdash.core import files
+from hookdash.core.disk import files
 from hookdash.core.hosts.claude.layers import git_root, home_of
 from hookdash.core.hosts.claude.model import ClaudeFolderTrust
 

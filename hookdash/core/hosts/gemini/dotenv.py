@@ -28,7 +28,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from hookdash.core import files
+from hookdash.core.disk import files
 from hookdash.core.hosts.gemini.environment import GeminiEnvironment
 
 GEMINI_DIR = ".gemini"

@@ -12,8 +12,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from hookdash.core import files, nesting
-from hookdash.core.hosts.gemini import jsonc
+from hookdash.core import jsonc, nesting
+from hookdash.core.disk import files
 from hookdash.core.hosts.gemini.environment import GeminiEnvironment
 from hookdash.core.hosts.gemini.expand import hydrate_extension_value
 from hookdash.core.problems import Problem, Severity

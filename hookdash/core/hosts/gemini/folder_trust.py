@@ -9,8 +9,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from hookdash.core import files
-from hookdash.core.hosts.gemini import jsonc
+from hookdash.core import jsonc
+from hookdash.core.disk import files
 from hookdash.core.hosts.gemini.environment import GeminiEnvironment, normalize_path
 from hookdash.core.problems import Problem
 

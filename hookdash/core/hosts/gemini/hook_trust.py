@@ -12,7 +12,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from hookdash.core import files, nesting
+from hookdash.core import nesting
+from hookdash.core.disk import files
 from hookdash.core.problems import Problem
 
 TrustStore = dict[str, list[str]]

@@ -63,7 +63,7 @@ class GeminiHost:
         tool: str | None = None,
         trigger: str | None = None,
     ) -> Any:
-        from hookdash.core.run.planner import context_for, plan_event
+        from hookdash.core.hosts.gemini.planner import context_for, plan_event
 
         hooks = self.snapshot(workspace, environ).hooks
         return plan_event(hooks, event, context_for(event, tool, trigger))

@@ -10,8 +10,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from hookdash.core import files
-from hookdash.core.hosts.gemini import jsonc
+from hookdash.core import jsonc
+from hookdash.core.disk import files
 from hookdash.core.hosts.gemini.confinement import workspace_escape
 from hookdash.core.hosts.gemini.environment import GeminiEnvironment
 from hookdash.core.hosts.gemini.events import HOOKS_CONFIG_FIELDS
@@ -28,7 +28,7 @@ READ_ONLY_SCOPES: frozenset[str] = frozenset({"system-defaults", "system"})
 # keys, which .env Gemini loads). Only these are built from a file; the rest is checked
 # for syntax and skipped, so a large settings file costs its text, not its whole
 # document, in memory.
-LARGE_TEXT = jsonc.comments.BIG  # the size above which jsonc keeps no stripped copy
+LARGE_TEXT = jsonc.BIG  # the size above which jsonc keeps no stripped copy
 SETTINGS_KEYS = frozenset(
     {"hooks", "hooksConfig", "security", "telemetry", "general", "tools", "advanced"}
 )

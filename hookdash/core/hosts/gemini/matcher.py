@@ -11,12 +11,12 @@ from collections.abc import Iterable
 from pydantic import BaseModel
 
 from hookdash.core.hosts.gemini.events import MatchKind, match_kind
-from hookdash.core.hosts.gemini.js_regex import (
-    compile_js as compile_js,
-    example_of as example_of,  # run/payloads imports these
-)
 from hookdash.core.hosts.gemini.jsvalues import JS_WHITESPACE, js_truthy
-from hookdash.core.hosts.gemini.regex_tokens import alternatives as alternatives
+from hookdash.core.js_regex import (
+    compile_js as compile_js,
+    example_of as example_of,  # hosts/gemini/payloads imports these
+)
+from hookdash.core.regex_tokens import alternatives as alternatives
 
 
 def matches(matcher: object, event: str, tool_name: str | None, trigger: str | None) -> bool:

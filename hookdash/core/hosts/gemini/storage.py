@@ -14,7 +14,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from hookdash.core import files, nesting
+from hookdash.core import nesting
+from hookdash.core.disk import files
 
 _SLUG = re.compile(r"^[a-z0-9-]+$")
 _MARKER = ".project_root"

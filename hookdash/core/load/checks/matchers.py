@@ -10,9 +10,9 @@ from hookdash.core.hosts.gemini.events import (
     TRIGGER_VALUES,
     match_kind,
 )
-from hookdash.core.hosts.gemini.js_regex import compile_js
 from hookdash.core.hosts.gemini.jsvalues import JS_WHITESPACE
 from hookdash.core.hosts.gemini.tools import BUILTIN_TOOLS, CLAUDE_TOOL_NAMES
+from hookdash.core.js_regex import compile_js
 from hookdash.core.load.checks.about import _about
 from hookdash.core.model import Hook
 from hookdash.core.problems import Problem

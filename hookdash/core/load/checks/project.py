@@ -130,7 +130,7 @@ def _check_dotenv(config: Configuration) -> list[Problem]:
 
 def _line_of(path: Path, name: str) -> int | None:
     """The line of a `.env` that sets `name` (the last one: dotenv's last assignment wins)."""
-    from hookdash.core import files
+    from hookdash.core.disk import files
 
     try:
         text = files.read_text(path)

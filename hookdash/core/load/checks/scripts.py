@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import os
 
-from hookdash.core import files
-from hookdash.core.hosts.gemini.scripts import ScriptInfo
+from hookdash.core.disk import files
 from hookdash.core.load.checks.about import _about
 from hookdash.core.load.script_head import SCRIPT_SCAN_BYTES
 from hookdash.core.model import Hook
 from hookdash.core.problems import Problem, Severity
+from hookdash.core.scripts import ScriptInfo
 
 _LATER = " This hook does not run now, but will fail like this once it does."
 

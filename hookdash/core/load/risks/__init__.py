@@ -55,12 +55,7 @@ from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
-from hookdash.core.hosts.gemini import jsonc
-from hookdash.core.hosts.gemini.scripts import (
-    INTERPRETERS as _ALL_INTERPRETERS,
-    ScriptInfo,
-    first_simple_command,
-)
+from hookdash.core import jsonc
 from hookdash.core.load.project_tasks import shell_text
 from hookdash.core.load.risks.environment import env_risks
 from hookdash.core.load.risks.findings import _Found
@@ -80,6 +75,11 @@ from hookdash.core.load.risks.vocabulary import (
 )
 from hookdash.core.load.script_head import SCRIPT_SCAN_BYTES, read_head
 from hookdash.core.model import RISK_KINDS, RiskFlag, RiskKind, RiskSpan
+from hookdash.core.scripts import (
+    INTERPRETERS as _ALL_INTERPRETERS,
+    ScriptInfo,
+    first_simple_command,
+)
 
 __all__ = [
     "INTERPRETERS",

@@ -1,0 +1,409 @@
+"""`hookdash fire --host claude`: run Claude Code hooks as Claude Code 2.1.332 runs them.
+
+The plan is `claude_plan` (every hook of the event on and matching, identical handlers
+once, all in parallel), made for the match query the final payload carries; with a hook
+named, that hook alone (even where Claude would not run it: the result says why). Each
+`command` hook runs through the shared engine (core.run.runner: `bash -c` in a process
+group of its own, output capped, the group killed at the timeout, in SECONDS, default
+600), with the payload on stdin, in the workspace, with Claude's variables:
+`CLAUDE_PROJECT_DIR` (the workspace), `CLAUDE_PLUGIN_ROOT` for a plugin's hooks. Other
+handler types (http, prompt, agent, mcp_tool) are not fired by hookdash; the result lists
+them. Every run is appended to the run log with host "claude".
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import time
+import uuid
+from collections.abc import Callable, Mapping
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel
+
+from hookdash.core.disk.state import state_dir
+from hookdash.core.hosts.claude.events import is_tool_event, match_field
+from hookdash.core.hosts.claude.model import (
+    ClaudeHook,
+    ClaudePlan,
+    ClaudeScope,
+    ClaudeSkipped,
+    ClaudeSnapshot,
+)
+from hookdash.core.hosts.claude.outputs import (
+    HookOutcome,
+    Outcome,
+    OutputFormat,
+    aggregate,
+    describe,
+    read_output,
+)
+from hookdash.core.hosts.claude.payloads import claude_payload, payload_value
+from hookdash.core.hosts.claude.planner import claude_plan
+from hookdash.core.hosts.gemini.payloads import merge_input
+from hookdash.core.hosts.gemini.runner import (
+    KILL_GRACE_S,
+    MAX_CAPTURE_BYTES,
+    captured_streams,
+    run_process,
+)
+from hookdash.core.run.runlog import RunLog, RunRecord, decision_of
+from hookdash.core.shown import ShownRun
+
+DEFAULT_TIMEOUT_S = 600.0  # the binary's default for command hooks (`var rm=600000`)
+
+
+class ClaudeRunResult(BaseModel):
+    """One Claude hook's run, as `fire --host claude --json` and the run log show it."""
+
+    host: Literal["claude"] = "claude"
+    id: str
+    key: str
+    ref: str
+    scope: ClaudeScope
+    extension: None = None  # (the run views read it: Claude hooks have no extension)
+    event: str
+    command: str | None
+    input: dict[str, Any]
+    started_at: str
+    duration_ms: int
+    exit_code: int | None = None
+    signal: int | None = None
+    success: bool
+    timed_out: bool = False
+    executed: bool = True
+    stdout: str = ""
+    stderr: str = ""
+    stdout_bytes: int = 0
+    stderr_bytes: int = 0
+    stdout_truncated: bool = False
+    stderr_truncated: bool = False
+    output: Any = None
+    output_format: OutputFormat | None = None
+    outcome: Outcome
+    error: str | None = None
+
+    @property
+    def shown(self) -> ShownRun:
+        return ShownRun(self)
+
+
+class ClaudeNotFired(BaseModel):
+    """A hook Claude runs for the event that hookdash does not (not a `command`)."""
+
+    id: str
+    ref: str
+    type: Any
+    why: str
+
+
+class ClaudeFireResult(BaseModel):
+    """`fire --host claude --json`: what ran, what each hook did, and what Claude does."""
+
+    host: Literal["claude"] = "claude"
+    event: str
+    run_id: str
+    input: dict[str, Any]
+    match_field: str | None
+    value: str | None
+    sequential: bool = False  # Claude runs an event's hooks in parallel
+    hook: str | None = None
+    claude_would_run: bool = True
+    claude_would_not_run_because: list[str] = []
+    results: list[ClaudeRunResult]
+    not_fired: list[ClaudeNotFired] = []
+    skipped: list[ClaudeSkipped] = []
+    aggregate: dict[str, Any] | None = None
+    effect: str
+    warnings: list[str] = []
+    notes: list[str] = []
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def hook_environment(
+    hook: ClaudeHook, workspace: str, environ: Mapping[str, str]
+) -> dict[str, str]:
+    """Claude's environment for a hook: its own, `CLAUDE_PROJECT_DIR`, and a plugin's root."""
+    env = dict(environ)
+    env["CLAUDE_PROJECT_DIR"] = workspace
+    if hook.scope == "plugin":  # <plugin>/hooks/hooks.json
+        env["CLAUDE_PLUGIN_ROOT"] = str(Path(hook.file).parent.parent)
+    return env
+
+
+def timeout_of(hook: ClaudeHook) -> float:
+    value = hook.timeout
+    if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
+        return DEFAULT_TIMEOUT_S
+    return float(value)
+
+
+async def run_claude_hook(
+    hook: ClaudeHook,
+    payload: Mapping[str, Any],
+    workspace: str,
+    environ: Mapping[str, str],
+    *,
+    max_capture: int = MAX_CAPTURE_BYTES,
+    kill_grace_s: float = KILL_GRACE_S,
+) -> ClaudeRunResult:
+    """Run one command hook through the shared engine; never raises for its misbehaviour."""
+    t0 = time.monotonic()
+    base: dict[str, Any] = {
+        "id": hook.id,
+        "key": hook.key,
+        "ref": hook.ref,
+        "scope": hook.scope,
+        "event": hook.event,
+        "command": hook.command,
+        "input": dict(payload),
+        "started_at": _now(),
+    }
+    if hook.command is None:
+        return ClaudeRunResult(
+            **base,
+            duration_ms=0,
+            success=False,
+            executed=False,
+            outcome="not-started",
+            error="not a command hook: hookdash does not fire it",
+        )
+    data = json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode(
+        "utf-8", "surrogatepass"
+    )
+    ran = await run_process(
+        hook.command,
+        workspace,
+        hook_environment(hook, workspace, environ),
+        data,
+        timeout_of(hook),
+        max_capture=max_capture,
+        kill_grace_s=kill_grace_s,
+    )
+    duration = int((time.monotonic() - t0) * 1000)
+    if isinstance(ran, str):
+        return ClaudeRunResult(
+            **base,
+            duration_ms=duration,
+            success=False,
+            executed=False,
+            outcome="not-started",
+            error=ran,
+        )
+    proc, timed_out = ran
+    out_text, err_text = proc.out.text(), proc.err.text()
+    returncode = proc.returncode
+    code = returncode if returncode is not None and returncode >= 0 else None
+    outcome, output, fmt = read_output(code, out_text, timed_out, True)
+    return ClaudeRunResult(
+        **base,
+        **captured_streams(proc, out_text, err_text),
+        duration_ms=duration,
+        exit_code=code,
+        signal=-returncode if returncode is not None and returncode < 0 else None,
+        success=outcome == "success",
+        timed_out=timed_out,
+        output=output,
+        output_format=fmt,
+        outcome=outcome,
+        error=f"timed out after {timeout_of(hook):g} s" if timed_out else None,
+    )
+
+
+def _record(result: ClaudeRunResult, run_id: str) -> RunRecord:
+    started = datetime.fromisoformat(result.started_at.replace("Z", "+00:00"))
+    ts = datetime.fromtimestamp(started.timestamp() + result.duration_ms / 1000, UTC)
+    session = result.input.get("session_id")
+    return RunRecord(
+        host="claude",
+        ts=ts.isoformat(timespec="milliseconds").replace("+00:00", "Z"),
+        origin="hookdash",
+        session_id=session if isinstance(session, str) else None,
+        event=result.event,
+        id=result.id,
+        key=result.key,
+        scope=result.scope,
+        ref=result.ref,
+        command=result.command,
+        duration_ms=result.duration_ms,
+        exit_code=result.exit_code,
+        success=result.success,
+        timed_out=result.timed_out,
+        decision=_decision(result),
+        stdout=result.stdout,
+        stderr=result.stderr,
+        stdout_bytes=result.stdout_bytes,
+        stderr_bytes=result.stderr_bytes,
+        input=result.input,
+        output=result.output,
+        output_format=result.output_format,
+        error=result.error,
+        run_id=run_id,
+        started_at=result.started_at,
+    )
+
+
+def _decision(result: ClaudeRunResult) -> str | None:
+    if result.outcome == "blocking-error":
+        return "block"
+    output = result.output if isinstance(result.output, dict) else {}
+    specific = output.get("hookSpecificOutput")
+    if isinstance(specific, dict) and isinstance(specific.get("permissionDecision"), str):
+        return str(specific["permissionDecision"])
+    return decision_of(output)
+
+
+def build_claude_payload(
+    snapshot: ClaudeSnapshot,
+    event: str,
+    *,
+    hook: ClaudeHook | None = None,
+    tool: str | None = None,
+    trigger: str | None = None,
+) -> dict[str, Any]:
+    """The payload `fire` sends: the match query given, else one the hook's matcher names."""
+    return claude_payload(
+        event,
+        snapshot.workspace,
+        Path(snapshot.config_dir),
+        tool=tool,
+        trigger=trigger,
+        matcher=hook.matcher if hook is not None else None,
+    )
+
+
+def hooks_to_fire(
+    snapshot: ClaudeSnapshot, event: str, payload: Mapping[str, Any], hook: ClaudeHook | None
+) -> tuple[list[ClaudeHook], ClaudePlan]:
+    """The hooks a firing runs (the plan's, for the payload's match query; or `hook`), and
+    the plan."""
+    value = payload_value(event, payload)
+    tool = value if is_tool_event(event) else None
+    trigger = value if not is_tool_event(event) else None
+    plan = claude_plan(snapshot, event, tool, trigger)
+    return ([hook] if hook is not None else list(plan.hooks)), plan
+
+
+OnClaudeResult = Callable[[int, ClaudeRunResult], None]
+
+
+async def fire_claude(
+    snapshot: ClaudeSnapshot,
+    event: str,
+    *,
+    hook: ClaudeHook | None = None,
+    tool: str | None = None,
+    trigger: str | None = None,
+    payload: Mapping[str, Any] | None = None,
+    input_override: Mapping[str, Any] | None = None,
+    environ: Mapping[str, str] | None = None,
+    runlog: RunLog | None = None,
+    on_result: OnClaudeResult | None = None,
+) -> ClaudeFireResult:
+    """Fire `event` as Claude Code would (or just `hook`), and log every run."""
+    env = dict(os.environ if environ is None else environ)
+    if payload is None:
+        payload = build_claude_payload(snapshot, event, hook=hook, tool=tool, trigger=trigger)
+    final = merge_input(payload, input_override)
+    planned, plan = hooks_to_fire(snapshot, event, final, hook)
+    result = ClaudeFireResult(
+        event=event,
+        run_id=str(uuid.uuid4()),
+        input=final,
+        match_field=match_field(event),
+        value=payload_value(event, final),
+        hook=hook.ref if hook is not None else None,
+        results=[],
+        skipped=plan.skipped if hook is None else [],
+        effect="",
+        notes=list(plan.notes) if hook is None else [],
+    )
+    if hook is not None and not any(h.ref == hook.ref for h in plan.hooks):
+        result.claude_would_run = False
+        why = [s.why for s in plan.skipped if s.ref == hook.ref] or [
+            f"it is not among the hooks Claude Code runs for {event}"
+        ]
+        result.claude_would_not_run_because = why
+    commands = [h for h in planned if h.type == "command" and h.command is not None]
+    result.not_fired = [
+        ClaudeNotFired(
+            id=h.id,
+            ref=h.ref,
+            type=h.type,
+            why=f"type {h.type}: Claude Code runs it, hookdash fires only command hooks",
+        )
+        for h in planned
+        if h not in commands
+    ]
+
+    async def one(index: int, h: ClaudeHook) -> ClaudeRunResult:
+        done = await run_claude_hook(h, final, snapshot.workspace, env)
+        if on_result is not None:
+            on_result(index, done)
+        return done
+
+    result.results = list(await asyncio.gather(*(one(i, h) for i, h in enumerate(commands))))
+    log = runlog if runlog is not None else RunLog(state_dir(env))
+    try:
+        records = sorted((_record(r, result.run_id) for r in result.results), key=lambda r: r.ts)
+        log.append(records)
+    except OSError as exc:
+        result.warnings.append(f"could not append to the run log {log.path}: {exc.strerror or exc}")
+    outcomes = [
+        HookOutcome(outcome=r.outcome, output=r.output, stdout=r.stdout, stderr=r.stderr)
+        for r in result.results
+    ]
+    agg = aggregate(event, outcomes)
+    result.aggregate = agg.model_dump(mode="json")
+    tool_name = final.get("tool_name") if is_tool_event(event) else None
+    effect = describe(event, agg, tool_name if isinstance(tool_name, str) else None, len(outcomes))
+    if not result.claude_would_run:
+        reasons = "; ".join(result.claude_would_not_run_because)
+        effect = f"Claude Code would not run this hook ({reasons}). Had it run: {effect}"
+    result.effect = effect
+    return result
+
+
+def fire_claude_sync(snapshot: ClaudeSnapshot, event: str, **kwargs: Any) -> ClaudeFireResult:
+    """`fire_claude` for the CLI; Ctrl-C, SIGTERM and SIGHUP kill the hooks' process groups
+    (the run is cancelled) and raise FireInterrupted, as Gemini's `fire_sync` does."""
+    from hookdash.core.run.engine import run_cancellable
+
+    return run_cancellable(lambda: fire_claude(snapshot, event, **kwargs))
+
+
+class ClaudeConfirmation(BaseModel):
+    """A hook `fire` runs only with `--yes`, and why."""
+
+    id: str
+    ref: str
+    reason: str
+
+
+def claude_confirmations(hooks: list[ClaudeHook]) -> list[ClaudeConfirmation]:
+    """Project and local hooks that Claude's folder trust does not cover, or that hookdash's
+    review marks new or changed: `fire` asks before running them."""
+    needed = []
+    for hook in hooks:
+        if hook.type != "command":
+            continue  # hookdash does not run it
+        if hook.trust == "untrusted":
+            reason = (
+                "a project hook in a folder Claude Code has no trust recorded for: an "
+                "interactive session would ask first (`claude -p` would not)"
+            )
+        elif hook.review == "new":
+            reason = "a project hook not reviewed yet (`hookdash trust --host claude`)"
+        elif hook.review == "changed":
+            reason = "a project hook that changed since you reviewed it"
+        else:
+            continue
+        needed.append(ClaudeConfirmation(id=hook.id, ref=hook.ref, reason=reason))
+    return needed

@@ -1,0 +1,211 @@
+"""What Claude Code 2.1.332 makes of a command hook's exit code and output, and of the
+outputs of every hook of one event together: the `effect` sentence of `fire --host claude`.
+
+One hook (run in the harness, tests/claude/test_fire_differential.py):
+- exit 2 blocks where the event can be blocked (PreToolUse: the tool call does not run);
+  stderr is what Claude is told, stdout is ignored;
+- exit 0 with a JSON object on stdout: `decision: "block"` + `reason`, `continue: false` +
+  `stopReason` (for PreToolUse the call still runs, then Claude stops), `systemMessage`
+  (shown to the user), `suppressOutput`, and `hookSpecificOutput`: `permissionDecision`
+  allow / deny / ask + `permissionDecisionReason` (PreToolUse), `additionalContext`;
+- exit 0 with other stdout: plain text (added as context for UserPromptSubmit and
+  SessionStart); any other exit code, a timeout: a non-blocking error, the call goes on.
+Every hook (parallel): a block or a deny wins, then ask, then allow (a `-p` run, which cannot
+ask, refuses an ask).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal
+
+from pydantic import BaseModel
+
+from hookdash.core.display import shorten, visible
+
+Outcome = Literal["success", "blocking-error", "non-blocking-error", "timed-out", "not-started"]
+OutputFormat = Literal["json", "text"]
+
+# What exit 2 (and `decision: "block"`) does, for the events that can be blocked: the
+# sentence's start ({tool}: the tool's name). PreToolUse is pinned by a run; the others
+# follow Claude Code's hook documentation.
+BLOCKS: dict[str, str] = {
+    "PreToolUse": "Claude Code blocks the {tool} call",
+    "PermissionRequest": "Claude Code denies the {tool} permission",
+    "PreSkillShellCommand": "Claude Code blocks the skill's shell command",
+    "PostToolUse": "Claude Code tells Claude the {tool} call was blocked (it has already run)",
+    "PostToolUseFailure": "Claude Code tells Claude about the failed {tool} call",
+    "PostToolBatch": "Claude Code tells Claude the tool calls were blocked (they have run)",
+    "UserPromptSubmit": "Claude Code refuses the prompt: it is erased, not sent to the model",
+    "UserPromptExpansion": "Claude Code blocks the expansion of the command",
+    "Stop": "Claude Code does not stop: Claude is told to go on",
+    "SubagentStop": "Claude Code does not stop the subagent: it is told to go on",
+    "TeammateIdle": "Claude Code keeps the teammate working",
+    "TaskCreated": "Claude Code refuses to create the task",
+    "TaskCompleted": "Claude Code refuses to mark the task completed",
+    "ConfigChange": "Claude Code refuses the settings change",
+    "PreCompact": "Claude Code does not compact the conversation",
+    "WorktreeCreate": "Claude Code does not create the worktree",
+    "Elicitation": "Claude Code declines the MCP server's request",
+    "ElicitationResult": "Claude Code declines the answer",
+}
+# Plain stdout of exit 0 becomes context for Claude for these events (others: transcript).
+TEXT_IS_CONTEXT = frozenset({"UserPromptSubmit", "UserPromptExpansion", "SessionStart"})
+_RANK = {"deny": 3, "ask": 2, "allow": 1}
+
+
+def read_output(
+    exit_code: int | None, stdout: str, timed_out: bool, executed: bool
+) -> tuple[Outcome, Any, OutputFormat | None]:
+    """One hook's outcome, its JSON output (None when it gave none) and its format."""
+    if not executed:
+        return "not-started", None, None
+    if timed_out:
+        return "timed-out", None, None
+    if exit_code == 2:
+        return "blocking-error", None, None
+    if exit_code != 0:
+        return "non-blocking-error", None, None
+    text = stdout.strip()
+    if text.startswith("{"):
+        try:
+            value = json.loads(text)
+        except ValueError:
+            value = None
+        if isinstance(value, dict):
+            return "success", value, "json"
+    return "success", None, "text" if text else None
+
+
+class ClaudeAggregate(BaseModel):
+    """What Claude Code makes of every hook of one event together."""
+
+    blocked: bool = False
+    block_reasons: list[str] = []
+    permission_decision: Literal["allow", "deny", "ask"] | None = None
+    permission_reason: str | None = None
+    stop: bool = False  # `continue: false`
+    stop_reason: str | None = None
+    system_messages: list[str] = []
+    additional_context: list[str] = []
+    suppress_output: bool = False
+    errors: int = 0  # non-blocking errors and timeouts
+
+
+class HookOutcome(BaseModel):
+    """The part of one hook's run the aggregate reads."""
+
+    outcome: Outcome
+    output: Any = None
+    stdout: str = ""
+    stderr: str = ""
+
+
+def _specific(output: Mapping[str, Any]) -> Mapping[str, Any]:
+    found = output.get("hookSpecificOutput")
+    return found if isinstance(found, dict) else {}
+
+
+def _text(value: Any) -> str | None:
+    return value if isinstance(value, str) and value else None
+
+
+def _permission(agg: ClaudeAggregate, decision: Any, reason: Any) -> None:
+    if decision == "approve":  # the older name of allow
+        decision = "allow"
+    if decision not in _RANK:
+        return
+    if agg.permission_decision is None or _RANK[decision] > _RANK[agg.permission_decision]:
+        agg.permission_decision = decision
+        agg.permission_reason = _text(reason)
+
+
+def _read_json(agg: ClaudeAggregate, event: str, output: Mapping[str, Any]) -> None:
+    specific = _specific(output)
+    if output.get("continue") is False:
+        agg.stop = True
+        agg.stop_reason = agg.stop_reason or _text(output.get("stopReason"))
+    if output.get("decision") == "block" and event in BLOCKS:
+        agg.blocked = True
+        agg.block_reasons.append(_text(output.get("reason")) or "no reason given")
+    if output.get("decision") == "approve" and event == "PreToolUse":
+        _permission(agg, "approve", output.get("reason"))
+    if event == "PreToolUse":
+        _permission(
+            agg, specific.get("permissionDecision"), specific.get("permissionDecisionReason")
+        )
+    if event == "PermissionRequest":
+        decision = specific.get("decision")
+        if isinstance(decision, dict):
+            _permission(agg, decision.get("behavior"), decision.get("message"))
+    if message := _text(output.get("systemMessage")):
+        agg.system_messages.append(message)
+    if context := _text(specific.get("additionalContext")):
+        agg.additional_context.append(context)
+    if output.get("suppressOutput") is True:
+        agg.suppress_output = True
+
+
+def aggregate(event: str, runs: Sequence[HookOutcome]) -> ClaudeAggregate:
+    agg = ClaudeAggregate()
+    for run in runs:
+        if run.outcome == "blocking-error":
+            if event in BLOCKS:
+                agg.blocked = True
+                agg.block_reasons.append(run.stderr.strip() or "no reason given")
+            else:  # Claude shows its stderr to the user; nothing to block
+                agg.errors += 1
+        elif run.outcome in ("non-blocking-error", "timed-out"):
+            agg.errors += 1
+        elif isinstance(run.output, dict):
+            _read_json(agg, event, run.output)
+        elif event in TEXT_IS_CONTEXT and run.stdout.strip():
+            agg.additional_context.append(run.stdout.strip())
+    if agg.permission_decision == "deny":
+        agg.blocked = True
+        agg.block_reasons.insert(0, agg.permission_reason or "no reason given")
+    return agg
+
+
+def _quote(text: str) -> str:
+    return visible(shorten(text, 200))
+
+
+def describe(event: str, agg: ClaudeAggregate, tool: str | None, ran: int) -> str:
+    """One sentence on what Claude Code does with the outputs (`fire`'s effect)."""
+    tool_name = tool or "tool"
+    parts: list[str] = []
+    if agg.blocked and event in BLOCKS:
+        start = BLOCKS[event].format(tool=tool_name)
+        parts.append(f"{start}: {'; '.join(_quote(r) for r in agg.block_reasons)}")
+    elif agg.permission_decision == "ask":
+        why = f": {_quote(agg.permission_reason)}" if agg.permission_reason else ""
+        parts.append(
+            f"Claude Code asks you before the {tool_name} call (`claude -p`, which cannot "
+            f"ask, refuses it){why}"
+        )
+    elif agg.permission_decision == "allow":
+        parts.append(f"Claude Code runs the {tool_name} call without asking for permission")
+    if agg.stop:
+        why = f": {_quote(agg.stop_reason)}" if agg.stop_reason else ""
+        first = " after the call (which still runs)" if event == "PreToolUse" else ""
+        parts.append(f"Claude Code stops Claude{first}{why}")
+    if agg.system_messages:
+        parts.append(f"it shows you: {'; '.join(_quote(m) for m in agg.system_messages)}")
+    if agg.additional_context:
+        parts.append(f"Claude is given: {'; '.join(_quote(c) for c in agg.additional_context)}")
+    if not parts:
+        if ran == 0:
+            return "Nothing: no command hook ran."
+        goes_on = (
+            f"the {tool_name} call goes on" if event == "PreToolUse" else "Claude Code goes on"
+        )
+        parts.append(f"Nothing: {goes_on}")
+    sentence = "; ".join(parts)
+    if agg.errors:
+        sentence += (
+            f" ({agg.errors} hook(s) failed without blocking: Claude Code goes on and shows "
+            "their stderr in its transcript)"
+        )
+    return sentence[0].upper() + sentence[1:] + "."

@@ -1,0 +1,160 @@
+"""`fire --host claude` in the core: the plan run through the shared engine with Claude's
+environment, and the outputs read with Claude Code's semantics."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from hookdash.core.hosts.claude.fire import claude_confirmations, fire_claude
+from hookdash.core.hosts.claude.outputs import HookOutcome, aggregate, describe, read_output
+from hookdash.core.hosts.claude.registry import load_claude
+from hookdash.core.run.runlog import RunLog
+from tests.core.hosts.claude.conftest import Machine, hooks_on
+
+
+def _decision(value: str, reason: str) -> str:
+    out = {
+        "hookSpecificOutput": {
+            "hookEventName": "PreToolUse",
+            "permissionDecision": value,
+            "permissionDecisionReason": reason,
+        }
+    }
+    return f"echo '{json.dumps(out)}'"
+
+
+def _fire(machine: Machine, event: str, **kwargs: Any) -> Any:
+    env = {
+        **machine.environ(),
+        "PATH": os.environ["PATH"],
+        "HOOKDASH_STATE_DIR": str(machine.root / "state"),
+    }
+    snap = load_claude(machine.project, env)
+    return asyncio.run(fire_claude(snap, event, environ=env, **kwargs))
+
+
+def test_deny_wins_over_allow_and_the_effect_says_the_call_is_blocked(machine: Machine) -> None:
+    machine.write(
+        machine.user, hooks_on("PreToolUse", _decision("allow", "fine"), _decision("deny", "no rm"))
+    )
+    result = _fire(machine, "PreToolUse", tool="Bash")
+    assert [r.exit_code for r in result.results] == [0, 0]
+    assert result.aggregate["permission_decision"] == "deny"
+    assert result.effect == "Claude Code blocks the Bash call: no rm."
+
+
+def test_ask_wins_over_allow() -> None:
+    outs = [
+        HookOutcome(outcome="success", output=json.loads(_decision(d, d)[6:-1]))
+        for d in ("allow", "ask")
+    ]
+    agg = aggregate("PreToolUse", outs)
+    assert agg.permission_decision == "ask" and not agg.blocked
+    assert describe("PreToolUse", agg, "Bash", 2).startswith("Claude Code asks you before")
+
+
+def test_exit_2_blocks_with_stderr_and_exit_1_does_not(machine: Machine) -> None:
+    machine.write(machine.user, hooks_on("PreToolUse", "echo nope >&2; exit 2", "exit 1"))
+    result = _fire(machine, "PreToolUse", tool="Bash")
+    assert sorted(r.outcome for r in result.results) == ["blocking-error", "non-blocking-error"]
+    assert result.effect.startswith("Claude Code blocks the Bash call: nope")
+    machine.write(machine.user, hooks_on("PreToolUse", "exit 1"))
+    result = _fire(machine, "PreToolUse", tool="Bash")
+    assert result.effect.startswith("Nothing: the Bash call goes on")
+
+
+def test_json_is_read_only_on_exit_0() -> None:
+    assert read_output(0, '{"decision": "block"}', False, True)[1] == {"decision": "block"}
+    assert read_output(2, '{"decision": "block"}', False, True) == ("blocking-error", None, None)
+    assert read_output(0, "plain", False, True) == ("success", None, "text")
+    assert read_output(None, "", True, True)[0] == "timed-out"
+
+
+def test_stop_block_continue_and_context() -> None:
+    stop = aggregate(
+        "Stop",
+        [HookOutcome(outcome="success", output={"decision": "block", "reason": "tests fail"})],
+    )
+    assert (
+        describe("Stop", stop, None, 1)
+        == "Claude Code does not stop: Claude is told to go on: tests fail."
+    )
+    halt = aggregate(
+        "PostToolUse",
+        [
+            HookOutcome(
+                outcome="success",
+                output={"continue": False, "stopReason": "enough", "systemMessage": "bye"},
+            )
+        ],
+    )
+    assert halt.stop and halt.system_messages == ["bye"]
+    ctx = aggregate(
+        "UserPromptSubmit", [HookOutcome(outcome="success", stdout="today is Monday\n")]
+    )
+    assert ctx.additional_context == ["today is Monday"]
+
+
+def test_the_hook_runs_in_the_workspace_with_claude_project_dir_and_the_payload(
+    machine: Machine,
+) -> None:
+    out = machine.root / "seen.json"
+    machine.write(
+        machine.user,
+        hooks_on(
+            "SessionStart", f'cat > {out}; echo "$CLAUDE_PROJECT_DIR|$PWD" >&2', matcher="resume"
+        ),
+    )
+    result = _fire(machine, "SessionStart", trigger="resume")
+    assert result.results[0].stderr.strip() == f"{machine.project}|{machine.project}"
+    seen = json.loads(out.read_text())
+    assert seen["source"] == "resume" and seen["hook_event_name"] == "SessionStart"
+    assert seen["cwd"] == str(machine.project)
+
+
+def test_the_timeout_is_in_seconds(machine: Machine) -> None:
+    machine.write(machine.user, hooks_on("Stop", "sleep 5", timeout=1))
+    result = _fire(machine, "Stop")
+    assert result.results[0].timed_out and result.results[0].duration_ms < 4500
+
+
+def test_identical_hooks_run_once_and_others_are_not_fired(machine: Machine) -> None:
+    settings = hooks_on("Stop", "echo a", "echo a")
+    settings["hooks"]["Stop"][0]["hooks"].append({"type": "http", "url": "http://127.0.0.1:9"})
+    machine.write(machine.user, settings)
+    result = _fire(machine, "Stop")
+    assert len(result.results) == 1 and [n.type for n in result.not_fired] == ["http"]
+
+
+def test_every_run_is_logged_with_host_claude(machine: Machine) -> None:
+    machine.write(machine.user, hooks_on("Stop", "echo a"))
+    _fire(machine, "Stop")
+    records = RunLog(machine.root / "state").read_last(5)
+    assert [(r.host, r.event, r.id) for r in records] == [("claude", "Stop", "echo a")]
+    assert os.stat(machine.root / "state" / "runs.jsonl").st_mode & 0o777 == 0o600
+
+
+def test_a_hook_named_runs_even_where_claude_would_not(machine: Machine) -> None:
+    machine.write(machine.user, hooks_on("PreToolUse", "echo hi", matcher="Read"))
+    snap_hook = load_claude(machine.project, machine.environ()).hooks[0]
+    result = _fire(machine, "PreToolUse", hook=snap_hook, tool="Bash")
+    assert len(result.results) == 1 and not result.claude_would_run
+    assert result.effect.startswith("Claude Code would not run this hook (its matcher")
+
+
+def test_untrusted_project_hooks_need_confirmation(machine: Machine) -> None:
+    machine.write(machine.project_file, hooks_on("Stop", "echo p"))
+    machine.write(machine.user, hooks_on("Stop", "echo u"))
+    snap = load_claude(machine.project, machine.environ())
+    needed = claude_confirmations(snap.hooks)
+    assert [c.id for c in needed] == ["echo p"]
+    assert "no trust recorded" in needed[0].reason
+    Path(machine.home / ".claude.json").write_text(
+        json.dumps({"projects": {str(machine.project): {"hasTrustDialogAccepted": True}}})
+    )
+    snap = load_claude(machine.project, machine.environ())
+    assert [h.trust for h in snap.hooks if h.scope == "project"] == ["trusted"]
