@@ -112,6 +112,10 @@ class Sandbox(SettingsFiles):
             HOOKDASH_STATE_DIR=str(self.state),
             NO_COLOR="1",
             GEMINI_CLI_PATH=str(self.gemini_cli_path),
+            # Claude Code's files are the fake machine's too (list and check read every
+            # host that has a file): its user settings and its managed directory.
+            CLAUDE_CONFIG_DIR=str(self.home / ".claude"),
+            HOOKDASH_CLAUDE_MANAGED_DIR=str(self.root / "managed"),
         )
         return env
 
@@ -225,7 +229,7 @@ def sandbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Sandbox
     for name in _LEAKY:
         monkeypatch.delenv(name, raising=False)
     for name, value in box.environ.items():
-        if name.startswith(("GEMINI_CLI_", "HOOKDASH_")):
+        if name.startswith(("GEMINI_CLI_", "HOOKDASH_", "CLAUDE_CONFIG_DIR")):
             monkeypatch.setenv(name, value)
     yield box
 

@@ -23,7 +23,7 @@ _BADGES = {
 }
 
 
-class _Places:
+class Places:
     """How paths are shown: the home directory as `~`."""
 
     def __init__(self, home: str) -> None:
@@ -46,9 +46,6 @@ def _snapshot(args: argparse.Namespace) -> Any:
     return load_claude(workspace)
 
 
-Places = _Places  # (the writing commands show paths the same way)
-
-
 def _badge(hook: Any, s: Style) -> str:
     if hook.runs:
         return s.green("runs")
@@ -56,7 +53,7 @@ def _badge(hook: Any, s: Style) -> str:
     return s.yellow(label) if label in ("duplicate", "ignored") else s.red(label)
 
 
-def _header(snap: Any, places: _Places, s: Style) -> list[str]:
+def _header(snap: Any, places: Places, s: Style) -> list[str]:
     project_hooks = any(h.scope in ("project", "local") for h in snap.hooks)
     trust = visible(snap.folder_trust.sentence)
     if snap.folder_trust.state != "trusted" and project_hooks:
@@ -76,8 +73,15 @@ def cmd_list_claude(args: argparse.Namespace) -> int:
     if args.json:
         print_json(snap)
         return EXIT_OK
-    s = Style(sys.stdout)
-    places = _Places(snap.home)
+    write_claude_list(snap, Style(sys.stdout))
+    return EXIT_OK
+
+
+def write_claude_list(snap: Any, s: Style) -> None:
+    """`list`'s text for Claude Code's hooks: the header (switch, folder trust), the
+    findings that change everything, each event's hooks by file, the counts. Also the
+    "Claude Code" part of `list` without `--host`."""
+    places = Places(snap.home)
     out = sys.stdout
     out.write("\n".join(_header(snap, places, s)) + "\n")
     for p in snap.problems:
@@ -90,7 +94,7 @@ def cmd_list_claude(args: argparse.Namespace) -> int:
             f"{places.display(snap.config_dir + '/settings.json')} (you), "
             ".claude/settings.json (the project) or .claude/settings.local.json (you, here).\n"
         )
-        return EXIT_OK
+        return
     from hookdash.core import CLAUDE_EVENTS
 
     groups: dict[str, dict[str, list[Any]]] = {}
@@ -112,7 +116,6 @@ def cmd_list_claude(args: argparse.Namespace) -> int:
                     out.write(f"      {s.red('↳ ' + visible(hook.review_detail))}\n")
     running = sum(h.runs for h in snap.hooks)
     out.write("\n" + s.dim(f"{len(snap.hooks)} hooks, {running} run") + "\n")
-    return EXIT_OK
 
 
 def _review_badge(hook: Any, s: Style) -> str:
@@ -163,7 +166,7 @@ def cmd_check_claude(args: argparse.Namespace) -> int:
         return EXIT_FAILED if snap.has_errors else EXIT_OK
     from hookdash.cli.listing import print_problems
 
-    places = _Places(snap.home)
+    places = Places(snap.home)
     return print_problems(
         problems, places, f"the Claude Code hooks of {places.display(snap.workspace)}"
     )
@@ -181,7 +184,7 @@ def cmd_plan_claude(args: argparse.Namespace) -> int:
         print_json(plan)
         return EXIT_OK
     s = Style(sys.stdout)
-    places = _Places(snap.home)
+    places = Places(snap.home)
     out = sys.stdout
     context = f"{plan.match_field} {visible(repr(plan.value))}" if plan.value else "any value"
     if plan.match_field is None:
@@ -339,7 +342,7 @@ def _print_claude_review(snap: Any, hooks: list[Any], token: str, args: argparse
         )
         return
     s = Style(sys.stdout)
-    places = _Places(snap.home)
+    places = Places(snap.home)
     print(visible(snap.folder_trust.sentence))
     print(
         f"hookdash would record these Claude Code hooks of {places.display(snap.workspace)} "

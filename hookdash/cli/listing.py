@@ -47,10 +47,42 @@ def cmd_list(args: argparse.Namespace) -> int:
         return cmd_list_claude(args)
     config = configuration(args)
     snap = config.snapshot
+    claude = None if args.host == "gemini" else claude_part(config)
     if args.json:
-        print_json(snap)
+        print_json(snap if claude is None else both_hosts_json(snap, claude))
         return EXIT_OK
     s = Style(sys.stdout)
+    _write_gemini_list(config, s, alone=claude is None)
+    if claude is not None:
+        from hookdash.cli.claude_host import write_claude_list
+
+        sys.stdout.write("\n" + s.bold("── Claude Code ──") + "\n")
+        write_claude_list(claude, s)
+    return EXIT_OK
+
+
+def claude_part(config: Any) -> Any:
+    """Claude Code's snapshot of the same workspace, when Claude Code has any file there
+    (`list` and `check` without `--host` cover every host that has one), else None."""
+    from hookdash.core import load_claude_if_any
+
+    env = config.env
+    return load_claude_if_any(env.workspace, env.environ)
+
+
+def both_hosts_json(snap: Any, claude: Any) -> dict[str, Any]:
+    """`list --json` for both hosts: Gemini's snapshot object with Claude's hook records
+    appended to `hooks` (each says its `host`), and the rest of Claude's snapshot under
+    `claude`."""
+    data: dict[str, Any] = snap.model_dump(mode="json")
+    data["hooks"].extend(h.model_dump(mode="json") for h in claude.hooks)
+    data["claude"] = claude.model_dump(mode="json", exclude={"hooks"})
+    return data
+
+
+def _write_gemini_list(config: Any, s: Style, alone: bool) -> None:
+    """Gemini CLI's part of `list` (`alone`: no other host follows it)."""
+    snap = config.snapshot
     env = config.env
     out = sys.stdout
     out.write(_header(snap, env, s))
@@ -58,12 +90,14 @@ def cmd_list(args: argparse.Namespace) -> int:
         out.write(line + "\n")
     if not snap.hooks:
         out.write(
-            '\nNo hooks configured. Hooks go in the "hooks" object of '
-            f"{env.display(env.user_settings_path)} (all projects) or "
+            f"\nNo {'' if alone else 'Gemini CLI '}hooks configured. Hooks go in the "
+            f'"hooks" object of {env.display(env.user_settings_path)} (all projects) or '
             f"{env.display(env.workspace_settings_path)} (this project), or in an "
-            "extension's hooks/hooks.json. Try `hookdash demo` to see them in action.\n"
+            "extension's hooks/hooks.json."
+            + (" Try `hookdash demo` to see them in action." if alone else "")
+            + "\n"
         )
-        return EXIT_OK
+        return
     from hookdash.core import EVENTS, hidden_refs
 
     groups: dict[str, dict[str, list[Any]]] = {}
@@ -87,7 +121,6 @@ def cmd_list(args: argparse.Namespace) -> int:
                     out.write(f"      {s.dim('↳ ' + reason)}\n")
     counts = _counts(snap)
     out.write("\n" + s.dim(counts) + "\n")
-    return EXIT_OK
 
 
 def _hook_line(hook: Any, s: Style, id_width: int, state_width: int, hidden: bool = False) -> str:
@@ -143,15 +176,18 @@ def _banners(snap: Any, env: Any, s: Style) -> list[str]:
 # --------------------------------------------------------------------------- check
 
 
-def problem_lines(problem: Any, env: Any, s: Style) -> list[str]:
-    """One problem as `check` prints it: severity, code and where; message; fix."""
+def problem_lines(problem: Any, env: Any, s: Style, host: str | None = None) -> list[str]:
+    """One problem as `check` prints it: severity, code (and `host`, when `check` covers
+    more than one) and where; message; fix."""
     from hookdash.core import problem_location
 
     marks = {"error": s.red("error  "), "warning": s.yellow("warning"), "info": s.cyan("info   ")}
     shown = problem.shown
     where = problem_location(problem, env.display)
+    tag = f"{s.cyan('[' + host + ']')} " if host else ""
     lines = [
-        f"{marks[problem.severity]} {s.bold(shown.code)}" + (f"  {s.dim(where)}" if where else "")
+        f"{marks[problem.severity]} {tag}{s.bold(shown.code)}"
+        + (f"  {s.dim(where)}" if where else "")
     ]
     lines.append(f"        {shown.message}")
     if shown.fix:
@@ -167,7 +203,10 @@ def cmd_check(args: argparse.Namespace) -> int:
     fixes = apply_fixes(args) if args.fix else None
     config = configuration(args)
     snap = config.snapshot
+    claude = None if args.host == "gemini" else claude_part(config)
     problems = snap.problems
+    every = problems + (claude.problems if claude is not None else [])
+    failed = EXIT_FAILED if any(p.severity == "error" for p in every) else EXIT_OK
     if not args.json and args.format != "text":
         from hookdash.cli.scanning import print_findings
         from hookdash.core import problem_findings
@@ -175,36 +214,58 @@ def cmd_check(args: argparse.Namespace) -> int:
         if args.format == "json":
             args.json = True
         else:
-            print_findings(args.format, problem_findings(problems, snap.workspace), snap.workspace)
-            return EXIT_FAILED if snap.has_errors else EXIT_OK
+            print_findings(args.format, problem_findings(every, snap.workspace), snap.workspace)
+            return failed
     if args.json:
+        records = [p.model_dump(mode="json") for p in problems]
+        if args.host is None:  # both hosts' problems: each says whose it is
+            records = [{**r, "host": "gemini"} for r in records] + [
+                {**p.model_dump(mode="json"), "host": "claude"} for p in every[len(problems) :]
+            ]
         print_json(
             {
                 "workspace": snap.workspace,
-                "errors": sum(p.severity == "error" for p in problems),
-                "warnings": sum(p.severity == "warning" for p in problems),
-                "problems": [p.model_dump(mode="json") for p in problems],
+                "errors": sum(p.severity == "error" for p in every),
+                "warnings": sum(p.severity == "warning" for p in every),
+                "problems": records,
                 **({"fixes": fixes.model_dump(mode="json")} if fixes is not None else {}),
             }
         )
-        return EXIT_FAILED if snap.has_errors else EXIT_OK
+        return failed
     env = config.env
-    return print_problems(problems, env, f"the hooks of {env.display(snap.workspace)}")
+    if claude is None:
+        return print_problems(problems, env, f"the hooks of {env.display(snap.workspace)}")
+    from hookdash.cli.claude_host import Places
+
+    parts: list[tuple[str | None, list[Any], Any]] = [
+        ("Gemini CLI", problems, env),
+        ("Claude Code", claude.problems, Places(claude.home)),
+    ]
+    return print_problems_of(
+        parts, f"the Gemini CLI and Claude Code hooks of {env.display(snap.workspace)}"
+    )
 
 
 def print_problems(problems: list[Any], env: Any, what: str) -> int:
     """`check`'s text report (each problem, then the counts) and its exit code; `env`
     shows paths (its `display`), `what` names what was checked."""
+    return print_problems_of([(None, problems, env)], what)
+
+
+def print_problems_of(parts: list[tuple[str | None, list[Any], Any]], what: str) -> int:
+    """`check`'s text report over one or more hosts: `parts` are (the host's name, shown
+    beside each of its problems when there is more than one host; its problems; what
+    shows its paths)."""
     s = Style(sys.stdout)
-    if not problems:
+    every = [p for _, problems, _ in parts for p in problems]
+    if not every:
         print(f"No problems found in {what}.")
         return EXIT_OK
-    for p in problems:
-        for line in problem_lines(p, env, s):
-            print(line)
-    errors = sum(p.severity == "error" for p in problems)
-    warnings = sum(p.severity == "warning" for p in problems)
-    print(
-        f"\n{errors} error(s), {warnings} warning(s), {len(problems) - errors - warnings} note(s)"
-    )
+    for host, problems, env in parts:
+        for p in problems:
+            for line in problem_lines(p, env, s, host):
+                print(line)
+    errors = sum(p.severity == "error" for p in every)
+    warnings = sum(p.severity == "warning" for p in every)
+    print(f"\n{errors} error(s), {warnings} warning(s), {len(every) - errors - warnings} note(s)")
     return EXIT_FAILED if errors else EXIT_OK

@@ -112,9 +112,14 @@ if TYPE_CHECKING:
     )
     from hookdash.core.hosts.claude import (
         CLAUDE_EVENTS as CLAUDE_EVENTS,
+        AnyHook as AnyHook,
+        ClaudeHook as ClaudeHook,
+        ClaudeSnapshot as ClaudeSnapshot,
         claude_event_problem as claude_event_problem,
         claude_plan as claude_plan,
         load_claude as load_claude,
+        load_claude_if_any as load_claude_if_any,
+        with_claude as with_claude,
     )
     from hookdash.core.hosts.claude.authoring import (
         add_claude_hook as add_claude_hook,
@@ -130,6 +135,11 @@ if TYPE_CHECKING:
     from hookdash.core.hosts.claude.parking import (
         park_claude_hook as park_claude_hook,
         unpark_claude_hook as unpark_claude_hook,
+    )
+    from hookdash.core.hosts.claude.present import (
+        claude_match_sentence as claude_match_sentence,
+        claude_no_ask_line as claude_no_ask_line,
+        claude_review_sentence as claude_review_sentence,
     )
     from hookdash.core.hosts.claude.review import (
         claude_hooks_to_review as claude_hooks_to_review,

@@ -1,4 +1,5 @@
-"""The bundled demo: a small, realistic Gemini CLI setup copied to a temporary home.
+"""The bundled demo: a small, realistic Gemini CLI and Claude Code setup copied to a
+temporary home.
 
 `hookdash demo` shows it. Nothing of the user's is read or written: the copy has its own
 home (GEMINI_CLI_HOME), system settings paths and hookdash state directory, and the app
@@ -30,6 +31,7 @@ SYSTEM_SETTINGS = Path("etc") / "gemini-cli" / "settings.json"
 SYSTEM_DEFAULTS = Path("etc") / "gemini-cli" / "system-defaults.json"
 STATE_DIR = Path(".local") / "state" / "hookdash"
 TELEMETRY_LOG = Path(".gemini") / "telemetry.log"
+CLAUDE_MANAGED_DIR = Path("etc") / "claude-code"  # (left empty: no managed settings)
 
 # Workspace hooks the demo's trusted_hooks.json leaves out (shown as NEW) ...
 UNTRUSTED = frozenset({"prompt-stats"})
@@ -78,8 +80,10 @@ def demo_environ(root: Path, base: Mapping[str, str] | None = None) -> dict[str,
         GEMINI_CLI_SYSTEM_SETTINGS_PATH=str(root / SYSTEM_SETTINGS),
         GEMINI_CLI_SYSTEM_DEFAULTS_PATH=str(root / SYSTEM_DEFAULTS),
         HOOKDASH_STATE_DIR=str(root / STATE_DIR),
-        # Claude Code's user settings (the import, `I`): the demo's, never yours.
+        # Claude Code's user settings and folder trust (its hooks in the dashboard, the
+        # import `I`): the demo's, never yours; no managed settings.
         CLAUDE_CONFIG_DIR=str(root / ".claude"),
+        HOOKDASH_CLAUDE_MANAGED_DIR=str(root / CLAUDE_MANAGED_DIR),
     )
     return environ
 

@@ -22,6 +22,7 @@ from hookdash.core.scripts import ScriptInfo
 from hookdash.core.shown import ShownHook
 
 if TYPE_CHECKING:
+    from hookdash.core.hosts.claude.model import ClaudeSnapshot
     from hookdash.core.hosts.gemini.registry import VerdictContext
 
 # ------------------------------------------------------------------ risks
@@ -229,6 +230,9 @@ class Configuration:
     # With `focus`, when asked: the identifiers closest to it among the hooks the focused
     # load did not build, for "did you mean" (see `load.focus`).
     unbuilt_close: list[str] = field(default_factory=list)
+    # Claude Code's configuration of the same workspace, for the views that show every
+    # host (the dashboard); None when not loaded or Claude Code has no file there.
+    claude: ClaudeSnapshot | None = None
 
     @property
     def hooks(self) -> list[Hook]:

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from hookdash.core.display import shorten, visible
+from hookdash.core.hosts.claude.model import AnyHook, ClaudeHook
+from hookdash.core.hosts.claude.present import CLAUDE_BANNER_CODES, claude_notes, claude_state
 from hookdash.core.hosts.gemini.events import EVENTS, FIRED_TRIGGERS, TRIGGER_FIELD, match_kind
 from hookdash.core.hosts.gemini.registry import unknown_event_reason
 from hookdash.core.hosts.gemini.timeouts import killed_at_once
@@ -93,6 +95,7 @@ BANNER_CODES: tuple[str, ...] = (
     "legacy-hooks-disabled",
     "legacy-hooks-enabled",
     "gemini-version-unverified",
+    *CLAUDE_BANNER_CODES,
 )
 
 _SHORT_REASONS: dict[str, str] = {
@@ -116,8 +119,11 @@ def short_reason(hook: Hook) -> str:
     return _SHORT_REASONS.get(reason, reason)
 
 
-def state_badge(hook: Hook) -> Badge:
-    """The one badge that says whether Gemini runs the hook."""
+def state_badge(hook: AnyHook) -> Badge:
+    """The one badge that says whether its host (Gemini, Claude) runs the hook."""
+    if isinstance(hook, ClaudeHook):
+        kind, label = claude_state(hook)
+        return Badge(kind, label)  # type: ignore[arg-type]
     if hook.runs and hook.duplicate_of is not None:
         return Badge("duplicate", "duplicate")
     if hook.runs:
@@ -127,12 +133,18 @@ def state_badge(hook: Hook) -> Badge:
     return Badge("not-running", f"off: {short_reason(hook)}")
 
 
-def hook_badges(hook: Hook, hidden: bool = False) -> list[Badge]:
+def hook_badges(hook: AnyHook, hidden: bool = False) -> list[Badge]:
     """The state badge, then `hidden` (see `hidden_refs`), then the trust and legacy
-    badges that apply."""
+    badges that apply (a Claude hook's review: hookdash's own, Claude has none)."""
     badges = [state_badge(hook)]
     if hidden:
         badges.append(Badge("hidden", "hidden"))
+    if isinstance(hook, ClaudeHook):
+        if hook.review == "new":
+            badges.append(Badge("new", "NEW"))
+        elif hook.review == "changed":
+            badges.append(Badge("changed", "CHANGED"))
+        return badges
     if hook.trust == "new":
         badges.append(Badge("new", "NEW"))
     elif hook.trust == "changed":
@@ -142,7 +154,7 @@ def hook_badges(hook: Hook, hidden: bool = False) -> list[Badge]:
     return badges
 
 
-def hidden_refs(hooks: Iterable[Hook], problems: Iterable[Problem]) -> frozenset[str]:
+def hidden_refs(hooks: Iterable[AnyHook], problems: Iterable[Problem]) -> frozenset[str]:
     """The refs of the hooks with a `hidden-characters` problem (their `hidden` badge)."""
     hidden = [p for p in problems if p.code == HIDDEN_CODE]
     if not hidden:
@@ -150,8 +162,10 @@ def hidden_refs(hooks: Iterable[Hook], problems: Iterable[Problem]) -> frozenset
     return frozenset(h.ref for h in hooks if hidden_problems_of(h, hidden))
 
 
-def hook_notes(hook: Hook) -> list[str]:
+def hook_notes(hook: AnyHook) -> list[str]:
     """One sentence per thing a reader must know about the hook's verdict."""
+    if isinstance(hook, ClaudeHook):
+        return claude_notes(hook)
     return [visible(note) for note in _notes(hook)]
 
 
@@ -246,7 +260,7 @@ class HookCounts:
         )
 
 
-def count_hooks(hooks: Iterable[Hook]) -> HookCounts:
+def count_hooks(hooks: Iterable[AnyHook]) -> HookCounts:
     """How many run (duplicates not counted: Gemini runs one copy), are disabled, other."""
     items = list(hooks)
     return HookCounts(
@@ -309,11 +323,11 @@ def problem_location(problem: Problem, display: Callable[[str], str] = str) -> s
     return where
 
 
-def hook_for_problem(hooks: Iterable[Hook], problem: Problem) -> Hook | None:
+def hook_for_problem(hooks: Iterable[AnyHook], problem: Problem) -> AnyHook | None:
     """The hook a problem is about (same file, pointer at or inside the hook), if any."""
     if not problem.file or not problem.pointer:
         return None
-    best: Hook | None = None
+    best: AnyHook | None = None
     for hook in hooks:
         if hook.file != problem.file:
             continue
@@ -327,9 +341,24 @@ def hook_for_problem(hooks: Iterable[Hook], problem: Problem) -> Hook | None:
     return best
 
 
-def _haystack(hook: Hook) -> str:
+def _haystack(hook: AnyHook) -> str:
     risks = hook_risk_kinds(hook)
+    if isinstance(hook, ClaudeHook):
+        return "\n".join(
+            [
+                f"host:{hook.host}",
+                hook.id,
+                hook.command or "",
+                hook.detail or "",
+                hook.event,
+                hook.layer_label,
+                hook.matcher if isinstance(hook.matcher, str) else repr(hook.matcher or ""),
+                " ".join(b.label for b in hook_badges(hook)),
+                " ".join(["risky", *risks, *(risk_label(k) for k in risks)] if risks else []),
+            ]
+        ).lower()
     parts = [
+        f"host:{hook.host}",
         hook.id,
         hook.name or "",
         hook.command or "",
@@ -346,10 +375,10 @@ def _haystack(hook: Hook) -> str:
     return "\n".join(parts).lower()
 
 
-def hook_matches(hook: Hook, query: str) -> bool:
+def hook_matches(hook: AnyHook, query: str) -> bool:
     """The filter box: every word of the query occurs in the hook's id, name, command,
     event, layer, matcher, description, badges or risk flags (their kinds and labels, and
-    `risky` for any; case-insensitive)."""
+    `risky` for any; case-insensitive); `host:claude`, `host:gemini` keep one host's."""
     words = query.lower().split()
     if not words:
         return True
@@ -380,7 +409,7 @@ def risk_label(kind: RiskKind) -> str:
     return RISK_LABELS.get(kind, visible(kind).upper())
 
 
-def hook_risk_kinds(hook: Hook) -> list[RiskKind]:
+def hook_risk_kinds(hook: AnyHook) -> list[RiskKind]:
     """The kinds of the hook's risk flags, once each, most serious first (the order
     `check` names them; a kind it does not know yet, last)."""
     order = {kind: i for i, kind in enumerate(RISK_KINDS)}
@@ -388,7 +417,7 @@ def hook_risk_kinds(hook: Hook) -> list[RiskKind]:
     return sorted(kinds, key=lambda kind: order.get(kind, len(order)))
 
 
-def risk_badge(hook: Hook, *, short: bool = False) -> str | None:
+def risk_badge(hook: AnyHook, *, short: bool = False) -> str | None:
     """The hook's risk flags on its line, in words: the most serious kind and how many
     kinds more (`⚠ PIPE TO SHELL +1`), or, `short`, how many kinds (`⚠ 2 risks`) unless
     the words are as short (`⚠ SUDO`); None when it has none."""
@@ -412,7 +441,7 @@ class RiskLine:
     why: str
 
 
-def risk_lines(hook: Hook, display: Callable[[str], str] = str) -> list[RiskLine]:
+def risk_lines(hook: AnyHook, display: Callable[[str], str] = str) -> list[RiskLine]:
     """The hook's risk flags, most serious kind first (the order `check` names them)."""
     order = {kind: i for i, kind in enumerate(hook_risk_kinds(hook))}
     lines = []

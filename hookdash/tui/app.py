@@ -51,11 +51,11 @@ from hookdash.tui.widgets.banners import Notice
 # it pydantic), the file watcher and the other screens load after the first paint.
 if TYPE_CHECKING:
     from hookdash.core import (
+        AnyHook,
         Configuration,
         DemoEnvironment,
         DirectoryWatcher,
         GeminiEnvironment,
-        Hook,
         UndoEntry,
         WatchTarget,
     )
@@ -309,8 +309,8 @@ class HookdashApp(App[None]):
         return self._watcher
 
     @property
-    def selected_hook(self) -> Hook | None:
-        """The hook selected in the hook list (the log filters on it)."""
+    def selected_hook(self) -> AnyHook | None:
+        """The hook selected in the hook list, of either host (the log filters on it)."""
         screen = self._hooks_screen()
         return screen.selected_hook if screen is not None else None
 

@@ -96,8 +96,8 @@ COMMANDS: tuple[Command, ...] = (
     Command("app", "c", "show_problems", "Problems", "Show problems",
             "The problems `hookdash check` finds: severity, code, file:line, message, fix."),
     Command("app", "S", "show_other_agents", "Agents", "Show other agents' hooks",
-            "The hooks this workspace brings for other coding agents (Claude Code, Cursor, "
-            "Codex…), with their risks and when each agent runs them; read-only.",
+            "The hooks this workspace brings for other coding agents (Cursor, Codex, Qwen "
+            "Code…), with their risks and when each agent runs them; read-only.",
             show=False, key_display="S"),
     Command("app", "t", "toggle_theme", "Theme", "Toggle light/dark theme",
             "Switch between the light and the dark theme.", footer=WIDE),
@@ -176,6 +176,10 @@ COMMANDS: tuple[Command, ...] = (
     Command("hooks", "o", "toggle_project_only", "Project", "Only project hooks",
             "Show only this project's own hooks (its workspace settings), or every hook "
             "again.", footer=WIDE),
+    Command("hooks", "h", "cycle_host", "Host", "Show one host's hooks",
+            "Cycle the list through every host's hooks, Gemini CLI's only and Claude Code's "
+            "only (it writes host:gemini or host:claude in the filter box, where you can "
+            "type it too).", show=False),
     Command("hooks", "b", "toggle_banners", "Banners", "Unfold/fold the banners",
             "Show every banner in full, or one line each (a click unfolds one).",
             footer=WIDE),

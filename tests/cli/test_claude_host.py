@@ -76,10 +76,53 @@ def test_list_json_carries_the_contracts_fields(sandbox: Sandbox) -> None:
     assert [h["scope"] for h in data["hooks"]] == ["user", "project", "project"]
 
 
-def test_without_host_list_is_gemini_s(sandbox: Sandbox) -> None:
+def test_without_host_list_covers_both_hosts(sandbox: Sandbox) -> None:
     _setup(sandbox)
+    sandbox.write_user(
+        {"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "command": "g.sh"}]}]}}
+    )
     data = json.loads(_claude(sandbox, "list", "--json").stdout)
-    assert "host" not in data and data["hooks"] == []
+    # Gemini's snapshot object, Claude's hooks appended, the rest of Claude's under "claude".
+    assert "host" not in data and data["workspace"] == str(sandbox.workspace)
+    assert [(h["host"], h["command"]) for h in data["hooks"]] == [
+        ("gemini", "g.sh"), ("claude", "guard.sh"), ("claude", "lint.sh"), ("claude", "done.sh"),
+    ]  # fmt: skip
+    claude = data["claude"]
+    assert "hooks" not in claude and claude["folder_trust"]["state"] == "untrusted"
+    assert {"layers", "claude_starts", "hooks_enabled", "problems"} <= set(claude)
+    text = _claude(sandbox, "list").stdout
+    gemini_part, claude_part = text.split("── Claude Code ──")
+    assert "g.sh" in gemini_part and "guard.sh" not in gemini_part
+    assert "PreToolUse" in claude_part and "lint.sh" in claude_part and "3 hooks" in claude_part
+    only = _claude(sandbox, "list", "--host", "gemini", "--json")
+    assert "claude" not in json.loads(only.stdout)
+    assert "Claude Code" not in _claude(sandbox, "list", "--host", "gemini").stdout
+
+
+def test_a_gemini_only_machine_lists_as_before(sandbox: Sandbox) -> None:
+    sandbox.write_user(
+        {"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "command": "g.sh"}]}]}}
+    )
+    data = json.loads(_claude(sandbox, "list", "--json").stdout)
+    assert "claude" not in data and [h["host"] for h in data["hooks"]] == ["gemini"]
+    assert "Claude Code" not in _claude(sandbox, "list").stdout
+    checked = json.loads(_claude(sandbox, "check", "--json").stdout)
+    assert all(p["host"] == "gemini" for p in checked["problems"])
+
+
+def test_without_host_check_covers_both_hosts(sandbox: Sandbox) -> None:
+    _setup(sandbox, project={"disableAllHooks": True})
+    result = _claude(sandbox, "check")
+    assert result.returncode == 1, result.stdout
+    assert "[Claude Code] claude-project-disables-all-hooks" in result.stdout
+    as_json = json.loads(_claude(sandbox, "check", "--json").stdout)
+    assert as_json["errors"] == 1
+    assert [p["host"] for p in as_json["problems"] if p["severity"] == "error"] == ["claude"]
+    sarif = json.loads(_claude(sandbox, "check", "--format", "sarif").stdout)
+    rules = [r["ruleId"] for r in sarif["runs"][0]["results"]]
+    assert "claude-project-disables-all-hooks" in rules
+    gemini_only = _claude(sandbox, "check", "--host", "gemini")
+    assert gemini_only.returncode == 0 and "Claude" not in gemini_only.stdout
 
 
 def test_check_finds_a_repository_that_switches_off_your_hooks(sandbox: Sandbox) -> None:

@@ -180,3 +180,21 @@ def test_each_settings_layer_counts_as_configured(sandbox: Sandbox) -> None:
         assert not sandbox.env().never_set_up(), path
         path.unlink()
     assert sandbox.env().never_set_up()
+
+
+def test_demo_shows_claude_code_hooks_too(tmp_path: Path) -> None:
+    """User and project Claude settings (one hook risky), and a local file Claude drops
+    (a comment): `hookdash demo` shows both hosts."""
+    from hookdash.core import load_claude_if_any
+
+    demo = create_demo(tmp_path / "demo")
+    claude = load_claude_if_any(demo.env.workspace, demo.environ)
+    assert claude is not None and claude.managed_dir.startswith(str(demo.root))
+    scopes = {(h.scope, h.event) for h in claude.hooks}
+    assert ("user", "Notification") in scopes and ("project", "PreToolUse") in scopes
+    risky = [h for h in claude.hooks if h.risks]
+    assert [(h.scope, h.event) for h in risky] == [("user", "Notification")]
+    dropped = [p for p in claude.problems if p.code == "claude-settings-parse-error"]
+    assert len(dropped) == 1 and dropped[0].file is not None
+    assert dropped[0].file.endswith("settings.local.json") and dropped[0].line == 2
+    assert claude.folder_trust.state == "untrusted"  # the demo shows claude -p's no-ask

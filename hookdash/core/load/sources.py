@@ -71,6 +71,18 @@ def watch_targets(config: Configuration) -> list[WatchTarget]:
         path = Path(ext.info.path)
         if not _is_within(path, env.extensions_dir):
             add(path, recursive=True)  # a linked extension lives elsewhere
+    # Claude Code's files (the dashboard shows both hosts): its user and project settings,
+    # even before they exist, every layer it read, and where it records folder trust.
+    from hookdash.core.hosts.claude.layers import claude_home
+    from hookdash.core.hosts.claude.trust import global_config_path
+
+    add(claude_home(env.environ), ["settings.json"])
+    add(env.workspace / ".claude", ["settings.json", "settings.local.json"])
+    trust_file = global_config_path(env.environ)
+    add(trust_file.parent, [trust_file.name])
+    if config.claude is not None:
+        for layer in config.claude.layers:
+            add(Path(layer.path).parent, [Path(layer.path).name])
     seen: set[str] = set()  # hooks share scripts: each path is split once
     for hook in config.hooks:
         for script in hook.scripts or ([hook.script] if hook.script is not None else []):

@@ -107,9 +107,10 @@ def problem_findings(problems: Iterable[Problem], workspace: str) -> list[Findin
     ]
 
 
-# The agents whose hooks hookdash manages itself (the dashboard's hook list); every other
-# agent's hooks in the workspace are shown apart, read-only.
-MANAGED_AGENTS: tuple[str, ...] = ("gemini",)
+# The agents whose hooks hookdash manages itself (the dashboard's hook list: Gemini CLI and
+# Claude Code, each read as it reads its files); every other agent's hooks in the
+# workspace are shown apart, read-only.
+MANAGED_AGENTS: tuple[str, ...] = ("gemini", "claude")
 
 
 def foreign_hooks(

@@ -27,12 +27,14 @@ from typing import Any
 from hookdash.core import jsonc
 from hookdash.core.disk import files
 from hookdash.core.display import iter_hidden, shorten, visible
+from hookdash.core.hosts.claude.files import parse_settings
 from hookdash.core.load.command_scripts import ScriptFinder
 from hookdash.core.load.risks import hook_risks, kinds_of
 from hookdash.core.load.script_head import read_head
 from hookdash.core.model import RiskFlag, RiskSpan
 from hookdash.core.rules import rule
 from hookdash.core.scan.agents import READERS
+from hookdash.core.scan.agents.claude import STRICT_JSON as CLAUDE_STRICT_JSON
 from hookdash.core.scan.model import (
     AGENT_NAMES,
     AgentFiles,
@@ -82,6 +84,8 @@ class _Scan:
         self._home = os.path.expanduser("~")
         self._checked_scripts: set[str] = set()
         self._finders: dict[str, jsonc.LineFinder] = {}
+        # Claude Code settings files it drops whole (not strict JSON): why, by path.
+        self._ignored: dict[str, str] = {}
 
     # ------------------------------------------------------------------------ files
 
@@ -144,9 +148,13 @@ class _Scan:
             self._unreadable(agent, rel, exc.strerror or str(exc))
             return None
         self._hidden_in_file(agent, rel, text)
+        if agent == "claude" and rel in CLAUDE_STRICT_JSON:
+            self._claude_strict(rel, text)
         try:
             value = _parse(text, syntax)
         except _ParseError as exc:
+            if rel in self._ignored:
+                return None  # said once, the way Claude Code reads it
             self._find(
                 agent,
                 "hook-file-does-not-parse",
@@ -156,6 +164,28 @@ class _Scan:
             )
             return None
         return Document(rel=rel, path=Path(real), text=text, value=value)
+
+    def _claude_strict(self, rel: str, text: str) -> None:
+        """Claude Code parses its settings as strict JSON and drops the whole file on one
+        comment or trailing comma, without a word: a finding with the line and column, and
+        the file's hooks (still listed, read leniently, for the review) marked as not run."""
+        _value, error = parse_settings(text.removeprefix("\ufeff"))
+        if error is None:
+            return
+        where = f" at line {error.line}, column {error.column}" if error.line else ""
+        why = visible(error.message) + where
+        self._ignored[rel] = (
+            f"Claude Code ignores this file ({why}), so it runs none of its hooks until "
+            "the file is strict JSON."
+        )
+        self._find(
+            "claude",
+            "hook-file-does-not-parse",
+            f"{rel} is {why}: Claude Code ignores this file, silently; none of its hooks "
+            "or other settings apply.",
+            rel,
+            error.line,
+        )
 
     def _unreadable(self, agent: str, rel: str, why: str, line: int | None = None) -> None:
         self._find(
@@ -210,7 +240,8 @@ class _Scan:
 
     def _hook(self, reader: AgentReader, doc: Document, entry: Entry) -> None:
         line = entry.line if entry.line is not None else self._line(doc, entry.pointer)
-        runs_when = entry.runs_when or reader.runs_when(doc.rel)
+        runs_when = self._ignored.get(doc.rel) if reader.agent == "claude" else None
+        runs_when = runs_when or entry.runs_when or reader.runs_when(doc.rel)
         risks = self._risks(reader.agent, entry, doc)
         hook = ScannedHook(
             agent=reader.agent,

@@ -27,8 +27,12 @@ from hookdash.tui.widgets.hook_tree import HookTree
 from hookdash.tui.widgets.write_news import announcement, dry_run_body, undo_body
 
 if TYPE_CHECKING:
+    from typing_extensions import TypeIs
+
     from hookdash.core import (
+        AnyHook,
         AuthoringResult,
+        ClaudeHook,
         Configuration,
         DisabledKey,
         EditResult,
@@ -51,8 +55,8 @@ class HookWriting(HookdashScreen[None]):
         self._digest: tuple[Configuration, Digest] | None = None
 
     @property
-    def selected_hook(self) -> Hook | None:
-        """The hook under the cursor (switch, fire and plan act on it)."""
+    def selected_hook(self) -> AnyHook | None:
+        """The hook under the cursor, of either host (switch, fire and plan act on it)."""
         return self.query_one(HookTree).selected_hook
 
     def _current(self, hook: Hook) -> Hook:
@@ -61,8 +65,23 @@ class HookWriting(HookdashScreen[None]):
         if config is None:
             return hook
         if self._digest is not None and self._digest[0] is config:
-            return self._digest[1].by_ref.get(hook.ref, hook)
+            found = self._digest[1].by_ref.get(hook.ref, hook)
+            return found if found.host == "gemini" else hook  # (a Gemini hook's writes)
         return next((h for h in config.hooks if h.ref == hook.ref), hook)
+
+    def claude_not_yet(self, hook: AnyHook, doing: str, cli: str) -> TypeIs[ClaudeHook]:
+        """True, after saying so, when `hook` is Claude Code's: `doing` ("switch it off")
+        is not wired for Claude hooks in the dashboard yet, and an action that does
+        nothing must say so; `cli`: what the command line offers instead."""
+        if hook.host != "claude":
+            return False
+        said = [f"The dashboard cannot {doing} for a Claude Code hook yet.", cli]
+        self.refuse(
+            " ".join([*filter(None, said), "E opens its file at the hook."]),
+            "Not for Claude Code hooks yet",
+            severity="warning",
+        )
+        return True
 
     def action_toggle_hook(self) -> None:
         from hookdash.core import describe_hook, registrable
@@ -77,6 +96,8 @@ class HookWriting(HookdashScreen[None]):
             return
         if self._switching:
             self.notify("Still writing the last change…", timeout=2)
+            return
+        if self.claude_not_yet(item.hook, "park or unpark it (its off switch)", ""):
             return
         hook = self._current(item.hook)
         if not registrable(hook):
@@ -142,6 +163,8 @@ class HookWriting(HookdashScreen[None]):
         hook = self.selected_hook
         if hook is None or config is None:
             self.notify("Select a hook first (a adds one).", timeout=4)
+            return None
+        if self.claude_not_yet(hook, "edit or remove it", ""):
             return None
         hook = self._current(hook)
         if hook.scope == "extension":  # the CLI's refusal names `hookdash disable`
@@ -325,10 +348,10 @@ class HookWriting(HookdashScreen[None]):
         if hook is None or config is None:
             self.notify("Select a hook to open its file.", timeout=4)
             return
-        self._edit_in_editor(self._current(hook), config)
+        self._edit_in_editor(hook if hook.host == "claude" else self._current(hook), config)
 
     @work(group="editor", exclusive=True)
-    async def _edit_in_editor(self, hook: Hook, config: Configuration) -> None:
+    async def _edit_in_editor(self, hook: AnyHook, config: Configuration) -> None:
         where = config.env.display(hook.file) + (f":{hook.line}" if hook.line else "")
         argv = editor_command(config.env.environ, hook.file, hook.line)
         if argv is None:

@@ -14,7 +14,7 @@ from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
 from hookdash.tui.daemon_thread import in_daemon_thread
 from hookdash.tui.screens.hook_writing import NEWS_SECONDS, HookWriting
-from hookdash.tui.widgets.banners import Banners
+from hookdash.tui.widgets.banners import Banners, Notice
 from hookdash.tui.widgets.empty_state import EmptyState
 from hookdash.tui.widgets.filter_box import Debounced, FilterBox, paste_as_filter
 from hookdash.tui.widgets.footer import Footer
@@ -26,6 +26,7 @@ from hookdash.tui.widgets.status_line import StatusLine
 
 if TYPE_CHECKING:
     from hookdash.core import (
+        ClaudeSnapshot,
         Configuration,
         Hook,
         Snapshot,
@@ -52,6 +53,7 @@ _LIST_ACTIONS = frozenset(
         "toggle_expand",
         "toggle_grouping",
         "toggle_project_only",
+        "cycle_host",
         "toggle_hook",
         "fire",
         "edit_hook",
@@ -116,7 +118,8 @@ class HooksScreen(HookWriting):
     # ------------------------------------------------------------ rendering
 
     def config_changed(self, config: Configuration) -> None:
-        empty = not config.snapshot.hooks
+        claude = config.claude
+        empty = not config.snapshot.hooks and not (claude is not None and claude.hooks)
         self.set_class(empty, "-empty")
         self.refresh_bindings()
         if empty:
@@ -133,7 +136,7 @@ class HooksScreen(HookWriting):
         colors = colors_for(self.app)
         digest = self._digest[1] if self._digest and self._digest[0] is config else None
         if len(config.hooks) <= OUTLINE_IN_THREAD_ABOVE:
-            outline, digest = _work_out(config.snapshot, view, colors, digest)
+            outline, digest = _work_out(config.snapshot, view, colors, digest, config.claude)
             self._show(config, digest, outline, select)
         else:
             self._work_out_in_thread(config, view, colors, digest, select)
@@ -149,7 +152,9 @@ class HooksScreen(HookWriting):
         digest: Digest | None,
         select: str | None,
     ) -> None:
-        outline, made = await in_daemon_thread(_work_out, config.snapshot, view, colors, digest)
+        outline, made = await in_daemon_thread(
+            _work_out, config.snapshot, view, colors, digest, config.claude
+        )
         tree = self.query_one(HookTree)
         if self.hd_app.config is not config or tree.view != view._replace(query=""):
             return  # a newer configuration or view: its own outline follows
@@ -161,14 +166,19 @@ class HooksScreen(HookWriting):
         """The list (and, for a new configuration, the status line and banners)."""
         if self._digest is None or self._digest[0] is not config:
             self._digest = (config, digest)
-            env, snapshot = config.env, config.snapshot
-            self.query_one(StatusLine).show(snapshot, env.display, digest.counts)
+            env, snapshot, claude = config.env, config.snapshot, config.claude
+            self.query_one(StatusLine).show(snapshot, env.display, digest.counts, claude)
+            notices = self.hd_app.notices()
+            problems = snapshot.problems
+            if claude is not None:
+                from hookdash.core import claude_no_ask_line
+
+                problems = [*problems, *claude.problems]
+                no_ask = claude_no_ask_line(claude)
+                if no_ask is not None:
+                    notices = [*notices, Notice("warning", no_ask, "screen.filter_host('claude')")]
             self.query_one(Banners).show(
-                snapshot.problems,
-                env.display,
-                self.hd_app.notices(),
-                digest.to_review,
-                digest.review_summary,
+                problems, env.display, notices, digest.to_review, digest.review_summary
             )
         tree = self.query_one(HookTree)
         shown = tree.show(outline, select)
@@ -192,7 +202,7 @@ class HooksScreen(HookWriting):
         if config is None:
             details.show(None, None, str)
             return
-        details.show(event.item, config.snapshot, config.env.display)
+        details.show(event.item, config.snapshot, config.env.display, config.claude)
 
     @on(Input.Changed, "#filter")
     def _filter_changed(self, event: Input.Changed) -> None:
@@ -271,6 +281,23 @@ class HooksScreen(HookWriting):
         tree.project_only = not tree.project_only
         self._refresh_tree()
 
+    def action_cycle_host(self) -> None:
+        """Every host, then Gemini CLI's hooks only, then Claude Code's (`host:` in the
+        filter box, where it can be typed too)."""
+        value = self.query_one("#filter", Input).value
+        current = next((w for w in value.split() if w.startswith("host:")), None)
+        following = {None: "gemini", "host:gemini": "claude"}.get(current)
+        self.action_filter_host(following)
+
+    def action_filter_host(self, host: str | None) -> None:
+        """Only `host`'s hooks (None: every host's), kept with the other filter words."""
+        filter_box = self.query_one("#filter", Input)
+        words = [w for w in filter_box.value.split() if not w.startswith("host:")]
+        if host is not None:
+            words.append(f"host:{host}")
+        filter_box.value = " ".join(words)
+        self._refresh_tree()
+
     def action_toggle_banners(self) -> None:
         self.query_one(Banners).toggle_unfolded()
 
@@ -308,6 +335,10 @@ class HooksScreen(HookWriting):
                 timeout=5,
             )
             return
+        if self.claude_not_yet(
+            hook, "fire it", "`hookdash plan --host claude EVENT` shows what Claude runs."
+        ):
+            return
         if hook.event not in EVENTS:
             self.refuse(
                 f"'{hook.shown.event}' is not a Gemini CLI event: Gemini never fires it, so "
@@ -325,9 +356,18 @@ class HooksScreen(HookWriting):
         event: str | None = None
         hook: Hook | None = None
         if isinstance(item, HookItem):
+            if self.claude_not_yet(
+                item.hook, "plan its event", "`hookdash plan --host claude EVENT` does it."
+            ):
+                return
             hook = self._current(item.hook)
             event = hook.event
         elif isinstance(item, EventGroup | LayerGroup):
+            if item.hooks and all(h.host == "claude" for h in item.hooks):
+                self.claude_not_yet(
+                    item.hooks[0], "plan its event", "`hookdash plan --host claude EVENT` does it."
+                )
+                return
             event = item.event
         self.app.push_screen(PlanScreen(event, hook))
 
@@ -357,7 +397,11 @@ class HooksScreen(HookWriting):
 
 
 def _work_out(
-    snapshot: Snapshot, view: View, colors: Colors, digest: Digest | None
+    snapshot: Snapshot,
+    view: View,
+    colors: Colors,
+    digest: Digest | None,
+    claude: ClaudeSnapshot | None = None,
 ) -> tuple[Outline, Digest]:
     """The list's outline for `view`, and the snapshot's digest (unless made already)."""
-    return make_outline(snapshot, view, colors), digest or make_digest(snapshot)
+    return make_outline(snapshot, view, colors, claude), digest or make_digest(snapshot, claude)

@@ -22,7 +22,7 @@ from hookdash.tui.widgets.footer import Footer
 from hookdash.tui.widgets.list_keys import KeyedOptionList
 
 if TYPE_CHECKING:
-    from hookdash.core import Change, Configuration, Problem
+    from hookdash.core import AnyHook, Change, Configuration, Problem
 
 
 def _summary(problems: list[Problem]) -> str:
@@ -39,6 +39,7 @@ class ProblemsScreen(HookdashScreen[None]):
     def __init__(self, focus_code: str | None = None) -> None:
         super().__init__()
         self._focus_code = focus_code
+        self._claude_count = 0  # the last problems of the list are Claude Code's
         self._problems: list[Problem] = []
 
     def compose(self) -> Any:
@@ -62,7 +63,9 @@ class ProblemsScreen(HookdashScreen[None]):
 
     def config_changed(self, config: Configuration) -> None:
         keep = self.highlighted_problem
-        problems = list(config.snapshot.problems)
+        claude = config.claude
+        problems = [*config.snapshot.problems, *(claude.problems if claude is not None else [])]
+        self._claude_count = len(claude.problems) if claude is not None else 0
         self._problems = problems
         title = self.query_one("#problems-title", Static)
         colors = colors_for(self.app)
@@ -74,10 +77,12 @@ class ProblemsScreen(HookdashScreen[None]):
             return
         title.update(Text(f"Problems: {_summary(problems)} — what `hookdash check` reports"))
         items: list[Option | None] = []
+        first_claude = len(problems) - self._claude_count
         for i, problem in enumerate(problems):
             if i:
                 items.append(None)  # a separator line
-            block = self._problem_block(problem, config.env.display, colors, config)
+            host = "Claude Code" if i >= first_claude and claude is not None else None
+            block = self._problem_block(problem, config.env.display, colors, config, host)
             items.append(Option(block, id=str(i)))
         options.add_options(items)
         index = 0
@@ -94,7 +99,9 @@ class ProblemsScreen(HookdashScreen[None]):
         display: Callable[[str], str],
         colors: Colors,
         config: Configuration,
+        host: str | None = None,
     ) -> RenderableType:
+        """One problem's block; `host`: the host it is about, said when not Gemini CLI."""
         from hookdash.core import hook_for_problem, problem_location
 
         severity_style = {
@@ -104,11 +111,13 @@ class ProblemsScreen(HookdashScreen[None]):
         }[problem.severity]
         shown = problem.shown
         head = Text(f"{problem.severity:<8}", style=severity_style)
+        if host is not None:
+            head.append(f"[{host}] ", style=colors.accent)
         head.append(shown.code, style="bold")
         where = problem_location(problem, display)
         if where:
             head.append("  " + where, style=colors.dim)
-        hook = hook_for_problem(config.snapshot.hooks, problem)
+        hook = hook_for_problem(_hooks_of(config, host), problem)
         if hook is not None:
             head.append(f"  → {hook.shown.id}", style=colors.accent)
         lines: list[RenderableType] = [head, Padding(Text(shown.message), (0, 0, 0, 2))]
@@ -127,7 +136,9 @@ class ProblemsScreen(HookdashScreen[None]):
         problem = self.highlighted_problem
         if config is None or problem is None:
             return
-        hook = hook_for_problem(config.snapshot.hooks, problem)
+        index = self._problems.index(problem)
+        claude = index >= len(self._problems) - self._claude_count
+        hook = hook_for_problem(_hooks_of(config, "Claude Code" if claude else None), problem)
         if hook is None:
             self.notify("This problem is not about one hook.", timeout=3)
             return
@@ -216,3 +227,10 @@ class ProblemsScreen(HookdashScreen[None]):
         return visible(
             f"  {change.mark} {display(change.file)}  {change.key}  {change.value_text()}{note}"
         )
+
+
+def _hooks_of(config: Configuration, host: str | None) -> list[AnyHook]:
+    """The hooks a problem of `host` (None: Gemini CLI) may be about."""
+    if host is not None and config.claude is not None:
+        return list(config.claude.hooks)
+    return list(config.snapshot.hooks)

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 class Notice:
     """A line about the dashboard itself, above the banners (the demo, why it opened)."""
 
-    kind: str  # its look: "demo" or "notice"
+    kind: str  # its look: "demo", "notice" or "warning" (counted with the warnings)
     text: str
     action: str | None = None  # run on a click (an app- or screen-namespaced action)
 
@@ -208,7 +208,9 @@ class BannerSummary(Static):
 
 def _summary(notices: Sequence[Notice], to_review: int, severities: Sequence[str]) -> BannerSummary:
     """All the banners in one line, for a short terminal (its screen shows this instead)."""
-    parts = ["DEMO" if n.kind == "demo" else "a notice" for n in notices]
+    parts = ["DEMO" if n.kind == "demo" else "a notice" for n in notices if n.kind != "warning"]
+    # A notice that warns (Claude Code's no-ask sentence) counts with the warnings.
+    severities = [*severities, *("warning" for n in notices if n.kind == "warning")]
     if to_review:
         parts.append(f"{to_review} to review (T)")
     for severity, noun in (("error", "error"), ("warning", "warning"), ("info", "note")):

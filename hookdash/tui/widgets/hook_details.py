@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -26,6 +26,9 @@ from hookdash.tui.widgets.hook_groups import (
 
 if TYPE_CHECKING:
     from hookdash.core import (
+        AnyHook,
+        ClaudeHook,
+        ClaudeSnapshot,
         Hook,
         Problem,
         RiskLine,
@@ -117,6 +120,7 @@ class HookDetails(VerticalScroll):
         super().__init__(id=id)
         self._item: TreeItem | None = None
         self._snapshot: Snapshot | None = None
+        self._claude: ClaudeSnapshot | None = None
         self._display: Callable[[str], str] = str
 
     def compose(self) -> Any:
@@ -130,10 +134,16 @@ class HookDetails(VerticalScroll):
         return self._item
 
     def show(
-        self, item: TreeItem | None, snapshot: Snapshot | None, display: Callable[[str], str]
+        self,
+        item: TreeItem | None,
+        snapshot: Snapshot | None,
+        display: Callable[[str], str],
+        claude: ClaudeSnapshot | None = None,
     ) -> None:
+        """`claude`: Claude Code's snapshot, for its hooks' findings and folder trust."""
         changed = item is None or self._item is None or item.key != self._item.key
         self._item, self._snapshot, self._display = item, snapshot, display
+        self._claude = claude
         self._render_item()
         if changed:
             self.scroll_home(animate=False)
@@ -146,7 +156,11 @@ class HookDetails(VerticalScroll):
         item = self._item
         body: RenderableType
         if isinstance(item, HookItem):
-            body = self._hook_body(item.hook, colors)
+            hook = item.hook
+            if hook.host == "claude":
+                body = self._claude_hook_body(hook, colors)
+            else:
+                body = self._hook_body(hook, colors)
         elif isinstance(item, EventGroup):
             body = self._event_body(item, colors)
         elif isinstance(item, LayerGroup):
@@ -184,19 +198,50 @@ class HookDetails(VerticalScroll):
             parts.extend(preview_body(preview, colors, self._display))
         return Group(*parts)
 
+    def _claude_hook_body(self, hook: ClaudeHook, colors: Colors) -> RenderableType:
+        from hookdash.core import hidden_problems_of, risk_lines, script_previews
+        from hookdash.tui.widgets.claude_facts import claude_facts
+
+        problems = self._claude.problems if self._claude is not None else []
+        hidden = hidden_problems_of(hook, problems)
+        parts: list[RenderableType] = [hook_title(hook, bool(hidden), colors)]
+        parts += hidden_body(hidden, colors)
+        parts += risk_body(risk_lines(hook, self._display), colors)
+        where = self._where(hook.file, hook.line)
+        parts += [Text(""), claude_facts(hook, where, self._claude, self._display, colors)]
+        for preview in script_previews(hook):
+            parts.extend(preview_body(preview, colors, self._display))
+        return Group(*parts)
+
     def _event_body(self, group: EventGroup, colors: Colors) -> RenderableType:
         from hookdash.core import describe_event, describe_execution
 
+        if group.hooks and all(h.host == "claude" for h in group.hooks):
+            return self._claude_event_body(group, colors)
         grid = self._grid()
         summary = group.summary  # (worked out with the list: the group may be huge)
         grid.add_row(Text("hooks", style=colors.dim), Text(summary.counts.text))
         grid.add_row(Text("matchers", style=colors.dim), plain(describe_event(group.event)))
         # Only a sequential hook, if any, decides it: the rest need not be read.
-        sequential = group.hooks if summary.sequential else ()
+        sequential = cast("tuple[Hook, ...]", group.hooks) if summary.sequential else ()
         grid.add_row(Text("runs", style=colors.dim), Text(describe_execution(sequential)))
         grid.add_row(
             Text("order", style=colors.dim),
             Text("system-defaults, user, workspace, system, then extensions (alphabetically)"),
+        )
+        return Group(plain(group.event, colors.heading), Text(""), grid)
+
+    def _claude_event_body(self, group: EventGroup, colors: Colors) -> RenderableType:
+        from hookdash.core import claude_match_sentence, count_hooks
+
+        grid = self._grid()
+        grid.add_row(Text("host", style=colors.dim), Text("Claude Code"))
+        grid.add_row(Text("hooks", style=colors.dim), Text(count_hooks(group.hooks).text))
+        first: ClaudeHook = group.hooks[0]  # type: ignore[assignment]
+        grid.add_row(Text("matchers", style=colors.dim), plain(claude_match_sentence(first)))
+        grid.add_row(
+            Text("runs", style=colors.dim),
+            Text("every matching hook at once, in parallel; identical handlers once"),
         )
         return Group(plain(group.event, colors.heading), Text(""), grid)
 
@@ -218,12 +263,17 @@ class HookDetails(VerticalScroll):
         title = plain(group.label, f"bold {colors.accent}")
         return Group(title, Text(""), grid)
 
-    def _origin_rows(self, grid: Table, file: str, hooks: tuple[Hook, ...], colors: Colors) -> None:
+    def _origin_rows(
+        self, grid: Table, file: str, hooks: tuple[AnyHook, ...], colors: Colors
+    ) -> None:
         """Where a group's hooks come from: the file, and the extension's or layer's state."""
         dim = colors.dim
         grid.add_row(Text("file", style=dim), plain(self._display(file)))
+        if hooks and hooks[0].host == "claude":
+            self._claude_origin_rows(grid, file, colors)
+            return
         snapshot = self._snapshot
-        extension = hooks[0].extension if hooks else None
+        extension = hooks[0].extension if hooks and hooks[0].host == "gemini" else None
         if snapshot is not None and extension is not None:
             for ext in snapshot.extensions:
                 if ext.name == extension:
@@ -249,3 +299,20 @@ class HookDetails(VerticalScroll):
                     err = layer.error
                     at = f" (line {err.line}, column {err.column})" if err.line else ""
                     grid.add_row(Text("error", style=dim), plain(err.message + at))
+
+    def _claude_origin_rows(self, grid: Table, file: str, colors: Colors) -> None:
+        """A Claude layer's state: read, or dropped whole (with where it stops parsing)."""
+        dim = colors.dim
+        grid.add_row(Text("host", style=dim), Text("Claude Code"))
+        for layer in self._claude.layers if self._claude is not None else ():
+            if layer.path != file:
+                continue
+            if layer.loaded:
+                grid.add_row(Text("state", style=dim), Text("read", style=colors.success))
+            else:
+                reason = layer.ignored_reason or "Claude Code ignores this file"
+                grid.add_row(Text("state", style=dim), plain(reason, colors.error))
+            if layer.error is not None:
+                err = layer.error
+                at = f" (line {err.line}, column {err.column})" if err.line else ""
+                grid.add_row(Text("error", style=dim), plain(err.message + at))

@@ -16,7 +16,7 @@ from hookdash.core import visible  # (no pydantic, no I/O)
 from hookdash.tui.colors import Colors
 
 if TYPE_CHECKING:
-    from hookdash.core import Hook, ScriptInfo
+    from hookdash.core import AnyHook, Hook, ScriptInfo
 
 
 class Facts:
@@ -35,7 +35,7 @@ class Facts:
         self.grid.add_row(Text(key, style=self._dim), text)
 
 
-def hook_title(hook: Hook, hidden: bool, colors: Colors) -> Text:
+def hook_title(hook: AnyHook, hidden: bool, colors: Colors) -> Text:
     """The id and every badge (`hidden`: it has hidden characters)."""
     from hookdash.core import hook_badges
 
@@ -124,10 +124,10 @@ def _script(facts: Facts, hook: Hook, display: Callable[[str], str], colors: Col
     if hook.script is not None and hook.script not in scripts:
         scripts.insert(0, hook.script)
     for script in scripts:
-        _one_script(facts, script, display, colors)
+        one_script(facts, script, display, colors)
 
 
-def _one_script(
+def one_script(
     facts: Facts, script: ScriptInfo, display: Callable[[str], str], colors: Colors
 ) -> None:
     if script.is_task:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Literal, NamedTuple, TypeVar
 from hookdash.core import EVENTS, visible  # (no pydantic, no I/O)
 
 if TYPE_CHECKING:
-    from hookdash.core import Hook, HookCounts, Snapshot
+    from hookdash.core import AnyHook as Hook, ClaudeSnapshot, HookCounts, Snapshot
 
 
 class GroupSummary(NamedTuple):
@@ -35,7 +35,7 @@ def summarise(hooks: Iterable[Hook]) -> GroupSummary:
     return GroupSummary(
         count_hooks(items),
         sum(bool(h.risks) for h in items),
-        sum(bool(h.sequential) for h in items),
+        sum(bool(getattr(h, "sequential", False)) for h in items),
         tuple(dict.fromkeys(h.event for h in items)),
     )
 
@@ -154,8 +154,14 @@ Grouping = Literal["event", "source"]
 # Longer ids (unnamed hooks show their command) are cut: the details show them whole.
 MAX_ID_WIDTH = 28
 HIDDEN_PILL = " hidden "  # the red badge of a hook with hidden characters
-# Settings layers in the order Gemini CLI merges and runs them; extensions come after.
+# Settings layers in the order Gemini CLI merges and runs them; extensions come after,
+# then Claude Code's layers in the order it reads them.
 SCOPE_ORDER = ("system-defaults", "user", "workspace", "system")
+CLAUDE_ORDER = ("claude managed", "claude user", "claude project", "claude local", "claude plugin")
+# Before each hook's state badge when the list holds more than one host's hooks: a letter,
+# not a colour, says whose it is.
+HOST_MARKS = {"gemini": "G", "claude": "C"}
+HOST_MARK_WIDTH = 2  # the letter and a space
 
 
 class Columns(NamedTuple):
@@ -164,6 +170,7 @@ class Columns(NamedTuple):
     badge: int  # the state badge
     hidden: int  # the `hidden` pill and its gap: 0 when no hook of the group has one
     ident: int
+    host: int = 0  # the host's letter and its gap: 0 when the list shows one host only
 
 
 def layer_key(hook: Hook) -> str:
@@ -176,10 +183,13 @@ def shown_id(hook: Hook) -> str:
     return " ".join(hook.shown.id.split())
 
 
-def column_widths(hooks: Iterable[Hook], hidden: Collection[str] = ()) -> dict[str, Columns]:
+def column_widths(
+    hooks: Iterable[Hook], hidden: Collection[str] = (), marked: bool = False
+) -> dict[str, Columns]:
     """The columns of each group of hooks (by `layer_key`; `hidden`: the refs of hooks with
-    hidden characters): as wide as what that group shows, so that one long badge or id
-    (`off: unknown event`) widens only the lines beside it, not every line of the list."""
+    hidden characters; `marked`: each line starts with its host's letter): as wide as what
+    that group shows, so that one long badge or id (`off: unknown event`) widens only the
+    lines beside it, not every line of the list."""
     from hookdash.core import state_badge
 
     widths: dict[str, Columns] = {}
@@ -190,19 +200,31 @@ def column_widths(hooks: Iterable[Hook], hidden: Collection[str] = ()) -> dict[s
             max(old.badge, len(state_badge(hook).label)),
             len(HIDDEN_PILL) + 2 if old.hidden or hook.ref in hidden else 0,
             min(MAX_ID_WIDTH, max(old.ident, len(shown_id(hook)))),
+            HOST_MARK_WIDTH if marked else 0,
         )
     return widths
+
+
+def event_order(names: Iterable[str]) -> list[str]:
+    """Gemini CLI's events in its schema order, then Claude Code's in its order, then any
+    other name (neither host knows it) as met."""
+    from hookdash.core import CLAUDE_EVENTS
+
+    present = list(dict.fromkeys(names))
+    known = [*EVENTS, *(e for e in CLAUDE_EVENTS if e not in EVENTS)]
+    return [e for e in known if e in present] + [e for e in present if e not in known]
 
 
 def group_hooks(
     hooks: Iterable[Hook], layer_notes: dict[str, str] | None = None
 ) -> list[tuple[EventGroup, list[LayerGroup]]]:
-    """Events in Gemini's schema order (unknown names last); layers in run order."""
+    """Events in Gemini's schema order, then Claude's (unknown names last); layers in run
+    order."""
     notes = layer_notes or {}
     by_event: dict[str, dict[str, list[Hook]]] = {}
     for hook in hooks:
         by_event.setdefault(hook.event, {}).setdefault(hook.layer_label, []).append(hook)
-    events = [e for e in EVENTS if e in by_event] + [e for e in by_event if e not in EVENTS]
+    events = event_order(by_event)
     out = []
     for event in events:
         layers = [
@@ -217,20 +239,24 @@ def group_hooks(
 def group_by_source(
     hooks: Iterable[Hook], layer_notes: dict[str, str] | None = None
 ) -> list[tuple[SourceGroup, list[LayerGroup]]]:
-    """Sources in Gemini's order (settings layers, then extensions by name); each source's
-    events in Gemini's schema order (unknown names last)."""
+    """Sources in Gemini's order (settings layers, then extensions by name), then Claude's
+    layers; each source's events in schema order (unknown names last)."""
     notes = layer_notes or {}
     by_source: dict[str, dict[str, list[Hook]]] = {}
     for hook in hooks:
         by_source.setdefault(hook.layer_label, {}).setdefault(hook.event, []).append(hook)
 
     def order(label: str) -> tuple[int, str]:
-        return (SCOPE_ORDER.index(label), "") if label in SCOPE_ORDER else (len(SCOPE_ORDER), label)
+        if label in SCOPE_ORDER:
+            return (SCOPE_ORDER.index(label), "")
+        if label in CLAUDE_ORDER:
+            return (len(SCOPE_ORDER) + 1 + CLAUDE_ORDER.index(label), "")
+        return (len(SCOPE_ORDER), label)
 
     out = []
     for label in sorted(by_source, key=order):
         events = by_source[label]
-        names = [e for e in EVENTS if e in events] + [e for e in events if e not in EVENTS]
+        names = event_order(events)
         layers = [
             LayerGroup(e, label, events[e][0].file, tuple(events[e]), notes.get(events[e][0].file))
             for e in names
@@ -241,10 +267,18 @@ def group_by_source(
     return out
 
 
-def layer_notes(snapshot: Snapshot) -> dict[str, str]:
-    """Why a layer's hooks do not run, by its file: it does not parse, Gemini ignores it,
-    or the extension is inactive."""
+def layer_notes(snapshot: Snapshot, claude: ClaudeSnapshot | None = None) -> dict[str, str]:
+    """Why a layer's hooks do not run, by its file: it does not parse, Gemini (or Claude)
+    ignores it, or the extension is inactive."""
     notes: dict[str, str] = {}
+    for info in claude.layers if claude is not None else ():
+        if info.exists and not info.loaded:
+            strict = info.error is not None and info.error.message.startswith("not strict JSON")
+            notes[info.path] = (
+                "not strict JSON: Claude Code ignores this file"
+                if strict
+                else "ignored by Claude Code"
+            )
     for layer in snapshot.layers:
         if layer.exists and not layer.loaded:
             notes[layer.path] = "does not parse" if layer.error is not None else "ignored by Gemini"

@@ -14,6 +14,7 @@ from hookdash.tui.colors import Colors
 from hookdash.tui.plain import plain
 from hookdash.tui.widgets.hook_groups import (
     HIDDEN_PILL,
+    HOST_MARKS,
     MAX_ID_WIDTH,
     PAGE,
     Columns,
@@ -29,7 +30,7 @@ from hookdash.tui.widgets.hook_groups import (
 )
 
 if TYPE_CHECKING:
-    from hookdash.core import Hook
+    from hookdash.core import AnyHook as Hook
 
 # A risky hook's id is cut down to this to make room for its risk flags' words, and
 # down to the shortest to make room for their count (`⚠ 2 risks`), not below.
@@ -39,11 +40,19 @@ SHORTEST_ID_WIDTH = 6
 FIT_ID_WIDTH = 12
 
 
-def _event_name(event: str, colors: Colors) -> Text:
-    known = event in EVENTS
+def _event_name(event: str, colors: Colors, hooks: Iterable[Hook] = ()) -> Text:
+    """An event's name, in red with why when no host of its hooks knows it."""
+    hosts = {h.host for h in hooks} or {"gemini"}
+    known = "gemini" in hosts and event in EVENTS
+    if "claude" in hosts:
+        from hookdash.core import CLAUDE_EVENTS
+
+        known = known or event in CLAUDE_EVENTS
     text = plain(event, colors.heading if known else f"bold {colors.error}")
     if not known:
-        text.append("  not a Gemini CLI event", style=colors.error)
+        whose = {"gemini": "Gemini CLI", "claude": "Claude Code"}
+        names = " or ".join(whose[h] for h in sorted(hosts, reverse=True))
+        text.append(f"  not a {names} event", style=colors.error)
     return text
 
 
@@ -73,7 +82,12 @@ def hook_line(
 
     badges = hook_badges(hook, hidden)
     state, extra = badges[0], badges[1:]
-    head = Text(state.label.ljust(columns.badge), style=colors.badge(state.kind))
+    # (The badge's style is the line's base style, as it always was: the id inherits it.)
+    head = Text(style=colors.badge(state.kind))
+    if columns.host:  # more than one host listed: a letter says whose (G, C)
+        head.append(HOST_MARKS[hook.host], style=f"bold {colors.accent}")
+        head.append(" " * (columns.host - 1))
+    head.append(state.label.ljust(columns.badge))
     head.append("  ")
     # Before the id, where a narrow list cannot cut it off.
     if extra and extra[0].kind == "hidden":
@@ -130,7 +144,7 @@ def fit_columns(widths: dict[str, Columns], after: dict[str, int], room: int) ->
     ellipsis, not the matcher and badges after it."""
     fitted = {}
     for key, columns in widths.items():
-        free = room - columns.badge - 2 - columns.hidden - after.get(key, 0)
+        free = room - columns.host - columns.badge - 2 - columns.hidden - after.get(key, 0)
         ident = max(min(columns.ident, free), min(columns.ident, FIT_ID_WIDTH))
         fitted[key] = columns._replace(ident=ident)
     return fitted
@@ -173,14 +187,14 @@ def item_label(
     (`hidden`: the refs of hooks with hidden characters; `room`: the cells a hook's line
     has, if known)."""
     if isinstance(item, EventGroup):
-        return _with_counts(_event_name(item.event, colors), item.summary, colors)
+        return _with_counts(_event_name(item.event, colors, item.hooks), item.summary, colors)
     if isinstance(item, SourceGroup):
         return _with_counts(_source_name(item.label, item.note, colors), item.summary, colors)
     if isinstance(item, PageItem):
         return page_line(item, colors)
     if isinstance(item, LayerGroup) and grouping == "source":
         # Under its source: the event is what tells the groups apart.
-        return _event_name(item.event, colors)
+        return _event_name(item.event, colors, item.hooks)
     if isinstance(item, LayerGroup):
         # The file is in the details pane: the line stays short enough for the hooks.
         return _source_name(item.label, item.note, colors)

@@ -27,7 +27,7 @@ from hookdash.tui.widgets.hook_groups import (
 from hookdash.tui.widgets.hook_labels import after_widths
 
 if TYPE_CHECKING:
-    from hookdash.core import Hook, HookCounts, Snapshot
+    from hookdash.core import AnyHook as Hook, ClaudeSnapshot, HookCounts, Snapshot
 
 
 class View(NamedTuple):
@@ -51,19 +51,27 @@ class Outline:
     widths: dict[str, Columns]  # each group's columns (by layer key), before fitting
     after: dict[str, int]  # each group's widest line after the id (see fit_columns)
     where: dict[str, tuple[str, int]]  # a shown hook's ref: its group's key, its index there
+    marked: bool = False  # more than one host's hooks: each line says whose
 
 
-def make_outline(snapshot: Snapshot, view: View, colors: Colors) -> Outline:
-    """The hooks of `snapshot` that `view` keeps, grouped, measured and indexed."""
+def make_outline(
+    snapshot: Snapshot, view: View, colors: Colors, claude: ClaudeSnapshot | None = None
+) -> Outline:
+    """The hooks of `snapshot` (and of Claude Code's, when it has files) that `view` keeps,
+    grouped, measured and indexed."""
     from hookdash.core import hidden_refs, hook_matches
 
+    every: list[Hook] = [*snapshot.hooks, *(claude.hooks if claude is not None else ())]
     hooks = [
         h
-        for h in snapshot.hooks
-        if (not view.project_only or h.scope == "workspace") and hook_matches(h, view.query)
+        for h in every
+        if (not view.project_only or h.scope in ("workspace", "project", "local"))
+        and hook_matches(h, view.query)
     ]
-    hidden = hidden_refs(snapshot.hooks, snapshot.problems)
-    notes = layer_notes(snapshot)
+    problems = [*snapshot.problems, *(claude.problems if claude is not None else ())]
+    hidden = hidden_refs(every, problems)
+    marked = claude is not None and bool(claude.hooks)
+    notes = layer_notes(snapshot, claude)
     groups: list[tuple[EventGroup, list[LayerGroup]]] | list[tuple[SourceGroup, list[LayerGroup]]]
     if view.grouping == "source":
         groups = group_by_source(hooks, notes)
@@ -80,11 +88,12 @@ def make_outline(snapshot: Snapshot, view: View, colors: Colors) -> Outline:
         view,
         groups,
         len(hooks),
-        len(snapshot.hooks),
+        len(every),
         hidden,
-        column_widths(hooks, hidden),
+        column_widths(hooks, hidden, marked),
         after_widths(hooks, colors, hidden),
         where,
+        marked,
     )
 
 
@@ -99,13 +108,18 @@ class Digest:
     by_ref: dict[str, Hook]
 
 
-def make_digest(snapshot: Snapshot) -> Digest:
+def make_digest(snapshot: Snapshot, claude: ClaudeSnapshot | None = None) -> Digest:
+    """(`counts` and the review are Gemini CLI's: the status line counts Claude Code's
+    hooks itself, and its review is hookdash's own.)"""
     from hookdash.core import count_hooks, untrusted_project_hooks, untrusted_summary
 
     untrusted = untrusted_project_hooks(snapshot.hooks)
+    by_ref: dict[str, Hook] = {h.ref: h for h in snapshot.hooks}
+    if claude is not None:
+        by_ref.update((h.ref, h) for h in claude.hooks)
     return Digest(
         count_hooks(snapshot.hooks),
         len(untrusted),
         untrusted_summary(untrusted) if untrusted else None,
-        {h.ref: h for h in snapshot.hooks},
+        by_ref,
     )

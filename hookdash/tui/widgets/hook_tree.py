@@ -3,7 +3,7 @@ most PAGE a group at a time: see hook_outline)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -36,7 +36,7 @@ from hookdash.tui.widgets.hook_outline import Outline, View, make_outline
 from hookdash.tui.widgets.list_keys import UP_DOWN
 
 if TYPE_CHECKING:
-    from hookdash.core import Hook, Snapshot
+    from hookdash.core import AnyHook as Hook, ClaudeSnapshot, Snapshot
 
 
 class HookTree(Tree[TreeItem | None]):
@@ -65,6 +65,7 @@ class HookTree(Tree[TreeItem | None]):
         self._collapsed: set[str] = set()
         self._widths: dict[str, Columns] = {}  # column_widths of what is shown
         self._hidden: frozenset[str] = frozenset()  # refs of hooks with hidden characters
+        self._marked = False  # more than one host's hooks: each line says whose
         self.grouping: Grouping = "event"
         self.project_only = False  # only the workspace's own hooks (`o`)
         self._rebuilding = False
@@ -117,13 +118,15 @@ class HookTree(Tree[TreeItem | None]):
         snapshot: Snapshot,
         query: str = "",
         select: str | None = None,
+        claude: ClaudeSnapshot | None = None,
     ) -> int:
-        """Rebuild from a snapshot, keeping the selection (by `Hook.ref`) and folding.
+        """Rebuild from a snapshot (and Claude Code's, when it has files), keeping the
+        selection (by `Hook.ref`) and folding.
 
         Returns how many hooks are shown. (Works the outline out here: see `show` for a
         large configuration.)"""
         view = self.view._replace(query=query)
-        return self.show(make_outline(snapshot, view, colors_for(self.app)), select)
+        return self.show(make_outline(snapshot, view, colors_for(self.app), claude), select)
 
     def show(self, outline: Outline, select: str | None = None) -> int:
         """Rebuild from an outline, keeping the selection (by `Hook.ref`, or a group's
@@ -135,6 +138,7 @@ class HookTree(Tree[TreeItem | None]):
         self._outline = outline
         self._fresh = {}
         self._hidden = outline.hidden
+        self._marked = outline.marked
         colors = colors_for(self.app)
         self._widths = self._fit()
         query = outline.view.query
@@ -186,7 +190,7 @@ class HookTree(Tree[TreeItem | None]):
         self._restore_cursor(node, self.cursor_line)
         return True
 
-    def update_hooks(self, hooks: dict[str, Hook]) -> int:
+    def update_hooks(self, hooks: Mapping[str, Hook]) -> int:
         """Show new readings of some hooks (by `Hook.ref`) in place, with their groups'
         counts, without rebuilding the tree (nor walking it: the work grows with the
         hooks changed, not with the list). Returns how many lines changed."""
@@ -322,6 +326,9 @@ class HookTree(Tree[TreeItem | None]):
             # Not yet laid out, the move scrolled as if the tree were one line high.
             self.call_after_refresh(self.scroll_home, animate=False)
         self.post_message(self.ItemHighlighted(self.current_item))
+
+    def _columns(self, hooks: Iterable[Hook]) -> dict[str, Columns]:
+        return column_widths(hooks, self._hidden, self._marked)
 
     def _room(self) -> int | None:
         """The cells a hook's line has (its guides take two levels), None before layout."""

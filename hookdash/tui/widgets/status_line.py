@@ -11,7 +11,7 @@ from textual.widgets import Static
 from hookdash.core import visible  # (no pydantic, no I/O)
 
 if TYPE_CHECKING:
-    from hookdash.core import HookCounts, Snapshot
+    from hookdash.core import ClaudeSnapshot, HookCounts, Snapshot
 
 
 class StatusLine(Static):
@@ -20,10 +20,17 @@ class StatusLine(Static):
         shown = visible(workspace)
         self.update(Content.assemble((shown, "bold"), " · reading the configuration…"))
 
-    def show(self, snapshot: Snapshot, display: Callable[[str], str], counts: HookCounts) -> None:
-        """`counts`: `count_hooks` of the snapshot's hooks (worked out with the hook list,
-        off the event loop for a large configuration)."""
-        from hookdash.core import describe, describe_gemini
+    def show(
+        self,
+        snapshot: Snapshot,
+        display: Callable[[str], str],
+        counts: HookCounts,
+        claude: ClaudeSnapshot | None = None,
+    ) -> None:
+        """`counts`: `count_hooks` of Gemini CLI's hooks (worked out with the hook list, off
+        the event loop for a large configuration); `claude`: Claude Code's part, when it has
+        files (its switch and counts)."""
+        from hookdash.core import count_hooks, describe, describe_gemini
 
         trust = snapshot.folder_trust
         trust_style = "$text-success" if trust.trusted else "$text-error"
@@ -39,6 +46,17 @@ class StatusLine(Static):
                 "$text-muted" if snapshot.gemini.note is None else "$text-warning",
             ),
         ]
+        if claude is not None:
+            theirs = count_hooks(claude.hooks)
+            on = claude.hooks_enabled and claude.claude_starts
+            state = "on" if on else ("would not start" if not claude.claude_starts else "OFF")
+            parts.insert(
+                3,
+                Content.styled(
+                    f"Claude Code hooks {state}: {theirs.total} ({theirs.running} run)",
+                    "$text-success" if on else "$text-error",
+                ),
+            )
         if not snapshot.gemini_starts:
             parts.insert(1, Content.styled("Gemini CLI would not start", "bold $text-error"))
         self.update(Content(" · ").join(parts))

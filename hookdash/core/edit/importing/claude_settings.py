@@ -2,7 +2,7 @@
 
 Claude Code keeps hooks in `.claude/settings.local.json`, `.claude/settings.json` (the
 project) and `~/.claude/settings.json` (the user; `$CLAUDE_CONFIG_DIR` moves it), and runs
-the hooks of all of them.
+the hooks of all of them that are strict JSON.
 """
 
 from __future__ import annotations
@@ -14,8 +14,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from hookdash.core import jsonc
-from hookdash.core.disk import files
+from hookdash.core.display import visible
 from hookdash.core.hosts.claude.layers import claude_home
 
 SourceKind = Literal["file", "local", "project", "user"]
@@ -63,21 +62,25 @@ def count_hooks(settings: Mapping[str, Any]) -> int:
 
 
 def read_claude_settings(path: Path) -> tuple[Any, str | None]:
-    """(document, None) or (None, why it cannot be read). Claude's files are JSON; comments
-    are tolerated as Claude tolerates them."""
-    try:
-        text = files.read_text(path, errors="strict")
-    except FileNotFoundError:
+    """(document, None) or (None, why it cannot be imported), read by Claude Code's own
+    reader (core.hosts.claude.files): strict JSON. A file Claude Code drops whole (a comment,
+    a trailing comma) is refused, not imported leniently: none of its hooks run in Claude
+    Code, so importing them would start hooks that never ran."""
+    from hookdash.core.hosts.claude.files import read_settings
+
+    read = read_settings(path)
+    if not read.exists:
         return None, "not found"
-    except (OSError, UnicodeDecodeError) as exc:
-        return None, f"cannot be read ({getattr(exc, 'strerror', None) or exc})"
-    try:
-        value = jsonc.parse(text)
-    except jsonc.JsonParseError as exc:
-        return None, f"does not parse ({exc})"
-    if not isinstance(value, dict):
-        return None, "is not a JSON object"
-    return value, None
+    if read.unreadable is not None:
+        return None, read.unreadable
+    error = read.error
+    if error is not None:
+        where = f" at line {error.line}, column {error.column}" if error.line else ""
+        return None, (
+            f"is {visible(error.message)}{where}: Claude Code ignores this file (none of its "
+            "hooks run), so hookdash does not import it; make it strict JSON first"
+        )
+    return read.value, None
 
 
 def claude_sources(workspace: Path, environ: Mapping[str, str]) -> list[ClaudeSource]:

@@ -72,13 +72,20 @@ def read_settings(path: Path) -> SettingsRead:
     text = data.decode("utf-8", "replace")  # as Node's readFileSync(…, "utf8")
     if text.startswith("\ufeff"):
         text = text[1:]
+    value, error = parse_settings(text)
+    return SettingsRead(path, exists=True, text=text, value=value, error=error)
+
+
+def parse_settings(text: str) -> tuple[Any, ParseError | None]:
+    """A settings file's text (its BOM removed) as Claude Code parses it: (the document,
+    None), or (what parsed, if anything, why Claude drops the file). Also for readers that
+    hold the text already (`hookdash scan`)."""
     if not text.strip():
-        return SettingsRead(path, exists=True, text=text, value={})
+        return {}, None
     try:
         value = jsonc.parse(text, comments=False)
     except jsonc.JsonParseError as exc:
-        return SettingsRead(path, exists=True, text=text, error=strict_error(text, exc))
+        return None, strict_error(text, exc)
     if not isinstance(value, dict):
-        error = ParseError(message="not a JSON object", line=1, column=1)
-        return SettingsRead(path, exists=True, text=text, value=value, error=error)
-    return SettingsRead(path, exists=True, text=text, value=value)
+        return value, ParseError(message="not a JSON object", line=1, column=1)
+    return value, None

@@ -12,9 +12,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from hookdash.core.model import RiskFlag
+from hookdash.core.model import Hook, RiskFlag
 from hookdash.core.problems import Problem
 from hookdash.core.scripts import ScriptInfo
+from hookdash.core.shown import ShownHook
 
 ClaudeScope = Literal["managed", "user", "project", "local", "plugin"]
 # Why a hook does not run (plan's `reason`, CONTRACT §5's vocabulary plus Claude's own).
@@ -73,6 +74,22 @@ class ClaudeHook(BaseModel):
     # what ${CLAUDE_PLUGIN_ROOT} is when Claude runs it. Plugin files are never written.
     plugin: str | None = None
     plugin_root: str | None = None
+
+    # What the shared views (the dashboard's list, `present`) read of any hook.
+    @property
+    def shown(self) -> ShownHook:
+        """Its text as a terminal may show it (core.display's rule)."""
+        return ShownHook(self)
+
+    @property
+    def layer_label(self) -> str:
+        """Its layer, named with its host: one tree holds Gemini's `user` and Claude's."""
+        return f"claude {self.scope}"
+
+    @property
+    def disabled(self) -> bool:
+        """Switched off one by one: the one per-hook switch Claude has is hookdash's park."""
+        return self.parked
 
 
 class ParseError(BaseModel):
@@ -155,3 +172,7 @@ class ClaudePlan(BaseModel):
     hooks: list[ClaudeHook]
     skipped: list[ClaudeSkipped]
     notes: list[str] = []
+
+
+# A hook of either host, as the views that list both read it.
+AnyHook = Hook | ClaudeHook

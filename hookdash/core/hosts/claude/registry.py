@@ -26,7 +26,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hookdash.core import jsonc
 from hookdash.core.hosts.claude.events import KNOWN_EVENTS, match_field
@@ -40,6 +40,9 @@ from hookdash.core.hosts.claude.layers import (
 )
 from hookdash.core.hosts.claude.model import ClaudeHook, ClaudeInactive, ClaudeSnapshot
 from hookdash.core.hosts.claude.plugins import Plugin, claude_plugins
+
+if TYPE_CHECKING:
+    from hookdash.core.model import Configuration
 from hookdash.core.hosts.claude.trust import folder_trust
 from hookdash.core.jsonc import escape_pointer_token
 
@@ -334,3 +337,25 @@ def _parked_hooks(layers: list[ClaudeLayer], environ: Mapping[str, str]) -> list
         hook.inactive_reason = "parked"
         out.append(hook)
     return out
+
+
+def load_claude_if_any(
+    workspace: str | Path, environ: Mapping[str, str] | None = None
+) -> ClaudeSnapshot | None:
+    """The Claude Code configuration of `workspace` when Claude Code has any settings file
+    for it, else None: `list`, `check` and the dashboard cover every host that has a file
+    (CONTRACT §5), so a Gemini-only machine's output stays Gemini's alone."""
+    from hookdash.core.hosts.claude.host import ClaudeHost
+
+    env = dict(os.environ if environ is None else environ)
+    if not ClaudeHost().has_files(Path(os.path.abspath(workspace)), env):
+        return None
+    return load_claude(workspace, env)
+
+
+def with_claude(config: Configuration) -> Configuration:
+    """`config` (Gemini CLI's) carrying Claude Code's configuration of the same workspace,
+    when Claude Code has a file there: what the dashboard shows."""
+    env = config.env
+    config.claude = load_claude_if_any(env.workspace, env.environ)
+    return config

@@ -24,6 +24,10 @@ from hookdash.core.scan.reader import Document, Entry, Skipped
 from hookdash.core.scan.shapes import hooks_object
 
 _SETTINGS = (".claude/settings.json", ".claude/settings.local.json")
+# Read by Claude Code as strict JSON (`JSON.parse`): a comment or a trailing comma drops
+# the whole file, silently (tests/claude/observed-2.1.332.md). The plugin files are not
+# in the observed facts, so they are read as before.
+STRICT_JSON = frozenset(_SETTINGS)
 _MANIFEST = ".claude-plugin/plugin.json"
 _PLUGIN_HOOKS = "hooks/hooks.json"
 _FIELDS = ("command", "url")

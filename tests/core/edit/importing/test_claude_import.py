@@ -295,9 +295,28 @@ def test_refusals(sandbox: Sandbox) -> None:
     with pytest.raises(ClaudeSettingsError, match="No Claude Code settings found"):
         import_claude(sandbox.load())
     broken = sandbox.write(sandbox.root / "broken.json", '{"hooks": {,}}')
-    with pytest.raises(ClaudeSettingsError, match="does not parse"):
+    with pytest.raises(ClaudeSettingsError, match="is not strict JSON"):
         import_claude(sandbox.load(), broken)
     assert not sandbox.workspace_settings.exists()
+
+
+def test_a_file_claude_ignores_is_not_imported(sandbox: Sandbox) -> None:
+    """Claude Code drops a settings file with a comment whole: its hooks never run there,
+    so import leaves them out, loudly (a file named on the command line is refused)."""
+    _isolate_claude_home(sandbox)
+    _project(sandbox, "bash-guard.json")
+    local = sandbox.write(
+        sandbox.workspace / ".claude" / "settings.local.json",
+        '{\n  // mine\n  "hooks": {"Stop": [{"hooks": [{"type": "command", "command": "x"}]}]}'
+        "\n}\n",
+    )
+    result = import_claude(sandbox.load())
+    assert "x" not in [r.command for r in result.imported]
+    [note] = [n for n in result.not_carried if n.kind == "file"]
+    assert note.reason.startswith("~/project/.claude/settings.local.json is not strict JSON")
+    assert "at line 2, column 3: Claude Code ignores this file" in note.reason
+    with pytest.raises(ClaudeSettingsError, match="Claude Code ignores this file"):
+        import_claude(sandbox.load(), local)
 
 
 def test_an_explicit_file(sandbox: Sandbox) -> None:

@@ -1,0 +1,95 @@
+"""How a Claude Code hook's verdict reads to a person, in the words core.present gives
+Gemini's: its state badge, the notes under it, what its matcher is tested against, the
+folder trust sentence, and the findings that change every hook at once (banners).
+
+core.present hands a Claude hook here; every text goes through core.display's rule.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hookdash.core.display import visible
+from hookdash.core.hosts.claude.events import KNOWN_EVENTS
+
+if TYPE_CHECKING:
+    from hookdash.core.hosts.claude.model import ClaudeHook, ClaudeSnapshot
+
+# Findings that change what every Claude hook does (the dashboard's banners).
+CLAUDE_BANNER_CODES: tuple[str, ...] = (
+    "claude-project-disables-all-hooks",  # a repository switches off the user's hooks
+    "claude-settings-parse-error",  # a file Claude drops whole (a comment, a trailing comma)
+    "claude-settings-unreadable",
+    "claude-project-enables-hooks",
+    "claude-hooks-switched-off",
+)
+
+_SHORT_REASONS: dict[str, str] = {
+    "claude-refuses-to-start": "Claude won't start",
+    "hooks-disabled": "hooks off",
+    "ignored-layer": "file ignored",
+    "invalid": "invalid",
+    "unknown-event": "unknown event",
+    "parked": "parked",
+}
+
+
+def claude_state(hook: ClaudeHook) -> tuple[str, str]:
+    """(badge kind, label) of the one badge that says whether Claude Code runs the hook."""
+    if hook.parked:
+        return "disabled", "off: parked"
+    if hook.inactive_reason == "duplicate" or (hook.runs and hook.duplicate_of is not None):
+        return "duplicate", "duplicate"
+    if hook.runs:
+        return "runs", "runs"
+    reason = hook.inactive_reason or ""
+    return "not-running", f"off: {_SHORT_REASONS.get(reason, visible(reason) or 'not run')}"
+
+
+def claude_notes(hook: ClaudeHook) -> list[str]:
+    """One sentence per thing a reader must know about the hook's verdict."""
+    notes = [visible(reason) for reason in hook.not_running_because]
+    if hook.parked and not notes:
+        notes.append("parked by hookdash: its text is kept in hookdash's state until unparked")
+    if hook.runs and hook.trust == "untrusted":
+        notes.append(
+            "the folder is not trusted: an interactive Claude Code session asks before it "
+            "runs this hook; `claude -p` runs it without asking"
+        )
+    if hook.review == "new":
+        notes.append("new project hook: never reviewed with hookdash trust")
+    elif hook.review == "changed":
+        notes.append("changed since you reviewed it with hookdash trust")
+    return notes
+
+
+def claude_match_sentence(hook: ClaudeHook) -> str:
+    """What the hook's matcher is tested against, in a sentence."""
+    if hook.event not in KNOWN_EVENTS:
+        return f"'{visible(hook.event)}' is not a Claude Code event: Claude ignores it."
+    if hook.match_field is None:
+        return "Claude Code ignores matchers for this event: the hook runs whenever it fires."
+    return (
+        f"The matcher is tested against the {visible(hook.match_field)} (exact names, "
+        "'|' lists or a regex; '*', \"\" or none: every value)."
+    )
+
+
+def claude_review_sentence(hook: ClaudeHook) -> str:
+    """hookdash's own review record of the hook (Claude keeps none per hook)."""
+    return {
+        "reviewed": "reviewed with hookdash trust, unchanged since",
+        "new": "NEW: never reviewed with hookdash trust",
+        "changed": "CHANGED since you reviewed it with hookdash trust",
+    }.get(hook.review, "not applicable: only project and local hooks are reviewed")
+
+
+def claude_no_ask_line(snapshot: ClaudeSnapshot) -> str | None:
+    """The banner on a folder Claude Code does not trust, when it holds project hooks:
+    `claude -p` runs them without asking. None otherwise."""
+    if snapshot.folder_trust.state == "trusted":
+        return None
+    if not any(h.scope in ("project", "local") and h.runs for h in snapshot.hooks):
+        return None
+    sentence = visible(snapshot.folder_trust.sentence)
+    return sentence if sentence.startswith("Claude Code") else f"Claude Code: {sentence}"
