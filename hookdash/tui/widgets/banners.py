@@ -73,16 +73,21 @@ def _unfolded(banner: Banner) -> bool:
     return isinstance(parent, Banners) and parent.has_class("-unfolded")
 
 
-def trust_banner(hooks: Iterable[Hook]) -> Banner | None:
-    """“3 project hooks to review (2 NEW, 1 CHANGED)”, opening the trust review."""
+def trust_banner(hooks: Iterable[Hook], claude_to_review: int = 0) -> Banner | None:
+    """“3 project hooks to review (2 NEW, 1 CHANGED)”, opening the trust review;
+    `claude_to_review`: Claude Code project hooks never reviewed or changed since."""
     from hookdash.core import untrusted_project_hooks, untrusted_summary
 
     untrusted = untrusted_project_hooks(hooks)
-    if not untrusted:
+    if not untrusted and not claude_to_review:
         return None
+    parts = [untrusted_summary(untrusted)] if untrusted else []
+    if claude_to_review:
+        noun = "hook" if claude_to_review == 1 else "hooks"
+        parts.append(f"{claude_to_review} Claude Code project {noun} not reviewed yet")
     text = Content.assemble(
         ("! ", "bold"),
-        (f"{untrusted_summary(untrusted)}: ", "bold"),
+        (f"{'; '.join(parts)}: ", "bold"),
         "press T (or click) to review and trust them.",
     )
     banner = Banner(text, classes="banner trust warning", action="screen.review_trust")
@@ -161,9 +166,10 @@ class Banners(Vertical):
         display: Callable[[str], str],
         notices: Sequence[Notice] = (),
         hooks: Iterable[Hook] = (),
+        claude_to_review: int = 0,
     ) -> None:
-        """`notices`: lines shown first (the demo, why it opened); `hooks`: for the trust
-        banner."""
+        """`notices`: lines shown first (the demo, why it opened); `hooks` and
+        `claude_to_review` (Claude Code project hooks new or changed): the trust banner."""
         from hookdash.core import banner_lines, untrusted_project_hooks
 
         self.remove_children()
@@ -174,7 +180,7 @@ class Banners(Vertical):
         for banner, notice in zip(banners, notices, strict=True):
             banner.tooltip = plain_content(notice.text)  # whole, however narrow the terminal
         hooks = list(hooks)
-        trust = trust_banner(hooks)
+        trust = trust_banner(hooks, claude_to_review)
         if trust is not None:
             banners.append(trust)
         lines = banner_lines(problems, display)
@@ -194,7 +200,7 @@ class Banners(Vertical):
             banners.append(Banner(more, classes="banner problem info"))
         if banners:
             severities = [line.severity for line in lines]
-            to_review = len(untrusted_project_hooks(hooks))
+            to_review = len(untrusted_project_hooks(hooks)) + claude_to_review
             banners.append(_summary(notices, to_review, severities))
         self.mount_all(banners)
         self.display = bool(banners)
