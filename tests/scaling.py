@@ -10,6 +10,7 @@ from __future__ import annotations
 import gc
 import time
 from collections.abc import Callable
+from typing import Any
 
 FACTOR = 4
 # Linear work measures about 4×; quadratic 16×. Between them, room for noise and for the
@@ -33,3 +34,20 @@ def growth(prepare: Callable[[int], Callable[[], object]], n: int, repeat: int =
     the input (untimed) and returns the work to time."""
     small, large = prepare(n), prepare(FACTOR * n)
     return best_time(large, repeat) / best_time(small, repeat)
+
+
+def write_many_hooks(box: Any, n: int) -> None:
+    """n hooks in the user and workspace settings (a trusted folder), each running a script
+    of its own in one directory: what makes the watch targets, the tree and the counts
+    grow with the hooks. `box` is a tests.conftest.Sandbox."""
+    scripts = box.workspace / ".gemini" / "hooks"
+    scripts.mkdir(parents=True, exist_ok=True)
+    events = ["BeforeTool", "AfterTool", "BeforeAgent", "AfterAgent", "SessionStart"]
+    layers: list[dict[str, list[Any]]] = [{}, {}]
+    for i in range(n):
+        (scripts / f"h{i}.sh").write_text(f"#!/bin/sh\necho {i}\n")
+        hook = {"name": f"h{i}", "type": "command", "command": f"sh {scripts}/h{i}.sh"}
+        layers[i % 2].setdefault(events[i % len(events)], []).append({"hooks": [hook]})
+    box.trust_folder()
+    box.write_user({"hooks": layers[0]})
+    box.write_workspace({"hooks": layers[1]})

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from hookdash.cli.edits import colour_diff_line, edit_failed, print_edit
-from hookdash.cli.options import Parser, add_hook_id, add_scope, add_yes
+from hookdash.cli.options import Parser, add_hook_id, add_scope, add_yes, claude_scope_only
 from hookdash.cli.output import EXIT_NEEDS_CONFIRMATION, EXIT_OK, Style, print_json
 from hookdash.cli.workspace import configuration
 from hookdash.core import json_text, visible
@@ -120,7 +120,21 @@ def _hook_fields(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
+def _claude(args: argparse.Namespace, name: str) -> Callable[[argparse.Namespace], int] | None:
+    """The `--host claude` command `name` of `claude_writes`, or None (Gemini CLI's, whose
+    scopes are user and workspace)."""
+    if args.host == "claude":
+        from hookdash.cli import claude_writes
+
+        command: Callable[[argparse.Namespace], int] = getattr(claude_writes, f"cmd_{name}_claude")
+        return command
+    claude_scope_only(args)
+    return None
+
+
 def cmd_add(args: argparse.Namespace) -> int:
+    if (claude := _claude(args, "add")) is not None:
+        return claude(args)
     from hookdash.core import HookDraft, add_hook
 
     draft = HookDraft(event=args.event, **_hook_fields(args))
@@ -128,6 +142,8 @@ def cmd_add(args: argparse.Namespace) -> int:
 
 
 def cmd_edit(args: argparse.Namespace) -> int:
+    if (claude := _claude(args, "edit")) is not None:
+        return claude(args)
     from hookdash.core import HookChanges, edit_hook
 
     changes = HookChanges(**_hook_fields(args))
@@ -143,12 +159,16 @@ def cmd_edit(args: argparse.Namespace) -> int:
 
 
 def cmd_remove(args: argparse.Namespace) -> int:
+    if (claude := _claude(args, "remove")) is not None:
+        return claude(args)
     from hookdash.core import remove_hook
 
     return _run(args, lambda c, dry: remove_hook(c, args.id, dry_run=dry), confirm=True)
 
 
 def cmd_hooks(args: argparse.Namespace) -> int:
+    if (claude := _claude(args, "hooks")) is not None:
+        return claude(args)
     from hookdash.core import NO_HOOK, switch_hooks
 
     # The switch reads no hook: a large settings file's are not built.
@@ -170,10 +190,14 @@ def _field_options() -> Parser:
         "--matcher",
         metavar="M",
         help="tool-name regex (BeforeTool, AfterTool) or exact trigger (SessionStart, "
-        "SessionEnd, PreCompress); '' for every one",
+        "SessionEnd, PreCompress); '' for every one (Claude Code: a list of names like "
+        "Edit|Write, or a regex)",
     )
     fields.add_argument(
-        "--timeout", metavar="MS", help="timeout in milliseconds (Gemini's default: 60000)"
+        "--timeout",
+        metavar="N",
+        help="timeout in milliseconds (Gemini's default: 60000); with --host claude, in "
+        "seconds (Claude's default: 60)",
     )
     fields.add_argument("--description", metavar="TEXT", help="shown next to the hook")
     return fields
@@ -181,7 +205,12 @@ def _field_options() -> Parser:
 
 def _add_add_and_edit(sub: SubParsers, parents: list[Parser]) -> None:
     p = sub.add_parser("add", parents=parents, help="add a hook to a settings file")
-    p.add_argument("event", metavar="EVENT", help="a Gemini CLI event, e.g. BeforeTool")
+    p.add_argument(
+        "event", metavar="EVENT", help="a Gemini CLI event, e.g. BeforeTool (Claude: PreToolUse)"
+    )
+    p.add_argument(
+        "--type", choices=("command",), default="command", help="the handler type (command)"
+    )
     p.add_argument(
         "--command", dest="command_line", metavar="CMD", required=True, help="what bash runs"
     )
@@ -190,7 +219,7 @@ def _add_add_and_edit(sub: SubParsers, parents: list[Parser]) -> None:
         action="store_true",
         help="put it in a sequential definition (Gemini then runs the event's hooks in turn)",
     )
-    add_scope(p, "user")
+    add_scope(p, "user", claude=True)
     p.add_argument(
         "--no-trust",
         dest="trust",
@@ -217,22 +246,24 @@ def _add_add_and_edit(sub: SubParsers, parents: list[Parser]) -> None:
     p.set_defaults(func=cmd_edit)
 
 
-def add_authoring_commands(sub: SubParsers, common: Parser, with_json: Parser) -> None:
+def add_authoring_commands(
+    sub: SubParsers, common: Parser, with_json: Parser, hosted: Parser
+) -> None:
     """The writing commands' parsers (called by parser.build_parser)."""
-    _add_add_and_edit(sub, [common, with_json, _field_options()])
+    _add_add_and_edit(sub, [common, hosted, with_json, _field_options()])
 
-    p = sub.add_parser("remove", parents=[common, with_json], help="remove one hook")
+    p = sub.add_parser("remove", parents=[common, hosted, with_json], help="remove one hook")
     add_hook_id(p)
     add_yes(p)
     p.set_defaults(func=cmd_remove)
 
     p = sub.add_parser(
         "hooks",
-        parents=[common, with_json],
-        help="switch all hooks on or off (hooksConfig.enabled)",
+        parents=[common, hosted, with_json],
+        help="switch all hooks on or off (hooksConfig.enabled; Claude Code: disableAllHooks)",
     )
     p.add_argument("state", choices=("on", "off"), help="on or off")
-    add_scope(p, "user")
+    add_scope(p, "user", claude=True)
     p.set_defaults(func=cmd_hooks)
 
     p = sub.add_parser(

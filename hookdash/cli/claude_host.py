@@ -18,6 +18,8 @@ _BADGES = {
     "invalid": "not-running",
     "unknown-event": "ignored",
     "duplicate": "duplicate",
+    "parked": "parked",
+    "plugin-off": "OFF",
 }
 
 
@@ -104,7 +106,8 @@ def write_claude_list(snap: Any, s: Style) -> None:
     for event in order:
         out.write("\n" + s.bold(visible(event)) + "\n")
         for file, hooks in groups[event].items():
-            out.write(f"  {s.cyan(hooks[0].scope)} {s.dim(places.display(file))}\n")
+            plugin = f" {visible(hooks[0].plugin)}" if hooks[0].plugin else ""
+            out.write(f"  {s.cyan(hooks[0].scope + plugin)} {s.dim(places.display(file))}\n")
             for hook in hooks:
                 out.write(_hook_line(hook, s) + "\n")
                 for reason in hook.not_running_because:
@@ -203,7 +206,8 @@ def cmd_plan_claude(args: argparse.Namespace) -> int:
             else s.dim(f" ({visible(str(hook.type))}: hookdash does not fire it)")
         )
         name = s.green(visible(shorten(hook.id, 70)))
-        out.write(f"  {i}. {name} {s.cyan(hook.scope)}{kind}  {s.dim(where)}\n")
+        scope = hook.scope + (f" {visible(hook.plugin)}" if hook.plugin else "")
+        out.write(f"  {i}. {name} {s.cyan(scope)}{kind}  {s.dim(where)}\n")
     if plan.skipped:
         out.write("Not run:\n")
         for skipped in plan.skipped:

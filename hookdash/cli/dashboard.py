@@ -45,8 +45,11 @@ def cmd_dashboard(args: argparse.Namespace) -> int:
         return cmd_list(args)
     if env.never_set_up():
         return _run_demo(keep=False, notice=NO_SETTINGS_NOTICE)
-    # The app loads the configuration itself, after its first paint.
-    return _run_dashboard(env, None)
+    # A quick configuration loads in a thread from here on, while Textual is imported and
+    # paints; a larger one after the first paint (hookdash.tui.loading; no Textual import).
+    from hookdash.tui.loading import start_early_load
+
+    return _run_dashboard(env, None, early=start_early_load(env))
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
@@ -68,8 +71,12 @@ def _run_demo(keep: bool, notice: str | None) -> int:
     for name in [n for n in os.environ if n not in demo.environ]:
         del os.environ[name]
     os.environ.update(demo.environ)
+    from hookdash.tui.loading import start_early_load
+
     try:
-        return _run_dashboard(demo.env, None, demo=demo, notice=notice)
+        env = demo.env  # (made on each access: the early load is for this one)
+        early = start_early_load(env)
+        return _run_dashboard(env, None, demo=demo, notice=notice, early=early, keep=keep)
     finally:
         if keep:
             print(f"The demo files are kept in {demo.root}")
@@ -80,11 +87,16 @@ def _run_demo(keep: bool, notice: str | None) -> int:
 QUIT_GRACE_S = 1.0  # how long SIGTERM/SIGHUP waits for the app to end on its own
 
 
-def _leave_anyway(app: Any, ended: threading.Event, code: int) -> None:
+def _leave_anyway(app: Any, ended: threading.Event, code: int, demos: list[Any]) -> None:
     """After a signal: if the app has not ended within QUIT_GRACE_S (its event loop is
-    busy), put the terminal back and end the process."""
+    busy), kill the hooks it runs, put the terminal back, remove the demo copies (`demos`,
+    and those the app opened) and end the process."""
     if ended.wait(QUIT_GRACE_S):
         return
+    from hookdash.core import kill_running_hooks
+
+    with contextlib.suppress(Exception):
+        kill_running_hooks()
     # The terminal put back by hand: the driver's own way joins its threads and flushes
     # through its writer thread, either of which a held process may never get to.
     driver = getattr(app, "_driver", None)
@@ -96,6 +108,9 @@ def _leave_anyway(app: Any, ended: threading.Event, code: int) -> None:
 
             termios.tcsetattr(fileno, termios.TCSANOW, attrs)
         os.write(fileno, _TERMINAL_BACK)
+    for demo in [*app.owned_demos, *demos]:
+        with contextlib.suppress(Exception):
+            demo.cleanup()
     os._exit(code)
 
 
@@ -107,14 +122,23 @@ _TERMINAL_BACK = (
 )
 
 
-def _run_dashboard(env: Any, config: Any, demo: Any = None, notice: str | None = None) -> int:
+def _run_dashboard(
+    env: Any,
+    config: Any,
+    demo: Any = None,
+    notice: str | None = None,
+    early: Any = None,
+    keep: bool = True,
+) -> int:
     import asyncio
 
     from hookdash.tui.app import HookdashApp
 
-    app = HookdashApp(env, configuration=config, demo=demo, notice=notice)
+    app = HookdashApp(env, configuration=config, demo=demo, notice=notice, early=early)
 
     ended = threading.Event()
+    # Removed on a hurried exit too (`keep`: the user asked to keep the demo's files).
+    temporary = [demo] if demo is not None and not keep else []
 
     def leave(signum: int, frame: Any) -> None:
         # A closed terminal (SIGHUP) or `kill` (SIGTERM) ends the app like `q` does, so the
@@ -124,7 +148,9 @@ def _run_dashboard(env: Any, config: Any, demo: Any = None, notice: str | None =
         except RuntimeError:  # the app's loop is not running (yet, or any more)
             raise SystemExit(128 + signum) from None
         # A loop held by long work must not make the signal wait: leave within a second.
-        threading.Thread(target=_leave_anyway, args=(app, ended, 128 + signum), daemon=True).start()
+        threading.Thread(
+            target=_leave_anyway, args=(app, ended, 128 + signum, temporary), daemon=True
+        ).start()
 
     previous = {sig: signal.signal(sig, leave) for sig in (signal.SIGHUP, signal.SIGTERM)}
     try:

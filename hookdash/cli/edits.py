@@ -103,6 +103,10 @@ def _run_edit(
 
 
 def cmd_disable(args: argparse.Namespace) -> int:
+    if args.host == "claude":
+        from hookdash.cli.claude_writes import cmd_disable_claude
+
+        return cmd_disable_claude(args)
     from hookdash.core import disable_hook
 
     return _run_edit(
@@ -113,6 +117,10 @@ def cmd_disable(args: argparse.Namespace) -> int:
 
 
 def cmd_enable(args: argparse.Namespace) -> int:
+    if args.host == "claude":
+        from hookdash.cli.claude_writes import cmd_enable_claude
+
+        return cmd_enable_claude(args)
     from hookdash.core import enable_hook
 
     return _run_edit(
@@ -328,13 +336,19 @@ def add_edit_commands(sub: SubParsers, common: Parser, with_json: Parser, hosted
         "hooks.disabled; hooks = only the legacy list (Gemini CLI < 0.26); hooksConfig = only "
         "the current one (default: auto)"
     )
-    p = sub.add_parser("disable", parents=[common, with_json], help="add a hook to a disabled list")
+    p = sub.add_parser(
+        "disable",
+        parents=[common, hosted, with_json],
+        help="add a hook to a disabled list (Claude Code: park it, its text kept by hookdash)",
+    )
     add_hook_id(p)
     add_scope(p, "user", verb="edit")
     p.add_argument("--disabled-key", choices=keys, default="auto", help=key_help)
     p.set_defaults(func=cmd_disable)
     p = sub.add_parser(
-        "enable", parents=[common, with_json], help="remove a hook from the disabled lists"
+        "enable",
+        parents=[common, hosted, with_json],
+        help="remove a hook from the disabled lists (Claude Code: put a parked hook back)",
     )
     add_hook_id(p)
     p.add_argument("--disabled-key", choices=keys, default="auto", help=key_help)

@@ -30,13 +30,31 @@ def add_hook_id(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def add_scope(parser: argparse.ArgumentParser, default: str, verb: str = "write") -> None:
+def add_scope(
+    parser: argparse.ArgumentParser, default: str, verb: str = "write", claude: bool = False
+) -> None:
+    """`--scope`; with `claude`, also Claude Code's project and local files (`--host
+    claude`: user, project or local)."""
+    more = ("project", "local") if claude else ()
     parser.add_argument(
         "--scope",
-        choices=("user", "workspace"),
+        choices=("user", "workspace", *more),
         default=default,
-        help=f"whose settings file to {verb} (default: {default})",
+        help=f"whose settings file to {verb} (default: {default})"
+        + ("; with --host claude: user, project or local" if claude else ""),
     )
+
+
+def claude_scope_only(args: argparse.Namespace) -> None:
+    """A Claude Code scope given to a Gemini CLI command: a usage error."""
+    if getattr(args, "scope", None) in ("project", "local"):
+        from hookdash.cli.output import CliError
+
+        raise CliError(
+            f"--scope {args.scope} names a Claude Code file (with --host claude); Gemini "
+            "CLI's scopes are user and workspace.",
+            EXIT_USAGE,
+        )
 
 
 def add_yes(parser: argparse.ArgumentParser, help: str = "do it without asking") -> None:

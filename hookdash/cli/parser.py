@@ -62,7 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_scan_command(sub, common)
     _add_engine_commands(sub, common, with_json, hosted)
     add_edit_commands(sub, common, with_json, hosted)
-    add_authoring_commands(sub, common, with_json)
+    add_authoring_commands(sub, common, with_json, hosted)
     add_dashboard_commands(sub)
     return parser
 

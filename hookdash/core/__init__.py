@@ -121,12 +121,21 @@ if TYPE_CHECKING:
         load_claude_if_any as load_claude_if_any,
         with_claude as with_claude,
     )
+    from hookdash.core.hosts.claude.authoring import (
+        add_claude_hook as add_claude_hook,
+        edit_claude_hook as edit_claude_hook,
+        remove_claude_hook as remove_claude_hook,
+    )
     from hookdash.core.hosts.claude.fire import (
         build_claude_payload as build_claude_payload,
         claude_confirmations as claude_confirmations,
         fire_claude as fire_claude,
         fire_claude_sync as fire_claude_sync,
         hooks_to_fire as hooks_to_fire,
+    )
+    from hookdash.core.hosts.claude.parking import (
+        park_claude_hook as park_claude_hook,
+        unpark_claude_hook as unpark_claude_hook,
     )
     from hookdash.core.hosts.claude.present import (
         claude_match_sentence as claude_match_sentence,
@@ -138,6 +147,9 @@ if TYPE_CHECKING:
         claude_review_token as claude_review_token,
         claude_script_diff as claude_script_diff,
         trust_claude_hooks as trust_claude_hooks,
+    )
+    from hookdash.core.hosts.claude.switching import (
+        switch_claude_hooks as switch_claude_hooks,
     )
     from hookdash.core.hosts.claude.target import (
         find_claude_hook as find_claude_hook,
@@ -208,6 +220,7 @@ if TYPE_CHECKING:
     )
     from hookdash.core.load.sources import (
         WatchTarget as WatchTarget,
+        changed_since as changed_since,
         watch_targets as watch_targets,
     )
     from hookdash.core.model import (
@@ -223,6 +236,7 @@ if TYPE_CHECKING:
         GEMINI_SOURCE_NOTE as GEMINI_SOURCE_NOTE,
         QUIRKS as QUIRKS,
         BadgeKind as BadgeKind,
+        HookCounts as HookCounts,
         RiskLine as RiskLine,
         banner_lines as banner_lines,
         banner_problems as banner_problems,
@@ -268,6 +282,9 @@ if TYPE_CHECKING:
         RunLike as RunLike,
         outcome_of as outcome_of,
         tools_seen as tools_seen,
+    )
+    from hookdash.core.run.process import (
+        kill_running_hooks as kill_running_hooks,
     )
     from hookdash.core.run.runlog import (
         RUNLOG_NAME as RUNLOG_NAME,

@@ -372,6 +372,15 @@ RULES: dict[str, Rule] = _rules(
         "(the later layer wins), so every hook runs in that repository.",
     ),
     (
+        "claude-project-enables-plugin",
+        "warning",
+        "A repository's Claude Code settings switch on an installed plugin.",
+        'enabledPlugins: {"NAME@MARKETPLACE": true} in a project\'s .claude/settings.json '
+        "(or settings.local.json) turns on a plugin installed for the user, even one the user "
+        "set to false (the later layer wins), and Claude Code runs its hooks there. An error "
+        "when it overrides your false. Set it to false in .claude/settings.local.json.",
+    ),
+    (
         "claude-hook-changed",
         "warning",
         "A repository's Claude Code hook changed since you reviewed it.",

@@ -4,6 +4,8 @@ Layout:
 - `app.py`      HookdashApp: owns `config` (the loaded Configuration), reloads it in a
                 thread worker, runs core's DirectoryWatcher on the files it was read
                 from, app-wide actions.
+- `loading.py`  what a load gives the app (configuration, other agents' line, watch
+                targets) and the first load, started before Textual is imported.
 - `commands.py` every action once: key, Footer label, palette entry, help text.
 - `styles.py`   finds the .tcss files (source tree or installed wheel).
 - `colors.py`   Rich styles from the current theme (tree labels, details).

@@ -2,11 +2,11 @@
 
 The app owns the one piece of state every screen shows: `config`, the loaded
 `Configuration` (a reactive attribute; screens `watch` it). It is loaded by `loader`
-(default `core.load_configuration`) in a thread worker, so the event loop never
+(default `core.load_configuration`) in a daemon thread, so the event loop never
 reads files, and replaced as a whole on every reload:
 
     file change ─▶ core's DirectoryWatcher (watchfiles, async worker) ─▶ reload()
-    reload() ─▶ _load (thread worker, exclusive) ─▶ ConfigurationLoaded ─▶ app.config
+    reload() ─▶ _load (exclusive; a daemon thread) ─▶ ConfigurationLoaded ─▶ app.config
     app.config ─▶ each screen re-renders, keeping its selection (by Hook.ref)
 
 Screens that write (switch, trust review, the hook form, remove, hooks on/off) make the
@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import time
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path, PurePath
@@ -34,11 +35,13 @@ from textual.message import Message
 from textual.notifications import SeverityLevel
 from textual.reactive import var
 from textual.screen import Screen
-from textual.worker import Worker, get_current_worker
+from textual.worker import Worker
 
 from hookdash.core import visible  # (the display rule: no pydantic, no I/O)
 from hookdash.tui.commands import DashboardCommands, HookJumpCommands, bindings_for
+from hookdash.tui.daemon_thread import in_daemon_thread
 from hookdash.tui.key_order import KeyHandled, KeyOrder
+from hookdash.tui.loading import EarlyLoad, Loaded, Loader, load_view, other_agents_line
 from hookdash.tui.messages import SessionMessage, plain_message, toast_text
 from hookdash.tui.screens.hooks import HooksScreen
 from hookdash.tui.styles import stylesheet_paths
@@ -57,7 +60,6 @@ if TYPE_CHECKING:
         WatchTarget,
     )
 
-Loader = Callable[["GeminiEnvironment"], "Configuration"]
 P = ParamSpec("P")
 T = TypeVar("T")
 
@@ -86,15 +88,6 @@ class ConfigurationLoaded(Message):
         self.targets = targets  # what the watcher follows (grows with the hooks: off the loop)
 
 
-def other_agents_line(config: Configuration) -> str | None:
-    """The banner line on other agents' hooks in the workspace (`hookdash scan`): read
-    with the configuration, off the event loop."""
-    from hookdash.core import foreign_summary, scan_repository
-
-    summary = foreign_summary(scan_repository(config.env.workspace))
-    return f"{summary}: press S (or click) to see them" if summary else None
-
-
 class HookdashApp(App[None]):
     """The dashboard. See the module docstring for how configuration flows."""
 
@@ -118,6 +111,7 @@ class HookdashApp(App[None]):
         notice: str | None = None,
         clock: Callable[[], datetime] | None = None,
         session_id: str | None = None,
+        early: EarlyLoad | None = None,
     ) -> None:
         """`configuration`: already loaded (skips the first load); `loader`: how to load
         one (by default `core.load_configuration`); `watch`: follow file
@@ -135,6 +129,12 @@ class HookdashApp(App[None]):
         self.owned_demos: list[DemoEnvironment] = []  # created here: the caller cleans up
         self._loader = loader
         self._initial = configuration
+        self._early = early
+        # When the configuration shown was read (wall clock, before its files were): armed,
+        # the watcher reads again only if a file changed since. 0 for a configuration
+        # handed over (read before the app existed): always read again.
+        self._loaded_since = 0 if configuration is not None else time.time_ns()
+        self.arm_checked = False  # the watch armed, and whether to read again decided
         self._others: str | None = None  # other agents' hooks, read with the configuration
         self._targets: list[WatchTarget] = []  # what the watcher follows, made with it
         self._watching = watch
@@ -157,6 +157,16 @@ class HookdashApp(App[None]):
             self._others = other_agents_line(self._initial)
             self._apply(self._initial)
             self._initial = None
+        elif self._early is not None and self._early.done():
+            # Loaded while Textual started: the hooks are in the first frame.
+            early, self._early = self._early, None
+            self._loaded_since = early.started_ns
+            loaded = self._early_result(early, self.env)
+            if loaded is None:
+                self.reload("start")
+            else:
+                self._others = loaded.others
+                self._apply(loaded.config, loaded.targets)
         else:
             # Paint first: loading (pydantic's import included) would otherwise hold the
             # first frame back by a third of a second. The watcher starts with the first
@@ -194,34 +204,40 @@ class HookdashApp(App[None]):
         """
         return self._load(self.env, reason)
 
-    @work(thread=True, exclusive=True, group="load", name="load configuration")
-    def _load(self, env: GeminiEnvironment, reason: str | None) -> None:
-        worker = get_current_worker()
-        if self._loader is None:
-            from hookdash.core import load_configuration
-
-            self._loader = load_configuration
+    @work(exclusive=True, group="load", name="load configuration")
+    async def _load(self, env: GeminiEnvironment, reason: str | None) -> None:
+        early, self._early = self._early, None
+        self._loaded_since = early.started_ns if early is not None else time.time_ns()
         try:
-            config = self._loader(env)
-            if config.claude is None:  # both hosts, read in the same thread
-                from hookdash.core import with_claude
-
-                config = with_claude(config)
+            loaded = await in_daemon_thread(self._read, early, env, self._loader)
         except Exception as exc:  # an unexpected bug must not take the dashboard down
-            self.call_from_thread(
-                self.notify,
+            self.notify(
                 visible(f"Could not read the configuration: {exc}"),
                 severity="error",
                 timeout=8,
                 markup=False,
             )
             return
-        from hookdash.core import watch_targets
+        self.post_message(ConfigurationLoaded(loaded.config, reason, loaded.others, loaded.targets))
 
-        others = other_agents_line(config)
-        targets = watch_targets(config)
-        if not worker.is_cancelled:
-            self.post_message(ConfigurationLoaded(config, reason, others, targets))
+    @staticmethod
+    def _read(early: EarlyLoad | None, env: GeminiEnvironment, loader: Loader | None) -> Loaded:
+        """(In the loading thread, which quitting does not wait for.) The load started
+        before Textual when it is of `env` and succeeded; else a load now (a failure of
+        the early one is reported by this one, as usual). The watch targets grow with the
+        hooks (their scripts), so they are found here too (`load_view`)."""
+        return HookdashApp._early_result(early, env) or load_view(env, loader)
+
+    @staticmethod
+    def _early_result(early: EarlyLoad | None, env: GeminiEnvironment) -> Loaded | None:
+        """The load started before Textual, when it is of `env`; None when there is none
+        or it failed (the caller loads again, and reports a failure as usual)."""
+        if early is None or early.env is not env:
+            return None
+        try:
+            return early.result()
+        except Exception:
+            return None
 
     def on_configuration_loaded(self, message: ConfigurationLoaded) -> None:
         if message.config.env is not self.env:
@@ -268,7 +284,16 @@ class HookdashApp(App[None]):
         gc.set_threshold(*COLLECTOR_THRESHOLDS)
 
     async def _files_changed(self, paths: set[Path]) -> None:
-        # (Empty when the watch was just armed: a file may have changed before.)
+        if not paths:
+            # The watch was just armed: a file may have changed after the load read it.
+            # Read again only then (looked at off the loop: a huge configuration's files).
+            from hookdash.core import changed_since
+
+            targets, since = self._targets, self._loaded_since
+            changed = await in_daemon_thread(changed_since, targets, since)
+            self.arm_checked = True
+            if not changed:
+                return
         self.reload("files changed")
 
     # ------------------------------------------------------------------ state

@@ -7,11 +7,12 @@ Run: .venv/bin/python tests/bench/bench_tui.py   (not collected by pytest)
    screen's content has reached the terminal (the output, escape sequences removed, holds
    a marker). The reference is a minimal Textual app that paints one static line,
    measured the same way in the same run, starts interleaved so both see the same
-   machine load. hookdash starts as the `hookdash` console script does: it paints its
-   first frame ("… reading the configuration…"), then loads the configuration and draws
-   the hooks; both moments are timed. Contract §7:
-   - a typical configuration (15 hooks: 3 settings layers × 3, 2 extensions × 3): first
-     paint within 1.5× of the reference;
+   machine load. hookdash starts as the `hookdash` console script does: it loads the
+   configuration in a thread while Textual starts; its first frame has the hooks when the
+   load is done by then, else it says "… reading the configuration…" and the hooks follow.
+   Both moments are timed (the first frame and the hooks drawn). Contract §7 (issue 20):
+   - a typical configuration (15 hooks: 3 settings layers × 3, 2 extensions × 3): the
+     hooks drawn within 1.5× of the reference;
    - 2,000 hooks (three layers, 25 extensions; bench_list.py's generator): the hooks
      drawn within 1.5 s.
 2. Key delay during a burst (target ≤ 50 ms): the live log follows runs.jsonl while a
@@ -39,6 +40,8 @@ import tempfile
 import termios
 import threading
 import time
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -72,12 +75,14 @@ _ESCAPES = re.compile(rb"\x1b(?:\[[0-?]*[ -/]*[@-~]|[\]P^_][^\x07\x1b]*(?:\x07|\
 
 
 def time_to_paint(
-    argv: list[str], markers: list[str], cwd: str, env: dict[str, str]
-) -> list[float]:
-    """Seconds from spawning `argv` on a 120×36 pseudo-terminal until each marker is on it."""
+    argv: list[str], markers: list[str], cwd: str, env: dict[str, str], optional: int = 0
+) -> list[float | None]:
+    """Seconds from spawning `argv` on a 120×36 pseudo-terminal until each marker is on it;
+    the first `optional` markers may never come (None): it ends when the rest are there."""
     main, child = os.openpty()
     fcntl.ioctl(child, termios.TIOCSWINSZ, struct.pack("HHHH", 36, 120, 0, 0))
     wanted = [m.encode() for m in markers]
+    required = wanted[optional:]
     seen: dict[bytes, float] = {}
     out = b""
     start = time.perf_counter()
@@ -87,7 +92,7 @@ def time_to_paint(
     os.close(child)
     try:
         deadline = start + 30
-        while len(seen) < len(wanted) and time.perf_counter() < deadline:
+        while not all(m in seen for m in required) and time.perf_counter() < deadline:
             if not select.select([main], [], [], 0.5)[0]:
                 continue
             try:
@@ -116,35 +121,45 @@ def time_to_paint(
                 proc.kill()
                 proc.wait()
             os.close(main)
-    missing = [m.decode() for m in wanted if m not in seen]
+    missing = [m.decode() for m in required if m not in seen]
     if missing:
         tail = _ESCAPES.sub(b"", out)[-600:].decode(errors="replace")
         raise RuntimeError(f"{argv[-1]}: {missing} never appeared; the screen ended with {tail!r}")
-    return [seen[m] for m in wanted]
+    return [seen.get(m) for m in wanted]
 
 
-# hookdash's first frame says it is reading the configuration (it loads after painting);
-# the hooks are on screen when the first one's name is.
+# hookdash's first frame says it is reading the configuration, unless the configuration
+# (loaded in a thread while Textual starts) is there by then: then its first frame has the
+# hooks. The hooks are on screen when the first one's name is.
 FIRST_FRAME = "reading the configuration"
 FIRST_HOOK = "user-0"
+
+
+def paint_times(argv: list[str], cwd: str, env: dict[str, str]) -> list[float]:
+    """hookdash's [first frame, hooks drawn]: the first frame is the loading one, or the
+    hooks' own when no loading frame came before them."""
+    frame, hooks = time_to_paint(argv, [FIRST_FRAME, FIRST_HOOK], cwd, env, optional=1)
+    assert hooks is not None
+    return [hooks if frame is None else min(frame, hooks), hooks]
 
 
 def first_paint() -> None:
     exe = str(Path(sys.executable).parent / "hookdash")
     with tempfile.TemporaryDirectory() as tmp:
-        starts: dict[str, tuple[list[str], list[str], str, dict[str, str]]] = {}
+        starts: dict[str, tuple[Callable[..., list[Any]], list[str], str, dict[str, str]]] = {}
         for name, sizes in (("typical", (15, 2, 3)), ("2,000 hooks", (2000, 25, 450))):
             env = build(Path(tmp) / name, *sizes)
             project = env.pop("_PROJECT")
             env["TERM"] = "xterm-256color"
-            starts[name] = ([exe], [FIRST_FRAME, FIRST_HOOK], project, env)
+            starts[name] = (paint_times, [exe], project, env)
         env = dict(starts["typical"][3])
         argv = [sys.executable, "-c", _REFERENCE_APP]
-        starts["reference"] = (argv, [REFERENCE_LINE], tmp, env)
+        one_line = partial(time_to_paint, markers=[REFERENCE_LINE])
+        starts["reference"] = (one_line, argv, tmp, env)
         times: dict[str, list[list[float]]] = {name: [] for name in starts}
         for run in range(PAINT_RUNS + 1):  # the first round warms the disk cache
-            for name, (argv, markers, cwd, env) in starts.items():
-                seconds = time_to_paint(argv, markers, cwd, env)
+            for name, (measure, argv, cwd, env) in starts.items():
+                seconds = measure(argv, cwd=cwd, env=env)
                 if run:
                     times[name].append(seconds)
 
@@ -158,8 +173,8 @@ def first_paint() -> None:
     print(
         f"first paint (process start to content on a 120×36 terminal, median of {PAINT_RUNS} "
         f"interleaved starts): minimal Textual app {reference:.3f} s; hookdash on 15 hooks: "
-        f"first frame {frame:.3f} s = {frame / reference:.2f}× the minimal app (target ≤ "
-        f"1.5×), hooks drawn {hooks:.3f} s = {hooks / reference:.2f}×; on 2,000 hooks: first "
+        f"first frame {frame:.3f} s = {frame / reference:.2f}× the minimal app, hooks drawn "
+        f"{hooks:.3f} s = {hooks / reference:.2f}× (target ≤ 1.5×); on 2,000 hooks: first "
         f"frame {big_frame:.3f} s, hooks drawn {big_hooks:.3f} s, worst {worst_big:.3f} s "
         f"(target ≤ 1.5 s)"
     )

@@ -27,6 +27,7 @@ cat > "$HOOKDASH_TRACE_DIR/$label.$$.$RANDOM.json"
 exit "${2:-0}"
 """
 RUN_TIMEOUT_S = 90.0
+MARKETPLACE = "hookdash-test"
 
 
 @dataclass
@@ -93,6 +94,90 @@ class World:
         text = content if isinstance(content, str) else json.dumps(content, indent=2)
         path.write_text(text)
         return path
+
+    # ------------------------------------------------------------------ plugins
+
+    @property
+    def plugins_dir(self) -> Path:
+        return self.config_dir / "plugins"
+
+    def install_plugin(
+        self,
+        name: str,
+        hooks: dict[str, Any] | None = None,
+        *,
+        marketplace: str = MARKETPLACE,
+        version: str = "1.0.0",
+        manifest: dict[str, Any] | None = None,
+        scope: str = "user",
+        project_path: Path | None = None,
+        github: bool = False,
+    ) -> Path:
+        """Install plugin `name@marketplace` as `claude plugin marketplace add` and `claude
+        plugin install` of 2.1.332 do (observed-2.1.332.md, "Plugins"): the marketplace in
+        known_marketplaces.json with its marketplace.json listing the plugin, the plugin
+        copied to plugins/cache/MARKETPLACE/NAME/VERSION, the install recorded in
+        installed_plugins.json (version 2). A local `directory` marketplace by default;
+        `github` makes it one cloned under plugins/marketplaces (no network is asked).
+        `hooks` is its hooks/hooks.json; `manifest` adds to its .claude-plugin/plugin.json.
+        Enabling it is the settings' job (`enable`). Returns the folder Claude Code reads
+        the plugin from (what ${CLAUDE_PLUGIN_ROOT} is): the marketplace's own copy for a
+        directory marketplace, the cache copy otherwise."""
+        if github:
+            source = self.plugins_dir / "marketplaces" / marketplace
+            where: dict[str, Any] = {"source": "github", "repo": f"hookdash/{marketplace}"}
+        else:
+            source = self.root / "marketplaces" / marketplace
+            where = {"source": "directory", "path": str(source)}
+        listing = self._json(source / ".claude-plugin" / "marketplace.json") or {
+            "name": marketplace,
+            "owner": {"name": "hookdash harness"},
+            "plugins": [],
+        }
+        listing["plugins"].append({"name": name, "source": f"./plugins/{name}", "version": version})
+        self.write(source / ".claude-plugin" / "marketplace.json", listing)
+        known_path = self.plugins_dir / "known_marketplaces.json"
+        known = self._json(known_path) or {}
+        known[marketplace] = {
+            "source": where,
+            "installLocation": str(source),
+            "lastUpdated": "2026-01-01T00:00:00.000Z",
+        }
+        self.write(known_path, known)
+        cache = self.plugins_dir / "cache" / marketplace / name / version
+        for directory in (source / "plugins" / name, cache):
+            self.write(
+                directory / ".claude-plugin" / "plugin.json",
+                {"name": name, "version": version, "description": "a harness plugin"}
+                | (manifest or {}),
+            )
+            if hooks is not None:
+                self.write(directory / "hooks" / "hooks.json", {"hooks": hooks})
+        installed_path = self.plugins_dir / "installed_plugins.json"
+        installed = self._json(installed_path) or {"version": 2, "plugins": {}}
+        entry: dict[str, Any] = {
+            "scope": scope,
+            "installPath": str(cache),
+            "version": version,
+            "installedAt": "2026-01-01T00:00:00.000Z",
+            "lastUpdated": "2026-01-01T00:00:00.000Z",
+        }
+        if project_path is not None:
+            entry["projectPath"] = str(project_path)
+        installed["plugins"].setdefault(f"{name}@{marketplace}", []).append(entry)
+        self.write(installed_path, installed)
+        return cache if github else source / "plugins" / name
+
+    def enable(self, path: Path, plugins: dict[str, Any], **more: Any) -> Path:
+        """Merge `enabledPlugins` (and `more` keys) into the settings file at `path`."""
+        settings = self._json(path) or {}
+        settings.setdefault("enabledPlugins", {}).update(plugins)
+        settings.update(more)
+        return self.write(path, settings)
+
+    @staticmethod
+    def _json(path: Path) -> Any:
+        return json.loads(path.read_text()) if path.exists() else None
 
     # ------------------------------------------------------------------ running
 

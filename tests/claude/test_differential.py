@@ -2,18 +2,19 @@
 
 Each scenario lays out settings files in a World (every layer, every matcher form,
 duplicates, `disableAllHooks` in each layer, managed-only, broken files, a git
-subdirectory), runs `claude -p` once, and asks hookdash — through its CLI, `hookdash plan
---host claude EVENT [--tool|--trigger] --json` — which hooks Claude runs for each event
-that run fired. Every hook is a tracing script named by its label: for each event, the
-labels hookdash plans must be exactly the labels that ran, each once (identical commands
-deduplicated as Claude does). `list --host claude --json` must list every hook that ran as
-running.
+subdirectory, installed plugins), asks hookdash — through its CLI, `hookdash plan --host
+claude EVENT [--tool|--trigger] --json` — which hooks Claude runs for each event a
+`claude -p` run fires, then runs `claude -p` once. Every hook is a tracing script named
+by its label: for each event, the labels hookdash plans must be exactly the labels that
+ran, each once (identical commands deduplicated as Claude does). `list --host claude
+--json` must list every hook that ran as running.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 from collections import Counter
 from collections.abc import Callable
@@ -24,7 +25,7 @@ from typing import Any
 import pytest
 
 from hookdash.cli.main import main
-from tests.claude.harness import World
+from tests.claude.harness import MARKETPLACE, World
 from tests.claude.test_observed import MATCHERS, can_mount_privately
 
 pytestmark = pytest.mark.claude
@@ -279,6 +280,101 @@ def other_handler_types(w: World) -> None:
     w.write(w.project_settings, {"hooks": hooks})
 
 
+def plugin_sources(w: World) -> None:
+    """Enabled or not, hooks.json and the manifest (inline, a listed file), dedup per plugin."""
+    same = w.hook("same")
+    w.install_plugin("on", {**everywhere(w, "on"), **on("PreToolUse", ("Bash", [same, same]))})
+    w.install_plugin("off", everywhere(w, "off"))
+    w.install_plugin("versions", everywhere(w, "versions"))
+    w.install_plugin("unnamed", everywhere(w, "unnamed"))
+    w.install_plugin("twin", on("PreToolUse", (None, [same])))
+    root = w.install_plugin(
+        "manifest", everywhere(w, "mfile"), manifest={"hooks": everywhere(w, "minline")}
+    )
+    listed = w.install_plugin("listed", None, manifest={"hooks": ["./more.json", "./none.json"]})
+    w.write(listed / "more.json", {"hooks": everywhere(w, "listed")})
+    w.write(root / "hooks" / "extra.json", {"hooks": everywhere(w, "notlisted")})
+    ids = {f"{n}@{MARKETPLACE}": True for n in ("on", "twin", "manifest", "listed")}
+    ids |= {f"off@{MARKETPLACE}": False, f"versions@{MARKETPLACE}": ["1.0.0"]}
+    w.enable(w.user_settings, ids, hooks=on("PreToolUse", (None, [same])))
+    w.write(
+        w.project_settings, {"hooks": {**on("PreToolUse", ("*", [same])), **everywhere(w, "p")}}
+    )
+
+
+def plugin_layers(w: World) -> None:
+    """The last layer naming a plugin decides: a repository switches one on, local wins."""
+    for name in ("a", "b", "c", "d"):
+        w.install_plugin(name, everywhere(w, name))
+    ids = {n: f"{n}@{MARKETPLACE}" for n in "abcd"}
+    w.enable(w.user_settings, {ids["a"]: False, ids["b"]: True, ids["c"]: True})
+    w.enable(w.project_settings, {ids["a"]: True, ids["b"]: False, ids["d"]: True})
+    w.enable(w.local_settings, {ids["d"]: False})
+
+
+def plugin_installs(w: World) -> None:
+    """Installed in the cache from a cloned marketplace: scopes, a missing marketplace, a
+    missing install entry or copy."""
+    names = ("user", "here", "elsewhere", "nomarket", "noentry", "gone")
+    roots = {
+        n: w.install_plugin(n, everywhere(w, n), marketplace=f"m{n}", github=True) for n in names
+    }
+    w.enable(w.user_settings, {f"{n}@m{n}": True for n in names})
+    known = json.loads((w.plugins_dir / "known_marketplaces.json").read_text())
+    del known["mnomarket"]
+    w.write(w.plugins_dir / "known_marketplaces.json", known)
+    installed = json.loads((w.plugins_dir / "installed_plugins.json").read_text())
+    del installed["plugins"]["noentry@mnoentry"]
+    installed["plugins"]["here@mhere"][0] |= {"scope": "local", "projectPath": str(w.project)}
+    installed["plugins"]["elsewhere@melsewhere"][0] |= {"scope": "project", "projectPath": "/x"}
+    w.write(w.plugins_dir / "installed_plugins.json", installed)
+    shutil.rmtree(roots["gone"])
+
+
+def plugin_switched_off(w: World) -> None:
+    w.install_plugin("p", everywhere(w, "plugin"))
+    w.enable(w.user_settings, {f"p@{MARKETPLACE}": True}, hooks=everywhere(w, "user"))
+    w.write(w.project_settings, {"disableAllHooks": True})
+
+
+def plugin_schema(w: World) -> None:
+    """A guard-event fault drops the plugin's file; a wrapped inline manifest the whole
+    plugin; a wrong enabledPlugins value the settings file naming it."""
+    bad = everywhere(w, "guard")
+    bad["PreToolUse"].append({"hooks": [w.hook("zero", timeout=0)]})
+    w.install_plugin("guard", bad)
+    w.install_plugin("wrapped", everywhere(w, "wfile"), manifest={"hooks": {"hooks": bad}})
+    w.install_plugin("fine", everywhere(w, "fine"))
+    w.install_plugin("local", everywhere(w, "localplugin"))
+    ids = {f"{n}@{MARKETPLACE}": True for n in ("guard", "wrapped", "fine")}
+    w.enable(w.user_settings, ids)
+    w.enable(w.local_settings, {f"local@{MARKETPLACE}": True, f"fine@{MARKETPLACE}": "yes"})
+
+
+def plugin_managed(w: World) -> None:
+    """A plugin managed settings enable counts as managed; managed false wins."""
+    for name in ("mine", "theirs", "banned"):
+        w.install_plugin(name, everywhere(w, name))
+    w.enable(w.user_settings, {f"mine@{MARKETPLACE}": True})
+    w.enable(w.local_settings, {f"banned@{MARKETPLACE}": True})
+    w.write(w.project_settings, {"disableAllHooks": True})
+    w.enable(
+        w.managed_dir / "managed-settings.json",
+        {f"theirs@{MARKETPLACE}": True, f"banned@{MARKETPLACE}": False},
+    )
+
+
+def plugin_managed_only(w: World) -> None:
+    for name in ("mine", "theirs"):
+        w.install_plugin(name, everywhere(w, name))
+    w.enable(w.user_settings, {f"mine@{MARKETPLACE}": True})
+    w.enable(
+        w.managed_dir / "managed-settings.d" / "p.json",
+        {f"theirs@{MARKETPLACE}": True},
+        allowManagedHooksOnly=True,
+    )
+
+
 @dataclass(frozen=True)
 class Scenario:
     build: Callable[[World], Path | None]
@@ -318,6 +414,13 @@ SCENARIOS = [
     Scenario(not_an_object),
     Scenario(git_subdirectory),
     Scenario(other_handler_types),
+    Scenario(plugin_sources),
+    Scenario(plugin_layers),
+    Scenario(plugin_installs),
+    Scenario(plugin_switched_off),
+    Scenario(plugin_schema),
+    Scenario(plugin_managed, managed=True),
+    Scenario(plugin_managed_only, managed=True),
 ]
 
 
@@ -334,8 +437,8 @@ def _hookdash_json(
     monkeypatch.delenv("CLAUDE_CODE_SANDBOXED", raising=False)
     capsys.readouterr()
     code = main([*argv, "--json"])
-    out = capsys.readouterr().out
-    assert code == 0, out
+    out, err = capsys.readouterr()
+    assert code == 0, out + err
     return json.loads(out)
 
 
@@ -363,19 +466,28 @@ def test_plan_lists_exactly_what_claude_ran(
     if scenario.managed and not can_mount_privately():
         pytest.skip("the managed layer needs a private mount namespace (unshare -m: root)")
     cwd = scenario.build(world) or world.project
+    # hookdash answers before Claude runs: a run writes Claude's own state (it records an
+    # install for every enabled plugin it has a copy of), and the plan is what a person
+    # reads before starting Claude.
+    plans = {
+        event: _hookdash_json(
+            ["plan", "--host", "claude", event, *context, "--workspace", str(cwd)],
+            world,
+            monkeypatch,
+            capsys,
+        )
+        for event, context in FIRED.items()
+    }
+    listed = _hookdash_json(
+        ["list", "--host", "claude", "--workspace", str(cwd)], world, monkeypatch, capsys
+    )
     ran = world.run(cwd=cwd)
     assert (ran.returncode == 0) == scenario.starts, ran.stderr
     observed = _ran_by_event(ran.traces)
     assert set(observed) <= set(FIRED), f"events hookdash does not compare: {set(observed)}"
 
     checks = 0
-    for event, context in FIRED.items():
-        planned = _hookdash_json(
-            ["plan", "--host", "claude", event, *context, "--workspace", str(cwd)],
-            world,
-            monkeypatch,
-            capsys,
-        )
+    for event, planned in plans.items():
         labels = Counter(
             label for hook in planned["hooks"] if (label := _label(hook["command"])) is not None
         )
@@ -385,9 +497,6 @@ def test_plan_lists_exactly_what_claude_ran(
         )
         checks += 1
 
-    listed = _hookdash_json(
-        ["list", "--host", "claude", "--workspace", str(cwd)], world, monkeypatch, capsys
-    )
     running = {_label(h["command"]) for h in listed["hooks"] if h["runs"]}
     assert ran.labels <= running, f"ran but not listed as running: {ran.labels - running}"
     CHECKS.append(checks + 1)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pty
 import select
@@ -17,6 +18,8 @@ import pytest
 from hookdash import cli
 from hookdash.cli import dashboard as cli_dashboard
 from tests.conftest import HOOKDASH, Sandbox, command_hook, definition
+from tests.processes import group_members
+from tests.scaling import write_many_hooks
 
 
 def test_demo_needs_a_terminal(sandbox: Sandbox) -> None:
@@ -37,10 +40,17 @@ def test_bare_hookdash_without_a_terminal_prints_the_list(sandbox: Sandbox) -> N
 def _capture_dashboard(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
     calls: list[dict[str, Any]] = []
 
-    def fake(env: Any, config: Any, demo: Any = None, notice: str | None = None) -> int:
+    def fake(
+        env: Any,
+        config: Any,
+        demo: Any = None,
+        notice: str | None = None,
+        early: Any = None,
+        keep: bool = True,
+    ) -> int:
         calls.append(
             {"env": env, "config": config, "demo": demo, "notice": notice, "root_exists": demo
-             and demo.root.exists()}
+             and demo.root.exists(), "early": early}
         )  # fmt: skip
         return 0
 
@@ -58,7 +68,10 @@ def test_bare_hookdash_opens_the_real_configuration(
     (call,) = calls
     assert call["demo"] is None and call["notice"] is None
     assert call["env"].home == sandbox.home
-    assert call["config"] is None  # the app loads it, after its first paint
+    assert call["config"] is None  # the app shows it when loaded: started before Textual
+    assert call["early"].env is call["env"]
+    loaded = call["early"].result()
+    assert loaded.config.env is call["env"] and loaded.targets
 
 
 def test_bare_hookdash_opens_the_demo_when_nothing_is_configured(
@@ -76,6 +89,7 @@ def test_bare_hookdash_opens_the_demo_when_nothing_is_configured(
     assert demo is not None and call["root_exists"]
     assert "No Gemini CLI settings found" in call["notice"]
     assert call["env"].workspace == demo.workspace
+    assert call["early"].env is call["env"]  # the demo loads beside Textual's start too
     assert os.environ["GEMINI_CLI_HOME"] == str(demo.root)  # for hooks fired from the app
     assert not demo.root.exists()  # cleaned up on exit
     assert not (sandbox.home / ".gemini").exists()
@@ -136,6 +150,22 @@ def test_demo_in_a_real_terminal_leaves_nothing_behind(sandbox: Sandbox, tmp_pat
     assert after == before  # nothing of the (sandboxed) user's was written
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
+def test_bare_hookdash_in_a_real_terminal_shows_the_hooks_loaded_before_textual(
+    sandbox: Sandbox,
+) -> None:
+    """The console script's own path: the configuration loads in a thread started before
+    Textual (hookdash.tui.loading), and its hooks reach the terminal; `q` ends it."""
+    sandbox.trust_folder()
+    sandbox.write_workspace(
+        {"hooks": {"BeforeTool": [definition(command_hook("true", name="g1"))]}}
+    )
+    env = {**sandbox.environ, "TERM": "xterm-256color"}
+    code, screen = _run_in_terminal(["--workspace", str(sandbox.workspace)], env, b"q")
+    assert code == 0, screen[-2000:]
+    assert "g1" in screen and "Hooks (1)" in screen
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="needs POSIX signals and a pseudo-terminal")
 @pytest.mark.parametrize("signum", [signal.SIGHUP, signal.SIGTERM])
 def test_demo_cleans_up_when_its_terminal_closes(
@@ -170,9 +200,11 @@ def test_headless_commands_do_not_import_textual(sandbox: Sandbox) -> None:
 
 
 def test_the_dashboard_paints_before_pydantic_is_imported(sandbox: Sandbox) -> None:
-    """What runs before the first paint — the CLI, the environment, the app and its first
+    """What the first paint waits for — the CLI, the environment, the app and its first
     screen — imports neither pydantic nor the configuration loader (nor pygments or
-    watchfiles): those load after the first frame (see bench_tui.py's first paint)."""
+    watchfiles): the loader is imported in the early load's thread, beside Textual's
+    start-up (hookdash.tui.loading), or after the first frame (bench_tui.py's first
+    paint)."""
     code = (
         "import sys\n"
         "from hookdash import cli\n"
@@ -233,6 +265,48 @@ def test_sigterm_ends_a_dashboard_whose_event_loop_is_held(sandbox: Sandbox) -> 
         code = proc.wait(timeout=10)
         assert code == 128 + signal.SIGTERM
         assert time.monotonic() - sent_at < 3  # QUIT_GRACE_S, and the process's end
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        os.close(main)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs POSIX signals and a pseudo-terminal")
+def test_sigterm_ends_the_dashboard_at_once_while_it_reads_a_huge_configuration(
+    sandbox: Sandbox,
+) -> None:
+    """40,000 hooks take seconds to read: a SIGTERM meanwhile waited for the reading
+    thread (and then for the event loop), and left the process running."""
+    write_many_hooks(sandbox, 40_000)
+    env = {**sandbox.environ, "TERM": "xterm-256color"}
+    main, child = pty.openpty()
+    proc = subprocess.Popen(
+        [str(HOOKDASH)], stdin=child, stdout=child, stderr=child, env=env,
+        cwd=sandbox.workspace, close_fds=True, start_new_session=True,
+    )  # fmt: skip
+    os.close(child)
+    out = b""
+    try:
+        deadline = time.monotonic() + 60
+        while b"reading the configuration" not in out and time.monotonic() < deadline:
+            if select.select([main], [], [], 0.1)[0]:
+                out += os.read(main, 65536)
+        assert b"reading the configuration" in out, out[-2000:]
+        reading = time.monotonic() + 1.5  # well into the reading
+        while time.monotonic() < reading:
+            if select.select([main], [], [], 0.1)[0]:
+                out += os.read(main, 65536)
+        proc.send_signal(signal.SIGTERM)
+        sent = time.monotonic()
+        while proc.poll() is None and time.monotonic() - sent < 30:
+            if select.select([main], [], [], 0.05)[0]:
+                with contextlib.suppress(OSError):
+                    out += os.read(main, 65536)
+        took = time.monotonic() - sent
+        assert proc.returncode == 128 + signal.SIGTERM
+        assert took < 2.5, f"SIGTERM took {took:.1f} s"
+        assert group_members(proc.pid) == []  # nothing of it left running
     finally:
         if proc.poll() is None:
             proc.kill()

@@ -217,6 +217,18 @@ def signal_all(pgid: int, inodes: set[int], sig: int) -> None:
             os.kill(pid, sig)
 
 
+# The process groups of the hooks running now (pgid -> their pipes' inodes), so that a
+# process ending in a hurry (a signal while its event loop is held) kills them first.
+RUNNING_HOOKS: dict[int, set[int]] = {}
+
+
+def kill_running_hooks() -> None:
+    """SIGKILL every hook still running, with whatever holds its pipes. Safe from another
+    thread: the registry is read as a copy."""
+    for pgid, inodes in list(RUNNING_HOOKS.items()):
+        signal_all(pgid, inodes, signal.SIGKILL)
+
+
 class Watchdog:
     """The timeout, driven by loop callbacks so the run just awaits `closed` once.
 

@@ -22,6 +22,7 @@ from hookdash.tui.screens.base import HookdashScreen
 from hookdash.tui.screens.confirm import ConfirmScreen
 from hookdash.tui.screens.switch import SwitchChoice, SwitchScreen
 from hookdash.tui.widgets.hook_groups import HookItem
+from hookdash.tui.widgets.hook_outline import Digest
 from hookdash.tui.widgets.hook_tree import HookTree
 from hookdash.tui.widgets.write_news import announcement, dry_run_body, undo_body
 
@@ -50,6 +51,8 @@ class HookWriting(HookdashScreen[None]):
         super().__init__()
         self._switching = False  # a disable/enable is being written and reloaded
         self._select_when_loaded: str | None = None  # a hook just written: show it once loaded
+        # The configuration the list shows, with what the screen worked out of it.
+        self._digest: tuple[Configuration, Digest] | None = None
 
     @property
     def selected_hook(self) -> AnyHook | None:
@@ -59,11 +62,12 @@ class HookWriting(HookdashScreen[None]):
     def _current(self, hook: Hook) -> Hook:
         """The hook as the loaded configuration has it (the tree may show a newer reading)."""
         config = self.hd_app.config
-        if config is not None:
-            for candidate in config.hooks:
-                if candidate.ref == hook.ref:
-                    return candidate
-        return hook
+        if config is None:
+            return hook
+        if self._digest is not None and self._digest[0] is config:
+            found = self._digest[1].by_ref.get(hook.ref, hook)
+            return found if found.host == "gemini" else hook  # (a Gemini hook's writes)
+        return next((h for h in config.hooks if h.ref == hook.ref), hook)
 
     def claude_not_yet(self, hook: AnyHook, doing: str, cli: str) -> TypeIs[ClaudeHook]:
         """True, after saying so, when `hook` is Claude Code's: `doing` ("switch it off")

@@ -10,22 +10,27 @@ from textual.events import Paste, Resize
 from textual.widgets import Input, Label
 
 from hookdash.core import EVENTS, visible  # (no pydantic, no I/O)
+from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
+from hookdash.tui.daemon_thread import in_daemon_thread
 from hookdash.tui.screens.hook_writing import NEWS_SECONDS, HookWriting
 from hookdash.tui.widgets.banners import Banners, Notice
 from hookdash.tui.widgets.empty_state import EmptyState
 from hookdash.tui.widgets.filter_box import Debounced, FilterBox, paste_as_filter
 from hookdash.tui.widgets.footer import Footer
 from hookdash.tui.widgets.hook_details import HookDetails
-from hookdash.tui.widgets.hook_groups import EventGroup, HookItem, LayerGroup
+from hookdash.tui.widgets.hook_groups import PAGE, EventGroup, HookItem, LayerGroup
+from hookdash.tui.widgets.hook_outline import Digest, Outline, View, make_digest, make_outline
 from hookdash.tui.widgets.hook_tree import HookTree
 from hookdash.tui.widgets.status_line import StatusLine
 
 if TYPE_CHECKING:
     from hookdash.core import (
         ClaudeHook,
+        ClaudeSnapshot,
         Configuration,
         Hook,
+        Snapshot,
     )
 
 
@@ -38,6 +43,9 @@ ZOOM_HINT = "z or esc: back · ↑ ↓ pgup pgdn: scroll"
 # Large configurations filter after a pause in typing instead of on every key.
 FILTER_DEBOUNCE_ABOVE = 300
 FILTER_DEBOUNCE_SECONDS = 0.15
+# Up to this many hooks the list is worked out on the event loop, at once; above, in a
+# thread, so that what the loop does never grows with the hooks (issue 17).
+OUTLINE_IN_THREAD_ABOVE = PAGE
 _LIST_ACTIONS = frozenset(
     {
         "focus_filter",
@@ -111,48 +119,90 @@ class HooksScreen(HookWriting):
     # ------------------------------------------------------------ rendering
 
     def config_changed(self, config: Configuration) -> None:
-        env = config.env
-        snapshot = config.snapshot
         claude = config.claude
-        self.query_one(StatusLine).show(snapshot, env.display, claude)
-        notices = self.hd_app.notices()
-        problems = snapshot.problems
-        if claude is not None:
-            from hookdash.core import claude_no_ask_line
-
-            problems = [*problems, *claude.problems]
-            no_ask = claude_no_ask_line(claude)
-            if no_ask is not None:
-                notices = [*notices, Notice("warning", no_ask, "screen.filter_host('claude')")]
-        to_review = sum(h.review in ("new", "changed") for h in claude.hooks) if claude else 0
-        self.query_one(Banners).show(problems, env.display, notices, snapshot.hooks, to_review)
-        empty = not snapshot.hooks and not (claude is not None and claude.hooks)
+        empty = not config.snapshot.hooks and not (claude is not None and claude.hooks)
         self.set_class(empty, "-empty")
         self.refresh_bindings()
         if empty:
-            self.query_one(EmptyState).show(env)
+            self.query_one(EmptyState).show(config.env)
+        # The status line and the banners follow with the list (their counts too grow
+        # with the hooks).
         self._refresh_tree()
-        wanted = self._select_when_loaded
-        if wanted is not None and any(h.ref == wanted for h in config.hooks):
-            self._select_when_loaded = None
-            self.select_hook(wanted)
 
     def _refresh_tree(self, select: str | None = None) -> None:
         config = self.hd_app.config
         if config is None:
             return
-        query = self.query_one("#filter", Input).value
+        view = self.query_one(HookTree).view._replace(query=self.query_one("#filter", Input).value)
+        colors = colors_for(self.app)
+        digest = self._digest[1] if self._digest and self._digest[0] is config else None
+        if len(config.hooks) <= OUTLINE_IN_THREAD_ABOVE:
+            outline, digest = _work_out(config.snapshot, view, colors, digest, config.claude)
+            self._show(config, digest, outline, select)
+        else:
+            self._work_out_in_thread(config, view, colors, digest, select)
+
+    # (A description: by default Textual describes a worker by the repr of its arguments,
+    # here the whole configuration.)
+    @work(exclusive=True, group="hook list", description="work the hook list out")
+    async def _work_out_in_thread(
+        self,
+        config: Configuration,
+        view: View,
+        colors: Colors,
+        digest: Digest | None,
+        select: str | None,
+    ) -> None:
+        outline, made = await in_daemon_thread(
+            _work_out, config.snapshot, view, colors, digest, config.claude
+        )
         tree = self.query_one(HookTree)
-        claude = config.claude
-        shown = tree.populate(config.snapshot, query, select=select, claude=claude)
-        total = len(config.snapshot.hooks) + (len(claude.hooks) if claude is not None else 0)
-        narrowed = bool(query) or tree.project_only
+        if self.hd_app.config is not config or tree.view != view._replace(query=""):
+            return  # a newer configuration or view: its own outline follows
+        self._show(config, made, outline, select)
+
+    def _show(
+        self, config: Configuration, digest: Digest, outline: Outline, select: str | None
+    ) -> None:
+        """The list (and, for a new configuration, the status line and banners)."""
+        if self._digest is None or self._digest[0] is not config:
+            self._digest = (config, digest)
+            env, snapshot, claude = config.env, config.snapshot, config.claude
+            self.query_one(StatusLine).show(snapshot, env.display, digest.counts, claude)
+            notices = self.hd_app.notices()
+            problems = snapshot.problems
+            if claude is not None:
+                from hookdash.core import claude_no_ask_line
+
+                problems = [*problems, *claude.problems]
+                no_ask = claude_no_ask_line(claude)
+                if no_ask is not None:
+                    notices = [*notices, Notice("warning", no_ask, "screen.filter_host('claude')")]
+            claude_review = (
+                sum(h.review in ("new", "changed") for h in claude.hooks) if claude else 0
+            )
+            self.query_one(Banners).show(
+                problems,
+                env.display,
+                notices,
+                digest.to_review,
+                digest.review_summary,
+                claude_review,
+            )
+        tree = self.query_one(HookTree)
+        shown = tree.show(outline, select)
+        total = outline.total
+        narrowed = bool(outline.view.query) or outline.view.project_only
         title = f"Hooks {shown}/{total}" if narrowed else f"Hooks ({total})"
         views = [
-            *(["project only"] if tree.project_only else []),
-            *(["by source"] if tree.grouping == "source" else []),
+            *(["project only"] if outline.view.project_only else []),
+            *(["by source"] if outline.view.grouping == "source" else []),
         ]
         tree.border_title = " · ".join([title, *views])
+        wanted = self._select_when_loaded
+        if wanted is not None and wanted in digest.by_ref:
+            self._select_when_loaded = None
+            self.select_hook(wanted)
 
     @on(HookTree.ItemHighlighted)
     def _show_details(self, event: HookTree.ItemHighlighted) -> None:
@@ -379,3 +429,14 @@ class HooksScreen(HookWriting):
             return self.hd_app.can_leave_demo
         # With no hook there is nothing to filter, fold, switch, fire or show details of.
         return not (action in _LIST_ACTIONS and self.has_class("-empty"))
+
+
+def _work_out(
+    snapshot: Snapshot,
+    view: View,
+    colors: Colors,
+    digest: Digest | None,
+    claude: ClaudeSnapshot | None = None,
+) -> tuple[Outline, Digest]:
+    """The list's outline for `view`, and the snapshot's digest (unless made already)."""
+    return make_outline(snapshot, view, colors, claude), digest or make_digest(snapshot, claude)

@@ -8,7 +8,7 @@ hooks that are NEW or CHANGED get a banner too, whose click opens the trust revi
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -20,7 +20,7 @@ from textual.widgets import Static
 from hookdash.tui.plain import plain_content
 
 if TYPE_CHECKING:
-    from hookdash.core import Hook, Problem
+    from hookdash.core import Problem
 
 
 @dataclass(frozen=True)
@@ -73,15 +73,13 @@ def _unfolded(banner: Banner) -> bool:
     return isinstance(parent, Banners) and parent.has_class("-unfolded")
 
 
-def trust_banner(hooks: Iterable[Hook], claude_to_review: int = 0) -> Banner | None:
-    """“3 project hooks to review (2 NEW, 1 CHANGED)”, opening the trust review;
-    `claude_to_review`: Claude Code project hooks never reviewed or changed since."""
-    from hookdash.core import untrusted_project_hooks, untrusted_summary
-
-    untrusted = untrusted_project_hooks(hooks)
-    if not untrusted and not claude_to_review:
+def trust_banner(summary: str | None, claude_to_review: int = 0) -> Banner | None:
+    """“3 project hooks to review (2 NEW, 1 CHANGED)” (`summary`: `untrusted_summary`, None
+    when there is none to review; `claude_to_review`: Claude Code project hooks never
+    reviewed or changed since), opening the trust review."""
+    if summary is None and not claude_to_review:
         return None
-    parts = [untrusted_summary(untrusted)] if untrusted else []
+    parts = [summary] if summary else []
     if claude_to_review:
         noun = "hook" if claude_to_review == 1 else "hooks"
         parts.append(f"{claude_to_review} Claude Code project {noun} not reviewed yet")
@@ -165,12 +163,15 @@ class Banners(Vertical):
         problems: list[Problem],
         display: Callable[[str], str],
         notices: Sequence[Notice] = (),
-        hooks: Iterable[Hook] = (),
+        to_review: int = 0,
+        review_summary: str | None = None,
         claude_to_review: int = 0,
     ) -> None:
-        """`notices`: lines shown first (the demo, why it opened); `hooks` and
-        `claude_to_review` (Claude Code project hooks new or changed): the trust banner."""
-        from hookdash.core import banner_lines, untrusted_project_hooks
+        """`notices`: lines shown first (the demo, why it opened); `to_review` project hooks
+        to review, `review_summary` saying so (`untrusted_summary`), `claude_to_review`
+        Claude Code project hooks new or changed: the trust banner (worked out with the
+        hook list, off the event loop for a large configuration)."""
+        from hookdash.core import banner_lines
 
         self.remove_children()
         banners: list[Static] = [
@@ -179,8 +180,7 @@ class Banners(Vertical):
         ]
         for banner, notice in zip(banners, notices, strict=True):
             banner.tooltip = plain_content(notice.text)  # whole, however narrow the terminal
-        hooks = list(hooks)
-        trust = trust_banner(hooks, claude_to_review)
+        trust = trust_banner(review_summary, claude_to_review)
         if trust is not None:
             banners.append(trust)
         lines = banner_lines(problems, display)
@@ -200,7 +200,7 @@ class Banners(Vertical):
             banners.append(Banner(more, classes="banner problem info"))
         if banners:
             severities = [line.severity for line in lines]
-            to_review = len(untrusted_project_hooks(hooks)) + claude_to_review
+            to_review += claude_to_review
             banners.append(_summary(notices, to_review, severities))
         self.mount_all(banners)
         self.display = bool(banners)

@@ -214,16 +214,17 @@ class HookDetails(VerticalScroll):
         return Group(*parts)
 
     def _event_body(self, group: EventGroup, colors: Colors) -> RenderableType:
-        from hookdash.core import count_hooks, describe_event, describe_execution
+        from hookdash.core import describe_event, describe_execution
 
         if group.hooks and all(h.host == "claude" for h in group.hooks):
             return self._claude_event_body(group, colors)
         grid = self._grid()
-        counts = count_hooks(group.hooks)
-        grid.add_row(Text("hooks", style=colors.dim), Text(counts.text))
+        summary = group.summary  # (worked out with the list: the group may be huge)
+        grid.add_row(Text("hooks", style=colors.dim), Text(summary.counts.text))
         grid.add_row(Text("matchers", style=colors.dim), plain(describe_event(group.event)))
-        gemini = cast("tuple[Hook, ...]", group.hooks)
-        grid.add_row(Text("runs", style=colors.dim), Text(describe_execution(gemini)))
+        # Only a sequential hook, if any, decides it: the rest need not be read.
+        sequential = cast("tuple[Hook, ...]", group.hooks) if summary.sequential else ()
+        grid.add_row(Text("runs", style=colors.dim), Text(describe_execution(sequential)))
         grid.add_row(
             Text("order", style=colors.dim),
             Text("system-defaults, user, workspace, system, then extensions (alphabetically)"),
@@ -245,23 +246,19 @@ class HookDetails(VerticalScroll):
         return Group(plain(group.event, colors.heading), Text(""), grid)
 
     def _layer_body(self, group: LayerGroup, colors: Colors) -> RenderableType:
-        from hookdash.core import count_hooks
-
         grid = self._grid()
         self._origin_rows(grid, group.file, group.hooks, colors)
-        counts = count_hooks(group.hooks)
+        counts = group.summary.counts
         grid.add_row(Text("hooks", style=colors.dim), plain(f"{counts.text} for {group.event}"))
         title = plain(group.label, f"bold {colors.accent}")
         return Group(title, Text(""), grid)
 
     def _source_body(self, group: SourceGroup, colors: Colors) -> RenderableType:
-        from hookdash.core import count_hooks
-
         grid = self._grid()
         self._origin_rows(grid, group.file, group.hooks, colors)
-        counts = count_hooks(group.hooks)
-        grid.add_row(Text("hooks", style=colors.dim), plain(counts.text))
-        events = list(dict.fromkeys(h.event for h in group.hooks))
+        summary = group.summary
+        grid.add_row(Text("hooks", style=colors.dim), plain(summary.counts.text))
+        events = summary.events
         grid.add_row(Text("events", style=colors.dim), plain(", ".join(events)))
         title = plain(group.label, f"bold {colors.accent}")
         return Group(title, Text(""), grid)

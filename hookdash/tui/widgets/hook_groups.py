@@ -8,17 +8,78 @@ from __future__ import annotations
 
 import os
 from collections.abc import Collection, Iterable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal, NamedTuple
+from dataclasses import dataclass, replace
+from functools import cached_property
+from typing import TYPE_CHECKING, Literal, NamedTuple, TypeVar
 
 from hookdash.core import EVENTS, visible  # (no pydantic, no I/O)
 
 if TYPE_CHECKING:
-    from hookdash.core import AnyHook as Hook, ClaudeSnapshot, Snapshot
+    from hookdash.core import AnyHook as Hook, ClaudeSnapshot, HookCounts, Snapshot
+
+
+class GroupSummary(NamedTuple):
+    """What a group's line and details say of its hooks: worked out once, with the group
+    (in a thread for a large configuration), not each time the line is drawn."""
+
+    counts: HookCounts
+    risky: int  # hooks with a risk flag
+    sequential: int  # hooks of a definition with "sequential": true
+    events: tuple[str, ...]  # in the order the hooks come
+
+
+def summarise(hooks: Iterable[Hook]) -> GroupSummary:
+    from hookdash.core import count_hooks
+
+    items = tuple(hooks)
+    return GroupSummary(
+        count_hooks(items),
+        sum(bool(h.risks) for h in items),
+        sum(bool(getattr(h, "sequential", False)) for h in items),
+        tuple(dict.fromkeys(h.event for h in items)),
+    )
+
+
+def resummarise(summary: GroupSummary, old: Hook, new: Hook) -> GroupSummary:
+    """`summary` with one hook's reading replaced (a switch shown before the reload):
+    without walking the group's other hooks."""
+    gone, came = summarise((old,)), summarise((new,))
+    counts = summary.counts
+    return GroupSummary(
+        replace(
+            counts,
+            running=counts.running - gone.counts.running + came.counts.running,
+            disabled=counts.disabled - gone.counts.disabled + came.counts.disabled,
+        ),
+        summary.risky - gone.risky + came.risky,
+        summary.sequential - gone.sequential + came.sequential,
+        summary.events,
+    )
+
+
+class _Summarised:
+    """A group of hooks whose summary is worked out on first use, and kept."""
+
+    hooks: tuple[Hook, ...]
+
+    @cached_property
+    def summary(self) -> GroupSummary:
+        return summarise(self.hooks)
+
+
+G = TypeVar("G", bound=_Summarised)
+
+
+def with_summary(group: G, summary: GroupSummary) -> G:
+    """The same group with another summary (its hooks tuple is left as it was: walking
+    it is what the summary saves)."""
+    fresh = replace(group)  # type: ignore[type-var]
+    fresh.__dict__["summary"] = summary
+    return fresh
 
 
 @dataclass(frozen=True)
-class EventGroup:
+class EventGroup(_Summarised):
     """The node of one event: its hooks, in Gemini's registration order."""
 
     event: str
@@ -30,7 +91,7 @@ class EventGroup:
 
 
 @dataclass(frozen=True)
-class LayerGroup:
+class LayerGroup(_Summarised):
     """The hooks of one event from one source: a settings layer or an extension."""
 
     event: str
@@ -45,7 +106,7 @@ class LayerGroup:
 
 
 @dataclass(frozen=True)
-class SourceGroup:
+class SourceGroup(_Summarised):
     """Source first (`g`): every hook of one settings layer or extension, by event."""
 
     label: str  # Hook.layer_label
@@ -67,7 +128,27 @@ class HookItem:
         return self.hook.ref
 
 
-TreeItem = EventGroup | SourceGroup | LayerGroup | HookItem
+# A group shows at most this many hooks at a time, with a line to page through the rest:
+# what the event loop builds, draws and walks stays the same however many hooks there are.
+PAGE = 500
+
+
+@dataclass(frozen=True)
+class PageItem:
+    """The line that shows another page of a group's hooks (enter): the `count` hooks
+    after the page shown (`later`), or the ones before it; `start`: the page it shows."""
+
+    layer: str  # the LayerGroup.key
+    start: int
+    count: int
+    later: bool
+
+    @property
+    def key(self) -> str:
+        return f"page\x1f{self.layer}\x1f{int(self.later)}"  # raw-ok: a key, never shown
+
+
+TreeItem = EventGroup | SourceGroup | LayerGroup | HookItem | PageItem
 Grouping = Literal["event", "source"]
 
 # Longer ids (unnamed hooks show their command) are cut: the details show them whole.

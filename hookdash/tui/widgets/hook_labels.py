@@ -16,10 +16,13 @@ from hookdash.tui.widgets.hook_groups import (
     HIDDEN_PILL,
     HOST_MARKS,
     MAX_ID_WIDTH,
+    PAGE,
     Columns,
     EventGroup,
     Grouping,
+    GroupSummary,
     LayerGroup,
+    PageItem,
     SourceGroup,
     TreeItem,
     layer_key,
@@ -60,13 +63,11 @@ def _source_name(label: str, note: str | None, colors: Colors) -> Text:
     return text
 
 
-def _with_counts(text: Text, hooks: tuple[Hook, ...], colors: Colors) -> Text:
-    from hookdash.core import count_hooks
-
-    counts = count_hooks(hooks)
+def _with_counts(text: Text, summary: GroupSummary, colors: Colors) -> Text:
+    counts = summary.counts
     noun = "hook" if counts.total == 1 else "hooks"
     text.append(f"  {counts.total} {noun} · {counts.running} run", style=colors.dim)
-    risky = sum(bool(h.risks) for h in hooks)
+    risky = summary.risky
     if risky:  # also on a folded group: the review starts here
         text.append(f" · ⚠ {risky} risky", style=colors.risk)
     return text
@@ -127,20 +128,20 @@ def _after_id(hook: Hook, colors: Colors, hidden: bool) -> Text:
     return text
 
 
-def fit_columns(
-    widths: dict[str, Columns],
-    hooks: Iterable[Hook],
-    colors: Colors,
-    hidden: Collection[str],
-    room: int,
-) -> dict[str, Columns]:
-    """The columns, each group's id column narrowed (down to FIT_ID_WIDTH) so that its
-    lines fit in `room` cells: a long id is cut with an ellipsis, not the matcher and
-    badges after it."""
+def after_widths(hooks: Iterable[Hook], colors: Colors, hidden: Collection[str]) -> dict[str, int]:
+    """The cells each group's widest line takes after the id (by `layer_key`): what
+    `fit_columns` leaves room for. (The same in any theme: `colors` only styles.)"""
     after: dict[str, int] = {}
     for hook in hooks:
         key = layer_key(hook)
         after[key] = max(after.get(key, 0), _after_id(hook, colors, hook.ref in hidden).cell_len)
+    return after
+
+
+def fit_columns(widths: dict[str, Columns], after: dict[str, int], room: int) -> dict[str, Columns]:
+    """The columns, each group's id column narrowed (down to FIT_ID_WIDTH) so that its
+    lines fit in `room` cells (`after`: see `after_widths`): a long id is cut with an
+    ellipsis, not the matcher and badges after it."""
     fitted = {}
     for key, columns in widths.items():
         free = room - columns.host - columns.badge - 2 - columns.hidden - after.get(key, 0)
@@ -164,6 +165,15 @@ def _fit_risks(width: int, full: str, short: str, room: int | None) -> tuple[int
     return min(width, SHORTEST_ID_WIDTH), short
 
 
+def page_line(item: PageItem, colors: Colors) -> Text:
+    """“700 more… (enter to show the next 500)”, or the way back to the page before."""
+    if item.later:
+        text = f"{item.count} more… (enter to show the next {min(item.count, PAGE)})"
+    else:
+        text = f"{item.count} before… (enter to show the previous {PAGE})"
+    return Text(text, style=colors.dim)
+
+
 def item_label(
     item: TreeItem,
     colors: Colors,
@@ -177,9 +187,11 @@ def item_label(
     (`hidden`: the refs of hooks with hidden characters; `room`: the cells a hook's line
     has, if known)."""
     if isinstance(item, EventGroup):
-        return _with_counts(_event_name(item.event, colors, item.hooks), item.hooks, colors)
+        return _with_counts(_event_name(item.event, colors, item.hooks), item.summary, colors)
     if isinstance(item, SourceGroup):
-        return _with_counts(_source_name(item.label, item.note, colors), item.hooks, colors)
+        return _with_counts(_source_name(item.label, item.note, colors), item.summary, colors)
+    if isinstance(item, PageItem):
+        return page_line(item, colors)
     if isinstance(item, LayerGroup) and grouping == "source":
         # Under its source: the event is what tells the groups apart.
         return _event_name(item.event, colors, item.hooks)

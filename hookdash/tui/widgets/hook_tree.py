@@ -1,9 +1,9 @@
-"""The hook list: every hook grouped by event, then by source layer, one line each."""
+"""The hook list: every hook grouped by event, then by source layer, one line each (at
+most PAGE a group at a time: see hook_outline)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -18,28 +18,25 @@ from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import widget_bindings
 from hookdash.tui.plain import plain
 from hookdash.tui.widgets.hook_groups import (
+    PAGE,
     Columns,
     EventGroup,
     Grouping,
     HookItem,
     LayerGroup,
+    PageItem,
     SourceGroup,
     TreeItem,
     column_widths,
-    group_by_source,
-    group_hooks,
-    layer_key,
-    layer_notes,
+    resummarise,
+    with_summary,
 )
-from hookdash.tui.widgets.hook_labels import fit_columns, item_label
+from hookdash.tui.widgets.hook_labels import after_widths, fit_columns, item_label
+from hookdash.tui.widgets.hook_outline import Outline, View, make_outline
 from hookdash.tui.widgets.list_keys import UP_DOWN
 
 if TYPE_CHECKING:
-    from hookdash.core import (
-        AnyHook as Hook,
-        ClaudeSnapshot,
-        Snapshot,
-    )
+    from hookdash.core import AnyHook as Hook, ClaudeSnapshot, Snapshot
 
 
 class HookTree(Tree[TreeItem | None]):
@@ -73,17 +70,31 @@ class HookTree(Tree[TreeItem | None]):
         self.project_only = False  # only the workspace's own hooks (`o`)
         self._rebuilding = False
         self._fitted_to: int | None = None  # the room the id columns were fitted to
+        self._outline: Outline | None = None  # what is shown
+        self._fresh: dict[str, Hook] = {}  # readings shown in place since (update_hooks)
+        self._node_of: dict[str, TreeNode[TreeItem | None]] = {}  # by key: the groups, hooks shown
+        self._layer_nodes: dict[str, TreeNode[TreeItem | None]] = {}  # the LayerGroup nodes
+        self._pages: dict[str, int] = {}  # each group's page: the index of its first hook
 
     def on_mount(self) -> None:
         self.app.theme_changed_signal.subscribe(self, self._theme_changed)
 
     def on_resize(self) -> None:
-        if self._widths and self._room() != self._fitted_to:  # (nothing to fit before a load)
+        # (Nothing to fit before a load.)
+        if self._outline is not None and self._room() != self._fitted_to:
             self._refit()  # the id columns and the risk badges are fitted to the width
         # Keep the selected hook in view when the terminal shrinks.
         node = self.cursor_node
         if node is not None:
             self.call_after_refresh(self.scroll_to_node, node, animate=False)
+
+    def get_label_width(self, node: TreeNode[TreeItem | None]) -> int:
+        """The label's width without rendering it (Tree's default renders every label
+        each time the tree changes: a second on the event loop for 40,000 hooks). The
+        labels are plain Texts; a group's has the fold icon in front (2 cells)."""
+        label = node.label
+        width = label.cell_len if isinstance(label, Text) else len(str(label))
+        return width + (2 if node.allow_expand else 0)
 
     # ------------------------------------------------------------------ content
 
@@ -97,6 +108,11 @@ class HookTree(Tree[TreeItem | None]):
         item = self.current_item
         return item.hook if isinstance(item, HookItem) else None
 
+    @property
+    def view(self) -> View:
+        """The view the list shows, but for the filter's text (the screen's)."""
+        return View(self.grouping, self.project_only)
+
     def populate(
         self,
         snapshot: Snapshot,
@@ -107,107 +123,117 @@ class HookTree(Tree[TreeItem | None]):
         """Rebuild from a snapshot (and Claude Code's, when it has files), keeping the
         selection (by `Hook.ref`) and folding.
 
-        Returns how many hooks are shown.
-        """
-        from hookdash.core import hidden_refs, hook_matches
+        Returns how many hooks are shown. (Works the outline out here: see `show` for a
+        large configuration.)"""
+        view = self.view._replace(query=query)
+        return self.show(make_outline(snapshot, view, colors_for(self.app), claude), select)
 
+    def show(self, outline: Outline, select: str | None = None) -> int:
+        """Rebuild from an outline, keeping the selection (by `Hook.ref`, or a group's
+        key) and folding: at most PAGE hooks a group, the page with the selection.
+
+        Returns how many hooks are shown."""
         keep = select if select is not None else self._current_key()
         old_line = self.cursor_line
-        every: list[Hook] = [*snapshot.hooks, *(claude.hooks if claude is not None else ())]
-        hooks = [
-            h
-            for h in every
-            if (not self.project_only or h.scope in ("workspace", "project", "local"))
-            and hook_matches(h, query)
-        ]
-        problems = [*snapshot.problems, *(claude.problems if claude is not None else ())]
-        self._hidden = hidden_refs(every, problems)
-        self._marked = claude is not None and bool(claude.hooks)
+        self._outline = outline
+        self._fresh = {}
+        self._hidden = outline.hidden
+        self._marked = outline.marked
         colors = colors_for(self.app)
-        self._widths = self._fit(self._columns(hooks), hooks, colors)
-        notes = layer_notes(snapshot, claude)
+        self._widths = self._fit()
+        query = outline.view.query
         self._rebuilding = True
         self.clear()
-        nodes: dict[str, TreeNode[TreeItem | None]] = {}
-        groups: (
-            list[tuple[EventGroup, list[LayerGroup]]] | list[tuple[SourceGroup, list[LayerGroup]]]
-        )
-        if self.grouping == "source":
-            groups = group_by_source(hooks, notes)
-        else:
-            groups = group_hooks(hooks, notes)
-        for top, layers in groups:
+        self._node_of = {}
+        self._layer_nodes = {}
+        for top, layers in outline.groups:
             # A filter shows every match: folding would hide them.
             expand = bool(query) or top.key not in self._collapsed
-            event_node = self.root.add(self._label(top, colors), data=top, expand=expand)
-            nodes[top.key] = event_node
+            top_node = self.root.add(self._label(top, colors), data=top, expand=expand)
+            self._node_of[top.key] = top_node
             for layer in layers:
                 expand = bool(query) or layer.key not in self._collapsed
-                layer_node = event_node.add(self._label(layer, colors), data=layer, expand=expand)
-                nodes[layer.key] = layer_node
-                for hook in layer.hooks:
-                    item = HookItem(hook)
-                    nodes[item.key] = layer_node.add_leaf(self._label(item, colors), data=item)
-        if not hooks and snapshot.hooks:
+                node = top_node.add(self._label(layer, colors), data=layer, expand=expand)
+                self._node_of[layer.key] = node
+                self._layer_nodes[layer.key] = node
+                self._fill(node, self._page_for(layer, keep), colors)
+        if not outline.shown and outline.total:
             if query:
                 empty = f"No hook matches “{query}”"
                 empty += (
-                    " among the project's hooks (o shows every hook)." if self.project_only else "."
+                    " among the project's hooks (o shows every hook)."
+                    if outline.view.project_only
+                    else "."
                 )
             else:
                 empty = "No project hook: this workspace's settings have none (o shows every hook)."
             self.root.add_leaf(plain(empty, colors.dim), data=None)
         self._rebuilding = False
-        self._restore_cursor(nodes.get(keep) if keep else None, old_line)
-        return len(hooks)
+        self._restore_cursor(self._node_of.get(keep) if keep else None, old_line)
+        return outline.shown
 
     def select_ref(self, ref: str) -> bool:
-        """Move the cursor to a hook (unfolding its groups); False if it is not shown."""
-        for node in self._walk(self.root):
-            if isinstance(node.data, HookItem) and node.data.key == ref:
-                parent = node.parent
-                while parent is not None:
-                    parent.expand()
-                    parent = parent.parent
-                self._restore_cursor(node, self.cursor_line)
-                return True
-        return False
+        """Move the cursor to a hook (unfolding its groups, turning to its page); False if
+        it is not shown."""
+        node = self._node_of.get(ref)
+        where = self._outline.where.get(ref) if self._outline is not None else None
+        if node is None and where is not None:
+            layer = self._layer_nodes[where[0]]
+            self._turn_to(layer, where[1] - where[1] % PAGE)
+            node = self._node_of.get(ref)
+        if node is None or not isinstance(node.data, HookItem):
+            return False
+        parent = node.parent
+        while parent is not None:
+            parent.expand()
+            parent = parent.parent
+        self._restore_cursor(node, self.cursor_line)
+        return True
 
     def update_hooks(self, hooks: Mapping[str, Hook]) -> int:
         """Show new readings of some hooks (by `Hook.ref`) in place, with their groups'
-        counts, without rebuilding the tree. Returns how many lines changed."""
-        if not hooks:
+        counts, without rebuilding the tree (nor walking it: the work grows with the
+        hooks changed, not with the list). Returns how many lines changed."""
+        outline = self._outline
+        if not hooks or outline is None:
             return 0
         colors = colors_for(self.app)
         changed = 0
-        resized: set[str] = set()  # groups whose columns the new badges widen or narrow
-        for node in list(self._walk(self.root)):
-            data = node.data
-            if isinstance(data, HookItem) and data.key in hooks:
-                node.data = HookItem(hooks[data.key])
+        relabel: list[TreeNode[TreeItem | None]] = []
+        layers: set[str] = set()
+        for ref, hook in hooks.items():
+            if ref not in outline.where:
+                continue  # not in this view
+            key, index = outline.where[ref]
+            layer = self._layer_nodes[key]
+            group = layer.data
+            assert isinstance(group, LayerGroup)
+            old = self._fresh.get(ref, group.hooks[index])
+            self._fresh[ref] = hook
+            layers.add(key)
+            for node in (layer, layer.parent):
+                data = node.data if node is not None else None
+                if node is not None and isinstance(data, EventGroup | SourceGroup | LayerGroup):
+                    node.data = with_summary(data, resummarise(data.summary, old, hook))
+                    relabel.append(node)
+            node = self._node_of.get(ref)
+            if node is not None:
+                node.data = HookItem(hook)
+                relabel.append(node)
                 changed += 1
-            elif isinstance(data, EventGroup | SourceGroup | LayerGroup) and any(
-                h.ref in hooks for h in data.hooks
-            ):
-                node.data = replace(data, hooks=tuple(hooks.get(h.ref, h) for h in data.hooks))
-                if isinstance(node.data, LayerGroup):
-                    widths = self._fit(self._columns(node.data.hooks), node.data.hooks, colors)
-                    if widths != {node.data.key: self._widths.get(node.data.key)}:
-                        self._widths.update(widths)
-                        resized.add(node.data.key)
-            else:
-                continue
-            node.set_label(self._label(node.data, colors))
-        for node in self._walk(self.root):
-            if isinstance(node.data, HookItem) and layer_key(node.data.hook) in resized:
+        for key in layers:
+            if self._remeasure(key):  # the new badges widen or narrow the group's columns
+                relabel.extend(self._layer_nodes[key].children)
+        for node in relabel:
+            if node.data is not None:
                 node.set_label(self._label(node.data, colors))
-        if changed:
+        if relabel:
             self.post_message(self.ItemHighlighted(self.current_item))
         return changed
 
     def toggle_all(self) -> None:
         """Fold every group if any is open, else unfold them all."""
-        groups = [n for n in self._walk(self.root) if n.allow_expand and n is not self.root]
+        groups = [*self.root.children, *self._layer_nodes.values()]
         if any(n.is_expanded for n in groups):
             for node in self.root.children:
                 node.collapse_all()
@@ -216,6 +242,59 @@ class HookTree(Tree[TreeItem | None]):
             for node in self.root.children:
                 node.expand_all()
             self._collapsed.clear()
+
+    # ----------------------------------------------------------------- paging
+
+    def _page_for(self, layer: LayerGroup, keep: str | None) -> int:
+        """The first hook of the page a group shows: the selected hook's, else the one it
+        showed (while it still has that many), else the first."""
+        outline = self._outline
+        where = outline.where.get(keep) if outline is not None and keep else None
+        if where is not None and where[0] == layer.key:
+            return where[1] - where[1] % PAGE
+        start = self._pages.get(layer.key, 0)
+        return start if start < len(layer.hooks) else 0
+
+    def _fill(self, node: TreeNode[TreeItem | None], start: int, colors: Colors) -> None:
+        """A group's page of hooks from `start`, with the lines to the pages around it."""
+        group = node.data
+        assert isinstance(group, LayerGroup)
+        self._pages[group.key] = start
+        total = len(group.hooks)
+        if start:
+            before = PageItem(group.key, max(0, start - PAGE), start, later=False)
+            node.add_leaf(self._label(before, colors), data=before)
+        for hook in group.hooks[start : start + PAGE]:
+            item = HookItem(self._fresh.get(hook.ref, hook))
+            self._node_of[item.key] = node.add_leaf(self._label(item, colors), data=item)
+        if start + PAGE < total:
+            after = PageItem(group.key, start + PAGE, total - start - PAGE, later=True)
+            node.add_leaf(self._label(after, colors), data=after)
+
+    def _turn_to(self, node: TreeNode[TreeItem | None], start: int) -> None:
+        """Show another page of a group's hooks in place of the one shown."""
+        for child in node.children:
+            if isinstance(child.data, HookItem):
+                self._node_of.pop(child.data.key, None)
+        self._rebuilding = True
+        node.remove_children()
+        self._fill(node, start, colors_for(self.app))
+        self._rebuilding = False
+
+    @on(Tree.NodeSelected)
+    def _page_selected(self, event: Tree.NodeSelected[TreeItem | None]) -> None:
+        item = event.node.data
+        if not isinstance(item, PageItem):
+            return
+        event.stop()
+        layer = self._layer_nodes.get(item.layer)
+        if layer is None:
+            return
+        self._turn_to(layer, item.start)
+        # On the first hook of the page shown next, the last of the one before.
+        hooks = [n for n in layer.children if isinstance(n.data, HookItem)]
+        if hooks:
+            self._restore_cursor(hooks[0] if item.later else hooks[-1], self.cursor_line)
 
     # ----------------------------------------------------------------- internals
 
@@ -256,29 +335,59 @@ class HookTree(Tree[TreeItem | None]):
         width = self.scrollable_content_region.width
         return width - 2 * self.guide_depth if width > 0 else None
 
-    def _fit(
-        self, widths: dict[str, Columns], hooks: Iterable[Hook], colors: Colors
-    ) -> dict[str, Columns]:
+    def _fit(self) -> dict[str, Columns]:
+        """The outline's columns fitted to the list's width (a step per group)."""
         room = self._room()
         self._fitted_to = room
+        widths = self._outline.widths if self._outline is not None else {}
         if room is None:
-            return widths
-        return fit_columns(widths, hooks, colors, self._hidden, room)
+            return dict(widths)
+        after = self._outline.after if self._outline is not None else {}
+        return fit_columns(widths, after, room)
+
+    def _remeasure(self, key: str) -> bool:
+        """One group's columns again after a switch shown in place: exactly when the group
+        fits one page, else only wider (the reload that follows measures it all, off the
+        event loop). True if they changed."""
+        outline = self._outline
+        layer = self._layer_nodes[key].data
+        if outline is None or not isinstance(layer, LayerGroup):
+            return False
+        colors = colors_for(self.app)
+        fresh = [self._fresh.get(h.ref, h) for h in layer.hooks[:PAGE]]
+        if len(layer.hooks) > PAGE:
+            fresh = [h for h in fresh if h.ref in self._fresh]
+        widths = column_widths(fresh, self._hidden).get(key, Columns(0, 0, 0))
+        after = after_widths(fresh, colors, self._hidden).get(key, 0)
+        if len(layer.hooks) > PAGE:
+            old = outline.widths.get(key, Columns(0, 0, 0))
+            widths = Columns(*(max(a, b) for a, b in zip(old, widths, strict=True)))
+            after = max(after, outline.after.get(key, 0))
+        outline.widths[key], outline.after[key] = widths, after
+        fitted = self._fit()
+        if fitted.get(key) == self._widths.get(key):
+            return False
+        self._widths = fitted
+        return True
 
     def _refit(self) -> None:
-        """The id columns again for the list's new width, and every line with them."""
+        """The id columns again for the list's new width, and the lines shown that change
+        with it: those of the groups whose columns changed, and the risky hooks' (their
+        risk badge is fitted to the width too)."""
         colors = colors_for(self.app)
-        hooks = [n.data.hook for n in self._walk(self.root) if isinstance(n.data, HookItem)]
-        self._widths = self._fit(self._columns(hooks), hooks, colors)
-        for node in self._walk(self.root):
-            if isinstance(node.data, HookItem):
-                node.set_label(self._label(node.data, colors))
+        before, self._widths = self._widths, self._fit()
+        for key, layer in self._layer_nodes.items():
+            refit = before.get(key) != self._widths.get(key)
+            for node in layer.children:
+                if isinstance(node.data, HookItem) and (refit or node.data.hook.risks):
+                    node.set_label(self._label(node.data, colors))
 
     def _label(self, item: TreeItem, colors: Colors) -> Text:
         return item_label(
             item,
             colors,
-            grouping=self.grouping,
+            # (The outline's: the screen may have switched the view, the outline to come.)
+            grouping=self._outline.view.grouping if self._outline is not None else self.grouping,
             hidden=self._hidden,
             widths=self._widths,
             room=self._room(),
@@ -286,7 +395,7 @@ class HookTree(Tree[TreeItem | None]):
 
     def _theme_changed(self, theme: Theme) -> None:
         colors = colors_for(self.app)
-        for node in self._walk(self.root):
+        for node in self._walk(self.root):  # (the lines shown: at most PAGE a group)
             if node.data is not None:
                 node.set_label(self._label(node.data, colors))
 

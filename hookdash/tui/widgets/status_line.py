@@ -11,7 +11,7 @@ from textual.widgets import Static
 from hookdash.core import visible  # (no pydantic, no I/O)
 
 if TYPE_CHECKING:
-    from hookdash.core import ClaudeSnapshot, Snapshot
+    from hookdash.core import ClaudeSnapshot, HookCounts, Snapshot
 
 
 class StatusLine(Static):
@@ -24,9 +24,12 @@ class StatusLine(Static):
         self,
         snapshot: Snapshot,
         display: Callable[[str], str],
+        counts: HookCounts,
         claude: ClaudeSnapshot | None = None,
     ) -> None:
-        """`claude`: Claude Code's part, when it has files (its switch and counts)."""
+        """`counts`: `count_hooks` of Gemini CLI's hooks (worked out with the hook list, off
+        the event loop for a large configuration); `claude`: Claude Code's part, when it has
+        files (its switch and counts)."""
         from hookdash.core import count_hooks, describe, describe_gemini
 
         trust = snapshot.folder_trust
@@ -36,7 +39,7 @@ class StatusLine(Static):
         parts: list[Content] = [
             Content.styled(visible(display(snapshot.workspace)), "bold"),
             Content.styled("hooks " + ("on" if snapshot.hooks_enabled else "OFF"), hooks_style),
-            Content(count_hooks(snapshot.hooks).text),
+            Content(counts.text),
             Content.styled("folder " + visible(describe(trust, display)), trust_style),
             Content.styled(
                 visible(describe_gemini(snapshot.gemini)),
@@ -44,13 +47,13 @@ class StatusLine(Static):
             ),
         ]
         if claude is not None:
-            counts = count_hooks(claude.hooks)
+            theirs = count_hooks(claude.hooks)
             on = claude.hooks_enabled and claude.claude_starts
             state = "on" if on else ("would not start" if not claude.claude_starts else "OFF")
             parts.insert(
                 3,
                 Content.styled(
-                    f"Claude Code hooks {state}: {counts.total} ({counts.running} run)",
+                    f"Claude Code hooks {state}: {theirs.total} ({theirs.running} run)",
                     "$text-success" if on else "$text-error",
                 ),
             )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from hookdash.core.load.sources import is_relevant, watch_targets
 from tests.conftest import Sandbox, command_hook, definition
 
@@ -85,3 +87,30 @@ def test_watch_targets_grow_linearly_with_the_hooks(sandbox: Sandbox) -> None:
 
     small, large = min(timed(4000) for _ in range(3)), min(timed(16000) for _ in range(3))
     assert large < 8 * small + 0.05  # linear: about 4x (quadratic: 16x)
+
+
+def test_changed_since_sees_only_what_changed_after_the_load(tmp_path: Path) -> None:
+    """Armed, the watcher reads again only when something changed after the load read its
+    files: no second full load of an unchanged (huge) configuration."""
+    import time
+
+    from hookdash.core.load.sources import MTIME_SLACK_NS, WatchTarget, changed_since
+
+    named, tree = tmp_path / "named", tmp_path / "tree"
+    (tree / "ext").mkdir(parents=True)
+    named.mkdir()
+    for path in (named / "settings.json", named / "other", tree / "ext" / "hooks.json"):
+        path.write_text("{}")
+    targets = [
+        WatchTarget(named, names=frozenset({"settings.json", "missing.json"})),
+        WatchTarget(tree, recursive=True),
+    ]
+    # Every file was just written (ctime cannot be set back), so "unchanged" is asked
+    # about a load that started after them; "changed" about one that started before.
+    later = time.time_ns() + 2 * MTIME_SLACK_NS
+    before = time.time_ns() - 5 * MTIME_SLACK_NS
+    assert not changed_since(targets, later)
+    assert changed_since([targets[1]], before)  # deep in the tree
+    assert changed_since([targets[0]], before)
+    missing_only = [WatchTarget(named, names=frozenset({"missing.json"}))]
+    assert not changed_since(missing_only, later)

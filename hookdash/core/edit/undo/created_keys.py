@@ -19,8 +19,7 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from hookdash.core.disk.file_memory import FileMemory, file_key
-from hookdash.core.hosts.gemini.environment import GeminiEnvironment
+from hookdash.core.disk.file_memory import FileMemory, HasEnviron, file_key
 
 
 class CreatedKeys(BaseModel):
@@ -31,16 +30,16 @@ class CreatedKeys(BaseModel):
 MEMORY = FileMemory("created-keys.json", CreatedKeys)
 
 
-def state_path(env: GeminiEnvironment) -> Path:
+def state_path(env: HasEnviron) -> Path:
     return MEMORY.path(env)
 
 
-def created_in(env: GeminiEnvironment, path: Path) -> set[str]:
+def created_in(env: HasEnviron, path: Path) -> set[str]:
     """The pointers of the containers hookdash created in this settings file."""
     return set(MEMORY.read(env).files.get(file_key(path), []))
 
 
-def _update(env: GeminiEnvironment, path: Path, add: Iterable[str], remove: Iterable[str]) -> None:
+def _update(env: HasEnviron, path: Path, add: Iterable[str], remove: Iterable[str]) -> None:
     added, removed = list(add), set(remove)
     if not added and not removed:
         return
@@ -58,11 +57,11 @@ def _update(env: GeminiEnvironment, path: Path, add: Iterable[str], remove: Iter
     MEMORY.update(env, change)
 
 
-def remember(env: GeminiEnvironment, path: Path, pointers: Iterable[str]) -> None:
+def remember(env: HasEnviron, path: Path, pointers: Iterable[str]) -> None:
     """Record containers an edit of `path` created (raises EditError if it cannot)."""
     _update(env, path, pointers, ())
 
 
-def forget(env: GeminiEnvironment, path: Path, pointers: Iterable[str]) -> None:
+def forget(env: HasEnviron, path: Path, pointers: Iterable[str]) -> None:
     """Drop containers that no longer exist (a removal took them out again)."""
     _update(env, path, (), pointers)

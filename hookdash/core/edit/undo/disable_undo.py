@@ -27,8 +27,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from hookdash.core.disk.atomic import KEEP_BEFORE
-from hookdash.core.disk.file_memory import FileMemory, file_key
-from hookdash.core.hosts.gemini.environment import GeminiEnvironment
+from hookdash.core.disk.file_memory import FileMemory, HasEnviron, file_key
 
 DEPTH = 8  # disables in a row that can each be undone exactly
 # Settings files are small; a huge one is not copied into the state (nor kept by the write).
@@ -53,11 +52,11 @@ def digest(text: str) -> str:
 MEMORY = FileMemory("disable-undo.json", DisableUndo)
 
 
-def state_path(env: GeminiEnvironment) -> Path:
+def state_path(env: HasEnviron) -> Path:
     return MEMORY.path(env)
 
 
-def restores(env: GeminiEnvironment, path: Path) -> list[Restore]:
+def restores(env: HasEnviron, path: Path) -> list[Restore]:
     """The disables of this file that can still be undone, newest last."""
     return list(MEMORY.read(env).files.get(file_key(path), []))
 
@@ -69,7 +68,7 @@ def restore_for(stack: list[Restore], identifier: str, text: str) -> Restore | N
     return stack[-1] if stack[-1].after_sha256 == digest(text) else None
 
 
-def _update(env: GeminiEnvironment, path: Path, change: str, entry: Restore | None) -> None:
+def _update(env: HasEnviron, path: Path, change: str, entry: Restore | None) -> None:
     def apply(state: DisableUndo) -> bool:
         key = file_key(path)
         stack = state.files.get(key, [])
@@ -94,9 +93,7 @@ def _update(env: GeminiEnvironment, path: Path, change: str, entry: Restore | No
     MEMORY.update(env, apply)
 
 
-def remember_disable(
-    env: GeminiEnvironment, path: Path, identifier: str, before: str, after: str
-) -> None:
+def remember_disable(env: HasEnviron, path: Path, identifier: str, before: str, after: str) -> None:
     """A disable of `identifier` turned `before` into `after` (raises EditError if the
     state cannot be written)."""
     if len(before) > MAX_TEXT:
@@ -106,12 +103,12 @@ def remember_disable(
     _update(env, path, "push", entry)
 
 
-def restored(env: GeminiEnvironment, path: Path) -> None:
+def restored(env: HasEnviron, path: Path) -> None:
     """The newest disable of this file was undone (its text written back)."""
     _update(env, path, "pop", None)
 
 
-def forget(env: GeminiEnvironment, path: Path) -> None:
+def forget(env: HasEnviron, path: Path) -> None:
     """The file was changed otherwise: no earlier text of it applies any more."""
     if restores(env, path):
         _update(env, path, "clear", None)

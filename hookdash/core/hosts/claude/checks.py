@@ -17,6 +17,7 @@ from hookdash.core.display import hidden_characters, shorten, visible
 from hookdash.core.hosts.claude.events import KNOWN_EVENTS
 from hookdash.core.hosts.claude.layers import ClaudeLayer
 from hookdash.core.hosts.claude.model import ClaudeHook, ClaudeSnapshot
+from hookdash.core.hosts.claude.plugins import enabled_value
 from hookdash.core.load.command_scripts import find_scripts
 from hookdash.core.load.risks import hook_risks, kinds_of
 from hookdash.core.model import RiskFlag
@@ -24,14 +25,18 @@ from hookdash.core.problems import Problem
 from hookdash.core.scripts import ScriptInfo
 
 if TYPE_CHECKING:
+    from hookdash.core.hosts.claude.plugins import Plugin
     from hookdash.core.hosts.claude.registry import Switches
 
 
 def scripts_of(hook: ClaudeHook, workspace: Path, home: Path) -> list[ScriptInfo]:
-    """Every program a command hook's command runs (`$CLAUDE_PROJECT_DIR` is the workspace)."""
+    """Every program a command hook's command runs (`$CLAUDE_PROJECT_DIR` is the workspace,
+    a plugin hook's `$CLAUDE_PLUGIN_ROOT` its plugin's folder)."""
     if hook.command is None:
         return []
     variables = {"CLAUDE_PROJECT_DIR": str(workspace), "HOME": str(home)}
+    if hook.plugin_root is not None:
+        variables["CLAUDE_PLUGIN_ROOT"] = hook.plugin_root
     return list(find_scripts(hook.command, workspace, variables).scripts)
 
 
@@ -263,12 +268,52 @@ def _hook_problems(hook: ClaudeHook) -> list[Problem]:
     return out
 
 
+def _plugin_problems(plugins: list[Plugin]) -> list[Problem]:
+    """A repository that switches on a plugin (one you installed, maybe one you switched
+    off), and a plugin's hook files Claude drops."""
+    out: list[Problem] = []
+    for plugin in plugins:
+        where = plugin.decided_by
+        if plugin.why_off() is None:
+            for layer in plugin.layers:
+                out += _file_problems(layer)
+        if where is None or where.scope not in ("project", "local") or not plugin.enabled:
+            continue
+        you_said = [
+            layer
+            for layer in plugin.naming
+            if layer.scope == "user" and enabled_value(layer, plugin.id) is False
+        ]
+        overrides = " you switched off in your user settings" if you_said else ""
+        out.append(
+            Problem(
+                severity="error" if you_said else "warning",
+                code="claude-project-enables-plugin",
+                message=f"This repository switches on the plugin {visible(plugin.id)}"
+                f"{overrides}: enabledPlugins is true in its {where.scope} settings, so "
+                "Claude Code runs that plugin's hooks here"
+                + ("" if plugin.layers else " (it has none today)")
+                + ".",
+                fix=f'Set "{visible(plugin.id)}": false in .claude/settings.local.json (it wins '
+                "over the project's file), or remove the entry from the repository's file.",
+                file=str(where.path),
+                pointer=f"/enabledPlugins/{jsonc.escape_pointer_token(plugin.id)}",
+                line=_line_of(where, f"/enabledPlugins/{jsonc.escape_pointer_token(plugin.id)}"),
+            )
+        )
+    return out
+
+
 def claude_problems(
-    snapshot: ClaudeSnapshot, layers: list[ClaudeLayer], switch: Switches
+    snapshot: ClaudeSnapshot,
+    layers: list[ClaudeLayer],
+    switch: Switches,
+    plugins: list[Plugin] | None = None,
 ) -> list[Problem]:
     out: list[Problem] = []
     for layer in layers:
         out += _file_problems(layer)
+    out += _plugin_problems(plugins or [])
     out += _switch_problems(layers)
     out += _switched_off(switch)
     out += _unknown_events(snapshot)

@@ -33,7 +33,7 @@ class SettingsRead:
         return self.exists and self.error is None and self.unreadable is None
 
 
-def _strict_error(text: str, exc: jsonc.JsonParseError) -> ParseError:
+def strict_error(text: str, exc: jsonc.JsonParseError) -> ParseError:
     """Why JSON.parse rejects `text`, said for a Claude file (a comment named as one)."""
     spans = jsonc.comment_spans(text)
     if spans:
@@ -85,7 +85,7 @@ def parse_settings(text: str) -> tuple[Any, ParseError | None]:
     try:
         value = jsonc.parse(text, comments=False)
     except jsonc.JsonParseError as exc:
-        return None, _strict_error(text, exc)
+        return None, strict_error(text, exc)
     if not isinstance(value, dict):
         return value, ParseError(message="not a JSON object", line=1, column=1)
     return value, None

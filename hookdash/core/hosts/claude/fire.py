@@ -6,7 +6,7 @@ named, that hook alone (even where Claude would not run it: the result says why)
 `command` hook runs through the shared engine (core.run.runner: `bash -c` in a process
 group of its own, output capped, the group killed at the timeout, in SECONDS, default
 600), with the payload on stdin, in the workspace, with Claude's variables:
-`CLAUDE_PROJECT_DIR` (the workspace), `CLAUDE_PLUGIN_ROOT` for a plugin's hooks. Other
+`CLAUDE_PROJECT_DIR` (the workspace), `CLAUDE_PLUGIN_ROOT`/`_DATA` for a plugin's hooks. Other
 handler types (http, prompt, agent, mcp_tool) are not fired by hookdash; the result lists
 them. Every run is appended to the run log with host "claude".
 """
@@ -44,6 +44,7 @@ from hookdash.core.hosts.claude.outputs import (
 )
 from hookdash.core.hosts.claude.payloads import claude_payload, payload_value
 from hookdash.core.hosts.claude.planner import claude_plan
+from hookdash.core.hosts.claude.plugins import plugin_data_dir
 from hookdash.core.hosts.gemini.payloads import merge_input
 from hookdash.core.hosts.gemini.runner import (
     KILL_GRACE_S,
@@ -130,11 +131,13 @@ def _now() -> str:
 def hook_environment(
     hook: ClaudeHook, workspace: str, environ: Mapping[str, str]
 ) -> dict[str, str]:
-    """Claude's environment for a hook: its own, `CLAUDE_PROJECT_DIR`, and a plugin's root."""
+    """Claude's environment for a hook: its own, `CLAUDE_PROJECT_DIR`, and for a plugin's
+    hook `CLAUDE_PLUGIN_ROOT` and `CLAUDE_PLUGIN_DATA` (as 2.1.332 sets them, run)."""
     env = dict(environ)
     env["CLAUDE_PROJECT_DIR"] = workspace
-    if hook.scope == "plugin":  # <plugin>/hooks/hooks.json
-        env["CLAUDE_PLUGIN_ROOT"] = str(Path(hook.file).parent.parent)
+    if hook.plugin is not None and hook.plugin_root is not None:
+        env["CLAUDE_PLUGIN_ROOT"] = hook.plugin_root
+        env["CLAUDE_PLUGIN_DATA"] = str(plugin_data_dir(environ, hook.plugin))
     return env
 
 

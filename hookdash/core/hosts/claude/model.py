@@ -28,6 +28,7 @@ ClaudeInactive = Literal[
     "duplicate",
     "matcher",
     "parked",  # off: parked by hookdash (its text kept in hookdash's state)
+    "plugin-off",  # its plugin is not enabled, or Claude cannot load it
 ]
 FolderTrustState = Literal["trusted", "untrusted", "unknown"]
 
@@ -69,6 +70,10 @@ class ClaudeHook(BaseModel):
     # Parked by hookdash: the handler's text is in hookdash's state, not in `file`.
     parked: bool = False
     risks: list[RiskFlag] = []
+    # A plugin's hook (scope "plugin"): the plugin id (NAME@MARKETPLACE) and its folder,
+    # what ${CLAUDE_PLUGIN_ROOT} is when Claude runs it. Plugin files are never written.
+    plugin: str | None = None
+    plugin_root: str | None = None
 
     # What the shared views (the dashboard's list, `present`) read of any hook.
     @property
@@ -115,6 +120,18 @@ class ClaudeFolderTrust(BaseModel):
     sentence: str  # the one sentence a reviewer must read
 
 
+class ClaudePluginInfo(BaseModel):
+    """One installed (or enabled) plugin and whether Claude Code loads its hooks here."""
+
+    id: str  # NAME@MARKETPLACE
+    root: str | None  # ${CLAUDE_PLUGIN_ROOT}
+    enabled: bool  # enabledPlugins says true in the last settings layer naming it
+    managed: bool  # enabled by managed settings: its hooks count as managed ones
+    decided_by: str | None  # that layer, or None when no settings file names it
+    files: list[str]  # its hook files (hooks/hooks.json, the manifest, listed files)
+    not_loaded_because: str | None = None
+
+
 class ClaudeSnapshot(BaseModel):
     """Everything `hookdash list --host claude --json` prints."""
 
@@ -129,6 +146,7 @@ class ClaudeSnapshot(BaseModel):
     layers: list[ClaudeLayerInfo]
     hooks: list[ClaudeHook]
     problems: list[Problem]
+    plugins: list[ClaudePluginInfo] = []
 
     @property
     def has_errors(self) -> bool:

@@ -33,6 +33,8 @@ _STANDING: tuple[ClaudeInactive, ...] = (
     "hooks-disabled",
     "ignored-layer",
     "invalid",
+    "parked",
+    "plugin-off",
 )
 
 

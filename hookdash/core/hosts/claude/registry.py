@@ -10,7 +10,11 @@ What decides whether a hook runs, in the order Claude applies it (tests/claude):
    `false` switches back on the hooks a user switched off.
 5. A file that is not strict JSON, or fails the schema, is dropped whole; an event name
    Claude does not know is ignored.
-6. Identical handlers of one event (same shell, command, args and `if`) run once.
+6. Identical handlers of one event (same shell, command, args and `if`) run once: once
+   across all settings files, once within each plugin (the same command in two plugins,
+   or in a plugin and a settings file, runs once for each).
+The hooks of plugins (`plugins`) are judged the same way, after their own verdict: the
+plugin must be enabled and loadable; one that managed settings enable counts as managed.
 Matchers are the plan's business (`planner`); `list` marks a handler a duplicate only when
 an earlier one of the same event has the same matcher text, so for every match query.
 """
@@ -35,6 +39,7 @@ from hookdash.core.hosts.claude.layers import (
     managed_dir as managed_dir_of,
 )
 from hookdash.core.hosts.claude.model import ClaudeHook, ClaudeInactive, ClaudeSnapshot
+from hookdash.core.hosts.claude.plugins import Plugin, claude_plugins
 
 if TYPE_CHECKING:
     from hookdash.core.model import Configuration
@@ -124,9 +129,10 @@ def switches(layers: list[ClaudeLayer]) -> Switches:
     )
 
 
-def dedup_key(handler: dict[str, Any]) -> str:
+def dedup_key(handler: dict[str, Any], plugin_root: str | None = None) -> str:
     """What Claude compares to run identical handlers of one event once (per type: a
-    command's shell, text, args and `if`; an http hook's url; a prompt's text)."""
+    command's shell, text, args and `if`; an http hook's url; a prompt's text), within
+    the settings files or within one plugin (its root leads the binary's key)."""
     kind = handler.get("type")
     if kind == "command":
         # An absent shell is the default one: `shell: "bash"` is the same handler (run).
@@ -139,6 +145,8 @@ def dedup_key(handler: dict[str, Any]) -> str:
     else:
         parts = [kind, handler.get("prompt")]
     parts.append(handler.get("if") or "")
+    if plugin_root is not None:
+        parts.insert(0, plugin_root)
     return json.dumps(parts, ensure_ascii=False, sort_keys=True)
 
 
@@ -190,8 +198,10 @@ def _hook(
     pointer: str,
     handler: dict[str, Any],
     lines: jsonc.LineFinder | None,
+    plugin: Plugin | None = None,
 ) -> ClaudeHook:
     kind = handler.get("type")
+    root = str(plugin.root) if plugin is not None and plugin.root is not None else None
     command = handler.get("command") if kind == "command" else None
     command = command if isinstance(command, str) else None
     detail = _detail(handler)
@@ -199,7 +209,7 @@ def _hook(
     return ClaudeHook(
         id=ident,
         ref=f"{layer.path}#{pointer}",
-        key=dedup_key(handler),
+        key=dedup_key(handler, root),
         event=event,
         scope=layer.scope,
         file=str(layer.path),
@@ -213,6 +223,8 @@ def _hook(
         timeout=handler.get("timeout"),
         condition=handler.get("if"),
         hookdash_fires=kind == "command",
+        plugin=plugin.id if plugin is not None else None,
+        plugin_root=root,
     )
 
 
@@ -221,11 +233,16 @@ def _judge(
     layer: ClaudeLayer,
     switch: Switches,
     kept: dict[tuple[str, Any, str], ClaudeHook],
+    plugin: Plugin | None = None,
 ) -> None:
     reasons: list[tuple[ClaudeInactive, str]] = []
-    verdict = switch.verdict(layer.scope)
+    managed = plugin.managed if plugin is not None else layer.scope == "managed"
+    verdict = switch.verdict("managed" if managed else layer.scope)
     if verdict is not None:
         reasons.append((verdict.reason, verdict.why))
+    off = plugin.why_off() if plugin is not None else None
+    if off is not None:
+        reasons.append(("plugin-off", off))
     dropped = layer.why_dropped() or entry_dropped(layer, hook.pointer)
     if dropped is not None:
         reasons.append(("invalid", dropped))
@@ -270,14 +287,17 @@ def load_claude(
     trust = folder_trust(folder, env)
     hooks: list[ClaudeHook] = []
     kept: dict[tuple[str, Any, str], ClaudeHook] = {}
-    for layer in layers:
+    plugins = claude_plugins(folder, env, layers)
+    sources: list[tuple[ClaudeLayer, Plugin | None]] = [(layer, None) for layer in layers]
+    sources += [(layer, plugin) for plugin in plugins for layer in plugin.layers]
+    for layer, plugin in sources:
         if layer.ignored_reason is not None:
             continue
         found = _handlers(layer)
         lines = jsonc.LineFinder(layer.read.text) if found and layer.read.text else None
         for event, matcher, pointer, handler in found:
-            hook = _hook(layer, event, matcher, pointer, handler, lines)
-            _judge(hook, layer, switch, kept)
+            hook = _hook(layer, event, matcher, pointer, handler, lines, plugin)
+            _judge(hook, layer, switch, kept, plugin)
             if layer.scope in ("project", "local"):
                 hook.trust = "trusted" if trust.state == "trusted" else "untrusted"
             hook.scripts = scripts_of(hook, folder, home_of(env))
@@ -294,10 +314,29 @@ def load_claude(
         layers=[layer.info() for layer in layers],
         hooks=hooks,
         problems=[],
+        plugins=[plugin.info() for plugin in plugins],
     )
     apply_reviews(snapshot, env)
-    snapshot.problems = claude_problems(snapshot, layers, switch)
+    snapshot.problems = claude_problems(snapshot, layers, switch, plugins)
+    # Parked hooks are listed (off) but are in no file: no finding of a file is theirs.
+    snapshot.hooks.extend(_parked_hooks(layers, env))
     return snapshot
+
+
+def _parked_hooks(layers: list[ClaudeLayer], environ: Mapping[str, str]) -> list[ClaudeHook]:
+    """The hooks hookdash parked from these files (their text in hookdash's state)."""
+    from hookdash.core.hosts.claude.parking import PARKED_BECAUSE, parked_in
+
+    out = []
+    for layer, entry in parked_in(environ, layers):
+        hook = _hook(layer, entry.event, entry.matcher, entry.pointer, entry.handler, None)
+        hook.ref = f"{layer.path}#parked/{entry.token}"
+        hook.parked = True
+        hook.runs = False
+        hook.not_running_because = [PARKED_BECAUSE]
+        hook.inactive_reason = "parked"
+        out.append(hook)
+    return out
 
 
 def load_claude_if_any(

@@ -8,7 +8,8 @@ Claude reads a file's `hooks` in two ways (the binary's loader, pinned by the ha
 - Under the other events an invalid group or handler is dropped alone (an event whose
   value is not an array, alone too), and the rest of the file is read.
 An event name Claude does not know is ignored, unless it holds what looks like guard
-hooks. Outside `hooks`, `disableAllHooks` of the wrong type (`"yes"` or `null`) drops the
+hooks. Outside `hooks`, `enabledPlugins` that is not an object of true, false or lists of
+versions, `disableAllHooks` of the wrong type (`"yes"` or `null`) drops the
 file too, and so does `allowManagedHooksOnly` of the wrong type in a managed file, as any
 value that fails the settings schema does (`permissions.allow: 5` did); hookdash checks
 those two switches, not the rest of that schema.
@@ -221,6 +222,20 @@ def _event(event: str, entries: Any, at: str, out: HookErrors) -> None:
         (out.fatal if guard else out.dropped).extend(problems)
 
 
+def _plugins(value: Any) -> tuple[str, str] | None:
+    """`enabledPlugins` must map ids to true, false or a list of versions; anything else
+    drops the whole file (tests/claude, test_observed_plugins.py)."""
+    if not isinstance(value, dict):
+        return ("/enabledPlugins", "'enabledPlugins' must be an object")
+    for plugin_id, enabled in value.items():
+        if not isinstance(enabled, bool) and _strings(enabled) is not None:
+            return (
+                _ptr("/enabledPlugins", plugin_id),
+                "a plugin's value must be true, false or a list of versions",
+            )
+    return None
+
+
 def hook_errors(settings: dict[str, Any], *, managed: bool = False) -> HookErrors:
     """What Claude drops of `settings` (a parsed file), entry by entry or whole.
 
@@ -230,6 +245,8 @@ def hook_errors(settings: dict[str, Any], *, managed: bool = False) -> HookError
     for name in SWITCHES if managed else SWITCHES[:1]:
         if name in settings and (why := _boolean(settings[name])) is not None:
             out.fatal.append((_ptr("", name), f"'{name}' {why}"))
+    if "enabledPlugins" in settings and (wrong := _plugins(settings["enabledPlugins"])):
+        out.fatal.append(wrong)
     if "hooks" not in settings:
         return out
     hooks = settings["hooks"]

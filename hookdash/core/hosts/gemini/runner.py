@@ -38,7 +38,7 @@ from hookdash.core.hosts.gemini.jsvalues import (
 from hookdash.core.hosts.gemini.shell import expand_command, find_bash
 from hookdash.core.hosts.gemini.timeouts import node_delay_ms
 from hookdash.core.model import Hook, HookNames
-from hookdash.core.run.process import HookProcess, Watchdog, signal_all
+from hookdash.core.run.process import RUNNING_HOOKS, HookProcess, Watchdog, signal_all
 from hookdash.core.shown import ShownRun
 
 # What is kept of each of stdout and stderr; the rest is read and counted, not stored.
@@ -265,12 +265,14 @@ async def _wait(proc: HookProcess, pgid: int, timeout_s: float, kill_grace_s: fl
     A cancelled run kills the hook's whole process group."""
     watchdog = Watchdog(asyncio.get_running_loop(), proc, pgid, kill_grace_s)
     watchdog.arm(timeout_s)
+    RUNNING_HOOKS[pgid] = proc.inodes
     try:
         await proc.closed
     except asyncio.CancelledError:
         signal_all(pgid, proc.inodes, signal.SIGKILL)
         raise
     finally:
+        RUNNING_HOOKS.pop(pgid, None)
         watchdog.disarm()
         proc.close()
     return watchdog.timed_out
