@@ -129,6 +129,7 @@ if TYPE_CHECKING:
     from hookdash.core.hosts.claude.fire import (
         build_claude_payload as build_claude_payload,
         claude_confirmations as claude_confirmations,
+        fire_claude as fire_claude,
         fire_claude_sync as fire_claude_sync,
         hooks_to_fire as hooks_to_fire,
     )

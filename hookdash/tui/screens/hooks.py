@@ -26,6 +26,7 @@ from hookdash.tui.widgets.status_line import StatusLine
 
 if TYPE_CHECKING:
     from hookdash.core import (
+        ClaudeHook,
         ClaudeSnapshot,
         Configuration,
         Hook,
@@ -177,8 +178,16 @@ class HooksScreen(HookWriting):
                 no_ask = claude_no_ask_line(claude)
                 if no_ask is not None:
                     notices = [*notices, Notice("warning", no_ask, "screen.filter_host('claude')")]
+            claude_review = (
+                sum(h.review in ("new", "changed") for h in claude.hooks) if claude else 0
+            )
             self.query_one(Banners).show(
-                problems, env.display, notices, digest.to_review, digest.review_summary
+                problems,
+                env.display,
+                notices,
+                digest.to_review,
+                digest.review_summary,
+                claude_review,
             )
         tree = self.query_one(HookTree)
         shown = tree.show(outline, select)
@@ -335,9 +344,8 @@ class HooksScreen(HookWriting):
                 timeout=5,
             )
             return
-        if self.claude_not_yet(
-            hook, "fire it", "`hookdash plan --host claude EVENT` shows what Claude runs."
-        ):
+        if hook.host == "claude":
+            self._fire_claude(hook)
             return
         if hook.event not in EVENTS:
             self.refuse(
@@ -371,10 +379,37 @@ class HooksScreen(HookWriting):
             event = item.event
         self.app.push_screen(PlanScreen(event, hook))
 
+    @work(group="fire-claude", exclusive=True)
+    async def _fire_claude(self, hook: ClaudeHook) -> None:
+        from hookdash.tui.screens.claude_actions import fire_claude_hook
+
+        await fire_claude_hook(self, hook)
+
     def action_review_trust(self) -> None:
+        """Gemini's trust review when it has project hooks to trust (as always), then
+        Claude Code's new and changed project hooks (hookdash's own review of them)."""
+        from hookdash.core import untrusted_project_hooks
         from hookdash.tui.screens.trust import TrustScreen
 
-        self.app.push_screen(TrustScreen())
+        config = self.hd_app.config
+        gemini = config is not None and bool(untrusted_project_hooks(config.hooks))
+        claude = config is not None and config.claude is not None
+        if gemini or not claude:
+            # (A callback, not a wait: the trust screen may be left by going to a hook.)
+            def then(_: None) -> None:
+                if claude:
+                    self._review_claude(False)
+
+            self.app.push_screen(TrustScreen(), then)
+        else:
+            self._review_claude(True)
+
+    @work(group="review", exclusive=True)
+    async def _review_claude(self, say_none: bool) -> None:
+        from hookdash.tui.screens.claude_actions import review_claude_hooks
+
+        if not await review_claude_hooks(self) and say_none:
+            self.notify("No new or changed project hooks to review.", timeout=4)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         in_filter = self.focused is self.query_one("#filter", Input)

@@ -73,14 +73,19 @@ def _unfolded(banner: Banner) -> bool:
     return isinstance(parent, Banners) and parent.has_class("-unfolded")
 
 
-def trust_banner(summary: str | None) -> Banner | None:
+def trust_banner(summary: str | None, claude_to_review: int = 0) -> Banner | None:
     """“3 project hooks to review (2 NEW, 1 CHANGED)” (`summary`: `untrusted_summary`, None
-    when there is none to review), opening the trust review."""
-    if summary is None:
+    when there is none to review; `claude_to_review`: Claude Code project hooks never
+    reviewed or changed since), opening the trust review."""
+    if summary is None and not claude_to_review:
         return None
+    parts = [summary] if summary else []
+    if claude_to_review:
+        noun = "hook" if claude_to_review == 1 else "hooks"
+        parts.append(f"{claude_to_review} Claude Code project {noun} not reviewed yet")
     text = Content.assemble(
         ("! ", "bold"),
-        (f"{summary}: ", "bold"),
+        (f"{'; '.join(parts)}: ", "bold"),
         "press T (or click) to review and trust them.",
     )
     banner = Banner(text, classes="banner trust warning", action="screen.review_trust")
@@ -160,10 +165,12 @@ class Banners(Vertical):
         notices: Sequence[Notice] = (),
         to_review: int = 0,
         review_summary: str | None = None,
+        claude_to_review: int = 0,
     ) -> None:
         """`notices`: lines shown first (the demo, why it opened); `to_review` project hooks
-        to review, `review_summary` saying so (`untrusted_summary`): the trust banner
-        (worked out with the hook list, off the event loop for a large configuration)."""
+        to review, `review_summary` saying so (`untrusted_summary`), `claude_to_review`
+        Claude Code project hooks new or changed: the trust banner (worked out with the
+        hook list, off the event loop for a large configuration)."""
         from hookdash.core import banner_lines
 
         self.remove_children()
@@ -173,7 +180,7 @@ class Banners(Vertical):
         ]
         for banner, notice in zip(banners, notices, strict=True):
             banner.tooltip = plain_content(notice.text)  # whole, however narrow the terminal
-        trust = trust_banner(review_summary)
+        trust = trust_banner(review_summary, claude_to_review)
         if trust is not None:
             banners.append(trust)
         lines = banner_lines(problems, display)
@@ -193,6 +200,7 @@ class Banners(Vertical):
             banners.append(Banner(more, classes="banner problem info"))
         if banners:
             severities = [line.severity for line in lines]
+            to_review += claude_to_review
             banners.append(_summary(notices, to_review, severities))
         self.mount_all(banners)
         self.display = bool(banners)

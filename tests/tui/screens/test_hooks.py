@@ -575,8 +575,9 @@ async def test_banners_take_one_line_each_until_unfolded(sandbox: Sandbox) -> No
         strip = app.screen.query_one(Banners)
         assert strip.size.height == 1
         summary = strip.query_one(BannerSummary)
-        # (Claude Code's: its local file dropped (an error), claude -p's no-ask (a warning))
-        assert text_of(summary).startswith("▸ DEMO · 2 to review (T) · 1 error · 3 warnings")
+        # (Claude Code's: 3 project hooks to review, its local file dropped (an error),
+        # claude -p's no-ask (a warning))
+        assert text_of(summary).startswith("▸ DEMO · 5 to review (T) · 1 error · 3 warnings")
         await pilot.click(".summary")
         await pilot.pause()
         assert strip.has_class("-unfolded") and summary.size.height == 0

@@ -1,0 +1,152 @@
+"""What the hook list does with a Claude Code hook through core's Claude host: fire it
+(`f`: Claude's payload, the shared engine, the run log; asks first where `hookdash fire
+--host claude` would), and review the repository's new and changed Claude hooks (`T`:
+hookdash's own per-hook record, `hookdash trust --host claude`).
+
+Every text from the files or a hook's output goes through `visible()`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from hookdash.core import HookdashError, shorten, visible
+from hookdash.tui.colors import Colors, colors_for
+from hookdash.tui.screens.confirm import ConfirmScreen
+from hookdash.tui.screens.output import OutputScreen
+
+if TYPE_CHECKING:
+    from hookdash.core import ClaudeHook, ClaudeSnapshot
+    from hookdash.tui.screens.hook_writing import HookWriting
+
+FIRE_TITLE = "Cannot fire this Claude Code hook"
+
+
+async def fire_claude_hook(screen: HookWriting, hook: ClaudeHook) -> None:
+    """Fire one Claude hook on the payload Claude Code would send for its event (its
+    matcher's first value), after a question where `fire --host claude` asks for --yes;
+    the result (each run's exit code, stdout, stderr, and what Claude would do) opens in
+    the output view, and the run is in the log (`l`)."""
+    from hookdash.core import build_claude_payload, claude_confirmations, fire_claude
+
+    app = screen.hd_app
+    config = app.config
+    claude = config.claude if config is not None else None
+    if config is None or claude is None:
+        return
+    if hook.type != "command" or hook.command is None:
+        kind = visible(hook.type if isinstance(hook.type, str) else repr(hook.type))
+        screen.refuse(
+            f"This is a {kind} hook: Claude Code runs it itself; hookdash fires only command "
+            "hooks.",
+            FIRE_TITLE,
+            severity="warning",
+        )
+        return
+    needed = claude_confirmations([hook])
+    if needed:
+        body = Text()
+        for confirmation in needed:
+            body.append(f"{visible(confirmation.reason)}.\n\n")
+        body.append("It runs on this machine:\n")
+        body.append(visible(hook.command, multiline=True), style="bold")
+        question = ConfirmScreen("Run this Claude Code hook?", body, "Run it")
+        if not await app.push_screen_wait(question):
+            return
+    try:
+        payload = build_claude_payload(claude, hook.event, hook=hook)
+        result = await fire_claude(
+            claude, hook.event, hook=hook, payload=payload, environ=config.env.environ
+        )
+    except HookdashError as exc:
+        screen.refuse(visible(exc.message, multiline=True), FIRE_TITLE)
+        return
+    sections = [("what Claude Code would do", result.effect)]
+    for why in result.claude_would_not_run_because:
+        sections.append(("Claude Code would not run it", why))
+    for run in result.results:
+        code = "timed out" if run.timed_out else f"exit {run.exit_code}"
+        head = f"{run.outcome} · {code} · {run.duration_ms} ms"
+        sections += [(f"{head} · stdout", run.stdout), ("stderr", run.stderr)]
+        if run.error:
+            sections.append(("error", run.error))
+    sections += [("warning", w) for w in result.warnings]
+    title = f"Fired {visible(hook.event)}: {visible(shorten(hook.id, 60))}"
+    app.push_screen(OutputScreen(title, sections))
+
+
+def _review_body(
+    snapshot: ClaudeSnapshot,
+    hooks: list[ClaudeHook],
+    colors: Colors,
+    environ: Mapping[str, str],
+) -> Group:
+    """Each hook as it would be recorded: NEW or CHANGED, event and layer, the whole
+    command, its risk flags, and a changed script's diff."""
+    from hookdash.core import claude_script_diff, risk_lines
+
+    parts: list[RenderableType] = [
+        Text(
+            "hookdash records these Claude Code project hooks as reviewed by you (its own "
+            "record: Claude Code keeps none per hook, and its folder trust is unchanged). "
+            "They are marked NEW or CHANGED again when their command or a script they run "
+            "changes.\n",
+            style=colors.dim,
+        )
+    ]
+    for hook in hooks:
+        line = Text()
+        new = hook.review == "new"
+        line.append(" NEW " if new else " CHANGED ", colors.badge("new" if new else "changed"))
+        line.append(f"  {visible(hook.event)} · claude {hook.scope}  ", style=colors.dim)
+        line.append(visible(hook.id, multiline=True), style="bold")
+        parts.append(line)
+        for risk in risk_lines(hook):
+            parts.append(Text(f"    ⚠ {risk.label}  {risk.span}  — {risk.why}", colors.risk))
+        diff = claude_script_diff(snapshot, hook, environ)
+        if diff is not None and diff.unavailable:
+            parts.append(Text(f"    {visible(diff.unavailable)}", style=colors.dim))
+        elif diff is not None:
+            parts.append(Text(f"    changed: {visible(diff.script)}", style=colors.warning))
+            for diff_line in diff.lines[:20]:
+                parts.append(Text("      " + visible(diff_line), style=colors.dim))
+    return Group(*parts)
+
+
+async def review_claude_hooks(screen: HookWriting) -> bool:
+    """The repository's new and changed Claude hooks, to record as reviewed after a yes.
+    False when there is none to review."""
+    from hookdash.core import claude_hooks_to_review, claude_review_token, trust_claude_hooks
+
+    app = screen.hd_app
+    config = app.config
+    claude = config.claude if config is not None else None
+    if config is None or claude is None:
+        return False
+    hooks = claude_hooks_to_review(claude)
+    if not hooks:
+        return False
+    token = claude_review_token(hooks)
+    environ = config.env.environ  # (the demo's state directory, in the demo)
+    body = _review_body(claude, hooks, colors_for(screen.app), environ)
+    count = len(hooks)
+    question = ConfirmScreen(
+        f"Review {count} Claude Code project hook{'s' if count != 1 else ''}",
+        body,
+        "Record as reviewed",
+    )
+    if not await app.push_screen_wait(question):
+        return True
+    try:
+        result = await asyncio.to_thread(trust_claude_hooks, claude, hooks, environ, reviewed=token)
+    except HookdashError as exc:
+        screen.refuse(visible(exc.message, multiline=True), "Nothing recorded")
+        return True
+    screen.notify(visible(result.message), title="Reviewed", timeout=5, markup=False)
+    await screen.reload_and_wait("reviewed Claude Code hooks")
+    return True
