@@ -159,12 +159,52 @@ async def test_actions_on_a_claude_hook_say_what_they_cannot_do_yet(sandbox: San
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         shown = record_notifications(app)
-        for key in ("space", "e", "d", "p"):
+        for key in ("e", "p"):
             select(app.screen.query_one(HookTree), "echo claude-guard")
             await pilot.press(key)
             await pilot.pause()
         titles = [kwargs.get("title") for _, kwargs in shown]
-        assert titles == ["Not for Claude Code hooks yet"] * 4, shown
+        assert titles == ["Not for Claude Code hooks yet"] * 2, shown
+
+
+async def test_space_parks_a_claude_hook_and_puts_back_its_bytes(sandbox: Sandbox) -> None:
+    """Claude Code has no per-hook off switch: space parks the hook (its text into
+    hookdash's state) and, pressed again, puts the exact bytes back."""
+    both_setup(sandbox)
+    user = sandbox.home / ".claude" / "settings.json"
+    before = user.read_bytes()
+    app = both_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        tree = app.screen.query_one(HookTree)
+        select(tree, "echo claude-guard")
+        await pilot.press("space")
+        await until(lambda: b"claude-guard" not in user.read_bytes())
+        await until(
+            lambda: (
+                app.config is not None
+                and app.config.claude is not None
+                and any(h.parked for h in app.config.claude.hooks)
+            )
+        )
+        assert any("claude-guard" in line and "parked" in line for line in tree_lines(tree))
+        select(tree, "echo claude-guard")
+        await pilot.press("space")
+        await until(lambda: user.read_bytes() == before)
+
+
+async def test_d_removes_a_claude_hook_after_showing_the_change(sandbox: Sandbox) -> None:
+    both_setup(sandbox)
+    project = sandbox.workspace / ".claude" / "settings.json"
+    app = both_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        select(app.screen.query_one(HookTree), "echo done")
+        await pilot.press("d")
+        await until(lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("y")
+        await until(lambda: b"echo done" not in project.read_bytes())
+        assert json.loads(project.read_text())["hooks"]["PostToolUse"]  # the rest stays
 
 
 async def test_f_fires_a_claude_hook_and_shows_what_claude_would_do(sandbox: Sandbox) -> None:

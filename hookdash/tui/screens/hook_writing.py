@@ -97,7 +97,8 @@ class HookWriting(HookdashScreen[None]):
         if self._switching:
             self.notify("Still writing the last change…", timeout=2)
             return
-        if self.claude_not_yet(item.hook, "park or unpark it (its off switch)", ""):
+        if item.hook.host == "claude":
+            self._park_claude(item.hook)  # Claude Code has no off switch: hookdash parks
             return
         hook = self._current(item.hook)
         if not registrable(hook):
@@ -147,6 +148,33 @@ class HookWriting(HookdashScreen[None]):
         finally:
             self._switching = False
 
+    @work(group="switch")
+    async def _park_claude(self, hook: ClaudeHook) -> None:
+        """Park a Claude Code hook (its handler's text moved into hookdash's state), or put
+        a parked one back, exactly as `disable|enable --host claude` do; `u` undoes it."""
+        from hookdash.core import park_claude_hook, unpark_claude_hook
+
+        config = self.hd_app.config
+        if config is None:
+            return
+        self._switching = True
+        try:
+            edit, verb = (
+                (unpark_claude_hook, "unpark") if hook.parked else (park_claude_hook, "park")
+            )
+            env = config.env
+            try:
+                result = await self.hd_app.write(
+                    f"{verb} '{visible(hook.id)}'", edit, hook.ref, env.workspace, env.environ
+                )
+            except HookdashError as exc:
+                self.refuse(visible(exc.message), "Nothing changed")
+                return
+            self._announce(result)
+            await self.reload_and_wait("switched a hook")
+        finally:
+            self._switching = False
+
     def _announce(self, result: EditResult) -> None:
         news = announcement(result)
         self.app.clear_notifications()  # the last write's news is stale now
@@ -164,7 +192,9 @@ class HookWriting(HookdashScreen[None]):
         if hook is None or config is None:
             self.notify("Select a hook first (a adds one).", timeout=4)
             return None
-        if self.claude_not_yet(hook, "edit or remove it", ""):
+        if self.claude_not_yet(
+            hook, "edit it", "hookdash edit --host claude ID --command … changes it;"
+        ):
             return None
         hook = self._current(hook)
         if hook.scope == "extension":  # the CLI's refusal names `hookdash disable`
@@ -237,9 +267,47 @@ class HookWriting(HookdashScreen[None]):
         self.hd_app.reload(reason)
 
     def action_remove_hook(self) -> None:
+        selected = self.selected_hook
+        if selected is not None and selected.host == "claude":
+            self._ask_and_remove_claude(selected)
+            return
         hook = self._writable_hook()
         if hook is not None:
             self._ask_and_remove(hook)
+
+    @work(group="remove", exclusive=True)
+    async def _ask_and_remove_claude(self, hook: ClaudeHook) -> None:
+        """`remove --host claude`: the diff first, then the write (`u` undoes it)."""
+        from hookdash.core import remove_claude_hook
+
+        config = self.hd_app.config
+        if config is None:
+            return
+        env = config.env
+        try:
+            preview = await asyncio.to_thread(
+                remove_claude_hook, hook.ref, env.workspace, env.environ, dry_run=True
+            )
+        except HookdashError as exc:
+            self._refused(exc, "Nothing removed")
+            return
+        ask = "Remove it? u undoes it afterwards."
+        body = dry_run_body(preview, ask, colors_for(self.app))
+        question = ConfirmScreen(f"Remove {shorten(visible(hook.id), 60)}?", body, "Remove")
+        if not await self.app.push_screen_wait(question):
+            return
+        try:
+            result = await self.hd_app.write(
+                f"remove '{visible(hook.id)}'",
+                remove_claude_hook,
+                hook.ref,
+                env.workspace,
+                env.environ,
+            )
+        except HookdashError as exc:
+            self._refused(exc, "Nothing removed")
+            return
+        self._after_write(result, "removed a hook")
 
     @work(group="remove", exclusive=True)
     async def _ask_and_remove(self, hook: Hook) -> None:
