@@ -74,7 +74,7 @@ async def fire_claude_hook(screen: HookWriting, hook: ClaudeHook) -> None:
         head = f"{run.outcome} · {code} · {run.duration_ms} ms"
         sections += [(f"{head} · stdout", run.stdout), ("stderr", run.stderr)]
         if run.error:
-            sections.append(("error", run.error))
+            sections.append(("error", visible(run.error, multiline=True)))
     sections += [("warning", w) for w in result.warnings]
     title = f"Fired {visible(hook.event)}: {visible(shorten(hook.id, 60))}"
     app.push_screen(OutputScreen(title, sections))
