@@ -75,7 +75,7 @@ async def test_the_event_loop_is_held_no_longer_for_4x_the_hooks(sandbox: Sandbo
     large, took = await _longest_stall(sandbox, HOOKS)  # (the same files, 4× the hooks)
     assert large < STALL_LIMIT_S, f"the event loop was held {large:.2f} s on {HOOKS} hooks"
     # Linear work would take 4× as long; allow for a loaded machine's noise.
-    assert large < max(2.5 * small, 0.5), f"{HOOKS // 4}: {small:.2f} s, {HOOKS}: {large:.2f} s"
+    assert large < max(2.5 * small, 0.8), f"{HOOKS // 4}: {small:.2f} s, {HOOKS}: {large:.2f} s"
     assert took < QUIT_WITHIN_S, f"q took {took:.1f} s"
 
 
