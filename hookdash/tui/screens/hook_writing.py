@@ -10,7 +10,8 @@ then reloads and selects the hook it wrote.
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import work
@@ -281,43 +282,27 @@ class HookWriting(HookdashScreen[None]):
         from hookdash.core import remove_claude_hook
 
         config = self.hd_app.config
-        if config is None:
-            return
-        env = config.env
-        try:
-            preview = await asyncio.to_thread(
-                remove_claude_hook, hook.ref, env.workspace, env.environ, dry_run=True
+        if config is not None:
+            env = config.env
+            await self._confirm_removal(
+                hook, remove_claude_hook, hook.ref, env.workspace, env.environ
             )
-        except HookdashError as exc:
-            self._refused(exc, "Nothing removed")
-            return
-        ask = "Remove it? u undoes it afterwards."
-        body = dry_run_body(preview, ask, colors_for(self.app))
-        question = ConfirmScreen(f"Remove {shorten(visible(hook.id), 60)}?", body, "Remove")
-        if not await self.app.push_screen_wait(question):
-            return
-        try:
-            result = await self.hd_app.write(
-                f"remove '{visible(hook.id)}'",
-                remove_claude_hook,
-                hook.ref,
-                env.workspace,
-                env.environ,
-            )
-        except HookdashError as exc:
-            self._refused(exc, "Nothing removed")
-            return
-        self._after_write(result, "removed a hook")
 
     @work(group="remove", exclusive=True)
     async def _ask_and_remove(self, hook: Hook) -> None:
         from hookdash.core import remove_hook
 
         config = self.hd_app.config
-        if config is None:
-            return
+        if config is not None:
+            await self._confirm_removal(hook, remove_hook, config, hook.ref)
+
+    async def _confirm_removal(
+        self, hook: AnyHook, remove: Callable[..., AuthoringResult], *args: Any
+    ) -> None:
+        """Either host's removal: `remove(*args, dry_run=True)`'s diff in a question, then
+        `remove(*args)` as an undoable write."""
         try:
-            preview = await asyncio.to_thread(remove_hook, config, hook.ref, dry_run=True)
+            preview = await asyncio.to_thread(remove, *args, dry_run=True)
         except HookdashError as exc:
             self._refused(exc, "Nothing removed")
             return
@@ -327,9 +312,7 @@ class HookWriting(HookdashScreen[None]):
         if not await self.app.push_screen_wait(question):
             return
         try:
-            result = await self.hd_app.write(
-                f"remove '{visible(hook.id)}'", remove_hook, config, hook.ref
-            )
+            result = await self.hd_app.write(f"remove '{visible(hook.id)}'", remove, *args)
         except HookdashError as exc:
             self._refused(exc, "Nothing removed")
             return
