@@ -45,7 +45,7 @@ from hookdash.core.hosts.gemini.runner import (
 from hookdash.core.hosts.gemini.timeouts import killed_at_once
 from hookdash.core.model import Configuration, Hook
 from hookdash.core.run.fire_setup import build_payload, check_event, run_settings
-from hookdash.core.run.runlog import RunLog, RunRecord, decision_of
+from hookdash.core.run.runlog import RunLog, RunRecord, decision_of, run_record
 
 # ------------------------------------------------------------------ firing
 
@@ -72,26 +72,6 @@ class FireResult(BaseModel):
     # Hooks whose timeout Node turns into 1 ms: Gemini kills them at once (and so did this
     # run), one sentence each.
     timeouts: list[str] = []
-
-
-# The fields a run record takes over from the run's result as they are.
-_SHARED_FIELDS = set(RunRecord.model_fields) & set(HookRunResult.model_fields) - {"event"}
-
-
-def _record(result: HookRunResult, event: str, run_id: str, session: Any) -> RunRecord:
-    started = datetime.fromisoformat(result.started_at.replace("Z", "+00:00"))
-    finished = started.timestamp() + result.duration_ms / 1000
-    ts = datetime.fromtimestamp(finished, UTC).isoformat(timespec="milliseconds")
-    shared = result.model_dump(include=_SHARED_FIELDS)
-    return RunRecord(
-        **shared,
-        ts=ts.replace("+00:00", "Z"),
-        origin="hookdash",
-        session_id=session if isinstance(session, str) else None,
-        event=event,
-        decision=decision_of(result.output),
-        run_id=run_id,
-    )
 
 
 def _cancelled(hook: Hook, payload: Mapping[str, Any], started: float) -> HookRunResult:
@@ -229,7 +209,19 @@ def _log(log: RunLog, runs: Sequence[HookRunResult], event: str, result: FireRes
     session = result.input.get("session_id")
     try:
         # Newest last, as every reader of the log expects: parallel hooks end in any order.
-        records = sorted((_record(r, event, result.run_id, session) for r in runs), key=_ts)
+        records = sorted(
+            (
+                run_record(
+                    r,
+                    event=event,
+                    run_id=result.run_id,
+                    session=session,
+                    decision=decision_of(r.output),
+                )
+                for r in runs
+            ),
+            key=_ts,
+        )
         log.append(records)
     except OSError as exc:
         result.warnings.append(f"could not append to the run log {log.path}: {exc.strerror or exc}")

@@ -14,6 +14,7 @@ import fcntl
 import json
 import os
 from collections.abc import Callable, Iterable, Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any, Literal
 
@@ -348,3 +349,24 @@ class RunLogTail(RecordTail):
 
     def __init__(self, path: Path, *, from_start: bool = False) -> None:
         super().__init__(path, _parse_lines, from_start=from_start)
+
+
+def run_record(
+    result: BaseModel, *, event: str, run_id: str, session: Any, decision: str | None
+) -> RunRecord:
+    """One hook run's record, for either host's result model: the fields it shares with the
+    record as they are (`host` too, when the result has one), stamped when the run ended."""
+    shared = set(RunRecord.model_fields) & set(type(result).model_fields) - {"event"}
+    data = result.model_dump(include=shared)
+    started = datetime.fromisoformat(data["started_at"].replace("Z", "+00:00"))
+    finished = started.timestamp() + data["duration_ms"] / 1000
+    ts = datetime.fromtimestamp(finished, UTC).isoformat(timespec="milliseconds")
+    return RunRecord(
+        **data,
+        ts=ts.replace("+00:00", "Z"),
+        origin="hookdash",
+        session_id=session if isinstance(session, str) else None,
+        event=event,
+        decision=decision,
+        run_id=run_id,
+    )

@@ -52,7 +52,7 @@ from hookdash.core.hosts.gemini.runner import (
     captured_streams,
     run_process,
 )
-from hookdash.core.run.runlog import RunLog, RunRecord, decision_of
+from hookdash.core.run.runlog import RunLog, decision_of, run_record
 from hookdash.core.shown import ShownRun
 
 DEFAULT_TIMEOUT_S = 600.0  # the binary's default for command hooks (`var rm=600000`)
@@ -220,39 +220,6 @@ async def run_claude_hook(
     )
 
 
-def _record(result: ClaudeRunResult, run_id: str) -> RunRecord:
-    started = datetime.fromisoformat(result.started_at.replace("Z", "+00:00"))
-    ts = datetime.fromtimestamp(started.timestamp() + result.duration_ms / 1000, UTC)
-    session = result.input.get("session_id")
-    return RunRecord(
-        host="claude",
-        ts=ts.isoformat(timespec="milliseconds").replace("+00:00", "Z"),
-        origin="hookdash",
-        session_id=session if isinstance(session, str) else None,
-        event=result.event,
-        id=result.id,
-        key=result.key,
-        scope=result.scope,
-        ref=result.ref,
-        command=result.command,
-        duration_ms=result.duration_ms,
-        exit_code=result.exit_code,
-        success=result.success,
-        timed_out=result.timed_out,
-        decision=_decision(result),
-        stdout=result.stdout,
-        stderr=result.stderr,
-        stdout_bytes=result.stdout_bytes,
-        stderr_bytes=result.stderr_bytes,
-        input=result.input,
-        output=result.output,
-        output_format=result.output_format,
-        error=result.error,
-        run_id=run_id,
-        started_at=result.started_at,
-    )
-
-
 def _decision(result: ClaudeRunResult) -> str | None:
     if result.outcome == "blocking-error":
         return "block"
@@ -355,7 +322,19 @@ async def fire_claude(
     result.results = list(await asyncio.gather(*(one(i, h) for i, h in enumerate(commands))))
     log = runlog if runlog is not None else RunLog(state_dir(env))
     try:
-        records = sorted((_record(r, result.run_id) for r in result.results), key=lambda r: r.ts)
+        records = sorted(
+            (
+                run_record(
+                    r,
+                    event=r.event,
+                    run_id=result.run_id,
+                    session=r.input.get("session_id"),
+                    decision=_decision(r),
+                )
+                for r in result.results
+            ),
+            key=lambda r: r.ts,
+        )
         log.append(records)
     except OSError as exc:
         result.warnings.append(f"could not append to the run log {log.path}: {exc.strerror or exc}")
