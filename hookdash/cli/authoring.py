@@ -197,7 +197,8 @@ def _field_options() -> Parser:
         "--timeout",
         metavar="N",
         help="timeout in milliseconds (Gemini's default: 60000); with --host claude, in "
-        "seconds (Claude's default: 60)",
+        # (A literal: the parser does not load Claude's host; a test compares the two.)
+        "seconds (Claude's default for a command hook: 600)",
     )
     fields.add_argument("--description", metavar="TEXT", help="shown next to the hook")
     return fields

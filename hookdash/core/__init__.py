@@ -125,13 +125,19 @@ if TYPE_CHECKING:
         add_claude_hook as add_claude_hook,
         edit_claude_hook as edit_claude_hook,
         remove_claude_hook as remove_claude_hook,
+        written_claude_ref as written_claude_ref,
     )
     from hookdash.core.hosts.claude.fire import (
+        CLAUDE_COMMAND_TIMEOUT_S as CLAUDE_COMMAND_TIMEOUT_S,
         build_claude_payload as build_claude_payload,
         claude_confirmations as claude_confirmations,
         fire_claude as fire_claude,
         fire_claude_sync as fire_claude_sync,
         hooks_to_fire as hooks_to_fire,
+    )
+    from hookdash.core.hosts.claude.matcher import (
+        ClaudeMatcherPreview as ClaudeMatcherPreview,
+        preview_claude_matcher as preview_claude_matcher,
     )
     from hookdash.core.hosts.claude.parking import (
         park_claude_hook as park_claude_hook,
@@ -153,6 +159,9 @@ if TYPE_CHECKING:
     )
     from hookdash.core.hosts.claude.target import (
         find_claude_hook as find_claude_hook,
+    )
+    from hookdash.core.hosts.claude.writing import (
+        claude_settings_path as claude_settings_path,
     )
     from hookdash.core.hosts.gemini.environment import (
         GeminiEnvironment as GeminiEnvironment,

@@ -40,6 +40,7 @@ Scope = Literal[
     "payload_name",
     "saved_payloads",
     "hook_form",
+    "claude_form",
     "import",
     "other_agents",
 ]
@@ -124,12 +125,17 @@ COMMANDS: tuple[Command, ...] = (
             "scripts; trusting records them in Gemini's trusted_hooks.json.",
             key_display="T", footer=MORE),
     Command("hooks", "a", "add_hook", "Add", "Add a hook",
-            "A form for a new hook: the event (each says when it fires and what its hook "
-            "can do), matcher (what it matches, live), name, command, timeout, description, "
-            "scope; test it before saving."),
+            "A form for a new hook of the host under the cursor (Claude Code's on a Claude "
+            "hook or with the host filter on Claude): the event (each says when it fires "
+            "and what its hook can do), matcher (what it matches, live), command, timeout, "
+            "scope (Gemini: also name, description; test it before saving)."),
+    Command("hooks", "A", "add_claude_hook", "Add Claude", "Add a Claude Code hook",
+            "The Claude Code form wherever the cursor is: event, matcher, command, timeout "
+            "in seconds, and user, project or local settings.", show=False,
+            key_display="A"),
     Command("hooks", "e", "edit_hook", "Edit", "Edit the hook",
-            "The selected hook in the same form: change its fields, test, save (user and "
-            "workspace settings only)."),
+            "The selected hook in its host's form: change its fields, save (Gemini: user "
+            "and workspace settings; Claude Code: user, project and local settings)."),
     Command("hooks", "d", "remove_hook", "Remove", "Remove the hook",
             "Remove the selected hook from its settings file, after a question that shows "
             "the diff."),
@@ -264,6 +270,12 @@ COMMANDS: tuple[Command, ...] = (
     Command("hook_form", "escape", "cancel_or_close", "Cancel", "Cancel the test, or leave",
             "While a test runs: kill it. Otherwise: back to the hook list, writing nothing.",
             priority=True, key_display="esc"),
+    # --- the Claude Code hook form (a, A, e on Claude hooks) ----------------------------
+    Command("claude_form", "ctrl+s", "save", "Save", "Save the Claude Code hook",
+            "Write the hook to the chosen Claude settings file (refused with the reason shown "
+            "under Checks); u on the hook list undoes it.", priority=True, key_display="^s"),
+    Command("claude_form", "escape", "close", "Cancel", "Leave without saving",
+            "Back to the hook list, writing nothing.", priority=True, key_display="esc"),
     # --- importing from Claude Code (I) ------------------------------------------------
     Command("import", "ctrl+s", "import", "Import", "Import the hooks",
             "Write the hooks the preview lists as added into the chosen settings file "

@@ -26,7 +26,7 @@ SCREEN_STYLESHEETS = {
     "trust.tcss": "TrustScreen",
     "log.tcss": "LogScreen",
     "output.tcss": "OutputScreen",
-    "hook_form.tcss": "HookFormScreen",
+    "hook_form.tcss": "HookForm",  # both hosts' forms
     "claude_import.tcss": "ClaudeImportScreen",
 }
 STYLESHEETS = (*SHARED_STYLESHEETS, *SCREEN_STYLESHEETS)

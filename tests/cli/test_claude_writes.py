@@ -87,3 +87,12 @@ def test_hooks_off_and_on(sandbox: Sandbox) -> None:
     on = _claude(sandbox, "hooks", "on", "--host", "claude", "--json")
     assert on.returncode == 0 and json.loads(on.stdout)["action"] == "hooks-on"
     assert _user(sandbox).read_text() == '{"model": "x"}'
+
+
+def test_add_help_names_claudes_own_default_timeout(sandbox: Sandbox) -> None:
+    """The help is a literal (the parser does not load Claude's host): it must say the
+    default the fire engine uses, the one the binary has."""
+    from hookdash.core import CLAUDE_COMMAND_TIMEOUT_S
+
+    shown = " ".join(_claude(sandbox, "add", "--help").stdout.split())
+    assert f"Claude's default for a command hook: {CLAUDE_COMMAND_TIMEOUT_S:g})" in shown

@@ -345,3 +345,23 @@ async def fill_add_form(pilot: Any) -> None:
 
 def test_add_form(snap_compare: Any, fixed_demo: DemoEnvironment) -> None:
     assert snap_compare(_demo_app(fixed_demo), terminal_size=(120, 36), run_before=fill_add_form)
+
+
+async def edit_claude_hook_form(pilot: Any) -> None:
+    """e on the demo's Claude PreToolUse guard, its matcher and timeout changed."""
+    from hookdash.tui.screens.claude_form import ClaudeHookFormScreen
+
+    await _steps('"$CLAUDE_PROJECT_DIR"/.claude/hooks/guard-bash.sh', "e")(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, ClaudeHookFormScreen)
+    screen.query_one("#matcher", Input).value = "Bash|Write"
+    screen.query_one("#timeout", Input).value = "10"
+    await until(lambda: screen.review is not None and "Bash|Write" in screen.review.diff)
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def test_claude_edit_form(snap_compare: Any, fixed_demo: DemoEnvironment) -> None:
+    assert snap_compare(
+        _demo_app(fixed_demo), terminal_size=(120, 36), run_before=edit_claude_hook_form
+    )

@@ -21,6 +21,7 @@ _SCOPE_TITLES = (
     ("hooks", "Hook list"),
     ("switch", "Switching a hook off (space)"),
     ("hook_form", "Adding and editing a hook (a, e)"),
+    ("claude_form", "Adding and editing a Claude Code hook (a, A, e on a Claude hook)"),
     ("import", "Importing hooks from Claude Code (I)"),
     ("fire", "Fire (f)"),
     ("saved_payloads", "Fire: saved payloads (ctrl+o)"),

@@ -61,7 +61,7 @@ from hookdash.core import (
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
 from hookdash.tui.run_clock import EngineRun
-from hookdash.tui.screens.base import HookdashScreen
+from hookdash.tui.screens.base import HookdashScreen, ResultT
 from hookdash.tui.screens.confirm import ConfirmScreen, untrusted_run_question
 from hookdash.tui.widgets.draft_review import checks_body, settings_diff, test_result_body
 from hookdash.tui.widgets.footer import Footer
@@ -73,7 +73,16 @@ from hookdash.tui.widgets.run_view import heading
 NARROW_WIDTH = 110
 
 
-class HookFormScreen(HookdashScreen[AuthoringResult | None]):
+class HookForm(HookdashScreen[ResultT]):
+    """What either host's hook form shares: its stylesheet (styles/hook_form.tcss is rooted
+    at this type: the event list, the fields column, the Checks pane) and the layout under
+    NARROW_WIDTH columns (the Checks under the fields)."""
+
+    def on_resize(self, event: Resize) -> None:
+        self.set_class(event.size.width < NARROW_WIDTH, "-narrow")
+
+
+class HookFormScreen(HookForm[AuthoringResult | None]):
     """Adds a hook (`hook` None; `event` preselected) or edits `hook`, whose fields as
     written are `original`. Dismisses with what Save wrote, or None."""
 
@@ -151,9 +160,6 @@ class HookFormScreen(HookdashScreen[AuthoringResult | None]):
         self._event_changed()
         self._load_seen_tools(env.environ, config)
         (self.query_one("#matcher", Input) if self._hook else events).focus()
-
-    def on_resize(self, event: Resize) -> None:
-        self.set_class(event.size.width < NARROW_WIDTH, "-narrow")
 
     def theme_changed(self) -> None:
         self._show_review()

@@ -193,10 +193,8 @@ class HookWriting(HookdashScreen[None]):
         if hook is None or config is None:
             self.notify("Select a hook first (a adds one).", timeout=4)
             return None
-        if self.claude_not_yet(
-            hook, "edit it", "hookdash edit --host claude ID --command … changes it;"
-        ):
-            return None
+        if hook.host == "claude":
+            return None  # (its callers send a Claude hook to Claude's own form and removal)
         hook = self._current(hook)
         if hook.scope == "extension":  # the CLI's refusal names `hookdash disable`
             self.refuse(
@@ -218,16 +216,86 @@ class HookWriting(HookdashScreen[None]):
         self.refuse(visible(exc.message, multiline=True), title)
 
     def action_add_hook(self) -> None:
+        """The form of the host under the cursor: Claude Code's on a Claude hook, on a
+        group of Claude hooks only, or with the host filter on Claude; else Gemini's."""
         from hookdash.tui.screens.hook_form import HookFormScreen
 
         item = self.query_one(HookTree).current_item
         event = item.hook.event if isinstance(item, HookItem) else getattr(item, "event", None)
+        if self._claude_under_cursor():
+            self._open_claude_form(event=event)
+            return
         self.app.push_screen(HookFormScreen(event=event), self._form_done)
+
+    def action_add_claude_hook(self) -> None:
+        item = self.query_one(HookTree).current_item
+        event = item.hook.event if isinstance(item, HookItem) else getattr(item, "event", None)
+        self._open_claude_form(event=event)
+
+    def _claude_under_cursor(self) -> bool:
+        from textual.widgets import Input
+
+        item = self.query_one(HookTree).current_item
+        if isinstance(item, HookItem):
+            return item.hook.host == "claude"
+        hooks = getattr(item, "hooks", None)
+        if hooks:
+            return all(h.host == "claude" for h in hooks)
+        return "host:claude" in self.query_one("#filter", Input).value.split()
+
+    def _open_claude_form(self, hook: ClaudeHook | None = None, event: str | None = None) -> None:
+        from hookdash.tui.screens.claude_form import ClaudeHookFormScreen
+
+        if self.hd_app.config is not None:
+            self.app.push_screen(ClaudeHookFormScreen(hook=hook, event=event), self._claude_done)
+
+    def _claude_done(self, written: tuple[AuthoringResult, str | None] | None) -> None:
+        if written is not None:
+            result, ref = written
+            self._announce(result)
+            self._reload_then("wrote a Claude Code hook", ref)
+
+    def _edit_claude(self, hook: ClaudeHook) -> None:
+        """`e` on a Claude hook: its form, where hookdash may write its file."""
+        if hook.scope in ("managed", "plugin"):
+            owner = (
+                "the administrator of this machine"
+                if hook.scope == "managed"
+                else (f"the plugin '{visible(hook.plugin or '')}' (an update replaces it)")
+            )
+            self.refuse(
+                f"This hook's file belongs to {owner}, so hookdash does not edit it. Press "
+                "space to park it (Claude Code then does not run it) instead.",
+                "hookdash does not write this hook",
+            )
+            return
+        if hook.parked:
+            self.refuse(
+                "This hook is parked: its text is in hookdash's state, not in its file. "
+                "Press space to put it back, then e edits it.",
+                "Cannot edit a parked hook",
+                severity="warning",
+            )
+            return
+        odd_matcher = hook.matcher is not None and not isinstance(hook.matcher, str)
+        if hook.type != "command" or odd_matcher:
+            self.refuse(
+                "The form edits command hooks with a text matcher; E opens the file at this "
+                "hook, d removes it.",
+                "Cannot edit this hook here",
+                severity="warning",
+            )
+            return
+        self._open_claude_form(hook=hook)
 
     def action_edit_hook(self) -> None:
         from hookdash.core import draft_of
         from hookdash.tui.screens.hook_form import HookFormScreen
 
+        selected = self.selected_hook
+        if selected is not None and selected.host == "claude":
+            self._edit_claude(selected)
+            return
         hook = self._writable_hook()
         config = self.hd_app.config
         if hook is None or config is None:

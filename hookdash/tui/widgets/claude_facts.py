@@ -66,7 +66,10 @@ def claude_facts(
     if hook.condition is not None:
         condition = hook.condition if isinstance(hook.condition, str) else repr(hook.condition)
         row("if", visible(condition), Text("  (a permission rule the call must match)", dim))
-    timeout = "Claude's default (60 s)" if hook.timeout is None else f"{hook.timeout!r} s"
+    from hookdash.core import CLAUDE_COMMAND_TIMEOUT_S  # (loads Claude's fire: on use)
+
+    default = f"{CLAUDE_COMMAND_TIMEOUT_S:g} s" if hook.type == "command" else "its type's"
+    timeout = f"Claude's default ({default})" if hook.timeout is None else f"{hook.timeout!r} s"
     row("timeout", visible(timeout))
     row("layer", f"Claude {hook.scope} settings")
     row("file", where)

@@ -26,7 +26,7 @@ from hookdash.core.edit.undo import created_keys
 from hookdash.core.errors import EditError, UnsupportedShapeError
 from hookdash.core.hosts.claude.events import KNOWN_EVENTS, match_field
 from hookdash.core.hosts.claude.matcher import matcher_form
-from hookdash.core.hosts.claude.model import ClaudeHook
+from hookdash.core.hosts.claude.model import ClaudeHook, claude_hook_ref
 from hookdash.core.hosts.claude.parking import listed_handler, only_parked
 from hookdash.core.hosts.claude.target import find_claude_hook
 from hookdash.core.hosts.claude.writing import ClaudeFile, ClaudeWorld, Read, read_file, write_file
@@ -200,6 +200,16 @@ def add_claude_hook(
         dry_run=dry_run,
         diff=diff,
     )
+
+
+def written_claude_ref(result: AuthoringResult) -> str | None:
+    """The ref of the hook an add or edit wrote (the one to select once reloaded): where
+    the handler was added, or moved to by a new matcher; None after a remove."""
+    for change in result.changes:
+        # A handler's pointer: /hooks/E/i/hooks/j (a "/" in a name is written ~1).
+        if change.action == "add" and change.key.count("/") == 5:
+            return claude_hook_ref(change.file, change.key)
+    return None
 
 
 def _remember(

@@ -55,7 +55,7 @@ from hookdash.core.hosts.gemini.runner import (
 from hookdash.core.run.runlog import RunLog, decision_of, run_record
 from hookdash.core.shown import ShownRun
 
-DEFAULT_TIMEOUT_S = 600.0  # the binary's default for command hooks (`var rm=600000`)
+CLAUDE_COMMAND_TIMEOUT_S = 600.0  # the binary's default for command hooks (`var rm=600000`)
 
 
 class ClaudeRunResult(BaseModel):
@@ -144,7 +144,7 @@ def hook_environment(
 def timeout_of(hook: ClaudeHook) -> float:
     value = hook.timeout
     if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
-        return DEFAULT_TIMEOUT_S
+        return CLAUDE_COMMAND_TIMEOUT_S
     return float(value)
 
 

@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 from typing import Literal
 
+from pydantic import BaseModel
+
 from hookdash.core.hosts.claude.events import WIDE_NAME_LISTS
 from hookdash.core.js_regex import compile_js
 
@@ -78,3 +80,30 @@ def matches(event: str, matcher: str | None, value: str) -> bool:
         return False
     older = [old for old, new in TOOL_ALIASES.items() if new == value]
     return any(regex.search(v) is not None for v in (value, *older))
+
+
+# The tools a tool matcher is tried on in the add/edit form's live hint: those hookdash
+# has payloads for (hosts/claude/payloads.py), the ones most hooks guard.
+COMMON_TOOLS = ("Bash", "Read", "Write", "Edit", "Glob", "Grep", "WebFetch", "WebSearch")
+
+
+class ClaudeMatcherPreview(BaseModel):
+    """What a matcher would match for an event, among the values hookdash knows Claude
+    sends for it (its common tools, or the event's known values), in Claude's rule."""
+
+    field: str | None  # what the matcher is tested against; None: Claude ignores it
+    form: MatcherForm
+    candidates: list[str]  # the values tried, in order (empty: none known)
+    matched: list[str]
+
+
+def preview_claude_matcher(event: str, matcher: str | None) -> ClaudeMatcherPreview:
+    from hookdash.core.hosts.claude.events import KNOWN_VALUES, is_tool_event, match_field
+
+    field = match_field(event)
+    form = matcher_form(event, matcher)
+    if field is None:
+        return ClaudeMatcherPreview(field=None, form=form, candidates=[], matched=[])
+    candidates = list(COMMON_TOOLS if is_tool_event(event) else KNOWN_VALUES.get(event, ()))
+    matched = [value for value in candidates if matches(event, matcher, value)]
+    return ClaudeMatcherPreview(field=field, form=form, candidates=candidates, matched=matched)

@@ -33,6 +33,11 @@ ClaudeInactive = Literal[
 FolderTrustState = Literal["trusted", "untrusted", "unknown"]
 
 
+def claude_hook_ref(file: str, pointer: str) -> str:
+    """What names a Claude hook uniquely: its file and the JSON pointer of its handler."""
+    return f"{file}#{pointer}"
+
+
 class ClaudeHook(BaseModel):
     """One handler of a Claude Code settings file and what Claude Code 2.1.332 does with it."""
 

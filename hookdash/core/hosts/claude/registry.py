@@ -38,7 +38,12 @@ from hookdash.core.hosts.claude.layers import (
     home_of,
     managed_dir as managed_dir_of,
 )
-from hookdash.core.hosts.claude.model import ClaudeHook, ClaudeInactive, ClaudeSnapshot
+from hookdash.core.hosts.claude.model import (
+    ClaudeHook,
+    ClaudeInactive,
+    ClaudeSnapshot,
+    claude_hook_ref,
+)
 from hookdash.core.hosts.claude.plugins import Plugin, claude_plugins
 
 if TYPE_CHECKING:
@@ -208,7 +213,7 @@ def _hook(
     ident = command if command is not None else (detail or f"{_text(kind)} hook")
     return ClaudeHook(
         id=ident,
-        ref=f"{layer.path}#{pointer}",
+        ref=claude_hook_ref(str(layer.path), pointer),
         key=dedup_key(handler, root),
         event=event,
         scope=layer.scope,

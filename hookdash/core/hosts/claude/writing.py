@@ -89,6 +89,14 @@ class ClaudeWorld:
         return local_root(self.workspace, self.home) / ".claude" / "settings.local.json"
 
 
+def claude_settings_path(
+    scope: str, workspace: str | Path | None = None, environ: Mapping[str, str] | None = None
+) -> Path:
+    """The file `add --host claude --scope SCOPE` writes in this workspace (what the form's
+    scope hint names); ReadOnlyScopeError / WorkspaceIsHomeError as the write would say."""
+    return ClaudeWorld.of(workspace, environ).path_of(scope)
+
+
 def _same(a: Path, b: Path) -> bool:
     try:
         return os.path.samefile(a, b)

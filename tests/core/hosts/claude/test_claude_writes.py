@@ -216,3 +216,24 @@ def test_hooks_on_names_the_project_that_keeps_them_off(machine: Machine) -> Non
     machine.write(machine.project_file, {"disableAllHooks": True})
     result = switch_claude_hooks(True, "user", machine.project, _env(machine))
     assert any("project settings" in n and "stay off" in n for n in result.notes)
+
+
+def test_written_ref_names_the_hook_an_add_or_a_moving_edit_wrote(machine: Machine) -> None:
+    from hookdash.core import claude_settings_path, written_claude_ref
+
+    env = _env(machine)
+    added = add_claude_hook("Stop", "a.sh", scope="project", workspace=machine.project, environ=env)
+    assert claude_settings_path("project", machine.project, env) == machine.project_file
+    ref = written_claude_ref(added)
+    hooks = load_claude(machine.project, env).hooks
+    assert [h.ref for h in hooks if h.id == "a.sh"] == [ref]
+    add_claude_hook("PreToolUse", "b.sh", matcher="Bash", workspace=machine.project, environ=env)
+    add_claude_hook("PreToolUse", "c.sh", matcher="Bash", workspace=machine.project, environ=env)
+    target = next(h for h in load_claude(machine.project, env).hooks if h.id == "c.sh")
+    # A new matcher for a handler that shares its group moves it: the ref moves too.
+    moved = edit_claude_hook(target.ref, matcher="Edit", workspace=machine.project, environ=env)
+    after = next(h for h in load_claude(machine.project, env).hooks if h.id == "c.sh")
+    assert written_claude_ref(moved) == after.ref != target.ref
+    # Only a field changed: no handler was added, the hook keeps its ref.
+    same = edit_claude_hook(after.ref, timeout="9", workspace=machine.project, environ=env)
+    assert written_claude_ref(same) is None

@@ -38,3 +38,22 @@ def test_session_start_and_model_switch() -> None:
     assert matcher_form("PreToolUse", "[") == "invalid-regex"
     assert matcher_form("PreToolUse", "Read|Bash") == "names"
     assert matcher_form("PreToolUse", None) == "all"
+
+
+def test_the_forms_live_preview_follows_claudes_rule() -> None:
+    from hookdash.core import preview_claude_matcher
+
+    tools = preview_claude_matcher("PreToolUse", "Edit|Write")
+    assert (tools.field, tools.form) == ("tool_name", "names")
+    assert tools.matched == ["Write", "Edit"] and "Bash" in tools.candidates
+    regex = preview_claude_matcher("PreToolUse", "^(Read|Gr)")
+    assert (regex.form, regex.matched) == ("regex", ["Read", "Grep"])
+    assert preview_claude_matcher("PreToolUse", "Bash(").form == "invalid-regex"
+    assert preview_claude_matcher("PreToolUse", "Bash(").matched == []
+    compact = preview_claude_matcher("PreCompact", "auto")
+    assert (compact.candidates, compact.matched) == (["manual", "auto"], ["auto"])
+    # No match query: Claude ignores the matcher, whatever it says.
+    stop = preview_claude_matcher("Stop", "anything")
+    assert (stop.field, stop.candidates) == (None, [])
+    # A match query whose values hookdash does not know: nothing to try it on.
+    assert preview_claude_matcher("Notification", "idle_prompt").candidates == []
