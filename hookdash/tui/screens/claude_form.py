@@ -23,10 +23,9 @@ from typing import TYPE_CHECKING, Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual import on, work
-from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
+from textual.widget import Widget
 from textual.widgets import Button, Input, OptionList, RadioSet, Static
-from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from hookdash.core import (
@@ -44,9 +43,7 @@ from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
 from hookdash.tui.screens.hook_form import HookForm
 from hookdash.tui.widgets.claude_fields import ClaudeDraft, ClaudeHookFields, claude_matcher_hint
-from hookdash.tui.widgets.draft_review import settings_diff
-from hookdash.tui.widgets.footer import Footer
-from hookdash.tui.widgets.list_keys import KeyedOptionList
+from hookdash.tui.widgets.draft_review import settings_diff, warnings_and_notes
 from hookdash.tui.widgets.run_view import heading
 
 if TYPE_CHECKING:
@@ -89,20 +86,15 @@ class ClaudeHookFormScreen(HookForm[Written | None]):
         self._reviewed_draft: ClaudeDraft | None = None
         self._saving = False
 
-    def compose(self) -> Any:
-        editing = self._hook is not None
-        yield Static(id="form-title")
-        yield KeyedOptionList(
-            *[Option(event_prompt(e), id=e) for e in self._events],
-            id="form-event",
-            disabled=editing,
-            markup=False,
-        )
-        with Horizontal(id="form-columns"):
-            yield ClaudeHookFields(editing=editing, id="form-fields")
-            with VerticalScroll(id="form-review"):
-                yield Static(id="review-body")
-        yield Footer()
+    @property
+    def editing(self) -> bool:
+        return self._hook is not None
+
+    def event_line(self, event: str) -> Content:
+        return event_prompt(event)
+
+    def fields(self, editing: bool) -> Widget:
+        return ClaudeHookFields(editing=editing, id="form-fields")
 
     def on_mount(self) -> None:
         self.query_one(
@@ -267,12 +259,7 @@ class ClaudeHookFormScreen(HookForm[Written | None]):
             return text
         text.append("✔ ", style=f"bold {colors.success}")
         text.append(visible(review.message.replace("Would ", "Save will ", 1)))
-        for warning in review.warnings:
-            text.append("\n! ", style=f"bold {colors.warning}")
-            text.append(visible(warning))
-        for note in review.notes:
-            text.append("\n· ", style=colors.dim)
-            text.append(visible(note), style=colors.dim)
+        warnings_and_notes(text, review.warnings, review.notes, colors)
         text.append(
             "\nOnce saved, f on the hook fires it with Claude Code's payload.", style=colors.dim
         )

@@ -28,6 +28,7 @@ from textual import on, work
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.events import Resize
+from textual.widget import Widget
 from textual.widgets import (
     Button,
     Checkbox,
@@ -74,9 +75,39 @@ NARROW_WIDTH = 110
 
 
 class HookForm(HookdashScreen[ResultT]):
-    """What either host's hook form shares: its stylesheet (styles/hook_form.tcss is rooted
-    at this type: the event list, the fields column, the Checks pane) and the layout under
-    NARROW_WIDTH columns (the Checks under the fields)."""
+    """What either host's hook form shares: the layout (the event list, the fields column,
+    the Checks pane; styles/hook_form.tcss is rooted at this type) and, under NARROW_WIDTH
+    columns, the Checks under the fields. A host's form gives its event lines and fields."""
+
+    _events: tuple[str, ...]  # the events offered (editing: only the hook's)
+
+    def event_line(self, event: str) -> Content:
+        """One line of the event list."""
+        raise NotImplementedError
+
+    def fields(self, editing: bool) -> Widget:
+        """The fields column (id "form-fields")."""
+        raise NotImplementedError
+
+    @property
+    def editing(self) -> bool:
+        """An edit of a hook (its event fixed), not an add."""
+        raise NotImplementedError
+
+    def compose(self) -> Any:
+        editing = self.editing
+        yield Static(id="form-title")
+        yield KeyedOptionList(
+            *[Option(self.event_line(e), id=e) for e in self._events],
+            id="form-event",
+            disabled=editing,  # a hook does not change event: it is shown, not chosen
+            markup=False,
+        )
+        with Horizontal(id="form-columns"):
+            yield self.fields(editing)
+            with VerticalScroll(id="form-review"):
+                yield Static(id="review-body")
+        yield Footer()
 
     def on_resize(self, event: Resize) -> None:
         self.set_class(event.size.width < NARROW_WIDTH, "-narrow")
@@ -113,20 +144,15 @@ class HookFormScreen(HookForm[AuthoringResult | None]):
 
     # ------------------------------------------------------------------ layout
 
-    def compose(self) -> Any:
-        editing = self._hook is not None
-        yield Static(id="form-title")
-        yield KeyedOptionList(
-            *[Option(event_prompt(e), id=e) for e in self._events],
-            id="form-event",
-            disabled=editing,
-            markup=False,
-        )
-        with Horizontal(id="form-columns"):
-            yield HookFields(editing=editing, id="form-fields")
-            with VerticalScroll(id="form-review"):
-                yield Static(id="review-body")
-        yield Footer()
+    @property
+    def editing(self) -> bool:
+        return self._hook is not None
+
+    def event_line(self, event: str) -> Content:
+        return event_prompt(event)
+
+    def fields(self, editing: bool) -> Widget:
+        return HookFields(editing=editing, id="form-fields")
 
     @property
     def review(self) -> DraftReview | None:

@@ -29,12 +29,7 @@ def checks_body(review: DraftReview | None, colors: Colors) -> RenderableType:
     else:
         text.append("✔ ", style=f"bold {colors.success}")
         text.append(visible(review.message.replace("Would ", "Save will ", 1)))
-    for warning in review.warnings:
-        text.append("\n! ", style=f"bold {colors.warning}")
-        text.append(visible(warning))
-    for note in review.notes:
-        text.append("\n· ", style=colors.dim)
-        text.append(visible(note), style=colors.dim)
+    warnings_and_notes(text, review.warnings, review.notes, colors)
     hook = review.hook
     if hook is not None and review.refusal is None:
         text.append("\n")
@@ -50,6 +45,16 @@ def checks_body(review: DraftReview | None, colors: Colors) -> RenderableType:
             text.append(f"Once saved, Gemini CLI would not run it: {visible(why)}.",
                         style=colors.warning)  # fmt: skip
     return text
+
+
+def warnings_and_notes(text: Text, warnings: list[str], notes: list[str], colors: Colors) -> None:
+    """A dry run's warnings (`!`) and notes (`·`, dim), one line each, after `text`."""
+    for warning in warnings:
+        text.append("\n! ", style=f"bold {colors.warning}")
+        text.append(visible(warning))
+    for note in notes:
+        text.append("\n· ", style=colors.dim)
+        text.append(visible(note), style=colors.dim)
 
 
 def settings_diff(diff: str, colors: Colors) -> Text:
