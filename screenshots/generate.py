@@ -112,6 +112,14 @@ async def _add_form(pilot: Any) -> None:
     await _settle(pilot)
 
 
+async def _claude_form(pilot: Any) -> None:
+    """`e` on the demo's Claude PreToolUse guard, matcher and timeout changed."""
+    from tests.tui.test_snapshots import edit_claude_hook_form  # the snapshot's steps
+
+    await edit_claude_hook_form(pilot)
+    await _settle(pilot)
+
+
 async def _log_on_the_blocked_call(pilot: Any) -> None:
     await _fire_rm_rf("l")(pilot)
     screen = pilot.app.screen
@@ -141,6 +149,7 @@ SHOTS: list[tuple[str, tuple[int, int], Steps]] = [
     ("add-form", (120, 36), _add_form),
     ("small", (80, 24), _select("lint-on-write")),
     ("both-hosts", (120, 36), _select(CLAUDE_RISKY)),
+    ("claude-form", (120, 36), _claude_form),
 ]
 
 

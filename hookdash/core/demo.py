@@ -84,6 +84,9 @@ def demo_environ(root: Path, base: Mapping[str, str] | None = None) -> dict[str,
         # import `I`): the demo's, never yours; no managed settings.
         CLAUDE_CONFIG_DIR=str(root / ".claude"),
         HOOKDASH_CLAUDE_MANAGED_DIR=str(root / CLAUDE_MANAGED_DIR),
+        # Claude Code's home is $HOME (its ~/.claude.json, and `~` in what a Claude write
+        # says): the demo's too, so `~` means one folder on every line of the demo.
+        HOME=str(root),
     )
     return environ
 
