@@ -114,6 +114,7 @@ if TYPE_CHECKING:
         CLAUDE_EVENTS as CLAUDE_EVENTS,
         AnyHook as AnyHook,
         ClaudeHook as ClaudeHook,
+        ClaudePlan as ClaudePlan,
         ClaudeSnapshot as ClaudeSnapshot,
         claude_event_problem as claude_event_problem,
         claude_plan as claude_plan,
@@ -127,6 +128,7 @@ if TYPE_CHECKING:
         remove_claude_hook as remove_claude_hook,
     )
     from hookdash.core.hosts.claude.fire import (
+        ClaudeFireResult as ClaudeFireResult,
         build_claude_payload as build_claude_payload,
         claude_confirmations as claude_confirmations,
         fire_claude as fire_claude,
@@ -136,6 +138,10 @@ if TYPE_CHECKING:
     from hookdash.core.hosts.claude.parking import (
         park_claude_hook as park_claude_hook,
         unpark_claude_hook as unpark_claude_hook,
+    )
+    from hookdash.core.hosts.claude.payloads import (
+        claude_match_query as claude_match_query,
+        claude_offered_values as claude_offered_values,
     )
     from hookdash.core.hosts.claude.present import (
         claude_match_sentence as claude_match_sentence,
