@@ -21,10 +21,9 @@ from typing import TYPE_CHECKING
 
 from rich.console import RenderableType
 from rich.text import Text
-from textual import on
 from textual.suggester import SuggestFromList
 from textual.widget import Widget
-from textual.widgets import Input, Label, OptionList, Static
+from textual.widgets import Input, Label, Static
 
 from hookdash.core import (
     CLAUDE_EVENTS,
@@ -64,7 +63,6 @@ class ClaudePlanScreen(PlanBase["ClaudeFireResult"]):
         self._hook = hook if hook is not None and hook.event == self._event else None
         self._field: str | None = None  # what the event's matcher is tested against
         self._plan: ClaudePlan | None = None
-        self._filling = False
         self._done = 0  # hooks of the running event that finished
         self._firing = 0  # hooks the running event fires
         self._run: EngineRun[ClaudeFireResult] = EngineRun(
@@ -78,7 +76,7 @@ class ClaudePlanScreen(PlanBase["ClaudeFireResult"]):
 
     def match_fields(self) -> Iterable[Widget]:
         yield Label("", id="plan-match-label", classes="plan-label")
-        yield PlainInput(compact=True, id="plan-value")
+        yield PlainInput(compact=True, id="plan-value", classes="plan-match")
         yield Static("", id="plan-none")
 
     def theme_changed(self) -> None:
@@ -116,15 +114,6 @@ class ClaudePlanScreen(PlanBase["ClaudeFireResult"]):
     def event_chosen(self, event: str) -> None:
         self._hook = None
         super().event_chosen(event)
-
-    @on(Input.Changed, "#plan-value")
-    def _value_changed(self) -> None:
-        if not self._filling:
-            self.replan()
-
-    @on(Input.Submitted, "#plan-value")
-    def _value_submitted(self) -> None:
-        self.query_one("#plan-list", OptionList).focus()
 
     def _value(self) -> str | None:
         if self._field is None:

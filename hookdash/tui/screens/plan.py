@@ -19,11 +19,10 @@ from collections.abc import Iterable
 
 from rich.console import Group, RenderableType
 from rich.text import Text
-from textual import on
 from textual.containers import VerticalScroll
 from textual.suggester import SuggestFromList
 from textual.widget import Widget
-from textual.widgets import Input, Label, OptionList, Select, Static
+from textual.widgets import Input, Label, Select, Static
 
 from hookdash.core import (
     BUILTIN_TOOLS,
@@ -61,7 +60,6 @@ class PlanScreen(PlanBase):
         super().__init__(event)
         self._hook = hook if hook is not None and hook.event == self._event else None
         self._plan: Plan | None = None
-        self._filling = False
         # Firing the whole event (ctrl+r):
         self._progress: list[tuple[Hook, HookRunResult | None]] = []  # while running
         self._sequential = False
@@ -76,8 +74,16 @@ class PlanScreen(PlanBase):
             compact=True,
             suggester=SuggestFromList(list(BUILTIN_TOOLS), case_sensitive=True),
             id="plan-tool",
+            classes="plan-match",
         )
-        yield Select([], compact=True, allow_blank=True, prompt="any", id="plan-trigger")
+        yield Select(
+            [],
+            compact=True,
+            allow_blank=True,
+            prompt="any",
+            id="plan-trigger",
+            classes="plan-match",
+        )
         yield Static("", id="plan-none")
 
     def theme_changed(self) -> None:
@@ -128,16 +134,6 @@ class PlanScreen(PlanBase):
     def event_chosen(self, event: str) -> None:
         self._hook = None
         super().event_chosen(event)
-
-    @on(Input.Changed, "#plan-tool")
-    @on(Select.Changed, "#plan-trigger")
-    def _match_changed(self) -> None:
-        if not self._filling:
-            self.replan()
-
-    @on(Input.Submitted, "#plan-tool")
-    def _tool_submitted(self) -> None:
-        self.query_one("#plan-list", OptionList).focus()
 
     def _match_values(self) -> tuple[str | None, str | None]:
         kind = match_kind(self._event)

@@ -16,7 +16,7 @@ from rich.console import RenderableType
 from textual import on
 from textual.containers import Horizontal, VerticalScroll
 from textual.widget import Widget
-from textual.widgets import Label, OptionList, Select, Static
+from textual.widgets import Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from hookdash.tui.commands import bindings_for
@@ -41,6 +41,7 @@ class PlanBase(ShowsEngineRun[ResultT], HookdashScreen[None]):
         self._event: str = event if event is not None and event in self.EVENTS else self.EVENTS[0]
         self._refs: list[str | None] = []  # the hook ref of each option (None: a heading)
         self._fired: str = ""  # what ctrl+r fired: "BeforeTool · tool run_shell_command"
+        self._filling = False  # `prefill` is setting the match fields: no re-plan per field
 
     def compose(self) -> Any:
         yield Static(self.TITLE_TEXT, id="plan-title")
@@ -61,7 +62,8 @@ class PlanBase(ShowsEngineRun[ResultT], HookdashScreen[None]):
         yield Footer()
 
     def match_fields(self) -> Iterable[Widget]:
-        """The form's fields after the event: what the event is matched with."""
+        """The form's fields after the event: what the event is matched with (those typed
+        or picked in have the class `plan-match`)."""
         raise NotImplementedError
 
     def prefill(self) -> None:
@@ -93,6 +95,16 @@ class PlanBase(ShowsEngineRun[ResultT], HookdashScreen[None]):
     def _event_changed(self, event: Select.Changed) -> None:
         if isinstance(event.value, str) and event.value != self._event:
             self.event_chosen(event.value)
+
+    @on(Input.Changed, ".plan-match")
+    @on(Select.Changed, ".plan-match")
+    def _match_changed(self) -> None:
+        if not self._filling:
+            self.replan()
+
+    @on(Input.Submitted, ".plan-match")
+    def _match_submitted(self) -> None:
+        self.query_one("#plan-list", OptionList).focus()
 
     def show_plan(
         self, summary: RenderableType, items: list[Option | None], refs: list[str | None]

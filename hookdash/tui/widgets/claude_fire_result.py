@@ -14,14 +14,12 @@ from rich.text import Text
 
 from hookdash.core import ClaudeFireResult, Outcome, shorten, visible
 from hookdash.tui.colors import Colors
-from hookdash.tui.widgets.fire_result import OUTPUT_HINT
+from hookdash.tui.widgets.fire_result import OUTPUT_HINT, aggregate_section
 from hookdash.tui.widgets.run_view import (
     OUTCOME_MARKS,
     duration_text,
     heading,
-    json_block,
     outcome_style,
-    shorten_strings,
     text_block,
 )
 
@@ -78,12 +76,7 @@ def claude_fire_result_body(
         parts.append(Text(""))
         parts += [Text(f"! {visible(w)}", style=colors.warning) for w in result.warnings]
     if result.aggregate is not None:
-        note = "(what Claude Code makes of the event's outputs"
-        note += f"; long strings cut{OUTPUT_HINT})" if shorten_strings(result.aggregate)[1] else ")"
-        parts += [
-            heading("aggregate", colors, note),
-            json_block(result.aggregate, colors, fold=True, hint=OUTPUT_HINT),
-        ]
+        parts += aggregate_section(result.aggregate, "what Claude Code makes", colors)
     for run in runs:
         parts.append(heading(f"── output of {visible(shorten(run.id, 60))} ", colors))
         if run.error:
