@@ -85,7 +85,7 @@ class ClaudePlanScreen(PlanBase["ClaudeFireResult"]):
 
     # ------------------------------------------------------------------ the form
 
-    def prefill(self) -> None:
+    def fill_match_fields(self) -> None:
         event = self._event
         matcher = self._hook.matcher if self._hook is not None else None
         field, value = claude_match_query(event, matcher)
@@ -95,21 +95,16 @@ class ClaudePlanScreen(PlanBase["ClaudeFireResult"]):
         none = self.query_one("#plan-none", Static)
         label.display = box.display = field is not None
         none.display = field is None
-        self._filling = True
-        try:
-            if field is not None:
-                label.update(plain_content(field))
-                box.placeholder = f"{field} (empty: any)"
-                box.suggester = SuggestFromList(claude_offered_values(event), case_sensitive=True)
-                fill(box, value)  # drawn with hidden characters shown
-            else:
-                none.update(
-                    f"{event} has no match query: Claude Code ignores every matcher and runs "
-                    "all its hooks."
-                )
-        finally:
-            self._filling = False
-        self.replan()
+        if field is not None:
+            label.update(plain_content(field))
+            box.placeholder = f"{field} (empty: any)"
+            box.suggester = SuggestFromList(claude_offered_values(event), case_sensitive=True)
+            fill(box, value)  # drawn with hidden characters shown
+        else:
+            none.update(
+                f"{event} has no match query: Claude Code ignores every matcher and runs all "
+                "its hooks."
+            )
 
     def event_chosen(self, event: str) -> None:
         self._hook = None

@@ -92,8 +92,7 @@ class PlanScreen(PlanBase):
 
     # ------------------------------------------------------------------ the form
 
-    def prefill(self) -> None:
-        """Show the fields this event matches on, with the values a firing would have."""
+    def fill_match_fields(self) -> None:
         config = self.hd_app.config
         event = self._event
         kind = match_kind(event)
@@ -108,28 +107,23 @@ class PlanScreen(PlanBase):
         tool_box.display = kind == "tool"
         trigger_box.display = kind == "trigger"
         none.display = kind == "none"
-        self._filling = True
-        try:
-            if kind == "tool":
-                label.update("tool")
-                fill(tool_box, tool or "")  # drawn with hidden characters shown
-            elif kind == "trigger":
-                field = TRIGGER_FIELD[event]
-                label.update(field)
-                options = []
-                for value in TRIGGER_VALUES[event]:
-                    shown = value if value in FIRED_TRIGGERS[event] else f"{value} (never fired)"
-                    options.append((shown, value))
-                trigger_box.set_options(options)
-                trigger_box.value = trigger if trigger is not None else Select.BLANK
-            else:
-                none.update(
-                    f"{event} has no match context: Gemini ignores every matcher and runs all "
-                    "its hooks."
-                )
-        finally:
-            self._filling = False
-        self.replan()
+        if kind == "tool":
+            label.update("tool")
+            fill(tool_box, tool or "")  # drawn with hidden characters shown
+        elif kind == "trigger":
+            field = TRIGGER_FIELD[event]
+            label.update(field)
+            options = []
+            for value in TRIGGER_VALUES[event]:
+                shown = value if value in FIRED_TRIGGERS[event] else f"{value} (never fired)"
+                options.append((shown, value))
+            trigger_box.set_options(options)
+            trigger_box.value = trigger if trigger is not None else Select.BLANK
+        else:
+            none.update(
+                f"{event} has no match context: Gemini ignores every matcher and runs all "
+                "its hooks."
+            )
 
     def event_chosen(self, event: str) -> None:
         self._hook = None

@@ -28,7 +28,8 @@ from hookdash.tui.widgets.list_keys import KeyedOptionList
 
 class PlanBase(ShowsEngineRun[ResultT], HookdashScreen[None]):
     """A plan screen; a host's screen gives `TITLE_TEXT`, `EVENTS`, `match_fields`,
-    `prefill`, `replan`, its run (`self._run`, `action_run_event`) and `output_sections`."""
+    `fill_match_fields`, `replan`, its run (`self._run`, `action_run_event`) and
+    `output_sections`."""
 
     COMMAND_SCOPE = "plan"
     BINDINGS = bindings_for("plan")
@@ -66,9 +67,18 @@ class PlanBase(ShowsEngineRun[ResultT], HookdashScreen[None]):
         or picked in have the class `plan-match`)."""
         raise NotImplementedError
 
-    def prefill(self) -> None:
-        """Show the fields `self._event` matches on, with a firing's values, and plan."""
+    def fill_match_fields(self) -> None:
+        """Show the fields `self._event` matches on, with the values a firing would have."""
         raise NotImplementedError
+
+    def prefill(self) -> None:
+        """The match fields for the event, then the plan (once, not once per field)."""
+        self._filling = True
+        try:
+            self.fill_match_fields()
+        finally:
+            self._filling = False
+        self.replan()
 
     def replan(self) -> None:
         """Plan again for the form's values."""
