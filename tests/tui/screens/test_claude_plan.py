@@ -5,6 +5,8 @@ event fired as `fire --host claude` does, asking first where it needs --yes)."""
 from __future__ import annotations
 
 import json
+import os
+from pathlib import Path
 from typing import Any
 
 from textual.widgets import Input, OptionList, Select
@@ -273,3 +275,41 @@ async def test_the_plan_follows_a_reload(sandbox: Sandbox) -> None:
         )
         await app.reload("test").wait()
         await until(lambda: screen.plan is not None and len(screen.plan.hooks) == 2)
+
+
+async def test_esc_cancels_the_run_and_kills_the_hook(sandbox: Sandbox, tmp_path: Path) -> None:
+    started, pid = tmp_path / "started", tmp_path / "pid"
+    sandbox.write(
+        sandbox.home / ".claude" / "settings.json",
+        {"hooks": {"Stop": [_group(None, f"echo $$ > {pid}; touch {started}; sleep 60")]}},
+    )
+    app = both_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        screen = await _open(pilot, f"echo $$ > {pid}; touch {started}; sleep 60")
+        await pilot.press("ctrl+r")  # a user hook: no question
+        await until(lambda: started.exists() and screen.running, what="the hook to start")
+        assert "0 of 1 hooks finished" in text_of(screen.query_one("#plan-result-body"))
+        await pilot.press("escape")
+        await until(lambda: not screen.running)
+        assert app.screen is screen  # esc cancelled; it did not leave
+        assert "Cancelled after" in text_of(screen.query_one("#plan-result-body"), 160)
+        shell = int(pid.read_text())
+        await until(lambda: not _alive(shell), what="the hook's shell to be killed")
+        await pilot.press("escape")
+        await until(lambda: isinstance(app.screen, HooksScreen))
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return Path(f"/proc/{pid}").exists() and "zombie" not in _state(pid)
+
+
+def _state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/status").read_text().lower()
+    except OSError:
+        return "zombie"
