@@ -115,6 +115,7 @@ if TYPE_CHECKING:
         CLAUDE_EVENTS as CLAUDE_EVENTS,
         AnyHook as AnyHook,
         ClaudeHook as ClaudeHook,
+        ClaudePlan as ClaudePlan,
         ClaudeSnapshot as ClaudeSnapshot,
         claude_event_problem as claude_event_problem,
         claude_plan as claude_plan,
@@ -130,6 +131,7 @@ if TYPE_CHECKING:
     )
     from hookdash.core.hosts.claude.fire import (
         CLAUDE_COMMAND_TIMEOUT_S as CLAUDE_COMMAND_TIMEOUT_S,
+        ClaudeFireResult as ClaudeFireResult,
         build_claude_payload as build_claude_payload,
         claude_confirmations as claude_confirmations,
         fire_claude as fire_claude,
@@ -143,6 +145,10 @@ if TYPE_CHECKING:
     from hookdash.core.hosts.claude.parking import (
         park_claude_hook as park_claude_hook,
         unpark_claude_hook as unpark_claude_hook,
+    )
+    from hookdash.core.hosts.claude.payloads import (
+        claude_match_query as claude_match_query,
+        claude_offered_values as claude_offered_values,
     )
     from hookdash.core.hosts.claude.present import (
         claude_match_sentence as claude_match_sentence,
