@@ -57,6 +57,7 @@ if TYPE_CHECKING:
 class ClaudePlanScreen(PlanBase["ClaudeFireResult"]):
     TITLE_TEXT = "Plan: which hooks Claude Code would run for one firing of an event"
     EVENTS = CLAUDE_EVENTS
+    RUNS_TITLE = "Runs, all at once"  # Claude starts an event's hooks in parallel
 
     def __init__(self, event: str | None = None, hook: ClaudeHook | None = None) -> None:
         super().__init__(event)

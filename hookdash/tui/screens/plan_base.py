@@ -36,6 +36,7 @@ class PlanBase(ShowsEngineRun[ResultT], HookdashScreen[None]):
     CONFIG_AT_MOUNT = False  # on_mount fills the form, which plans
     TITLE_TEXT: ClassVar[str]
     EVENTS: ClassVar[Sequence[str]]
+    RUNS_TITLE: ClassVar[str] = "Runs, in order"  # the list's title: how the host runs them
 
     def __init__(self, event: str | None) -> None:
         super().__init__()
@@ -89,7 +90,7 @@ class PlanBase(ShowsEngineRun[ResultT], HookdashScreen[None]):
         raise NotImplementedError
 
     def on_mount(self) -> None:
-        self.query_one("#plan-list").border_title = "Runs, in order"
+        self.query_one("#plan-list").border_title = self.RUNS_TITLE
         self.prefill()
         self.query_one("#plan-event", Select).focus()
 
