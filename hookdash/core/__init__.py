@@ -175,7 +175,6 @@ if TYPE_CHECKING:
     )
     from hookdash.core.hosts.gemini.payloads import (
         context_of as context_of,
-        merge_input as merge_input,
         payload_problems as payload_problems,
     )
     from hookdash.core.hosts.gemini.planner import (
@@ -268,6 +267,9 @@ if TYPE_CHECKING:
         confirmations_needed as confirmations_needed,
         default_match_values as default_match_values,
         plan as plan,
+    )
+    from hookdash.core.run.input_override import (
+        merge_input as merge_input,
     )
     from hookdash.core.run.log_filter import (
         OUTCOME_FILTERS as OUTCOME_FILTERS,

@@ -25,7 +25,6 @@ from hookdash.core.hosts.gemini.aggregator import AggregationError, aggregate
 from hookdash.core.hosts.gemini.effects import describe_effect
 from hookdash.core.hosts.gemini.payloads import (
     context_of,
-    merge_input,
     payload_problems,
 )
 from hookdash.core.hosts.gemini.planner import (
@@ -45,6 +44,7 @@ from hookdash.core.hosts.gemini.runner import (
 from hookdash.core.hosts.gemini.timeouts import killed_at_once
 from hookdash.core.model import Configuration, Hook
 from hookdash.core.run.fire_setup import build_payload, check_event, run_settings
+from hookdash.core.run.input_override import merge_input
 from hookdash.core.run.runlog import RunLog, RunRecord, decision_of, run_record
 
 # ------------------------------------------------------------------ firing

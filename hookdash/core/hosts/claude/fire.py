@@ -45,7 +45,7 @@ from hookdash.core.hosts.claude.outputs import (
 from hookdash.core.hosts.claude.payloads import claude_payload, payload_value
 from hookdash.core.hosts.claude.planner import claude_plan
 from hookdash.core.hosts.claude.plugins import plugin_data_dir
-from hookdash.core.hosts.gemini.payloads import merge_input
+from hookdash.core.run.input_override import merge_input
 from hookdash.core.run.process import (
     KILL_GRACE_S,
     MAX_CAPTURE_BYTES,
