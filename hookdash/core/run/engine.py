@@ -9,18 +9,16 @@ process groups); `fire_sync` is the CLI's wrapper.
 from __future__ import annotations
 
 import asyncio
-import signal
 import time
 import uuid
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
-from typing import Any, TypeVar
+from typing import Any
 
 from pydantic import BaseModel
 
 from hookdash.core.disk.state import state_dir
 from hookdash.core.display import visible
-from hookdash.core.errors import FireInterrupted
 from hookdash.core.hosts.gemini.aggregator import AggregationError, aggregate
 from hookdash.core.hosts.gemini.effects import describe_effect
 from hookdash.core.hosts.gemini.payloads import (
@@ -45,6 +43,7 @@ from hookdash.core.hosts.gemini.timeouts import killed_at_once
 from hookdash.core.model import Configuration, Hook
 from hookdash.core.run.fire_setup import build_payload, check_event, run_settings
 from hookdash.core.run.input_override import merge_input
+from hookdash.core.run.process import run_cancellable
 from hookdash.core.run.runlog import RunLog, RunRecord, decision_of, run_record
 
 # ------------------------------------------------------------------ firing
@@ -256,56 +255,6 @@ def _effect(result: FireResult, event: str) -> str:
     return effect
 
 
-# Ctrl-C, `kill`, and a closed terminal: each must take the hooks down with hookdash.
-STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
-
-
 def fire_sync(config: Configuration, event: str, **kwargs: Any) -> FireResult:
     """`fire` for callers without an event loop (the CLI); see `run_cancellable`."""
     return run_cancellable(lambda: fire(config, event, **kwargs))
-
-
-T = TypeVar("T")
-
-
-def run_cancellable(start: Callable[[], Awaitable[T]]) -> T:
-    """Run a firing (`start()`'s awaitable) to its end, for a caller without an event loop.
-
-    SIGINT, SIGTERM and SIGHUP cancel the firing — which kills the running hooks' process
-    groups, as the dashboard's cancel does — and then raise `FireInterrupted`. Without
-    this, SIGTERM or SIGHUP would end hookdash at once and leave its hooks running (they
-    have process groups of their own, so the terminal's hangup does not reach them).
-    """
-
-    async def main() -> T:
-        loop = asyncio.get_running_loop()
-        task = asyncio.current_task()
-        caught: list[int] = []
-
-        def stop(signum: int) -> None:
-            if not caught:
-                caught.append(signum)
-                if task is not None:
-                    task.cancel()
-
-        installed = []
-        for sig in STOP_SIGNALS:
-            try:
-                loop.add_signal_handler(sig, stop, sig)
-            except (ValueError, RuntimeError, NotImplementedError):  # not the main thread
-                continue
-            installed.append(sig)
-        try:
-            result = await start()
-        except asyncio.CancelledError:
-            if caught:
-                raise FireInterrupted(caught[0]) from None
-            raise
-        finally:
-            for sig in installed:
-                loop.remove_signal_handler(sig)
-        if caught:  # arrived as the last hook finished: still a request to stop
-            raise FireInterrupted(caught[0])
-        return result
-
-    return asyncio.run(main())

@@ -19,9 +19,11 @@ import re
 import shutil
 import signal
 import subprocess
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
+
+from hookdash.core.errors import FireInterrupted
 
 # What is kept of each of stdout and stderr; the rest is read and counted, not stored.
 MAX_CAPTURE_BYTES = 1024 * 1024
@@ -380,3 +382,55 @@ async def _wait(proc: HookProcess, pgid: int, timeout_s: float, kill_grace_s: fl
         watchdog.disarm()
         proc.close()
     return watchdog.timed_out
+
+
+# ------------------------------------------------------------------ a firing, for the CLI
+
+# Ctrl-C, `kill`, and a closed terminal: each must take the hooks down with hookdash.
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+
+
+T = TypeVar("T")
+
+
+def run_cancellable(start: Callable[[], Awaitable[T]]) -> T:
+    """Run a firing (`start()`'s awaitable) to its end, for a caller without an event loop.
+
+    SIGINT, SIGTERM and SIGHUP cancel the firing — which kills the running hooks' process
+    groups, as the dashboard's cancel does — and then raise `FireInterrupted`. Without
+    this, SIGTERM or SIGHUP would end hookdash at once and leave its hooks running (they
+    have process groups of their own, so the terminal's hangup does not reach them).
+    """
+
+    async def main() -> T:
+        loop = asyncio.get_running_loop()
+        task = asyncio.current_task()
+        caught: list[int] = []
+
+        def stop(signum: int) -> None:
+            if not caught:
+                caught.append(signum)
+                if task is not None:
+                    task.cancel()
+
+        installed = []
+        for sig in STOP_SIGNALS:
+            try:
+                loop.add_signal_handler(sig, stop, sig)
+            except (ValueError, RuntimeError, NotImplementedError):  # not the main thread
+                continue
+            installed.append(sig)
+        try:
+            result = await start()
+        except asyncio.CancelledError:
+            if caught:
+                raise FireInterrupted(caught[0]) from None
+            raise
+        finally:
+            for sig in installed:
+                loop.remove_signal_handler(sig)
+        if caught:  # arrived as the last hook finished: still a request to stop
+            raise FireInterrupted(caught[0])
+        return result
+
+    return asyncio.run(main())

@@ -50,6 +50,7 @@ from hookdash.core.run.process import (
     KILL_GRACE_S,
     MAX_CAPTURE_BYTES,
     captured_streams,
+    run_cancellable,
     run_process,
 )
 from hookdash.core.run.runlog import RunLog, decision_of, run_record
@@ -356,8 +357,6 @@ async def fire_claude(
 def fire_claude_sync(snapshot: ClaudeSnapshot, event: str, **kwargs: Any) -> ClaudeFireResult:
     """`fire_claude` for the CLI; Ctrl-C, SIGTERM and SIGHUP kill the hooks' process groups
     (the run is cancelled) and raise FireInterrupted, as Gemini's `fire_sync` does."""
-    from hookdash.core.run.engine import run_cancellable
-
     return run_cancellable(lambda: fire_claude(snapshot, event, **kwargs))
 
 
