@@ -1,11 +1,13 @@
 """hookdash's pure domain, and its front door: the CLI and the dashboard import only this.
 
 `load_configuration(env)` reads a configuration as Gemini CLI would, judged with what
-hookdash remembers. Everything headless is built from the subpackages: `gemini` (Gemini
-CLI's own semantics), `load` (read a configuration, judge every hook), `run` (payloads,
-planner, the shared engine, the run logs) and `edit` (every write). This module names
-what the two floors above may use; each name is imported on first use (PEP 562), so a
-headless command pays only for what it touches. It never imports Textual (a test enforces it).
+hookdash remembers. Everything headless is built from the subpackages: `hosts` (each
+agent's own rules, behind one protocol: `hosts/gemini`, `hosts/claude`), `load` (read a
+configuration, judge every hook), `run` (the hook's process and the run logs, shared by
+every host), `disk` (opening, atomic writes, state) and `edit` (every write). This
+module names what the two floors above may use; each name is imported on first use (PEP
+562), so a headless command pays only for what it touches. It never imports Textual (a
+test enforces it).
 """
 
 from __future__ import annotations
@@ -166,6 +168,18 @@ if TYPE_CHECKING:
         TRIGGER_VALUES as TRIGGER_VALUES,
         match_kind as match_kind,
     )
+    from hookdash.core.hosts.gemini.fire import (
+        FireResult as FireResult,
+        fire as fire,
+        fire_sync as fire_sync,
+    )
+    from hookdash.core.hosts.gemini.fire_setup import (
+        build_payload as build_payload,
+        check_event as check_event,
+        confirmations_needed as confirmations_needed,
+        default_match_values as default_match_values,
+        plan as plan,
+    )
     from hookdash.core.hosts.gemini.folder_trust import (
         describe as describe,
     )
@@ -255,18 +269,6 @@ if TYPE_CHECKING:
     )
     from hookdash.core.problems import (
         Problem as Problem,
-    )
-    from hookdash.core.run.engine import (
-        FireResult as FireResult,
-        fire as fire,
-        fire_sync as fire_sync,
-    )
-    from hookdash.core.run.fire_setup import (
-        build_payload as build_payload,
-        check_event as check_event,
-        confirmations_needed as confirmations_needed,
-        default_match_values as default_match_values,
-        plan as plan,
     )
     from hookdash.core.run.input_override import (
         merge_input as merge_input,

@@ -11,9 +11,9 @@ import pytest
 
 from hookdash.core.errors import AmbiguousHook, HookNotFound, UnknownEvent
 from hookdash.core.hosts.gemini.effects import describe_effect
+from hookdash.core.hosts.gemini.fire import fire, fire_sync
+from hookdash.core.hosts.gemini.fire_setup import build_payload, confirmations_needed, plan
 from hookdash.core.load.lookup import select_hook
-from hookdash.core.run.engine import fire, fire_sync
-from hookdash.core.run.fire_setup import build_payload, confirmations_needed, plan
 from hookdash.core.run.runlog import RunLog
 from tests.conftest import Sandbox, command_hook, definition, settings_of, settings_with, until
 from tests.processes import alive

@@ -1,4 +1,6 @@
-"""The shared engine: plan → run → aggregate → effect, and the run log, in one code path.
+"""Gemini's firing, hookdash's engine for it: plan → run → aggregate → effect, and the run
+log, in one code path. (Claude Code's is hosts/claude/fire.py; what both run through - the
+hook's process, the run log, `run_cancellable` - is core.run's.)
 
 The CLI (`hookdash fire`), the dashboard and the tests all fire events through `fire`,
 which appends one run-log record per hook it ran. It is asyncio-native: the dashboard
@@ -21,6 +23,7 @@ from hookdash.core.disk.state import state_dir
 from hookdash.core.display import visible
 from hookdash.core.hosts.gemini.aggregator import AggregationError, aggregate
 from hookdash.core.hosts.gemini.effects import describe_effect
+from hookdash.core.hosts.gemini.fire_setup import build_payload, check_event, run_settings
 from hookdash.core.hosts.gemini.payloads import (
     context_of,
     payload_problems,
@@ -41,7 +44,6 @@ from hookdash.core.hosts.gemini.runner import (
 )
 from hookdash.core.hosts.gemini.timeouts import killed_at_once
 from hookdash.core.model import Configuration, Hook
-from hookdash.core.run.fire_setup import build_payload, check_event, run_settings
 from hookdash.core.run.input_override import merge_input
 from hookdash.core.run.process import run_cancellable
 from hookdash.core.run.runlog import RunLog, RunRecord, decision_of, run_record

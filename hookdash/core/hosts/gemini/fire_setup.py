@@ -2,7 +2,7 @@
 the runner's settings, and the hooks that need the user's say-so first.
 
 The CLI and the dashboard show these before they fire (`plan`, the fire screen's form);
-`engine.fire` builds on the same pieces, so what is shown is what runs.
+`fire` (this package's fire.py) builds on the same pieces, so what is shown is what runs.
 """
 
 from __future__ import annotations
