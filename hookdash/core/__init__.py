@@ -68,23 +68,6 @@ if TYPE_CHECKING:
         ClaudeSource as ClaudeSource,
         claude_sources as claude_sources,
     )
-    from hookdash.core.edit.switching.disabled_list import (
-        disable_hook as disable_hook,
-        enable_hook as enable_hook,
-        toggle_hook as toggle_hook,
-    )
-    from hookdash.core.edit.switching.disabled_text import DisabledKey as DisabledKey
-    from hookdash.core.edit.switching.fixes import (
-        FIXABLE as FIXABLE,
-        apply_safe_fixes as apply_safe_fixes,
-    )
-    from hookdash.core.edit.switching.hooks_switch import (
-        switch_hooks as switch_hooks,
-        switch_scope as switch_scope,
-    )
-    from hookdash.core.edit.switching.predicted import (
-        hooks_after_edit as hooks_after_edit,
-    )
     from hookdash.core.edit.trust.trust_seen import (
         Seen as Seen,
         seen_now as seen_now,
@@ -197,6 +180,23 @@ if TYPE_CHECKING:
     )
     from hookdash.core.hosts.gemini.runner import (
         HookRunResult as HookRunResult,
+    )
+    from hookdash.core.hosts.gemini.switching.disabled_list import (
+        disable_hook as disable_hook,
+        enable_hook as enable_hook,
+        toggle_hook as toggle_hook,
+    )
+    from hookdash.core.hosts.gemini.switching.disabled_text import DisabledKey as DisabledKey
+    from hookdash.core.hosts.gemini.switching.fixes import (
+        FIXABLE as FIXABLE,
+        apply_safe_fixes as apply_safe_fixes,
+    )
+    from hookdash.core.hosts.gemini.switching.hooks_switch import (
+        switch_hooks as switch_hooks,
+        switch_scope as switch_scope,
+    )
+    from hookdash.core.hosts.gemini.switching.predicted import (
+        hooks_after_edit as hooks_after_edit,
     )
     from hookdash.core.hosts.gemini.timeouts import (
         killed_at_once as killed_at_once,

@@ -39,10 +39,10 @@ from hookdash.core.edit.editor.json_verify import same_value
 from hookdash.core.edit.editor.settings_file import FileEdit
 from hookdash.core.edit.editor.settings_write import Transform
 from hookdash.core.edit.edits import Change, ChangeAction
-from hookdash.core.edit.switching.id_entries import IdEntries, rename_entries
 from hookdash.core.errors import UnsupportedShapeError
 from hookdash.core.hosts.gemini.expand import expand_settings_value
 from hookdash.core.hosts.gemini.hook_trust import hook_key
+from hookdash.core.hosts.gemini.switching.id_entries import IdEntries, rename_entries
 
 if TYPE_CHECKING:
     from hookdash.core.model import Hook

@@ -67,15 +67,15 @@ from hookdash.core.edit.editor.json_paths import JsonEditError
 from hookdash.core.edit.editor.settings_file import FileEdit, SettingsFile, check_scope
 from hookdash.core.edit.editor.settings_write import Transform, write_also, write_settings
 from hookdash.core.edit.edits import AuthoringResult, Change
-from hookdash.core.edit.switching.id_entries import (
+from hookdash.core.edit.undo import created_keys
+from hookdash.core.hosts.gemini.expand import expand_settings_string
+from hookdash.core.hosts.gemini.switching.id_entries import (
     IdEntries,
     dropping,
     entries_to_drop,
     entries_to_rename,
     renaming,
 )
-from hookdash.core.edit.undo import created_keys
-from hookdash.core.hosts.gemini.expand import expand_settings_string
 from hookdash.core.load.lookup import describe_hook
 
 if TYPE_CHECKING:

@@ -21,7 +21,7 @@ from hookdash.core import jsonc
 from hookdash.core.edit.authoring.hook_draft import HookDraft
 from hookdash.core.edit.authoring.hook_edit import HookChanges
 from hookdash.core.edit.authoring.writing import add_hook, edit_hook, remove_hook
-from hookdash.core.edit.switching.hooks_switch import switch_hooks
+from hookdash.core.hosts.gemini.switching.hooks_switch import switch_hooks
 from hookdash.core.model import Configuration
 from tests.conftest import Sandbox
 

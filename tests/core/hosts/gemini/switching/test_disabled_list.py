@@ -7,7 +7,6 @@ import json
 import pytest
 
 from hookdash.core import jsonc
-from hookdash.core.edit.switching.disabled_list import disable_hook, enable_hook
 from hookdash.core.errors import (
     AmbiguousHook,
     FileWriteError,
@@ -18,6 +17,7 @@ from hookdash.core.errors import (
     UnsupportedShapeError,
     WorkspaceIsHomeError,
 )
+from hookdash.core.hosts.gemini.switching.disabled_list import disable_hook, enable_hook
 from tests.conftest import Sandbox, command_hook, definition
 
 
@@ -349,7 +349,7 @@ def test_enable_refuses_when_a_writable_file_does_not_parse(sandbox: Sandbox) ->
 
 
 def test_toggle_for_the_dashboard(sandbox: Sandbox) -> None:
-    from hookdash.core.edit.switching.disabled_list import toggle_hook
+    from hookdash.core.hosts.gemini.switching.disabled_list import toggle_hook
 
     sandbox.trust_folder()
     _user_hooks(sandbox, command_hook("x", name="a"))

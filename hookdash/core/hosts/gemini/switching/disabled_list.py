@@ -26,7 +26,11 @@ from hookdash.core.edit.editor.settings_file import (
     parses,
 )
 from hookdash.core.edit.edits import Change, EditResult
-from hookdash.core.edit.switching.disabled_text import (
+from hookdash.core.edit.undo import created_keys, disable_undo
+from hookdash.core.errors import EditError, NotDisableableError
+from hookdash.core.hosts.gemini.expand import expand_settings_string
+from hookdash.core.hosts.gemini.layers import MERGE_ORDER, READ_ONLY_SCOPES, Scope
+from hookdash.core.hosts.gemini.switching.disabled_text import (
     CURRENT,
     LEGACY,
     DisabledKey,
@@ -34,10 +38,6 @@ from hookdash.core.edit.switching.disabled_text import (
     add_entry,
     key_name,
 )
-from hookdash.core.edit.undo import created_keys, disable_undo
-from hookdash.core.errors import EditError, NotDisableableError
-from hookdash.core.hosts.gemini.expand import expand_settings_string
-from hookdash.core.hosts.gemini.layers import MERGE_ORDER, READ_ONLY_SCOPES, Scope
 from hookdash.core.load.lookup import Lookup, describe_hook, find_hooks, registrable
 from hookdash.core.model import Hook
 

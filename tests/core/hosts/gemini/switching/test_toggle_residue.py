@@ -28,15 +28,15 @@ from hookdash.core import jsonc
 from hookdash.core.edit.editor import jsonedit
 from hookdash.core.edit.editor.json_verify import same_value
 from hookdash.core.edit.editor.settings_file import FileEdit, SettingsFile
-from hookdash.core.edit.switching.disabled_list import disable_hook, enable_hook
-from hookdash.core.edit.switching.disabled_text import add_entry, enable_entry
 from hookdash.core.edit.undo import created_keys, disable_undo
 from hookdash.core.errors import UnsupportedShapeError
 from hookdash.core.hosts.gemini.expand import expand_settings_string
+from hookdash.core.hosts.gemini.switching.disabled_list import disable_hook, enable_hook
+from hookdash.core.hosts.gemini.switching.disabled_text import add_entry, enable_entry
 from tests.conftest import Sandbox, command_hook, definition
 from tests.core.edit.editor.test_jsonedit_properties import ENTRY, EXAMPLES, comments, document
 
-GOLDEN = Path(__file__).parents[1] / "golden" / "residue"
+GOLDEN = Path(__file__).parent / "golden" / "residue"
 CASES = sorted(p.stem for p in GOLDEN.glob("*.json"))
 HOOK = "guard"
 ENV: dict[str, str] = {}

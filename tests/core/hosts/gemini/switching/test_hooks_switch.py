@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from hookdash.core import jsonc
-from hookdash.core.edit.switching.hooks_switch import switch_hooks
 from hookdash.core.errors import ReadOnlyScopeError, SettingsParseError
+from hookdash.core.hosts.gemini.switching.hooks_switch import switch_hooks
 from tests.conftest import Sandbox, command_hook, definition
 
 

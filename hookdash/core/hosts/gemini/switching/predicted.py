@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from hookdash.core.edit.edits import EditResult
-from hookdash.core.edit.switching.disabled_text import CURRENT, LEGACY, key_name
 from hookdash.core.hosts.gemini.layers import MERGE_ORDER
 from hookdash.core.hosts.gemini.registry import DISABLED_REASON
+from hookdash.core.hosts.gemini.switching.disabled_text import CURRENT, LEGACY, key_name
 from hookdash.core.model import Hook
 
 _CURRENT_KEY = key_name(CURRENT)

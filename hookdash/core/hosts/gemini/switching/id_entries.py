@@ -25,10 +25,15 @@ from hookdash.core.edit.editor.settings_file import (
 )
 from hookdash.core.edit.editor.settings_write import Transform
 from hookdash.core.edit.edits import Change, ChangeAction
-from hookdash.core.edit.switching.disabled_list import disabled_entries
-from hookdash.core.edit.switching.disabled_text import CURRENT, LEGACY, key_name, remove_entry
 from hookdash.core.hosts.gemini.expand import expand_settings_string
 from hookdash.core.hosts.gemini.layers import READ_ONLY_SCOPES
+from hookdash.core.hosts.gemini.switching.disabled_list import disabled_entries
+from hookdash.core.hosts.gemini.switching.disabled_text import (
+    CURRENT,
+    LEGACY,
+    key_name,
+    remove_entry,
+)
 from hookdash.core.load.lookup import registrable
 
 if TYPE_CHECKING:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from hookdash.core.edit.switching.disabled_list import disable_hook, enable_hook
-from hookdash.core.edit.switching.disabled_text import DisabledKey
-from hookdash.core.edit.switching.predicted import hooks_after_edit
+from hookdash.core.hosts.gemini.switching.disabled_list import disable_hook, enable_hook
+from hookdash.core.hosts.gemini.switching.disabled_text import DisabledKey
+from hookdash.core.hosts.gemini.switching.predicted import hooks_after_edit
 from hookdash.core.load.checks.trust import untrusted_project_hooks
 from hookdash.core.model import Configuration, Hook
 from tests.conftest import Sandbox, command_hook, definition, settings_with

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from hookdash.core import jsonc
-from hookdash.core.edit.switching.fixes import NOT_AUTOMATIC, apply_safe_fixes
+from hookdash.core.hosts.gemini.switching.fixes import NOT_AUTOMATIC, apply_safe_fixes
 from tests.conftest import Sandbox, command_hook, definition
 
 LEGACY_USER = """{

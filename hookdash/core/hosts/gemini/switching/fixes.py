@@ -36,9 +36,9 @@ from hookdash.core.edit.editor.settings_file import (
     parse_settings,
 )
 from hookdash.core.edit.edits import Change, EditResult
-from hookdash.core.edit.switching.disabled_text import CURRENT, LEGACY, key_name
 from hookdash.core.errors import EditError, OutsideWorkspaceError, UnsupportedShapeError
 from hookdash.core.hosts.gemini.expand import expand_settings_string
+from hookdash.core.hosts.gemini.switching.disabled_text import CURRENT, LEGACY, key_name
 from hookdash.core.load.lookup import registrable
 
 if TYPE_CHECKING:
