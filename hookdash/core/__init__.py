@@ -68,18 +68,6 @@ if TYPE_CHECKING:
         ClaudeSource as ClaudeSource,
         claude_sources as claude_sources,
     )
-    from hookdash.core.edit.trust.trust_seen import (
-        Seen as Seen,
-        seen_now as seen_now,
-    )
-    from hookdash.core.edit.trust.trust_store import (
-        TrustPlan as TrustPlan,
-        changed_script as changed_script,
-        hooks_to_trust as hooks_to_trust,
-        plan_trust as plan_trust,
-        trust_hooks as trust_hooks,
-        trusted_commands as trusted_commands,
-    )
     from hookdash.core.edit.undo.restore import (
         UndoEntry as UndoEntry,
         undo as undo,
@@ -204,6 +192,18 @@ if TYPE_CHECKING:
     )
     from hookdash.core.hosts.gemini.tools import (
         BUILTIN_TOOLS as BUILTIN_TOOLS,
+    )
+    from hookdash.core.hosts.gemini.trust.trust_seen import (
+        Seen as Seen,
+        seen_now as seen_now,
+    )
+    from hookdash.core.hosts.gemini.trust.trust_store import (
+        TrustPlan as TrustPlan,
+        changed_script as changed_script,
+        hooks_to_trust as hooks_to_trust,
+        plan_trust as plan_trust,
+        trust_hooks as trust_hooks,
+        trusted_commands as trusted_commands,
     )
     from hookdash.core.hosts.gemini.versions import (
         describe_gemini as describe_gemini,

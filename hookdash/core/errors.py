@@ -185,7 +185,8 @@ class TrustStoreUnreadableError(EditError, code="trusted-hooks-unreadable"):
 
 class TrustChangedError(EditError, code="trust-changed"):
     """What a trust question showed (settings, scripts, .env) changed before it was
-    answered: trusting would record what the user has not seen (core.edit.trust_seen)."""
+    answered: trusting would record what the user has not seen
+    (hosts.gemini.trust.trust_seen)."""
 
 
 class UndoRefused(EditError, code="undo-refused"):

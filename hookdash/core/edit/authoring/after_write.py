@@ -71,7 +71,7 @@ def settle(
     """After a write: the hook as the loader now reports it (a note when it will not run)
     and, if asked and it is a workspace hook Gemini does not trust yet, its trust recorded
     (trust_store) — `changes` and `notes` grow with what that did."""
-    from hookdash.core.edit.trust.trust_store import trust_hooks
+    from hookdash.core.hosts.gemini.trust.trust_store import trust_hooks
 
     reloaded = reload_configuration(config)
     hook = _hook_at_pointer(reloaded, file, pointer)

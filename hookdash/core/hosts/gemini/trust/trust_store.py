@@ -27,7 +27,6 @@ from hookdash.core import nesting
 from hookdash.core.disk.atomic import update_file
 from hookdash.core.edit.editor.settings_file import check_readable
 from hookdash.core.edit.edits import Change, EditResult
-from hookdash.core.edit.trust import trust_seen
 from hookdash.core.errors import (
     EditError,
     TrustStoreUnreadableError,
@@ -36,6 +35,7 @@ from hookdash.core.errors import (
 from hookdash.core.hosts.gemini.events import EVENTS
 from hookdash.core.hosts.gemini.hook_trust import dumps_store, trusted_keys, with_trusted
 from hookdash.core.hosts.gemini.jsvalues import utf8
+from hookdash.core.hosts.gemini.trust import trust_seen
 from hookdash.core.load import fingerprints
 from hookdash.core.load.checks.project import REVIEW_CODES
 from hookdash.core.load.lookup import describe_hook, find_hooks

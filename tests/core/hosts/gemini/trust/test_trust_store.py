@@ -7,7 +7,6 @@ from typing import Any
 
 import pytest
 
-from hookdash.core.edit.trust.trust_store import plan_trust, trust_hooks
 from hookdash.core.errors import (
     EditError,
     SettingsParseError,
@@ -15,6 +14,7 @@ from hookdash.core.errors import (
     WorkspaceIsHomeError,
 )
 from hookdash.core.hosts.gemini.hook_trust import read_store, untrusted_hooks
+from hookdash.core.hosts.gemini.trust.trust_store import plan_trust, trust_hooks
 from hookdash.core.load import fingerprints
 from tests.conformance import vectors
 from tests.conftest import Sandbox, command_hook, definition, settings_of
@@ -237,7 +237,7 @@ def test_trust_vectors_end_to_end(sandbox: Sandbox, case: dict[str, Any]) -> Non
 
 
 def test_trusted_commands_of_a_changed_hook(sandbox: Sandbox) -> None:
-    from hookdash.core.edit.trust.trust_store import trusted_commands
+    from hookdash.core.hosts.gemini.trust.trust_store import trusted_commands
 
     sandbox.trust_folder()
     sandbox.write_workspace(
@@ -255,8 +255,8 @@ def test_trusted_commands_of_a_changed_hook(sandbox: Sandbox) -> None:
 
 
 def test_what_a_question_showed_is_what_gets_trusted(sandbox: Sandbox) -> None:
-    from hookdash.core.edit.trust.trust_seen import seen_now
     from hookdash.core.errors import TrustChangedError
+    from hookdash.core.hosts.gemini.trust.trust_seen import seen_now
 
     _project(sandbox)
     config = sandbox.load()
