@@ -34,27 +34,6 @@ if TYPE_CHECKING:
         shorten as shorten,
         visible as visible,
     )
-    from hookdash.core.edit.authoring.draft_review import (
-        DraftReview as DraftReview,
-        draft_of as draft_of,
-        review_draft as review_draft,
-        save_draft as save_draft,
-    )
-    from hookdash.core.edit.authoring.hook_draft import (
-        HookDraft as HookDraft,
-        draft_hook as draft_hook,
-    )
-    from hookdash.core.edit.authoring.hook_edit import (
-        HookChanges as HookChanges,
-    )
-    from hookdash.core.edit.authoring.hook_target import (
-        resolve_hook as resolve_hook,
-    )
-    from hookdash.core.edit.authoring.writing import (
-        add_hook as add_hook,
-        edit_hook as edit_hook,
-        remove_hook as remove_hook,
-    )
     from hookdash.core.edit.edits import (
         AuthoringResult as AuthoringResult,
         Change as Change,
@@ -126,6 +105,27 @@ if TYPE_CHECKING:
     )
     from hookdash.core.hosts.claude.target import (
         find_claude_hook as find_claude_hook,
+    )
+    from hookdash.core.hosts.gemini.authoring.draft_review import (
+        DraftReview as DraftReview,
+        draft_of as draft_of,
+        review_draft as review_draft,
+        save_draft as save_draft,
+    )
+    from hookdash.core.hosts.gemini.authoring.hook_draft import (
+        HookDraft as HookDraft,
+        draft_hook as draft_hook,
+    )
+    from hookdash.core.hosts.gemini.authoring.hook_edit import (
+        HookChanges as HookChanges,
+    )
+    from hookdash.core.hosts.gemini.authoring.hook_target import (
+        resolve_hook as resolve_hook,
+    )
+    from hookdash.core.hosts.gemini.authoring.writing import (
+        add_hook as add_hook,
+        edit_hook as edit_hook,
+        remove_hook as remove_hook,
     )
     from hookdash.core.hosts.gemini.environment import (
         GeminiEnvironment as GeminiEnvironment,

@@ -142,6 +142,11 @@ class NotDisableableError(EditError, code="hook-not-disableable"):
     """A hook no disabled-list entry can switch off (invalid, or a `$VAR` it can't match)."""
 
 
+class InvalidHookError(EditError, code="hook-invalid"):
+    """The hook cannot be written as given, for either host (unknown event, empty command,
+    bad timeout, the same name:command already in the file)."""
+
+
 class ReadOnlyScopeError(EditError, code="scope-read-only"):
     """system and system-defaults settings belong to the administrator."""
 

@@ -20,8 +20,8 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from hookdash.core import jsonc
-from hookdash.core.edit.authoring.hook_text import NewHook, add_hook, add_hooks
 from hookdash.core.edit.editor import jsonedit
+from hookdash.core.edit.editor.hook_text import NewHook, add_hook, add_hooks
 from hookdash.core.edit.editor.json_paths import JsonEditError
 from hookdash.core.edit.editor.settings_file import SettingsFile
 from hookdash.core.errors import UnsupportedShapeError

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from hookdash.core.edit.authoring.hook_text import HookPath, hook_at, hook_paths, parse_hook_pointer
+from hookdash.core.edit.editor.hook_text import HookPath, hook_at, hook_paths, parse_hook_pointer
 from hookdash.core.edit.editor.json_paths import JsonEditError
 from hookdash.core.edit.editor.json_style import is_blank
 from hookdash.core.edit.editor.json_verify import same_value

@@ -25,8 +25,8 @@ from hookdash.core import (
     switch_scope,
     tools_seen,
 )
-from hookdash.core.edit.authoring.draft_review import changes_between
-from hookdash.core.edit.authoring.hook_draft import InvalidHookError
+from hookdash.core.errors import InvalidHookError
+from hookdash.core.hosts.gemini.authoring.draft_review import changes_between
 from hookdash.core.hosts.gemini.matcher import preview_matcher
 from hookdash.core.run.runlog import RunLog, RunRecord
 from tests.conftest import Sandbox, command_hook, definition

@@ -24,8 +24,8 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 
 from hookdash.core.display import shorten
-from hookdash.core.edit.authoring.hook_text import hook_at, hook_object, hook_paths
-from hookdash.core.errors import EditError
+from hookdash.core.edit.editor.hook_text import hook_at, hook_object, hook_paths
+from hookdash.core.errors import EditError, InvalidHookError
 from hookdash.core.hosts.gemini.events import CLAUDE_EVENT_NAMES, EVENTS, suggest_event
 from hookdash.core.hosts.gemini.expand import expand_settings_string, expand_settings_value
 from hookdash.core.hosts.gemini.hook_trust import hook_key
@@ -37,11 +37,6 @@ from hookdash.core.model import Hook, HookScope
 
 if TYPE_CHECKING:
     from hookdash.core.model import Configuration
-
-
-class InvalidHookError(EditError, code="hook-invalid"):
-    """The hook cannot be written as given (unknown event, empty command, bad timeout,
-    the same name:command already in the file)."""
 
 
 class HookDraft(BaseModel):

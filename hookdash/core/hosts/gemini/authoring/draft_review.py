@@ -16,13 +16,13 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
 
-from hookdash.core.edit.authoring.hook_draft import HookDraft, draft_hook
-from hookdash.core.edit.authoring.hook_edit import HookChanges
-from hookdash.core.edit.authoring.hook_target import HookTarget, resolve_hook
-from hookdash.core.edit.authoring.hook_text import definition_at, is_sequential, normal_matcher
-from hookdash.core.edit.authoring.writing import add_hook, edit_hook
+from hookdash.core.edit.editor.hook_text import definition_at, is_sequential, normal_matcher
 from hookdash.core.edit.edits import AuthoringResult
 from hookdash.core.errors import HookdashError, UnsupportedShapeError
+from hookdash.core.hosts.gemini.authoring.hook_draft import HookDraft, draft_hook
+from hookdash.core.hosts.gemini.authoring.hook_edit import HookChanges
+from hookdash.core.hosts.gemini.authoring.hook_target import HookTarget, resolve_hook
+from hookdash.core.hosts.gemini.authoring.writing import add_hook, edit_hook
 from hookdash.core.hosts.gemini.matcher import MatcherPreview, preview_matcher
 from hookdash.core.model import Hook
 

@@ -11,17 +11,18 @@ from typing import Any
 import pytest
 
 from hookdash.core import jsonc
-from hookdash.core.edit.authoring.hook_draft import HookDraft, InvalidHookError
-from hookdash.core.edit.authoring.hook_edit import HookChanges
-from hookdash.core.edit.authoring.writing import add_hook, edit_hook, remove_hook
 from hookdash.core.errors import (
     AmbiguousHook,
     FileChangedError,
+    InvalidHookError,
     ReadOnlyScopeError,
     SettingsParseError,
     UnsupportedShapeError,
     WorkspaceIsHomeError,
 )
+from hookdash.core.hosts.gemini.authoring.hook_draft import HookDraft
+from hookdash.core.hosts.gemini.authoring.hook_edit import HookChanges
+from hookdash.core.hosts.gemini.authoring.writing import add_hook, edit_hook, remove_hook
 from tests.conftest import Sandbox, command_hook, definition, settings_of, settings_with
 
 

@@ -1,11 +1,13 @@
 """One hook in a settings file's text: add it, change its fields, move it, remove it.
 
 The shape Gemini CLI reads is `hooks.<Event>: [{matcher?, sequential?, hooks: [{type,
-command, name?, description?, timeout?}]}]`. Every function here is a pure function of the
-text built from `jsonedit`'s splices, so comments, indentation, line ends and every byte
-outside the edited value stay as they were, each result is checked to parse to exactly the
-intended document, and `atomic.update_file` can apply it again when the file changed on
-disk. Errors are `json_paths.JsonEditError` (the caller words them for the user).
+command, name?, description?, timeout?}]}]`; Claude Code's settings have the same shape,
+so both hosts' writes (hosts/gemini/authoring, hosts/claude/authoring and parking) use
+it. Every function here is a pure function of the text built from `jsonedit`'s splices,
+so comments, indentation, line ends and every byte outside the edited value stay as they
+were, each result is checked to parse to exactly the intended document, and
+`atomic.update_file` can apply it again when the file changed on disk. Errors are
+`json_paths.JsonEditError` (the caller words them for the user).
 
 Containers an add creates (the `hooks` object, an event's list) are reported in
 `created`; `remove_hook` removes such a container again once it is empty only when the

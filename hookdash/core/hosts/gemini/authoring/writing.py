@@ -34,29 +34,7 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from hookdash.core import jsonc
-from hookdash.core.edit.authoring.after_write import (
-    forget_created,
-    remember_created,
-    settle,
-    untrusted_folder_note,
-)
-from hookdash.core.edit.authoring.hook_draft import (
-    HookDraft,
-    InvalidHookError,
-    draft_key,
-    draft_warnings,
-    duplicate_in,
-    validate_draft,
-)
-from hookdash.core.edit.authoring.hook_edit import (
-    EditPlan,
-    HookChanges,
-    edit_transform,
-    plan_edit,
-    retrust_note,
-)
-from hookdash.core.edit.authoring.hook_target import HookTarget, resolve_hook
-from hookdash.core.edit.authoring.hook_text import (
+from hookdash.core.edit.editor.hook_text import (
     HookPath,
     TextEdit,
     add_hook as add_hook_text,
@@ -68,6 +46,28 @@ from hookdash.core.edit.editor.settings_file import FileEdit, SettingsFile, chec
 from hookdash.core.edit.editor.settings_write import Transform, write_also, write_settings
 from hookdash.core.edit.edits import AuthoringResult, Change
 from hookdash.core.edit.undo import created_keys
+from hookdash.core.errors import InvalidHookError
+from hookdash.core.hosts.gemini.authoring.after_write import (
+    forget_created,
+    remember_created,
+    settle,
+    untrusted_folder_note,
+)
+from hookdash.core.hosts.gemini.authoring.hook_draft import (
+    HookDraft,
+    draft_key,
+    draft_warnings,
+    duplicate_in,
+    validate_draft,
+)
+from hookdash.core.hosts.gemini.authoring.hook_edit import (
+    EditPlan,
+    HookChanges,
+    edit_transform,
+    plan_edit,
+    retrust_note,
+)
+from hookdash.core.hosts.gemini.authoring.hook_target import HookTarget, resolve_hook
 from hookdash.core.hosts.gemini.expand import expand_settings_string
 from hookdash.core.hosts.gemini.switching.id_entries import (
     IdEntries,

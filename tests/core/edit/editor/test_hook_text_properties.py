@@ -22,7 +22,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from hookdash.core import jsonc
-from hookdash.core.edit.authoring.hook_text import (
+from hookdash.core.edit.editor.hook_text import (
     add_hook,
     definition_object,
     hook_object,

@@ -3,8 +3,9 @@ remove and `hooks off` leave in them.
 
 Inputs are `golden/hooks/<case>.json` (CRLF, tabs, comments, minified, four spaces);
 expected outputs `golden/hooks/expected/<case>.<op>.json`. Regenerate with
-`HOOKDASH_UPDATE_GOLDEN=1 pytest tests/core/edit/test_golden_authoring.py`, then read every diff
-before committing: these files are the specification of how hookdash writes hooks.
+`HOOKDASH_UPDATE_GOLDEN=1 pytest tests/core/hosts/gemini/authoring/test_golden_authoring.py`,
+then read every diff before committing: these files are the specification of how hookdash
+writes hooks.
 """
 
 from __future__ import annotations
@@ -18,14 +19,14 @@ from typing import Any
 import pytest
 
 from hookdash.core import jsonc
-from hookdash.core.edit.authoring.hook_draft import HookDraft
-from hookdash.core.edit.authoring.hook_edit import HookChanges
-from hookdash.core.edit.authoring.writing import add_hook, edit_hook, remove_hook
+from hookdash.core.hosts.gemini.authoring.hook_draft import HookDraft
+from hookdash.core.hosts.gemini.authoring.hook_edit import HookChanges
+from hookdash.core.hosts.gemini.authoring.writing import add_hook, edit_hook, remove_hook
 from hookdash.core.hosts.gemini.switching.hooks_switch import switch_hooks
 from hookdash.core.model import Configuration
 from tests.conftest import Sandbox
 
-GOLDEN = Path(__file__).parents[1] / "golden" / "hooks"
+GOLDEN = Path(__file__).parent / "golden" / "hooks"
 CASES = sorted(p.stem for p in GOLDEN.glob("*.json"))
 
 Op = Callable[[Configuration], Any]

@@ -17,14 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
-from hookdash.core.edit.authoring.hook_draft import (
-    HookDraft,
-    InvalidHookError,
-    duplicate_in,
-    parse_timeout,
-)
-from hookdash.core.edit.authoring.hook_target import HookTarget
-from hookdash.core.edit.authoring.hook_text import (
+from hookdash.core.edit.editor.hook_text import (
     HookPath,
     add_hook,
     definition_at,
@@ -39,7 +32,9 @@ from hookdash.core.edit.editor.json_verify import same_value
 from hookdash.core.edit.editor.settings_file import FileEdit
 from hookdash.core.edit.editor.settings_write import Transform
 from hookdash.core.edit.edits import Change, ChangeAction
-from hookdash.core.errors import UnsupportedShapeError
+from hookdash.core.errors import InvalidHookError, UnsupportedShapeError
+from hookdash.core.hosts.gemini.authoring.hook_draft import HookDraft, duplicate_in, parse_timeout
+from hookdash.core.hosts.gemini.authoring.hook_target import HookTarget
 from hookdash.core.hosts.gemini.expand import expand_settings_value
 from hookdash.core.hosts.gemini.hook_trust import hook_key
 from hookdash.core.hosts.gemini.switching.id_entries import IdEntries, rename_entries
