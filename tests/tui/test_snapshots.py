@@ -180,7 +180,7 @@ def utc(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 @pytest.fixture
 def pinned_durations(monkeypatch: pytest.MonkeyPatch) -> None:
-    from hookdash.core.run import engine
+    from hookdash.core.hosts.gemini import fire as engine
 
     async def fire(*args: Any, **kwargs: Any) -> engine.FireResult:
         result = await engine.fire(*args, **kwargs)

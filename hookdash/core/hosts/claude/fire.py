@@ -3,9 +3,9 @@
 The plan is `claude_plan` (every hook of the event on and matching, identical handlers
 once, all in parallel), made for the match query the final payload carries; with a hook
 named, that hook alone (even where Claude would not run it: the result says why). Each
-`command` hook runs through the shared engine (core.run.runner: `bash -c` in a process
-group of its own, output capped, the group killed at the timeout, in SECONDS, default
-600), with the payload on stdin, in the workspace, with Claude's variables:
+`command` hook runs through the shared process handling (core.run.process: `bash -c` in
+a process group of its own, output capped, the group killed at the timeout, in SECONDS,
+default 600), with the payload on stdin, in the workspace, with Claude's variables:
 `CLAUDE_PROJECT_DIR` (the workspace), `CLAUDE_PLUGIN_ROOT`/`_DATA` for a plugin's hooks. Other
 handler types (http, prompt, agent, mcp_tool) are not fired by hookdash; the result lists
 them. Every run is appended to the run log with host "claude".
@@ -45,11 +45,12 @@ from hookdash.core.hosts.claude.outputs import (
 from hookdash.core.hosts.claude.payloads import claude_payload, payload_value
 from hookdash.core.hosts.claude.planner import claude_plan
 from hookdash.core.hosts.claude.plugins import plugin_data_dir
-from hookdash.core.hosts.gemini.payloads import merge_input
-from hookdash.core.hosts.gemini.runner import (
+from hookdash.core.run.input_override import merge_input
+from hookdash.core.run.process import (
     KILL_GRACE_S,
     MAX_CAPTURE_BYTES,
     captured_streams,
+    run_cancellable,
     run_process,
 )
 from hookdash.core.run.runlog import RunLog, decision_of, run_record
@@ -356,8 +357,6 @@ async def fire_claude(
 def fire_claude_sync(snapshot: ClaudeSnapshot, event: str, **kwargs: Any) -> ClaudeFireResult:
     """`fire_claude` for the CLI; Ctrl-C, SIGTERM and SIGHUP kill the hooks' process groups
     (the run is cancelled) and raise FireInterrupted, as Gemini's `fire_sync` does."""
-    from hookdash.core.run.engine import run_cancellable
-
     return run_cancellable(lambda: fire_claude(snapshot, event, **kwargs))
 
 

@@ -23,7 +23,7 @@ from typing import Any
 
 from hookdash.core.hosts.claude.events import KNOWN_VALUES, is_tool_event, match_field
 from hookdash.core.hosts.claude.matcher import names_of
-from hookdash.core.hosts.gemini.tools import CLAUDE_TOOL_NAMES, CLAUDE_TOOLS_WITHOUT_GEMINI
+from hookdash.core.hosts.crosswalk import CLAUDE_TOOL_NAMES, CLAUDE_TOOLS_WITHOUT_GEMINI
 
 DEFAULT_TOOL = "Bash"
 # The match query a headless session sends (observed), or the first value the binary names.
