@@ -56,7 +56,8 @@ class RunLike(Protocol):
 
 
 def outcome_of(record: RunLike) -> Outcome:
-    """What a run came to, as Gemini reads it: one word for a log line's colour.
+    """What a run came to, as its agent reads it: one word for a log line's colour (a
+    Claude Code run: `hosts.claude.outputs.run_verdict`; the rest of this: Gemini's).
 
     `stopped`: `continue: false`; `blocked`: a blocking decision (JSON, or plain text with
     exit code 2 or more); `warning`: exit code 1 (Gemini shows the text and carries on);
@@ -68,6 +69,11 @@ def outcome_of(record: RunLike) -> Outcome:
         return "cancelled"
     if record.timed_out:
         return "timed-out"
+    if getattr(record, "host", "gemini") == "claude":
+        from hookdash.core.hosts.claude.outputs import run_verdict
+
+        decision = getattr(record, "decision", None)
+        return run_verdict(record.event, record.exit_code, record.output, decision, record.success)
     if isinstance(record.output, dict) and record.event not in IGNORES_DECISIONS:
         if should_stop_execution(record.output):
             return "stopped"

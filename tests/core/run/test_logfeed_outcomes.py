@@ -56,3 +56,31 @@ def test_is_run_of(sandbox: Sandbox) -> None:
     assert is_run_of(gemini, before) and not is_run_of(gemini, after)
     assert not is_run_of(_record(origin="gemini", key="guard:other"), before)
     assert not is_run_of(_record(origin="gemini", id="other"), before)
+
+
+@pytest.mark.parametrize(
+    ("fields", "outcome"),
+    [
+        # Exit 2 of a PreToolUse hook: Claude blocks the call (Gemini's rule said "failed").
+        ({"event": "PreToolUse", "success": False, "exit_code": 2, "decision": "block"},
+         "blocked"),
+        # A deny in hookSpecificOutput: Claude blocks (Gemini's rule said "ok").
+        ({"event": "PreToolUse", "exit_code": 0, "decision": "deny", "output":
+          {"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny"}}},
+         "blocked"),
+        ({"event": "PreToolUse", "exit_code": 0, "decision": "allow", "output":
+          {"hookSpecificOutput": {"permissionDecision": "allow"}}}, "ok"),
+        ({"event": "Stop", "exit_code": 0, "output": {"continue": False}}, "stopped"),
+        ({"event": "Stop", "exit_code": 0, "output": {"decision": "block", "reason": "go on"},
+          "decision": "block"}, "blocked"),
+        # Exit 2 where there is nothing to block: Claude shows stderr and goes on.
+        ({"event": "Notification", "success": False, "exit_code": 2, "decision": "block"},
+         "warning"),
+        # Any other code: a non-blocking error (Gemini's rule: exit 1 only).
+        ({"event": "PreToolUse", "success": False, "exit_code": 127}, "warning"),
+        ({"event": "PreToolUse", "success": False, "error": "spawn bash ENOENT"}, "failed"),
+        ({"event": "PreToolUse", "success": False, "timed_out": True}, "timed-out"),
+    ],
+)  # fmt: skip
+def test_a_claude_runs_outcome_is_claudes(fields: dict[str, Any], outcome: str) -> None:
+    assert outcome_of(_record(host="claude", id="guard.sh", **fields)) == outcome

@@ -209,3 +209,25 @@ def describe(event: str, agg: ClaudeAggregate, tool: str | None, ran: int) -> st
             "their stderr in its transcript)"
         )
     return sentence[0].upper() + sentence[1:] + "."
+
+
+def run_verdict(
+    event: str | None, exit_code: int | None, output: Any, decision: str | None, success: bool
+) -> Literal["stopped", "blocked", "ok", "warning", "failed"]:
+    """What one logged run of a Claude hook came to, in Claude Code's terms (the log's word
+    for it): `stopped` (`continue: false`), `blocked` (a JSON block or deny, exit 2 — or a
+    failure `onFailure: "block"` turns into one, which fire records as the run's `decision`
+    — on an event that can be blocked), `ok`, `warning` (a non-blocking error: Claude shows
+    it and goes on, exit 2 on an event with nothing to block included), `failed` (never
+    ran to an exit code)."""
+    if exit_code == 0 and isinstance(output, dict):
+        agg = aggregate(event or "", [HookOutcome(outcome="success", output=output)])
+        if agg.stop:
+            return "stopped"
+        if agg.blocked:
+            return "blocked"
+    if decision in ("block", "deny") and event in BLOCKS:
+        return "blocked"
+    if success:
+        return "ok"
+    return "failed" if exit_code is None else "warning"
