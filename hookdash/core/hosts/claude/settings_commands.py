@@ -29,7 +29,7 @@ from hookdash.core.hosts.claude.layers import ClaudeLayer
 from hookdash.core.hosts.claude.model import ClaudeScope, ClaudeSettingsCommand
 from hookdash.core.load.command_scripts import find_scripts
 from hookdash.core.load.risks import hook_risks
-from hookdash.core.problems import Problem, Severity
+from hookdash.core.problems import SEVERITY_RANK, Problem, Severity
 
 if TYPE_CHECKING:
     from hookdash.core.hosts.claude.registry import Switches
@@ -177,18 +177,47 @@ def _commands(key: CommandKey, value: Any) -> Iterator[tuple[str, str, str]]:
                     break
 
 
+def arms(key: CommandKey, env: Any) -> bool | None:
+    """Whether a settings file's `env` block switches `key` on (True), off (False), or
+    says nothing of it (None)."""
+    said = None
+    if isinstance(env, dict):
+        for name in key.armed_by:
+            if name in env:
+                said = str(env[name]).strip().lower() not in _FALSE
+    return said
+
+
 def _armed(key: CommandKey, layers: list[ClaudeLayer]) -> ClaudeLayer | None:
     """The settings file whose env block switches `key` on (the last that sets it)."""
     found = None
     for layer in layers:
-        env = layer.settings.get("env")
-        if not isinstance(env, dict):
-            continue
-        for name in key.armed_by:
-            if name in env:
-                value = env[name]
-                found = layer if str(value).strip().lower() not in _FALSE else None
+        said = arms(key, layer.settings.get("env"))
+        if said is not None:
+            found = layer if said else None
     return found
+
+
+def command_entries(value: Any) -> Iterator[tuple[CommandKey, str, str, str]]:
+    """(key, name as listed, pointer, command) of every command of a settings file's
+    object `value` that Claude Code would run for one of these keys."""
+    if not isinstance(value, dict):
+        return
+    for key in KEYS:
+        if key.key in value:
+            for name, pointer, command in _commands(key, value[key.key]):
+                yield key, name, pointer, command
+
+
+def repository_severity(key: CommandKey, scope: ClaudeScope, armed: bool) -> Severity:
+    """How bad a repository's value is, by what Claude Code does with it: run without
+    asking (error), run when your switch is on or after the trust dialog (warning), not
+    taken from a project file (info)."""
+    if key.from_repository == "ignored" or scope not in key.scopes:
+        return "info"
+    if key.from_repository == "asks" or (key.conditional and not armed):
+        return "warning"
+    return "error"
 
 
 def _only_from(key: CommandKey) -> str:
@@ -206,38 +235,32 @@ def settings_commands(
     whether its layer's value is the one Claude Code uses and why not."""
     out: list[ClaudeSettingsCommand] = []
     variables = {"CLAUDE_PROJECT_DIR": str(workspace), "HOME": str(home)}
-    for key in KEYS:
-        found: list[tuple[ClaudeLayer, ClaudeSettingsCommand]] = []
-        for layer in layers:
-            value = layer.read.value
-            if layer.ignored_reason is not None or not isinstance(value, dict):
-                continue
-            if key.key not in value:
-                continue
-            lines = jsonc.LineFinder(layer.read.text) if layer.read.text else None
-            for name, pointer, command in _commands(key, value[key.key]):
-                scripts = list(find_scripts(command, workspace, variables).scripts)
-                found.append(
-                    (
-                        layer,
-                        ClaudeSettingsCommand(
-                            key=name,
-                            scope=layer.scope,
-                            file=str(layer.path),
-                            pointer=pointer,
-                            line=lines.line(pointer) if lines is not None else None,
-                            command=command,
-                            runs=_runs(key, layer.scope),
-                            in_effect=False,
-                            scripts=scripts,
-                            risks=hook_risks(
-                                command, scripts, workspace=str(workspace), home=str(home)
-                            ),
-                        ),
-                    )
-                )
-        _judge(key, found, switch)
-        out += [command for _, command in found]
+    found: dict[str, list[tuple[ClaudeLayer, ClaudeSettingsCommand]]] = {}
+    for layer in layers:
+        if layer.ignored_reason is not None:
+            continue
+        lines = jsonc.LineFinder(layer.read.text) if layer.read.text else None
+        for key, name, pointer, command in command_entries(layer.read.value):
+            scripts = list(find_scripts(command, workspace, variables).scripts)
+            risks = hook_risks(command, scripts, workspace=str(workspace), home=str(home))
+            record = ClaudeSettingsCommand(
+                key=name,
+                scope=layer.scope,
+                file=str(layer.path),
+                pointer=pointer,
+                line=lines.line(pointer) if lines is not None else None,
+                command=command,
+                runs=_runs(key, layer.scope),
+                in_effect=False,
+                scripts=scripts,
+                risks=risks,
+            )
+            found.setdefault(name, []).append((layer, record))
+    for key in KEYS:  # one value per name (a policy helper's per platform)
+        for name, group in found.items():
+            if name.split(".")[0] == key.key:
+                _judge(key, group, switch)
+                out += [command for _, command in group]
     return out
 
 
@@ -277,47 +300,49 @@ def settings_command_problems(
     (checks.command_problems)."""
     from hookdash.core.hosts.claude.checks import command_problems
 
+    found: list[Problem] = []
     out: list[Problem] = []
     for command in commands:
         key = _BY_KEY[command.key.split(".")[0]]
         if command.scope in ("project", "local") and (
             command.in_effect or command.scope not in key.scopes
         ):
-            out.append(_repository_problem(key, command, _armed(key, layers)))
+            found.append(_repository_problem(key, command, _armed(key, layers)))
         where = (command.file, command.pointer, command.line)
         out += command_problems(command.key, command.command, command.risks, where)
-    return out
+    # The worst first: the dashboard's banner shows the first of a code.
+    return sorted(found, key=lambda p: SEVERITY_RANK[p.severity]) + out
+
+
+def repository_effect(key: CommandKey, scope: ClaudeScope, armed: str | None) -> str:
+    """What Claude Code does with a repository's value, in a sentence or two; `armed`
+    names the settings file whose env block switches it on, if one does."""
+    if repository_severity(key, scope, armed is not None) == "info":
+        return f"It does not run: {_only_from(key)}."
+    if key.from_repository == "asks":
+        trust = "the trust dialog names it among the folder's hooks"
+        return f"Claude Code runs it {key.when}; {trust}."
+    effect = f"Claude Code runs it {key.when}."
+    return effect + (f" The env block of {armed} switches it on." if armed else "")
 
 
 def _repository_problem(
     key: CommandKey, command: ClaudeSettingsCommand, armed: ClaudeLayer | None
 ) -> Problem:
     shown = visible(shorten(command.command, 80))
-    severity: Severity
+    severity = repository_severity(key, command.scope, armed is not None)
+    where = f"{armed.scope} settings {armed.path}" if armed is not None else None
     fix = (
         f"Read the command (and the script it runs); remove {visible(command.key)} from the "
         "repository's file, or do not start Claude Code here, unless you expect it."
     )
-    if key.from_repository == "ignored" or command.scope not in key.scopes:
-        severity, effect = "info", f"It does not run: {_only_from(key)}."
+    if severity == "info":
         fix = "Nothing to do for Claude Code; remove it if it was meant to take effect."
-    elif key.from_repository == "asks":
-        severity = "warning"
-        effect = (
-            f"Claude Code runs it {key.when}; the trust dialog names it among the folder's hooks."
-        )
-    elif key.conditional and armed is None:
-        severity, effect = "warning", f"Claude Code runs it {key.when}."
-    else:
-        severity = "error"
-        effect = f"Claude Code runs it {key.when}."
-        if armed is not None:
-            effect += f" The env block of {armed.scope} settings {armed.path} switches it on."
     return Problem(
         severity=severity,
         code="claude-project-settings-command",
         message=f"This repository's {command.scope} settings set {visible(command.key)}, a "
-        f"command that is not a hook: `{shown}`. {effect}",
+        f"command that is not a hook: `{shown}`. {repository_effect(key, command.scope, where)}",
         fix=fix,
         file=command.file,
         pointer=command.pointer,

@@ -198,3 +198,15 @@ def test_values_claude_does_not_run_are_not_listed(machine: Machine) -> None:
         },
     )
     assert _load(machine).settings_commands == []
+
+
+def test_the_dashboards_banner_shows_the_worst_first(machine: Machine) -> None:
+    from hookdash.core.present import banner_lines
+
+    machine.write(
+        machine.project_file,
+        {"otelHeadersHelper": "echo {}", "apiKeyHelper": "echo k", "processWrapper": "/opt/l"},
+    )
+    lines = [b for b in banner_lines(_load(machine).problems)]
+    assert [(b.code, b.severity) for b in lines] == [("claude-project-settings-command", "error")]
+    assert "apiKeyHelper" in lines[0].message and "(+2 more like it)" in lines[0].message
