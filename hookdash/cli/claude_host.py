@@ -88,6 +88,7 @@ def write_claude_list(snap: Any, s: Style) -> None:
         if p.severity == "error" and p.code != "hidden-characters" and p.code != "risky-command":
             where = f" ({places.display(p.file)}{f':{p.line}' if p.line else ''})" if p.file else ""
             out.write(f"{s.red('✖')} {p.shown.message}{s.dim(where)}\n")
+    _write_settings_commands(snap, places, s)
     if not snap.hooks:
         out.write(
             '\nNo Claude Code hooks. They go in the "hooks" object of '
@@ -116,6 +117,26 @@ def write_claude_list(snap: Any, s: Style) -> None:
                     out.write(f"      {s.red('↳ ' + visible(hook.review_detail))}\n")
     running = sum(h.runs for h in snap.hooks)
     out.write("\n" + s.dim(f"{len(snap.hooks)} hooks, {running} run") + "\n")
+
+
+def _write_settings_commands(snap: Any, places: Places, s: Style) -> None:
+    """The commands of the settings files that are not hooks (apiKeyHelper, statusLine,
+    …): each with its file, whether Claude uses it, and when it runs it."""
+    if not snap.settings_commands:
+        return
+    out = sys.stdout
+    out.write("\n" + s.bold("Settings commands (not hooks)") + "\n")
+    for c in snap.settings_commands:
+        badge = s.green("used") if c.in_effect else s.yellow("unused")
+        pad = " " * (16 - len("used" if c.in_effect else "unused"))
+        where = f"{c.scope} {places.display(c.file)}" + (f":{c.line}" if c.line else "")
+        risks = s.red(" ⚠ " + ",".join(sorted({r.kind for r in c.risks}))) if c.risks else ""
+        out.write(
+            f"    {badge}{pad}{s.cyan(visible(c.key))} {visible(shorten(c.command, 60))}"
+            f"{risks} {s.dim(where)}\n"
+        )
+        why = c.runs if c.in_effect else c.not_in_effect_because or ""
+        out.write(f"      {s.dim('↳ ' + visible(why))}\n")
 
 
 def _review_badge(hook: Any, s: Style) -> str:

@@ -119,7 +119,10 @@ def _text(report: Any) -> None:
             out.write(f"    {visible(f.message)}\n")
     counts = {level: sum(f.level == level for f in report.findings) for level in _MARKS}
     agents = len({h.agent for h in report.hooks})
+    settings = sum(h.kind == "setting" for h in report.hooks)
+    more = f" and {settings} settings command(s)" if settings else ""
     out.write(
-        f"\n{len(report.hooks)} hook(s) from {agents} agent(s) · {counts['error']} error(s), "
+        f"\n{len(report.hooks) - settings} hook(s){more} from {agents} agent(s) · "
+        f"{counts['error']} error(s), "
         f"{counts['warning']} warning(s), {counts['note']} note(s)\n"
     )

@@ -381,6 +381,19 @@ RULES: dict[str, Rule] = _rules(
         "when it overrides your false. Set it to false in .claude/settings.local.json.",
     ),
     (
+        "claude-project-settings-command",
+        "warning",
+        "A repository's Claude Code settings set a command that is not a hook.",
+        "apiKeyHelper, the other credential helpers (awsAuthRefresh, awsCredentialExport, "
+        "gcpAuthRefresh, otelHeadersHelper, proxyAuthHelper), statusLine, subagentStatusLine "
+        "and fileSuggestion in a project's .claude/settings.json (or settings.local.json) are "
+        "commands Claude Code runs. An error when it runs without asking: apiKeyHelper at "
+        "every start, `claude -p` included, and a helper whose switch the repository's own "
+        "env block turns on; a warning for a helper that needs a switch of your environment "
+        "and for the interactive UI's commands (after the folder trust dialog); a note for "
+        "processWrapper and policyHelpers, which Claude does not take from a project file.",
+    ),
+    (
         "claude-hook-changed",
         "warning",
         "A repository's Claude Code hook changed since you reviewed it.",

@@ -100,8 +100,17 @@ def _handler(stub: Stub) -> type[BaseHTTPRequestHandler]:
             self.end_headers()
             self.wfile.write(body)
 
+        def _key(self) -> str | None:
+            """The credential Claude sent (x-api-key, else the bearer token): which
+            apiKeyHelper, if any, it came from."""
+            key = self.headers.get("x-api-key")
+            if key:
+                return key
+            bearer = self.headers.get("authorization") or ""
+            return bearer.removeprefix("Bearer ") or None
+
         def do_GET(self) -> None:
-            stub.requests.append({"method": "GET", "path": self.path})
+            stub.requests.append({"method": "GET", "path": self.path, "key": self._key()})
             self._send(404, b"{}", "application/json")
 
         def do_POST(self) -> None:
@@ -118,6 +127,7 @@ def _handler(stub: Stub) -> type[BaseHTTPRequestHandler]:
                     "tools": len(body.get("tools") or []),
                     "messages": len(messages),
                     "tool_result": _last_tool_result(messages),
+                    "key": self._key(),
                 }
             )
             if "count_tokens" in self.path:

@@ -200,8 +200,10 @@ class World:
         cwd: Path | None = None,
         allowed: str = "Bash",
         argv: list[str] | None = None,
+        env: dict[str, str | None] | None = None,
     ) -> Ran:
-        """`claude -p PROMPT --output-format json --allowedTools ALLOWED` in the project."""
+        """`claude -p PROMPT --output-format json --allowedTools ALLOWED` in the project;
+        `env` adds variables to the run's environment (None removes one)."""
         for old in self.trace_dir.iterdir():
             old.unlink()
         command = argv or [
@@ -215,11 +217,17 @@ class World:
         ]
         if self.managed_dir.exists():
             command = self._in_private_etc(command)
+        environ = self.environ()
+        for name, value in (env or {}).items():
+            if value is None:
+                environ.pop(name, None)
+            else:
+                environ[name] = value
         started = time.monotonic()
         done = subprocess.run(
             command,
             cwd=cwd or self.project,
-            env=self.environ(),
+            env=environ,
             capture_output=True,
             text=True,
             timeout=RUN_TIMEOUT_S,

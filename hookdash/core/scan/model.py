@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
+from typing import Literal
 
 from pydantic import BaseModel
 
@@ -49,6 +50,9 @@ class ScannedHook(BaseModel):
     runs_when: str  # one sentence: when this agent runs it
     name: str | None = None  # the hook's own name, or its bundle's (Antigravity)
     field: str = "command"  # the key the command is written under (bash, powershell, url…)
+    # "setting": a command a settings key runs that is not a hook (Claude Code's
+    # apiKeyHelper, statusLine, …); `event` is then that key.
+    kind: Literal["hook", "setting"] = "hook"
 
 
 class Finding(BaseModel):

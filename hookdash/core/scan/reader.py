@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
+from hookdash.core.rules import Level
+
 # How the shared scan reads a file, by its name: `.toml` as TOML, `.json` as JSON with
 # comments, anything else (Cline's hook scripts) as an executable.
 Syntax = Literal["json", "toml", "executable"]
@@ -50,6 +52,12 @@ class Entry:
     field: str = "command"
     cwd: str | None = None  # the working directory the agent runs it in, relative to root
     runs_when: str | None = None  # instead of the reader's sentence (a disabled hook)
+    # "setting": a command a settings key runs that is not a hook (Claude Code's
+    # apiKeyHelper, statusLine, …); `event` is then the key, and its finding is `rule_id`
+    # at `level`.
+    kind: Literal["hook", "setting"] = "hook"
+    rule_id: str = "repo-hook"
+    level: Level | None = None
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,7 @@ from hookdash.core.load.command_scripts import ScriptFinder
 from hookdash.core.load.risks import hook_risks, kinds_of
 from hookdash.core.load.script_head import read_head
 from hookdash.core.model import RiskFlag, RiskSpan
-from hookdash.core.rules import rule
+from hookdash.core.rules import Level, rule
 from hookdash.core.scan.agents import READERS
 from hookdash.core.scan.agents.claude import STRICT_JSON as CLAUDE_STRICT_JSON
 from hookdash.core.scan.model import (
@@ -108,9 +108,15 @@ class _Scan:
             self.agents.append(AgentFiles(agent=reader.agent, files=present))
 
     def _find(
-        self, agent: str, rule_id: str, message: str, rel: str | None, line: int | None
+        self,
+        agent: str,
+        rule_id: str,
+        message: str,
+        rel: str | None,
+        line: int | None,
+        level: Level | None = None,
     ) -> None:
-        level = rule(rule_id).level
+        level = level or rule(rule_id).level
         self.findings.append(
             Finding(rule_id=rule_id, level=level, message=message, agent=agent, file=rel, line=line)
         )
@@ -254,16 +260,23 @@ class _Scan:
             runs_when=runs_when,
             name=entry.name,
             field=entry.field,
+            kind=entry.kind,
         )
         self.hooks.append(hook)
         name = AGENT_NAMES[reader.agent]
         matcher = f" (matcher {entry.matcher!r})" if entry.matcher not in (None, "", "*") else ""
+        what = f"A {entry.event} hook{matcher}"
+        if entry.kind == "setting":
+            what = f"The {entry.event} setting, a command that is not a hook"
+        # A file the agent ignores runs nothing: its entries are notes, whatever they hold.
+        ignored = reader.agent == "claude" and doc.rel in self._ignored
         self._find(
             reader.agent,
-            "repo-hook",
-            f"A {entry.event} hook{matcher}: `{shorten(entry.command, 120)}`. {runs_when}",
+            entry.rule_id,
+            f"{what}: `{shorten(entry.command, 120)}`. {runs_when}",
             doc.rel,
             line,
+            "note" if ignored else entry.level,
         )
         for what, value in (
             ("event name", entry.event),

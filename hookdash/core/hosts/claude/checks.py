@@ -246,6 +246,7 @@ def _unknown_events(snapshot: ClaudeSnapshot) -> list[Problem]:
 
 def _hook_problems(hook: ClaudeHook) -> list[Problem]:
     out: list[Problem] = []
+    where = (hook.file, hook.pointer, hook.line)
     if hook.review == "changed":
         out.append(
             Problem(
@@ -262,34 +263,50 @@ def _hook_problems(hook: ClaudeHook) -> list[Problem]:
             )
         )
     if hook.risks:
-        first = {
-            kind: next(f for f in hook.risks if f.kind == kind) for kind in kinds_of(hook.risks)
-        }
-        if hook.command is not None:
-            examples = [f"{k} ({visible(shorten(f.span.text, 60))})" for k, f in first.items()]
-            what = "The command of the"
-            does = "or the script it runs does"
-            read = "Read the command and its script"
-        else:  # an http, agent or mcp_tool hook: the flag says what the handler itself does
-            examples = [f"{k} ({visible(f.why)})" for k, f in first.items()]
-            what = f"The {visible(str(hook.type))} handler of the"
-            does = "does"
-            read = "Read the handler"
-        out.append(
-            Problem(
-                severity="warning",
-                code="risky-command",
-                message=f"{what} {hook.event} hook '{visible(shorten(hook.id, 60))}' {does} "
-                f"what a reviewer must not miss: {'; '.join(examples)}.",
-                fix=f"{read}; keep the hook only if you expect each of these (`hookdash list "
-                "--host claude --json` lists every flag).",
-                file=hook.file,
-                pointer=hook.pointer,
-                line=hook.line,
-            )
-        )
+        kind = None if hook.command is not None else str(hook.type)
+        out.append(risk_problem(f"{hook.event} hook", hook.id, hook.risks, kind, where))
     texts = [("event name", hook.event), ("command", hook.command), ("matcher", hook.matcher)]
     texts.append(("target", hook.detail))
+    out += hidden_problems(f"a {visible(hook.event)} hook", texts, where)
+    return out
+
+
+# Where a finding points: file, JSON pointer, line.
+Where = tuple[str, str | None, int | None]
+
+
+def risk_problem(
+    subject: str, ident: str, risks: list[RiskFlag], handler: str | None, where: Where
+) -> Problem:
+    """The shared risk flags of one command (or of a handler that is not a command, of
+    type `handler`: the flag then says what the handler itself does) as one finding."""
+    first = {kind: next(f for f in risks if f.kind == kind) for kind in kinds_of(risks)}
+    if handler is None:
+        examples = [f"{k} ({visible(shorten(f.span.text, 60))})" for k, f in first.items()]
+        what = "The command of the"
+        does = "or the script it runs does"
+        read = "Read the command and its script"
+    else:
+        examples = [f"{k} ({visible(f.why)})" for k, f in first.items()]
+        what = f"The {visible(handler)} handler of the"
+        does = "does"
+        read = "Read the handler"
+    return Problem(
+        severity="warning",
+        code="risky-command",
+        message=f"{what} {visible(subject)} '{visible(shorten(ident, 60))}' {does} "
+        f"what a reviewer must not miss: {'; '.join(examples)}.",
+        fix=f"{read}; keep it only if you expect each of these (`hookdash list "
+        "--host claude --json` lists every flag).",
+        file=where[0],
+        pointer=where[1],
+        line=where[2],
+    )
+
+
+def hidden_problems(owner: str, texts: list[tuple[str, Any]], where: Where) -> list[Problem]:
+    """One finding per text of `owner` (a hook, a setting) holding hidden characters."""
+    out: list[Problem] = []
     for what, text in texts:
         if not isinstance(text, str):
             continue
@@ -300,17 +317,24 @@ def _hook_problems(hook: ClaudeHook) -> list[Problem]:
                 Problem(
                     severity="error",
                     code="hidden-characters",
-                    message=f"The {what} of a {visible(hook.event)} hook holds hidden characters "
+                    message=f"The {what} of {owner} holds hidden characters "
                     f"({found[0].label}{more}): what a reviewer reads is not what Claude Code "
                     "runs.",
-                    fix="Remove them (hookdash shows them as ␛, ␍ or <U+202E>); do not run the "
-                    "hook until you know why they are there.",
-                    file=hook.file,
-                    pointer=hook.pointer,
-                    line=hook.line,
+                    fix="Remove them (hookdash shows them as ␛, ␍ or <U+202E>); do not run it "
+                    "until you know why they are there.",
+                    file=where[0],
+                    pointer=where[1],
+                    line=where[2],
                 )
             )
     return out
+
+
+def command_problems(key: str, command: str, risks: list[RiskFlag], where: Where) -> list[Problem]:
+    """The shared findings of a settings command that is not a hook (its risk flags, its
+    hidden characters), worded as a hook's are."""
+    out = [risk_problem(f"{key} setting", command, risks, None, where)] if risks else []
+    return out + hidden_problems(f"the {visible(key)} setting", [("command", command)], where)
 
 
 def _plugin_problems(plugins: list[Plugin]) -> list[Problem]:

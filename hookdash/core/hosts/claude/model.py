@@ -137,6 +137,25 @@ class ClaudePluginInfo(BaseModel):
     not_loaded_because: str | None = None
 
 
+class ClaudeSettingsCommand(BaseModel):
+    """A command a settings file makes Claude Code run that is not a hook (apiKeyHelper,
+    statusLine, …; core.hosts.claude.settings_commands): no event, no matcher, one value
+    per key, the last layer's (tests/claude/observed-2.1.332.md)."""
+
+    host: Literal["claude"] = "claude"
+    key: str  # the settings key (`policyHelpers.linux` for a policy helper)
+    scope: ClaudeScope
+    file: str
+    pointer: str  # JSON pointer of the command's text in `file`
+    line: int | None = None
+    command: str
+    runs: str  # when Claude Code 2.1.332 runs it, from this layer (observed or read)
+    in_effect: bool  # this layer's value is the one Claude uses
+    not_in_effect_because: str | None = None
+    risks: list[RiskFlag] = []
+    scripts: list[ScriptInfo] = []
+
+
 class ClaudeSnapshot(BaseModel):
     """Everything `hookdash list --host claude --json` prints."""
 
@@ -152,6 +171,8 @@ class ClaudeSnapshot(BaseModel):
     hooks: list[ClaudeHook]
     problems: list[Problem]
     plugins: list[ClaudePluginInfo] = []
+    # Commands of the settings files that are not hooks (apiKeyHelper, statusLine, …).
+    settings_commands: list[ClaudeSettingsCommand] = []
 
     @property
     def has_errors(self) -> bool:

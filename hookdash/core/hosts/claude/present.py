@@ -22,6 +22,7 @@ CLAUDE_BANNER_CODES: tuple[str, ...] = (
     "claude-settings-unreadable",
     "claude-project-enables-hooks",
     "claude-hooks-switched-off",
+    "claude-project-settings-command",  # a repository's apiKeyHelper, statusLine, …
 )
 
 _SHORT_REASONS: dict[str, str] = {

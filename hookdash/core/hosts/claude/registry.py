@@ -289,6 +289,10 @@ def load_claude(
         scripts_of,
     )
     from hookdash.core.hosts.claude.review import apply_reviews
+    from hookdash.core.hosts.claude.settings_commands import (
+        settings_command_problems,
+        settings_commands,
+    )
 
     env = dict(os.environ if environ is None else environ)
     folder = Path(os.path.abspath(workspace if workspace is not None else os.getcwd()))
@@ -327,7 +331,9 @@ def load_claude(
         plugins=[plugin.info() for plugin in plugins],
     )
     apply_reviews(snapshot, env)
+    snapshot.settings_commands = settings_commands(layers, switch, folder, home_of(env))
     snapshot.problems = claude_problems(snapshot, layers, switch, plugins)
+    snapshot.problems += settings_command_problems(snapshot.settings_commands, layers)
     # Parked hooks are listed (off) but are in no file: no finding of a file is theirs.
     snapshot.hooks.extend(_parked_hooks(layers, env))
     return snapshot

@@ -20,6 +20,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
+from hookdash.core.hosts.claude.model import ClaudeScope
+from hookdash.core.hosts.claude.settings_commands import (
+    arms,
+    command_entries,
+    repository_effect,
+    repository_severity,
+)
+from hookdash.core.rules import level_of
 from hookdash.core.scan.reader import Document, Entry, Skipped
 from hookdash.core.scan.shapes import hooks_object
 
@@ -64,9 +72,30 @@ class ClaudeReader:
                     )
             return
         yield from hooks_object(doc.value, _FIELDS)
+        if doc.rel in _SETTINGS:
+            yield from _settings_commands(doc)
 
     def runs_when(self, rel: str) -> str:
         return _SETTINGS_WHEN if rel in _SETTINGS else _PLUGIN_WHEN
+
+
+def _settings_commands(doc: Document) -> Iterator[Entry]:
+    """The commands the file's settings keys run that are not hooks (apiKeyHelper,
+    statusLine, …), each at the level of what Claude Code does with a repository's value
+    (core.hosts.claude.settings_commands)."""
+    scope: ClaudeScope = "project" if doc.rel == _SETTINGS[0] else "local"
+    env = doc.value.get("env") if isinstance(doc.value, dict) else None
+    for key, name, pointer, command in command_entries(doc.value):
+        armed = doc.rel if arms(key, env) else None
+        yield Entry(
+            event=name,
+            command=command,
+            pointer=pointer,
+            runs_when=repository_effect(key, scope, armed),
+            kind="setting",
+            rule_id="claude-project-settings-command",
+            level=level_of(repository_severity(key, scope, armed is not None)),
+        )
 
 
 READER = ClaudeReader()
