@@ -144,6 +144,7 @@ if TYPE_CHECKING:
         unpark_claude_hook as unpark_claude_hook,
     )
     from hookdash.core.hosts.claude.present import (
+        claude_handling as claude_handling,
         claude_match_sentence as claude_match_sentence,
         claude_no_ask_line as claude_no_ask_line,
         claude_review_sentence as claude_review_sentence,
