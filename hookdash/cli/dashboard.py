@@ -24,7 +24,7 @@ from hookdash.cli.workspace import environment
 # is imported only here, so the headless commands start fast.
 
 NO_SETTINGS_NOTICE = (
-    "No Gemini CLI settings found on this machine, so this is hookdash's demo "
+    "No Gemini CLI or Claude Code settings found here, so this is hookdash's demo "
     "(`hookdash demo` opens it again). Your files are not touched."
 )
 
@@ -34,7 +34,7 @@ def _interactive() -> bool:
 
 
 def cmd_dashboard(args: argparse.Namespace) -> int:
-    """The dashboard on the workspace; the demo when Gemini CLI was never set up here."""
+    """The dashboard on the workspace; the demo when no agent has settings for it."""
     env = environment(args)
     if not _interactive():
         print(
@@ -43,13 +43,26 @@ def cmd_dashboard(args: argparse.Namespace) -> int:
         )
         args.json = False
         return cmd_list(args)
-    if env.never_set_up():
+    if _nothing_to_show(env):
         return _run_demo(keep=False, notice=NO_SETTINGS_NOTICE)
     # A quick configuration loads in a thread from here on, while Textual is imported and
     # paints; a larger one after the first paint (hookdash.tui.loading; no Textual import).
     from hookdash.tui.loading import start_early_load
 
     return _run_dashboard(env, None, early=start_early_load(env))
+
+
+def _nothing_to_show(env: Any) -> bool:
+    """No host has a file for this workspace: Gemini CLI was never set up here and Claude
+    Code has no settings file for it (a person who uses only Claude Code sees their own
+    hooks, not the demo). Gemini's check is a few `stat` calls; Claude's runs only then."""
+    if not env.never_set_up():
+        return False
+    from pathlib import Path
+
+    from hookdash.core import host
+
+    return not host("claude").has_files(Path(env.workspace), env.environ)
 
 
 def cmd_demo(args: argparse.Namespace) -> int:

@@ -214,7 +214,7 @@ def _print_trust_plan(
     args: argparse.Namespace, config: Configuration, plan: TrustPlan, token: str
 ) -> None:
     """What `trust` would do, for a person to review before `--yes`; `token` fingerprints
-    what it shows (core.edit.trust_seen), for `--yes --reviewed TOKEN`."""
+    what it shows (hosts.gemini.trust.trust_seen), for `--yes --reviewed TOKEN`."""
     env = config.env
     if args.json:
         print_json(

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from hookdash.core import LogFeed
 
 # --------------------------------------------------- plan, fire, log (the shared engine)
-# Thin wrappers over hookdash.core.run.engine / logfeed; every run goes through engine.fire.
+# Thin wrappers over Gemini's fire (core.hosts.gemini.fire) and the log feed (core.run.logfeed).
 
 
 def _event_arg(name: str) -> str:

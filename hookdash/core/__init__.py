@@ -1,11 +1,13 @@
 """hookdash's pure domain, and its front door: the CLI and the dashboard import only this.
 
 `load_configuration(env)` reads a configuration as Gemini CLI would, judged with what
-hookdash remembers. Everything headless is built from the subpackages: `gemini` (Gemini
-CLI's own semantics), `load` (read a configuration, judge every hook), `run` (payloads,
-planner, the shared engine, the run logs) and `edit` (every write). This module names
-what the two floors above may use; each name is imported on first use (PEP 562), so a
-headless command pays only for what it touches. It never imports Textual (a test enforces it).
+hookdash remembers. Everything headless is built from the subpackages: `hosts` (each
+agent's own rules, behind one protocol: `hosts/gemini`, `hosts/claude`), `load` (read a
+configuration, judge every hook), `run` (the hook's process and the run logs, shared by
+every host), `disk` (opening, atomic writes, state) and `edit` (every write). This
+module names what the two floors above may use; each name is imported on first use (PEP
+562), so a headless command pays only for what it touches. It never imports Textual (a
+test enforces it).
 """
 
 from __future__ import annotations
@@ -32,27 +34,6 @@ if TYPE_CHECKING:
         shorten as shorten,
         visible as visible,
     )
-    from hookdash.core.edit.authoring.draft_review import (
-        DraftReview as DraftReview,
-        draft_of as draft_of,
-        review_draft as review_draft,
-        save_draft as save_draft,
-    )
-    from hookdash.core.edit.authoring.hook_draft import (
-        HookDraft as HookDraft,
-        draft_hook as draft_hook,
-    )
-    from hookdash.core.edit.authoring.hook_edit import (
-        HookChanges as HookChanges,
-    )
-    from hookdash.core.edit.authoring.hook_target import (
-        resolve_hook as resolve_hook,
-    )
-    from hookdash.core.edit.authoring.writing import (
-        add_hook as add_hook,
-        edit_hook as edit_hook,
-        remove_hook as remove_hook,
-    )
     from hookdash.core.edit.edits import (
         AuthoringResult as AuthoringResult,
         Change as Change,
@@ -65,35 +46,6 @@ if TYPE_CHECKING:
     from hookdash.core.edit.importing.claude_settings import (
         ClaudeSource as ClaudeSource,
         claude_sources as claude_sources,
-    )
-    from hookdash.core.edit.switching.disabled_list import (
-        disable_hook as disable_hook,
-        enable_hook as enable_hook,
-        toggle_hook as toggle_hook,
-    )
-    from hookdash.core.edit.switching.disabled_text import DisabledKey as DisabledKey
-    from hookdash.core.edit.switching.fixes import (
-        FIXABLE as FIXABLE,
-        apply_safe_fixes as apply_safe_fixes,
-    )
-    from hookdash.core.edit.switching.hooks_switch import (
-        switch_hooks as switch_hooks,
-        switch_scope as switch_scope,
-    )
-    from hookdash.core.edit.switching.predicted import (
-        hooks_after_edit as hooks_after_edit,
-    )
-    from hookdash.core.edit.trust.trust_seen import (
-        Seen as Seen,
-        seen_now as seen_now,
-    )
-    from hookdash.core.edit.trust.trust_store import (
-        TrustPlan as TrustPlan,
-        changed_script as changed_script,
-        hooks_to_trust as hooks_to_trust,
-        plan_trust as plan_trust,
-        trust_hooks as trust_hooks,
-        trusted_commands as trusted_commands,
     )
     from hookdash.core.edit.undo.restore import (
         UndoEntry as UndoEntry,
@@ -110,10 +62,12 @@ if TYPE_CHECKING:
         UndoRefused as UndoRefused,
         UnknownEvent as UnknownEvent,
     )
+    from hookdash.core.hosts import host as host
     from hookdash.core.hosts.claude import (
         CLAUDE_EVENTS as CLAUDE_EVENTS,
         AnyHook as AnyHook,
         ClaudeHook as ClaudeHook,
+        ClaudePlan as ClaudePlan,
         ClaudeSnapshot as ClaudeSnapshot,
         claude_event_problem as claude_event_problem,
         claude_plan as claude_plan,
@@ -129,6 +83,7 @@ if TYPE_CHECKING:
     )
     from hookdash.core.hosts.claude.fire import (
         CLAUDE_COMMAND_TIMEOUT_S as CLAUDE_COMMAND_TIMEOUT_S,
+        ClaudeFireResult as ClaudeFireResult,
         build_claude_payload as build_claude_payload,
         claude_confirmations as claude_confirmations,
         fire_claude as fire_claude,
@@ -142,6 +97,10 @@ if TYPE_CHECKING:
     from hookdash.core.hosts.claude.parking import (
         park_claude_hook as park_claude_hook,
         unpark_claude_hook as unpark_claude_hook,
+    )
+    from hookdash.core.hosts.claude.payloads import (
+        claude_match_query as claude_match_query,
+        claude_offered_values as claude_offered_values,
     )
     from hookdash.core.hosts.claude.present import (
         claude_handling as claude_handling,
@@ -164,6 +123,27 @@ if TYPE_CHECKING:
     from hookdash.core.hosts.claude.writing import (
         claude_settings_path as claude_settings_path,
     )
+    from hookdash.core.hosts.gemini.authoring.draft_review import (
+        DraftReview as DraftReview,
+        draft_of as draft_of,
+        review_draft as review_draft,
+        save_draft as save_draft,
+    )
+    from hookdash.core.hosts.gemini.authoring.hook_draft import (
+        HookDraft as HookDraft,
+        draft_hook as draft_hook,
+    )
+    from hookdash.core.hosts.gemini.authoring.hook_edit import (
+        HookChanges as HookChanges,
+    )
+    from hookdash.core.hosts.gemini.authoring.hook_target import (
+        resolve_hook as resolve_hook,
+    )
+    from hookdash.core.hosts.gemini.authoring.writing import (
+        add_hook as add_hook,
+        edit_hook as edit_hook,
+        remove_hook as remove_hook,
+    )
     from hookdash.core.hosts.gemini.environment import (
         GeminiEnvironment as GeminiEnvironment,
         resolve_environment as resolve_environment,
@@ -176,6 +156,18 @@ if TYPE_CHECKING:
         TRIGGER_VALUES as TRIGGER_VALUES,
         match_kind as match_kind,
     )
+    from hookdash.core.hosts.gemini.fire import (
+        FireResult as FireResult,
+        fire as fire,
+        fire_sync as fire_sync,
+    )
+    from hookdash.core.hosts.gemini.fire_setup import (
+        build_payload as build_payload,
+        check_event as check_event,
+        confirmations_needed as confirmations_needed,
+        default_match_values as default_match_values,
+        plan as plan,
+    )
     from hookdash.core.hosts.gemini.folder_trust import (
         describe as describe,
     )
@@ -185,7 +177,6 @@ if TYPE_CHECKING:
     )
     from hookdash.core.hosts.gemini.payloads import (
         context_of as context_of,
-        merge_input as merge_input,
         payload_problems as payload_problems,
     )
     from hookdash.core.hosts.gemini.planner import (
@@ -195,12 +186,41 @@ if TYPE_CHECKING:
     from hookdash.core.hosts.gemini.runner import (
         HookRunResult as HookRunResult,
     )
+    from hookdash.core.hosts.gemini.switching.disabled_list import (
+        disable_hook as disable_hook,
+        enable_hook as enable_hook,
+        toggle_hook as toggle_hook,
+    )
+    from hookdash.core.hosts.gemini.switching.disabled_text import DisabledKey as DisabledKey
+    from hookdash.core.hosts.gemini.switching.fixes import (
+        FIXABLE as FIXABLE,
+        apply_safe_fixes as apply_safe_fixes,
+    )
+    from hookdash.core.hosts.gemini.switching.hooks_switch import (
+        switch_hooks as switch_hooks,
+        switch_scope as switch_scope,
+    )
+    from hookdash.core.hosts.gemini.switching.predicted import (
+        hooks_after_edit as hooks_after_edit,
+    )
     from hookdash.core.hosts.gemini.timeouts import (
         killed_at_once as killed_at_once,
         shown_timeout as shown_timeout,
     )
     from hookdash.core.hosts.gemini.tools import (
         BUILTIN_TOOLS as BUILTIN_TOOLS,
+    )
+    from hookdash.core.hosts.gemini.trust.trust_seen import (
+        Seen as Seen,
+        seen_now as seen_now,
+    )
+    from hookdash.core.hosts.gemini.trust.trust_store import (
+        TrustPlan as TrustPlan,
+        changed_script as changed_script,
+        hooks_to_trust as hooks_to_trust,
+        plan_trust as plan_trust,
+        trust_hooks as trust_hooks,
+        trusted_commands as trusted_commands,
     )
     from hookdash.core.hosts.gemini.versions import (
         describe_gemini as describe_gemini,
@@ -267,17 +287,8 @@ if TYPE_CHECKING:
     from hookdash.core.problems import (
         Problem as Problem,
     )
-    from hookdash.core.run.engine import (
-        FireResult as FireResult,
-        fire as fire,
-        fire_sync as fire_sync,
-    )
-    from hookdash.core.run.fire_setup import (
-        build_payload as build_payload,
-        check_event as check_event,
-        confirmations_needed as confirmations_needed,
-        default_match_values as default_match_values,
-        plan as plan,
+    from hookdash.core.run.input_override import (
+        merge_input as merge_input,
     )
     from hookdash.core.run.log_filter import (
         OUTCOME_FILTERS as OUTCOME_FILTERS,

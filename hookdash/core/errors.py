@@ -142,6 +142,11 @@ class NotDisableableError(EditError, code="hook-not-disableable"):
     """A hook no disabled-list entry can switch off (invalid, or a `$VAR` it can't match)."""
 
 
+class InvalidHookError(EditError, code="hook-invalid"):
+    """The hook cannot be written as given, for either host (unknown event, empty command,
+    bad timeout, the same name:command already in the file)."""
+
+
 class ReadOnlyScopeError(EditError, code="scope-read-only"):
     """system and system-defaults settings belong to the administrator."""
 
@@ -185,7 +190,8 @@ class TrustStoreUnreadableError(EditError, code="trusted-hooks-unreadable"):
 
 class TrustChangedError(EditError, code="trust-changed"):
     """What a trust question showed (settings, scripts, .env) changed before it was
-    answered: trusting would record what the user has not seen (core.edit.trust_seen)."""
+    answered: trusting would record what the user has not seen
+    (hosts.gemini.trust.trust_seen)."""
 
 
 class UndoRefused(EditError, code="undo-refused"):

@@ -447,7 +447,9 @@ def risk_lines(hook: AnyHook, display: Callable[[str], str] = str) -> list[RiskL
     lines = []
     for flag in sorted(hook.risks, key=lambda f: order[f.kind]):
         where = "command"
-        if flag.env is not None:
+        if hook.command is None:  # a Claude http, agent or mcp_tool hook: its handler
+            where = f"its {visible(str(hook.type))} handler"
+        elif flag.env is not None:
             where = "its env"
         elif flag.file:
             where = visible(display(flag.file)) + (f":{flag.line}" if flag.line else "")

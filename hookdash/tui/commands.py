@@ -118,8 +118,9 @@ COMMANDS: tuple[Command, ...] = (
             "Run the selected hook on a realistic, editable payload through the engine, "
             "and see its output and what Gemini would do with it."),
     Command("hooks", "p", "plan", "Plan", "Plan an event",
-            "Pick an event (and tool or trigger): the hooks Gemini would run, in order, "
-            "and why every other hook would not.", footer=MORE),
+            "Pick an event and its tool or trigger: the hooks Gemini CLI (or, on a Claude "
+            "hook, Claude Code) would run, in order, and why every other hook would not.",
+            footer=MORE),
     Command("hooks", "T", "review_trust", "Trust", "Review and trust project hooks",
             "The workspace's NEW and CHANGED project hooks with their commands and "
             "scripts; trusting records them in Gemini's trusted_hooks.json.",
@@ -285,9 +286,9 @@ COMMANDS: tuple[Command, ...] = (
             "Back to the hook list, writing nothing.", priority=True, key_display="esc"),
     # --- plan -----------------------------------------------------------------------
     Command("plan", "ctrl+r", "run_event", "Run event", "Fire the whole event",
-            "Run every hook Gemini would run for this event and tool or trigger, in "
-            "Gemini's order and parallelism, through the engine (untrusted hooks ask "
-            "first); shows each result, the aggregate and the effect.",
+            "Run every hook the plan lists for this event and tool or trigger, in the "
+            "agent's order and parallelism, through the engine (untrusted or unreviewed "
+            "hooks ask first); shows each result, the aggregate and the effect.",
             priority=True, key_display="^r"),
     Command("plan", "o", "show_output", "Output", "Show the whole output",
             "The event run's stdout and stderr in full, hook by hook."),

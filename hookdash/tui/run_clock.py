@@ -1,11 +1,12 @@
-"""An engine run in progress, as the fire, plan and hook-form screens show it."""
+"""An engine run in progress, as the fire, plan and hook-form screens show it (Gemini's
+engine result by default; Claude Code's plan runs `fire_claude`)."""
 
 from __future__ import annotations
 
 import asyncio
 import time
 from collections.abc import Callable, Coroutine
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -13,11 +14,14 @@ from textual.message_pump import MessagePump
 from textual.timer import Timer
 from textual.widget import Widget
 from textual.worker import Worker
+from typing_extensions import TypeVar
 
 from hookdash.tui.plain import plain
 
 if TYPE_CHECKING:
     from hookdash.core import FireResult
+
+ResultT = TypeVar("ResultT", default="FireResult")  # what the run comes to
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
@@ -60,7 +64,7 @@ class RunClock:
         self._redraw()
 
 
-class EngineRun:
+class EngineRun(Generic[ResultT]):
     """One engine run a screen shows: its worker and clock, then its result or, when it
     has none, why (`outcome`: cancelled, or the engine failed). Each phase redraws and
     refreshes the owner's bindings (esc reads "Cancel" only while it runs)."""
@@ -79,9 +83,9 @@ class EngineRun:
         self._group = group
         self._finished = finished
         self.clock = RunClock(owner, redraw)
-        self.result: FireResult | None = None
+        self.result: ResultT | None = None
         self.outcome: RenderableType | None = None
-        self._worker: Worker[FireResult | None] | None = None
+        self._worker: Worker[ResultT | None] | None = None
 
     @property
     def running(self) -> bool:
@@ -89,7 +93,7 @@ class EngineRun:
 
     def start(
         self,
-        run: Coroutine[Any, Any, FireResult],
+        run: Coroutine[Any, Any, ResultT],
         cancelled: Callable[[float], str],
         succeeded: Callable[[], object] | None = None,
     ) -> None:
@@ -114,10 +118,10 @@ class EngineRun:
 
     async def _guarded(
         self,
-        run: Coroutine[Any, Any, FireResult],
+        run: Coroutine[Any, Any, ResultT],
         cancelled: Callable[[float], str],
         succeeded: Callable[[], object] | None,
-    ) -> FireResult | None:
+    ) -> ResultT | None:
         try:
             result = await run
         except asyncio.CancelledError:
@@ -142,16 +146,16 @@ class EngineRun:
         self._owner.refresh_bindings()
 
 
-class ShowsEngineRun:
+class ShowsEngineRun(Generic[ResultT]):
     """A screen that shows an `EngineRun` (`self._run`): whether a run is under way, and
     the last result once it finished (what the tests and the bindings read)."""
 
-    _run: EngineRun
+    _run: EngineRun[ResultT]
 
     @property
     def running(self) -> bool:
         return self._run.running
 
     @property
-    def result(self) -> FireResult | None:
+    def result(self) -> ResultT | None:
         return self._run.result

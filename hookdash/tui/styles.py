@@ -22,7 +22,7 @@ SCREEN_STYLESHEETS = {
     "other_agents.tcss": "OtherAgentsScreen",
     "help.tcss": "HelpScreen",
     "fire.tcss": "FireScreen",
-    "plan.tcss": "PlanScreen",
+    "plan.tcss": "PlanBase",  # both hosts' plan screens
     "trust.tcss": "TrustScreen",
     "log.tcss": "LogScreen",
     "output.tcss": "OutputScreen",

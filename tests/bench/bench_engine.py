@@ -28,12 +28,12 @@ import time
 from pathlib import Path
 
 from hookdash.core.hosts.gemini.environment import resolve_environment
+from hookdash.core.hosts.gemini.fire import fire
+from hookdash.core.hosts.gemini.fire_setup import build_payload, run_settings
 from hookdash.core.hosts.gemini.jsvalues import json_stringify
 from hookdash.core.hosts.gemini.runner import run_hook
 from hookdash.core.load.loader import load_configuration
 from hookdash.core.model import Configuration
-from hookdash.core.run.engine import fire
-from hookdash.core.run.fire_setup import build_payload, run_settings
 from hookdash.core.run.runlog import RunLog, RunRecord
 
 COMMAND = 'cat >/dev/null; echo \'{"decision":"allow"}\''

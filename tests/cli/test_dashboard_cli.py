@@ -87,7 +87,7 @@ def test_bare_hookdash_opens_the_demo_when_nothing_is_configured(
     (call,) = calls
     demo = call["demo"]
     assert demo is not None and call["root_exists"]
-    assert "No Gemini CLI settings found" in call["notice"]
+    assert "No Gemini CLI or Claude Code settings found" in call["notice"]
     assert call["env"].workspace == demo.workspace
     assert call["early"].env is call["env"]  # the demo loads beside Textual's start too
     assert os.environ["GEMINI_CLI_HOME"] == str(demo.root)  # for hooks fired from the app
@@ -312,3 +312,20 @@ def test_sigterm_ends_the_dashboard_at_once_while_it_reads_a_huge_configuration(
             proc.kill()
             proc.wait()
         os.close(main)
+
+
+def test_bare_hookdash_opens_claude_code_hooks_when_gemini_was_never_set_up(
+    sandbox: Sandbox, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A person who uses only Claude Code sees their own hooks, not the demo."""
+    (sandbox.home / ".gemini").rmdir()
+    claude = sandbox.workspace / ".claude" / "settings.json"
+    claude.parent.mkdir(parents=True)
+    claude.write_text('{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "x"}]}]}}')
+    monkeypatch.setenv("HOME", str(sandbox.home))
+    monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(sandbox.home / ".claude"))
+    calls = _capture_dashboard(monkeypatch)
+    assert cli.main(["--workspace", str(sandbox.workspace)]) == 0
+    (call,) = calls
+    assert call["demo"] is None and call["notice"] is None
+    assert call["env"].workspace == sandbox.workspace

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import hookdash.core
 
 
@@ -67,6 +69,24 @@ def test_disk_is_the_floor_below_load_run_and_edit() -> None:
         and not module.startswith(("hookdash.core.disk", "hookdash.core.errors"))
     ]
     assert offenders == []
+
+
+@pytest.mark.parametrize(("host", "other"), [("claude", "gemini"), ("gemini", "claude")])
+def test_a_host_imports_nothing_of_the_other(host: str, other: str) -> None:
+    """Each agent's rules live in core/hosts/<host>/ and stand alone: what two hosts share
+    (process handling, the run log, confinement, JSONC, undo) is in shared core, written
+    once, never borrowed from the other host's package."""
+    package = Path(hookdash.__file__).parent / "core" / "hosts" / host
+    offenders = [
+        f"{path.relative_to(package)}:{line}: {module}"
+        for path in sorted(package.rglob("*.py"))
+        for line, module in _imports(path)
+        if module == f"hookdash.core.hosts.{other}"
+        or module.startswith(f"hookdash.core.hosts.{other}.")
+    ]
+    assert offenders == [], "move the shared part to core, out of the host:\n" + "\n".join(
+        offenders
+    )
 
 
 def test_front_door_is_declared_once_and_every_name_resolves() -> None:

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from hookdash.core.edit.trust.trust_store import trust_hooks
 from hookdash.core.errors import LogUnreadableError
 from hookdash.core.hosts.gemini.telemetry_log import parse_telemetry
+from hookdash.core.hosts.gemini.trust.trust_store import trust_hooks
 from hookdash.core.load import fingerprints
 from hookdash.core.load.preview import script_preview
 from hookdash.core.run.logfeed import LogFeed

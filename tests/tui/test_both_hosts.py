@@ -1,6 +1,6 @@
 """The dashboard with Gemini CLI's and Claude Code's hooks in one tree: the host on every
-line and in the details, the host filter, Claude's banners, and the actions it cannot take
-on a Claude hook yet (said, never a silent no-op)."""
+line and in the details, the host filter, Claude's banners, and the actions on a Claude hook
+(park, remove, fire, review; its form and plan: tests/tui/screens/test_claude_*.py)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from hookdash.tui.screens.output import OutputScreen
 from hookdash.tui.widgets.banners import Banner
 from hookdash.tui.widgets.hook_tree import HookTree
 from tests.conftest import Sandbox, command_hook, settings_with
-from tests.tui.helpers import record_notifications, select, text_of, tree_lines, until
+from tests.tui.helpers import select, text_of, tree_lines, until
 
 
 def claude_hooks(event: str, command: str, matcher: str | None = None) -> dict[str, Any]:
@@ -151,20 +151,6 @@ async def test_claude_banners_a_file_it_ignores_and_the_no_ask_sentence(
     assert "settings.local.json:1:" in text_of(parse)
     no_ask = next(t for t in texts if "Claude Code has no trust recorded" in t)
     assert "`claude -p` asks nothing" in no_ask
-
-
-async def test_actions_on_a_claude_hook_say_what_they_cannot_do_yet(sandbox: Sandbox) -> None:
-    both_setup(sandbox)
-    app = both_app(sandbox)
-    async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.pause()
-        shown = record_notifications(app)
-        for key in ("p",):  # (e: tests/tui/screens/test_claude_form.py)
-            select(app.screen.query_one(HookTree), "echo claude-guard")
-            await pilot.press(key)
-            await pilot.pause()
-        titles = [kwargs.get("title") for _, kwargs in shown]
-        assert titles == ["Not for Claude Code hooks yet"], shown
 
 
 async def test_space_parks_a_claude_hook_and_puts_back_its_bytes(sandbox: Sandbox) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from hookdash.core.edit.trust.trust_store import trust_hooks
+from hookdash.core.hosts.gemini.trust.trust_store import trust_hooks
 from hookdash.tui.screens.confirm import ConfirmScreen
 from hookdash.tui.screens.fire import FireScreen
 from hookdash.tui.screens.hook_form import HookFormScreen

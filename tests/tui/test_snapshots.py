@@ -25,6 +25,7 @@ from textual.widgets import Input, TextArea
 
 from hookdash.core.demo import DemoEnvironment, create_demo
 from hookdash.tui.app import HookdashApp
+from hookdash.tui.screens.claude_plan import ClaudePlanScreen
 from hookdash.tui.screens.fire import FireScreen
 from hookdash.tui.screens.hook_form import HookFormScreen
 from hookdash.tui.screens.log import LogScreen
@@ -32,6 +33,7 @@ from hookdash.tui.screens.plan import PlanScreen
 from hookdash.tui.widgets.hook_tree import HookTree
 from tests.conftest import Sandbox
 from tests.tui.helpers import demo_app, fill_in_add_form, make_app, rich_setup, select, until
+from tests.tui.screens.test_claude_plan import FORMAT, claude_plan_setup
 from tests.tui.test_both_hosts import both_app, both_setup
 
 FIXED_DEMO_ROOT = Path("/tmp/hookdash-snapshot-demo")
@@ -178,7 +180,7 @@ def utc(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 @pytest.fixture
 def pinned_durations(monkeypatch: pytest.MonkeyPatch) -> None:
-    from hookdash.core.run import engine
+    from hookdash.core.hosts.gemini import fire as engine
 
     async def fire(*args: Any, **kwargs: Any) -> engine.FireResult:
         result = await engine.fire(*args, **kwargs)
@@ -257,6 +259,20 @@ def test_plan(snap_compare: Any, fixed_demo: DemoEnvironment) -> None:
         terminal_size=(120, 36),
         run_before=_steps("block-dangerous-shell", "p"),
     )
+
+
+def test_claude_plan(snap_compare: Any, sandbox: Sandbox) -> None:
+    """p on a Claude Code hook: what Claude runs for Edit (the project's hooks, with the
+    no-ask sentence), what it leaves out and why."""
+    claude_plan_setup(sandbox)
+
+    async def run_before(pilot: Any) -> None:
+        await _select(FORMAT)(pilot)
+        await pilot.press("p")
+        await until(lambda: isinstance(pilot.app.screen, ClaudePlanScreen))
+        await pilot.pause()
+
+    assert snap_compare(both_app(sandbox), terminal_size=(120, 36), run_before=run_before)
 
 
 def test_plan_run(snap_compare: Any, fixed_demo: DemoEnvironment, pinned_durations: None) -> None:

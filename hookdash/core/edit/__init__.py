@@ -1,1 +1,3 @@
-"""Writing files: atomic writes, JSON-with-comments text edits, switching, trust, fixes."""
+"""Writing files, what every host shares: the JSON-with-comments editor (one hook's text
+included), the edits' results, undo, and the import of Claude Code's hooks into Gemini's
+files. Each host's own writes (switching, authoring, trust) are in core/hosts/<host>/."""

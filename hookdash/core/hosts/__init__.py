@@ -5,7 +5,9 @@ the edits its files allow). `host(name)` gives one; `HOSTS` names them in the or
 `list` and `check` cover them.
 
 Gemini CLI's rules that still live in `core.load` (the loader's layer merge and verdicts)
-are reached through `GeminiHost`; see the README's "Where the code lives".
+are reached through `GeminiHost`; see the README's "Where the code lives". A host package
+imports nothing of another (a test holds it); hookdash's tables of one host's names in
+another's terms are `crosswalk`, beside them.
 """
 
 from __future__ import annotations

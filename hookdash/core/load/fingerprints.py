@@ -278,8 +278,8 @@ def record(
     """Store fresh fingerprints (and copies of the scripts) for these hooks' keys; returns
     the outcome and the keys whose record changed. An unchanged script keeps its first
     `trusted_at`; one recorded before copies were kept gets its copy now. `expect`: the
-    SHA-256 a question showed of each script (core.edit.trust_seen); a script read now
-    with other bytes raises TrustChangedError before anything is stored."""
+    SHA-256 a question showed of each script (hosts.gemini.trust.trust_seen); a script read
+    now with other bytes raises TrustChangedError before anything is stored."""
     state = state_dir(env.environ)
     fresh: dict[str, ScriptFingerprint] = {}
     for hook in hooks:

@@ -1,2 +1,3 @@
-"""Running hooks: payloads, the planner, the shared engine, the OS processes, and the
-logs of runs."""
+"""Running hooks, what every host shares: the hook's OS process, the `--input` override,
+the run log and its feed, saved payloads. Each host's payloads, planner and firing are in
+core/hosts/<host>/."""

@@ -1,7 +1,10 @@
-"""The hook's OS process: its captured pipes, its process group, and the watchdog that
-ends it.
+"""The hook's OS process: its spawning, its captured pipes, its process group, and the
+watchdog that ends it. What every host's hooks run through (`run_process`); what a host
+makes of the command, the environment, the timeout and the output is the host's own rule
+(hosts/<host>/runner.py, hosts/claude/fire.py).
 
-A hook is `bash -c` in a process group of its own. Its pipes are read until EOF (which can
+A hook is `bash -c` (or a program and its arguments, for Claude Code's exec form and its
+`/bin/sh -c`) in a process group of its own. Its pipes are read until EOF (which can
 come long after the hook exits, if a child keeps them open), capped in memory. On a
 timeout or a cancel the whole group gets SIGTERM, then SIGKILL after a grace period, and
 so does any other process that still holds the hook's pipes (found through /proc); after
@@ -13,9 +16,21 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import re
+import shutil
 import signal
 import subprocess
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from functools import lru_cache
+from typing import Any, TypeVar
 
+from hookdash.core.errors import FireInterrupted
+
+# What is kept of each of stdout and stderr; the rest is read and counted, not stored.
+MAX_CAPTURE_BYTES = 1024 * 1024
+# After SIGTERM, how long a timed-out hook's process group gets before SIGKILL. Gemini
+# means to wait 5 s but in practice never sends SIGKILL on POSIX.
+KILL_GRACE_S = 2.0
 # After SIGKILL, how long to wait for the pipes to close before giving up on them.
 PIPE_GRACE_S = 0.5
 _READ_SIZE = 64 * 1024  # a Linux pipe's default capacity
@@ -264,3 +279,169 @@ class Watchdog:
         self._handle = None
         if not self.proc.closed.done():  # something unkillable still holds the pipes
             self.proc.closed.set_result(None)
+
+
+# ------------------------------------------------------------------ spawning and waiting
+
+
+def find_bash(environ: Mapping[str, str]) -> str | None:
+    """`bash` as Node's spawn finds it: on the child environment's PATH."""
+    return _which_bash(environ.get("PATH", ""))
+
+
+@lru_cache(maxsize=64)
+def _which_bash(path: str) -> str | None:
+    # Cached per PATH value: a lookup stats every PATH entry, on every hook run.
+    return shutil.which("bash", path=path)
+
+
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def node_utf8(text: str) -> bytes:
+    """`Buffer.from(text, "utf8")`, as Node hands a string to a process: a lone surrogate
+    (which JSON can hold and UTF-8 cannot) becomes U+FFFD."""
+    return _LONE_SURROGATE.sub("\ufffd", text).encode("utf-8")
+
+
+async def run_process(
+    command: str | Sequence[str],
+    cwd: str,
+    env: dict[str, str],
+    stdin: bytes,
+    timeout_s: float,
+    *,
+    max_capture: int = MAX_CAPTURE_BYTES,
+    kill_grace_s: float = KILL_GRACE_S,
+) -> tuple[HookProcess, bool] | str:
+    """Run `bash -c command` (a string) or the program and arguments `command` (a list,
+    spawned directly: no shell) in a process group of its own, `stdin` written then
+    closed, its output capped, its group killed at `timeout_s`: (the finished process,
+    whether it timed out), or the spawn error. What every host's hooks run through."""
+    popen = _spawn(command, cwd, env)
+    if isinstance(popen, str):
+        return popen
+    proc = HookProcess(asyncio.get_running_loop(), popen, max_capture)
+    proc.send(stdin)
+    timed_out = await _wait(proc, popen.pid, timeout_s, kill_grace_s)
+    return proc, timed_out
+
+
+def captured_streams(proc: HookProcess, out_text: str, err_text: str) -> dict[str, Any]:
+    """A finished hook's stdout and stderr (`out_text`, `err_text`: as decoded, shown with
+    the cap's marker) and their byte counts."""
+    return {
+        "stdout": proc.out.shown(out_text),
+        "stderr": proc.err.shown(err_text),
+        "stdout_bytes": proc.out.total,
+        "stderr_bytes": proc.err.total,
+        "stdout_truncated": proc.out.truncated,
+        "stderr_truncated": proc.err.truncated,
+    }
+
+
+def _spawn(
+    command: str | Sequence[str], cwd: str, env: dict[str, str]
+) -> subprocess.Popen[bytes] | str:
+    """The hook's `bash -c` process (or its program's, for an argv), or the error Node's
+    spawn would give instead."""
+    if isinstance(command, str):
+        bash = find_bash(env)
+        if bash is None:
+            return (
+                "spawn bash ENOENT: bash is not on the PATH. Gemini CLI runs every hook with "
+                "`bash -c`, so this hook cannot run; install bash or fix PATH."
+            )
+        name, program, argv = "bash", bash, [os.fsencode(bash), b"-c", node_utf8(command)]
+    else:
+        name = program = command[0]  # found on the child's PATH, as Node's spawn does
+        argv = [node_utf8(part) for part in command]
+    try:
+        return subprocess.Popen(
+            argv,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            cwd=cwd,
+            env=env,
+            bufsize=0,
+            start_new_session=True,  # its own process group, so a timeout can kill it all
+        )
+    except FileNotFoundError:
+        missing = not os.path.isdir(cwd)
+        where = f"the working directory {cwd} does not exist" if missing else program
+        return f"spawn {name} ENOENT ({where})"
+    except OSError as exc:
+        return f"spawn {name} {exc.strerror or exc}"
+    except ValueError as exc:  # a NUL byte in the command, a lone surrogate in the cwd
+        return f"TypeError [ERR_INVALID_ARG_VALUE]: spawn {name}: {exc}"
+
+
+async def _wait(proc: HookProcess, pgid: int, timeout_s: float, kill_grace_s: float) -> bool:
+    """Wait for the hook's pipes to close, killing it at its timeout; True if it timed out.
+    A cancelled run kills the hook's whole process group."""
+    watchdog = Watchdog(asyncio.get_running_loop(), proc, pgid, kill_grace_s)
+    watchdog.arm(timeout_s)
+    RUNNING_HOOKS[pgid] = proc.inodes
+    try:
+        await proc.closed
+    except asyncio.CancelledError:
+        signal_all(pgid, proc.inodes, signal.SIGKILL)
+        raise
+    finally:
+        RUNNING_HOOKS.pop(pgid, None)
+        watchdog.disarm()
+        proc.close()
+    return watchdog.timed_out
+
+
+# ------------------------------------------------------------------ a firing, for the CLI
+
+# Ctrl-C, `kill`, and a closed terminal: each must take the hooks down with hookdash.
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+
+
+T = TypeVar("T")
+
+
+def run_cancellable(start: Callable[[], Awaitable[T]]) -> T:
+    """Run a firing (`start()`'s awaitable) to its end, for a caller without an event loop.
+
+    SIGINT, SIGTERM and SIGHUP cancel the firing — which kills the running hooks' process
+    groups, as the dashboard's cancel does — and then raise `FireInterrupted`. Without
+    this, SIGTERM or SIGHUP would end hookdash at once and leave its hooks running (they
+    have process groups of their own, so the terminal's hangup does not reach them).
+    """
+
+    async def main() -> T:
+        loop = asyncio.get_running_loop()
+        task = asyncio.current_task()
+        caught: list[int] = []
+
+        def stop(signum: int) -> None:
+            if not caught:
+                caught.append(signum)
+                if task is not None:
+                    task.cancel()
+
+        installed = []
+        for sig in STOP_SIGNALS:
+            try:
+                loop.add_signal_handler(sig, stop, sig)
+            except (ValueError, RuntimeError, NotImplementedError):  # not the main thread
+                continue
+            installed.append(sig)
+        try:
+            result = await start()
+        except asyncio.CancelledError:
+            if caught:
+                raise FireInterrupted(caught[0]) from None
+            raise
+        finally:
+            for sig in installed:
+                loop.remove_signal_handler(sig)
+        if caught:  # arrived as the last hook finished: still a request to stop
+            raise FireInterrupted(caught[0])
+        return result
+
+    return asyncio.run(main())

@@ -19,6 +19,7 @@ from hookdash.core import HookdashError, shorten, visible
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.screens.confirm import ConfirmScreen
 from hookdash.tui.screens.output import OutputScreen
+from hookdash.tui.widgets.claude_fire_result import claude_result_sections
 
 if TYPE_CHECKING:
     from hookdash.core import ClaudeHook, ClaudeSnapshot
@@ -66,16 +67,7 @@ async def fire_claude_hook(screen: HookWriting, hook: ClaudeHook) -> None:
     except HookdashError as exc:
         screen.refuse(visible(exc.message, multiline=True), FIRE_TITLE)
         return
-    sections = [("what Claude Code would do", result.effect)]
-    for why in result.claude_would_not_run_because:
-        sections.append(("Claude Code would not run it", why))
-    for run in result.results:
-        code = "timed out" if run.timed_out else f"exit {run.exit_code}"
-        head = f"{run.outcome} · {code} · {run.duration_ms} ms"
-        sections += [(f"{head} · stdout", run.stdout), ("stderr", run.stderr)]
-        if run.error:
-            sections.append(("error", visible(run.error, multiline=True)))
-    sections += [("warning", w) for w in result.warnings]
+    sections = claude_result_sections(result)
     title = f"Fired {visible(hook.event)}: {visible(shorten(hook.id, 60))}"
     app.push_screen(OutputScreen(title, sections))
 

@@ -28,8 +28,6 @@ from hookdash.tui.widgets.hook_tree import HookTree
 from hookdash.tui.widgets.write_news import announcement, dry_run_body, undo_body
 
 if TYPE_CHECKING:
-    from typing_extensions import TypeIs
-
     from hookdash.core import (
         AnyHook,
         AuthoringResult,
@@ -69,20 +67,6 @@ class HookWriting(HookdashScreen[None]):
             found = self._digest[1].by_ref.get(hook.ref, hook)
             return found if found.host == "gemini" else hook  # (a Gemini hook's writes)
         return next((h for h in config.hooks if h.ref == hook.ref), hook)
-
-    def claude_not_yet(self, hook: AnyHook, doing: str, cli: str) -> TypeIs[ClaudeHook]:
-        """True, after saying so, when `hook` is Claude Code's: `doing` ("switch it off")
-        is not wired for Claude hooks in the dashboard yet, and an action that does
-        nothing must say so; `cli`: what the command line offers instead."""
-        if hook.host != "claude":
-            return False
-        said = [f"The dashboard cannot {doing} for a Claude Code hook yet.", cli]
-        self.refuse(
-            " ".join([*filter(None, said), "E opens its file at the hook."]),
-            "Not for Claude Code hooks yet",
-            severity="warning",
-        )
-        return True
 
     def action_toggle_hook(self) -> None:
         from hookdash.core import describe_hook, registrable

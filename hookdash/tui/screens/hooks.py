@@ -9,7 +9,7 @@ from textual.containers import Container, Horizontal
 from textual.events import Paste, Resize
 from textual.widgets import Input, Label
 
-from hookdash.core import EVENTS, visible  # (no pydantic, no I/O)
+from hookdash.core import CLAUDE_EVENTS, EVENTS, visible  # (no pydantic, no I/O)
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
 from hookdash.tui.daemon_thread import in_daemon_thread
@@ -326,11 +326,11 @@ class HooksScreen(HookWriting):
 
         item = self.query_one(HookTree).current_item
         if isinstance(item, EventGroup | LayerGroup):
-            # A group has no one hook to fire: its event's plan lists the hooks Gemini
+            # A group has no one hook to fire: its event's plan lists the hooks its agent
             # would run for it, in order, and goes to any of them.
-            self.action_plan()
+            whose = self._open_plan()
             self.notify(
-                f"f fires one hook: here is what Gemini would run for {visible(item.event)}. "
+                f"f fires one hook: here is what {whose} would run for {visible(item.event)}. "
                 "enter on a hook goes to it in the list; f there fires it.",
                 title="A group, not a hook",
                 timeout=NEWS_SECONDS,
@@ -358,26 +358,38 @@ class HooksScreen(HookWriting):
         self.app.push_screen(FireScreen(self._current(hook)))
 
     def action_plan(self) -> None:
+        self._open_plan()
+
+    def _open_plan(self) -> str:
+        """The plan of the selected hook's event (of a group's event), Claude Code's for a
+        Claude hook or a Claude event's group, else Gemini's. Returns whose ("Gemini",
+        "Claude Code")."""
+        from hookdash.tui.screens.claude_plan import ClaudePlanScreen
         from hookdash.tui.screens.plan import PlanScreen
 
         item = self.query_one(HookTree).current_item
+        claude = self.hd_app.config.claude if self.hd_app.config is not None else None
         event: str | None = None
         hook: Hook | None = None
         if isinstance(item, HookItem):
-            if self.claude_not_yet(
-                item.hook, "plan its event", "`hookdash plan --host claude EVENT` does it."
-            ):
-                return
-            hook = self._current(item.hook)
+            selected = item.hook
+            if selected.host == "claude":
+                self.app.push_screen(ClaudePlanScreen(selected.event, selected))
+                return "Claude Code"
+            hook = self._current(selected)
             event = hook.event
         elif isinstance(item, EventGroup | LayerGroup):
-            if item.hooks and all(h.host == "claude" for h in item.hooks):
-                self.claude_not_yet(
-                    item.hooks[0], "plan its event", "`hookdash plan --host claude EVENT` does it."
-                )
-                return
+            # A Claude layer's group, an event only Claude Code has (`PreToolUse`: a Gemini
+            # file's hook under it is one Gemini never runs), or Claude's hooks alone.
+            only_claude = item.event in CLAUDE_EVENTS and item.event not in EVENTS
+            if claude is not None and (
+                only_claude or (item.hooks and all(h.host == "claude" for h in item.hooks))
+            ):
+                self.app.push_screen(ClaudePlanScreen(item.event))
+                return "Claude Code"
             event = item.event
         self.app.push_screen(PlanScreen(event, hook))
+        return "Gemini"
 
     @work(group="fire-claude", exclusive=True)
     async def _fire_claude(self, hook: ClaudeHook) -> None:

@@ -15,14 +15,14 @@ ends, then shows the result verdict first (`widgets.fire_result`); `esc` cancels
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
 
 from rich.console import Group, RenderableType
 from rich.text import Text
-from textual import on
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import VerticalScroll
 from textual.suggester import SuggestFromList
-from textual.widgets import Input, Label, OptionList, Select, Static
+from textual.widget import Widget
+from textual.widgets import Input, Label, Select, Static
 
 from hookdash.core import (
     BUILTIN_TOOLS,
@@ -44,80 +44,55 @@ from hookdash.core import (
     visible,
 )
 from hookdash.tui.colors import Colors, colors_for
-from hookdash.tui.commands import bindings_for
 from hookdash.tui.plain import PlainInput, fill, plain_content
-from hookdash.tui.run_clock import EngineRun, ShowsEngineRun
-from hookdash.tui.screens.base import HookdashScreen
+from hookdash.tui.run_clock import EngineRun
 from hookdash.tui.screens.confirm import ConfirmScreen, untrusted_hooks_question
+from hookdash.tui.screens.plan_base import PlanBase
 from hookdash.tui.widgets.fire_result import fire_result_body, runlog_shown
-from hookdash.tui.widgets.footer import Footer
-from hookdash.tui.widgets.list_keys import KeyedOptionList
 from hookdash.tui.widgets.plan_view import plan_rows, plan_summary, progress_lines
 
 
-class PlanScreen(ShowsEngineRun, HookdashScreen[None]):
-    COMMAND_SCOPE = "plan"
-    BINDINGS = bindings_for("plan")
-    CONFIG_AT_MOUNT = False  # on_mount fills the form, which plans
+class PlanScreen(PlanBase):
+    TITLE_TEXT = "Plan: which hooks Gemini CLI would run for one firing of an event, in order"
+    EVENTS = EVENTS
 
     def __init__(self, event: str | None = None, hook: Hook | None = None) -> None:
-        super().__init__()
-        self._event = event if event in EVENTS else EVENTS[0]
+        super().__init__(event)
         self._hook = hook if hook is not None and hook.event == self._event else None
         self._plan: Plan | None = None
-        self._refs: list[str | None] = []  # the hook ref of each option (None: a heading)
-        self._filling = False
         # Firing the whole event (ctrl+r):
-        self._fired: str = ""  # what was fired: "BeforeTool · tool run_shell_command"
         self._progress: list[tuple[Hook, HookRunResult | None]] = []  # while running
         self._sequential = False
-        self._run = EngineRun(self, self._show_run, group="plan-fire", finished=self._scroll_home)
-
-    def compose(self) -> Any:
-        yield Static(
-            "Plan: which hooks Gemini CLI would run for one firing of an event, in order",
-            id="plan-title",
+        self._run = EngineRun(
+            self, self._show_run, group="plan-fire", finished=self.scroll_run_home
         )
-        with Horizontal(id="plan-form"):
-            yield Label("Event", classes="plan-label")
-            yield Select(
-                [(e, e) for e in EVENTS],
-                value=self._event,
-                allow_blank=False,
-                compact=True,
-                id="plan-event",
-            )
-            yield Label("tool", id="plan-match-label", classes="plan-label")
-            yield PlainInput(
-                placeholder="tool name (empty: any)",
-                compact=True,
-                suggester=SuggestFromList(list(BUILTIN_TOOLS), case_sensitive=True),
-                id="plan-tool",
-            )
-            yield Select([], compact=True, allow_blank=True, prompt="any", id="plan-trigger")
-            yield Static("", id="plan-none")
-        yield Static(id="plan-summary")
-        yield KeyedOptionList(id="plan-list")
-        with VerticalScroll(id="plan-result"):
-            yield Static(id="plan-result-body")
-        yield Footer()
 
-    def on_mount(self) -> None:
-        self.query_one("#plan-list").border_title = "Runs, in order"
-        self._prefill()
-        self.query_one("#plan-event", Select).focus()
+    def match_fields(self) -> Iterable[Widget]:
+        yield Label("tool", id="plan-match-label", classes="plan-label")
+        yield PlainInput(
+            placeholder="tool name (empty: any)",
+            compact=True,
+            suggester=SuggestFromList(list(BUILTIN_TOOLS), case_sensitive=True),
+            id="plan-tool",
+            classes="plan-match",
+        )
+        yield Select(
+            [],
+            compact=True,
+            allow_blank=True,
+            prompt="any",
+            id="plan-trigger",
+            classes="plan-match",
+        )
+        yield Static("", id="plan-none")
 
     def theme_changed(self) -> None:
-        self._replan()
+        self.replan()
         self._show_run()
-
-    def config_changed(self, config: Configuration) -> None:
-        self._replan()
 
     # ------------------------------------------------------------------ the form
 
-    def _prefill(self) -> None:
-        """Show the fields this event matches on, with the values a firing would have."""
+    def fill_match_fields(self) -> None:
         config = self.hd_app.config
         event = self._event
         kind = match_kind(event)
@@ -132,45 +107,27 @@ class PlanScreen(ShowsEngineRun, HookdashScreen[None]):
         tool_box.display = kind == "tool"
         trigger_box.display = kind == "trigger"
         none.display = kind == "none"
-        self._filling = True
-        try:
-            if kind == "tool":
-                label.update("tool")
-                fill(tool_box, tool or "")  # drawn with hidden characters shown
-            elif kind == "trigger":
-                field = TRIGGER_FIELD[event]
-                label.update(field)
-                options = []
-                for value in TRIGGER_VALUES[event]:
-                    shown = value if value in FIRED_TRIGGERS[event] else f"{value} (never fired)"
-                    options.append((shown, value))
-                trigger_box.set_options(options)
-                trigger_box.value = trigger if trigger is not None else Select.BLANK
-            else:
-                none.update(
-                    f"{event} has no match context: Gemini ignores every matcher and runs all "
-                    "its hooks."
-                )
-        finally:
-            self._filling = False
-        self._replan()
+        if kind == "tool":
+            label.update("tool")
+            fill(tool_box, tool or "")  # drawn with hidden characters shown
+        elif kind == "trigger":
+            field = TRIGGER_FIELD[event]
+            label.update(field)
+            options = []
+            for value in TRIGGER_VALUES[event]:
+                shown = value if value in FIRED_TRIGGERS[event] else f"{value} (never fired)"
+                options.append((shown, value))
+            trigger_box.set_options(options)
+            trigger_box.value = trigger if trigger is not None else Select.BLANK
+        else:
+            none.update(
+                f"{event} has no match context: Gemini ignores every matcher and runs all "
+                "its hooks."
+            )
 
-    @on(Select.Changed, "#plan-event")
-    def _event_changed(self, event: Select.Changed) -> None:
-        if isinstance(event.value, str) and event.value != self._event:
-            self._event = event.value
-            self._hook = None
-            self._prefill()
-
-    @on(Input.Changed, "#plan-tool")
-    @on(Select.Changed, "#plan-trigger")
-    def _match_changed(self) -> None:
-        if not self._filling:
-            self._replan()
-
-    @on(Input.Submitted, "#plan-tool")
-    def _tool_submitted(self) -> None:
-        self.query_one("#plan-list", OptionList).focus()
+    def event_chosen(self, event: str) -> None:
+        self._hook = None
+        super().event_chosen(event)
 
     def _match_values(self) -> tuple[str | None, str | None]:
         kind = match_kind(self._event)
@@ -183,7 +140,7 @@ class PlanScreen(ShowsEngineRun, HookdashScreen[None]):
 
     # ------------------------------------------------------------------ the plan
 
-    def _replan(self) -> None:
+    def replan(self) -> None:
         config = self.hd_app.config
         if config is None:
             return
@@ -191,17 +148,8 @@ class PlanScreen(ShowsEngineRun, HookdashScreen[None]):
         result = plan(config, self._event, tool, trigger)
         self._plan = result
         colors = colors_for(self.app)
-        self.query_one("#plan-summary", Static).update(plan_summary(result, self._event, colors))
-        options = self.query_one("#plan-list", OptionList)
-        keep = self._highlighted_ref()
-        options.clear_options()
         items, refs = plan_rows(result, config, self._event, colors)
-        options.add_options(items)
-        self._refs = refs
-        if keep in refs:
-            options.highlighted = refs.index(keep)
-        else:
-            options.highlighted = next((i for i, r in enumerate(refs) if r is not None), None)
+        self.show_plan(plan_summary(result, self._event, colors), items, refs)
 
     # ------------------------------------------------------------------ firing the event
 
@@ -283,9 +231,6 @@ class PlanScreen(ShowsEngineRun, HookdashScreen[None]):
             config, event, payload=payload, on_start=started, on_result=finished
         )
 
-    def _scroll_home(self) -> None:
-        self.query_one("#plan-result", VerticalScroll).scroll_home(animate=False)
-
     def _show_run(self) -> None:
         """The run pane: each hook as it starts and ends, then the result."""
         pane = self.query_one("#plan-result", VerticalScroll)
@@ -317,47 +262,10 @@ class PlanScreen(ShowsEngineRun, HookdashScreen[None]):
     def _progress_lines(self, colors: Colors, unfinished: str) -> Text:
         return progress_lines(self._progress, colors, unfinished, self._run.clock.running)
 
-    def action_cancel_run(self) -> None:
-        self._run.cancel()
-
-    def action_show_output(self) -> None:
+    def output_sections(self) -> list[tuple[str, str]]:
         result = self._run.result
         if result is None or not result.results:
-            return
-        from hookdash.tui.screens.output import OutputScreen
+            return []
         from hookdash.tui.widgets.run_view import output_sections
 
-        sections = output_sections(result.results, result.aggregate)
-        self.app.push_screen(OutputScreen(f"Output of {self._fired}", sections))
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "cancel_run":
-            return self.running
-        if action == "run_event" and self.running:
-            return None
-        if action == "show_output":  # greyed out until there is a result
-            result = self._run.result
-            return True if result is not None and result.results else None
-        return True
-
-    # ------------------------------------------------------------------ actions
-
-    def _highlighted_ref(self) -> str | None:
-        index = self.query_one("#plan-list", OptionList).highlighted
-        if index is None or not 0 <= index < len(self._refs):
-            return None
-        return self._refs[index]
-
-    @on(OptionList.OptionSelected, "#plan-list")
-    def _selected(self) -> None:
-        self.action_go_to_hook()
-
-    def action_go_to_hook(self) -> None:
-        ref = self._highlighted_ref()
-        if ref is None:
-            return
-        self.dismiss()
-        self.hd_app.go_to_hook(ref)
-
-    def action_close(self) -> None:
-        self.dismiss()
+        return output_sections(result.results, result.aggregate)

@@ -9,6 +9,8 @@ whole (`screens.output`).
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.console import Group, RenderableType
 from rich.padding import Padding
 from rich.text import Text
@@ -68,18 +70,23 @@ def fire_result_body(
     if result.run_error:
         parts.append(Text(f"! {visible(result.run_error)}", style=colors.error))
     if result.aggregate is not None:
-        note = "(what Gemini merges from the event's outputs"
-        note += f"; long strings cut{OUTPUT_HINT})" if shorten_strings(result.aggregate)[1] else ")"
-        parts += [
-            heading("aggregate", colors, note),
-            json_block(result.aggregate, colors, fold=True, hint=OUTPUT_HINT),
-        ]
+        parts += aggregate_section(result.aggregate, "what Gemini merges", colors)
     for run in runs:
         parts.append(heading(f"── output of {visible(run.id)} ", colors))
         parts += run_sections(run, colors, with_input=False, fold=True, hint=OUTPUT_HINT)
     if logged_to is not None and runs:
         parts.append(Text(f"\nLogged to {logged_to} · l shows the live log", style=colors.dim))
     return Group(*parts)
+
+
+def aggregate_section(aggregate: Any, what: str, colors: Colors) -> list[RenderableType]:
+    """The aggregate of a whole event's outputs (`what` the agent makes of them), folded."""
+    note = f"({what} from the event's outputs"
+    note += f"; long strings cut{OUTPUT_HINT})" if shorten_strings(aggregate)[1] else ")"
+    return [
+        heading("aggregate", colors, note),
+        json_block(aggregate, colors, fold=True, hint=OUTPUT_HINT),
+    ]
 
 
 def _warnings(result: FireResult, single_hook: bool) -> list[str]:

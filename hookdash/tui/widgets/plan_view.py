@@ -1,13 +1,16 @@
-"""The plan of an event as the plan screen shows it: the summary line (what the event is
+"""The plan of an event as the plan screens show it: the summary line (what the event is
 matched with, how many hooks run and how), one option per hook that runs and per hook
 left out (with why), and, while the event is fired, one line per hook started.
 
-Pure rendering: the screen keeps the form, the highlighted hook and the run.
+The hook and skipped lines are either host's (`run_option`, `skipped_rows`); the summary
+here is Gemini's (Claude Code's: `claude_plan_view`). Pure rendering: the screen keeps
+the form, the highlighted hook and the run.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NamedTuple
 
 from rich.console import Group, RenderableType
 from rich.padding import Padding
@@ -17,6 +20,7 @@ from textual.widgets.option_list import Option
 from hookdash.core import (
     FIRED_TRIGGERS,
     TRIGGER_FIELD,
+    AnyHook,
     Configuration,
     Hook,
     HookRunResult,
@@ -45,12 +49,19 @@ SKIP_WORDS = {
     "unknown-event": "unknown event",
     "gemini-refuses-to-start": "Gemini won't start",
     "planner-error": "planner throws",
+    "claude-refuses-to-start": "Claude won't start",
+    "parked": "parked",
+    "plugin-off": "plugin off",
 }
 # An option of the plan's list and the ref of its hook (None: a heading, a separator).
 PlanRows = tuple[list[Option | None], list[str | None]]
 
 
-def _run_option(index: int, hook: Hook, display: Callable[[str], str], colors: Colors) -> Option:
+def run_option(
+    index: int, hook: AnyHook, display: Callable[[str], str], colors: Colors, note: str = ""
+) -> Option:
+    """`index. id  layer  [matcher]`, then where it is written and its command; `note`
+    (dim) ends the first line."""
     shown = hook.shown
     line = Text(no_wrap=True, overflow="ellipsis")
     line.append(f"{index:>2}. ", style=colors.dim)
@@ -58,8 +69,10 @@ def _run_option(index: int, hook: Hook, display: Callable[[str], str], colors: C
     line.append(f"  {shown.layer_label}", style=colors.accent)
     if isinstance(hook.matcher, str) and hook.matcher:
         line.append(f"  [{shown.matcher}]", style=colors.dim)
-    if hook.sequential:
+    if hook.host == "gemini" and hook.sequential:
         line.append('  "sequential": true', style=colors.warning)
+    if note:
+        line.append(f"  {note}", style=colors.dim)
     where = visible(display(hook.file)) + (f":{hook.line}" if hook.line else "")
     more = Text(where, style=colors.dim)
     if hook.command:
@@ -67,27 +80,44 @@ def _run_option(index: int, hook: Hook, display: Callable[[str], str], colors: C
     return Option(Group(line, Padding(more, (0, 0, 0, 4))))
 
 
-def _skipped_rows(result: Plan, config: Configuration, colors: Colors) -> PlanRows:
+class SkipLine(NamedTuple):
+    """A hook the plan leaves out, as its line shows it (either host's)."""
+
+    id: str
+    ref: str
+    layer: str  # already through visible()
+    reason: str  # a planner's reason code (SKIP_WORDS)
+    detail: str | None  # why, in a sentence
+
+
+def skipped_rows(skipped: list[SkipLine], colors: Colors) -> PlanRows:
     """ "Not run (N)", then each hook left out: its layer and why."""
-    by_ref = {h.ref: h for h in config.hooks}
-    title = Text(f"Not run ({len(result.skipped)})", style=colors.heading)
+    title = Text(f"Not run ({len(skipped)})", style=colors.heading)
     items: list[Option | None] = [Option(title, disabled=True)]
     refs: list[str | None] = [None]
+    for one in skipped:
+        line = Text(no_wrap=True, overflow="ellipsis")
+        line.append(" – ", style=colors.dim)
+        line.append(visible(one.id), style="bold")
+        line.append(f"  {one.layer}", style=colors.accent)
+        word = SKIP_WORDS.get(one.reason, one.reason)  # raw-ok: a literal
+        line.append(f"  {visible(word)}", colors.warning)
+        parts: list[RenderableType] = [line]
+        if one.detail:
+            parts.append(Padding(plain(one.detail, colors.dim), (0, 0, 0, 4)))
+        items.append(Option(Group(*parts)))
+        refs.append(one.ref)
+    return items, refs
+
+
+def _skip_lines(result: Plan, config: Configuration) -> list[SkipLine]:
+    by_ref = {h.ref: h for h in config.hooks}
+    lines = []
     for skipped in result.skipped:
         found = by_ref.get(skipped.ref)
         layer = found.shown.layer_label if found is not None else skipped.scope
-        line = Text(no_wrap=True, overflow="ellipsis")
-        line.append(" – ", style=colors.dim)
-        line.append(visible(skipped.id), style="bold")
-        line.append(f"  {layer}", style=colors.accent)
-        word = SKIP_WORDS.get(skipped.reason, skipped.reason)  # raw-ok: a literal
-        line.append(f"  {word}", colors.warning)
-        parts: list[RenderableType] = [line]
-        if skipped.detail:
-            parts.append(Padding(plain(skipped.detail, colors.dim), (0, 0, 0, 4)))
-        items.append(Option(Group(*parts)))
-        refs.append(skipped.ref)
-    return items, refs
+        lines.append(SkipLine(skipped.id, skipped.ref, layer, skipped.reason, skipped.detail))
+    return lines
 
 
 def plan_rows(result: Plan, config: Configuration, event: str, colors: Colors) -> PlanRows:
@@ -95,12 +125,12 @@ def plan_rows(result: Plan, config: Configuration, event: str, colors: Colors) -
     items: list[Option | None] = []
     refs: list[str | None] = []
     for i, hook in enumerate(result.hooks, 1):
-        items.append(_run_option(i, hook, config.env.display, colors))
+        items.append(run_option(i, hook, config.env.display, colors))
         refs.append(hook.ref)
     if result.skipped:
         if items:
             items.append(None)  # a separator line (not an option: no ref)
-        skipped_items, skipped_refs = _skipped_rows(result, config, colors)
+        skipped_items, skipped_refs = skipped_rows(_skip_lines(result, config), colors)
         items += skipped_items
         refs += skipped_refs
     if not items:

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from hookdash.core.edit.trust.trust_store import plan_trust, trust_hooks
+from hookdash.core.hosts.gemini.trust.trust_store import plan_trust, trust_hooks
 from hookdash.core.load.fingerprints import STATE_FILE
 from hookdash.core.load.risks import env_risks, hook_risks
 from hookdash.core.load.risks.environment import startup_variable

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from hookdash.core.edit.trust.trust_store import trust_hooks
+from hookdash.core.hosts.gemini.trust.trust_store import trust_hooks
 from hookdash.core.load import fingerprints, script_head
 from hookdash.core.load.checks import check_configuration
 from hookdash.core.load.preview import script_previews

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from hookdash.core.edit.switching.disabled_list import disable_hook, enable_hook
 from hookdash.core.errors import AmbiguousHook, HookdashError, HookNotFound
+from hookdash.core.hosts.gemini.switching.disabled_list import disable_hook, enable_hook
 from hookdash.core.load.loader import load_configuration
 from hookdash.core.model import Configuration
 from tests.conftest import Sandbox, command_hook, definition

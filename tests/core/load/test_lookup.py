@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from hookdash.core.edit.switching.disabled_list import enable_hook
 from hookdash.core.errors import AmbiguousHook, HookdashError, HookNotFound
+from hookdash.core.hosts.gemini.switching.disabled_list import enable_hook
 from hookdash.core.load.lookup import find_hooks, select_hook, suggestions
 from tests.conftest import Sandbox, command_hook, definition, settings_with
 

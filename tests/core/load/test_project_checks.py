@@ -3,7 +3,7 @@ in `check`, and in the trust review (`plan_trust(...).findings`)."""
 
 from __future__ import annotations
 
-from hookdash.core.edit.trust.trust_store import plan_trust
+from hookdash.core.hosts.gemini.trust.trust_store import plan_trust
 from hookdash.core.problems import Problem
 from tests.conftest import Sandbox, command_hook, settings_with
 

@@ -12,13 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from hookdash.core.edit.trust.trust_store import (
+from hookdash.core.errors import EditError, HookNotFound
+from hookdash.core.hosts.gemini.trust.trust_store import (
     changed_script,
     hooks_to_trust,
     plan_trust,
     trust_hooks,
 )
-from hookdash.core.errors import EditError, HookNotFound
 from hookdash.core.load import fingerprints, script_copies
 from hookdash.core.load.script_copies import (
     COPY_CAP,

@@ -11,7 +11,7 @@ import pytest
 from textual.geometry import Region
 from textual.widget import Widget
 
-from hookdash.core.edit.trust.trust_store import trust_hooks
+from hookdash.core.hosts.gemini.trust.trust_store import trust_hooks
 from hookdash.core.load.loader import load_configuration
 from hookdash.tui.app import HookdashApp
 from hookdash.tui.screens.confirm import ConfirmScreen

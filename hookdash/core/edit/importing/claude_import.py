@@ -23,8 +23,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, Field
 
-from hookdash.core.edit.authoring.after_write import reload_configuration, untrusted_folder_note
-from hookdash.core.edit.authoring.hook_text import (
+from hookdash.core.edit.editor.hook_text import (
     NewHook,
     add_hooks,
     hook_at,
@@ -51,6 +50,10 @@ from hookdash.core.edit.importing.claude_settings import (
     read_claude_settings,
 )
 from hookdash.core.errors import EditError
+from hookdash.core.hosts.gemini.authoring.after_write import (
+    reload_configuration,
+    untrusted_folder_note,
+)
 from hookdash.core.hosts.gemini.expand import expand_settings_string
 
 if TYPE_CHECKING:
@@ -167,7 +170,7 @@ def _key(hook: TranslatedHook, environ: Mapping[str, str]) -> _Key:
 def _found_name(value: object, pointer: str) -> str | None:
     """The name the hook at `pointer` has in the file (a hook present before may have one
     of its own)."""
-    from hookdash.core.edit.authoring.hook_text import parse_hook_pointer
+    from hookdash.core.edit.editor.hook_text import parse_hook_pointer
 
     hook = hook_at(value, parse_hook_pointer(pointer))
     name = hook.get("name") if isinstance(hook, dict) else None

@@ -2,7 +2,7 @@
 
 A Claude matcher of only letters, digits, `_`, `-`, spaces, `,` and `|` is a list of
 exact tool names; anything else is a JavaScript regex. Tool names become the ones Gemini
-CLI 0.61 registers (`tools.CLAUDE_TOOL_NAMES`; `mcp__server__tool` becomes
+CLI 0.61 registers (`hosts.crosswalk.CLAUDE_TOOL_NAMES`; `mcp__server__tool` becomes
 `mcp_server_tool`); an exact list becomes an anchored regex (`^(replace|write_file)$`),
 because Gemini always searches (`read_file` would also match `mcp_fs_read_file`).
 SessionStart, SessionEnd and PreCompress matchers are compared exactly by Gemini, so a
@@ -16,9 +16,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from hookdash.core.hosts.crosswalk import CLAUDE_TOOL_NAMES, CLAUDE_TOOLS_WITHOUT_GEMINI
 from hookdash.core.hosts.gemini.events import FIRED_TRIGGERS, match_kind
 from hookdash.core.hosts.gemini.matcher import compile_js
-from hookdash.core.hosts.gemini.tools import CLAUDE_TOOL_NAMES, CLAUDE_TOOLS_WITHOUT_GEMINI
 
 # Trigger values of Claude's matcher-compared events -> Gemini's (None: Gemini never fires it).
 CLAUDE_TRIGGERS: dict[str, dict[str, str | None]] = {

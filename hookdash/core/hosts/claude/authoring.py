@@ -18,12 +18,11 @@ from typing import Any
 
 from hookdash.core import jsonc
 from hookdash.core.display import shorten
-from hookdash.core.edit.authoring.hook_draft import InvalidHookError
-from hookdash.core.edit.authoring.hook_text import add_hook, remove_hook, set_fields
+from hookdash.core.edit.editor.hook_text import add_hook, remove_hook, set_fields
 from hookdash.core.edit.editor.json_paths import JsonEditError
 from hookdash.core.edit.edits import AuthoringResult, Change
 from hookdash.core.edit.undo import created_keys
-from hookdash.core.errors import EditError, UnsupportedShapeError
+from hookdash.core.errors import EditError, InvalidHookError, UnsupportedShapeError
 from hookdash.core.hosts.claude.events import KNOWN_EVENTS, match_field
 from hookdash.core.hosts.claude.matcher import matcher_form
 from hookdash.core.hosts.claude.model import ClaudeHook, claude_hook_ref

@@ -9,8 +9,9 @@ rules every host uses).
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from hookdash.core import jsonc
 from hookdash.core.display import hidden_characters, shorten, visible
@@ -21,7 +22,7 @@ from hookdash.core.hosts.claude.model import ClaudeHook, ClaudeSnapshot
 from hookdash.core.hosts.claude.plugins import enabled_value
 from hookdash.core.load.command_scripts import find_scripts
 from hookdash.core.load.risks import hook_risks, kinds_of
-from hookdash.core.model import RiskFlag
+from hookdash.core.model import RiskFlag, RiskKind, RiskSpan
 from hookdash.core.problems import Problem
 from hookdash.core.scripts import ScriptInfo
 
@@ -65,6 +66,41 @@ def hook_risks_of(hook: ClaudeHook, workspace: Path, home: Path) -> list[RiskFla
     if text is None:
         return []
     return hook_risks(text, hook.scripts, workspace=str(workspace), home=str(home))
+
+
+def handler_risks(handler: dict[str, Any]) -> list[RiskFlag]:
+    """The risk flags of a handler that is not a command, which no command scan can see:
+    an `http` hook sends every payload of its event (tool inputs, file contents, prompts)
+    to its URL, and the environment variables its headers may name; an `agent` hook is a
+    model with tools, and an `mcp_tool` hook calls a server's tool: what either does is
+    decided when it runs, so nothing can vouch for it. (A `prompt` hook is one model call
+    that answers yes or no: nothing runs.)"""
+    kind = handler.get("type")
+    flags: list[RiskFlag] = []
+
+    def flag(risk: RiskKind, text: str, why: str) -> None:
+        flags.append(RiskFlag(kind=risk, span=RiskSpan(text=text, start=0, end=len(text)),
+                              why=why))  # fmt: skip
+
+    if kind == "http":
+        url = handler.get("url")
+        url = url if isinstance(url, str) else json.dumps(url)
+        flag("network", url, f"posts every payload of its event (tool inputs, file contents, "
+             f"prompts) to {shorten(visible(url), 80)}")  # fmt: skip
+        names = handler.get("allowedEnvVars")
+        if isinstance(names, list) and names:
+            shown = ", ".join(shorten(visible(str(n)), 40) for n in names[:5])
+            flag("secrets", url, f"may send the environment variables {shown} in its headers")
+    elif kind == "agent":
+        prompt = handler.get("prompt")
+        text = prompt if isinstance(prompt, str) else ""
+        flag("opaque", text, "an agent hook: a model with tools acts on its prompt, so what it "
+             "runs is decided when it runs")  # fmt: skip
+    elif kind == "mcp_tool":
+        text = f"{handler.get('server')}/{handler.get('tool')}"
+        flag("opaque", text, f"calls the MCP tool {shorten(visible(text), 60)}: what it does "
+             "is that server's")  # fmt: skip
+    return flags
 
 
 def _line_of(layer: ClaudeLayer, pointer: str) -> int | None:
@@ -248,15 +284,24 @@ def _hook_problems(hook: ClaudeHook) -> list[Problem]:
         first = {
             kind: next(f for f in hook.risks if f.kind == kind) for kind in kinds_of(hook.risks)
         }
-        examples = [f"{k} ({visible(shorten(f.span.text, 60))})" for k, f in first.items()]
+        if hook.command is not None:
+            examples = [f"{k} ({visible(shorten(f.span.text, 60))})" for k, f in first.items()]
+            what = "The command of the"
+            does = "or the script it runs does"
+            read = "Read the command and its script"
+        else:  # an http, agent or mcp_tool hook: the flag says what the handler itself does
+            examples = [f"{k} ({visible(f.why)})" for k, f in first.items()]
+            what = f"The {visible(str(hook.type))} handler of the"
+            does = "does"
+            read = "Read the handler"
         out.append(
             Problem(
                 severity="warning",
                 code="risky-command",
-                message=f"The command of the {hook.event} hook '{visible(shorten(hook.id, 60))}' "
-                f"or the script it runs does what a reviewer must not miss: {'; '.join(examples)}.",
-                fix="Read the command and its script; keep the hook only if you expect each "
-                "of these (`hookdash list --host claude --json` lists every flag).",
+                message=f"{what} {hook.event} hook '{visible(shorten(hook.id, 60))}' {does} "
+                f"what a reviewer must not miss: {'; '.join(examples)}.",
+                fix=f"{read}; keep the hook only if you expect each of these (`hookdash list "
+                "--host claude --json` lists every flag).",
                 file=hook.file,
                 pointer=hook.pointer,
                 line=hook.line,

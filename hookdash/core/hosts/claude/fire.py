@@ -5,14 +5,14 @@ once, all in parallel), made for the match query the final payload carries; with
 named, that hook alone (even where Claude would not run it: the result says why). Each
 `command` hook runs as Claude runs it (core.hosts.claude.handler): `/bin/sh -c command`,
 or for the exec form (`args`) the program with its arguments and no shell, through the
-shared process handling (a process group of its own, output capped, the group killed at
-the timeout, in SECONDS, default 600), with the payload on stdin, in the workspace, with
-Claude's variables: `CLAUDE_PROJECT_DIR` (the workspace), `CLAUDE_PLUGIN_ROOT`/`_DATA` for a
-plugin's hooks. What the outputs decide follows the handler's fields: `onFailure: "block"`
-makes a failure block as exit 2 does; an `async` hook's output decides nothing. Other
-handler types (http, prompt, agent, mcp_tool) and `shell: "powershell"` hooks are not
-fired by hookdash; the result lists them. Every run is appended to the run log with host
-"claude".
+shared process handling (core.run.process: a process group of its own, output capped, the
+group killed at the timeout, in SECONDS, default 600), with the payload on stdin, in the
+workspace, with Claude's variables: `CLAUDE_PROJECT_DIR` (the workspace),
+`CLAUDE_PLUGIN_ROOT`/`_DATA` for a plugin's hooks. What the outputs decide follows the
+handler's fields: `onFailure: "block"` makes a failure block as exit 2 does; an `async`
+hook's output decides nothing. Other handler types (http, prompt, agent, mcp_tool) and
+`shell: "powershell"` hooks are not fired by hookdash; the result lists them. Every run is
+appended to the run log with host "claude".
 """
 
 from __future__ import annotations
@@ -51,11 +51,12 @@ from hookdash.core.hosts.claude.outputs import (
 from hookdash.core.hosts.claude.payloads import claude_payload, payload_value
 from hookdash.core.hosts.claude.planner import claude_plan
 from hookdash.core.hosts.claude.plugins import plugin_data_dir
-from hookdash.core.hosts.gemini.payloads import merge_input
-from hookdash.core.hosts.gemini.runner import (
+from hookdash.core.run.input_override import merge_input
+from hookdash.core.run.process import (
     KILL_GRACE_S,
     MAX_CAPTURE_BYTES,
     captured_streams,
+    run_cancellable,
     run_process,
 )
 from hookdash.core.run.runlog import RunLog, decision_of, run_record
@@ -435,8 +436,6 @@ def _background_note(results: list[ClaudeRunResult]) -> str:
 def fire_claude_sync(snapshot: ClaudeSnapshot, event: str, **kwargs: Any) -> ClaudeFireResult:
     """`fire_claude` for the CLI; Ctrl-C, SIGTERM and SIGHUP kill the hooks' process groups
     (the run is cancelled) and raise FireInterrupted, as Gemini's `fire_sync` does."""
-    from hookdash.core.run.engine import run_cancellable
-
     return run_cancellable(lambda: fire_claude(snapshot, event, **kwargs))
 
 

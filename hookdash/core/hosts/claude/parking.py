@@ -35,7 +35,7 @@ from pydantic import BaseModel
 from hookdash.core import jsonc
 from hookdash.core.disk.file_memory import FileMemory, file_key
 from hookdash.core.display import shorten
-from hookdash.core.edit.authoring.hook_text import (
+from hookdash.core.edit.editor.hook_text import (
     HookPath,
     add_hook,
     parse_hook_pointer,

@@ -21,8 +21,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from hookdash.core.hosts.claude.events import is_tool_event, match_field
+from hookdash.core.hosts.claude.events import KNOWN_VALUES, is_tool_event, match_field
 from hookdash.core.hosts.claude.matcher import names_of
+from hookdash.core.hosts.crosswalk import CLAUDE_TOOL_NAMES, CLAUDE_TOOLS_WITHOUT_GEMINI
 
 DEFAULT_TOOL = "Bash"
 # The match query a headless session sends (observed), or the first value the binary names.
@@ -98,6 +99,26 @@ def match_value(event: str, tool: str | None, trigger: str | None, matcher: Any 
     if named:
         return named
     return DEFAULT_TOOL if is_tool_event(event) else DEFAULT_VALUES.get(event, "")
+
+
+def claude_match_query(event: str, matcher: Any = None) -> tuple[str | None, str]:
+    """What `event`'s matcher is tested against (None: nothing, matchers are ignored) and
+    the value a firing sends (`match_value`: the matcher's first name, else the default):
+    what the dashboard's plan starts from."""
+    field = match_field(event)
+    return field, (match_value(event, None, None, matcher) if field is not None else "")
+
+
+def claude_offered_values(event: str) -> tuple[str, ...]:
+    """The match queries worth offering for `event` (the dashboard's plan suggests them):
+    Claude's tool names, the values Claude is known to send, else the one `fire` sends."""
+    if match_field(event) is None:
+        return ()
+    if is_tool_event(event):
+        return tuple(sorted({*CLAUDE_TOOL_NAMES, *CLAUDE_TOOLS_WITHOUT_GEMINI}))
+    if event in KNOWN_VALUES:
+        return KNOWN_VALUES[event]
+    return (DEFAULT_VALUES[event],) if event in DEFAULT_VALUES else ()
 
 
 def tool_input(tool: str, cwd: str) -> dict[str, Any]:

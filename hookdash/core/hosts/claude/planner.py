@@ -88,7 +88,8 @@ def claude_plan(
             continue
         first = kept.get(hook.key)
         if first is not None:
-            why = f"identical to {first.ref}: Claude Code runs it once for this event"
+            at = f"{first.file}:{first.line}" if first.line else first.file
+            why = f"identical to the {first.scope} hook at {at}: Claude Code runs it once"
             skipped.append(_skip(hook, "duplicate", why))
             continue
         kept[hook.key] = hook

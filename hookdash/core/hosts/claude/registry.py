@@ -290,7 +290,12 @@ def load_claude(
     workspace: str | Path | None = None, environ: Mapping[str, str] | None = None
 ) -> ClaudeSnapshot:
     """The Claude Code configuration of `workspace` (default: the current directory)."""
-    from hookdash.core.hosts.claude.checks import claude_problems, hook_risks_of, scripts_of
+    from hookdash.core.hosts.claude.checks import (
+        claude_problems,
+        handler_risks,
+        hook_risks_of,
+        scripts_of,
+    )
     from hookdash.core.hosts.claude.review import apply_reviews
 
     env = dict(os.environ if environ is None else environ)
@@ -314,7 +319,7 @@ def load_claude(
             if layer.scope in ("project", "local"):
                 hook.trust = "trusted" if trust.state == "trusted" else "untrusted"
             hook.scripts = scripts_of(hook, folder, home_of(env))
-            hook.risks = hook_risks_of(hook, folder, home_of(env))
+            hook.risks = hook_risks_of(hook, folder, home_of(env)) + handler_risks(handler)
             hooks.append(hook)
     snapshot = ClaudeSnapshot(
         workspace=str(folder),

@@ -9,7 +9,8 @@ owner kept, recorded by `write_journal` for undo) and is refused when the file c
 since hookdash read it: an edit is planned on the text read, never re-applied blindly.
 Managed and plugin files are never written. A project or local file whose links lead
 out of its folder (or onto the user's or the machine's settings) is refused, as a
-Gemini workspace write is (`confinement`); the user's own file goes where its links go.
+Gemini workspace write is (the same check: core.disk.confinement); the user's own file
+goes where its links go.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from typing import Any, Literal
 from hookdash.core import jsonc
 from hookdash.core.disk import files
 from hookdash.core.disk.atomic import Confine, resolve_target, update_text_file
+from hookdash.core.disk.confinement import escape_of
 from hookdash.core.edit.editor.settings_write import unified_diff
 from hookdash.core.edit.edits import Change, ChangeAction
 from hookdash.core.errors import (
@@ -37,7 +39,6 @@ from hookdash.core.errors import (
 )
 from hookdash.core.hosts.claude.files import strict_error
 from hookdash.core.hosts.claude.layers import claude_home, home_of, local_root, managed_dir
-from hookdash.core.hosts.gemini.confinement import escape_of
 
 WritableClaudeScope = Literal["user", "project", "local"]
 WRITABLE: tuple[WritableClaudeScope, ...] = ("user", "project", "local")

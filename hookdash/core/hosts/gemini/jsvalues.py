@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from typing import Any
 
 from hookdash.core import nesting
@@ -147,15 +146,6 @@ def _js_ordered(value: Any) -> Any:
 def json_stringify(value: Any) -> str:
     """JSON.stringify(value): compact, JS key order and number forms, no trailing newline."""
     return json.dumps(_js_ordered(value), separators=(",", ":"), ensure_ascii=False)
-
-
-_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
-def node_utf8(text: str) -> bytes:
-    """`Buffer.from(text, "utf8")`, as Node hands a string to a process: a lone surrogate
-    (which JSON can hold and UTF-8 cannot) becomes U+FFFD."""
-    return _LONE_SURROGATE.sub("\ufffd", text).encode("utf-8")
 
 
 def utf8(text: str) -> bytes:

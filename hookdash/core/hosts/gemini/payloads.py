@@ -349,17 +349,6 @@ def build_payload(
     return payload
 
 
-def merge_input(payload: Mapping[str, Any], override: Mapping[str, Any] | None) -> dict[str, Any]:
-    """A user's `--input` over the generated payload: its top-level keys replace ours.
-
-    Replaced keys keep their place (so the base fields stay first); new keys go last.
-    """
-    merged = dict(payload)
-    if override:
-        merged.update(override)
-    return merged
-
-
 def context_of(event: str, payload: Mapping[str, Any]) -> PlanContext:
     """The match context Gemini's handler derives from the same values as the payload."""
     kind = match_kind(event)

@@ -6,20 +6,18 @@ compact JSON on stdin, the timeout (`timeout ?? 60000` ms), and the output rules
 before stderr, JSON whatever the exit code, double-encoded JSON, plain text by exit code).
 Parallel by default; sequential runs chain BeforeAgent/BeforeModel/BeforeTool inputs.
 
-Better than Gemini, without changing a verdict: a timeout kills the whole process group
-(and whatever still holds the hook's pipes), then returns even if something still holds
-them; stdout/stderr are capped in memory (with a marker and the true byte count);
-invalid UTF-8 is replaced; a hook that closes stdin early or cannot be spawned is a
-result, never an exception. Everything is asyncio-native, so a caller can cancel a run,
-which kills the hook's process group.
+Better than Gemini, without changing a verdict (the process handling is core.run.process,
+shared by every host): a timeout kills the whole process group (and whatever still holds
+the hook's pipes), then returns even if something still holds them; stdout/stderr are
+capped in memory (with a marker and the true byte count); invalid UTF-8 is replaced; a
+hook that closes stdin early or cannot be spawned is a result, never an exception.
+Everything is asyncio-native, so a caller can cancel a run, which kills the hook's
+process group.
 """
 
 from __future__ import annotations
 
 import asyncio
-import os
-import signal
-import subprocess
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -32,20 +30,20 @@ from hookdash.core.hosts.gemini.jsvalues import (
     js_number,
     js_string,
     json_stringify,
-    node_utf8,
     utf8,
 )
-from hookdash.core.hosts.gemini.shell import expand_command, find_bash
+from hookdash.core.hosts.gemini.shell import expand_command
 from hookdash.core.hosts.gemini.timeouts import node_delay_ms
 from hookdash.core.model import Hook, HookNames
-from hookdash.core.run.process import RUNNING_HOOKS, HookProcess, Watchdog, signal_all
+from hookdash.core.run.process import (
+    KILL_GRACE_S,
+    MAX_CAPTURE_BYTES,
+    HookProcess,
+    captured_streams,
+    run_process,
+)
 from hookdash.core.shown import ShownRun
 
-# What is kept of each of stdout and stderr; the rest is read and counted, not stored.
-MAX_CAPTURE_BYTES = 1024 * 1024
-# After SIGTERM, how long a timed-out hook's process group gets before SIGKILL. Gemini
-# means to wait 5 s but in practice never sends SIGKILL on POSIX.
-KILL_GRACE_S = 2.0
 UNTRUSTED_ERROR = "Security: Blocked execution of project hook in untrusted folder"
 
 
@@ -183,42 +181,6 @@ async def run_hook(
     return _finished(base, hook, proc, timed_out, int((time.monotonic() - t0) * 1000))
 
 
-async def run_process(
-    command: str | Sequence[str],
-    cwd: str,
-    env: dict[str, str],
-    stdin: bytes,
-    timeout_s: float,
-    *,
-    max_capture: int = MAX_CAPTURE_BYTES,
-    kill_grace_s: float = KILL_GRACE_S,
-) -> tuple[HookProcess, bool] | str:
-    """Run `bash -c command` (a string) or the program and arguments `command` (a list,
-    spawned directly: no shell) in a process group of its own, `stdin` written then
-    closed, its output capped, its group killed at `timeout_s`: (the finished process,
-    whether it timed out), or the spawn error. What every host's hooks run through."""
-    popen = _spawn(command, cwd, env)
-    if isinstance(popen, str):
-        return popen
-    proc = HookProcess(asyncio.get_running_loop(), popen, max_capture)
-    proc.send(stdin)
-    timed_out = await _wait(proc, popen.pid, timeout_s, kill_grace_s)
-    return proc, timed_out
-
-
-def captured_streams(proc: HookProcess, out_text: str, err_text: str) -> dict[str, Any]:
-    """A finished hook's stdout and stderr (`out_text`, `err_text`: as decoded, shown with
-    the cap's marker) and their byte counts."""
-    return {
-        "stdout": proc.out.shown(out_text),
-        "stderr": proc.err.shown(err_text),
-        "stdout_bytes": proc.out.total,
-        "stderr_bytes": proc.err.total,
-        "stdout_truncated": proc.out.truncated,
-        "stderr_truncated": proc.err.truncated,
-    }
-
-
 def _refusal(hook: Hook, settings: RunSettings) -> str | None:
     """Gemini's error for a hook it does not start at all, in the order it checks."""
     if hook.gemini_source == "project" and not settings.folder_trusted:
@@ -231,61 +193,6 @@ def _refusal(hook: Hook, settings: RunSettings) -> str | None:
     if not hook.command:
         return "Command hook missing command"
     return settings.plans_dir_error or None
-
-
-def _spawn(
-    command: str | Sequence[str], cwd: str, env: dict[str, str]
-) -> subprocess.Popen[bytes] | str:
-    """The hook's `bash -c` process (or its program's, for an argv), or the error Node's
-    spawn would give instead."""
-    if isinstance(command, str):
-        bash = find_bash(env)
-        if bash is None:
-            return (
-                "spawn bash ENOENT: bash is not on the PATH. Gemini CLI runs every hook with "
-                "`bash -c`, so this hook cannot run; install bash or fix PATH."
-            )
-        name, program, argv = "bash", bash, [os.fsencode(bash), b"-c", node_utf8(command)]
-    else:
-        name = program = command[0]  # found on the child's PATH, as Node's spawn does
-        argv = [node_utf8(part) for part in command]
-    try:
-        return subprocess.Popen(
-            argv,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            cwd=cwd,
-            env=env,
-            bufsize=0,
-            start_new_session=True,  # its own process group, so a timeout can kill it all
-        )
-    except FileNotFoundError:
-        missing = not os.path.isdir(cwd)
-        where = f"the working directory {cwd} does not exist" if missing else program
-        return f"spawn {name} ENOENT ({where})"
-    except OSError as exc:
-        return f"spawn {name} {exc.strerror or exc}"
-    except ValueError as exc:  # a NUL byte in the command, a lone surrogate in the cwd
-        return f"TypeError [ERR_INVALID_ARG_VALUE]: spawn {name}: {exc}"
-
-
-async def _wait(proc: HookProcess, pgid: int, timeout_s: float, kill_grace_s: float) -> bool:
-    """Wait for the hook's pipes to close, killing it at its timeout; True if it timed out.
-    A cancelled run kills the hook's whole process group."""
-    watchdog = Watchdog(asyncio.get_running_loop(), proc, pgid, kill_grace_s)
-    watchdog.arm(timeout_s)
-    RUNNING_HOOKS[pgid] = proc.inodes
-    try:
-        await proc.closed
-    except asyncio.CancelledError:
-        signal_all(pgid, proc.inodes, signal.SIGKILL)
-        raise
-    finally:
-        RUNNING_HOOKS.pop(pgid, None)
-        watchdog.disarm()
-        proc.close()
-    return watchdog.timed_out
 
 
 def _finished(

@@ -1,4 +1,5 @@
-"""The shell side of Gemini's hook runner: `bash -c`, and the `$GEMINI_*` command expansion.
+"""The shell side of Gemini's hook runner: the `$GEMINI_*` command expansion (the `bash -c`
+itself is core.run.process's, shared by every host).
 
 Gemini replaces a few `$NAME` tokens in the command text before bash sees it, each value
 escaped with the npm package shell-quote@1.8.3 (`escapeShellArg`). Its quoting is not
@@ -9,9 +10,6 @@ the characters, so it is reproduced here rule for rule.
 from __future__ import annotations
 
 import re
-import shutil
-from collections.abc import Mapping
-from functools import lru_cache
 
 from hookdash.core.hosts.gemini.jsvalues import JS_WHITESPACE, js_string
 
@@ -60,14 +58,3 @@ def expand_command(command: str, cwd: object, plans_dir: str, session_id: object
     for name in _EXPANDED:
         command = command.replace("$" + name, values[name])
     return command.replace("$CLAUDE_PROJECT_DIR", escaped_cwd)
-
-
-def find_bash(environ: Mapping[str, str]) -> str | None:
-    """`bash` as Node's spawn finds it: on the child environment's PATH."""
-    return _which_bash(environ.get("PATH", ""))
-
-
-@lru_cache(maxsize=64)
-def _which_bash(path: str) -> str | None:
-    # Cached per PATH value: a lookup stats every PATH entry, on every hook run.
-    return shutil.which("bash", path=path)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from hookdash.core.hosts.crosswalk import CLAUDE_TOOL_NAMES
 from hookdash.core.hosts.gemini.events import (
     EVENTS,
     FIRED_TRIGGERS,
@@ -11,7 +12,7 @@ from hookdash.core.hosts.gemini.events import (
     match_kind,
 )
 from hookdash.core.hosts.gemini.jsvalues import JS_WHITESPACE
-from hookdash.core.hosts.gemini.tools import BUILTIN_TOOLS, CLAUDE_TOOL_NAMES
+from hookdash.core.hosts.gemini.tools import BUILTIN_TOOLS
 from hookdash.core.js_regex import compile_js
 from hookdash.core.load.checks.about import _about
 from hookdash.core.model import Hook

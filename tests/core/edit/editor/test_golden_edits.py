@@ -15,7 +15,7 @@ import pytest
 
 from hookdash.core import jsonc
 from hookdash.core.edit.editor.settings_file import FileEdit, SettingsFile
-from hookdash.core.edit.switching.disabled_text import add_entry, remove_entry
+from hookdash.core.hosts.gemini.switching.disabled_text import add_entry, remove_entry
 
 GOLDEN = Path(__file__).parents[1] / "golden"
 CASES = sorted(p.stem for p in GOLDEN.glob("*.json"))

@@ -20,13 +20,13 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from hookdash.core import jsonc
-from hookdash.core.edit.authoring.hook_text import NewHook, add_hook, add_hooks
 from hookdash.core.edit.editor import jsonedit
+from hookdash.core.edit.editor.hook_text import NewHook, add_hook, add_hooks
 from hookdash.core.edit.editor.json_paths import JsonEditError
 from hookdash.core.edit.editor.settings_file import SettingsFile
-from hookdash.core.edit.switching.disabled_text import add_entry, remove_entry
 from hookdash.core.errors import UnsupportedShapeError
 from hookdash.core.hosts.gemini.expand import expand_settings_string
+from hookdash.core.hosts.gemini.switching.disabled_text import add_entry, remove_entry
 from tests.conftest import examples
 
 # A longer soak: HOOKDASH_PROPERTY_EXAMPLES=5000 pytest tests/core/edit/test_jsonedit_properties.py

@@ -15,7 +15,7 @@ from hypothesis import given, settings, strategies as st
 from hookdash.core import jsonc
 from hookdash.core.edit.editor import jsonedit
 from hookdash.core.edit.editor.json_paths import JsonEditError
-from hookdash.core.edit.switching.disabled_list import disable_hook, enable_hook
+from hookdash.core.hosts.gemini.switching.disabled_list import disable_hook, enable_hook
 from tests.conftest import Sandbox, command_hook, definition, examples
 
 

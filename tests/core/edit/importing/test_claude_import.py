@@ -19,7 +19,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from hookdash.core import jsonc
-from hookdash.core.edit.authoring.hook_text import add_hook
+from hookdash.core.edit.editor.hook_text import add_hook
 from hookdash.core.edit.importing.claude_import import (
     ClaudeSettingsError,
     ImportResult,

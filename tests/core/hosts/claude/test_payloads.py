@@ -11,7 +11,13 @@ from typing import Any
 import pytest
 
 from hookdash.core.hosts.claude.events import EVENTS, match_field
-from hookdash.core.hosts.claude.payloads import claude_payload, match_value, transcript_path
+from hookdash.core.hosts.claude.payloads import (
+    claude_match_query,
+    claude_offered_values,
+    claude_payload,
+    match_value,
+    transcript_path,
+)
 
 OBSERVED_FILE = Path(__file__).parents[3] / "claude" / "payloads-observed-2.1.332.json"
 OBSERVED = {entry["event"]: entry for entry in json.loads(OBSERVED_FILE.read_text())}
@@ -79,3 +85,16 @@ def test_the_match_query_follows_the_flag_then_the_matcher_then_the_default() ->
     assert match_value("PreToolUse", None, None, "Ba.*") == "Bash"
     assert match_value("SessionStart", None, None, "resume") == "resume"
     assert match_value("SessionEnd", None, None, None) == "other"
+
+
+def test_the_dashboards_plan_starts_from_what_a_firing_sends() -> None:
+    """The field an event's matcher is tested against, the value `f` would send (the
+    matcher's first name, else the default), and the values worth suggesting."""
+    assert claude_match_query("PreToolUse", "Edit|Write") == ("tool_name", "Edit")
+    assert claude_match_query("PreToolUse", "^Web.*") == ("tool_name", "Bash")  # a regex
+    assert claude_match_query("SessionStart") == ("source", "startup")
+    assert claude_match_query("Stop", "Bash") == (None, "")
+    assert {"Bash", "Edit", "WebFetch", "NotebookEdit"} <= set(claude_offered_values("PreToolUse"))
+    assert claude_offered_values("PreCompact") == ("manual", "auto")
+    assert claude_offered_values("Notification") == ("permission_prompt",)
+    assert claude_offered_values("Stop") == ()

@@ -33,6 +33,11 @@ def test_matchers_and_duplicates(machine: Machine) -> None:
     ]
     no_tool = claude_plan(snap, "PreToolUse")
     assert "read" in [h.id for h in no_tool.hooks] and no_tool.notes
+    # Why, where a person can find it: the kept handler's layer, file and line.
+    kept = plan.hooks[0]
+    assert {s.why for s in plan.skipped if s.reason == "duplicate"} == {
+        f"identical to the user hook at {kept.file}:{kept.line}: Claude Code runs it once"
+    }
 
 
 def test_events_without_a_match_query_ignore_matchers(machine: Machine) -> None:

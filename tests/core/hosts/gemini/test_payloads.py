@@ -16,7 +16,6 @@ from hookdash.core.hosts.gemini.payloads import (
     BASE_FIELDS,
     build_payload,
     context_of,
-    merge_input,
     payload_problems,
     tool_for_matcher,
     trigger_for_matcher,
@@ -113,13 +112,6 @@ def test_trigger_for_matcher() -> None:
     assert trigger_for_matcher("SessionEnd", None) == "exit"
     assert trigger_for_matcher("PreCompress", " manual ") == "manual"
     assert trigger_for_matcher("BeforeTool", "x") is None
-
-
-def test_merge_input_keeps_order_and_replaces_top_level(sandbox: Sandbox) -> None:
-    payload = build_payload(sandbox.env(), "BeforeTool")
-    merged = merge_input(payload, {"tool_input": {"command": "rm -rf /"}, "extra": 1})
-    assert list(merged) == [*payload, "extra"]
-    assert merged["tool_input"] == {"command": "rm -rf /"}  # replaced, not deep-merged
 
 
 def test_context_comes_from_the_payload() -> None:
