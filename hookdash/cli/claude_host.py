@@ -96,7 +96,7 @@ def write_claude_list(snap: Any, s: Style) -> None:
             ".claude/settings.json (the project) or .claude/settings.local.json (you, here).\n"
         )
         return
-    from hookdash.core import CLAUDE_EVENTS
+    from hookdash.core import CLAUDE_EVENTS, claude_handling
 
     groups: dict[str, dict[str, list[Any]]] = {}
     for hook in snap.hooks:
@@ -111,6 +111,8 @@ def write_claude_list(snap: Any, s: Style) -> None:
             out.write(f"  {s.cyan(hooks[0].scope + plugin)} {s.dim(places.display(file))}\n")
             for hook in hooks:
                 out.write(_hook_line(hook, s) + "\n")
+                for how in claude_handling(hook):
+                    out.write(f"      {s.dim('· ' + how)}\n")
                 for reason in hook.not_running_because:
                     out.write(f"      {s.dim('↳ ' + visible(reason))}\n")
                 if hook.review_detail:
@@ -194,7 +196,7 @@ def cmd_check_claude(args: argparse.Namespace) -> int:
 
 
 def cmd_plan_claude(args: argparse.Namespace) -> int:
-    from hookdash.core import claude_event_problem, claude_plan
+    from hookdash.core import claude_event_problem, claude_handling, claude_plan
 
     problem = claude_event_problem(args.event)
     if problem is not None:
@@ -229,6 +231,8 @@ def cmd_plan_claude(args: argparse.Namespace) -> int:
         name = s.green(visible(shorten(hook.id, 70)))
         scope = hook.scope + (f" {visible(hook.plugin)}" if hook.plugin else "")
         out.write(f"  {i}. {name} {s.cyan(scope)}{kind}  {s.dim(where)}\n")
+        for how in claude_handling(hook):
+            out.write(f"     {s.dim('· ' + how)}\n")
     if plan.skipped:
         out.write("Not run:\n")
         for skipped in plan.skipped:

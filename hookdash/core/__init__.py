@@ -103,6 +103,7 @@ if TYPE_CHECKING:
         claude_offered_values as claude_offered_values,
     )
     from hookdash.core.hosts.claude.present import (
+        claude_handling as claude_handling,
         claude_match_sentence as claude_match_sentence,
         claude_no_ask_line as claude_no_ask_line,
         claude_review_sentence as claude_review_sentence,

@@ -64,6 +64,7 @@ class World:
         self.tracer = self.bin / "trace.sh"
         self.tracer.write_text(TRACE_SCRIPT)
         self.tracer.chmod(0o755)
+        self.env: dict[str, str] = {}  # more variables for claude (e.g. SHELL)
 
     # ------------------------------------------------------------------ settings
 
@@ -192,6 +193,7 @@ class World:
             "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
             "DISABLE_AUTOUPDATER": "1",
             "HOOKDASH_TRACE_DIR": str(self.trace_dir),
+            **self.env,
         }
 
     def run(

@@ -6,6 +6,9 @@ a Bash call that would create a marker file, and hookdash fires them at PreToolU
 was observed: exit 2, `permissionDecision: "deny"` and `decision: "block"` block the call;
 with two hooks, deny wins over allow and over ask, and ask over allow (a `-p` run, which
 cannot ask, refuses the call and tells the model the ask's reason); exit 1 does not block.
+The handler's fields: an exec-form hook's exit 2 blocks; `onFailure: "block"` blocks on exit
+1, a missing program, output that fails validation; an async hook's exit 2 does not; a
+shell-form hook runs under /bin/sh (`[[` is a bashism dash does not know).
 """
 
 from __future__ import annotations
@@ -40,6 +43,18 @@ SCENARIOS: dict[str, list[Any]] = {
     "ask+allow": [_decision("ask"), _decision("allow")],
     "ask+deny": [_decision("ask"), _decision("deny")],
     "allow": [_decision("allow")],
+    # The handler's fields (test_observed_handlers.py): exec form, onFailure, async, /bin/sh.
+    "exec-exit-2": [
+        {"command": "/bin/sh", "args": ["-c", "cat >/dev/null; echo exec-2 >&2; exit 2"]}
+    ],
+    "exec-missing": [{"command": "/nonexistent/guard", "args": ["a"]}],
+    "exec-missing-block": [{"command": "/nonexistent/guard", "args": ["a"], "onFailure": "block"}],
+    "exit-1-block": [{"command": "cat >/dev/null; exit 1", "onFailure": "block"}],
+    "invalid-output-block": [
+        {"command": """cat >/dev/null; echo '{"continue": "yes"}'""", "onFailure": "block"}
+    ],
+    "async-exit-2": [{"command": "cat >/dev/null; exit 2", "async": True}],
+    "bashism-exit-2": [{"command": "cat >/dev/null; [[ 1 == 1 ]] && exit 2"}],
 }
 # What the model is told when the call does not run (the block's reason).
 TOLD = {
@@ -49,12 +64,19 @@ TOLD = {
     "deny+allow": "because deny",
     "ask+allow": "because ask",
     "ask+deny": "because deny",
+    "exec-exit-2": "exec-2",
+    "exec-missing-block": "blocking because onFailure is",
+    "exit-1-block": "blocking because onFailure is",
+    "invalid-output-block": "blocking because onFailure is",
 }
 
 
 def _hooks(world: World, outputs: list[Any]) -> list[dict[str, Any]]:
     hooks = []
     for i, output in enumerate(outputs):
+        if isinstance(output, dict) and "command" in output:  # a handler as it is
+            hooks.append({"type": "command", **output})
+            continue
         if output == "EXIT 2":
             command = "cat >/dev/null; echo blocked-by-exit-2 >&2; exit 2"
         elif output == "EXIT 1":

@@ -207,3 +207,30 @@ def test_settings_commands_in_list_check_and_scan(sandbox: Sandbox) -> None:
         ("apiKeyHelper", "setting"),
         ("statusLine", "setting"),
     ]
+
+
+def test_list_and_plan_say_how_a_hook_runs(sandbox: Sandbox) -> None:
+    """Exec form, onFailure, async and once change what a hook does: list and plan say so
+    beside it (they run: nothing of this is a reason not to)."""
+    handlers = [
+        {"type": "command", "command": "bash", "args": ["-c", "curl x | sh"],
+         "onFailure": "block", "once": True},
+        {"type": "command", "command": "notify.sh", "async": True},
+    ]  # fmt: skip
+    _write(
+        sandbox.home / ".claude" / "settings.json",
+        {"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": handlers}]}},
+    )
+    listed = _claude(sandbox, "list", "--host", "claude").stdout
+    assert "bash -c 'curl x | sh'" in listed and "⚠" in listed
+    for said in ("exec form: bash is started directly with 2 argument(s), no shell",
+                 "onFailure block: if it cannot start", "once: Claude Code runs it once",
+                 "async: runs in the background"):  # fmt: skip
+        assert said in listed, said
+    plan = _claude(sandbox, "plan", "--host", "claude", "PreToolUse", "--tool", "Bash").stdout
+    assert "Claude Code runs 2 hooks" in plan and "exec form: bash" in plan
+    assert "async: runs in the background" in plan
+    data = json.loads(_claude(sandbox, "list", "--host", "claude", "--json").stdout)
+    exec_hook = data["hooks"][0]
+    assert exec_hook["args"] == ["-c", "curl x | sh"] and exec_hook["on_failure"] == "block"
+    assert exec_hook["not_running_because"] == [] and exec_hook["runs"]

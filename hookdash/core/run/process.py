@@ -3,7 +3,8 @@ watchdog that ends it. What every host's hooks run through (`run_process`); what
 makes of the command, the environment, the timeout and the output is the host's own rule
 (hosts/<host>/runner.py, hosts/claude/fire.py).
 
-A hook is `bash -c` in a process group of its own. Its pipes are read until EOF (which can
+A hook is `bash -c` (or a program and its arguments, for Claude Code's exec form and its
+`/bin/sh -c`) in a process group of its own. Its pipes are read until EOF (which can
 come long after the hook exits, if a child keeps them open), capped in memory. On a
 timeout or a cancel the whole group gets SIGTERM, then SIGKILL after a grace period, and
 so does any other process that still holds the hook's pipes (found through /proc); after
@@ -19,7 +20,7 @@ import re
 import shutil
 import signal
 import subprocess
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, TypeVar
 
@@ -304,7 +305,7 @@ def node_utf8(text: str) -> bytes:
 
 
 async def run_process(
-    command_text: str,
+    command: str | Sequence[str],
     cwd: str,
     env: dict[str, str],
     stdin: bytes,
@@ -313,10 +314,11 @@ async def run_process(
     max_capture: int = MAX_CAPTURE_BYTES,
     kill_grace_s: float = KILL_GRACE_S,
 ) -> tuple[HookProcess, bool] | str:
-    """Run `bash -c command_text` in a process group of its own, `stdin` written then
+    """Run `bash -c command` (a string) or the program and arguments `command` (a list,
+    spawned directly: no shell) in a process group of its own, `stdin` written then
     closed, its output capped, its group killed at `timeout_s`: (the finished process,
     whether it timed out), or the spawn error. What every host's hooks run through."""
-    popen = _spawn(command_text, cwd, env)
+    popen = _spawn(command, cwd, env)
     if isinstance(popen, str):
         return popen
     proc = HookProcess(asyncio.get_running_loop(), popen, max_capture)
@@ -338,17 +340,25 @@ def captured_streams(proc: HookProcess, out_text: str, err_text: str) -> dict[st
     }
 
 
-def _spawn(command_text: str, cwd: str, env: dict[str, str]) -> subprocess.Popen[bytes] | str:
-    """The hook's `bash -c` process, or the error Node's spawn would give instead."""
-    bash = find_bash(env)
-    if bash is None:
-        return (
-            "spawn bash ENOENT: bash is not on the PATH. Gemini CLI runs every hook with "
-            "`bash -c`, so this hook cannot run; install bash or fix PATH."
-        )
+def _spawn(
+    command: str | Sequence[str], cwd: str, env: dict[str, str]
+) -> subprocess.Popen[bytes] | str:
+    """The hook's `bash -c` process (or its program's, for an argv), or the error Node's
+    spawn would give instead."""
+    if isinstance(command, str):
+        bash = find_bash(env)
+        if bash is None:
+            return (
+                "spawn bash ENOENT: bash is not on the PATH. Gemini CLI runs every hook with "
+                "`bash -c`, so this hook cannot run; install bash or fix PATH."
+            )
+        name, program, argv = "bash", bash, [os.fsencode(bash), b"-c", node_utf8(command)]
+    else:
+        name = program = command[0]  # found on the child's PATH, as Node's spawn does
+        argv = [node_utf8(part) for part in command]
     try:
         return subprocess.Popen(
-            [bash, "-c", node_utf8(command_text)],
+            argv,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -358,12 +368,13 @@ def _spawn(command_text: str, cwd: str, env: dict[str, str]) -> subprocess.Popen
             start_new_session=True,  # its own process group, so a timeout can kill it all
         )
     except FileNotFoundError:
-        where = f"the working directory {cwd} does not exist" if not os.path.isdir(cwd) else bash
-        return f"spawn bash ENOENT ({where})"
+        missing = not os.path.isdir(cwd)
+        where = f"the working directory {cwd} does not exist" if missing else program
+        return f"spawn {name} ENOENT ({where})"
     except OSError as exc:
-        return f"spawn bash {exc.strerror or exc}"
+        return f"spawn {name} {exc.strerror or exc}"
     except ValueError as exc:  # a NUL byte in the command, a lone surrogate in the cwd
-        return f"TypeError [ERR_INVALID_ARG_VALUE]: spawn bash: {exc}"
+        return f"TypeError [ERR_INVALID_ARG_VALUE]: spawn {name}: {exc}"
 
 
 async def _wait(proc: HookProcess, pgid: int, timeout_s: float, kill_grace_s: float) -> bool:

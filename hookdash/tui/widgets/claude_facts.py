@@ -47,7 +47,7 @@ def claude_facts(
     colors: Colors,
 ) -> Table:
     """Every field of a Claude hook, verdict first (`where`: its file and line, shown)."""
-    from hookdash.core import claude_match_sentence, claude_review_sentence
+    from hookdash.core import claude_handling, claude_match_sentence, claude_review_sentence
 
     facts = Facts(colors)
     shown, dim, row = hook.shown, colors.dim, facts.row
@@ -57,7 +57,11 @@ def claude_facts(
     row("matcher", shown.matcher if hook.matcher is not None else Text("(none)", style=dim))
     row("matches", claude_match_sentence(hook))
     if hook.command is not None:
-        row("command", Text(shown.command_lines, style=f"bold {colors.foreground}"))
+        # The exec form's program and arguments, quoted as one line (hook.id).
+        text = shown.command_lines if hook.args is None else f"exec form: {shown.id}"
+        row("command", Text(text, style=f"bold {colors.foreground}"))
+    for how in claude_handling(hook):
+        row("", Text("• " + how, style=colors.warning))
     if hook.type != "command":
         kind = visible(hook.type if isinstance(hook.type, str) else repr(hook.type))
         row("type", kind, Text("  (hookdash lists it; it fires only command hooks)", style=dim))

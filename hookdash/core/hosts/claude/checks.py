@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from hookdash.core import jsonc
 from hookdash.core.display import hidden_characters, shorten, visible
 from hookdash.core.hosts.claude.events import KNOWN_EVENTS
+from hookdash.core.hosts.claude.handler import command_line, exec_argv
 from hookdash.core.hosts.claude.layers import ClaudeLayer
 from hookdash.core.hosts.claude.model import ClaudeHook, ClaudeSnapshot
 from hookdash.core.hosts.claude.plugins import enabled_value
@@ -30,23 +31,41 @@ if TYPE_CHECKING:
     from hookdash.core.hosts.claude.registry import Switches
 
 
-def scripts_of(hook: ClaudeHook, workspace: Path, home: Path) -> list[ScriptInfo]:
-    """Every program a command hook's command runs (`$CLAUDE_PROJECT_DIR` is the workspace,
-    a plugin hook's `$CLAUDE_PLUGIN_ROOT` its plugin's folder)."""
+def _scanned(hook: ClaudeHook, workspace: Path) -> str | None:
+    """The text the script finder and the risk scan read: the shell-form command; for the
+    exec form, its program and arguments with Claude's placeholders replaced, quoted as one
+    command line (so `bash` with `["-c", "curl x | sh"]` is scanned as what it runs)."""
     if hook.command is None:
+        return None
+    if hook.args is None:
+        return hook.command
+    values = {"CLAUDE_PROJECT_DIR": str(workspace)}
+    if hook.plugin_root is not None:
+        values["CLAUDE_PLUGIN_ROOT"] = hook.plugin_root
+    argv = exec_argv(hook.command, hook.args, values)
+    return command_line(argv[0], argv[1:])
+
+
+def scripts_of(hook: ClaudeHook, workspace: Path, home: Path) -> list[ScriptInfo]:
+    """Every program a command hook's command (and exec-form arguments) runs
+    (`$CLAUDE_PROJECT_DIR` is the workspace, a plugin hook's `$CLAUDE_PLUGIN_ROOT` its
+    plugin's folder)."""
+    text = _scanned(hook, workspace)
+    if text is None:
         return []
     variables = {"CLAUDE_PROJECT_DIR": str(workspace), "HOME": str(home)}
     if hook.plugin_root is not None:
         variables["CLAUDE_PLUGIN_ROOT"] = hook.plugin_root
-    return list(find_scripts(hook.command, workspace, variables).scripts)
+    return list(find_scripts(text, workspace, variables).scripts)
 
 
 def hook_risks_of(hook: ClaudeHook, workspace: Path, home: Path) -> list[RiskFlag]:
-    """The shared risk flags of a command hook: its command and every project script it
-    runs (`hook.scripts`)."""
-    if hook.command is None:
+    """The shared risk flags of a command hook: its command (with its exec-form arguments)
+    and every project script it runs (`hook.scripts`)."""
+    text = _scanned(hook, workspace)
+    if text is None:
         return []
-    return hook_risks(hook.command, hook.scripts, workspace=str(workspace), home=str(home))
+    return hook_risks(text, hook.scripts, workspace=str(workspace), home=str(home))
 
 
 def handler_risks(handler: dict[str, Any]) -> list[RiskFlag]:
@@ -266,6 +285,7 @@ def _hook_problems(hook: ClaudeHook) -> list[Problem]:
         kind = None if hook.command is not None else str(hook.type)
         out.append(risk_problem(f"{hook.event} hook", hook.id, hook.risks, kind, where))
     texts = [("event name", hook.event), ("command", hook.command), ("matcher", hook.matcher)]
+    texts += [("argument", arg) for arg in hook.args or ()]
     texts.append(("target", hook.detail))
     out += hidden_problems(f"a {visible(hook.event)} hook", texts, where)
     return out

@@ -3,12 +3,16 @@
 The plan is `claude_plan` (every hook of the event on and matching, identical handlers
 once, all in parallel), made for the match query the final payload carries; with a hook
 named, that hook alone (even where Claude would not run it: the result says why). Each
-`command` hook runs through the shared process handling (core.run.process: `bash -c` in
-a process group of its own, output capped, the group killed at the timeout, in SECONDS,
-default 600), with the payload on stdin, in the workspace, with Claude's variables:
-`CLAUDE_PROJECT_DIR` (the workspace), `CLAUDE_PLUGIN_ROOT`/`_DATA` for a plugin's hooks. Other
-handler types (http, prompt, agent, mcp_tool) are not fired by hookdash; the result lists
-them. Every run is appended to the run log with host "claude".
+`command` hook runs as Claude runs it (core.hosts.claude.handler): `/bin/sh -c command`,
+or for the exec form (`args`) the program with its arguments and no shell, through the
+shared process handling (core.run.process: a process group of its own, output capped, the
+group killed at the timeout, in SECONDS, default 600), with the payload on stdin, in the
+workspace, with Claude's variables: `CLAUDE_PROJECT_DIR` (the workspace),
+`CLAUDE_PLUGIN_ROOT`/`_DATA` for a plugin's hooks. What the outputs decide follows the
+handler's fields: `onFailure: "block"` makes a failure block as exit 2 does; an `async`
+hook's output decides nothing. Other handler types (http, prompt, agent, mcp_tool) and
+`shell: "powershell"` hooks are not fired by hookdash; the result lists them. Every run is
+appended to the run log with host "claude".
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from pydantic import BaseModel
 
 from hookdash.core.disk.state import state_dir
 from hookdash.core.hosts.claude.events import is_tool_event, match_field
+from hookdash.core.hosts.claude.handler import SHELL, exec_argv, on_failure_blocks
 from hookdash.core.hosts.claude.model import (
     ClaudeHook,
     ClaudePlan,
@@ -40,6 +45,7 @@ from hookdash.core.hosts.claude.outputs import (
     OutputFormat,
     aggregate,
     describe,
+    output_fault,
     read_output,
 )
 from hookdash.core.hosts.claude.payloads import claude_payload, payload_value
@@ -88,10 +94,20 @@ class ClaudeRunResult(BaseModel):
     output_format: OutputFormat | None = None
     outcome: Outcome
     error: str | None = None
+    # What its outcome means to Claude (the handler's fields): a failure blocks as exit 2
+    # (onFailure "block"); an async hook is not waited for and decides nothing.
+    blocks_on_failure: bool = False
+    background: Literal["async", "asyncRewake"] | None = None
 
     @property
     def shown(self) -> ShownRun:
         return ShownRun(self)
+
+    @property
+    def failed(self) -> bool:
+        """A failure in onFailure's sense: not started, timed out, an exit code other than
+        0 or 2, or JSON output Claude's validation rejects."""
+        return self.outcome in ("not-started", "timed-out", "non-blocking-error")
 
 
 class ClaudeNotFired(BaseModel):
@@ -142,6 +158,15 @@ def hook_environment(
     return env
 
 
+def spawned(hook: ClaudeHook, env: Mapping[str, str]) -> list[str]:
+    """What Claude Code spawns for a command hook: the exec form's program and arguments
+    (its placeholders replaced from `env`, Claude's values), else `/bin/sh -c command`."""
+    assert hook.command is not None
+    if hook.args is None:
+        return [SHELL, "-c", hook.command]
+    return exec_argv(hook.command, hook.args, env)
+
+
 def timeout_of(hook: ClaudeHook) -> float:
     value = hook.timeout
     if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
@@ -166,9 +191,11 @@ async def run_claude_hook(
         "ref": hook.ref,
         "scope": hook.scope,
         "event": hook.event,
-        "command": hook.command,
+        "command": hook.id if hook.command is not None else None,
         "input": dict(payload),
         "started_at": _now(),
+        "blocks_on_failure": on_failure_blocks(hook.on_failure, hook.background, hook.event),
+        "background": hook.background,
     }
     if hook.command is None:
         return ClaudeRunResult(
@@ -182,10 +209,11 @@ async def run_claude_hook(
     data = json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode(
         "utf-8", "surrogatepass"
     )
+    env = hook_environment(hook, workspace, environ)
     ran = await run_process(
-        hook.command,
+        spawned(hook, env),
         workspace,
-        hook_environment(hook, workspace, environ),
+        env,
         data,
         timeout_of(hook),
         max_capture=max_capture,
@@ -206,6 +234,12 @@ async def run_claude_hook(
     returncode = proc.returncode
     code = returncode if returncode is not None and returncode >= 0 else None
     outcome, output, fmt = read_output(code, out_text, timed_out, True)
+    fault = output_fault(output) if outcome == "success" and isinstance(output, dict) else None
+    if fault is not None:  # Claude's validation rejects it: a failure, its output unread
+        outcome = "non-blocking-error"
+    error = f"timed out after {timeout_of(hook):g} s" if timed_out else None
+    if fault is not None:
+        error = f"Hook JSON output validation failed — {fault}"
     return ClaudeRunResult(
         **base,
         **captured_streams(proc, out_text, err_text),
@@ -217,13 +251,34 @@ async def run_claude_hook(
         output=output,
         output_format=fmt,
         outcome=outcome,
-        error=f"timed out after {timeout_of(hook):g} s" if timed_out else None,
+        error=error,
+    )
+
+
+def as_claude_reads_it(result: ClaudeRunResult) -> HookOutcome | None:
+    """The part of a run Claude's verdict reads: None for an async hook (not waited for);
+    a failure of a hook with `onFailure: "block"` as the exit 2 it counts as, told as
+    Claude tells it (run: `failed; blocking because onFailure is "block"` + stderr)."""
+    if result.background == "async":
+        return None
+    if result.blocks_on_failure and result.failed:
+        what = "timed out" if result.outcome == "timed-out" else "failed"
+        detail = result.stderr.strip() or (result.error if not result.timed_out else "") or ""
+        told = f'{what}; blocking because onFailure is "block"' + (f"\n{detail}" if detail else "")
+        return HookOutcome(outcome="blocking-error", stderr=told)
+    return HookOutcome(
+        outcome=result.outcome, output=result.output, stdout=result.stdout, stderr=result.stderr
     )
 
 
 def _decision(result: ClaudeRunResult) -> str | None:
-    if result.outcome == "blocking-error":
+    read = as_claude_reads_it(result)
+    if read is None:
+        return None
+    if read.outcome == "blocking-error":
         return "block"
+    if result.outcome != "success":
+        return None
     output = result.output if isinstance(result.output, dict) else {}
     specific = output.get("hookSpecificOutput")
     if isinstance(specific, dict) and isinstance(specific.get("permissionDecision"), str):
@@ -302,13 +357,21 @@ async def fire_claude(
             f"it is not among the hooks Claude Code runs for {event}"
         ]
         result.claude_would_not_run_because = why
-    commands = [h for h in planned if h.type == "command" and h.command is not None]
+    commands = [
+        h
+        for h in planned
+        if h.type == "command" and h.command is not None and h.shell != "powershell"
+    ]
     result.not_fired = [
         ClaudeNotFired(
             id=h.id,
             ref=h.ref,
             type=h.type,
-            why=f"type {h.type}: Claude Code runs it, hookdash fires only command hooks",
+            why=(
+                "runs under PowerShell (pwsh); hookdash fires hooks under /bin/sh"
+                if h.type == "command"
+                else f"type {h.type}: Claude Code runs it, hookdash fires only command hooks"
+            ),
         )
         for h in planned
         if h not in commands
@@ -339,19 +402,35 @@ async def fire_claude(
         log.append(records)
     except OSError as exc:
         result.warnings.append(f"could not append to the run log {log.path}: {exc.strerror or exc}")
-    outcomes = [
-        HookOutcome(outcome=r.outcome, output=r.output, stdout=r.stdout, stderr=r.stderr)
-        for r in result.results
-    ]
+    read = [as_claude_reads_it(r) for r in result.results]
+    outcomes = [o for o in read if o is not None]
     agg = aggregate(event, outcomes)
     result.aggregate = agg.model_dump(mode="json")
     tool_name = final.get("tool_name") if is_tool_event(event) else None
     effect = describe(event, agg, tool_name if isinstance(tool_name, str) else None, len(outcomes))
+    effect += _background_note(result.results)
     if not result.claude_would_run:
         reasons = "; ".join(result.claude_would_not_run_because)
         effect = f"Claude Code would not run this hook ({reasons}). Had it run: {effect}"
     result.effect = effect
     return result
+
+
+def _background_note(results: list[ClaudeRunResult]) -> str:
+    """What the verdict leaves out or assumes of async and asyncRewake hooks."""
+    note = ""
+    waited = sum(r.background == "async" for r in results)
+    if waited:
+        note += (
+            f" {waited} async hook(s) ran too: Claude Code does not wait for them, and their "
+            "output decides nothing."
+        )
+    if any(r.background == "asyncRewake" for r in results):
+        note += (
+            " asyncRewake: this verdict is `claude -p`'s, which waits for the hook; an "
+            "interactive session runs it in the background, and its exit 2 wakes the model."
+        )
+    return note
 
 
 def fire_claude_sync(snapshot: ClaudeSnapshot, event: str, **kwargs: Any) -> ClaudeFireResult:

@@ -54,6 +54,14 @@ class ClaudeHook(BaseModel):
     match_field: str | None = None  # what the matcher is tested against; None: ignored
     type: Any = None
     command: str | None = None
+    # How a command hook runs (core.hosts.claude.handler): `args` present is the exec form
+    # (the program spawned with these arguments, no shell); `shell` and `on_failure` as
+    # written; `background` its async/asyncRewake; `once` removed after its first run.
+    args: list[str] | None = None
+    shell: Any = None
+    on_failure: Any = None  # onFailure: "block" makes a failure block (command and http)
+    background: Literal["async", "asyncRewake"] | None = None
+    once: bool = False
     detail: str | None = None  # url of an http hook, prompt of prompt/agent, server/tool
     timeout: Any = None  # seconds, as written (None: Claude's default, 600 s for commands)
     condition: Any = None  # its `if` (a permission rule the tool call must match), as written

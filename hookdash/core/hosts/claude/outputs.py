@@ -55,6 +55,37 @@ TEXT_IS_CONTEXT = frozenset({"UserPromptSubmit", "UserPromptExpansion", "Session
 _RANK = {"deny": 3, "ask": 2, "allow": 1}
 
 
+# Fields of a hook's JSON output whose type Claude Code checks (its schema rejects the
+# whole output, a failure of the hook, when one is wrong; run: {"continue": "yes"}). Only
+# the fields hookdash reads are checked here.
+_BOOLEANS = ("continue", "suppressOutput")
+_STRINGS = ("stopReason", "reason", "systemMessage")
+_CHOICES: dict[str, tuple[str, ...]] = {"decision": ("approve", "block")}
+_SPECIFIC_CHOICES: dict[str, tuple[str, ...]] = {
+    "permissionDecision": ("allow", "deny", "ask", "defer")
+}
+
+
+def output_fault(output: Mapping[str, Any]) -> str | None:
+    """Why Claude Code's validation rejects a hook's JSON output, or None when the fields
+    hookdash reads are of the right type (the binary's message's start)."""
+    for key in _BOOLEANS:
+        if key in output and not isinstance(output[key], bool):
+            return f"{key}: expected boolean"
+    for key in _STRINGS:
+        if key in output and not isinstance(output[key], str):
+            return f"{key}: expected string"
+    specific = output.get("hookSpecificOutput")
+    if "hookSpecificOutput" in output and not isinstance(specific, dict):
+        return "hookSpecificOutput: expected object"
+    for where, choices in ((output, _CHOICES), (specific or {}, _SPECIFIC_CHOICES)):
+        for key, allowed in choices.items():
+            if key in where and where[key] not in allowed:
+                prefix = "hookSpecificOutput." if where is not output else ""
+                return f"{prefix}{key}: expected one of {'|'.join(allowed)}"
+    return None
+
+
 def read_output(
     exit_code: int | None, stdout: str, timed_out: bool, executed: bool
 ) -> tuple[Outcome, Any, OutputFormat | None]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hookdash.core.display import visible
+from hookdash.core.display import shorten, visible
 from hookdash.core.hosts.claude.events import KNOWN_EVENTS
 
 if TYPE_CHECKING:
@@ -62,6 +62,48 @@ def claude_notes(hook: ClaudeHook) -> list[str]:
     elif hook.review == "changed":
         notes.append("changed since you reviewed it with hookdash trust")
     return notes
+
+
+def claude_handling(hook: ClaudeHook) -> list[str]:
+    """How Claude Code runs the hook, where a field beside its command changes it (exec
+    form, shell, onFailure, async, once): one sentence each (core.hosts.claude.handler)."""
+    from hookdash.core.hosts.claude.handler import ON_FAILURE_IGNORED
+
+    out: list[str] = []
+    if hook.args is not None:
+        out.append(
+            f"exec form: {visible(shorten(hook.command or '', 60))} is started directly with "
+            f"{len(hook.args)} argument(s), no shell (only ${{CLAUDE_PROJECT_DIR}}-style "
+            "placeholders are replaced)"
+        )
+    if hook.shell == "powershell":
+        out.append(
+            "shell powershell: runs under PowerShell (pwsh); hookdash fires hooks under "
+            "/bin/sh, so it does not fire this one"
+        )
+    if hook.on_failure == "block":
+        if hook.background is not None:
+            out.append("onFailure block: ignored, the hook runs in the background")
+        elif hook.event in ON_FAILURE_IGNORED:
+            out.append(f"onFailure block: ignored on {visible(hook.event)}")
+        else:
+            out.append(
+                "onFailure block: if it cannot start, times out, exits with a code other "
+                "than 0 or 2 or prints invalid JSON, Claude Code blocks as on exit 2"
+            )
+    if hook.background == "async":
+        out.append(
+            "async: runs in the background; Claude Code does not wait for it and its "
+            "output decides nothing"
+        )
+    elif hook.background == "asyncRewake":
+        out.append(
+            "asyncRewake: runs in the background, exit 2 wakes the model with its stderr; "
+            "`claude -p` waits for it, and there its exit 2 blocks as usual"
+        )
+    if hook.once:
+        out.append("once: Claude Code runs it once in a session, then removes it")
+    return out
 
 
 def claude_match_sentence(hook: ClaudeHook) -> str:

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from hookdash.core import jsonc
 from hookdash.core.hosts.claude.events import KNOWN_EVENTS, match_field
+from hookdash.core.hosts.claude.handler import background_of, command_line, exec_args
 from hookdash.core.hosts.claude.layers import (
     ClaudeLayer,
     claude_home,
@@ -209,8 +210,10 @@ def _hook(
     root = str(plugin.root) if plugin is not None and plugin.root is not None else None
     command = handler.get("command") if kind == "command" else None
     command = command if isinstance(command, str) else None
+    args = exec_args(handler) if command is not None else None
     detail = _detail(handler)
-    ident = command if command is not None else (detail or f"{_text(kind)} hook")
+    shown = command_line(command, args) if command is not None else None
+    ident = shown if shown is not None else (detail or f"{_text(kind)} hook")
     return ClaudeHook(
         id=ident,
         ref=claude_hook_ref(str(layer.path), pointer),
@@ -224,6 +227,11 @@ def _hook(
         match_field=match_field(event),
         type=kind,
         command=command,
+        args=args,
+        shell=handler.get("shell") if kind == "command" else None,
+        on_failure=handler.get("onFailure"),
+        background=background_of(handler) if kind == "command" else None,
+        once=handler.get("once") is True,
         detail=detail,
         timeout=handler.get("timeout"),
         condition=handler.get("if"),

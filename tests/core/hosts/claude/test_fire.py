@@ -158,3 +158,118 @@ def test_untrusted_project_hooks_need_confirmation(machine: Machine) -> None:
     )
     snap = load_claude(machine.project, machine.environ())
     assert [h.trust for h in snap.hooks if h.scope == "project"] == ["trusted"]
+
+
+ARGV_TRACER = """#!/usr/bin/env python3
+import json, os, sys
+with open(%r, "w") as f:
+    json.dump({"argv": sys.argv, "cwd": os.getcwd(), "stdin": sys.stdin.read()}, f)
+"""
+
+
+def _handlers(machine: Machine, event: str, *handlers: dict[str, Any]) -> None:
+    machine.write(machine.user, {"hooks": {event: [{"hooks": list(handlers)}]}})
+
+
+def _traced(machine: Machine, *handlers: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+    """Fire `handlers` at PreToolUse ("TRACER": a script recording how it was started)."""
+    tracer, trace = machine.root / "argv.py", machine.root / "trace.json"
+    machine.write(tracer, ARGV_TRACER % str(trace))
+    tracer.chmod(0o755)
+    resolved = [{k: str(tracer) if v == "TRACER" else v for k, v in h.items()} for h in handlers]
+    _handlers(machine, "PreToolUse", *resolved)
+    result = _fire(machine, "PreToolUse", tool="Bash")
+    return result, json.loads(trace.read_text())
+
+
+def test_exec_form_runs_the_program_with_its_args_and_no_shell(machine: Machine) -> None:
+    """As Claude Code 2.1.332 does (test_observed_handlers): each argument whole, only
+    `${CLAUDE_PROJECT_DIR}` replaced; in the workspace, the payload on stdin."""
+    args = ["a b", "$HOME", "${HOME}", "`id`", "${CLAUDE_PROJECT_DIR}/x", "$CLAUDE_PROJECT_DIR"]
+    result, seen = _traced(machine, {"type": "command", "command": "TRACER", "args": args})
+    (run,) = result.results
+    tracer = str(machine.root / "argv.py")
+    project = str(machine.project)
+    assert seen["argv"] == [tracer, *args[:4], f"{project}/x", "$CLAUDE_PROJECT_DIR"]
+    assert seen["cwd"] == project and json.loads(seen["stdin"])["tool_name"] == "Bash"
+    quoted = "'a b' '$HOME' '${HOME}' '`id`' '${CLAUDE_PROJECT_DIR}/x' '$CLAUDE_PROJECT_DIR'"
+    assert run.command == f"{tracer} {quoted}"  # as written, quoted as one line
+
+
+def test_exec_form_finds_a_bare_program_on_path(machine: Machine) -> None:
+    tracer = str(machine.root / "argv.py")
+    result, seen = _traced(machine, {"type": "command", "command": "python3", "args": [tracer]})
+    assert seen["argv"] == [tracer] and result.results[0].outcome == "success"
+
+
+def test_a_missing_program_is_not_started(machine: Machine) -> None:
+    _handlers(machine, "PreToolUse", {"type": "command", "command": "/nonexistent/g", "args": []})
+    (run,) = _fire(machine, "PreToolUse", tool="Bash").results
+    assert run.outcome == "not-started" and "ENOENT" in (run.error or "")
+
+
+def test_a_shell_form_hook_runs_under_bin_sh(machine: Machine) -> None:
+    """Claude Code runs `/bin/sh -c`, whatever $SHELL or `shell: "bash"` say (run)."""
+    probe = 'echo "$0|$(readlink /proc/$$/exe)"'
+    _handlers(machine, "Stop", {"type": "command", "command": probe, "shell": "bash"})
+    (run,) = _fire(machine, "Stop").results
+    zero, exe = run.stdout.strip().split("|")
+    assert zero == "/bin/sh" and Path(exe) == Path("/bin/sh").resolve()
+
+
+def test_powershell_hooks_are_not_fired_and_said_so(machine: Machine) -> None:
+    _handlers(
+        machine, "PreToolUse", {"type": "command", "command": "exit 2", "shell": "powershell"}
+    )
+    result = _fire(machine, "PreToolUse", tool="Bash")
+    assert result.results == []
+    assert "runs under PowerShell (pwsh)" in result.not_fired[0].why
+
+
+def test_on_failure_block_makes_a_failure_block(machine: Machine) -> None:
+    """exit 1, a missing program, a timeout, output Claude's validation rejects: each blocks
+    with `onFailure: "block"` and none without it (test_observed_handlers)."""
+    failures: list[dict[str, Any]] = [
+        {"command": "echo oops >&2; exit 1"},
+        {"command": "/nonexistent/guard", "args": ["a"]},
+        {"command": "sleep 3", "timeout": 0.3},
+        {"command": """echo '{"continue": "yes"}'"""},
+        {"command": """echo '{"decision": 5}'"""},
+    ]
+    for fields in failures:
+        _handlers(machine, "PreToolUse", {"type": "command", **fields})
+        assert not _fire(machine, "PreToolUse", tool="Bash").aggregate["blocked"], fields
+        _handlers(machine, "PreToolUse", {"type": "command", **fields, "onFailure": "block"})
+        result = _fire(machine, "PreToolUse", tool="Bash")
+        assert result.aggregate["blocked"], fields
+        assert result.effect.startswith("Claude Code blocks the Bash call: ")
+        assert 'blocking because onFailure is "block"' in result.effect
+    # Plain text that starts with "{" is not JSON output: no failure (run).
+    _handlers(
+        machine, "PreToolUse", {"type": "command", "command": "echo '{x'", "onFailure": "block"}
+    )
+    assert not _fire(machine, "PreToolUse", tool="Bash").aggregate["blocked"]
+    # Ignored on Stop (the binary's description of the field).
+    _handlers(machine, "Stop", {"type": "command", "command": "exit 1", "onFailure": "block"})
+    assert not _fire(machine, "Stop").aggregate["blocked"]
+
+
+def test_an_async_hook_decides_nothing(machine: Machine) -> None:
+    for fields in ({"command": "echo no >&2; exit 2"}, {"command": "exit 1", "onFailure": "block"}):
+        _handlers(machine, "PreToolUse", {"type": "command", "async": True, **fields})
+        result = _fire(machine, "PreToolUse", tool="Bash")
+        (run,) = result.results
+        assert run.exit_code in (1, 2) and not result.aggregate["blocked"]
+        assert "Claude Code does not wait for them" in result.effect
+
+
+def test_async_rewake_blocks_as_claude_p_does(machine: Machine) -> None:
+    _handlers(
+        machine,
+        "PreToolUse",
+        {"type": "command", "command": "echo rewake >&2; exit 2", "asyncRewake": True},
+    )
+    result = _fire(machine, "PreToolUse", tool="Bash")
+    assert result.aggregate["blocked"] and "interactive session runs it in the background" in (
+        result.effect
+    )
