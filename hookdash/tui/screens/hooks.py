@@ -9,7 +9,7 @@ from textual.containers import Container, Horizontal
 from textual.events import Paste, Resize
 from textual.widgets import Input, Label
 
-from hookdash.core import CLAUDE_EVENTS, EVENTS, visible  # (no pydantic, no I/O)
+from hookdash.core import EVENTS, visible  # (no pydantic, no I/O)
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
 from hookdash.tui.daemon_thread import in_daemon_thread
@@ -379,6 +379,8 @@ class HooksScreen(HookWriting):
             hook = self._current(selected)
             event = hook.event
         elif isinstance(item, EventGroup | LayerGroup):
+            from hookdash.core import CLAUDE_EVENTS  # (Claude's host loads pydantic: on use)
+
             # A Claude layer's group, an event only Claude Code has (`PreToolUse`: a Gemini
             # file's hook under it is one Gemini never runs), or Claude's hooks alone.
             only_claude = item.event in CLAUDE_EVENTS and item.event not in EVENTS
