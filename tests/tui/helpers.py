@@ -228,18 +228,23 @@ async def burst_keys(pilot: Any, *keys: str) -> None:
 
 async def run_from_palette(pilot: Any, query: str, title: str) -> None:
     """Open the command palette, ask for `query`, and run the command titled `title` once
-    the palette offers it first."""
+    the palette offers it (among the first five: what a person sees without scrolling)."""
     await pilot.press("ctrl+p")
     await until(lambda: isinstance(pilot.app.screen, CommandPalette))
     await paste(pilot, query)
 
-    def first_offered() -> str | None:
+    def position() -> int | None:
         commands = pilot.app.screen.query_one(CommandList)
-        if not isinstance(pilot.app.screen, CommandPalette) or not commands.option_count:
+        if not isinstance(pilot.app.screen, CommandPalette):
             return None
-        return str(commands.get_option_at_index(0).prompt)
+        for i in range(min(commands.option_count, 5)):
+            if str(commands.get_option_at_index(i).prompt).startswith(title):
+                return i
+        return None
 
-    await until(lambda: (first_offered() or "").startswith(title))
+    await until(lambda: position() is not None)
+    for _ in range(position() or 0):
+        await pilot.press("down")
     await pilot.press("enter")
     await until(lambda: not isinstance(pilot.app.screen, CommandPalette))
     await pilot.pause()

@@ -116,7 +116,8 @@ def _skip_lines(result: Plan, config: Configuration) -> list[SkipLine]:
     for skipped in result.skipped:
         found = by_ref.get(skipped.ref)
         layer = found.shown.layer_label if found is not None else skipped.scope
-        lines.append(SkipLine(skipped.id, skipped.ref, layer, skipped.reason, skipped.detail))
+        line = SkipLine(skipped.id, skipped.ref, layer, skipped.reason, skipped.detail)
+        lines.append(line)  # (skipped_rows shows its id and detail through visible())
     return lines
 
 
