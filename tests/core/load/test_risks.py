@@ -478,6 +478,16 @@ _VOCABULARY = [
 ]
 
 
+@pytest.mark.parametrize("command", ["' ./scripts/check.sh", 'echo "a', "mix format ; ;", "&& a"])
+def test_shell_that_does_not_parse_passes_the_prefilter(command: str) -> None:
+    """Found by the property below in CI: an unclosed quote or a misplaced `;`/`&` is
+    shell that does not parse (`opaque`), which the pre-filter used to wave through."""
+    import hookdash.core.load.risks as risks
+
+    assert risks._suspect(command)
+    assert [f.kind for f in risks._Analyzer(WORKSPACE, HOME).run(command)] == ["opaque"]
+
+
 @settings(max_examples=examples(3))
 @given(st.lists(st.sampled_from(_VOCABULARY), min_size=1, max_size=6).map(" ".join))
 def test_property_the_prefilter_never_hides_a_flag(command: str) -> None:

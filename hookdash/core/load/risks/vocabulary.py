@@ -299,6 +299,8 @@ _SUSPECT_MARKS = re.compile(
     r"|\.claude|site-packages|history|Cookies|cookies|Login Data|credentials|oauth"
 )
 _WORD = re.compile(r"[\w.+-]+")
+# A `;` or `&` with nothing before it, or right after another: shell that does not parse.
+_MISPLACED_OPERATOR = re.compile(r"(?:^|[;&])\s*[;&]")
 _SUSPECT_WORDS = (
     NETWORK
     | SHELLS
@@ -323,7 +325,13 @@ _SUSPECT_WORDS = (
 
 
 def _suspect(text: str) -> bool:
-    """Whether `text` could hold anything the shell rules flag (a cheap over-estimate)."""
-    if _SUSPECT_MARKS.search(text):
+    """Whether `text` could hold anything the shell rules flag (a cheap over-estimate),
+    shell that may not parse included: it is `opaque` (an unclosed quote, a list operator
+    with nothing before it)."""
+    if _SUSPECT_MARKS.search(text) or "&&" in text or "||" in text:
+        return True
+    if _MISPLACED_OPERATOR.search(text):
+        return True
+    if text.count("'") % 2 or text.count('"') % 2:
         return True
     return not _SUSPECT_WORDS.isdisjoint(_WORD.findall(text))
