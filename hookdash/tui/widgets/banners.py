@@ -75,13 +75,16 @@ def _unfolded(banner: Banner) -> bool:
 
 def trust_banner(summary: str | None, claude_to_review: int = 0) -> Banner | None:
     """“3 project hooks to review (2 NEW, 1 CHANGED)” (`summary`: `untrusted_summary`, None
-    when there is none to review; `claude_to_review`: Claude Code project hooks never
-    reviewed or changed since), opening the trust review."""
+    when there is none to review; `claude_to_review`: Claude Code project hooks and settings
+    commands never reviewed or changed since, `claude_hooks_to_review`), opening the trust
+    review."""
     if summary is None and not claude_to_review:
         return None
     parts = [summary] if summary else []
     if claude_to_review:
-        noun = "hook" if claude_to_review == 1 else "hooks"
+        noun = (
+            "hook or settings command" if claude_to_review == 1 else "hooks and settings commands"
+        )
         parts.append(f"{claude_to_review} Claude Code project {noun} not reviewed yet")
     text = Content.assemble(
         ("! ", "bold"),
