@@ -228,9 +228,7 @@ async def test_t_reviews_claude_project_hooks(sandbox: Sandbox) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         banner = next(b for b in app.screen.query(Banner) if b.has_class("trust"))
-        assert "2 Claude Code project hooks and settings commands not reviewed yet" in text_of(
-            banner
-        )
+        assert "2 Claude Code project hooks not reviewed yet" in text_of(banner)
         await pilot.press("T")
         await until(lambda: isinstance(app.screen, ConfirmScreen))
         body = text_of(app.screen.query_one("#confirm-body"), 200)
@@ -253,7 +251,7 @@ async def test_t_reviews_a_claude_settings_command_as_a_hook(sandbox: Sandbox) -
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         banner = next(b for b in app.screen.query(Banner) if b.has_class("trust"))
-        assert "2 Claude Code project hooks and settings commands" in text_of(banner)
+        assert "1 Claude Code project hook and 1 settings command not" in text_of(banner)
         await pilot.press("T")
         await until(lambda: isinstance(app.screen, ConfirmScreen))
         assert app.screen._title == "Review 1 Claude Code project hook and 1 settings command"

@@ -27,6 +27,7 @@ from hookdash.tui.widgets.status_line import StatusLine
 if TYPE_CHECKING:
     from hookdash.core import (
         ClaudeHook,
+        ClaudeReviewed,
         ClaudeSnapshot,
         Configuration,
         Hook,
@@ -178,11 +179,11 @@ class HooksScreen(HookWriting):
                 no_ask = claude_no_ask_line(claude)
                 if no_ask is not None:
                     notices = [*notices, Notice("warning", no_ask, "screen.filter_host('claude')")]
-            claude_review = 0
+            claude_review: list[ClaudeReviewed] = []
             if claude is not None:
                 from hookdash.core import claude_hooks_to_review
 
-                claude_review = len(claude_hooks_to_review(claude))
+                claude_review = claude_hooks_to_review(claude)
             self.query_one(Banners).show(
                 problems,
                 env.display,
