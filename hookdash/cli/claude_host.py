@@ -123,14 +123,16 @@ def write_claude_list(snap: Any, s: Style) -> None:
 
 def _write_settings_commands(snap: Any, places: Places, s: Style) -> None:
     """The commands of the settings files that are not hooks (apiKeyHelper, statusLine,
-    …): each with its file, whether Claude uses it, and when it runs it."""
+    …): each with its file, whether Claude uses it, when it runs it, and hookdash's review
+    of a repository's (NEW, CHANGED) as a hook's."""
     if not snap.settings_commands:
         return
     out = sys.stdout
     out.write("\n" + s.bold("Settings commands (not hooks)") + "\n")
     for c in snap.settings_commands:
-        badge = s.green("used") if c.in_effect else s.yellow("unused")
-        pad = " " * (16 - len("used" if c.in_effect else "unused"))
+        badge = (s.green("used") if c.in_effect else s.yellow("unused")) + _review_badge(c, s)
+        plain = ("used" if c.in_effect else "unused") + _REVIEW_WORDS.get(c.review, "")
+        pad = " " * max(1, 16 - len(plain))
         where = f"{c.scope} {places.display(c.file)}" + (f":{c.line}" if c.line else "")
         risks = s.red(" ⚠ " + ",".join(sorted({r.kind for r in c.risks}))) if c.risks else ""
         out.write(
@@ -139,10 +141,16 @@ def _write_settings_commands(snap: Any, places: Places, s: Style) -> None:
         )
         why = c.runs if c.in_effect else c.not_in_effect_because or ""
         out.write(f"      {s.dim('↳ ' + visible(why))}\n")
+        if c.review_detail:
+            out.write(f"      {s.red('↳ ' + visible(c.review_detail))}\n")
+
+
+_REVIEW_WORDS = {"new": " NEW", "changed": " CHANGED"}
 
 
 def _review_badge(hook: Any, s: Style) -> str:
-    """hookdash's review of a repository's hook: NEW (never reviewed) or CHANGED."""
+    """hookdash's review of a repository's hook or settings command: NEW (never reviewed)
+    or CHANGED."""
     if hook.review == "new":
         return " " + s.yellow("NEW")
     if hook.review == "changed":
@@ -152,7 +160,7 @@ def _review_badge(hook: Any, s: Style) -> str:
 
 def _hook_line(hook: Any, s: Style) -> str:
     badge = _badge(hook, s) + _review_badge(hook, s)
-    plain = _plain_badge(hook) + {"new": " NEW", "changed": " CHANGED"}.get(hook.review, "")
+    plain = _plain_badge(hook) + _REVIEW_WORDS.get(hook.review, "")
     pad = " " * max(1, 16 - len(plain))
     matcher = f" [{visible(shorten(str(hook.matcher), 24))}]" if hook.matcher is not None else ""
     kind = "" if hook.type == "command" else s.dim(f" ({visible(str(hook.type))})")
@@ -340,11 +348,12 @@ def cmd_fire_claude(args: argparse.Namespace) -> int:
 
 
 def _print_claude_review(snap: Any, hooks: list[Any], token: str, args: argparse.Namespace) -> None:
-    """What `trust --host claude` would record, for a person to read before `--yes`."""
+    """What `trust --host claude` would record, for a person to read before `--yes`: the
+    repository's new and changed hooks and settings commands (`kind` in --json)."""
     import shlex
 
     from hookdash.cli.edits import colour_diff_line
-    from hookdash.core import claude_script_diff
+    from hookdash.core import ClaudeHook, claude_review_label, claude_script_diff
 
     if args.json:
         print_json(
@@ -354,6 +363,7 @@ def _print_claude_review(snap: Any, hooks: list[Any], token: str, args: argparse
                 "reviewed": token,
                 "trust": [
                     {
+                        "kind": "hook" if isinstance(hook, ClaudeHook) else "setting",
                         **hook.model_dump(mode="json"),
                         "script_diff": (
                             d.model_dump(mode="json")
@@ -370,8 +380,8 @@ def _print_claude_review(snap: Any, hooks: list[Any], token: str, args: argparse
     places = Places(snap.home)
     print(visible(snap.folder_trust.sentence))
     print(
-        f"hookdash would record these Claude Code hooks of {places.display(snap.workspace)} "
-        "as reviewed (their command and the scripts they run):"
+        "hookdash would record these Claude Code hooks and settings commands of "
+        f"{places.display(snap.workspace)} as reviewed (their command and the scripts they run):"
     )
     indent = " " * 10
     for hook in hooks:
@@ -379,7 +389,8 @@ def _print_claude_review(snap: Any, hooks: list[Any], token: str, args: argparse
         where = (
             f"{places.display(hook.file)}:{hook.line}" if hook.line else places.display(hook.file)
         )
-        print(f"  {badge} {s.bold(visible(hook.event))} {s.cyan(hook.scope)}  {s.dim(where)}")
+        label = s.bold(visible(claude_review_label(hook)))
+        print(f"  {badge} {label} {s.cyan(hook.scope)}  {s.dim(where)}")
         print(f"{indent}{s.dim('command:')} {visible(hook.id)}")
         if hook.review_detail:
             print(f"{indent}{s.red(visible(hook.review_detail))}")
@@ -420,8 +431,8 @@ def cmd_trust_claude(args: argparse.Namespace) -> int:
     if hooks and (not args.yes or (args.reviewed and args.reviewed != token)):
         if args.yes:
             print(
-                f"hookdash: nothing recorded: the hooks changed since the review "
-                f"{visible(args.reviewed)} (now {token}); review them again.",
+                "hookdash: nothing recorded: the hooks or settings commands changed since the "
+                f"review {visible(args.reviewed)} (now {token}); review them again.",
                 file=sys.stderr,
             )
         _print_claude_review(snap, hooks, token, args)

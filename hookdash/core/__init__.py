@@ -94,6 +94,9 @@ if TYPE_CHECKING:
         ClaudeMatcherPreview as ClaudeMatcherPreview,
         preview_claude_matcher as preview_claude_matcher,
     )
+    from hookdash.core.hosts.claude.model import (
+        ClaudeReviewed as ClaudeReviewed,
+    )
     from hookdash.core.hosts.claude.parking import (
         park_claude_hook as park_claude_hook,
         unpark_claude_hook as unpark_claude_hook,
@@ -110,6 +113,8 @@ if TYPE_CHECKING:
     )
     from hookdash.core.hosts.claude.review import (
         claude_hooks_to_review as claude_hooks_to_review,
+        claude_review_label as claude_review_label,
+        claude_review_noun as claude_review_noun,
         claude_review_token as claude_review_token,
         claude_script_diff as claude_script_diff,
         trust_claude_hooks as trust_claude_hooks,

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from hookdash.core.display import shorten, visible
-from hookdash.core.hosts.claude.model import AnyHook, ClaudeHook
+from hookdash.core.hosts.claude.model import AnyHook, ClaudeHook, ClaudeSettingsCommand
 from hookdash.core.hosts.claude.present import CLAUDE_BANNER_CODES, claude_notes, claude_state
 from hookdash.core.hosts.gemini.events import EVENTS, FIRED_TRIGGERS, TRIGGER_FIELD, match_kind
 from hookdash.core.hosts.gemini.registry import unknown_event_reason
@@ -409,7 +409,7 @@ def risk_label(kind: RiskKind) -> str:
     return RISK_LABELS.get(kind, visible(kind).upper())
 
 
-def hook_risk_kinds(hook: AnyHook) -> list[RiskKind]:
+def hook_risk_kinds(hook: AnyHook | ClaudeSettingsCommand) -> list[RiskKind]:
     """The kinds of the hook's risk flags, once each, most serious first (the order
     `check` names them; a kind it does not know yet, last)."""
     order = {kind: i for i, kind in enumerate(RISK_KINDS)}
@@ -441,13 +441,17 @@ class RiskLine:
     why: str
 
 
-def risk_lines(hook: AnyHook, display: Callable[[str], str] = str) -> list[RiskLine]:
-    """The hook's risk flags, most serious kind first (the order `check` names them)."""
+def risk_lines(
+    hook: AnyHook | ClaudeSettingsCommand, display: Callable[[str], str] = str
+) -> list[RiskLine]:
+    """The hook's (or a Claude settings command's) risk flags, most serious kind first (the
+    order `check` names them)."""
     order = {kind: i for i, kind in enumerate(hook_risk_kinds(hook))}
     lines = []
     for flag in sorted(hook.risks, key=lambda f: order[f.kind]):
         where = "command"
-        if hook.command is None:  # a Claude http, agent or mcp_tool hook: its handler
+        if not isinstance(hook, ClaudeSettingsCommand) and hook.command is None:
+            # a Claude http, agent or mcp_tool hook: its handler
             where = f"its {visible(str(hook.type))} handler"
         elif flag.env is not None:
             where = "its env"

@@ -401,6 +401,14 @@ RULES: dict[str, Rule] = _rules(
         "recorded; Claude Code runs it without asking, `claude -p` in any folder.",
     ),
     (
+        "claude-settings-command-changed",
+        "warning",
+        "A repository's Claude Code settings command changed since you reviewed it.",
+        "Its command (apiKeyHelper, statusLine, …), or a script it runs, differs from what "
+        "`hookdash trust --host claude` recorded; claude-project-settings-command says when "
+        "Claude Code runs it.",
+    ),
+    (
         "claude-hooks-switched-off",
         "note",
         "Claude Code's hooks are switched off (disableAllHooks or allowManagedHooksOnly).",

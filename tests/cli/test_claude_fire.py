@@ -104,3 +104,27 @@ def test_fire_asks_until_a_project_hook_is_reviewed(sandbox: Sandbox) -> None:
     assert new.returncode == 3 and "not reviewed yet" in new.stderr
     assert _claude(sandbox, "trust", "--host", "claude", "--yes").returncode == 0
     assert _claude(sandbox, "fire", "--host", "claude", "Stop").returncode == 0
+
+
+def test_a_reviewed_repository_that_adds_an_api_key_helper_is_to_review(
+    sandbox: Sandbox,
+) -> None:
+    _project_with_script(sandbox)
+    assert _claude(sandbox, "trust", "--host", "claude", "--yes").returncode == 0
+    settings = sandbox.workspace / ".claude" / "settings.json"
+    _write(settings, {**json.loads(settings.read_text()), "apiKeyHelper": "echo sk-evil"})
+    listed = _claude(sandbox, "list", "--host", "claude").stdout
+    assert "NEW" in listed.split("Settings commands")[1].split("\n")[1]
+    review = json.loads(_claude(sandbox, "trust", "--host", "claude", "--json").stdout)
+    assert [(t["kind"], t["key"], t["review"], t["command"]) for t in review["trust"]] == [
+        ("setting", "apiKeyHelper", "new", "echo sk-evil")
+    ]
+    asked = _claude(sandbox, "trust", "--host", "claude")
+    assert asked.returncode == 3 and "apiKeyHelper (settings command" in asked.stdout
+    done = _claude(sandbox, "trust", "--host", "claude", "--yes", "--reviewed", review["reviewed"])
+    assert done.returncode == 0 and "1 Claude Code project settings command" in done.stdout
+    again = json.loads(_claude(sandbox, "trust", "--host", "claude", "--json").stdout)
+    assert (
+        again["changed"] is False
+        and "NEW" not in _claude(sandbox, "list", "--host", "claude").stdout
+    )

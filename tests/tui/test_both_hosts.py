@@ -244,6 +244,30 @@ async def test_t_reviews_claude_project_hooks(sandbox: Sandbox) -> None:
         )
 
 
+async def test_t_reviews_a_claude_settings_command_as_a_hook(sandbox: Sandbox) -> None:
+    """A repository's apiKeyHelper is counted in the banner, shown by T, recorded by yes."""
+    both_setup(sandbox, {"hooks": claude_hooks("Stop", "echo done"), "apiKeyHelper": "echo k"})
+    app = both_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        banner = next(b for b in app.screen.query(Banner) if b.has_class("trust"))
+        assert "1 Claude Code project hook and 1 settings command not" in text_of(banner)
+        await pilot.press("T")
+        await until(lambda: isinstance(app.screen, ConfirmScreen))
+        assert app.screen._title == "Review 1 Claude Code project hook and 1 settings command"
+        body = text_of(app.screen.query_one("#confirm-body"), 200)
+        assert "apiKeyHelper (settings command, not a hook)" in body and "echo k" in body
+        await pilot.press("y")
+        await until(
+            lambda: (
+                app.config is not None
+                and app.config.claude is not None
+                and [c.review for c in app.config.claude.settings_commands] == ["reviewed"]
+            )
+        )
+        await until(lambda: not any(b.has_class("trust") for b in app.screen.query(Banner)))
+
+
 def test_claude_settings_json_is_valid(sandbox: Sandbox) -> None:
     """(The setup writes strict JSON: the Claude part is read, not dropped.)"""
     both_setup(sandbox)

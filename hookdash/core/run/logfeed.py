@@ -23,7 +23,7 @@ from hookdash.core.hosts.gemini.outputs import is_blocking_decision, should_stop
 from hookdash.core.hosts.gemini.telemetry_log import TelemetryTail, read_last_telemetry
 from hookdash.core.load.sources import WatchTarget
 from hookdash.core.model import Hook
-from hookdash.core.run.runlog import RunLog, RunLogTail, RunRecord
+from hookdash.core.run.runlog import CANCELLED_PREFIX, RunLog, RunLogTail, RunRecord
 from hookdash.core.watching import DirectoryWatcher
 
 # Following the logs: a record shows within a tenth of a second of its write, and a burst
@@ -33,7 +33,6 @@ FOLLOW_DEBOUNCE_MS = 80
 
 LogSource = Literal["hookdash", "gemini", "all"]
 Outcome = Literal["ok", "warning", "blocked", "stopped", "failed", "timed-out", "cancelled"]
-CANCELLED_PREFIX = "cancelled"
 # How many recent runs `tools_seen` looks through (the log is read backwards: cheap).
 SEEN_TOOLS_LIMIT = 2000
 

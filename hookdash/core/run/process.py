@@ -313,15 +313,20 @@ async def run_process(
     *,
     max_capture: int = MAX_CAPTURE_BYTES,
     kill_grace_s: float = KILL_GRACE_S,
+    on_spawn: Callable[[HookProcess], None] | None = None,
 ) -> tuple[HookProcess, bool] | str:
     """Run `bash -c command` (a string) or the program and arguments `command` (a list,
     spawned directly: no shell) in a process group of its own, `stdin` written then
     closed, its output capped, its group killed at `timeout_s`: (the finished process,
-    whether it timed out), or the spawn error. What every host's hooks run through."""
+    whether it timed out), or the spawn error. What every host's hooks run through.
+    `on_spawn` gets the process once spawned: a cancelled run (which raises, its group
+    killed) can still tell what it had written."""
     popen = _spawn(command, cwd, env)
     if isinstance(popen, str):
         return popen
     proc = HookProcess(asyncio.get_running_loop(), popen, max_capture)
+    if on_spawn is not None:
+        on_spawn(proc)
     proc.send(stdin)
     timed_out = await _wait(proc, popen.pid, timeout_s, kill_grace_s)
     return proc, timed_out

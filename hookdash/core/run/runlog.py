@@ -36,6 +36,10 @@ MAX_RECORD_BYTES = 512 * 1024
 _BLOCK = 64 * 1024
 
 Origin = Literal["hookdash", "gemini"]
+# A run cut short by a cancelled firing (esc, Ctrl-C, a signal): its record's error, which
+# the log reads as "cancelled" (logfeed.outcome_of).
+CANCELLED_PREFIX = "cancelled"
+CANCELLED_ERROR = f"{CANCELLED_PREFIX}: hookdash killed its process group"
 
 
 def open_log(path: Path) -> IO[bytes] | None:
@@ -349,6 +353,17 @@ class RunLogTail(RecordTail):
 
     def __init__(self, path: Path, *, from_start: bool = False) -> None:
         super().__init__(path, _parse_lines, from_start=from_start)
+
+
+def log_firing(log: RunLog, records: Iterable[RunRecord]) -> str | None:
+    """Append one firing's records, newest last (parallel hooks end in any order; every
+    reader of the log expects time order). A log that cannot be written does not fail the
+    firing: the warning to show, else None."""
+    try:
+        log.append(sorted(records, key=lambda record: record.ts))
+    except OSError as exc:
+        return f"could not append to the run log {log.path}: {exc.strerror or exc}"
+    return None
 
 
 def run_record(

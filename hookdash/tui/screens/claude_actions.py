@@ -1,7 +1,7 @@
 """What the hook list does with a Claude Code hook through core's Claude host: fire it
 (`f`: Claude's payload, the shared engine, the run log; asks first where `hookdash fire
---host claude` would), and review the repository's new and changed Claude hooks (`T`:
-hookdash's own per-hook record, `hookdash trust --host claude`).
+--host claude` would), and review the repository's new and changed Claude hooks and
+settings commands (`T`: hookdash's own per-hook record, `hookdash trust --host claude`).
 
 Every text from the files or a hook's output goes through `visible()`.
 """
@@ -22,7 +22,7 @@ from hookdash.tui.screens.output import OutputScreen
 from hookdash.tui.widgets.claude_fire_result import claude_result_sections
 
 if TYPE_CHECKING:
-    from hookdash.core import ClaudeHook, ClaudeSnapshot
+    from hookdash.core import ClaudeHook, ClaudeReviewed, ClaudeSnapshot
     from hookdash.tui.screens.hook_writing import HookWriting
 
 FIRE_TITLE = "Cannot fire this Claude Code hook"
@@ -74,20 +74,20 @@ async def fire_claude_hook(screen: HookWriting, hook: ClaudeHook) -> None:
 
 def _review_body(
     snapshot: ClaudeSnapshot,
-    hooks: list[ClaudeHook],
+    hooks: list[ClaudeReviewed],
     colors: Colors,
     environ: Mapping[str, str],
 ) -> Group:
-    """Each hook as it would be recorded: NEW or CHANGED, event and layer, the whole
-    command, its risk flags, and a changed script's diff."""
-    from hookdash.core import claude_script_diff, risk_lines
+    """Each hook or settings command as it would be recorded: NEW or CHANGED, event (or
+    key) and layer, the whole command, its risk flags, and a changed script's diff."""
+    from hookdash.core import claude_review_label, claude_script_diff, risk_lines
 
     parts: list[RenderableType] = [
         Text(
-            "hookdash records these Claude Code project hooks as reviewed by you (its own "
-            "record: Claude Code keeps none per hook, and its folder trust is unchanged). "
-            "They are marked NEW or CHANGED again when their command or a script they run "
-            "changes.\n",
+            "hookdash records these Claude Code project hooks and settings commands as "
+            "reviewed by you (its own record: Claude Code keeps none per hook, and its folder "
+            "trust is unchanged). They are marked NEW or CHANGED again when their command or "
+            "a script they run changes.\n",
             style=colors.dim,
         )
     ]
@@ -95,7 +95,8 @@ def _review_body(
         line = Text()
         new = hook.review == "new"
         line.append(" NEW " if new else " CHANGED ", colors.badge("new" if new else "changed"))
-        line.append(f"  {visible(hook.event)} · claude {hook.scope}  ", style=colors.dim)
+        label = visible(claude_review_label(hook))
+        line.append(f"  {label} · claude {hook.scope}  ", style=colors.dim)
         line.append(visible(hook.id, multiline=True), style="bold")
         parts.append(line)
         for risk in risk_lines(hook):
@@ -111,9 +112,14 @@ def _review_body(
 
 
 async def review_claude_hooks(screen: HookWriting) -> bool:
-    """The repository's new and changed Claude hooks, to record as reviewed after a yes.
-    False when there is none to review."""
-    from hookdash.core import claude_hooks_to_review, claude_review_token, trust_claude_hooks
+    """The repository's new and changed Claude hooks and settings commands, to record as
+    reviewed after a yes. False when there is none to review."""
+    from hookdash.core import (
+        claude_hooks_to_review,
+        claude_review_noun,
+        claude_review_token,
+        trust_claude_hooks,
+    )
 
     app = screen.hd_app
     config = app.config
@@ -126,9 +132,8 @@ async def review_claude_hooks(screen: HookWriting) -> bool:
     token = claude_review_token(hooks)
     environ = config.env.environ  # (the demo's state directory, in the demo)
     body = _review_body(claude, hooks, colors_for(screen.app), environ)
-    count = len(hooks)
     question = ConfirmScreen(
-        f"Review {count} Claude Code project hook{'s' if count != 1 else ''}",
+        f"Review {claude_review_noun(hooks)}",
         body,
         "Record as reviewed",
     )

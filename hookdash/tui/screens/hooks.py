@@ -27,6 +27,7 @@ from hookdash.tui.widgets.status_line import StatusLine
 if TYPE_CHECKING:
     from hookdash.core import (
         ClaudeHook,
+        ClaudeReviewed,
         ClaudeSnapshot,
         Configuration,
         Hook,
@@ -178,9 +179,11 @@ class HooksScreen(HookWriting):
                 no_ask = claude_no_ask_line(claude)
                 if no_ask is not None:
                     notices = [*notices, Notice("warning", no_ask, "screen.filter_host('claude')")]
-            claude_review = (
-                sum(h.review in ("new", "changed") for h in claude.hooks) if claude else 0
-            )
+            claude_review: list[ClaudeReviewed] = []
+            if claude is not None:
+                from hookdash.core import claude_hooks_to_review
+
+                claude_review = claude_hooks_to_review(claude)
             self.query_one(Banners).show(
                 problems,
                 env.display,
@@ -423,7 +426,7 @@ class HooksScreen(HookWriting):
         from hookdash.tui.screens.claude_actions import review_claude_hooks
 
         if not await review_claude_hooks(self) and say_none:
-            self.notify("No new or changed project hooks to review.", timeout=4)
+            self.notify("Nothing new or changed to review.", timeout=4)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         in_filter = self.focused is self.query_one("#filter", Input)

@@ -20,7 +20,7 @@ from textual.widgets import Static
 from hookdash.tui.plain import plain_content
 
 if TYPE_CHECKING:
-    from hookdash.core import Problem
+    from hookdash.core import ClaudeReviewed, Problem
 
 
 @dataclass(frozen=True)
@@ -73,16 +73,20 @@ def _unfolded(banner: Banner) -> bool:
     return isinstance(parent, Banners) and parent.has_class("-unfolded")
 
 
-def trust_banner(summary: str | None, claude_to_review: int = 0) -> Banner | None:
+def trust_banner(
+    summary: str | None, claude_to_review: Sequence[ClaudeReviewed] = ()
+) -> Banner | None:
     """“3 project hooks to review (2 NEW, 1 CHANGED)” (`summary`: `untrusted_summary`, None
-    when there is none to review; `claude_to_review`: Claude Code project hooks never
-    reviewed or changed since), opening the trust review."""
+    when there is none to review; `claude_to_review`: the Claude Code project hooks and
+    settings commands never reviewed or changed since, `claude_hooks_to_review`), opening
+    the trust review."""
     if summary is None and not claude_to_review:
         return None
     parts = [summary] if summary else []
     if claude_to_review:
-        noun = "hook" if claude_to_review == 1 else "hooks"
-        parts.append(f"{claude_to_review} Claude Code project {noun} not reviewed yet")
+        from hookdash.core import claude_review_noun
+
+        parts.append(f"{claude_review_noun(claude_to_review)} not reviewed yet")
     text = Content.assemble(
         ("! ", "bold"),
         (f"{'; '.join(parts)}: ", "bold"),
@@ -165,12 +169,12 @@ class Banners(Vertical):
         notices: Sequence[Notice] = (),
         to_review: int = 0,
         review_summary: str | None = None,
-        claude_to_review: int = 0,
+        claude_to_review: Sequence[ClaudeReviewed] = (),
     ) -> None:
         """`notices`: lines shown first (the demo, why it opened); `to_review` project hooks
         to review, `review_summary` saying so (`untrusted_summary`), `claude_to_review`
-        Claude Code project hooks new or changed: the trust banner (worked out with the
-        hook list, off the event loop for a large configuration)."""
+        Claude Code project hooks and settings commands new or changed: the trust banner
+        (worked out with the hook list, off the event loop for a large configuration)."""
         from hookdash.core import banner_lines
 
         self.remove_children()
@@ -200,7 +204,7 @@ class Banners(Vertical):
             banners.append(Banner(more, classes="banner problem info"))
         if banners:
             severities = [line.severity for line in lines]
-            to_review += claude_to_review
+            to_review += len(claude_to_review)
             banners.append(_summary(notices, to_review, severities))
         self.mount_all(banners)
         self.display = bool(banners)

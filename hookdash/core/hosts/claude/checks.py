@@ -18,7 +18,7 @@ from hookdash.core.display import hidden_characters, shorten, visible
 from hookdash.core.hosts.claude.events import KNOWN_EVENTS
 from hookdash.core.hosts.claude.handler import command_line, exec_argv
 from hookdash.core.hosts.claude.layers import ClaudeLayer
-from hookdash.core.hosts.claude.model import ClaudeHook, ClaudeSnapshot
+from hookdash.core.hosts.claude.model import ClaudeHook, ClaudeReviewed, ClaudeSnapshot
 from hookdash.core.hosts.claude.plugins import enabled_value
 from hookdash.core.load.command_scripts import find_scripts
 from hookdash.core.load.risks import hook_risks, kinds_of
@@ -267,20 +267,9 @@ def _hook_problems(hook: ClaudeHook) -> list[Problem]:
     out: list[Problem] = []
     where = (hook.file, hook.pointer, hook.line)
     if hook.review == "changed":
-        out.append(
-            Problem(
-                severity="warning",
-                code="claude-hook-changed",
-                message=f"The {hook.scope} {visible(hook.event)} hook "
-                f"'{visible(shorten(hook.id, 60))}' changed since you reviewed it: "
-                f"{visible(hook.review_detail or 'its command or a script it runs changed')}. "
-                "Claude Code runs it without asking.",
-                fix="Review it again: `hookdash trust --host claude` shows what changed.",
-                file=hook.file,
-                pointer=hook.pointer,
-                line=hook.line,
-            )
-        )
+        subject = f"{hook.scope} {visible(hook.event)} hook"
+        tail = " Claude Code runs it without asking."
+        out.append(changed_problem("claude-hook-changed", subject, hook, tail, where))
     if hook.risks:
         kind = None if hook.command is not None else str(hook.type)
         out.append(risk_problem(f"{hook.event} hook", hook.id, hook.risks, kind, where))
@@ -293,6 +282,25 @@ def _hook_problems(hook: ClaudeHook) -> list[Problem]:
 
 # Where a finding points: file, JSON pointer, line.
 Where = tuple[str, str | None, int | None]
+
+
+def changed_problem(
+    code: str, subject: str, item: ClaudeReviewed, tail: str, where: Where
+) -> Problem:
+    """A repository's hook or settings command changed since hookdash's review of it
+    (`subject`: “project PreToolUse hook”, shown as is; `tail`: what Claude does with it)."""
+    detail = item.review_detail or "its command or a script it runs changed"
+    file, pointer, line = where
+    return Problem(
+        severity="warning",
+        code=code,
+        message=f"The {subject} '{visible(shorten(item.id, 60))}' changed since you reviewed "
+        f"it: {visible(detail)}.{tail}",
+        fix="Review it again: `hookdash trust --host claude` shows what changed.",
+        file=file,
+        pointer=pointer,
+        line=line,
+    )
 
 
 def risk_problem(

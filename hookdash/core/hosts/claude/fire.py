@@ -12,7 +12,9 @@ workspace, with Claude's variables: `CLAUDE_PROJECT_DIR` (the workspace),
 handler's fields: `onFailure: "block"` makes a failure block as exit 2 does; an `async`
 hook's output decides nothing. Other handler types (http, prompt, agent, mcp_tool) and
 `shell: "powershell"` hooks are not fired by hookdash; the result lists them. Every run is
-appended to the run log with host "claude".
+appended to the run log with host "claude"; a cancelled firing (esc, Ctrl-C, a signal)
+kills the hooks' process groups and logs each hook that started as cancelled, with what it
+had written and how long it ran, as Gemini's firing does.
 """
 
 from __future__ import annotations
@@ -55,11 +57,18 @@ from hookdash.core.run.input_override import merge_input
 from hookdash.core.run.process import (
     KILL_GRACE_S,
     MAX_CAPTURE_BYTES,
+    HookProcess,
     captured_streams,
     run_cancellable,
     run_process,
 )
-from hookdash.core.run.runlog import RunLog, decision_of, run_record
+from hookdash.core.run.runlog import (
+    CANCELLED_ERROR,
+    RunLog,
+    decision_of,
+    log_firing,
+    run_record,
+)
 from hookdash.core.shown import ShownRun
 
 CLAUDE_COMMAND_TIMEOUT_S = 600.0  # the binary's default for command hooks (`var rm=600000`)
@@ -182,8 +191,11 @@ async def run_claude_hook(
     *,
     max_capture: int = MAX_CAPTURE_BYTES,
     kill_grace_s: float = KILL_GRACE_S,
+    on_cancel: Callable[[ClaudeRunResult], None] | None = None,
 ) -> ClaudeRunResult:
-    """Run one command hook through the shared engine; never raises for its misbehaviour."""
+    """Run one command hook through the shared engine; never raises for its misbehaviour.
+    Cancelled, it kills the hook's process group, hands `on_cancel` the run as far as it
+    went (`_cancelled`), and raises CancelledError."""
     t0 = time.monotonic()
     base: dict[str, Any] = {
         "id": hook.id,
@@ -210,15 +222,22 @@ async def run_claude_hook(
         "utf-8", "surrogatepass"
     )
     env = hook_environment(hook, workspace, environ)
-    ran = await run_process(
-        spawned(hook, env),
-        workspace,
-        env,
-        data,
-        timeout_of(hook),
-        max_capture=max_capture,
-        kill_grace_s=kill_grace_s,
-    )
+    process: list[HookProcess] = []
+    try:
+        ran = await run_process(
+            spawned(hook, env),
+            workspace,
+            env,
+            data,
+            timeout_of(hook),
+            max_capture=max_capture,
+            kill_grace_s=kill_grace_s,
+            on_spawn=process.append,
+        )
+    except asyncio.CancelledError:
+        if on_cancel is not None:
+            on_cancel(_cancelled(base, t0, process[0] if process else None))
+        raise
     duration = int((time.monotonic() - t0) * 1000)
     if isinstance(ran, str):
         return ClaudeRunResult(
@@ -252,6 +271,20 @@ async def run_claude_hook(
         output_format=fmt,
         outcome=outcome,
         error=error,
+    )
+
+
+def _cancelled(base: dict[str, Any], t0: float, proc: HookProcess | None) -> ClaudeRunResult:
+    """A run cut short by a cancelled firing: what it had written (as captured), how long
+    it ran; its error starts as the log's cancelled runs do (runlog.CANCELLED_ERROR)."""
+    streams = captured_streams(proc, proc.out.text(), proc.err.text()) if proc else {}
+    return ClaudeRunResult(
+        **base,
+        **streams,
+        duration_ms=int((time.monotonic() - t0) * 1000),
+        success=False,
+        outcome="cancelled",
+        error=CANCELLED_ERROR,
     )
 
 
@@ -377,31 +410,23 @@ async def fire_claude(
         if h not in commands
     ]
 
+    ran: list[ClaudeRunResult] = []  # finished, or cut short by a cancel
+
     async def one(index: int, h: ClaudeHook) -> ClaudeRunResult:
-        done = await run_claude_hook(h, final, snapshot.workspace, env)
+        done = await run_claude_hook(h, final, snapshot.workspace, env, on_cancel=ran.append)
+        ran.append(done)
         if on_result is not None:
             on_result(index, done)
         return done
 
-    result.results = list(await asyncio.gather(*(one(i, h) for i, h in enumerate(commands))))
     log = runlog if runlog is not None else RunLog(state_dir(env))
     try:
-        records = sorted(
-            (
-                run_record(
-                    r,
-                    event=r.event,
-                    run_id=result.run_id,
-                    session=r.input.get("session_id"),
-                    decision=_decision(r),
-                )
-                for r in result.results
-            ),
-            key=lambda r: r.ts,
-        )
-        log.append(records)
-    except OSError as exc:
-        result.warnings.append(f"could not append to the run log {log.path}: {exc.strerror or exc}")
+        result.results = list(await asyncio.gather(*(one(i, h) for i, h in enumerate(commands))))
+    except asyncio.CancelledError:
+        # gather raises once every hook has ended: each one that started is in `ran`.
+        _log(log, ran, result)
+        raise
+    _log(log, result.results, result)
     read = [as_claude_reads_it(r) for r in result.results]
     outcomes = [o for o in read if o is not None]
     agg = aggregate(event, outcomes)
@@ -414,6 +439,23 @@ async def fire_claude(
         effect = f"Claude Code would not run this hook ({reasons}). Had it run: {effect}"
     result.effect = effect
     return result
+
+
+def _log(log: RunLog, runs: list[ClaudeRunResult], result: ClaudeFireResult) -> None:
+    """Append the runs; a log that cannot be written is a warning, not a failed firing."""
+    records = (
+        run_record(
+            r,
+            event=r.event,
+            run_id=result.run_id,
+            session=r.input.get("session_id"),
+            decision=_decision(r),
+        )
+        for r in runs
+    )
+    warning = log_firing(log, records)
+    if warning is not None:
+        result.warnings.append(warning)
 
 
 def _background_note(results: list[ClaudeRunResult]) -> str:

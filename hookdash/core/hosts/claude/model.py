@@ -31,6 +31,8 @@ ClaudeInactive = Literal[
     "plugin-off",  # its plugin is not enabled, or Claude cannot load it
 ]
 FolderTrustState = Literal["trusted", "untrusted", "unknown"]
+# hookdash's own review of a repository's hook or settings command (core.hosts.claude.review).
+ReviewState = Literal["reviewed", "new", "changed", "not-applicable"]
 
 
 def claude_hook_ref(file: str, pointer: str) -> str:
@@ -76,7 +78,7 @@ class ClaudeHook(BaseModel):
     # hookdash's own, per hook (Claude has none): a project/local hook reviewed with
     # `hookdash trust --host claude` and unchanged since ("reviewed"), never reviewed
     # ("new"), or changed since (command or a script it runs: "changed").
-    review: Literal["reviewed", "new", "changed", "not-applicable"] = "not-applicable"
+    review: ReviewState = "not-applicable"
     review_detail: str | None = None  # what changed since the review (command or script)
     # Every project script the command runs (shared `find_scripts`), for previews and diffs.
     scripts: list[ScriptInfo] = []
@@ -152,6 +154,7 @@ class ClaudeSettingsCommand(BaseModel):
 
     host: Literal["claude"] = "claude"
     key: str  # the settings key (`policyHelpers.linux` for a policy helper)
+    ref: str  # unique: the file and the JSON pointer (as a hook's ref)
     scope: ClaudeScope
     file: str
     pointer: str  # JSON pointer of the command's text in `file`
@@ -162,6 +165,14 @@ class ClaudeSettingsCommand(BaseModel):
     not_in_effect_because: str | None = None
     risks: list[RiskFlag] = []
     scripts: list[ScriptInfo] = []
+    # hookdash's review, as a project or local hook's (`review` of ClaudeHook).
+    review: ReviewState = "not-applicable"
+    review_detail: str | None = None
+
+    @property
+    def id(self) -> str:
+        """What names it, as a hook's ID: its command."""
+        return self.command
 
 
 class ClaudeSnapshot(BaseModel):
@@ -210,3 +221,5 @@ class ClaudePlan(BaseModel):
 
 # A hook of either host, as the views that list both read it.
 AnyHook = Hook | ClaudeHook
+# What hookdash's review of a repository covers: its hooks and its settings commands.
+ClaudeReviewed = ClaudeHook | ClaudeSettingsCommand

@@ -24,7 +24,11 @@ from pydantic import BaseModel
 
 from hookdash.core.display import shorten, visible
 
-Outcome = Literal["success", "blocking-error", "non-blocking-error", "timed-out", "not-started"]
+# "cancelled": cut short by a cancelled firing (a run-log record only: such a firing has
+# no verdict).
+Outcome = Literal[
+    "success", "blocking-error", "non-blocking-error", "timed-out", "not-started", "cancelled"
+]
 OutputFormat = Literal["json", "text"]
 
 # What exit 2 (and `decision: "block"`) does, for the events that can be blocked: the

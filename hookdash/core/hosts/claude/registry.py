@@ -338,8 +338,8 @@ def load_claude(
         problems=[],
         plugins=[plugin.info() for plugin in plugins],
     )
-    apply_reviews(snapshot, env)
     snapshot.settings_commands = settings_commands(layers, switch, folder, home_of(env))
+    apply_reviews(snapshot, env)
     snapshot.problems = claude_problems(snapshot, layers, switch, plugins)
     snapshot.problems += settings_command_problems(snapshot.settings_commands, layers)
     # Parked hooks are listed (off) but are in no file: no finding of a file is theirs.

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from hookdash.core import jsonc
 from hookdash.core.display import shorten, visible
 from hookdash.core.hosts.claude.layers import ClaudeLayer
-from hookdash.core.hosts.claude.model import ClaudeScope, ClaudeSettingsCommand
+from hookdash.core.hosts.claude.model import ClaudeScope, ClaudeSettingsCommand, claude_hook_ref
 from hookdash.core.load.command_scripts import find_scripts
 from hookdash.core.load.risks import hook_risks
 from hookdash.core.problems import SEVERITY_RANK, Problem, Severity
@@ -245,6 +245,7 @@ def settings_commands(
             risks = hook_risks(command, scripts, workspace=str(workspace), home=str(home))
             record = ClaudeSettingsCommand(
                 key=name,
+                ref=claude_hook_ref(str(layer.path), pointer),
                 scope=layer.scope,
                 file=str(layer.path),
                 pointer=pointer,
@@ -296,9 +297,9 @@ def settings_command_problems(
     commands: list[ClaudeSettingsCommand], layers: list[ClaudeLayer]
 ) -> list[Problem]:
     """A repository's file (project or local) that sets one: how bad by what Claude Code
-    does with it. The risk flags and hidden characters are the shared rules'
-    (checks.command_problems)."""
-    from hookdash.core.hosts.claude.checks import command_problems
+    does with it; one changed since hookdash's review of it. The risk flags and hidden
+    characters are the shared rules' (checks.command_problems)."""
+    from hookdash.core.hosts.claude.checks import changed_problem, command_problems
 
     found: list[Problem] = []
     out: list[Problem] = []
@@ -309,6 +310,10 @@ def settings_command_problems(
         ):
             found.append(_repository_problem(key, command, _armed(key, layers)))
         where = (command.file, command.pointer, command.line)
+        if command.review == "changed":
+            subject = f"{command.scope} settings command {visible(command.key)}"
+            code = "claude-settings-command-changed"
+            out.append(changed_problem(code, subject, command, "", where))
         out += command_problems(command.key, command.command, command.risks, where)
     # The worst first: the dashboard's banner shows the first of a code.
     return sorted(found, key=lambda p: SEVERITY_RANK[p.severity]) + out

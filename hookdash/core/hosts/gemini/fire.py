@@ -46,7 +46,13 @@ from hookdash.core.hosts.gemini.timeouts import killed_at_once
 from hookdash.core.model import Configuration, Hook
 from hookdash.core.run.input_override import merge_input
 from hookdash.core.run.process import run_cancellable
-from hookdash.core.run.runlog import RunLog, RunRecord, decision_of, run_record
+from hookdash.core.run.runlog import (
+    CANCELLED_ERROR,
+    RunLog,
+    decision_of,
+    log_firing,
+    run_record,
+)
 
 # ------------------------------------------------------------------ firing
 
@@ -86,7 +92,7 @@ def _cancelled(hook: Hook, payload: Mapping[str, Any], started: float) -> HookRu
         .replace("+00:00", "Z"),
         duration_ms=int((time.time() - started) * 1000),
         success=False,
-        error="cancelled: hookdash killed its process group",
+        error=CANCELLED_ERROR,
     )
 
 
@@ -201,31 +207,18 @@ async def _run(
         raise
 
 
-def _ts(record: RunRecord) -> str:
-    return record.ts  # ISO 8601 with milliseconds and Z: sorts as time does
-
-
 def _log(log: RunLog, runs: Sequence[HookRunResult], event: str, result: FireResult) -> None:
     """Append the runs; a log that cannot be written is a warning, not a failed firing."""
     session = result.input.get("session_id")
-    try:
-        # Newest last, as every reader of the log expects: parallel hooks end in any order.
-        records = sorted(
-            (
-                run_record(
-                    r,
-                    event=event,
-                    run_id=result.run_id,
-                    session=session,
-                    decision=decision_of(r.output),
-                )
-                for r in runs
-            ),
-            key=_ts,
+    records = (
+        run_record(
+            r, event=event, run_id=result.run_id, session=session, decision=decision_of(r.output)
         )
-        log.append(records)
-    except OSError as exc:
-        result.warnings.append(f"could not append to the run log {log.path}: {exc.strerror or exc}")
+        for r in runs
+    )
+    warning = log_firing(log, records)
+    if warning is not None:
+        result.warnings.append(warning)
 
 
 def _why_not(hook: Hook, the_plan: Plan) -> list[str]:

@@ -9,11 +9,16 @@ import os
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from hookdash.core.hosts.claude.fire import claude_confirmations, fire_claude
 from hookdash.core.hosts.claude.outputs import HookOutcome, aggregate, describe, read_output
 from hookdash.core.hosts.claude.registry import load_claude
+from hookdash.core.run.logfeed import outcome_of
 from hookdash.core.run.runlog import RunLog
+from tests.conftest import until
 from tests.core.hosts.claude.conftest import Machine, hooks_on
+from tests.processes import group_members
 
 
 def _decision(value: str, reason: str) -> str:
@@ -273,3 +278,30 @@ def test_async_rewake_blocks_as_claude_p_does(machine: Machine) -> None:
     assert result.aggregate["blocked"] and "interactive session runs it in the background" in (
         result.effect
     )
+
+
+async def test_a_cancelled_firing_logs_each_hook_it_started_as_cancelled(
+    machine: Machine, tmp_path: Path
+) -> None:
+    pid_file = tmp_path / "pid"
+    slow = f"echo started; echo oops >&2; echo $$ > {pid_file}; sleep 30"
+    machine.write(machine.user, hooks_on("Stop", slow))
+    env = {
+        **machine.environ(),
+        "PATH": os.environ["PATH"],
+        "HOOKDASH_STATE_DIR": str(machine.root / "state"),
+    }
+    task = asyncio.create_task(fire_claude(load_claude(machine.project, env), "Stop", environ=env))
+    await until(lambda: pid_file.exists() and pid_file.read_text().strip(), what="the hook")
+    await asyncio.sleep(0.1)  # (its output is in the pipes before the pid file is written)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    pgid = int(pid_file.read_text())
+    await until(lambda: not group_members(pgid), 2.0, "the hook's process group to be killed")
+    logged = RunLog(machine.root / "state").read_last(10)
+    assert [(r.host, r.id, r.success) for r in logged] == [("claude", slow, False)]
+    record = logged[0]
+    assert outcome_of(record) == "cancelled"
+    assert (record.stdout, record.stderr) == ("started\n", "oops\n")
+    assert record.duration_ms is not None and record.duration_ms >= 100
