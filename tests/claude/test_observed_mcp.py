@@ -104,3 +104,19 @@ def test_a_repositorys_url_servers_are_contacted_without_asking(world: World) ->
     assert ran.returncode == 0, ran.stderr
     asked = {r["path"] for r in world.stub.requests}
     assert {"/mcp-web", "/mcp-sse"} <= asked
+
+
+def test_every_folder_above_has_its_mcp_json_read_the_closest_wins(world: World) -> None:
+    """From a subdirectory (no git repository): the .mcp.json of every folder above is
+    read, the closest one's server of a name is the one started, and a file that is not
+    strict JSON is dropped without a word."""
+    sub = world.project / "sub"
+    world.write(world.home / ".mcp.json", {"mcpServers": {"same": server(world, "home")}})
+    world.write(
+        world.project / ".mcp.json",
+        {"mcpServers": {"same": server(world, "project"), "top": server(world, "top")}},
+    )
+    world.write(sub / ".mcp.json", '{"mcpServers": {"sub": ' + '{"command": "true"},}}')
+    ran = world.run(cwd=sub)
+    assert ran.returncode == 0, ran.stderr
+    assert ran.labels == {"project", "top"}
