@@ -8,7 +8,6 @@ import os
 import sys
 from typing import Any
 
-from hookdash.cli.mcp_listing import write_mcp_servers
 from hookdash.cli.output import EXIT_FAILED, EXIT_OK, EXIT_USAGE, CliError, Style, print_json
 from hookdash.core import shorten, visible
 
@@ -90,6 +89,8 @@ def write_claude_list(snap: Any, s: Style) -> None:
             where = f" ({places.display(p.file)}{f':{p.line}' if p.line else ''})" if p.file else ""
             out.write(f"{s.red('✖')} {p.shown.message}{s.dim(where)}\n")
     _write_settings_commands(snap, places, s)
+    from hookdash.cli.mcp_listing import write_mcp_servers  # imports pydantic
+
     write_mcp_servers(snap.mcp_servers, places.display, s)
     if not snap.hooks:
         out.write(

@@ -7,7 +7,6 @@ import sys
 from typing import Any
 
 from hookdash.cli.edits import apply_fixes
-from hookdash.cli.mcp_listing import write_mcp_servers
 from hookdash.cli.output import (
     EXIT_FAILED,
     EXIT_OK,
@@ -89,6 +88,8 @@ def _write_gemini_list(config: Any, s: Style, alone: bool) -> None:
     out.write(_header(snap, env, s))
     for line in _banners(snap, env, s):
         out.write(line + "\n")
+    from hookdash.cli.mcp_listing import write_mcp_servers  # imports pydantic
+
     write_mcp_servers(snap.mcp_servers, env.display, s)
     if not snap.hooks:
         out.write(

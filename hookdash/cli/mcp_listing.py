@@ -8,8 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from hookdash.cli.output import Style
-from hookdash.core import visible
-from hookdash.core.hosts.mcp import starts_label, what_it_runs
+from hookdash.core import starts_label, visible, what_it_runs
 
 _LABEL_STYLE = {"starts": "red", "asks": "yellow", "off": "dim"}
 
