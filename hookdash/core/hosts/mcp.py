@@ -11,6 +11,7 @@ the program and its arguments quoted as one line.
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -78,6 +79,20 @@ def server_entries(document: Any, dialect: Dialect, base: str = "") -> Iterator[
         if isinstance(value, dict):
             pointer = f"{base}/mcpServers/{jsonc.escape_pointer_token(str(name))}"
             yield _entry(str(name), pointer, value, dialect)
+
+
+def argv_line(command: str, args: list[str]) -> str:
+    """A program and its arguments (spawned with no shell) quoted as one shell line, for an
+    agent with no quoting of its own (Claude's is handler.command_line, the same rule)."""
+    return shlex.join([command, *args])
+
+
+def what_runs(entry: ServerEntry, quote: Callable[[str, list[str]], str]) -> tuple[str, str] | None:
+    """(field, text) a scan reads of a server: ("command", its program and arguments as
+    one line) or ("url", its URL); None when it has neither."""
+    if entry.command is not None:
+        return "command", quote(entry.command, entry.args)
+    return ("url", entry.url) if entry.url is not None else None
 
 
 def _contacted(url: str) -> RiskFlag:

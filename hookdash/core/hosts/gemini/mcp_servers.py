@@ -13,7 +13,6 @@ What a run showed (tests/gemini/observed-0.61.md, "MCP servers"):
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,7 +22,7 @@ from hookdash.core import jsonc
 from hookdash.core.disk import files
 from hookdash.core.display import hidden_characters, shorten, visible
 from hookdash.core.hosts.gemini.expand import expand_settings_value
-from hookdash.core.hosts.mcp import ServerEntry, server_entries, server_record
+from hookdash.core.hosts.mcp import ServerEntry, argv_line, server_entries, server_record
 from hookdash.core.load.risks import kinds_of
 from hookdash.core.model import McpServer, McpStarts
 from hookdash.core.problems import SEVERITY_RANK, Problem, Severity
@@ -64,11 +63,6 @@ def _member(layer: Layer, key: str, environ: Mapping[str, str]) -> Any:
 @dataclass(frozen=True)
 class TooLarge:
     size: int
-
-
-def _argv_line(command: str, args: list[str]) -> str:
-    """Gemini spawns the program with its arguments, no shell: quoted as one line."""
-    return shlex.join([command, *args])
 
 
 def _lists(layers: dict[Scope, Layer], trusted: bool, environ: Mapping[str, str]) -> Lists:
@@ -154,30 +148,30 @@ def gemini_mcp_servers(
                 found.append(("extension", str(manifest), None, entry, ext.info.name))
     # The settings' server of a name is the last layer's; an extension's only fills in.
     winner: dict[str, str] = {}
-    for scope, file, _, entry, _ext in found:
-        if scope != "extension" or entry.name not in winner:
-            winner[entry.name] = f"the {scope} {'manifest' if _ext else 'settings'} {file}"
+    for source, file, _, entry, _ext in found:
+        if source != "extension" or entry.name not in winner:
+            winner[entry.name] = f"the {source} {'manifest' if _ext else 'settings'} {file}"
     out: list[McpServer] = []
     lists = _lists(layers, trust.trusted, environ)
     texts: dict[str, jsonc.LineFinder | None] = {}
-    for scope, file, layer, entry, extension in found:
-        mine = f"the {scope} {'manifest' if extension else 'settings'} {file}"
+    for source, file, read, entry, extension in found:
+        mine = f"the {source} {'manifest' if extension else 'settings'} {file}"
         starts_, why = _verdict(
             entry, trust, starts, lists, winner[entry.name] if winner[entry.name] != mine else None
         )
-        line = layer.line_of(entry.pointer) if layer is not None else _line(texts, file, entry)
+        line = read.line_of(entry.pointer) if read is not None else _line(texts, file, entry)
         out.append(
             server_record(
                 entry,
                 host="gemini",
-                scope=scope,
+                scope=source,
                 file=file,
                 line=line,
                 starts=starts_,
                 why=why,
                 workspace=workspace,
                 home=home,
-                quote=_argv_line,
+                quote=argv_line,
                 extension=extension,
             )
         )
