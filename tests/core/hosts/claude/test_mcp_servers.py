@@ -122,3 +122,12 @@ def test_hidden_characters_in_a_server(machine: Machine) -> None:
 def test_none_without_a_file(machine: Machine) -> None:
     machine.write(machine.project / ".mcp.json", "not json")
     assert _load(machine).mcp_servers == []
+
+
+def test_the_dashboards_banner_shows_the_worst_first(machine: Machine) -> None:
+    from hookdash.core.present import banner_lines
+
+    _mcp(machine, {"web": {"type": "http", "url": "https://m.example"}, "fetch": CURL})
+    lines = banner_lines(_load(machine).problems)
+    assert [(b.code, b.severity) for b in lines] == [("claude-project-mcp-server", "error")]
+    assert "'fetch'" in lines[0].message and "(+1 more like it)" in lines[0].message

@@ -99,3 +99,12 @@ def test_hidden_characters_in_a_servers_command(sandbox: Sandbox) -> None:
     hidden = [p for p in sandbox.load().snapshot.problems if p.code == "hidden-characters"]
     assert [p.pointer for p in hidden] == ["/mcpServers/ok"]
     assert "MCP server 'ok'" in hidden[0].message
+
+
+def test_the_dashboards_banner_names_a_workspace_server(sandbox: Sandbox) -> None:
+    from hookdash.core.present import banner_lines
+
+    sandbox.trust_folder()
+    sandbox.write_workspace({"mcpServers": {"fetch": CURL}})
+    lines = banner_lines(sandbox.load().snapshot.problems)
+    assert [(b.code, b.severity) for b in lines] == [("gemini-workspace-mcp-server", "error")]
