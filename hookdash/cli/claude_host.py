@@ -89,6 +89,9 @@ def write_claude_list(snap: Any, s: Style) -> None:
             where = f" ({places.display(p.file)}{f':{p.line}' if p.line else ''})" if p.file else ""
             out.write(f"{s.red('✖')} {p.shown.message}{s.dim(where)}\n")
     _write_settings_commands(snap, places, s)
+    from hookdash.cli.mcp_listing import write_mcp_servers  # imports pydantic
+
+    write_mcp_servers(snap.mcp_servers, places.display, s)
     if not snap.hooks:
         out.write(
             '\nNo Claude Code hooks. They go in the "hooks" object of '

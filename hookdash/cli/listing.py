@@ -88,6 +88,9 @@ def _write_gemini_list(config: Any, s: Style, alone: bool) -> None:
     out.write(_header(snap, env, s))
     for line in _banners(snap, env, s):
         out.write(line + "\n")
+    from hookdash.cli.mcp_listing import write_mcp_servers  # imports pydantic
+
+    write_mcp_servers(snap.mcp_servers, env.display, s)
     if not snap.hooks:
         out.write(
             f"\nNo {'' if alone else 'Gemini CLI '}hooks configured. Hooks go in the "

@@ -120,9 +120,11 @@ def _text(report: Any) -> None:
     counts = {level: sum(f.level == level for f in report.findings) for level in _MARKS}
     agents = len({h.agent for h in report.hooks})
     settings = sum(h.kind == "setting" for h in report.hooks)
+    servers = sum(h.kind == "mcp-server" for h in report.hooks)
     more = f" and {settings} settings command(s)" if settings else ""
+    more += f" and {servers} MCP server(s)" if servers else ""
     out.write(
-        f"\n{len(report.hooks) - settings} hook(s){more} from {agents} agent(s) · "
+        f"\n{len(report.hooks) - settings - servers} hook(s){more} from {agents} agent(s) · "
         f"{counts['error']} error(s), "
         f"{counts['warning']} warning(s), {counts['note']} note(s)\n"
     )

@@ -230,6 +230,10 @@ if TYPE_CHECKING:
     from hookdash.core.hosts.gemini.versions import (
         describe_gemini as describe_gemini,
     )
+    from hookdash.core.hosts.mcp import (
+        starts_label as starts_label,
+        what_it_runs as what_it_runs,
+    )
     from hookdash.core.load.checks.trust import (
         untrusted_project_hooks as untrusted_project_hooks,
         untrusted_summary as untrusted_summary,

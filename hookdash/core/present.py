@@ -95,6 +95,7 @@ BANNER_CODES: tuple[str, ...] = (
     "legacy-hooks-disabled",
     "legacy-hooks-enabled",
     "gemini-version-unverified",
+    "gemini-workspace-mcp-server",  # a workspace's MCP server, started once trusted
     *CLAUDE_BANNER_CODES,
 )
 

@@ -381,6 +381,30 @@ RULES: dict[str, Rule] = _rules(
         "when it overrides your false. Set it to false in .claude/settings.local.json.",
     ),
     (
+        "claude-project-mcp-server",
+        "error",
+        "A repository's .mcp.json starts an MCP server.",
+        "An MCP server is a process Claude Code starts (or a URL it contacts) beside the "
+        "hooks. Claude Code 2.1.332 starts every server of the .mcp.json of the folder it "
+        "starts in, and of each folder above it, when `claude -p` starts, without asking, "
+        "whatever enableAllProjectMcpServers or enabledMcpjsonServers say; an interactive "
+        "session asks first unless a settings file, the repository's own included, approves "
+        "it. An error for a process, a warning for a URL; a note for mcpServers in a "
+        "settings file, which starts nothing. disabledMcpjsonServers in your "
+        ".claude/settings.local.json keeps one from starting.",
+    ),
+    (
+        "gemini-workspace-mcp-server",
+        "error",
+        "A workspace's Gemini CLI settings start an MCP server.",
+        "An MCP server in .gemini/settings.json (mcpServers) is a process Gemini CLI 0.61 "
+        "starts (or a URL it contacts) in a trusted folder, without asking, headless or not; "
+        "in a folder not trusted it starts no server at all. An error when the folder is "
+        "trusted, a warning when no trust decision is made (an interactive session asks the "
+        "trust question first), a note when the folder is not trusted. mcp.excluded in your "
+        "user settings keeps one from starting.",
+    ),
+    (
         "claude-project-settings-command",
         "warning",
         "A repository's Claude Code settings set a command that is not a hook.",

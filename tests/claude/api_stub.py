@@ -69,7 +69,10 @@ def _events(blocks: list[dict[str, Any]], stop: str) -> list[dict[str, Any]]:
 
 
 def _has_tool_result(messages: list[Any]) -> bool:
-    last = messages[-1] if messages else {}
+    """Whether the last message of the conversation (system notes after it set aside:
+    Claude appends one when an MCP server failed to connect) carries a tool result."""
+    said = [m for m in messages if not (isinstance(m, dict) and m.get("role") == "system")]
+    last = said[-1] if said else {}
     content = last.get("content") if isinstance(last, dict) else None
     return isinstance(content, list) and any(
         isinstance(c, dict) and c.get("type") == "tool_result" for c in content

@@ -257,8 +257,37 @@ def build_configuration(
         focus=None if focused is None else focused.arg,
         unbuilt_close=[] if focused is None else focused.closest(),
     )
+    if thin is None:  # a focused load is for one edit of a hook
+        _add_mcp_servers(config, s, ctx, base_vars["HOME"], problems)
     _finish(config, problems)
     return config
+
+
+def _add_mcp_servers(
+    config: Configuration, s: _Settings, ctx: VerdictContext, home: str, problems: list[Problem]
+) -> None:
+    """The MCP servers the layers and extensions bring, and their findings (before the
+    load lets go of the files' texts: their lines are taken here)."""
+    from hookdash.core.hosts.gemini.mcp_servers import (
+        gemini_mcp_servers,
+        mcp_server_problems,
+        too_large_problem,
+    )
+
+    too_large: list[tuple[Layer, int]] = []
+    servers = gemini_mcp_servers(
+        s.layers,
+        config.extensions,
+        s.trust,
+        ctx.fatal is None,
+        config.env.workspace,
+        Path(home),
+        config.env.environ,
+        too_large,
+    )
+    config.snapshot.mcp_servers = servers
+    problems.extend(too_large_problem(layer, size) for layer, size in too_large)
+    problems.extend(mcp_server_problems(servers))
 
 
 def _snapshot(

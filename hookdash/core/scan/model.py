@@ -51,8 +51,9 @@ class ScannedHook(BaseModel):
     name: str | None = None  # the hook's own name, or its bundle's (Antigravity)
     field: str = "command"  # the key the command is written under (bash, powershell, url…)
     # "setting": a command a settings key runs that is not a hook (Claude Code's
-    # apiKeyHelper, statusLine, …); `event` is then that key.
-    kind: Literal["hook", "setting"] = "hook"
+    # apiKeyHelper, statusLine, …); `event` is then that key. "mcp-server": an MCP server
+    # the agent starts (`name` the server's, `event` "MCP server").
+    kind: Literal["hook", "setting", "mcp-server"] = "hook"
 
 
 class Finding(BaseModel):

@@ -54,8 +54,9 @@ class Entry:
     runs_when: str | None = None  # instead of the reader's sentence (a disabled hook)
     # "setting": a command a settings key runs that is not a hook (Claude Code's
     # apiKeyHelper, statusLine, …); `event` is then the key, and its finding is `rule_id`
-    # at `level`.
-    kind: Literal["hook", "setting"] = "hook"
+    # at `level`. "mcp-server": an MCP server the agent starts (or URL it contacts);
+    # `name` is the server's, `command` its program and arguments as one line (or URL).
+    kind: Literal["hook", "setting", "mcp-server"] = "hook"
     rule_id: str = "repo-hook"
     level: Level | None = None
 

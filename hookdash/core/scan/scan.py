@@ -59,6 +59,10 @@ _PROJECT_VARIABLES = (
 )
 _TOML_WHERE = re.compile(r"\(at line (\d+), column (\d+)\)")
 _URL_WHY = "An http hook sends the event's JSON (prompts, tool input, file contents) to this URL."
+_MCP_URL_WHY = (
+    "An MCP server's URL: contacted at start; the tools (and descriptions) it answers with "
+    "reach the model."
+)
 
 
 def scan_repository(root: str | Path) -> ScanReport:
@@ -266,8 +270,13 @@ class _Scan:
         name = AGENT_NAMES[reader.agent]
         matcher = f" (matcher {entry.matcher!r})" if entry.matcher not in (None, "", "*") else ""
         what = f"A {entry.event} hook{matcher}"
+        owner = f"a {entry.event} hook"
         if entry.kind == "setting":
             what = f"The {entry.event} setting, a command that is not a hook"
+        elif entry.kind == "mcp-server":
+            owner = f"the MCP server '{entry.name}'"
+            kind = "a URL it contacts" if entry.field == "url" else "a process it starts"
+            what = f"The MCP server '{entry.name}', {kind}"
         # A file the agent ignores runs nothing: its entries are notes, whatever they hold.
         ignored = reader.agent == "claude" and doc.rel in self._ignored
         self._find(
@@ -289,7 +298,7 @@ class _Scan:
                 self._find(
                     reader.agent,
                     "hidden-characters",
-                    f"The {what} of a {entry.event} hook in {doc.rel} holds hidden characters "
+                    f"The {what} of {owner} in {doc.rel} holds hidden characters "
                     f"({_labels(found)}): what a reviewer reads is not what {name} runs.",
                     doc.rel,
                     line,
@@ -303,7 +312,7 @@ class _Scan:
             self._find(
                 reader.agent,
                 "risky-command",
-                f"The {entry.event} hook of {name} in {doc.rel} "
+                f"{owner[0].upper()}{owner[1:]} of {name} in {doc.rel} "
                 f"{'runs a script that does' if any(f.file for f in risks) else 'does'} "
                 f"what a reviewer must see: {', '.join(examples)}.",
                 doc.rel,
@@ -316,7 +325,7 @@ class _Scan:
                 RiskFlag(
                     kind="network",
                     span=RiskSpan(text=shorten(entry.command, 60), start=0, end=len(entry.command)),
-                    why=_URL_WHY,
+                    why=_MCP_URL_WHY if entry.kind == "mcp-server" else _URL_WHY,
                 )
             ]
         if entry.field == "file":  # the hook is the script itself (Cline)

@@ -37,6 +37,10 @@ class ClaudeHost:
     def has_files(self, workspace: Path, environ: Mapping[str, str]) -> bool:
         from hookdash.core.hosts.claude.layers import claude_layers
 
+        # A repository's .mcp.json alone is a Claude Code file: its servers start. (Named
+        # here, not imported: the dashboard's first paint imports no pydantic.)
+        if (workspace / ".mcp.json").is_file():
+            return True
         return any(layer.read.exists for layer in claude_layers(workspace, environ))
 
     def snapshot(self, workspace: Path, environ: Mapping[str, str]) -> Any:

@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from hookdash.core.model import Hook, RiskFlag
+from hookdash.core.model import Hook, McpServer, RiskFlag
 from hookdash.core.problems import Problem
 from hookdash.core.scripts import ScriptInfo
 from hookdash.core.shown import ShownHook
@@ -192,6 +192,9 @@ class ClaudeSnapshot(BaseModel):
     plugins: list[ClaudePluginInfo] = []
     # Commands of the settings files that are not hooks (apiKeyHelper, statusLine, …).
     settings_commands: list[ClaudeSettingsCommand] = []
+    # The MCP servers Claude Code starts here (.mcp.json, ~/.claude.json), each with
+    # whether it starts (core.hosts.claude.mcp_servers).
+    mcp_servers: list[McpServer] = []
 
     @property
     def has_errors(self) -> bool:

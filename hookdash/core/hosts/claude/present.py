@@ -23,6 +23,7 @@ CLAUDE_BANNER_CODES: tuple[str, ...] = (
     "claude-project-enables-hooks",
     "claude-hooks-switched-off",
     "claude-project-settings-command",  # a repository's apiKeyHelper, statusLine, …
+    "claude-project-mcp-server",  # a repository's .mcp.json server, started by claude -p
 )
 
 _SHORT_REASONS: dict[str, str] = {

@@ -296,6 +296,7 @@ def load_claude(
         hook_risks_of,
         scripts_of,
     )
+    from hookdash.core.hosts.claude.mcp_servers import claude_mcp_servers, mcp_server_problems
     from hookdash.core.hosts.claude.review import apply_reviews
     from hookdash.core.hosts.claude.settings_commands import (
         settings_command_problems,
@@ -342,6 +343,8 @@ def load_claude(
     apply_reviews(snapshot, env)
     snapshot.problems = claude_problems(snapshot, layers, switch, plugins)
     snapshot.problems += settings_command_problems(snapshot.settings_commands, layers)
+    snapshot.mcp_servers = claude_mcp_servers(layers, switch, folder, home_of(env), env)
+    snapshot.problems += mcp_server_problems(snapshot.mcp_servers, folder)
     # Parked hooks are listed (off) but are in no file: no finding of a file is theirs.
     snapshot.hooks.extend(_parked_hooks(layers, env))
     return snapshot

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
+from hookdash.core.hosts.claude.handler import command_line
 from hookdash.core.hosts.claude.model import ClaudeScope
 from hookdash.core.hosts.claude.settings_commands import (
     arms,
@@ -27,15 +28,17 @@ from hookdash.core.hosts.claude.settings_commands import (
     repository_effect,
     repository_severity,
 )
-from hookdash.core.rules import level_of
+from hookdash.core.hosts.mcp import server_entries, what_runs
+from hookdash.core.rules import Level, level_of
 from hookdash.core.scan.reader import Document, Entry, Skipped
 from hookdash.core.scan.shapes import hooks_object
 
 _SETTINGS = (".claude/settings.json", ".claude/settings.local.json")
+_MCP_JSON = ".mcp.json"  # the MCP servers Claude Code starts (core.hosts.claude.mcp_servers)
 # Read by Claude Code as strict JSON (`JSON.parse`): a comment or a trailing comma drops
 # the whole file, silently (tests/claude/observed-2.1.332.md). The plugin files are not
 # in the observed facts, so they are read as before.
-STRICT_JSON = frozenset(_SETTINGS)
+STRICT_JSON = frozenset((*_SETTINGS, _MCP_JSON))
 _MANIFEST = ".claude-plugin/plugin.json"
 _PLUGIN_HOOKS = "hooks/hooks.json"
 _FIELDS = ("command", "url")
@@ -44,6 +47,12 @@ _SETTINGS_WHEN = (
     "Claude Code runs it after you accept the folder trust prompt in an interactive "
     "session, and without any prompt under `claude -p`."
 )
+_MCP_WHEN = (
+    "Claude Code starts it (or contacts its URL) when `claude -p` starts here, without "
+    "asking; an interactive session asks first, unless a settings file approves it "
+    "(enableAllProjectMcpServers, enabledMcpjsonServers), the repository's own included."
+)
+_SETTINGS_MCP = "Claude Code does not read mcpServers from a settings file: it starts nothing"
 _PLUGIN_WHEN = (
     "Claude Code runs it once this repository is installed and enabled as a plugin "
     "(/plugin install, or claude --plugin-dir), not merely by opening the folder."
@@ -54,12 +63,15 @@ class ClaudeReader:
     agent = "claude"
 
     def paths(self, root: Path) -> list[str]:
-        found = list(_SETTINGS)
+        found = [*_SETTINGS, _MCP_JSON]
         if (root / _MANIFEST).exists() or (root / _MANIFEST).is_symlink():
             found += [_MANIFEST, _PLUGIN_HOOKS]
         return found
 
     def entries(self, doc: Document) -> Iterator[Entry | Skipped]:
+        if doc.rel == _MCP_JSON:
+            yield from _mcp_servers(doc, _MCP_WHEN)
+            return
         hooks = doc.value.get("hooks") if isinstance(doc.value, dict) else None
         if doc.rel == _MANIFEST and isinstance(hooks, (str, list)):
             named = [hooks] if isinstance(hooks, str) else hooks
@@ -74,9 +86,36 @@ class ClaudeReader:
         yield from hooks_object(doc.value, _FIELDS)
         if doc.rel in _SETTINGS:
             yield from _settings_commands(doc)
+            yield from _mcp_servers(doc, f"{_SETTINGS_MCP}.")
 
     def runs_when(self, rel: str) -> str:
+        if rel == _MCP_JSON:
+            return _MCP_WHEN
         return _SETTINGS_WHEN if rel in _SETTINGS else _PLUGIN_WHEN
+
+
+def _mcp_servers(doc: Document, runs_when: str) -> Iterator[Entry]:
+    """The file's MCP servers: in .mcp.json, each started (a process: error) or contacted
+    (a URL: warning) without asking under `claude -p`; in a settings file, none (note)."""
+    for entry in server_entries(doc.value, "claude"):
+        found = what_runs(entry, command_line)
+        if found is None:
+            continue
+        field, text = found
+        level: Level = "note"
+        if doc.rel == _MCP_JSON:
+            level = "error" if field == "command" else "warning"
+        yield Entry(
+            event="MCP server",
+            command=text,
+            pointer=entry.pointer,
+            name=entry.name,
+            field=field,
+            runs_when=runs_when,
+            kind="mcp-server",
+            rule_id="claude-project-mcp-server",
+            level=level,
+        )
 
 
 def _settings_commands(doc: Document) -> Iterator[Entry]:

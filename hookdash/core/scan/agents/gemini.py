@@ -5,12 +5,50 @@ Gemini's names (BeforeTool, AfterAgent…), definitions `{matcher, sequential, h
 [{type, command, name, timeout}]}`; `hooks.enabled`, `hooks.disabled` and
 `hooks.notifications` are settings, not events. Workspace hooks run only in a trusted
 folder; a hook not in trusted_hooks.json is announced once at start and run anyway.
+Its `mcpServers` are processes (or URLs) Gemini starts in a trusted folder without
+asking (tests/gemini/observed-0.61.md, "MCP servers").
 Extensions live in the user's home, not in a repository: not scanned.
 """
 
-from hookdash.core.scan.agents.hooks_object import HooksObjectReader
+from __future__ import annotations
 
-READER = HooksObjectReader(
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from hookdash.core.hosts.mcp import argv_line, server_entries, what_runs
+from hookdash.core.scan.agents.hooks_object import HooksObjectReader
+from hookdash.core.scan.reader import Document, Entry, Skipped
+
+_MCP_WHEN = (
+    "Gemini CLI starts it (or contacts its URL) at every session once the folder is "
+    "trusted, without asking; an interactive session asks the trust question first, and "
+    "headless Gemini refuses a folder with no trust decision."
+)
+
+
+@dataclass(frozen=True)
+class GeminiReader(HooksObjectReader):
+    """The shared hooks reader, and the settings file's MCP servers beside the hooks."""
+
+    def entries(self, doc: Document) -> Iterator[Entry | Skipped]:
+        yield from super().entries(doc)
+        for entry in server_entries(doc.value, "gemini"):
+            found = what_runs(entry, argv_line)
+            if found is not None:
+                yield Entry(
+                    event="MCP server",
+                    command=found[1],
+                    pointer=entry.pointer,
+                    name=entry.name,
+                    field=found[0],
+                    runs_when=_MCP_WHEN,
+                    kind="mcp-server",
+                    rule_id="gemini-workspace-mcp-server",
+                    level="warning",
+                )
+
+
+READER = GeminiReader(
     agent="gemini",
     files=(".gemini/settings.json",),
     fields=("command",),
