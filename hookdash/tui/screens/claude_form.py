@@ -122,18 +122,10 @@ class ClaudeHookFormScreen(HookForm[Written | None]):
         return config.env if config is not None else self.hd_app.env
 
     def _show_title(self) -> None:
-        env = self._env()
-        if self._hook is None:
-            parts = [Content.styled("Add a Claude Code hook", "bold")]
-        else:
-            hook = self._hook
-            where = env.display(hook.file) + (f":{hook.line}" if hook.line else "")
-            parts = [
-                Content.assemble("Edit ", (visible(hook.id), "bold $accent")),
-                Content(f"{hook.shown.event} · Claude {hook.scope} settings · {visible(where)}"),
-            ]
-        parts.append(Content.styled("ctrl+s saves · esc leaves", "$text-muted"))
-        self.query_one("#form-title", Static).update(Content(" · ").join(parts))
+        hook = self._hook
+        layer = f"Claude {hook.scope} settings" if hook is not None else ""
+        keys = "ctrl+s saves · esc leaves"
+        self.show_form_title("Add a Claude Code hook", hook, layer, keys, self._env().display)
 
     # ------------------------------------------------------------------ the draft
 

@@ -19,8 +19,9 @@ non-executable script. Everything that comes from the draft or the files is show
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Group, RenderableType
 from rich.text import Text
@@ -71,6 +72,9 @@ from hookdash.tui.widgets.hook_form_hints import command_hint, event_prompt, mat
 from hookdash.tui.widgets.list_keys import KeyedOptionList
 from hookdash.tui.widgets.run_view import heading
 
+if TYPE_CHECKING:
+    from hookdash.core import AnyHook
+
 NARROW_WIDTH = 110
 
 
@@ -111,6 +115,27 @@ class HookForm(HookdashScreen[ResultT]):
 
     def on_resize(self, event: Resize) -> None:
         self.set_class(event.size.width < NARROW_WIDTH, "-narrow")
+
+    def show_form_title(
+        self,
+        adding: str,
+        hook: AnyHook | None,
+        layer: str,
+        keys: str,
+        display: Callable[[str], str],
+    ) -> None:
+        """The title line: `adding` ("Add a hook"), or the edited hook's id, event, `layer`
+        ("workspace settings") and file:line; then the form's `keys`."""
+        if hook is None:
+            parts = [Content.styled(adding, "bold")]
+        else:
+            where = display(hook.file) + (f":{hook.line}" if hook.line else "")
+            parts = [
+                Content.assemble("Edit ", (visible(hook.id), "bold $accent")),
+                Content(f"{hook.shown.event} · {layer} · {visible(where)}"),
+            ]
+        parts.append(Content.styled(keys, "$text-muted"))
+        self.query_one("#form-title", Static).update(Content(" · ").join(parts))
 
 
 class HookFormScreen(HookForm[AuthoringResult | None]):
@@ -199,17 +224,9 @@ class HookFormScreen(HookForm[AuthoringResult | None]):
     def _show_title(self) -> None:
         config = self.hd_app.config
         display = config.env.display if config is not None else str
-        if self._hook is None:
-            parts = [Content.styled("Add a hook", "bold")]
-        else:
-            hook = self._hook
-            where = display(hook.file) + (f":{hook.line}" if hook.line else "")
-            parts = [
-                Content.assemble("Edit ", (visible(hook.id), "bold $accent")),
-                Content(f"{hook.shown.event} · {hook.scope} settings · {visible(where)}"),
-            ]
-        parts.append(Content.styled("ctrl+s saves · ctrl+r tests · esc leaves", "$text-muted"))
-        self.query_one("#form-title", Static).update(Content(" · ").join(parts))
+        layer = f"{self._hook.scope} settings" if self._hook is not None else ""
+        keys = "ctrl+s saves · ctrl+r tests · esc leaves"
+        self.show_form_title("Add a hook", self._hook, layer, keys, display)
 
     # ------------------------------------------------------------------ the draft
 
