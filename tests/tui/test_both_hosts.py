@@ -5,6 +5,7 @@ line and in the details, the host filter, Claude's banners, and the actions on a
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 from textual.widgets import Input
@@ -52,6 +53,20 @@ def both_app(sandbox: Sandbox, **kwargs: Any) -> HookdashApp:
     """The dashboard on both hosts' configuration (as its loading thread reads it)."""
     kwargs.setdefault("watch", False)
     return HookdashApp(sandbox.env(), configuration=with_claude(sandbox.load()), **kwargs)
+
+
+async def park_claude_guard(app: HookdashApp, pilot: Any, user: Path) -> None:
+    """space on the user's `echo claude-guard` hook; back once the reload shows it parked."""
+    select(app.screen.query_one(HookTree), "echo claude-guard")
+    await pilot.press("space")
+    await until(lambda: b"claude-guard" not in user.read_bytes())
+    await until(
+        lambda: (
+            app.config is not None
+            and app.config.claude is not None
+            and any(h.parked for h in app.config.claude.hooks)
+        )
+    )
 
 
 async def test_one_tree_holds_both_hosts_each_line_says_whose(sandbox: Sandbox) -> None:
@@ -163,16 +178,7 @@ async def test_space_parks_a_claude_hook_and_puts_back_its_bytes(sandbox: Sandbo
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         tree = app.screen.query_one(HookTree)
-        select(tree, "echo claude-guard")
-        await pilot.press("space")
-        await until(lambda: b"claude-guard" not in user.read_bytes())
-        await until(
-            lambda: (
-                app.config is not None
-                and app.config.claude is not None
-                and any(h.parked for h in app.config.claude.hooks)
-            )
-        )
+        await park_claude_guard(app, pilot, user)
         assert any("claude-guard" in line and "parked" in line for line in tree_lines(tree))
         select(tree, "echo claude-guard")
         await pilot.press("space")

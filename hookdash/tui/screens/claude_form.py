@@ -83,7 +83,6 @@ class ClaudeHookFormScreen(HookForm[Written | None]):
         self._events: tuple[str, ...] = (self._event,) if hook is not None else CLAUDE_EVENTS
         self._review: AuthoringResult | None = None
         self._refusal: str | None = None
-        self._reviewed_draft: ClaudeDraft | None = None
         self._saving = False
 
     @property
@@ -204,7 +203,7 @@ class ClaudeHookFormScreen(HookForm[Written | None]):
     ) -> None:
         if draft != self.draft() or event != self._event:
             return  # the fields changed meanwhile: a newer dry run is on its way
-        self._review, self._refusal, self._reviewed_draft = result, refusal, draft
+        self._review, self._refusal = result, refusal
         preview = preview_claude_matcher(event, draft.matcher or None)
         self.query_one(ClaudeHookFields).show_hints(
             claude_matcher_hint(preview), self._scope_hint(draft.scope)

@@ -110,6 +110,21 @@ def risk_body(risks: list[RiskLine], colors: Colors) -> list[RenderableType]:
     return out
 
 
+def _layer_state_rows(grid: Table, layer: Any, words: tuple[str, str], colors: Colors) -> None:
+    """A settings layer's state (`words`: what its host calls loaded, and not loaded for
+    no stated reason) and where its text stops parsing, for either host's layer."""
+    dim = colors.dim
+    if layer.loaded:
+        grid.add_row(Text("state", style=dim), Text(words[0], style=colors.success))
+    else:
+        reason = layer.ignored_reason or words[1]
+        grid.add_row(Text("state", style=dim), plain(reason, colors.error))
+    if layer.error is not None:
+        err = layer.error
+        at = f" (line {err.line}, column {err.column})" if err.line else ""
+        grid.add_row(Text("error", style=dim), plain(err.message + at))
+
+
 class HookDetails(VerticalScroll):
     """The details pane. `show()` renders an item; it redraws itself on theme changes."""
 
@@ -288,31 +303,13 @@ class HookDetails(VerticalScroll):
                         grid.add_row(Text("linked", style=dim), plain(self._display(ext.path)))
         elif snapshot is not None:
             for layer in snapshot.layers:
-                if layer.path != file:
-                    continue
-                if layer.loaded:
-                    grid.add_row(Text("state", style=dim), Text("loaded", style=colors.success))
-                else:
-                    reason = layer.ignored_reason or "not loaded"
-                    grid.add_row(Text("state", style=dim), plain(reason, colors.error))
-                if layer.error is not None:
-                    err = layer.error
-                    at = f" (line {err.line}, column {err.column})" if err.line else ""
-                    grid.add_row(Text("error", style=dim), plain(err.message + at))
+                if layer.path == file:
+                    _layer_state_rows(grid, layer, ("loaded", "not loaded"), colors)
 
     def _claude_origin_rows(self, grid: Table, file: str, colors: Colors) -> None:
         """A Claude layer's state: read, or dropped whole (with where it stops parsing)."""
         dim = colors.dim
         grid.add_row(Text("host", style=dim), Text("Claude Code"))
         for layer in self._claude.layers if self._claude is not None else ():
-            if layer.path != file:
-                continue
-            if layer.loaded:
-                grid.add_row(Text("state", style=dim), Text("read", style=colors.success))
-            else:
-                reason = layer.ignored_reason or "Claude Code ignores this file"
-                grid.add_row(Text("state", style=dim), plain(reason, colors.error))
-            if layer.error is not None:
-                err = layer.error
-                at = f" (line {err.line}, column {err.column})" if err.line else ""
-                grid.add_row(Text("error", style=dim), plain(err.message + at))
+            if layer.path == file:
+                _layer_state_rows(grid, layer, ("read", "Claude Code ignores this file"), colors)

@@ -18,7 +18,7 @@ from hookdash.tui.widgets.claude_fields import ClaudeHookFields
 from hookdash.tui.widgets.hook_tree import HookTree
 from tests.conftest import Sandbox
 from tests.tui.helpers import record_notifications, select, text_of, until
-from tests.tui.test_both_hosts import both_app, both_setup
+from tests.tui.test_both_hosts import both_app, both_setup, park_claude_guard
 
 
 async def _type_into(app: HookdashApp, field: str, value: str) -> None:
@@ -157,16 +157,7 @@ async def test_e_refuses_a_parked_claude_hook_and_points_at_space(sandbox: Sandb
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         tree = app.screen.query_one(HookTree)
-        select(tree, "echo claude-guard")
-        await pilot.press("space")
-        await until(lambda: b"claude-guard" not in user.read_bytes())
-        await until(
-            lambda: (
-                app.config is not None
-                and app.config.claude is not None
-                and any(h.parked for h in app.config.claude.hooks)
-            )
-        )
+        await park_claude_guard(app, pilot, user)
         select(tree, "echo claude-guard")
         shown = record_notifications(app)
         await pilot.press("e")
