@@ -75,6 +75,17 @@ class RiskFlag(BaseModel):
     env: str | None = None  # the variable of the hook's `env` it was found in
 
 
+class Unknown(BaseModel):
+    """A part of a hook hookdash did not understand (`unknowns` in `list --json` and `scan`):
+    an unknown program, an option outside what hookdash knows of a program, a file it could
+    not follow. A hook is quiet only when it has no risk flag and no unknown."""
+
+    text: str  # the part, as written (shown escaped, never raw)
+    why: str  # one sentence: "hookdash does not know what `foo --bar` does"
+    file: str | None = None  # the script it was found in; None: in the command itself
+    line: int | None = None  # 1-based line in that script
+
+
 # ------------------------------------------------------------------ hooks
 
 HookScope = Literal["system-defaults", "user", "workspace", "system", "extension"]
