@@ -29,7 +29,12 @@ ClaudeInactive = Literal[
     "matcher",
     "parked",  # off: parked by hookdash (its text kept in hookdash's state)
     "plugin-off",  # its plugin is not enabled, or Claude cannot load it
+    "untrusted-folder",  # a project agent's frontmatter hooks wait for the folder's trust
+    "not-fired",  # the event comes after the skill's or agent's hooks are gone (run)
 ]
+# Where a hook is written: a settings (or plugin hooks) file, or the frontmatter `hooks`
+# of a skill's SKILL.md or an agent's .md (core.hosts.claude.scoped).
+ClaudeHookSource = Literal["settings", "skill", "agent"]
 FolderTrustState = Literal["trusted", "untrusted", "unknown"]
 # hookdash's own review of a repository's hook or settings command (core.hosts.claude.review).
 ReviewState = Literal["reviewed", "new", "changed", "not-applicable"]
@@ -89,6 +94,17 @@ class ClaudeHook(BaseModel):
     # what ${CLAUDE_PLUGIN_ROOT} is when Claude runs it. Plugin files are never written.
     plugin: str | None = None
     plugin_root: str | None = None
+    # Claude treats it as managed (its switches, --safe-mode): a managed file's, or of a
+    # plugin or skill managed settings provide.
+    managed: bool = False
+    # A skill's or an agent's own hook (`source` skill/agent): its name, the event as
+    # written when Claude runs it as another (an agent's Stop runs as SubagentStop), and
+    # when it runs: a skill's from its first use to the end of the session, an agent's
+    # while that subagent runs.
+    source: ClaudeHookSource = "settings"
+    source_name: str | None = None
+    written_event: str | None = None
+    lifetime: str | None = None
 
     # What the shared views (the dashboard's list, `present`) read of any hook.
     @property

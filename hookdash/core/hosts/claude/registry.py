@@ -26,7 +26,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from hookdash.core import jsonc
 from hookdash.core.hosts.claude.events import KNOWN_EVENTS, match_field
@@ -51,6 +51,12 @@ if TYPE_CHECKING:
     from hookdash.core.model import Configuration
 from hookdash.core.hosts.claude.trust import folder_trust
 from hookdash.core.jsonc import escape_pointer_token
+
+
+class LineOf(Protocol):
+    """What gives a handler its line: a JSON file's line finder, a frontmatter's lines."""
+
+    def line(self, pointer: str) -> int | None: ...
 
 
 @dataclass(frozen=True)
@@ -197,13 +203,13 @@ def _handlers(layer: ClaudeLayer) -> list[tuple[str, Any, str, dict[str, Any]]]:
     return out
 
 
-def _hook(
+def make_hook(
     layer: ClaudeLayer,
     event: str,
     matcher: Any,
     pointer: str,
     handler: dict[str, Any],
-    lines: jsonc.LineFinder | None,
+    lines: LineOf | None,
     plugin: Plugin | None = None,
 ) -> ClaudeHook:
     kind = handler.get("type")
@@ -250,6 +256,7 @@ def _judge(
 ) -> None:
     reasons: list[tuple[ClaudeInactive, str]] = []
     managed = plugin.managed if plugin is not None else layer.scope == "managed"
+    hook.managed = managed
     verdict = switch.verdict("managed" if managed else layer.scope)
     if verdict is not None:
         reasons.append((verdict.reason, verdict.why))
@@ -319,13 +326,22 @@ def load_claude(
         found = _handlers(layer)
         lines = jsonc.LineFinder(layer.read.text) if found and layer.read.text else None
         for event, matcher, pointer, handler in found:
-            hook = _hook(layer, event, matcher, pointer, handler, lines, plugin)
+            hook = make_hook(layer, event, matcher, pointer, handler, lines, plugin)
             _judge(hook, layer, switch, kept, plugin)
             if layer.scope in ("project", "local"):
                 hook.trust = "trusted" if trust.state == "trusted" else "untrusted"
             hook.scripts = scripts_of(hook, folder, home_of(env))
             hook.risks = hook_risks_of(hook, folder, home_of(env)) + handler_risks(handler)
             hooks.append(hook)
+    from hookdash.core.hosts.claude.scoped import definitions, scoped_hooks
+
+    scoped, scoped_problems = scoped_hooks(definitions(folder, env, plugins), switch, trust)
+    for hook in scoped:
+        if hook.scope in ("project", "local"):
+            hook.trust = "trusted" if trust.state == "trusted" else "untrusted"
+        hook.scripts = scripts_of(hook, folder, home_of(env))
+        hook.risks = hook_risks_of(hook, folder, home_of(env)) + hook.risks
+    hooks += scoped
     snapshot = ClaudeSnapshot(
         workspace=str(folder),
         home=str(home_of(env)),
@@ -341,7 +357,7 @@ def load_claude(
     )
     snapshot.settings_commands = settings_commands(layers, switch, folder, home_of(env))
     apply_reviews(snapshot, env)
-    snapshot.problems = claude_problems(snapshot, layers, switch, plugins)
+    snapshot.problems = claude_problems(snapshot, layers, switch, plugins) + scoped_problems
     snapshot.problems += settings_command_problems(snapshot.settings_commands, layers)
     snapshot.mcp_servers = claude_mcp_servers(layers, switch, folder, home_of(env), env)
     snapshot.problems += mcp_server_problems(snapshot.mcp_servers, folder)
@@ -356,7 +372,7 @@ def _parked_hooks(layers: list[ClaudeLayer], environ: Mapping[str, str]) -> list
 
     out = []
     for layer, entry in parked_in(environ, layers):
-        hook = _hook(layer, entry.event, entry.matcher, entry.pointer, entry.handler, None)
+        hook = make_hook(layer, entry.event, entry.matcher, entry.pointer, entry.handler, None)
         hook.ref = f"{layer.path}#parked/{entry.token}"
         hook.parked = True
         hook.runs = False
