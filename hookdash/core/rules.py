@@ -433,6 +433,32 @@ RULES: dict[str, Rule] = _rules(
         "Claude Code runs it.",
     ),
     (
+        "claude-mod",
+        "warning",
+        "A Claude Code plugin loads a hooks module (a mod) into Claude Code itself.",
+        "A plugin's hooks/hooks.json names an ES module in `modules`: Claude Code 2.1.332 "
+        "imports it into its own process in every session, on by default, with nothing to "
+        "accept and no sandbox, and its top-level code runs on import. hookdash does not "
+        "read JavaScript, so what it does is unknown. An error when the repository's own "
+        "settings switch the plugin on. Managed settings can allow only the organization's "
+        "mods: pluginConfigs.cc-plugin-sec-default@builtin.options.allowManagedModsOnly.",
+    ),
+    (
+        "claude-dev-mod",
+        "warning",
+        "A mod Claude Code wrote in a session sits in ~/.claude/dev-mods.",
+        "Claude Code loads the mods it wrote during a session (~/.claude/dev-mods/<session>/) "
+        "in that session and again when it is resumed: code inside Claude Code that nobody "
+        "reviewed. Read it, or remove the folder.",
+    ),
+    (
+        "claude-frontmatter-unparsed",
+        "warning",
+        "The YAML frontmatter of a Claude Code skill or agent does not parse.",
+        "Claude Code loads the skill or agent without any of its frontmatter (its name, its "
+        "hooks, its allowed-tools), with a warning in its debug log only.",
+    ),
+    (
         "claude-hooks-switched-off",
         "note",
         "Claude Code's hooks are switched off (disableAllHooks or allowManagedHooksOnly).",

@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from hookdash.core.model import Hook, McpServer, RiskFlag
+from hookdash.core.model import Hook, McpServer, RiskFlag, Unknown
 from hookdash.core.problems import Problem
 from hookdash.core.scripts import ScriptInfo
 from hookdash.core.shown import ShownHook
@@ -191,6 +191,26 @@ class ClaudeSettingsCommand(BaseModel):
         return self.command
 
 
+class ClaudeMod(BaseModel):
+    """A hooks module (a "mod"): an ES module Claude Code imports into its own process
+    (core.hosts.claude.mods). A plugin's `hooks/hooks.json` names it in `modules`; a mod
+    Claude wrote in a session sits under `~/.claude/dev-mods/<session>/`. hookdash does not
+    read JavaScript, so every mod carries an unknown: never quiet."""
+
+    host: Literal["claude"] = "claude"
+    kind: Literal["plugin", "dev"]  # a plugin's module, or one of a session's dev-mods
+    owner: str  # the plugin id (NAME@MARKETPLACE), or dev-mods/<session>/<folder>
+    module: str  # as written in `modules`
+    path: str  # the module file it names (relative to the hooks.json)
+    file: str  # the hooks.json naming it
+    pointer: str  # JSON pointer of the entry in `file`
+    line: int | None = None
+    loads: bool  # Claude Code loads it into sessions here (a dev mod: when resumed)
+    why: str  # when Claude loads it, or why not (observed or read)
+    unknowns: list[Unknown] = []
+    risks: list[RiskFlag] = []
+
+
 class ClaudeSnapshot(BaseModel):
     """Everything `hookdash list --host claude --json` prints."""
 
@@ -211,6 +231,8 @@ class ClaudeSnapshot(BaseModel):
     # The MCP servers Claude Code starts here (.mcp.json, ~/.claude.json), each with
     # whether it starts (core.hosts.claude.mcp_servers).
     mcp_servers: list[McpServer] = []
+    # Hooks modules Claude Code imports into its own process (plugins' and dev-mods).
+    mods: list[ClaudeMod] = []
 
     @property
     def has_errors(self) -> bool:

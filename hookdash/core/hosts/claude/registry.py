@@ -361,6 +361,10 @@ def load_claude(
     snapshot.problems += settings_command_problems(snapshot.settings_commands, layers)
     snapshot.mcp_servers = claude_mcp_servers(layers, switch, folder, home_of(env), env)
     snapshot.problems += mcp_server_problems(snapshot.mcp_servers, folder)
+    from hookdash.core.hosts.claude.mods import claude_mods, mod_problems
+
+    snapshot.mods = claude_mods(plugins, switch, layers, env)
+    snapshot.problems += mod_problems(snapshot.mods, plugins)
     # Parked hooks are listed (off) but are in no file: no finding of a file is theirs.
     snapshot.hooks.extend(_parked_hooks(layers, env))
     return snapshot
