@@ -36,6 +36,8 @@ _STANDING: tuple[ClaudeInactive, ...] = (
     "invalid",
     "parked",
     "plugin-off",
+    "untrusted-folder",
+    "not-fired",
 )
 
 

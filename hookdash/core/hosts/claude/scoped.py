@@ -105,11 +105,13 @@ def definitions(
 
 
 def _name(definition: Definition, value: dict[str, Any]) -> str:
-    given = value.get("name")
-    if isinstance(given, str) and given.strip():
-        return given.strip()
+    """A skill's name is its folder's (what `/name` and the Skill tool call); an agent's is
+    its frontmatter `name` (the subagent type), else the file's stem."""
     path = definition.path
-    return path.parent.name if definition.source == "skill" else path.stem
+    if definition.source == "skill":
+        return path.parent.name
+    given = value.get("name")
+    return given.strip() if isinstance(given, str) and given.strip() else path.stem
 
 
 def lifetime(source: ClaudeHookSource, name: str) -> str:
