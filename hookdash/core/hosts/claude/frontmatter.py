@@ -118,6 +118,13 @@ def parse_block(block: str) -> tuple[Any, yaml.Node | None, str | None]:
             return None, None, " ".join(str(first).split())
 
 
+def block_of(text: str) -> str | None:
+    """The frontmatter block of a file's text (its BOM and CRLFs as Claude drops them)."""
+    text = text.removeprefix("\ufeff").replace("\r\n", "\n")
+    match = _BLOCK.match(text) if text.find("---", 3) >= 0 else None
+    return match.group(1) if match is not None else None
+
+
 def read_frontmatter(path: Path) -> Frontmatter:
     """The frontmatter of the markdown file at `path`; never raises for what it holds."""
     try:
@@ -126,14 +133,9 @@ def read_frontmatter(path: Path) -> Frontmatter:
         return Frontmatter(path, exists=False)
     except OSError as exc:
         return Frontmatter(path, exists=True, unreadable=exc.strerror or str(exc))
-    text = data.decode("utf-8", "replace")
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    text = text.replace("\r\n", "\n")
-    match = _BLOCK.match(text) if text.find("---", 3) >= 0 else None
-    if match is None:
+    block = block_of(data.decode("utf-8", "replace"))
+    if block is None:
         return Frontmatter(path, exists=True)
-    block = match.group(1)
     if len(block.encode()) > MAX_BLOCK_BYTES:
         return Frontmatter(
             path,

@@ -76,7 +76,7 @@ def _names(directory: Path) -> list[str]:
     return names[:MAX_ENTRIES]
 
 
-def _definitions(
+def folder_definitions(
     folder: Path, scope: ClaudeScope, plugin: Plugin | None = None
 ) -> list[Definition]:
     out = [
@@ -95,12 +95,12 @@ def definitions(
     workspace: Path, environ: Mapping[str, str], plugins: list[Plugin]
 ) -> list[Definition]:
     """Every skill and agent file whose hooks Claude Code may run in `workspace`."""
-    out = _definitions(workspace / ".claude", "project")
-    out += _definitions(claude_home(environ), "user")
-    out += _definitions(managed_dir(environ) / ".claude", "managed")
+    out = folder_definitions(workspace / ".claude", "project")
+    out += folder_definitions(claude_home(environ), "user")
+    out += folder_definitions(managed_dir(environ) / ".claude", "managed")
     for plugin in plugins:
         if plugin.root is not None and plugin.unavailable is None:
-            out += _definitions(plugin.root, "plugin", plugin)
+            out += folder_definitions(plugin.root, "plugin", plugin)
     return out
 
 
