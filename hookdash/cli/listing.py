@@ -209,6 +209,9 @@ def cmd_check(args: argparse.Namespace) -> int:
     claude = None if args.host == "gemini" else claude_part(config)
     problems = snap.problems
     every = problems + (claude.problems if claude is not None else [])
+    # Your own hooks (every agent's) and the known bad patterns: the check without --host.
+    machine = _machine_problems(snap.workspace, claude) if args.host is None else []
+    every = every + machine
     failed = EXIT_FAILED if any(p.severity == "error" for p in every) else EXIT_OK
     if not args.json and args.format != "text":
         from hookdash.cli.scanning import print_findings
@@ -222,9 +225,12 @@ def cmd_check(args: argparse.Namespace) -> int:
     if args.json:
         records = [p.model_dump(mode="json") for p in problems]
         if args.host is None:  # both hosts' problems: each says whose it is
-            records = [{**r, "host": "gemini"} for r in records] + [
-                {**p.model_dump(mode="json"), "host": "claude"} for p in every[len(problems) :]
-            ]
+            hosts = every[len(problems) : len(every) - len(machine)]
+            records = (
+                [{**r, "host": "gemini"} for r in records]
+                + [{**p.model_dump(mode="json"), "host": "claude"} for p in hosts]
+                + [{**p.model_dump(mode="json"), "host": None} for p in machine]
+            )
         print_json(
             {
                 "workspace": snap.workspace,
@@ -237,16 +243,39 @@ def cmd_check(args: argparse.Namespace) -> int:
         return failed
     env = config.env
     if claude is None:
+        parts_of = [(None, problems, env), ("your machine", machine, env)] if machine else []
+        if parts_of:
+            return print_problems_of(parts_of, f"the hooks of {env.display(snap.workspace)}")
         return print_problems(problems, env, f"the hooks of {env.display(snap.workspace)}")
     from hookdash.cli.claude_host import Places
 
     parts: list[tuple[str | None, list[Any], Any]] = [
         ("Gemini CLI", problems, env),
         ("Claude Code", claude.problems, Places(claude.home)),
+        ("your machine", machine, env),
     ]
     return print_problems_of(
         parts, f"the Gemini CLI and Claude Code hooks of {env.display(snap.workspace)}"
     )
+
+
+def _machine_problems(workspace: str, claude: Any) -> list[Any]:
+    """The baseline's changes (recorded silently on the first look, said once on stderr)
+    and the known bad patterns of the repository."""
+    import os
+    from pathlib import Path
+
+    from hookdash.cli.baseline import first_look_note
+    from hookdash.core.baseline.findings import watch_problems
+
+    scripts = (
+        [s.path for h in claude.hooks for s in h.scripts if s.path] if claude is not None else []
+    )
+    status, found = watch_problems(Path(workspace), dict(os.environ), scripts)
+    note = first_look_note(status)
+    if note is not None:
+        print(note, file=sys.stderr)
+    return found
 
 
 def print_problems(problems: list[Any], env: Any, what: str) -> int:

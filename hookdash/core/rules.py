@@ -459,6 +459,42 @@ RULES: dict[str, Rule] = _rules(
         "hooks, its allowed-tools), with a warning in its debug log only.",
     ),
     (
+        "user-hook-changed",
+        "error",
+        "One of your own hooks (user-level, any agent) appeared or changed since you last looked.",
+        "hookdash keeps a baseline of every user-level hook of every coding agent on the "
+        "machine (~/.claude, ~/.gemini, ~/.codex, ~/.copilot/hooks, ~/.cursor, ~/.qwen, "
+        "~/.factory, ~/.config/opencode/plugins) and of each script they run. Worms plant "
+        "hooks there (a SessionStart hook in ~/.claude/settings.json runs in every session, "
+        "in every folder). If you made the change, accept it: `hookdash baseline accept` (B "
+        "in the dashboard); if not, remove it before an agent starts. A warning when one is "
+        "gone.",
+    ),
+    (
+        "claude-dir-executable",
+        "warning",
+        "An executable file in a .claude folder that no hook runs.",
+        "Claude Code needs no executable in .claude/ except the scripts its hooks run: one "
+        "that nothing runs may have been planted to be run later (by a hook added after "
+        "your review, or by a person). Read it, and remove it if you do not know it.",
+    ),
+    (
+        "github-script-hook",
+        "warning",
+        "A hook runs a JavaScript file of .github/ with node.",
+        "`node .github/….js` in a hook runs code that sits beside CI workflows, where a "
+        "reviewer rarely looks, at every event of every session: a pattern of the spring "
+        "2026 repository worms. Read the script.",
+    ),
+    (
+        "vscode-folder-open-task",
+        "warning",
+        "A VS Code task of the repository runs when the folder is opened.",
+        '`runOptions.runOn: "folderOpen"` in .vscode/tasks.json makes VS Code (and its '
+        "forks) run the task's command as soon as the folder opens, once automatic tasks are "
+        "allowed: a repository's command that no agent hook list shows. Read it.",
+    ),
+    (
         "claude-hooks-switched-off",
         "note",
         "Claude Code's hooks are switched off (disableAllHooks or allowManagedHooksOnly).",

@@ -38,9 +38,13 @@ class Change:
 
     def diff(self, display: Path | str = "") -> str:
         """The unified diff of its text (a hook's command, a script's first 64 KB)."""
-        before = self.before.text + "\n" if self.before is not None else None
-        after = self.after.text + "\n" if self.after is not None else ""
+        before = _lines(self.before.text) if self.before is not None else None
+        after = _lines(self.after.text) if self.after is not None else ""
         return unified_diff(before, after, str(display or self.item.file))
+
+
+def _lines(text: str) -> str:
+    return text if text.endswith("\n") else text + "\n"
 
 
 @dataclass(frozen=True)
@@ -145,16 +149,14 @@ def baseline_problems(status: BaselineStatus, environ: Mapping[str, str]) -> lis
     for change in status.changes:
         item = change.item
         text = sentence(change, home)
-        lines = change.diff().count("\n")
         out.append(
             Problem(
                 severity="warning" if change.kind == "removed" else "error",
                 code=CODE,
                 message=f"Since you last looked, {text}.",
-                fix="If you made this change, accept it: `hookdash baseline accept` (B in the "
-                f"dashboard); `hookdash baseline` shows its diff ({lines} lines). If you did "
-                "not, something wrote to your own agent settings: remove it before an agent "
-                "starts.",
+                fix="`hookdash baseline` shows its diff. If you made this change, accept it: "
+                "`hookdash baseline accept` (B in the dashboard). If you did not, something "
+                "wrote to your own agent settings: remove it before an agent starts.",
                 file=item.file,
             )
         )
