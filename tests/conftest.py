@@ -110,6 +110,8 @@ class Sandbox(SettingsFiles):
             GEMINI_CLI_SYSTEM_SETTINGS_PATH=str(self.system_dir / "settings.json"),
             GEMINI_CLI_SYSTEM_DEFAULTS_PATH=str(self.system_dir / "system-defaults.json"),
             HOOKDASH_STATE_DIR=str(self.state),
+            # The agents' user files the baseline watches (~/.cursor, ~/.codex, …).
+            HOOKDASH_AGENTS_HOME=str(self.home),
             NO_COLOR="1",
             GEMINI_CLI_PATH=str(self.gemini_cli_path),
             # Claude Code's files are the fake machine's too (list and check read every

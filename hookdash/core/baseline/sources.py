@@ -60,10 +60,16 @@ def user_sources(environ: Mapping[str, str]) -> list[UserSource]:
     return [source for module in _modules() for source in module.user_sources(environ)]
 
 
+# Moves the home whose agent files hookdash watches (tests; another account's home).
+HOME_VARIABLE = "HOOKDASH_AGENTS_HOME"
+
+
 def home_of(environ: Mapping[str, str]) -> Path:
+    """The home whose agents' user files are watched: `$HOOKDASH_AGENTS_HOME`, else `$HOME`
+    (an agent's own variable, such as `CODEX_HOME`, still moves that agent's folder)."""
     import os
 
-    return Path(environ.get("HOME") or os.path.expanduser("~"))
+    return Path(environ.get(HOME_VARIABLE) or environ.get("HOME") or os.path.expanduser("~"))
 
 
 def folder_files(directory: Path, suffixes: tuple[str, ...]) -> list[Path]:
