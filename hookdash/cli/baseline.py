@@ -36,8 +36,8 @@ def add_baseline_command(sub: SubParsers, common: Parser, with_json: Parser) -> 
 
 def first_look_note(status: BaselineStatus) -> str | None:
     """The one sentence said when the first look records the baseline."""
-    if not status.recorded_now:
-        return None
+    if not status.recorded_now or not status.watched:
+        return None  # nothing of yours to watch yet: nothing to say
     return (
         "hookdash recorded a baseline of your own hooks, every agent's, and of the scripts "
         f"and plugin files they run ({status.watched} in all): from now on it tells you when "

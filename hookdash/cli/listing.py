@@ -210,7 +210,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     problems = snap.problems
     every = problems + (claude.problems if claude is not None else [])
     # Your own hooks (every agent's) and the known bad patterns: the check without --host.
-    machine = _machine_problems(snap.workspace, claude) if args.host is None else []
+    quiet = bool(args.json) or args.format != "text"  # machine output: no note beside it
+    machine = _machine_problems(snap.workspace, claude, quiet) if args.host is None else []
     every = every + machine
     failed = EXIT_FAILED if any(p.severity == "error" for p in every) else EXIT_OK
     if not args.json and args.format != "text":
@@ -259,9 +260,9 @@ def cmd_check(args: argparse.Namespace) -> int:
     )
 
 
-def _machine_problems(workspace: str, claude: Any) -> list[Any]:
-    """The baseline's changes (recorded silently on the first look, said once on stderr)
-    and the known bad patterns of the repository."""
+def _machine_problems(workspace: str, claude: Any, quiet: bool) -> list[Any]:
+    """The baseline's changes (recorded silently on the first look, said once on stderr
+    unless `quiet`) and the known bad patterns of the repository."""
     import os
     from pathlib import Path
 
@@ -273,7 +274,7 @@ def _machine_problems(workspace: str, claude: Any) -> list[Any]:
     )
     status, found = watch_problems(Path(workspace), dict(os.environ), scripts)
     note = first_look_note(status)
-    if note is not None:
+    if note is not None and not quiet:
         print(note, file=sys.stderr)
     return found
 

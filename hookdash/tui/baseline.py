@@ -36,8 +36,8 @@ def baseline_notice(status: BaselineStatus | None, home: Path) -> Notice | None:
 
 
 def first_look_message(status: BaselineStatus | None) -> str | None:
-    if status is None or not status.recorded_now:
-        return None
+    if status is None or not status.recorded_now or not status.watched:
+        return None  # nothing of yours to watch yet: nothing to say
     return (
         "hookdash recorded a baseline of your own hooks (every agent's, with the scripts "
         f"they run: {status.watched} in all). From now on a change shows here in red."
