@@ -382,8 +382,8 @@ class HookdashApp(App[None]):
         def answered(yes: bool | None) -> None:
             if not yes:
                 return
-            from hookdash.core.errors import EditError
             from hookdash.core.baseline.compare import accept
+            from hookdash.core.errors import EditError
 
             try:
                 accepted = accept(self.env.environ)

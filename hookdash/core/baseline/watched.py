@@ -18,11 +18,15 @@ from pydantic import BaseModel
 
 from hookdash.core.baseline.sources import UserSource, home_of, user_sources
 from hookdash.core.disk import files
+from hookdash.core.load.command_scripts import ScriptFinder
 from hookdash.core.scan.reader import Entry
 
 # A hooks file or code file is read up to this size.
 MAX_SOURCE_BYTES = 4 * 1024 * 1024
 SCRIPT_DIGEST_BYTES = files.SCRIPT_HASH_BYTES
+# The scripts of at most this many hooks are looked for (in file order): a person's own
+# hooks are a few dozen; a file of thousands costs no more than this.
+MAX_SCRIPT_LOOKUPS = 500
 KEPT_TEXT_BYTES = 64 * 1024
 
 WatchedKind = Literal["hook", "script", "code"]
@@ -85,10 +89,8 @@ def _file_item(kind: WatchedKind, agent: str, path: Path, hook: str | None) -> W
     )
 
 
-def _scripts(command: str, home: Path) -> list[Path]:
-    from hookdash.core.load.command_scripts import find_scripts
-
-    found = find_scripts(command, home, {"HOME": str(home)})
+def _scripts(finder: ScriptFinder, command: str) -> list[Path]:
+    found = finder.find(command)
     return [
         Path(s.path)
         for s in found.scripts
@@ -99,6 +101,8 @@ def _scripts(command: str, home: Path) -> list[Path]:
 def watched_now(environ: Mapping[str, str]) -> list[WatchedItem]:
     """Every user-level hook of every agent, each script they run and each code file, now."""
     home = home_of(environ)
+    finder = ScriptFinder(home, {"HOME": str(home)})
+    lookups = MAX_SCRIPT_LOOKUPS
     items: dict[str, WatchedItem] = {}
     for source in user_sources(environ):
         if source.kind == "code":
@@ -127,7 +131,10 @@ def watched_now(environ: Mapping[str, str]) -> list[WatchedItem]:
                 text=entry.command,
                 digest=_digest(entry.command.encode("utf-8", "surrogatepass")),
             )
-            for script in _scripts(entry.command, home):
+            if lookups <= 0:
+                continue
+            lookups -= 1
+            for script in _scripts(finder, entry.command):
                 item = _file_item("script", source.agent, script, key)
                 if item is not None:
                     items.setdefault(item.key, item)
