@@ -14,6 +14,7 @@ from hookdash.tui.screens.confirm import ConfirmScreen
 from hookdash.tui.widgets.banners import Banner
 from tests.conftest import Sandbox, until
 from tests.tui.helpers import make_app, text_of
+from tests.tui.test_both_hosts import both_app
 
 WORM = "node ~/.claude/x.js"
 
@@ -97,3 +98,17 @@ def test_the_alarm(snap_compare: Any, sandbox: Sandbox) -> None:
         await pilot.pause()
 
     assert snap_compare(make_app(sandbox), terminal_size=(120, 36), run_before=run_before)
+
+
+async def test_a_plugins_mod_is_a_banner(sandbox: Sandbox) -> None:
+    """Mods are code inside Claude Code: the dashboard says so above the list."""
+    dev = sandbox.home / ".claude" / "dev-mods" / "s1" / "helper" / "hooks" / "hooks.json"
+    dev.parent.mkdir(parents=True)
+    dev.write_text('{"modules": ["./mod.ts"]}')
+    _user_hook(sandbox)
+    app = both_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        await until(lambda: any("./mod.ts" in t for t in _banner_texts(app)))
+        [banner] = [b for b in app.screen.query(Banner) if "./mod.ts" in text_of(b)]
+        assert "into Claude Code itself" in text_of(banner)

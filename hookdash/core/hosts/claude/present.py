@@ -24,6 +24,8 @@ CLAUDE_BANNER_CODES: tuple[str, ...] = (
     "claude-hooks-switched-off",
     "claude-project-settings-command",  # a repository's apiKeyHelper, statusLine, …
     "claude-project-mcp-server",  # a repository's .mcp.json server, started by claude -p
+    "claude-mod",  # a plugin's hooks module: code inside Claude Code, hookdash cannot read
+    "claude-dev-mod",  # a mod Claude wrote in a session (~/.claude/dev-mods)
 )
 
 _SHORT_REASONS: dict[str, str] = {
