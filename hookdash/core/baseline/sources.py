@@ -102,20 +102,30 @@ def _parse_json(text: str, comments: bool) -> Any:
         return jsonc.parse(text, comments=comments)
 
 
+_EMPTY = object()  # a blank file: no hooks, nothing to say
+
+
+def _document(data: bytes, comments: bool) -> Any:
+    """The file's document, `_EMPTY` for a blank file, or a Skipped saying why not."""
+    text = _decoded(data)
+    if not text.strip():
+        return _EMPTY
+    try:
+        return _parse_json(text, comments)
+    except jsonc.JsonParseError as exc:
+        return Skipped(f"the file does not parse ({exc.message})", "")
+
+
 def json_hooks(fields: tuple[str, ...] = ("command",), *, comments: bool = False) -> Parse:
     """A JSON (or, with `comments`, JSON-with-comments) file whose root object holds a
     `hooks` object of events (Claude Code's shape and the flat one: core.scan.shapes)."""
 
     def parse(data: bytes) -> Iterator[Entry | Skipped]:
-        text = _decoded(data)
-        if not text.strip():
-            return
-        try:
-            value = _parse_json(text, comments)
-        except jsonc.JsonParseError as exc:
-            yield Skipped(f"the file does not parse ({exc.message})", "")
-            return
-        yield from hooks_object(value, fields)
+        value = _document(data, comments)
+        if isinstance(value, Skipped):
+            yield value
+        elif value is not _EMPTY:
+            yield from hooks_object(value, fields)
 
     return parse
 
@@ -124,13 +134,9 @@ def json_events(fields: tuple[str, ...] = ("command",)) -> Parse:
     """A JSON file whose root object is the object of events itself (no `hooks` key)."""
 
     def parse(data: bytes) -> Iterator[Entry | Skipped]:
-        text = _decoded(data)
-        if not text.strip():
-            return
-        try:
-            value = _parse_json(text, False)
-        except jsonc.JsonParseError as exc:
-            yield Skipped(f"the file does not parse ({exc.message})", "")
+        value = _document(data, False)
+        if isinstance(value, Skipped) or value is _EMPTY:
+            yield from [value] if isinstance(value, Skipped) else []
             return
         if not isinstance(value, dict):
             yield Skipped("the file is not a JSON object", "")
