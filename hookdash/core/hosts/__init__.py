@@ -3,7 +3,7 @@ what is that agent's own rule (the files it reads, its events and what each even
 matcher is tested against, its matcher semantics, its planner rules, the version modelled,
 its operations and the capabilities it lacks). Each host registers itself
 (`registry.register`, from its package's `host` module); `host(name)` gives one and
-`hosts()` all of them in the order `list` and `check` cover them.
+`all_hosts()` all of them in the order `list` and `check` cover them.
 
 A host package imports nothing of another (a test holds it); hookdash's tables of one
 host's names in another's terms are `crosswalk`, beside them.
@@ -14,9 +14,9 @@ from __future__ import annotations
 from hookdash.core.hosts.protocol import CAPABILITIES, Capability, Host, SwitchKind
 from hookdash.core.hosts.registry import (
     UnknownHost,
+    all_hosts,
     host,
     host_names,
-    hosts,
     register,
     registered,
 )
@@ -29,9 +29,9 @@ __all__ = [
     "HostName",
     "SwitchKind",
     "UnknownHost",
+    "all_hosts",
     "host",
     "host_names",
-    "hosts",
     "register",
     "registered",
 ]

@@ -38,8 +38,7 @@ def _find_builtin() -> None:
     if _found:
         return
     _found = True
-    import hookdash.core.hosts as package
-
+    package = importlib.import_module("hookdash.core.hosts")
     for info in pkgutil.iter_modules(package.__path__):
         if info.ispkg:
             try:
@@ -51,14 +50,14 @@ def _find_builtin() -> None:
                     raise
 
 
-def hosts() -> tuple[Host, ...]:
+def all_hosts() -> tuple[Host, ...]:
     """Every registered host, in the order `list` and `check` cover them."""
     _find_builtin()
     return tuple(sorted(_hosts.values(), key=lambda h: (h.rank, h.name)))
 
 
 def host_names() -> tuple[HostName, ...]:
-    return tuple(h.name for h in hosts())
+    return tuple(h.name for h in all_hosts())
 
 
 def host(name: HostName) -> Host:
