@@ -12,9 +12,8 @@ from typing import TYPE_CHECKING
 
 from hookdash.core.hosts.base import BaseHost
 from hookdash.core.hosts.claude.events import EVENTS, is_tool_event, match_field
-from hookdash.core.hosts.protocol import Capability, SwitchKind, TimeoutUnit
+from hookdash.core.hosts.protocol import Capability, HostName, SwitchKind, TimeoutUnit
 from hookdash.core.hosts.registry import register
-from hookdash.core.records import HostName
 
 if TYPE_CHECKING:
     from pydantic import JsonValue
