@@ -103,10 +103,6 @@ def _run_edit(
 
 
 def cmd_disable(args: argparse.Namespace) -> int:
-    if args.host == "claude":
-        from hookdash.cli.claude_writes import cmd_disable_claude
-
-        return cmd_disable_claude(args)
     from hookdash.core import disable_hook
 
     return _run_edit(
@@ -117,10 +113,6 @@ def cmd_disable(args: argparse.Namespace) -> int:
 
 
 def cmd_enable(args: argparse.Namespace) -> int:
-    if args.host == "claude":
-        from hookdash.cli.claude_writes import cmd_enable_claude
-
-        return cmd_enable_claude(args)
     from hookdash.core import enable_hook
 
     return _run_edit(
@@ -269,10 +261,6 @@ def _print_findings(config: Configuration, plan: TrustPlan, s: Style) -> None:
 
 
 def cmd_trust(args: argparse.Namespace) -> int:
-    if args.host == "claude":
-        from hookdash.cli.claude_host import cmd_trust_claude
-
-        return cmd_trust_claude(args)
     from hookdash.core import HookdashError, hooks_to_trust, plan_trust, seen_now, trust_hooks
 
     if args.reviewed and not args.yes:

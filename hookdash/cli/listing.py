@@ -41,42 +41,61 @@ def _state(hook: Any, s: Style, hidden: bool = False) -> str:
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    if args.host == "claude":
-        from hookdash.cli.claude_host import cmd_list_claude
-
-        return cmd_list_claude(args)
+    """`list`: this configuration's hooks and, without `--host`, every other host's that
+    has a file here (each in its own part)."""
     config = configuration(args)
     snap = config.snapshot
-    claude = None if args.host == "gemini" else claude_part(config)
+    others = [] if args.host is not None else other_parts(config)
     if args.json:
-        print_json(snap if claude is None else both_hosts_json(snap, claude))
+        print_json(every_host_json(snap, others))
         return EXIT_OK
     s = Style(sys.stdout)
-    _write_gemini_list(config, s, alone=claude is None)
-    if claude is not None:
-        from hookdash.cli.claude_host import write_claude_list
-
-        sys.stdout.write("\n" + s.bold("── Claude Code ──") + "\n")
-        write_claude_list(claude, s)
+    _write_gemini_list(config, s, alone=not others)
+    for other, other_snap in others:
+        sys.stdout.write("\n" + s.bold(f"── {visible(other.label)} ──") + "\n")
+        write_host_list(other, other_snap, s)
     return EXIT_OK
 
 
-def claude_part(config: Any) -> Any:
-    """Claude Code's snapshot of the same workspace, when Claude Code has any file there
-    (`list` and `check` without `--host` cover every host that has one), else None."""
-    from hookdash.core import load_claude_if_any
+def other_parts(config: Any) -> list[tuple[Any, Any]]:
+    """Every other registered host that has a file for the same workspace, with its
+    snapshot (`list` and `check` without `--host` cover every host that has one)."""
+    from pathlib import Path
+
+    from hookdash.core import all_hosts
 
     env = config.env
-    return load_claude_if_any(env.workspace, env.environ)
+    workspace = Path(env.workspace)
+    return [
+        (other, other.load(workspace, env.environ))
+        for other in all_hosts()
+        if other.name != config.snapshot.host and other.has_files(workspace, env.environ)
+    ]
 
 
-def both_hosts_json(snap: Any, claude: Any) -> dict[str, Any]:
-    """`list --json` for both hosts: Gemini's snapshot object with Claude's hook records
-    appended to `hooks` (each says its `host`), and the rest of Claude's snapshot under
-    `claude`."""
+def write_host_list(other: Any, snap: Any, s: Style) -> None:
+    """One host's part of `list`: its own words (`cli/hosts/<agent>`), else the protocol's."""
+    from hookdash.cli.hosts import cli_host
+
+    own = cli_host(other.name).write_list
+    if own is not None:
+        own(snap, s)
+    else:
+        from hookdash.cli.any_host import write_list
+
+        write_list(other, snap, s)
+
+
+def every_host_json(snap: Any, others: list[tuple[Any, Any]]) -> Any:
+    """`list --json` for every host: the first host's snapshot object with every other
+    host's hook records appended to `hooks` (each says its `host`), and the rest of each
+    other host's snapshot under its name."""
+    if not others:
+        return snap
     data: dict[str, Any] = snap.model_dump(mode="json")
-    data["hooks"].extend(h.model_dump(mode="json") for h in claude.hooks)
-    data["claude"] = claude.model_dump(mode="json", exclude={"hooks"})
+    for other, other_snap in others:
+        data["hooks"].extend(h.model_dump(mode="json") for h in other_snap.hooks)
+        data[other.name] = other_snap.model_dump(mode="json", exclude={"hooks"})
     return data
 
 
@@ -199,16 +218,12 @@ def problem_lines(problem: Any, env: Any, s: Style, host: str | None = None) -> 
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    if args.host == "claude":
-        from hookdash.cli.claude_host import cmd_check_claude
-
-        return cmd_check_claude(args)
     fixes = apply_fixes(args) if args.fix else None
     config = configuration(args)
     snap = config.snapshot
-    claude = None if args.host == "gemini" else claude_part(config)
+    others = [] if args.host is not None else other_parts(config)
     problems = snap.problems
-    every = problems + (claude.problems if claude is not None else [])
+    every = problems + [p for _, other_snap in others for p in other_snap.problems]
     failed = EXIT_FAILED if any(p.severity == "error" for p in every) else EXIT_OK
     if not args.json and args.format != "text":
         from hookdash.cli.scanning import print_findings
@@ -221,9 +236,11 @@ def cmd_check(args: argparse.Namespace) -> int:
             return failed
     if args.json:
         records = [p.model_dump(mode="json") for p in problems]
-        if args.host is None:  # both hosts' problems: each says whose it is
-            records = [{**r, "host": "gemini"} for r in records] + [
-                {**p.model_dump(mode="json"), "host": "claude"} for p in every[len(problems) :]
+        if args.host is None:  # every host's problems: each says whose it is
+            records = [{**r, "host": snap.host} for r in records] + [
+                {**p.model_dump(mode="json"), "host": other.name}
+                for other, other_snap in others
+                for p in other_snap.problems
             ]
         print_json(
             {
@@ -236,17 +253,17 @@ def cmd_check(args: argparse.Namespace) -> int:
         )
         return failed
     env = config.env
-    if claude is None:
+    if not others:
         return print_problems(problems, env, f"the hooks of {env.display(snap.workspace)}")
-    from hookdash.cli.claude_host import Places
+    from hookdash.cli.any_host import Places
+    from hookdash.core import host
 
-    parts: list[tuple[str | None, list[Any], Any]] = [
-        ("Gemini CLI", problems, env),
-        ("Claude Code", claude.problems, Places(claude.home)),
-    ]
-    return print_problems_of(
-        parts, f"the Gemini CLI and Claude Code hooks of {env.display(snap.workspace)}"
-    )
+    first = host(snap.host)
+    parts: list[tuple[str | None, list[Any], Any]] = [(first.label, problems, env)]
+    parts += [(o.label, o_snap.problems, Places(o_snap.home)) for o, o_snap in others]
+    names = [first.label, *(o.label for o, _ in others)]
+    labels = ", ".join(names[:-1]) + " and " + names[-1]
+    return print_problems_of(parts, f"the {labels} hooks of {env.display(snap.workspace)}")
 
 
 def print_problems(problems: list[Any], env: Any, what: str) -> int:

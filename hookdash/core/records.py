@@ -19,7 +19,7 @@ from pydantic import BaseModel, JsonValue, PrivateAttr
 from hookdash.core.findings import RiskFlag, Unknown
 from hookdash.core.problems import Problem
 from hookdash.core.scripts import ScriptInfo
-from hookdash.core.shown import ShownHook
+from hookdash.core.shown import ShownHook, ShownRun
 
 
 class HookRecord(BaseModel):
@@ -113,6 +113,11 @@ class RunResult(BaseModel):
     output: JsonValue = None  # the parsed output, as the host reads it
     output_format: str | None = None
     error: str | None = None
+
+    @property
+    def shown(self) -> ShownRun:
+        """Its text as a terminal may show it (core.display's rule): how views read it."""
+        return ShownRun(self)
 
 
 class FireOutcome(BaseModel):

@@ -70,7 +70,7 @@ def attribute(records: Iterable[RunRecord], hooks: Sequence[Hook]) -> list[RunRe
             by_name.setdefault((hook.event, hook.id), []).append(hook)
     out = []
     for record in records:
-        if record.origin == "gemini" and record.key is None:
+        if record.origin != "hookdash" and record.key is None:  # the agent's own record
             matches = by_name.get((record.event, record.id), [])
             if len({h.key for h in matches}) == 1:
                 first = matches[0]
@@ -103,7 +103,7 @@ class LogFeed:
         self.host = host
         gemini = host in (None, "gemini")
         self.telemetry_file = telemetry_file if source != "hookdash" and gemini else None
-        self.use_runlog = source != "gemini"
+        self.use_runlog = source in ("hookdash", "all")  # else: only the agent's own records
         self.hooks = hooks
         self._run_tail: RunLogTail | None = None
         self._telemetry_tail: TelemetryTail | None = None
