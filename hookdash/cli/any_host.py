@@ -10,10 +10,10 @@ import argparse
 import asyncio
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from hookdash.cli.hosts import Command
 from hookdash.cli.output import (
     EXIT_FAILED,
     EXIT_NEEDS_CONFIRMATION,
@@ -42,8 +42,19 @@ class Places:
         return visible(path)
 
 
+Command = Callable[[argparse.Namespace], int]
+
+
+def host_of_event(event: str) -> str:
+    """The host a `plan` or `fire` without `--host` is for: the first host (in `list`'s
+    order) that has the event, else the first host."""
+    from hookdash.core import all_hosts
+
+    every = all_hosts()
+    return next((h.name for h in every if event in h.events()), every[0].name)
+
+
 def chosen_host(args: argparse.Namespace) -> Host:
-    from hookdash.cli.hosts import host_of_event
     from hookdash.core import host
 
     name = args.host or host_of_event(args.event)
@@ -115,7 +126,7 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from hookdash.cli.listing import print_problems
+    from hookdash.cli.problem_report import print_problems
 
     if args.fix:
         h = chosen_host(args)

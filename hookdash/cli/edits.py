@@ -249,7 +249,7 @@ def _print_trust_plan(
 def _print_findings(config: Configuration, plan: TrustPlan, s: Style) -> None:
     """What the project does beyond its hooks' commands (its .env, your hooks it switches
     off, two hooks with one key): printed before the hooks, as `check` prints them."""
-    from hookdash.cli.listing import problem_lines
+    from hookdash.cli.problem_report import problem_lines
 
     if not plan.findings:
         return

@@ -22,6 +22,15 @@ from hookdash.core.scripts import ScriptInfo
 from hookdash.core.shown import ShownHook, ShownRun
 
 
+class HookRef(BaseModel):
+    """Enough to name one hook unambiguously, of any host."""
+
+    id: str
+    scope: str  # the host's own scope name (HookScope for Gemini, ClaudeScope for Claude)
+    extension: str | None = None
+    ref: str
+
+
 class HookRecord(BaseModel):
     """One hook of any host and what that host does with it (`hooks` in `list --json`)."""
 

@@ -11,19 +11,18 @@ from pathlib import Path
 import pytest
 
 from hookdash.core import (
-    CAPABILITIES,
     AuthoringResult,
-    Capability,
     HookChange,
     HookRecord,
     Host,
-    HostPlan,
     HostSnapshot,
     NewHook,
     RunRecord,
-    UnsupportedOperation,
     WriteResult,
 )
+from hookdash.core.errors import UnsupportedOperation
+from hookdash.core.hosts import CAPABILITIES, Capability
+from hookdash.core.records import HostPlan
 from tests.hosts.conftest import ONE_HOOK, Machine, OneHook, machine
 
 

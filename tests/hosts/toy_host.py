@@ -14,10 +14,11 @@ from typing import Literal
 
 from pydantic import BaseModel, JsonValue
 
-from hookdash.core import HookRecord, HostPlan, HostSnapshot, PlanSkip, registered
+from hookdash.core.hosts import registered
 from hookdash.core.hosts.base import BaseHost
 from hookdash.core.hosts.protocol import Capability
 from hookdash.core.problems import Problem
+from hookdash.core.records import HookRecord, HostPlan, HostSnapshot, PlanSkip
 
 TOY_EVENTS = ("Start", "BeforeTool")
 

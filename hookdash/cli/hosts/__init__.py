@@ -66,15 +66,6 @@ def host_name(value: str) -> str:
     return value
 
 
-def host_of_event(event: str) -> str:
-    """The host a `plan` or `fire` without `--host` is for: the first host (in `list`'s
-    order) that has the event, else the first host."""
-    from hookdash.core import all_hosts
-
-    every = all_hosts()
-    return next((h.name for h in every if event in h.events()), every[0].name)
-
-
 # The commands that take an event: without `--host`, the event says whose it is.
 _EVENT_COMMANDS = frozenset({"plan", "fire"})
 
@@ -85,6 +76,8 @@ def command_for(args: argparse.Namespace, default: Command) -> Command:
     none, else `default` (a command about every host, or one no host words its own way)."""
     name: str | None = getattr(args, "host", None)
     if name is None and args.command in _EVENT_COMMANDS:
+        from hookdash.cli.any_host import host_of_event
+
         name = host_of_event(args.event)
     if name is None:
         return default

@@ -185,7 +185,7 @@ def cmd_check_claude(args: argparse.Namespace) -> int:
             }
         )
         return EXIT_FAILED if snap.has_errors else EXIT_OK
-    from hookdash.cli.listing import print_problems
+    from hookdash.cli.problem_report import print_problems
 
     places = Places(snap.home)
     return print_problems(

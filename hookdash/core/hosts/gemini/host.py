@@ -138,9 +138,8 @@ class GeminiHost(BaseHost):
         return run_outcome(run)
 
     def run_records(self, snapshot: HostSnapshot, limit: int) -> list[RunRecord]:
-        from hookdash.core.hosts.gemini.telemetry_log import read_last_telemetry
+        from hookdash.core.hosts.gemini.telemetry_log import attribute, read_last_telemetry
         from hookdash.core.model import Snapshot
-        from hookdash.core.run.logfeed import attribute
 
         own = self.own(snapshot, Snapshot)
         outfile = own.telemetry.outfile if own.telemetry.enabled else None
