@@ -30,6 +30,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "spans hosts",
         (
             "hookdash.core.scan",
+            "hookdash.core.any_hook",
             "hookdash.core.demo",
             "hookdash.core.present",
             "hookdash.core.watching",

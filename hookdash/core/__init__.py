@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from hookdash.core.any_hook import AnyHook as AnyHook
     from hookdash.core.demo import (
         DemoEnvironment as DemoEnvironment,
         create_demo as create_demo,
@@ -62,7 +63,6 @@ if TYPE_CHECKING:
     )
     from hookdash.core.hosts.claude import (
         CLAUDE_EVENTS as CLAUDE_EVENTS,
-        AnyHook as AnyHook,
         ClaudeHook as ClaudeHook,
         ClaudePlan as ClaudePlan,
         ClaudeSnapshot as ClaudeSnapshot,
