@@ -15,7 +15,7 @@ from hookdash.core import visible
 
 if TYPE_CHECKING:
     from hookdash.cli.options import Parser, SubParsers
-    from hookdash.core.baseline.compare import BaselineStatus
+    from hookdash.core import BaselineStatus
 
 
 def add_baseline_command(sub: SubParsers, common: Parser, with_json: Parser) -> None:
@@ -46,13 +46,18 @@ def first_look_note(status: BaselineStatus) -> str | None:
 
 
 def cmd_baseline(args: argparse.Namespace) -> int:
-    from hookdash.core.baseline.compare import accept, baseline_status, sentence, tilde
-    from hookdash.core.baseline.sources import home_of
-    from hookdash.core.baseline.store import baseline_path
+    from hookdash.core import (
+        accept_baseline,
+        agents_home,
+        baseline_path,
+        baseline_status,
+        change_sentence,
+        tilde_path,
+    )
 
     environ = dict(os.environ)
     if args.action == "accept":
-        status = accept(environ)
+        status = accept_baseline(environ)
         if getattr(args, "json", False):
             print_json(
                 {"accepted": True, "recorded_at": status.recorded_at, "watched": status.watched}
@@ -65,7 +70,7 @@ def cmd_baseline(args: argparse.Namespace) -> int:
             )
         return EXIT_OK
     status = baseline_status(environ)
-    home = home_of(environ)
+    home = agents_home(environ)
     if getattr(args, "json", False):
         print_json(_json(status, home))
         return EXIT_FAILED if status.changed else EXIT_OK
@@ -85,8 +90,8 @@ def cmd_baseline(args: argparse.Namespace) -> int:
         return EXIT_OK
     for change in status.changes:
         mark = s.red("✖") if change.kind != "removed" else s.yellow("!")
-        print(f"{mark} {sentence(change, home)}")
-        for line in change.diff(tilde(change.item.file, home)).splitlines():
+        print(f"{mark} {change_sentence(change, home)}")
+        for line in change.diff(tilde_path(change.item.file, home)).splitlines():
             shown = visible(line)
             print(
                 "    "
@@ -115,7 +120,7 @@ def _diff_line(line: str, s: Style) -> str:
 
 
 def _json(status: BaselineStatus, home: Any) -> dict[str, Any]:
-    from hookdash.core.baseline.compare import sentence
+    from hookdash.core import change_sentence
 
     return {
         "recorded_now": status.recorded_now,
@@ -131,7 +136,7 @@ def _json(status: BaselineStatus, home: Any) -> dict[str, Any]:
                 "event": c.item.event,
                 "before": c.before.text if c.before is not None else None,
                 "after": c.after.text if c.after is not None else None,
-                "sentence": sentence(c, home),
+                "sentence": change_sentence(c, home),
                 "diff": c.diff(),
             }
             for c in status.changes

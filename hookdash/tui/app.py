@@ -60,6 +60,7 @@ from hookdash.tui.widgets.banners import Notice
 if TYPE_CHECKING:
     from hookdash.core import (
         AnyHook,
+        BaselineStatus,
         Configuration,
         DemoEnvironment,
         DirectoryWatcher,
@@ -67,7 +68,6 @@ if TYPE_CHECKING:
         UndoEntry,
         WatchTarget,
     )
-    from hookdash.core.baseline.compare import BaselineStatus
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -356,9 +356,9 @@ class HookdashApp(App[None]):
 
     def _home(self) -> Path:
         """The home whose agents' files the baseline watches (`~` in what it says)."""
-        from hookdash.core.baseline.sources import home_of
+        from hookdash.core import agents_home
 
-        return home_of(self.env.environ)
+        return agents_home(self.env.environ)
 
     def _own_hooks(self, status: BaselineStatus | None) -> None:
         """Keep what changed in your own hooks; say once that a first look recorded them."""
@@ -382,12 +382,11 @@ class HookdashApp(App[None]):
         def answered(yes: bool | None) -> None:
             if not yes:
                 return
-            from hookdash.core.baseline.compare import accept
-            from hookdash.core.errors import EditError
+            from hookdash.core import HookdashError, accept_baseline
 
             try:
-                accepted = accept(self.env.environ)
-            except EditError as exc:
+                accepted = accept_baseline(self.env.environ)
+            except HookdashError as exc:
                 self.notify(visible(exc.message), severity="error", markup=False)
                 return
             self._baseline = accepted

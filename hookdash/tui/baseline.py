@@ -12,7 +12,7 @@ from textual.content import Content
 from hookdash.tui.widgets.banners import Notice
 
 if TYPE_CHECKING:
-    from hookdash.core.baseline.compare import BaselineStatus
+    from hookdash.core import BaselineStatus
 
 ACCEPT_ACTION = "app.accept_baseline"
 
@@ -21,11 +21,11 @@ def baseline_notice(status: BaselineStatus | None, home: Path) -> Notice | None:
     """“✖ Your own hooks changed since you last looked: a SessionStart hook appeared in
     ~/.claude/settings.json (Claude Code): `node ~/.claude/x.js` (and 2 more): B to see the
     diff and accept”, or None."""
-    from hookdash.core.baseline.compare import sentence
+    from hookdash.core import change_sentence
 
     if status is None or not status.changes:
         return None
-    first = sentence(status.changes[0], home)  # shown escaped (core.baseline.compare)
+    first = change_sentence(status.changes[0], home)  # shown escaped (core.baseline.compare)
     more = len(status.changes) - 1
     tail = f" (and {more} more)" if more else ""
     text = (
@@ -46,13 +46,12 @@ def first_look_message(status: BaselineStatus | None) -> str | None:
 
 def confirm_body(status: BaselineStatus, home: Path) -> Content:
     """Every change, its diff (escaped), and what accepting means."""
-    from hookdash.core import visible
-    from hookdash.core.baseline.compare import sentence, tilde
+    from hookdash.core import change_sentence, tilde_path, visible
 
     parts: list[Content | str | tuple[str, str]] = []
     for change in status.changes:
-        parts.append((sentence(change, home) + "\n", "bold"))
-        for line in change.diff(tilde(change.item.file, home)).splitlines():
+        parts.append((change_sentence(change, home) + "\n", "bold"))
+        for line in change.diff(tilde_path(change.item.file, home)).splitlines():
             style = ""
             if line.startswith("+") and not line.startswith("+++"):
                 style = "green"

@@ -30,8 +30,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from hookdash.core import Configuration, GeminiEnvironment, WatchTarget
-    from hookdash.core.baseline.compare import BaselineStatus
+    from hookdash.core import BaselineStatus, Configuration, GeminiEnvironment, WatchTarget
 
 Loader = Callable[["GeminiEnvironment"], "Configuration"]
 
@@ -51,7 +50,7 @@ class Loaded:
 def own_hooks(config: Configuration) -> BaselineStatus | None:
     """What changed in your own hooks (core.baseline; the first look records them), read
     with the configuration, off the event loop; None when it cannot be told."""
-    from hookdash.core.baseline.compare import baseline_status
+    from hookdash.core import baseline_status
 
     try:
         return baseline_status(config.env.environ)

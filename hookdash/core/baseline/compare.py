@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from hookdash.core.baseline.sources import home_of
+from hookdash.core.baseline.sources import agents_home
 from hookdash.core.baseline.store import Baseline, read_baseline, write_baseline
 from hookdash.core.baseline.watched import WatchedItem, watched_now
 from hookdash.core.display import shorten, visible
@@ -107,14 +107,14 @@ def baseline_status(environ: Mapping[str, str], *, record_first: bool = True) ->
     return BaselineStatus(False, baseline.recorded_at, compare(baseline, now), len(now))
 
 
-def accept(environ: Mapping[str, str]) -> BaselineStatus:
+def accept_baseline(environ: Mapping[str, str]) -> BaselineStatus:
     """Record what is there now as the baseline (what you saw); raises EditError."""
     now = watched_now(environ)
     recorded = write_baseline(environ, now)
     return BaselineStatus(False, recorded.recorded_at, [], len(now))
 
 
-def tilde(path: str, home: Path) -> str:
+def tilde_path(path: str, home: Path) -> str:
     """`path` under the home folder as `~/…` (as a person writes it)."""
     text = str(home)
     if path == text or path.startswith(text.rstrip("/") + "/"):
@@ -122,11 +122,11 @@ def tilde(path: str, home: Path) -> str:
     return path
 
 
-def sentence(change: Change, home: Path) -> str:
+def change_sentence(change: Change, home: Path) -> str:
     """One line: "a SessionStart hook appeared in ~/.claude/settings.json (Claude Code):
     `node ~/.claude/x.js`", shown escaped."""
     item = change.item
-    where = visible(tilde(item.file, home))
+    where = visible(tilde_path(item.file, home))
     if item.kind == "hook":
         event = visible(item.event or "")
         text = f"`{visible(shorten(item.text, 80))}`"
@@ -144,11 +144,11 @@ def sentence(change: Change, home: Path) -> str:
 def baseline_problems(status: BaselineStatus, environ: Mapping[str, str]) -> list[Problem]:
     """One finding per change since the baseline: an error for what appeared or changed,
     a warning for what is gone."""
-    home = home_of(environ)
+    home = agents_home(environ)
     out: list[Problem] = []
     for change in status.changes:
         item = change.item
-        text = sentence(change, home)
+        text = change_sentence(change, home)
         out.append(
             Problem(
                 severity="warning" if change.kind == "removed" else "error",

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from hookdash.core import jsonc
-from hookdash.core.baseline.sources import home_of
+from hookdash.core.baseline.sources import agents_home
 from hookdash.core.disk import files
 from hookdash.core.display import shorten, visible
 from hookdash.core.problems import Problem
@@ -57,7 +57,7 @@ def executable_problems(
     """Executables in the repository's `.claude/` and at the top of `~/.claude/` that no
     hook runs (`run_by_hooks`: the script paths the hooks run)."""
     known = {os.path.realpath(p) for p in run_by_hooks}
-    home = home_of(environ)
+    home = agents_home(environ)
     places = [(workspace / ".claude", MAX_DEPTH), (home / ".claude", 1)]
     seen: set[str] = set()
     out: list[Problem] = []

@@ -64,7 +64,7 @@ def user_sources(environ: Mapping[str, str]) -> list[UserSource]:
 HOME_VARIABLE = "HOOKDASH_AGENTS_HOME"
 
 
-def home_of(environ: Mapping[str, str]) -> Path:
+def agents_home(environ: Mapping[str, str]) -> Path:
     """The home whose agents' user files are watched: `$HOOKDASH_AGENTS_HOME`, else `$HOME`
     (an agent's own variable, such as `CODEX_HOME`, still moves that agent's folder)."""
     import os

@@ -16,7 +16,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from hookdash.core.baseline.sources import UserSource, home_of, user_sources
+from hookdash.core.baseline.sources import UserSource, agents_home, user_sources
 from hookdash.core.disk import files
 from hookdash.core.load.command_scripts import ScriptFinder
 from hookdash.core.scan.reader import Entry
@@ -100,7 +100,7 @@ def _scripts(finder: ScriptFinder, command: str) -> list[Path]:
 
 def watched_now(environ: Mapping[str, str]) -> list[WatchedItem]:
     """Every user-level hook of every agent, each script they run and each code file, now."""
-    home = home_of(environ)
+    home = agents_home(environ)
     finder = ScriptFinder(home, {"HOME": str(home)})
     lookups = MAX_SCRIPT_LOOKUPS
     items: dict[str, WatchedItem] = {}

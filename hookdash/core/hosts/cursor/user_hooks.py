@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from hookdash.core.baseline.sources import UserSource, home_of, json_hooks
+from hookdash.core.baseline.sources import UserSource, agents_home, json_hooks
 
 AGENT = "Cursor"
 
 
 def user_sources(environ: Mapping[str, str]) -> list[UserSource]:
-    path = home_of(environ) / ".cursor" / "hooks.json"
+    path = agents_home(environ) / ".cursor" / "hooks.json"
     return [UserSource(AGENT, path, parse=json_hooks(("command",)))]

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from hookdash.core.baseline.sources import UserSource, home_of, json_events, json_hooks
+from hookdash.core.baseline.sources import UserSource, agents_home, json_events, json_hooks
 
 AGENT = "Factory droid"
 
 
 def user_sources(environ: Mapping[str, str]) -> list[UserSource]:
-    home = home_of(environ) / ".factory"
+    home = agents_home(environ) / ".factory"
     return [
         UserSource(AGENT, home / "hooks.json", parse=json_events(("command",))),
         UserSource(AGENT, home / "hooks" / "hooks.json", parse=json_events(("command",))),

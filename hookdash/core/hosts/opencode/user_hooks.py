@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from hookdash.core.baseline.sources import UserSource, folder_files, home_of
+from hookdash.core.baseline.sources import UserSource, agents_home, folder_files
 
 AGENT = "OpenCode"
 _CODE = (".ts", ".js", ".mjs")
@@ -15,7 +15,7 @@ _CODE = (".ts", ".js", ".mjs")
 
 def user_sources(environ: Mapping[str, str]) -> list[UserSource]:
     given = environ.get("XDG_CONFIG_HOME")
-    config = (Path(given) if given else home_of(environ) / ".config") / "opencode"
+    config = (Path(given) if given else agents_home(environ) / ".config") / "opencode"
     return [
         UserSource(AGENT, path, kind="code")
         for folder in ("plugins", "plugin")

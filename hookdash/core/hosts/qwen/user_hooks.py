@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from hookdash.core.baseline.sources import UserSource, home_of, json_hooks
+from hookdash.core.baseline.sources import UserSource, agents_home, json_hooks
 
 AGENT = "Qwen Code"
 
 
 def user_sources(environ: Mapping[str, str]) -> list[UserSource]:
-    path = home_of(environ) / ".qwen" / "settings.json"
+    path = agents_home(environ) / ".qwen" / "settings.json"
     return [UserSource(AGENT, path, parse=json_hooks(("command", "url"), comments=True))]
