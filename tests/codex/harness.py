@@ -196,10 +196,13 @@ class World:
     def trust_file(self, path: Path, into: Path | None = None) -> dict[str, str]:
         """Trust every handler of the file at `path` by writing the hashes this harness
         computes (trust.py) into the user's config.toml (or `into`)."""
+        target = into or self.user_config
         entries = trust.state_entries(str(path), self.hooks_in(path))
         for name, digest in entries.items():
-            body = f"trusted_hash = {json.dumps(digest)}"
-            self.add_config(into or self.user_config, f"[hooks.state.{toml_key(name)}]\n{body}")
+            header = f"[hooks.state.{toml_key(name)}]"
+            if target.exists() and header in target.read_text():
+                continue  # trusted already (a TOML table is declared once)
+            self.add_config(target, f"{header}\ntrusted_hash = {json.dumps(digest)}")
         return entries
 
     # ------------------------------------------------------------------ running
