@@ -225,10 +225,12 @@ class World:
         cwd: Path | None = None,
         flags: tuple[str, ...] = (),
         env: dict[str, str | None] | None = None,
+        subcommand: tuple[str, ...] = (),
     ) -> Ran:
-        """`codex exec [FLAGS] PROMPT` in the project (or `cwd`), the model answering with
-        `script`'s steps (default: one shell call `echo hookdash-harness`); `env` adds
-        variables to the run's environment (None removes one)."""
+        """`codex exec [SUBCOMMAND] [FLAGS] PROMPT` in the project (or `cwd`), the model
+        answering with `script`'s steps (default: one shell call `echo hookdash-harness`);
+        `env` adds variables to the run's environment (None removes one); `subcommand`
+        is e.g. `("resume", "--last")`."""
         for old in self.trace_dir.iterdir():
             old.unlink()
         self.stub.script = [[shell("echo hookdash-harness")]] if script is None else script
@@ -241,6 +243,7 @@ class World:
             "--sandbox",
             "danger-full-access",
             *flags,
+            *subcommand,
             prompt,
         ]
         if self.system_dir.exists():

@@ -149,3 +149,35 @@ def test_the_hash_covers_async_and_a_zero_timeout(world: World) -> None:
         handler = groups[0]["hooks"][0]
         mine = trust.trusted_hash(event, groups[0].get("matcher"), handler)
         assert listed[f"{trust.snake(event)}:0:0"]["currentHash"] == mine
+
+
+EVENTS = [
+    "PreModelRequest",
+    "PostModelRequest",
+    "PreToolUse",
+    "PermissionRequest",
+    "PostToolUse",
+    "PreCompact",
+    "PostCompact",
+    "SessionStart",
+    "SessionEnd",
+    "UserPromptSubmit",
+    "SubagentStart",
+    "SubagentStop",
+    "Stop",
+    "Interrupt",
+]
+
+
+def test_every_events_hash_and_which_events_take_no_matcher(world: World) -> None:
+    hooks = {event: [world.group(world.hook("x"), matcher="M")] for event in EVENTS}
+    world.write_hooks_json(world.user_hooks, hooks)
+    listed = world.listed()["hooks"]
+    assert [h["eventName"][0].upper() + h["eventName"][1:] for h in listed] == EVENTS
+    without = {
+        event for event, h in zip(EVENTS, listed, strict=True) if h["matcher"] is None
+    }
+    assert without == trust.MATCHERLESS
+    for event, h in zip(EVENTS, listed, strict=True):
+        assert h["currentHash"] == trust.trusted_hash(event, "M", hooks[event][0]["hooks"][0])
+        assert h["timeoutSec"] == (1 if event in trust.SHORT_EVENTS else 600)

@@ -3,7 +3,8 @@ a test can write `[hooks.state]` itself and see whether the binary agrees.
 
 A handler's key is `<absolute file>:<event_snake_case>:<group index>:<handler index>`; its
 `trusted_hash` is `sha256:` and the hex SHA-256 of the compact, key-sorted JSON (non-ASCII
-kept as UTF-8) of `{event_name, matcher (only when the group has one, "" included), hooks:
+kept as UTF-8) of `{event_name, matcher (only when the group has one, "" included, and the event takes
+one), hooks:
 [{async, command, timeout, type: "command", statusMessage (only when set)}]}`, where timeout
 is the effective one (observed-0.171.0.md, "Trust").
 """
@@ -18,6 +19,11 @@ from typing import Any
 DEFAULT_TIMEOUT_S = 600
 # Events whose handlers default to one second (hooks/list timeoutSec).
 SHORT_EVENTS = frozenset({"SessionEnd", "Interrupt"})
+# Events that take no matcher: Codex reads a group's matcher as null for them (hooks/list
+# shows none), in the hash too, and runs the hook whatever the matcher says.
+MATCHERLESS = frozenset(
+    {"PreModelRequest", "PostModelRequest", "UserPromptSubmit", "Stop", "Interrupt"}
+)
 
 
 def snake(event: str) -> str:
@@ -48,7 +54,7 @@ def trusted_hash(event: str, matcher: str | None, handler: dict[str, Any]) -> st
     if "statusMessage" in handler:
         identity["statusMessage"] = handler["statusMessage"]
     hashed: dict[str, Any] = {"event_name": snake(event), "hooks": [identity]}
-    if matcher is not None:
+    if matcher is not None and event not in MATCHERLESS:
         hashed["matcher"] = matcher
     text = json.dumps(hashed, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return "sha256:" + hashlib.sha256(text.encode()).hexdigest()
