@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import subprocess
 import time
 import tomllib
@@ -118,6 +119,17 @@ class World:
     def hook(self, label: str, exit_code: int = 0, **fields: Any) -> dict[str, Any]:
         """A command hook that records its run under `label`."""
         command = f"{self.tracer} {label}" + (f" {exit_code}" if exit_code else "")
+        return {"type": "command", "command": command, **fields}
+
+    def hook_says(
+        self, label: str, stdout: str = "", stderr: str = "", exit_code: int = 0, **fields: Any
+    ) -> dict[str, Any]:
+        """A command hook that records its run under `label`, then prints `stdout` and
+        `stderr` and exits with `exit_code`."""
+        command = (
+            f"{self.tracer} {label}; printf %s {shlex.quote(stdout)}; "
+            f"printf %s {shlex.quote(stderr)} >&2; exit {exit_code}"
+        )
         return {"type": "command", "command": command, **fields}
 
     @staticmethod
