@@ -1,0 +1,85 @@
+"""Record the stdin JSON and the working directory Codex 0.171.0 gives a command hook, for
+every event a `codex exec` session fires, into `payloads-observed-0.171.0.json` beside this
+file (`python -m tests.codex.record_payloads`).
+
+Two sessions: one whose model runs a shell command, patches a file and runs a failing
+command, and its `codex exec resume --last`. Paths are written as <HOME>, <PROJECT> and
+<CODEX_HOME>; ids and times are kept as recorded (test_running.py compares the fields and
+their types, not the values).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from tests.codex.api_stub import apply_patch, serving, shell
+from tests.codex.harness import World
+from tests.codex.install import install, requested_version
+from tests.codex.test_trust import EVENTS
+
+OBSERVED = Path(__file__).with_name("payloads-observed-0.171.0.json")
+PATCH = "*** Begin Patch\n*** Add File: hello.txt\n+hello\n*** End Patch\n"
+RECORDER = """#!/bin/bash
+# Keep stdin and the working directory under this hook's label.
+label="$1"
+stdin="$(cat)"
+printf '{"stdin": %s, "hook_cwd": "%s"}' "$stdin" "$PWD" \\
+  > "$HOOKDASH_TRACE_DIR/$label.$$.$RANDOM.json"
+"""
+SESSIONS: dict[str, dict[str, Any]] = {
+    "exec": {
+        "script": [[shell("echo hookdash")], [apply_patch(PATCH)], [shell("false", "call_2")]],
+    },
+    "resume": {"script": [], "subcommand": ("resume", "--last"), "prompt": "again"},
+}
+
+
+def _replace(value: Any, pairs: list[tuple[str, str]]) -> Any:
+    if isinstance(value, str):
+        for old, new in pairs:
+            value = value.replace(old, new)
+        return value
+    if isinstance(value, list):
+        return [_replace(v, pairs) for v in value]
+    if isinstance(value, dict):
+        return {k: _replace(v, pairs) for k, v in value.items()}
+    return value
+
+
+def record(world: World) -> list[dict[str, Any]]:
+    world.tracer.write_text(RECORDER)
+    world.write_hooks_json(
+        world.user_hooks, {event: [world.group(world.hook(event))] for event in EVENTS}
+    )
+    world.trust_file(world.user_hooks)
+    pairs = [
+        (str(world.codex_home), "<CODEX_HOME>"),
+        (str(world.project), "<PROJECT>"),
+        (str(world.home), "<HOME>"),
+    ]
+    observed: list[dict[str, Any]] = []
+    for session, how in SESSIONS.items():
+        ran = world.run(**how)
+        for event in EVENTS:
+            for trace in ran.traces.get(event, []):
+                observed.append({"event": event, "session": session, **_replace(trace, pairs)})
+    return observed
+
+
+def main() -> None:
+    root = Path(tempfile.mkdtemp(prefix="hookdash-payloads-"))
+    try:
+        with serving() as stub:
+            world = World(root, install(requested_version()), stub)
+            OBSERVED.write_text(json.dumps(record(world), indent=2) + "\n")
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+    print(OBSERVED)
+
+
+if __name__ == "__main__":
+    main()
