@@ -1,8 +1,9 @@
 """Which files Codex CLI 0.171.0 reads hooks from, in the order `hooks/list` lists them.
 
-- **system**: `/etc/codex/config.toml` `[hooks]`; **managed**: `/etc/codex/requirements.toml`
-  `[hooks]`. Both run without trust. `HOOKDASH_CODEX_SYSTEM_DIR` moves the folder, for
-  hookdash only (tests never read the real one).
+- **managed**: `/etc/codex/requirements.toml` `[hooks]`, then **system**:
+  `/etc/codex/config.toml` `[hooks]`. Both run without trust. `HOOKDASH_CODEX_SYSTEM_DIR`
+  moves the folder, for hookdash only (Codex has no such variable; tests never read the
+  real one).
 - **user**: `$CODEX_HOME` (else `~/.codex`) `hooks.json`, then `config.toml` `[hooks]`:
   both are read (Codex warns "loading hooks from both …").
 - **project**: `.codex/hooks.json` and `.codex/config.toml` of every folder from the git
@@ -128,8 +129,8 @@ def codex_layers(workspace: Path, environ: Mapping[str, str]) -> list[CodexLayer
     system = system_dir(environ)
     home = codex_home(environ)
     layers = [
-        CodexLayer("system", read_config_toml(system / "config.toml")),
         CodexLayer("managed", read_config_toml(system / "requirements.toml")),
+        CodexLayer("system", read_config_toml(system / "config.toml")),
         CodexLayer("user", read_hooks_json(home / "hooks.json")),
         CodexLayer("user", read_config_toml(home / "config.toml")),
     ]
