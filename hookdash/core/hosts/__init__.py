@@ -25,6 +25,10 @@ def host(name: HostName) -> Host:
         from hookdash.core.hosts.claude.host import ClaudeHost
 
         return ClaudeHost()
+    if name == "codex":
+        from hookdash.core.hosts.codex.host import CodexHost
+
+        return CodexHost()
     raise ValueError(f"unknown host {name!r}")
 
 

@@ -19,8 +19,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal, Protocol, runtime_checkable
 
-HostName = Literal["gemini", "claude"]
-HOST_NAMES: tuple[HostName, ...] = ("gemini", "claude")
+HostName = Literal["gemini", "claude", "codex"]
+HOST_NAMES: tuple[HostName, ...] = ("gemini", "claude", "codex")
 
 # The edits a host's files allow, named by what they do to the user's files:
 # "disabled-list": a per-hook off switch the agent reads (Gemini's hooksConfig.disabled);
