@@ -142,7 +142,9 @@ def _handler(stub: Stub) -> type[BaseHTTPRequestHandler]:
                 {
                     "method": "POST",
                     "path": self.path,
-                    "tools": [_tool_name(t) for t in body.get("tools") or [] if isinstance(t, dict)],
+                    "tools": [
+                        _tool_name(t) for t in body.get("tools") or [] if isinstance(t, dict)
+                    ],
                     "inputs": len(items),
                     "tool_output": _last_output(items),
                 }

@@ -191,7 +191,7 @@ class World:
     def trust_project(self, folder: Path | None = None, level: str = "trusted") -> None:
         self.add_config(
             self.user_config,
-            f"[projects.{toml_key(str(folder or self.project))}]\ntrust_level = \"{level}\"",
+            f'[projects.{toml_key(str(folder or self.project))}]\ntrust_level = "{level}"',
         )
 
     def state(self, key: str, **fields: Any) -> None:

@@ -18,7 +18,9 @@ def _two(world: World) -> tuple[tuple[str, str], tuple[str, str]]:
         world.user_hooks,
         {"PreToolUse": [world.group(world.hook("a")), world.group(world.hook("b"))]},
     )
-    first, second = trust.state_entries(str(world.user_hooks), world.hooks_in(world.user_hooks)).items()
+    first, second = trust.state_entries(
+        str(world.user_hooks), world.hooks_in(world.user_hooks)
+    ).items()
     return first, second
 
 
@@ -55,7 +57,13 @@ def test_batch_write_upserts_hooks_state_and_keeps_comments(world: World) -> Non
     before = world.user_config.read_text()
     with world.app_server() as server:
         done = server.batch_write(
-            [{"keyPath": "hooks.state", "mergeStrategy": "upsert", "value": {k1: {"trusted_hash": h1}}}]
+            [
+                {
+                    "keyPath": "hooks.state",
+                    "mergeStrategy": "upsert",
+                    "value": {k1: {"trusted_hash": h1}},
+                }
+            ]
         )
         assert done["status"] == "ok"
         assert done["filePath"] == str(world.user_config)
@@ -73,7 +81,13 @@ def test_batch_write_upsert_merges_and_replace_replaces(world: World) -> None:
     world.state(k1, trusted_hash=h1)
     with world.app_server() as server:
         server.batch_write(
-            [{"keyPath": "hooks.state", "mergeStrategy": "upsert", "value": {k1: {"enabled": False}}}]
+            [
+                {
+                    "keyPath": "hooks.state",
+                    "mergeStrategy": "upsert",
+                    "value": {k1: {"enabled": False}},
+                }
+            ]
         )
         listed = server.hooks_list(world.project)["hooks"]
         assert [(h["enabled"], h["trustStatus"]) for h in listed] == [
@@ -81,7 +95,13 @@ def test_batch_write_upsert_merges_and_replace_replaces(world: World) -> None:
             (False, "trusted"),
         ]
         server.batch_write(
-            [{"keyPath": "hooks.state", "mergeStrategy": "replace", "value": {k1: {"trusted_hash": h1}}}]
+            [
+                {
+                    "keyPath": "hooks.state",
+                    "mergeStrategy": "replace",
+                    "value": {k1: {"trusted_hash": h1}},
+                }
+            ]
         )
         listed = server.hooks_list(world.project)["hooks"]
     assert [(h["enabled"], h["trustStatus"]) for h in listed] == [
@@ -94,7 +114,13 @@ def test_a_quoted_key_path_keeps_the_dots_an_unquoted_one_splits_them(world: Wor
     (k0, h0), (k1, h1) = _two(world)
     with world.app_server() as server:
         server.batch_write(
-            [{"keyPath": f'hooks.state."{k0}".trusted_hash', "mergeStrategy": "replace", "value": h0}]
+            [
+                {
+                    "keyPath": f'hooks.state."{k0}".trusted_hash',
+                    "mergeStrategy": "replace",
+                    "value": h0,
+                }
+            ]
         )
         server.batch_write(
             [{"keyPath": f"hooks.state.{k1}.trusted_hash", "mergeStrategy": "replace", "value": h1}]

@@ -55,7 +55,8 @@ def test_a_hook_runs_in_bash_in_the_sessions_directory_with_codexs_environment(
     world: World,
 ) -> None:
     world.write_hooks_json(
-        world.user_hooks, {"PreToolUse": [world.group({"type": "command", "command": _probe(world)})]}
+        world.user_hooks,
+        {"PreToolUse": [world.group({"type": "command", "command": _probe(world)})]},
     )
     world.trust_file(world.user_hooks)
     sub = world.project / "sub"
@@ -101,9 +102,16 @@ def test_a_hook_past_its_timeout_is_killed_and_the_call_goes_on(world: World) ->
 def test_the_handlers_of_one_event_run_at_the_same_time(world: World) -> None:
     out = world.trace_dir
     # The first waits (at most 10 s) for the second to have started.
-    first = f"for i in $(seq 100); do [ -e {out}/b ] && break; sleep 0.1; done; [ -e {out}/b ] && touch {out}/a-saw-b"
-    second = f"touch {out}/b; for i in $(seq 100); do [ -e {out}/a-saw-b ] && break; sleep 0.1; done"
-    group = world.group({"type": "command", "command": first}, {"type": "command", "command": second})
+    first = (
+        f"for i in $(seq 100); do [ -e {out}/b ] && break; sleep 0.1; done; "
+        f"[ -e {out}/b ] && touch {out}/a-saw-b"
+    )
+    second = (
+        f"touch {out}/b; for i in $(seq 100); do [ -e {out}/a-saw-b ] && break; sleep 0.1; done"
+    )
+    group = world.group(
+        {"type": "command", "command": first}, {"type": "command", "command": second}
+    )
     world.write_hooks_json(world.user_hooks, {"PreToolUse": [group]})
     world.trust_file(world.user_hooks)
     world.run()

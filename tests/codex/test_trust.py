@@ -88,7 +88,10 @@ def test_reformatting_keeps_trust(world: World) -> None:
     hooks = json.loads(world.user_hooks.read_text())
     handler = hooks["hooks"]["PreToolUse"][0]["hooks"][0]
     # Keys reordered, another indentation, the timeout written as a float-free int again.
-    hooks["hooks"]["PreToolUse"][0] = {"hooks": [dict(reversed(handler.items()))], "matcher": "Bash"}
+    hooks["hooks"]["PreToolUse"][0] = {
+        "hooks": [dict(reversed(handler.items()))],
+        "matcher": "Bash",
+    }
     world.user_hooks.write_text(json.dumps(hooks, indent=7, sort_keys=True) + "\n\n")
     assert [h["trustStatus"] for h in world.listed()["hooks"]] == ["trusted"]
     assert world.run().count("pre") == 1
@@ -174,9 +177,7 @@ def test_every_events_hash_and_which_events_take_no_matcher(world: World) -> Non
     world.write_hooks_json(world.user_hooks, hooks)
     listed = world.listed()["hooks"]
     assert [h["eventName"][0].upper() + h["eventName"][1:] for h in listed] == EVENTS
-    without = {
-        event for event, h in zip(EVENTS, listed, strict=True) if h["matcher"] is None
-    }
+    without = {event for event, h in zip(EVENTS, listed, strict=True) if h["matcher"] is None}
     assert without == trust.MATCHERLESS
     for event, h in zip(EVENTS, listed, strict=True):
         assert h["currentHash"] == trust.trusted_hash(event, "M", hooks[event][0]["hooks"][0])

@@ -3,10 +3,9 @@ a test can write `[hooks.state]` itself and see whether the binary agrees.
 
 A handler's key is `<absolute file>:<event_snake_case>:<group index>:<handler index>`; its
 `trusted_hash` is `sha256:` and the hex SHA-256 of the compact, key-sorted JSON (non-ASCII
-kept as UTF-8) of `{event_name, matcher (only when the group has one, "" included, and the event takes
-one), hooks:
-[{async, command, timeout, type: "command", statusMessage (only when set)}]}`, where timeout
-is the effective one (observed-0.171.0.md, "Trust").
+kept as UTF-8) of `{event_name, matcher (only when the group has one, "" included, and the
+event takes one), hooks: [{async, command, timeout, type: "command", statusMessage (only
+when set)}]}`, where timeout is the effective one (observed-0.171.0.md, "Trust").
 """
 
 from __future__ import annotations
