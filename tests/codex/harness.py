@@ -12,10 +12,16 @@ that only the run sees (a private mount namespace), as the Claude harness does.
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
+import pty
+import select
 import shlex
+import signal
+import struct
 import subprocess
+import termios
 import time
 import tomllib
 from collections.abc import Iterator
@@ -311,6 +317,53 @@ class World:
         """What `hooks/list` says for `cwd` (default the project)."""
         with self.app_server(cwd) as server:
             return server.hooks_list(cwd or self.project)
+
+    def tui_trust_all(self, keys: list[str], wait_s: float = 60.0) -> bytes:
+        """Start Codex's own terminal UI in the project (a pseudo-terminal, 120x40), answer
+        its "Hooks need review" question with "2. Trust all and continue", wait (at most
+        `wait_s`) until the user's config.toml names every one of `keys`, and stop it.
+        Returns what the screen got.
+
+        The question is drawn a few seconds before the UI reads keys, so the answer is
+        given 3 s after it appears ("2", then enter 1.5 s later) and again every 6 s
+        until the config names the keys; waiting is reading the terminal."""
+        env = self.environ() | {"TERM": "xterm-256color"}
+        pid, fd = pty.fork()
+        if pid == 0:  # the child: Codex on the terminal
+            os.chdir(self.project)
+            os.execve(str(self.codex), [str(self.codex)], env)
+        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
+        screen = b""
+        asked: float | None = None  # when the question appeared
+        keys_sent: list[tuple[float, bytes]] = [(3.0, b"2"), (4.5, b"\r")]
+        deadline = time.monotonic() + wait_s
+        try:
+            while time.monotonic() < deadline:
+                ready, _, _ = select.select([fd], [], [], 0.2)
+                if ready:
+                    try:
+                        data = os.read(fd, 65536)
+                    except OSError:
+                        break
+                    screen += data
+                    if b"\x1b[6n" in data:  # where is the cursor? (the UI asks at start)
+                        os.write(fd, b"\x1b[1;1R")
+                if asked is None and b"without" in screen and b"trusting" in screen:
+                    asked = time.monotonic()
+                if asked is not None:
+                    since = time.monotonic() - asked
+                    while keys_sent and since >= keys_sent[0][0]:
+                        at, key = keys_sent.pop(0)
+                        os.write(fd, key)
+                        if not keys_sent:  # not written yet? answer again 6 s on
+                            keys_sent = [(at + 4.5, b"2"), (at + 6.0, b"\r")]
+                if all(key in self.user_config.read_text() for key in keys):
+                    break
+        finally:
+            os.kill(pid, signal.SIGTERM)
+            os.waitpid(pid, 0)
+            os.close(fd)
+        return screen
 
     def _in_private_etc(self, command: list[str]) -> list[str]:
         """`command` in a private mount namespace whose /etc is the machine's with the
