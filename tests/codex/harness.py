@@ -41,6 +41,21 @@ cat > "$HOOKDASH_TRACE_DIR/$label.$$.$RANDOM.json"
 exit "${2:-0}"
 """
 RUN_TIMEOUT_S = 120.0
+
+
+@dataclass
+class Tally:
+    """What a harness run did, for its closing line (conftest): Codex sessions of each
+    kind, and the assertions that passed (counted when pytest is given
+    `-o enable_assertion_pass_hook=true`)."""
+
+    exec_runs: int = 0
+    app_servers: int = 0
+    tuis: int = 0
+    checks: int = 0
+
+
+TALLY = Tally()
 MODEL = "gpt-5.5"  # a built-in model name: Codex offers apply_patch to it
 
 
@@ -273,6 +288,7 @@ class World:
             else:
                 environ[name] = value
         started = time.monotonic()
+        TALLY.exec_runs += 1
         done = subprocess.run(
             command,
             cwd=cwd or self.project,
@@ -310,6 +326,7 @@ class World:
         command = [str(self.codex), "app-server"]
         if self.system_dir.exists():
             command = self._in_private_etc(command)
+        TALLY.app_servers += 1
         with app_server(command, self.environ(), cwd or self.project) as server:
             yield server
 
@@ -328,6 +345,7 @@ class World:
         given 3 s after it appears ("2", then enter 1.5 s later) and again every 6 s
         until the config names the keys; waiting is reading the terminal."""
         env = self.environ() | {"TERM": "xterm-256color"}
+        TALLY.tuis += 1
         pid, fd = pty.fork()
         if pid == 0:  # the child: Codex on the terminal
             os.chdir(self.project)
