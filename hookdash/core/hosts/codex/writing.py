@@ -33,8 +33,10 @@ from hookdash.core.edit.editor.jsonedit import (
     set_member,
 )
 from hookdash.core.edit.editor.settings_write import unified_diff
+from hookdash.core.edit.edits import AuthoringResult, Change
 from hookdash.core.errors import (
     EditError,
+    InvalidHookError,
     OutsideWorkspaceError,
     ReadOnlyScopeError,
     SettingsParseError,
@@ -45,6 +47,7 @@ from hookdash.core.hosts.codex.files import ShapeError, walk_hooks
 from hookdash.core.hosts.codex.layers import codex_home
 from hookdash.core.hosts.codex.model import CodexHook
 from hookdash.core.hosts.codex.switching import CONFIG_MODE
+from hookdash.core.model import HookRef
 
 WritableCodexScope = Literal["user", "project"]
 FileKind = Literal["json", "toml"]
@@ -59,14 +62,67 @@ class CodexHookFields(BaseModel):
     status_message: str | None = None
 
 
-class CodexWriteResult(BaseModel):
-    host: str = "codex"
-    changed: bool
-    message: str
-    file: str
-    diff: str = ""
-    key: str | None = None  # the hook's key after the write (add, edit)
-    moved: list[str] = []  # keys of other hooks that moved (remove)
+def fields_of(
+    command: str | None, matcher: str | None, timeout: int | float | str | None
+) -> CodexHookFields:
+    """A host-neutral hook's fields as Codex's (its timeout in whole seconds)."""
+    seconds: int | None = None
+    if timeout is not None and timeout != "":
+        try:
+            number = float(timeout)
+        except ValueError:
+            raise InvalidHookError(
+                f"a Codex hook's timeout is whole seconds, not {timeout!r}"
+            ) from None
+        if not number.is_integer() or number < 0:
+            raise InvalidHookError(
+                f"a Codex hook's timeout is a whole number of seconds, 0 or more, not {timeout}"
+            )
+        seconds = int(number)
+    return CodexHookFields(command=command, matcher=matcher, timeout=seconds)
+
+
+def writable_scope(scope: str) -> WritableCodexScope:
+    if scope == "user":
+        return "user"
+    if scope == "project":
+        return "project"
+    raise ReadOnlyScopeError(
+        f"hookdash writes Codex hooks to the user's or the project's files, not {scope!r}"
+    )
+
+
+def _result(
+    action: Literal["add", "edit", "remove"],
+    message: str,
+    path: Path,
+    scope: str,
+    old: str,
+    new: str,
+    key: str | None,
+    hook: CodexHook | None,
+    value: Any,
+    dry_run: bool,
+    notes: list[str] | None = None,
+) -> AuthoringResult:
+    change = Change(
+        file=str(path),
+        scope=scope,
+        key=key or "",
+        action={"add": "add", "edit": "replace", "remove": "remove"}[action],
+        value=value,
+    )
+    return AuthoringResult(
+        action=action,
+        identifier=key,
+        changed=old != new,
+        message=("Would do: " if dry_run else "") + message,
+        changes=[change] if old != new else [],
+        hooks=[HookRef(id=hook.id, scope=hook.scope, ref=hook.ref)] if hook is not None else [],
+        notes=notes or [],
+        dry_run=dry_run,
+        diff=unified_diff(old, new, str(path)),
+    )
 
 
 def target_file(
@@ -232,7 +288,12 @@ def _same(a: Any, b: Any) -> bool:
 
 
 def _write(
-    path: Path, scope: str, kind: FileKind, environ: Mapping[str, str], plan: Any
+    path: Path,
+    scope: str,
+    kind: FileKind,
+    environ: Mapping[str, str],
+    plan: Any,
+    dry_run: bool = False,
 ) -> tuple[str, str]:
     """Run `plan(text) -> (new text, expected value)` on the file's current text and write
     it atomically; returns (old text, new text)."""
@@ -279,7 +340,8 @@ def add_codex_hook(
     scope: WritableCodexScope = "user",
     kind: FileKind | None = None,
     environ: Mapping[str, str] | None = None,
-) -> CodexWriteResult:
+    dry_run: bool = False,
+) -> AuthoringResult:
     """Append a new group holding one command hook to `event`'s list."""
     env = os.environ if environ is None else environ
     if event not in EVENTS:
@@ -299,14 +361,19 @@ def add_codex_hook(
             return append_to_list(base, ("hooks", event), new_group), expected
         return _toml_add(text, event, fields.matcher, handler), expected
 
-    old, new = _write(path, scope, file_kind, env, plan)
+    old, new = _write(path, scope, file_kind, env, plan, dry_run)
     key = f"{path}:{_snake(event)}:{index[0]}:0" if index else None
-    return CodexWriteResult(
-        changed=old != new,
-        message=f"Added a {event} hook to {path}: {visible(shorten(handler['command'], 60))}.",
-        file=str(path),
-        diff=unified_diff(old, new, str(path)),
-        key=key,
+    return _result(
+        "add",
+        f"Added a {event} hook to {path}: {visible(shorten(handler['command'], 60))}.",
+        path,
+        scope,
+        old,
+        new,
+        key,
+        None,
+        handler,
+        dry_run,
     )
 
 
@@ -317,8 +384,12 @@ def _snake(event: str) -> str:
 
 
 def edit_codex_hook(
-    hook: CodexHook, fields: CodexHookFields, environ: Mapping[str, str] | None = None
-) -> CodexWriteResult:
+    hook: CodexHook,
+    fields: CodexHookFields,
+    environ: Mapping[str, str] | None = None,
+    *,
+    dry_run: bool = False,
+) -> AuthoringResult:
     """Change `hook`'s command, matcher, timeout or statusMessage in place (its key stays;
     Codex then sees it as changed until it is trusted again)."""
     env = os.environ if environ is None else environ
@@ -354,20 +425,32 @@ def edit_codex_hook(
             new = set_member(new, ("hooks", hook.event, group, "matcher"), fields.matcher)
         return new, expected
 
-    old, new = _write(path, scope, file_kind, env, plan)
-    return CodexWriteResult(
-        changed=old != new,
-        message=f"Edited the {hook.event} hook in {path}. Codex skips it until you trust it "
-        "again (its hash changed).",
-        file=str(path),
-        diff=unified_diff(old, new, str(path)),
-        key=hook.key,
+    old, new = _write(path, scope, file_kind, env, plan, dry_run)
+    changed = dict(handler_changes)
+    if fields.matcher is not None:
+        changed["matcher"] = fields.matcher
+    return _result(
+        "edit",
+        f"Edited the {hook.event} hook in {path}. Codex skips it until you trust it again "
+        "(its hash changed).",
+        path,
+        scope,
+        old,
+        new,
+        hook.key,
+        hook,
+        {"from": None, "to": changed},
+        dry_run,
     )
 
 
 def remove_codex_hook(
-    hook: CodexHook, siblings: list[CodexHook], environ: Mapping[str, str] | None = None
-) -> CodexWriteResult:
+    hook: CodexHook,
+    siblings: list[CodexHook],
+    environ: Mapping[str, str] | None = None,
+    *,
+    dry_run: bool = False,
+) -> AuthoringResult:
     """Remove `hook` (its group too when it was the group's only handler). `siblings`: the
     snapshot's hooks, to say whose keys move."""
     env = os.environ if environ is None else environ
@@ -398,7 +481,7 @@ def remove_codex_hook(
             del expected["hooks"][hook.event]
         return new, expected
 
-    old, new = _write(path, scope, file_kind, env, plan)
+    old, new = _write(path, scope, file_kind, env, plan, dry_run)
     moved = []
     for other in siblings:
         if other.file != hook.file or other.event != hook.event or other.key == hook.key:
@@ -412,11 +495,16 @@ def remove_codex_hook(
         if moved
         else ""
     )
-    return CodexWriteResult(
-        changed=old != new,
-        message=f"Removed the {hook.event} hook from {path}: "
-        f"{visible(shorten(hook.id, 60))}.{note}",
-        file=str(path),
-        diff=unified_diff(old, new, str(path)),
-        moved=moved,
+    return _result(
+        "remove",
+        f"Removed the {hook.event} hook from {path}: {visible(shorten(hook.id, 60))}.{note}",
+        path,
+        scope,
+        old,
+        new,
+        hook.key,
+        hook,
+        hook.command,
+        dry_run,
+        notes=[f"moved: {key}" for key in moved],
     )

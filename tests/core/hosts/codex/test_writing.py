@@ -34,15 +34,15 @@ def test_add_edit_remove(machine: CodexMachine, kind: str) -> None:
     )
     snap = machine.load()
     assert [(h.key, h.matcher, h.timeout) for h in snap.hooks] == [
-        (first.key, "Bash", 30),
-        (second.key, None, 600),
+        (first.identifier, "Bash", 30),
+        (second.identifier, None, 600),
     ]
     assert machine.user_toml.read_text().startswith(CONFIG)
     edit_codex_hook(snap.hooks[0], CodexHookFields(timeout=60), env)
     snap = machine.load()
-    assert snap.hooks[0].timeout == 60 and snap.hooks[0].key == first.key
+    assert snap.hooks[0].timeout == 60 and snap.hooks[0].key == first.identifier
     removed = remove_codex_hook(snap.hooks[0], snap.hooks, env)
-    assert removed.moved == [second.key]
+    assert removed.notes == [f"moved: {second.identifier}"]
     assert [h.id for h in machine.load().hooks] == ["echo two"]
     assert machine.user_toml.read_text().startswith(CONFIG)
 
@@ -56,7 +56,7 @@ def test_add_to_a_project(machine: CodexMachine) -> None:
         scope="project",
         environ=machine.environ(),
     )
-    assert result.file == str(machine.repo / ".codex" / "hooks.json")
+    assert result.changes[0].file == str(machine.repo / ".codex" / "hooks.json")
     assert [(h.scope, h.id) for h in machine.load().hooks] == [("project", "echo p")]
 
 
