@@ -29,10 +29,10 @@ if TYPE_CHECKING:
 
 
 def codex_binary(environ: Mapping[str, str]) -> str | None:
-    """The `codex` on PATH (`HOOKDASH_CODEX` names another, for tests), or None."""
-    named = environ.get("HOOKDASH_CODEX")
-    if named:
-        return named
+    """The `codex` on PATH, or None. `HOOKDASH_CODEX` names another (set but empty: none,
+    so trust edits the file; for tests)."""
+    if "HOOKDASH_CODEX" in environ:
+        return environ["HOOKDASH_CODEX"] or None
     return shutil.which("codex", path=environ.get("PATH"))
 
 

@@ -23,6 +23,7 @@ import tomlkit
 from pydantic import BaseModel
 
 from hookdash.core import jsonc
+from hookdash.core.disk import files
 from hookdash.core.disk.atomic import Confine, update_text_file
 from hookdash.core.disk.confinement import escape_of
 from hookdash.core.display import shorten, visible
@@ -313,12 +314,19 @@ def _write(
         seen["old"], seen["new"] = old, new
         return None if new == old else new.encode("utf-8")
 
-    update_text_file(
-        path,
-        compute,
-        new_mode=CONFIG_MODE if kind == "toml" else None,
-        confine=_confine(path, scope, environ),
-    )
+    if dry_run:  # the same checks on the file as it is now, and nothing written
+        try:
+            current: str | None = files.read_bytes(path).decode("utf-8")
+        except FileNotFoundError:
+            current = None
+        compute(current, None)
+    else:
+        update_text_file(
+            path,
+            compute,
+            new_mode=CONFIG_MODE if kind == "toml" else None,
+            confine=_confine(path, scope, environ),
+        )
     return seen.get("old", ""), seen.get("new", "")
 
 

@@ -70,3 +70,13 @@ def test_system_hooks_are_never_written(machine: CodexMachine) -> None:
         edit_codex_hook(hook, CodexHookFields(command="x"), machine.environ())
     with pytest.raises(ReadOnlyScopeError):
         remove_codex_hook(hook, [hook], machine.environ())
+
+
+def test_dry_run_writes_nothing(machine: CodexMachine) -> None:
+    env = machine.environ()
+    add_codex_hook(machine.repo, "Stop", CodexHookFields(command="echo a"), environ=env)
+    before = machine.user_json.read_bytes()
+    hook = machine.load().hooks[0]
+    result = remove_codex_hook(hook, [hook], env, dry_run=True)
+    assert result.dry_run and result.changed and "-" in result.diff
+    assert machine.user_json.read_bytes() == before
