@@ -144,3 +144,17 @@ def test_unknown_event_is_a_usage_error(sandbox: Sandbox) -> None:
     result = _codex(sandbox, "plan", "BeforeTool")
     assert result.returncode == 2
     assert "Codex CLI 0.171.0 has no event" in result.stderr
+
+
+def test_list_and_check_without_host_cover_codex_when_it_has_a_file(sandbox: Sandbox) -> None:
+    env = {**sandbox.environ, "HOME": str(sandbox.home)}
+    plain = sandbox.cli("list", "--json", env=env)
+    assert "codex" not in json.loads(plain.stdout)  # no Codex file: Gemini's output alone
+    _setup(sandbox)
+    data = json.loads(sandbox.cli("list", "--json", env=env).stdout)
+    assert {h["host"] for h in data["hooks"]} == {"codex"}
+    assert data["codex"]["host"] == "codex" and "hooks" not in data["codex"]
+    text = sandbox.cli("list", env=env).stdout
+    assert "── Codex CLI ──" in text
+    checked = json.loads(sandbox.cli("check", "--json", env=env).stdout)
+    assert "codex" in {p["host"] for p in checked["problems"]}

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import argparse
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 Command = Callable[[argparse.Namespace], int]
 _HOSTS_DIR = Path(__file__).resolve().parent.parent.parent / "core" / "hosts"
@@ -32,11 +34,44 @@ def host_command(host: str | None, command: str | None) -> Command | None:
     own code then serves that host)."""
     if not host or not command:
         return None
+    module = _module(host)
+    commands: dict[str, Command] = getattr(module, "COMMANDS", {})
+    return commands.get(command)
+
+
+def _module(host: str) -> Any:
     try:
-        module = importlib.import_module(f"{__name__}.{host}")
+        return importlib.import_module(f"{__name__}.{host}")
     except ModuleNotFoundError as error:
         if error.name != f"{__name__}.{host}":
             raise
         return None
-    commands: dict[str, Command] = getattr(module, "COMMANDS", {})
-    return commands.get(command)
+
+
+@dataclass
+class HostPart:
+    """One more host's part of `list` and `check` without `--host` (a host whose
+    `cli/hosts/<host>.py` says how to write it), loaded when it has a file here."""
+
+    label: str
+    snapshot: Any
+    write_list: Callable[[Any, Any], None]  # (snapshot, Style)
+    places: Any  # what shows its paths (`display`)
+
+
+def host_parts(workspace: str, environ: Mapping[str, str]) -> list[HostPart]:
+    """The parts of every registered-here host that has a file for `workspace`."""
+    parts = []
+    for name in known_hosts():
+        module = _module(name)
+        if module is None or not hasattr(module, "write_list"):
+            continue
+        from hookdash.core.hosts.registry import host
+
+        agent = host(name)
+        folder = Path(workspace)
+        if not agent.has_files(folder, environ):
+            continue
+        snap = agent.load(folder, environ)
+        parts.append(HostPart(agent.label, snap, module.write_list, module.Places(snap.home)))
+    return parts

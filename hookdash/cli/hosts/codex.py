@@ -109,7 +109,7 @@ def hook_line(hook: Any, s: Style) -> str:
     return f"    {badge}{pad}{visible(shorten(hook.id, 60))}{matcher}{timeout}{trust}{line}{risks}"
 
 
-def write_codex_list(snap: Any, s: Style) -> None:
+def write_list(snap: Any, s: Style) -> None:
     """`list`'s text for Codex's hooks: the switches, the files Codex cannot use, each
     event's hooks by file (with the sentence where Codex is silent), the counts."""
     from hookdash.core.hosts.codex.events import EVENTS
@@ -173,7 +173,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     if args.json:
         print_json(snap)
         return EXIT_OK
-    write_codex_list(snap, Style(sys.stdout))
+    write_list(snap, Style(sys.stdout))
     return EXIT_OK
 
 
