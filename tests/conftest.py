@@ -116,6 +116,11 @@ class Sandbox(SettingsFiles):
             # host that has a file): its user settings and its managed directory.
             CLAUDE_CONFIG_DIR=str(self.home / ".claude"),
             HOOKDASH_CLAUDE_MANAGED_DIR=str(self.root / "managed"),
+            # And Codex CLI's: its home and the folder that stands for /etc/codex; no
+            # `codex` binary (trust then edits the user's config.toml).
+            CODEX_HOME=str(self.home / ".codex"),
+            HOOKDASH_CODEX_SYSTEM_DIR=str(self.root / "etc-codex"),
+            HOOKDASH_CODEX="",
         )
         return env
 

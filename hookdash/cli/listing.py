@@ -48,17 +48,41 @@ def cmd_list(args: argparse.Namespace) -> int:
     config = configuration(args)
     snap = config.snapshot
     claude = None if args.host == "gemini" else claude_part(config)
+    more = [] if args.host == "gemini" else other_parts(config)
     if args.json:
-        print_json(snap if claude is None else both_hosts_json(snap, claude))
+        data = snap if claude is None else both_hosts_json(snap, claude)
+        print_json(with_parts_json(data, more) if more else data)
         return EXIT_OK
     s = Style(sys.stdout)
-    _write_gemini_list(config, s, alone=claude is None)
+    _write_gemini_list(config, s, alone=claude is None and not more)
     if claude is not None:
         from hookdash.cli.claude_host import write_claude_list
 
         sys.stdout.write("\n" + s.bold("── Claude Code ──") + "\n")
         write_claude_list(claude, s)
+    for part in more:
+        sys.stdout.write("\n" + s.bold(f"── {part.label} ──") + "\n")
+        part.write_list(part.snapshot, s)
     return EXIT_OK
+
+
+def other_parts(config: Any) -> list[Any]:
+    """The other hosts' parts (`cli.hosts.host_parts`): each that has a file here."""
+    from hookdash.cli.hosts import host_parts
+
+    env = config.env
+    return host_parts(str(env.workspace), env.environ)
+
+
+def with_parts_json(data: Any, parts: list[Any]) -> dict[str, Any]:
+    """`list --json` with more hosts: their hooks appended to `hooks` (each says its
+    `host`), the rest of each snapshot under its host's name."""
+    out: dict[str, Any] = data if isinstance(data, dict) else data.model_dump(mode="json")
+    for part in parts:
+        snap = part.snapshot
+        out["hooks"].extend(h.model_dump(mode="json") for h in snap.hooks)
+        out[snap.host] = snap.model_dump(mode="json", exclude={"hooks"})
+    return out
 
 
 def claude_part(config: Any) -> Any:
@@ -207,8 +231,10 @@ def cmd_check(args: argparse.Namespace) -> int:
     config = configuration(args)
     snap = config.snapshot
     claude = None if args.host == "gemini" else claude_part(config)
+    more = [] if args.host == "gemini" else other_parts(config)
     problems = snap.problems
     every = problems + (claude.problems if claude is not None else [])
+    every += [p for part in more for p in part.snapshot.problems]
     failed = EXIT_FAILED if any(p.severity == "error" for p in every) else EXIT_OK
     if not args.json and args.format != "text":
         from hookdash.cli.scanning import print_findings
@@ -221,9 +247,16 @@ def cmd_check(args: argparse.Namespace) -> int:
             return failed
     if args.json:
         records = [p.model_dump(mode="json") for p in problems]
-        if args.host is None:  # both hosts' problems: each says whose it is
-            records = [{**r, "host": "gemini"} for r in records] + [
-                {**p.model_dump(mode="json"), "host": "claude"} for p in every[len(problems) :]
+        if args.host is None:  # every host's problems: each says whose it is
+            records = [{**r, "host": "gemini"} for r in records]
+            records += [
+                {**p.model_dump(mode="json"), "host": "claude"}
+                for p in (claude.problems if claude is not None else [])
+            ]
+            records += [
+                {**p.model_dump(mode="json"), "host": part.snapshot.host}
+                for part in more
+                for p in part.snapshot.problems
             ]
         print_json(
             {
@@ -236,17 +269,17 @@ def cmd_check(args: argparse.Namespace) -> int:
         )
         return failed
     env = config.env
-    if claude is None:
+    if claude is None and not more:
         return print_problems(problems, env, f"the hooks of {env.display(snap.workspace)}")
     from hookdash.cli.claude_host import Places
 
-    parts: list[tuple[str | None, list[Any], Any]] = [
-        ("Gemini CLI", problems, env),
-        ("Claude Code", claude.problems, Places(claude.home)),
-    ]
-    return print_problems_of(
-        parts, f"the Gemini CLI and Claude Code hooks of {env.display(snap.workspace)}"
-    )
+    parts: list[tuple[str | None, list[Any], Any]] = [("Gemini CLI", problems, env)]
+    if claude is not None:
+        parts.append(("Claude Code", claude.problems, Places(claude.home)))
+    parts += [(part.label, part.snapshot.problems, part.places) for part in more]
+    labels = [label for label, _, _ in parts if label]
+    named = ", ".join(labels[:-1]) + " and " + labels[-1]
+    return print_problems_of(parts, f"the {named} hooks of {env.display(snap.workspace)}")
 
 
 def print_problems(problems: list[Any], env: Any, what: str) -> int:

@@ -51,7 +51,10 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         if args.command is None:
             return cmd_dashboard(args)
-        result: int = args.func(args)
+        from hookdash.cli.hosts import host_command
+
+        handler = host_command(args.host, args.command) or args.func
+        result: int = handler(args)
         return result
     except CliError as exc:
         _say(f"hookdash: {exc}")

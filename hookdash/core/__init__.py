@@ -61,8 +61,19 @@ if TYPE_CHECKING:
         TrustChangedError as TrustChangedError,
         UndoRefused as UndoRefused,
         UnknownEvent as UnknownEvent,
+        UnsupportedOperation as UnsupportedOperation,
     )
-    from hookdash.core.hosts import host as host
+    from hookdash.core.hosts import (
+        CAPABILITIES as CAPABILITIES,
+        Capability as Capability,
+        Host as Host,
+        UnknownHost as UnknownHost,
+        all_hosts as all_hosts,
+        host as host,
+        host_names as host_names,
+        register as register,
+        registered as registered,
+    )
     from hookdash.core.hosts.claude import (
         CLAUDE_EVENTS as CLAUDE_EVENTS,
         AnyHook as AnyHook,
@@ -295,6 +306,18 @@ if TYPE_CHECKING:
     )
     from hookdash.core.problems import (
         Problem as Problem,
+    )
+    from hookdash.core.records import (
+        FireOutcome as FireOutcome,
+        HookChange as HookChange,
+        HookRecord as HookRecord,
+        HostPlan as HostPlan,
+        HostSnapshot as HostSnapshot,
+        NewHook as NewHook,
+        PlanSkip as PlanSkip,
+        RunResult as RunResult,
+        Workspace as Workspace,
+        WriteResult as WriteResult,
     )
     from hookdash.core.run.input_override import (
         merge_input as merge_input,

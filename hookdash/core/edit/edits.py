@@ -16,6 +16,7 @@ from pydantic import BaseModel, Field
 
 from hookdash.core.display import json_text
 from hookdash.core.model import HookRef
+from hookdash.core.records import WriteResult
 
 ChangeAction = Literal["add", "remove", "replace", "record"]
 EditAction = Literal[
@@ -52,7 +53,7 @@ class Change(BaseModel):
         return json_text(self.value)
 
 
-class EditResult(BaseModel):
+class EditResult(WriteResult, BaseModel):
     """The outcome of disable, enable, trust or check --fix (their `--json` output); the
     writing commands (add, edit, remove, hooks on|off, import) extend it (`AuthoringResult`)."""
 

@@ -339,6 +339,7 @@ def load_claude(
         problems=[],
         plugins=[plugin.info() for plugin in plugins],
     )
+    snapshot.remember_environ(env)
     snapshot.settings_commands = settings_commands(layers, switch, folder, home_of(env))
     apply_reviews(snapshot, env)
     snapshot.problems = claude_problems(snapshot, layers, switch, plugins)

@@ -30,6 +30,7 @@ from hookdash.core.hosts.codex.model import CodexHook, CodexSkipped, CodexSnapsh
 from hookdash.core.hosts.codex.payloads import codex_payload, payload_value
 from hookdash.core.hosts.codex.planner import codex_plan
 from hookdash.core.hosts.codex.verdict import HookReading, Outcome, effect, read_run
+from hookdash.core.records import FireOutcome, RunResult
 from hookdash.core.run.input_override import merge_input
 from hookdash.core.run.process import (
     HookProcess,
@@ -43,7 +44,7 @@ from hookdash.core.shown import ShownRun
 BASH = "/bin/bash"  # what Codex spawns a hook's command with (run: `/bin/bash -c command`)
 
 
-class CodexRunResult(BaseModel):
+class CodexRunResult(RunResult, BaseModel):
     """One Codex hook's run, as `fire --host codex --json` and the run log show it."""
 
     host: Literal["codex"] = "codex"
@@ -69,7 +70,7 @@ class CodexRunResult(BaseModel):
     stdout_truncated: bool = False
     stderr_truncated: bool = False
     output: Any = None
-    output_format: Literal["json", "text"] | None = None
+    output_format: str | None = None  # "json" or "text"
     outcome: Outcome
     verdict: str | None = None  # what Codex decides from it: block, deny, allow, ask
     error: str | None = None
@@ -79,7 +80,7 @@ class CodexRunResult(BaseModel):
         return ShownRun(self)
 
 
-class CodexFireResult(BaseModel):
+class CodexFireResult(FireOutcome, BaseModel):
     host: Literal["codex"] = "codex"
     event: str
     run_id: str

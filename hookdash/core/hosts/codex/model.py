@@ -7,9 +7,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
+from hookdash.core.findings import RiskFlag, Unknown
 from hookdash.core.hosts.codex.layers import CodexScope
-from hookdash.core.model import RiskFlag, Unknown
 from hookdash.core.problems import Problem
+from hookdash.core.records import HookRecord, HostPlan, HostSnapshot, PlanSkip
 from hookdash.core.scripts import ScriptInfo
 from hookdash.core.shown import ShownHook
 
@@ -31,7 +32,7 @@ CodexInactive = Literal[
 UNTRUSTED_SENTENCE = "Codex skips this hook without a word: you never trusted it"
 
 
-class CodexHook(BaseModel):
+class CodexHook(HookRecord, BaseModel):
     """One command handler of a Codex hook file and what Codex CLI 0.171.0 does with it."""
 
     host: Literal["codex"] = "codex"
@@ -66,7 +67,7 @@ class CodexHook(BaseModel):
     review_detail: str | None = None
     scripts: list[ScriptInfo] = []
     risks: list[RiskFlag] = []
-    understood: bool = True
+    understood: bool = False  # true only once the shared call says so (CONTRACT §5)
     unknowns: list[Unknown] = []
 
     @property
@@ -79,6 +80,10 @@ class CodexHook(BaseModel):
 
     @property
     def disabled(self) -> bool:
+        return not self.enabled
+
+    @property
+    def switched_off(self) -> bool:
         return not self.enabled
 
     @property
@@ -101,7 +106,7 @@ class CodexFileInfo(BaseModel):
     folder: str | None = None
 
 
-class CodexSnapshot(BaseModel):
+class CodexSnapshot(HostSnapshot, BaseModel):
     """Everything `hookdash list --host codex --json` prints."""
 
     host: Literal["codex"] = "codex"
@@ -124,7 +129,7 @@ class CodexSnapshot(BaseModel):
         return any(p.severity == "error" for p in self.problems)
 
 
-class CodexSkipped(BaseModel):
+class CodexSkipped(PlanSkip, BaseModel):
     id: str
     ref: str
     key: str
@@ -133,7 +138,7 @@ class CodexSkipped(BaseModel):
     why: str
 
 
-class CodexPlan(BaseModel):
+class CodexPlan(HostPlan, BaseModel):
     """`plan --host codex --json`: what Codex runs for one event (every matching trusted
     hook, in parallel, nothing deduplicated) and why each other hook does not run."""
 

@@ -11,29 +11,21 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 
-from pydantic import BaseModel
-
 from hookdash.core.disk.atomic import update_text_file
 from hookdash.core.display import shorten, visible
+from hookdash.core.edit.edits import Change, EditResult
 from hookdash.core.errors import ReadOnlyScopeError
-from hookdash.core.hosts.codex.hook_state import REMOVE, set_hook_state
+from hookdash.core.hosts.codex.hook_state import REMOVE, set_hook_state, toml_key
 from hookdash.core.hosts.codex.layers import user_config
 from hookdash.core.hosts.codex.model import CodexHook
+from hookdash.core.model import HookRef
 
 CONFIG_MODE = 0o600  # a new config.toml: it can hold provider settings and tokens
 
 
-class CodexSwitchResult(BaseModel):
-    host: str = "codex"
-    changed: bool
-    message: str
-    file: str
-    keys: list[str]
-
-
 def switch_codex_hooks(
     hooks: list[CodexHook], on: bool, environ: Mapping[str, str] | None = None
-) -> CodexSwitchResult:
+) -> EditResult:
     """Switch `hooks` on or off in the user's hooks.state; one atomic write."""
     env = os.environ if environ is None else environ
     path = user_config(env)
@@ -56,10 +48,12 @@ def switch_codex_hooks(
     if todo:
         update_text_file(path, compute, new_mode=CONFIG_MODE)
     ids = ", ".join(dict.fromkeys(visible(shorten(h.id, 60)) for h in hooks))
+    action = "enable" if on else "disable"
+    refs = [HookRef(id=h.id, scope=h.scope, ref=h.ref) for h in hooks]
     if not todo:
         state = "on" if on else "off"
-        return CodexSwitchResult(
-            changed=False, message=f"Already {state}: {ids}.", file=str(path), keys=[]
+        return EditResult(
+            action=action, changed=False, message=f"Already {state}: {ids}.", hooks=refs
         )
     verb = "Switched on" if on else "Switched off"
     tail = (
@@ -67,9 +61,21 @@ def switch_codex_hooks(
         if on
         else " Codex skips it (enabled = false in your hooks.state)."
     )
-    return CodexSwitchResult(
+    changes = [
+        Change(
+            file=str(path),
+            scope="user",
+            key=f"hooks.state.{toml_key(h.key)}.enabled",
+            action="remove" if on else "add",
+            value=False,
+        )
+        for h in todo
+    ]
+    return EditResult(
+        action=action,
+        identifier=todo[0].key if len(todo) == 1 else None,
         changed=True,
         message=f"{verb}: {ids}.{tail}",
-        file=str(path),
-        keys=[h.key for h in todo],
+        changes=changes,
+        hooks=refs,
     )
