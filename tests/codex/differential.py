@@ -17,9 +17,6 @@ from hookdash.core.hosts.codex.planner import codex_plan
 from hookdash.core.hosts.codex.registry import load_codex
 from tests.codex.harness import World
 
-# Codex's trustStatus (with enabled) as hookdash's trust states say it.
-_STATUS = {"trusted": "trusted", "untrusted": "untrusted", "modified": "modified"}
-
 
 def environ(world: World, codex_on_path: bool = False) -> dict[str, str]:
     env = world.environ()
@@ -34,11 +31,12 @@ def hookdash(world: World, cwd: Path | None = None) -> CodexSnapshot:
     return load_codex(cwd or world.project, environ(world))
 
 
-def label(hook: CodexHook) -> str:
-    words = hook.command.split()
+def label(hook: CodexHook | dict[str, Any]) -> str:
+    command = hook["command"] if isinstance(hook, dict) else hook.command
+    words = str(command).split()
     if len(words) > 1 and words[0].endswith("trace.sh"):
         return words[1].rstrip(";")
-    return hook.command
+    return str(command)
 
 
 def labels(plan: CodexPlan) -> set[str]:
@@ -56,34 +54,37 @@ def plan(
 
 
 def compare_listing(world: World, cwd: Path | None = None) -> list[str]:
-    """Where hookdash's hooks and trust states differ from `hooks/list`'s (empty: agree).
-    hookdash lists more than Codex (a project Codex does not load, a refused file's or a
-    dropped group's hooks); those must be the ones it says do not run."""
-    mine = hookdash(world, cwd)
-    theirs = world.listed(cwd)["hooks"]
+    """Where hookdash's hooks and trust states differ from `hooks/list`'s (empty: agree)."""
+    mine = [h.model_dump() for h in hookdash(world, cwd).hooks]
+    return compare(world, mine, world.listed(cwd)["hooks"])
+
+
+def compare(world: World, mine: list[dict[str, Any]], theirs: list[dict[str, Any]]) -> list[str]:
+    """Where hookdash's hooks (as `list --host codex --json` prints them) differ from
+    Codex's `hooks/list` (empty: they agree). hookdash lists more than Codex (a project
+    Codex does not load, a refused file's or a dropped group's hooks): those must be hooks
+    it says do not run."""
     system = str(world.system_dir)
-    by_key: dict[str, CodexHook] = {h.key.replace(system, "/etc/codex", 1): h for h in mine.hooks}
+    by_key = {str(h["key"]).replace(system, "/etc/codex", 1): h for h in mine}
     differences: list[str] = []
     for listed in theirs:
         hook = by_key.pop(listed["key"], None)
         if hook is None:
             differences.append(f"hookdash does not list {listed['key']}")
             continue
-        expected: Any = (
-            "disabled"
-            if not listed["enabled"]
-            else _STATUS.get(listed["trustStatus"], listed["trustStatus"])
-        )
-        if hook.trust != expected:
-            differences.append(f"{listed['key']}: hookdash {hook.trust}, Codex {expected}")
-        if listed["trustStatus"] != "managed" and hook.current_hash != listed["currentHash"]:
+        expected = "disabled" if not listed["enabled"] else listed["trustStatus"]
+        if hook["trust"] != expected:
+            differences.append(f"{listed['key']}: hookdash {hook['trust']}, Codex {expected}")
+        if listed["trustStatus"] != "managed" and hook["current_hash"] != listed["currentHash"]:
             differences.append(
-                f"{listed['key']}: hash {hook.current_hash} != {listed['currentHash']}"
+                f"{listed['key']}: hash {hook['current_hash']} != {listed['currentHash']}"
             )
-        if hook.timeout != listed["timeoutSec"]:
-            differences.append(f"{listed['key']}: timeout {hook.timeout} != {listed['timeoutSec']}")
+        if hook["timeout"] != listed["timeoutSec"]:
+            differences.append(
+                f"{listed['key']}: timeout {hook['timeout']} != {listed['timeoutSec']}"
+            )
     for key, hook in by_key.items():
-        if hook.runs:
+        if hook["runs"]:
             differences.append(f"hookdash lists {key} as running; Codex does not list it")
     return differences
 
