@@ -5,6 +5,9 @@ the user's config.toml, keeping the file's comments. It has no trust method of i
 
 from __future__ import annotations
 
+import json
+import subprocess
+
 import pytest
 
 from tests.codex import trust
@@ -134,3 +137,32 @@ def test_a_quoted_key_path_keeps_the_dots_an_unquoted_one_splits_them(world: Wor
 
 def trust_key(key: str) -> str:
     return f'"{key}"'
+
+
+def _methods(schema: object) -> set[str]:
+    """Every `method` value a JSON schema enumerates."""
+    found: set[str] = set()
+    if isinstance(schema, dict):
+        method = schema.get("properties", {}).get("method") if "properties" in schema else None
+        if isinstance(method, dict):
+            found.update(method.get("enum") or [])
+        for value in schema.values():
+            found |= _methods(value)
+    elif isinstance(schema, list):
+        for value in schema:
+            found |= _methods(value)
+    return found
+
+
+def test_the_app_server_has_no_trust_method(world: World) -> None:
+    out = world.root / "schema"
+    subprocess.run(
+        [str(world.codex), "app-server", "generate-json-schema", "--out", str(out)],
+        env=world.environ(),
+        capture_output=True,
+        timeout=120,
+        check=True,
+    )
+    methods = _methods(json.loads((out / "ClientRequest.json").read_text()))
+    assert {"hooks/list", "config/batchWrite", "config/value/write"} <= methods
+    assert [m for m in methods if "hook" in m.lower() or "trust" in m.lower()] == ["hooks/list"]
