@@ -5,6 +5,7 @@ change what the binary does the way hookdash says."""
 
 from __future__ import annotations
 
+import subprocess
 from collections.abc import Callable
 
 import pytest
@@ -272,3 +273,26 @@ def test_hookdash_fire_blocks_when_codex_blocks(world: World, how: str) -> None:
     # hookdash's payload has the fields Codex's has (values aside).
     (real,) = ran.traces["pre"]
     assert set(fired.input) == set(real)
+
+
+@pytest.mark.parametrize("through", ["file", "app-server"])
+def test_trust_keys_of_an_awkward_folder_name(world: World, through: str) -> None:
+    """A project folder whose name holds dots, spaces, a quote, a backslash and é: the
+    key hookdash writes is the one Codex looks up."""
+    folder = world.home / 'my "odd" proj.v2 \\ é'
+    folder.mkdir()
+    subprocess.run(["git", "init", "-q", str(folder)], check=True)
+    world.write_hooks_json(
+        world.codex_dir(folder) / "hooks.json", {"PreToolUse": [world.group(world.hook("odd"))]}
+    )
+    world.trust_project(folder)
+    assert world.run(cwd=folder).labels == set()
+    env = environ(world, codex_on_path=through == "app-server")
+    snapshot = hookdash(world, folder)
+    done = trust_codex_hooks(
+        snapshot, codex_hooks_to_review(snapshot), env, use_app_server=through == "app-server"
+    )
+    assert done.via == through
+    assert compare_listing(world, folder) == []
+    assert [h["trustStatus"] for h in world.listed(folder)["hooks"]] == ["trusted"]
+    assert world.run(cwd=folder).labels == {"odd"}
