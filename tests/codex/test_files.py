@@ -200,3 +200,18 @@ def test_a_config_toml_that_does_not_parse_lists_an_error(world: World) -> None:
     (error,) = listed["errors"]
     assert error["message"].startswith(f"{world.user_config}:")
     assert "duplicate key" in error["message"]
+
+
+def test_codex_exec_trust_records_the_repositorys_root(world: World) -> None:
+    project_hooks = world.codex_dir() / "hooks.json"
+    world.write_hooks_json(project_hooks, _pre(world, "proj"))
+    world.trust_file(project_hooks)
+    sub = world.project / "sub"
+    sub.mkdir()
+    before = world.user_config.read_text()
+    ran = world.run(cwd=sub, flags=("--trust",))
+    assert ran.labels == {"proj"}
+    assert world.user_config.read_text() == (
+        before + f'\n[projects."{world.project}"]\ntrust_level = "trusted"\n'
+    )
+    assert world.run(cwd=sub).labels == {"proj"}
