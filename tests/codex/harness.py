@@ -264,8 +264,7 @@ class World:
         answering with `script`'s steps (default: one shell call `echo hookdash-harness`);
         `env` adds variables to the run's environment (None removes one); `subcommand`
         is e.g. `("resume", "--last")`."""
-        for old in self.trace_dir.iterdir():
-            old.unlink()
+        self.clear_traces()
         self.stub.script = [[shell("echo hookdash-harness")]] if script is None else script
         self.stub.requests.clear()
         self.stub.reset()
@@ -308,6 +307,10 @@ class World:
         )
         ran.traces = self.traces()
         return ran
+
+    def clear_traces(self) -> None:
+        for old in self.trace_dir.iterdir():
+            old.unlink()
 
     def traces(self) -> dict[str, list[dict[str, Any]]]:
         found: dict[str, list[dict[str, Any]]] = {}

@@ -2,8 +2,10 @@
 every event a `codex exec` session fires, into `payloads-observed-0.171.0.json` beside this
 file (`python -m tests.codex.record_payloads`).
 
-Two sessions: one whose model runs a shell command, patches a file and runs a failing
-command, and its `codex exec resume --last`. Paths are written as <HOME>, <PROJECT> and
+Three sessions: one whose model runs a shell command, patches a file and runs a failing
+command, its `codex exec resume --last`, and a `codex app-server` turn (approval policy
+"on-request") whose model asks to run a command outside the sandbox: the one way to see
+PermissionRequest, which `codex exec` never fires. Paths are written as <HOME>, <PROJECT> and
 <CODEX_HOME>; ids and times are kept as recorded (test_running.py compares the fields and
 their types, not the values).
 """
@@ -60,14 +62,40 @@ def record(world: World) -> list[dict[str, Any]]:
         (str(world.codex_home), "<CODEX_HOME>"),
         (str(world.project), "<PROJECT>"),
         (str(world.home), "<HOME>"),
+        (str(world.root), "<ROOT>"),
     ]
     observed: list[dict[str, Any]] = []
+    runs: dict[str, dict[str, list[dict[str, Any]]]] = {}
     for session, how in SESSIONS.items():
-        ran = world.run(**how)
+        runs[session] = world.run(**how).traces
+    world.clear_traces()
+    world.stub.script = [[escalation(world)]]
+    world.stub.reset()
+    with world.app_server() as server:
+        server.turn(world.project)
+    # Its SessionEnd fires as the server is stopped, racing the stop: not kept.
+    runs["app-server-escalation"] = world.traces()
+    runs["app-server-escalation"].pop("SessionEnd", None)
+    for session, traces in runs.items():
         for event in EVENTS:
-            for trace in ran.traces.get(event, []):
+            for trace in traces.get(event, []):
                 observed.append({"event": event, "session": session, **_replace(trace, pairs)})
     return observed
+
+
+def escalation(world: World) -> dict[str, Any]:
+    """The model's call to run a command outside the sandbox (Codex asks for approval)."""
+    arguments = {
+        "cmd": f"touch {world.root}/escalated",
+        "sandbox_permissions": "require_escalated",
+        "justification": "needs the whole disk",
+    }
+    return {
+        "type": "function_call",
+        "name": "exec_command",
+        "arguments": json.dumps(arguments),
+        "call_id": "call_escalate",
+    }
 
 
 def main() -> None:
