@@ -2,8 +2,9 @@
 every event a `codex exec` session fires, into `payloads-observed-0.171.0.json` beside this
 file (`python -m tests.codex.record_payloads`).
 
-Three sessions: one whose model runs a shell command, patches a file and runs a failing
-command, its `codex exec resume --last`, and a `codex app-server` turn (approval policy
+Four sessions: one whose model runs a shell command, patches a file and runs a failing
+command, its `codex exec resume --last`, one whose context Codex compacts (PreCompact,
+PostCompact), and a `codex app-server` turn (approval policy
 "on-request") whose model asks to run a command outside the sandbox: the one way to see
 PermissionRequest, which `codex exec` never fires. Paths are written as <HOME>, <PROJECT> and
 <CODEX_HOME>; ids and times are kept as recorded (test_running.py compares the fields and
@@ -37,6 +38,11 @@ SESSIONS: dict[str, dict[str, Any]] = {
         "script": [[shell("echo hookdash")], [apply_patch(PATCH)], [shell("false", "call_2")]],
     },
     "resume": {"script": [], "subcommand": ("resume", "--last"), "prompt": "again"},
+    # A token limit below what the stand-in reports: Codex compacts the context (auto).
+    "compact": {
+        "script": [[shell("echo hookdash")]],
+        "flags": ("-c", "model_auto_compact_token_limit=12"),
+    },
 }
 
 
