@@ -48,9 +48,18 @@ def _event_name(event: str, colors: Colors, hooks: Iterable[Hook] = ()) -> Text:
         from hookdash.core import CLAUDE_EVENTS
 
         known = known or event in CLAUDE_EVENTS
+    registered = sorted(hosts - {"gemini", "claude"})  # the hosts the registry describes
+    if registered:
+        from hookdash.core.hosts.registry import host
+
+        known = known or any(event in host(name).events() for name in registered)
     text = plain(event, colors.heading if known else f"bold {colors.error}")
     if not known:
         whose = {"gemini": "Gemini CLI", "claude": "Claude Code"}
+        if registered:
+            from hookdash.core.hosts.registry import host
+
+            whose.update((name, host(name).label) for name in registered)
         names = " or ".join(whose[h] for h in sorted(hosts, reverse=True))
         text.append(f"  not a {names} event", style=colors.error)
     return text
@@ -85,7 +94,8 @@ def hook_line(
     # (The badge's style is the line's base style, as it always was: the id inherits it.)
     head = Text(style=colors.badge(state.kind))
     if columns.host:  # more than one host listed: a letter says whose (G, C)
-        head.append(HOST_MARKS[hook.host], style=f"bold {colors.accent}")
+        mark = getattr(hook, "host_mark", None) or HOST_MARKS.get(hook.host, "?")
+        head.append(mark, style=f"bold {colors.accent}")
         head.append(" " * (columns.host - 1))
     head.append(state.label.ljust(columns.badge))
     head.append("  ")
