@@ -8,7 +8,9 @@ from importlib.metadata import metadata
 
 import pytest
 
-from hookdash.core.hosts import HOSTS, host
+from hookdash.core.hosts import host, host_names
+
+HOSTS = host_names()
 
 
 def test_help_names_every_managed_agent() -> None:
