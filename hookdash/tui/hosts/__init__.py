@@ -1,7 +1,11 @@
-"""What a host shows differently in the dashboard, registered from `tui/hosts/<host>/`:
-a package there may define `details_body(hook, display, colors)` (the details pane of one
-of its hooks). A host with such a package is loaded beside Gemini CLI and Claude Code
-(`more_snapshots`) and its hooks join the list. Nothing here names a host.
+"""What a host's hooks need on the dashboard that no other host's do (its form's fields,
+its plan's view, its review, its details pane), one package per agent: `tui/hosts/<agent>/`.
+The screens outside it treat every host alike.
+
+A package that defines `details_body(hook, display, colors)` draws the details pane of its
+host's hooks; such a host is also loaded beside Gemini CLI and Claude Code
+(`more_snapshots`: `Configuration.more_hosts`) and its hooks join the list. Nothing here
+names a host.
 """
 
 from __future__ import annotations
@@ -34,6 +38,8 @@ def more_snapshots(workspace: Path, environ: Mapping[str, str]) -> list[Any]:
 
     out = []
     for name in _packages():
+        if details_for(name) is None:
+            continue  # a host the configuration carries already (its own field)
         agent = host(name)
         if agent.has_files(workspace, environ):
             out.append(agent.load(workspace, environ))

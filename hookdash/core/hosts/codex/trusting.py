@@ -26,6 +26,7 @@ from hookdash.core.display import shorten, visible
 from hookdash.core.errors import EditError, TrustChangedError
 from hookdash.core.hosts.codex import app_server
 from hookdash.core.hosts.codex.hook_state import set_hook_state
+from hookdash.core.hosts.codex.installed import codex_binary
 from hookdash.core.hosts.codex.layers import user_config
 from hookdash.core.hosts.codex.model import CodexHook, CodexSnapshot
 from hookdash.core.hosts.codex.switching import CONFIG_MODE
@@ -230,8 +231,6 @@ def trust_codex_hooks(
         )
     _check_trustable(hooks)
     _still_shown(hooks, load_codex(snapshot.workspace, env), reviewed)
-    from hookdash.core.hosts.codex.host import codex_binary
-
     binary = codex_binary(env) if use_app_server else None
     if binary is not None:
         _through_app_server(binary, snapshot, hooks, env)
