@@ -234,7 +234,7 @@ def sandbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Sandbox
     for name in _LEAKY:
         monkeypatch.delenv(name, raising=False)
     for name, value in box.environ.items():
-        if name.startswith(("GEMINI_CLI_", "HOOKDASH_", "CLAUDE_CONFIG_DIR")):
+        if name.startswith(("GEMINI_CLI_", "HOOKDASH_", "CLAUDE_CONFIG_DIR", "CODEX_HOME")):
             monkeypatch.setenv(name, value)
     yield box
 

@@ -51,10 +51,9 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         if args.command is None:
             return cmd_dashboard(args)
-        from hookdash.cli.hosts import host_command
+        from hookdash.cli.hosts import command_for
 
-        handler = host_command(args.host, args.command) or args.func
-        result: int = handler(args)
+        result: int = command_for(args, args.func)(args)
         return result
     except CliError as exc:
         _say(f"hookdash: {exc}")

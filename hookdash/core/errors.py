@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from hookdash.core.edit.edits import Change
-    from hookdash.core.model import HookRef
+    from hookdash.core.records import HookRef
 
 
 class HookdashError(Exception):

@@ -27,7 +27,7 @@ from hookdash.core.hosts.gemini.folder_trust import FolderTrust
 from hookdash.core.hosts.gemini.layers import Layer, LayerInfo, Scope
 from hookdash.core.hosts.gemini.versions import GeminiModel
 from hookdash.core.problems import Problem
-from hookdash.core.records import HookRecord, HostSnapshot
+from hookdash.core.records import HookRecord, HookRef as HookRef, HostSnapshot
 from hookdash.core.scripts import ScriptInfo
 from hookdash.core.shown import ShownHook
 
@@ -52,15 +52,6 @@ InactiveReason = Literal[
 # Gemini's ConfigSource values; settings hooks are always "project", extension hooks
 # "extensions" (the others exist in Gemini's code but no file produces them).
 GeminiSource = Literal["runtime", "project", "user", "system", "extensions"]
-
-
-class HookRef(BaseModel):
-    """Enough to name one hook unambiguously, of any host."""
-
-    id: str
-    scope: str  # the host's own scope name (HookScope for Gemini, ClaudeScope for Claude)
-    extension: str | None = None
-    ref: str
 
 
 class HookNames(BaseModel):
@@ -236,6 +227,9 @@ class Configuration:
     # Claude Code's configuration of the same workspace, for the views that show every
     # host (the dashboard); None when not loaded or Claude Code has no file there.
     claude: ClaudeSnapshot | None = None
+    # Every other host's snapshot of the same workspace that has a file there (those that
+    # register dashboard pieces in tui/hosts: Codex CLI), for the views that show every host.
+    more_hosts: list[HostSnapshot] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.snapshot._configuration = self

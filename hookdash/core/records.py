@@ -19,17 +19,22 @@ from pydantic import BaseModel, JsonValue, PrivateAttr
 from hookdash.core.findings import RiskFlag, Unknown
 from hookdash.core.problems import Problem
 from hookdash.core.scripts import ScriptInfo
-from hookdash.core.shown import ShownHook
+from hookdash.core.shown import ShownHook, ShownRun
 
-# A host's name as the registry knows it ("gemini", "claude", "codex"; a test's toy host):
-# an open set, since a host registers itself (core.hosts.registry).
-HostName = str
+
+class HookRef(BaseModel):
+    """Enough to name one hook unambiguously, of any host."""
+
+    id: str
+    scope: str  # the host's own scope name (HookScope for Gemini, ClaudeScope for Claude)
+    extension: str | None = None
+    ref: str
 
 
 class HookRecord(BaseModel):
     """One hook of any host and what that host does with it (`hooks` in `list --json`)."""
 
-    host: HostName
+    host: str  # the host's name (core.hosts.protocol.HostName)
     id: str  # what names it in a list and on the command line
     ref: str  # unique among the host's hooks (file and position)
     key: str | None  # the host's own identity of the hook (dedup or trust key)
@@ -82,7 +87,7 @@ class PlanSkip(BaseModel):
 class HostPlan(BaseModel):
     """What a host runs for one event, in order, and why each other hook does not run."""
 
-    host: HostName
+    host: str
     event: str
     sequential: bool = False
     hooks: Sequence[HookRecord]
@@ -92,7 +97,7 @@ class HostPlan(BaseModel):
 class RunResult(BaseModel):
     """One hook run by hookdash's engine, of any host (`results` in `fire --json`)."""
 
-    host: HostName
+    host: str
     id: str
     key: str | None
     ref: str
@@ -118,11 +123,16 @@ class RunResult(BaseModel):
     output_format: str | None = None
     error: str | None = None
 
+    @property
+    def shown(self) -> ShownRun:
+        """Its text as a terminal may show it (core.display's rule): how views read it."""
+        return ShownRun(self)
+
 
 class FireOutcome(BaseModel):
     """What `fire` did for one event, of any host (`fire --json`)."""
 
-    host: HostName
+    host: str
     event: str
     run_id: str
     input: dict[str, JsonValue]
@@ -139,7 +149,7 @@ class HostSnapshot(BaseModel):
     """Everything one host's `list --json` prints: its hooks with their verdicts and the
     problems found in its files. Each host's snapshot adds its layers, trust and the rest."""
 
-    host: HostName
+    host: str
     workspace: str
     home: str
     hooks_enabled: bool  # the host's global switch is on
@@ -175,13 +185,13 @@ class Workspace(BaseModel):
     show every host (the dashboard, `list` and `check` without `--host`) read."""
 
     path: str
-    snapshots: dict[HostName, HostSnapshot] = {}
+    snapshots: dict[str, HostSnapshot] = {}
 
     def hooks(self) -> list[HookRecord]:
         """Every host's hooks, host by host."""
         return [hook for snap in self.snapshots.values() for hook in snap.hooks]
 
-    def snapshot(self, host: HostName) -> HostSnapshot | None:
+    def snapshot(self, host: str) -> HostSnapshot | None:
         return self.snapshots.get(host)
 
 

@@ -1,10 +1,11 @@
-"""What a host's commands do differently, registered from `cli/hosts/<host>.py`: a module
-there whose `COMMANDS` maps a command's name (`list`, `fire`, `trust`, …) to the function
-that runs it for that host. The dispatcher asks `host_command` and never names a host.
+"""What each host adds to the command line, registered from `cli/hosts/<agent>`: the
+commands it words its own way (Claude Code's `list` text, Gemini's `trust` review), and its
+part of `list` without `--host`. A host with no module here is served by the commands over
+the protocol alone (`cli.any_host`): its hooks are listed, checked and planned, and an
+operation it lacks says so in the one sentence `UnsupportedOperation` gives.
 
-`known_hosts` names every host package of `core/hosts` (a folder holding `host.py`) for
-`--host`'s choices without importing any of them (the parser is built for every command,
-the dashboard's first paint included).
+Nothing outside `cli/hosts/` names a host: `command_for` picks the function that runs a
+command for the host `--host` names (or, for `plan` and `fire`, the host whose event it is).
 """
 
 from __future__ import annotations
@@ -12,66 +13,77 @@ from __future__ import annotations
 import argparse
 import importlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from pathlib import Path
-from typing import Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from hookdash.cli.output import Style
+    from hookdash.core import HostSnapshot
 
 Command = Callable[[argparse.Namespace], int]
-_HOSTS_DIR = Path(__file__).resolve().parent.parent.parent / "core" / "hosts"
+# Its part of `list` without `--host` (after the other hosts' parts), as text.
+ListWriter = Callable[["HostSnapshot", "Style"], None]
 
 
-def known_hosts() -> tuple[str, ...]:
-    """Every built-in host's name, sorted (a folder of core/hosts with a host.py)."""
-    try:
-        names = sorted(p.name for p in _HOSTS_DIR.iterdir() if (p / "host.py").is_file())
-    except OSError:
-        return ()
-    return tuple(names)
+@dataclass(frozen=True)
+class CliHost:
+    name: str
+    # The commands (by the parser's command name) this host runs its own way.
+    commands: Mapping[str, Command] = field(default_factory=dict)
+    write_list: ListWriter | None = None
 
 
-def host_command(host: str | None, command: str | None) -> Command | None:
-    """The function `cli/hosts/<host>.py` registers for `command`, or None (the command's
-    own code then serves that host)."""
-    if not host or not command:
-        return None
-    module = _module(host)
-    commands: dict[str, Command] = getattr(module, "COMMANDS", {})
-    return commands.get(command)
+_cli_hosts: dict[str, CliHost] = {}
 
 
-def _module(host: str) -> Any:
-    try:
-        return importlib.import_module(f"{__name__}.{host}")
-    except ModuleNotFoundError as error:
-        if error.name != f"{__name__}.{host}":
-            raise
-        return None
+def register_cli(cli: CliHost) -> CliHost:
+    _cli_hosts[cli.name] = cli
+    return cli
 
 
-@dataclass
-class HostPart:
-    """One more host's part of `list` and `check` without `--host` (a host whose
-    `cli/hosts/<host>.py` says how to write it), loaded when it has a file here."""
+def cli_host(name: str) -> CliHost:
+    """What `name` adds to the command line: its `cli/hosts/<name>` module's registration,
+    else nothing (the commands over the protocol serve it)."""
+    if name not in _cli_hosts:
+        try:
+            importlib.import_module(f"{__name__}.{name}")
+        except ModuleNotFoundError as error:
+            if error.name != f"{__name__}.{name}":
+                raise
+        _cli_hosts.setdefault(name, CliHost(name))
+    return _cli_hosts[name]
 
-    label: str
-    snapshot: Any
-    write_list: Callable[[Any, Any], None]  # (snapshot, Style)
-    places: Any  # what shows its paths (`display`)
+
+def host_name(value: str) -> str:
+    """`--host`'s value, checked against the registered hosts (argparse's `type`)."""
+    from hookdash.core import host_names
+
+    names = host_names()
+    if value not in names:
+        raise argparse.ArgumentTypeError(
+            f"invalid choice: {value!r} (choose from {', '.join(repr(n) for n in names)})"
+        )
+    return value
 
 
-def host_parts(workspace: str, environ: Mapping[str, str]) -> list[HostPart]:
-    """The parts of every registered-here host that has a file for `workspace`."""
-    parts = []
-    for name in known_hosts():
-        module = _module(name)
-        if module is None or not hasattr(module, "write_list"):
-            continue
-        from hookdash.core.hosts.registry import host
+# The commands that take an event: without `--host`, the event says whose it is.
+_EVENT_COMMANDS = frozenset({"plan", "fire"})
 
-        agent = host(name)
-        folder = Path(workspace)
-        if not agent.has_files(folder, environ):
-            continue
-        snap = agent.load(folder, environ)
-        parts.append(HostPart(agent.label, snap, module.write_list, module.Places(snap.home)))
-    return parts
+
+def command_for(args: argparse.Namespace, default: Command) -> Command:
+    """The function that runs `args.command` for the host it is about: that host's own
+    command, else the command over the protocol (`cli.any_host`) for a host that registered
+    none, else `default` (a command about every host, or one no host words its own way)."""
+    name: str | None = getattr(args, "host", None)
+    if name is None and args.command in _EVENT_COMMANDS:
+        from hookdash.cli.any_host import host_of_event
+
+        name = host_of_event(args.event)
+    if name is None:
+        return default
+    own = cli_host(name).commands.get(args.command)
+    if own is not None:
+        return own
+    from hookdash.cli.any_host import COMMANDS
+
+    return COMMANDS.get(args.command, default)

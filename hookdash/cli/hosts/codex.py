@@ -9,6 +9,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from hookdash.cli.any_host import Places
+from hookdash.cli.hosts import CliHost, Command, register_cli
 from hookdash.cli.output import (
     EXIT_FAILED,
     EXIT_NEEDS_CONFIRMATION,
@@ -39,20 +41,6 @@ _TRUST_WORDS = {
     "managed": "managed (no trust needed)",
     "project-untrusted": "project not trusted",
 }
-
-
-class Places:
-    """How paths are shown: the home directory as `~`."""
-
-    def __init__(self, home: str) -> None:
-        self.home = home.rstrip("/")
-
-    def display(self, path: str | None) -> str:
-        if not path:
-            return ""
-        if self.home and (path == self.home or path.startswith(self.home + "/")):
-            path = "~" + path[len(self.home) :]
-        return visible(path)
 
 
 def _host() -> Any:
@@ -200,7 +188,7 @@ def cmd_check(args: argparse.Namespace) -> int:
             }
         )
         return EXIT_FAILED if snap.has_errors else EXIT_OK
-    from hookdash.cli.listing import print_problems
+    from hookdash.cli.problem_report import print_problems
 
     places = Places(snap.home)
     return print_problems(
@@ -548,7 +536,7 @@ def cmd_remove(args: argparse.Namespace) -> int:
     return _write(args, lambda: _host().remove(snap, hook))
 
 
-COMMANDS = {
+COMMANDS: dict[str, Command] = {
     "list": cmd_list,
     "check": cmd_check,
     "plan": cmd_plan,
@@ -561,3 +549,5 @@ COMMANDS = {
     "edit": cmd_edit,
     "remove": cmd_remove,
 }
+
+register_cli(CliHost(HOST, commands=COMMANDS, write_list=write_list))

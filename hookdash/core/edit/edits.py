@@ -15,8 +15,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from hookdash.core.display import json_text
-from hookdash.core.model import HookRef
-from hookdash.core.records import WriteResult
+from hookdash.core.records import HookRef, WriteResult
 
 ChangeAction = Literal["add", "remove", "replace", "record"]
 EditAction = Literal[

@@ -11,7 +11,7 @@ host's names in another's terms are `crosswalk`, beside them.
 
 from __future__ import annotations
 
-from hookdash.core.hosts.protocol import CAPABILITIES, Capability, Host, SwitchKind
+from hookdash.core.hosts.protocol import CAPABILITIES, Capability, Host, HostName, SwitchKind
 from hookdash.core.hosts.registry import (
     UnknownHost,
     all_hosts,
@@ -20,7 +20,6 @@ from hookdash.core.hosts.registry import (
     register,
     registered,
 )
-from hookdash.core.records import HostName
 
 __all__ = [
     "CAPABILITIES",

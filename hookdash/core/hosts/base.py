@@ -12,23 +12,25 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
-from pydantic import BaseModel
-
 from hookdash.core.errors import UnsupportedOperation
 from hookdash.core.hosts.protocol import (
     CAPABILITY_WORDS,
     Capability,
+    HostName,
     SwitchKind,
     TimeoutUnit,
 )
-from hookdash.core.records import HookRecord, HostName, HostSnapshot
 
 if TYPE_CHECKING:
+    from pydantic import BaseModel
+
     from hookdash.core.edit.edits import AuthoringResult, EditResult
     from hookdash.core.records import (
         FireOutcome,
         HookChange,
+        HookRecord,
         HostPlan,
+        HostSnapshot,
         NewHook,
         Payload,
         WriteResult,
@@ -36,7 +38,7 @@ if TYPE_CHECKING:
     from hookdash.core.run.runlog import RunLog, RunRecord
     from hookdash.core.run.verdicts import Outcome, RunLike
 
-OwnT = TypeVar("OwnT", bound=BaseModel)
+OwnT = TypeVar("OwnT", bound="BaseModel")
 
 
 class WrongHost(TypeError):

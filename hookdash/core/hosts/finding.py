@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from hookdash.core.display import shorten
 from hookdash.core.errors import AmbiguousHook, HookNotFound
-from hookdash.core.load.lookup import suggestions
-from hookdash.core.model import HookRef
-from hookdash.core.records import HookRecord, HostSnapshot
+from hookdash.core.records import HookRecord, HookRef, HostSnapshot
+from hookdash.core.spelling import suggestions
 
 
 def find_hook(snapshot: HostSnapshot, arg: str, label: str) -> HookRecord:

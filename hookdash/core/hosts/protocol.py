@@ -25,7 +25,9 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, Protocol, runtime_checkable
 
-from hookdash.core.records import HostName
+# A host's name as the registry knows it ("gemini", "claude", "codex"; a test's toy host):
+# an open set, since a host registers itself (core.hosts.registry).
+HostName = str
 
 if TYPE_CHECKING:
     from pydantic import JsonValue

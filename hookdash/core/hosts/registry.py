@@ -14,8 +14,7 @@ import pkgutil
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from hookdash.core.hosts.protocol import Host
-from hookdash.core.records import HostName
+from hookdash.core.hosts.protocol import Host, HostName
 
 _hosts: dict[HostName, Host] = {}
 _found = False

@@ -18,7 +18,11 @@ from typing import Literal
 from hookdash.core.disk.atomic import ensure_directory
 from hookdash.core.disk.state import STATE_DIR_MODE
 from hookdash.core.hosts.gemini.events import TOOL_EVENTS
-from hookdash.core.hosts.gemini.telemetry_log import TelemetryTail, read_last_telemetry
+from hookdash.core.hosts.gemini.telemetry_log import (
+    TelemetryTail,
+    attribute,
+    read_last_telemetry,
+)
 from hookdash.core.load.sources import WatchTarget
 from hookdash.core.model import Hook
 from hookdash.core.run.runlog import RunLog, RunLogTail, RunRecord
@@ -62,30 +66,6 @@ def _merge(*streams: list[RunRecord]) -> list[RunRecord]:
     return list(heapq.merge(*streams, key=lambda r: r.ts))
 
 
-def attribute(records: Iterable[RunRecord], hooks: Sequence[Hook]) -> list[RunRecord]:
-    """Fill key/scope/command of Gemini's records from the unique matching hook."""
-    by_name: dict[tuple[str, str], list[Hook]] = {}
-    for hook in hooks:
-        if hook.runs:
-            by_name.setdefault((hook.event, hook.id), []).append(hook)
-    out = []
-    for record in records:
-        if record.origin == "gemini" and record.key is None:
-            matches = by_name.get((record.event, record.id), [])
-            if len({h.key for h in matches}) == 1:
-                first = matches[0]
-                record = record.model_copy(
-                    update={
-                        "key": first.key,
-                        "command": first.command,
-                        "scope": first.scope if len(matches) == 1 else None,
-                        "extension": first.extension if len(matches) == 1 else None,
-                    }
-                )
-        out.append(record)
-    return out
-
-
 class LogFeed:
     """Recent records and, incrementally, new ones, from the chosen sources."""
 
@@ -103,7 +83,7 @@ class LogFeed:
         self.host = host
         gemini = host in (None, "gemini")
         self.telemetry_file = telemetry_file if source != "hookdash" and gemini else None
-        self.use_runlog = source != "gemini"
+        self.use_runlog = source in ("hookdash", "all")  # else: only the agent's own records
         self.hooks = hooks
         self._run_tail: RunLogTail | None = None
         self._telemetry_tail: TelemetryTail | None = None

@@ -172,7 +172,12 @@ class HookDetails(VerticalScroll):
         body: RenderableType
         if isinstance(item, HookItem):
             hook = item.hook
-            if hook.host == "claude":
+            from hookdash.tui.hosts import details_for
+
+            own = details_for(hook.host)
+            if own is not None:  # a host that draws its own hooks' details (tui/hosts)
+                body = own(hook, self._display, colors)
+            elif hook.host == "claude":
                 body = self._claude_hook_body(hook, colors)
             else:
                 body = self._hook_body(hook, colors)
@@ -215,7 +220,7 @@ class HookDetails(VerticalScroll):
 
     def _claude_hook_body(self, hook: ClaudeHook, colors: Colors) -> RenderableType:
         from hookdash.core import hidden_problems_of, risk_lines, script_previews
-        from hookdash.tui.widgets.claude_facts import claude_facts
+        from hookdash.tui.hosts.claude.facts import claude_facts
 
         problems = self._claude.problems if self._claude is not None else []
         hidden = hidden_problems_of(hook, problems)

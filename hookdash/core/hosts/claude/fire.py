@@ -70,7 +70,6 @@ from hookdash.core.run.runlog import (
     log_firing,
     run_record,
 )
-from hookdash.core.shown import ShownRun
 
 CLAUDE_COMMAND_TIMEOUT_S = 600.0  # the binary's default for command hooks (`var rm=600000`)
 
@@ -108,10 +107,6 @@ class ClaudeRunResult(RunResult, BaseModel):
     # (onFailure "block"); an async hook is not waited for and decides nothing.
     blocks_on_failure: bool = False
     background: Literal["async", "asyncRewake"] | None = None
-
-    @property
-    def shown(self) -> ShownRun:
-        return ShownRun(self)
 
     @property
     def failed(self) -> bool:

@@ -12,9 +12,8 @@ from typing import TYPE_CHECKING
 
 from hookdash.core.hosts.base import BaseHost
 from hookdash.core.hosts.claude.events import EVENTS, is_tool_event, match_field
-from hookdash.core.hosts.protocol import Capability, SwitchKind, TimeoutUnit
+from hookdash.core.hosts.protocol import Capability, HostName, SwitchKind, TimeoutUnit
 from hookdash.core.hosts.registry import register
-from hookdash.core.records import HostName
 
 if TYPE_CHECKING:
     from pydantic import JsonValue
@@ -59,13 +58,9 @@ class ClaudeHost(BaseHost):
         return matches(event, matcher if isinstance(matcher, str) else None, value or "")
 
     def has_files(self, workspace: Path, environ: Mapping[str, str]) -> bool:
-        from hookdash.core.hosts.claude.layers import claude_layers
+        from hookdash.core.hosts.claude.layers import claude_has_files
 
-        # A repository's .mcp.json alone is a Claude Code file: its servers start. (Named
-        # here, not imported: the dashboard's first paint imports no pydantic.)
-        if (workspace / ".mcp.json").is_file():
-            return True
-        return any(layer.read.exists for layer in claude_layers(workspace, environ))
+        return claude_has_files(workspace, environ)
 
     def installed_version(self, environ: Mapping[str, str]) -> str | None:
         found = shutil.which("claude", path=environ.get("PATH"))

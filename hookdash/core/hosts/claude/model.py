@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from hookdash.core.model import Hook, McpServer, RiskFlag
+from hookdash.core.model import McpServer, RiskFlag
 from hookdash.core.problems import Problem
 from hookdash.core.records import HookRecord, HostPlan, HostSnapshot, PlanSkip
 from hookdash.core.scripts import ScriptInfo
@@ -223,7 +223,5 @@ class ClaudePlan(HostPlan, BaseModel):
     notes: list[str] = []
 
 
-# A hook of either host, as the views that list both read it.
-AnyHook = Hook | ClaudeHook
 # What hookdash's review of a repository covers: its hooks and its settings commands.
 ClaudeReviewed = ClaudeHook | ClaudeSettingsCommand

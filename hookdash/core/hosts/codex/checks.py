@@ -69,7 +69,8 @@ def _untrusted_projects(layers: list[CodexLayer]) -> list[Problem]:
                 message=f"Codex does not load {visible(str(layer.folder))}/.codex: the "
                 "folder is not trusted, so none of its hooks is listed or runs.",
                 fix=f'Trust it in your config.toml: [projects."{visible(str(layer.folder))}"] '
-                'trust_level = "trusted" (only if you trust the repository).',
+                'trust_level = "trusted", or run `codex exec --trust` there once (only if you '
+                "trust the repository; its hooks then still need trusting one by one).",
                 file=str(layer.path),
             )
         )

@@ -12,6 +12,8 @@ import re
 
 # In the order Codex walks a file's events (`hooks/list` lists them so).
 EVENTS: tuple[str, ...] = (
+    "PreModelRequest",
+    "PostModelRequest",
     "PreToolUse",
     "PermissionRequest",
     "PostToolUse",
@@ -41,6 +43,8 @@ _MATCH_FIELDS: dict[str, str | None] = {
     "UserPromptSubmit": None,
     "Stop": None,
     "Interrupt": None,
+    "PreModelRequest": None,
+    "PostModelRequest": None,
 }
 
 # The values the payload of each event can carry in its match field (the input schemas).

@@ -4,7 +4,6 @@ binary). Each method is a door into the module that does the work, imported on u
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -12,9 +11,9 @@ from typing import TYPE_CHECKING
 
 from hookdash.core.hosts.base import BaseHost
 from hookdash.core.hosts.codex.events import EVENTS, is_tool_event, match_field
-from hookdash.core.hosts.protocol import Capability, SwitchKind, TimeoutUnit
+from hookdash.core.hosts.codex.installed import codex_binary
+from hookdash.core.hosts.protocol import Capability, HostName, SwitchKind, TimeoutUnit
 from hookdash.core.hosts.registry import register
-from hookdash.core.records import HostName
 
 if TYPE_CHECKING:
     from pydantic import JsonValue
@@ -26,14 +25,6 @@ if TYPE_CHECKING:
     from hookdash.core.records import HookChange, HookRecord, HostSnapshot, NewHook, Payload
     from hookdash.core.run.runlog import RunLog
     from hookdash.core.run.verdicts import Outcome, RunLike
-
-
-def codex_binary(environ: Mapping[str, str]) -> str | None:
-    """The `codex` on PATH, or None. `HOOKDASH_CODEX` names another (set but empty: none,
-    so trust edits the file; for tests)."""
-    if "HOOKDASH_CODEX" in environ:
-        return environ["HOOKDASH_CODEX"] or None
-    return shutil.which("codex", path=environ.get("PATH"))
 
 
 class CodexHost(BaseHost):
@@ -129,6 +120,8 @@ class CodexHost(BaseHost):
         early = ended_early(run)
         if early is not None:
             return early
+        if run.exit_code is None:  # a record without an exit code says only whether it ran
+            return "ok" if run.success else "failed"
         stdout = getattr(run, "stdout", None) or ""
         if not stdout and isinstance(run.output, dict):
             import json

@@ -150,3 +150,13 @@ def codex_layers(workspace: Path, environ: Mapping[str, str]) -> list[CodexLayer
                 )
             layers.append(layer)
     return layers
+
+
+def has_hook_files(workspace: Path, environ: Mapping[str, str]) -> bool:
+    """Whether Codex has a hook file for `workspace`: a hooks.json, or a config.toml with
+    hooks or that Codex cannot load (one with model settings only is not a hook file)."""
+    return any(
+        layer.read.exists
+        and (layer.read.kind == "json" or bool(layer.read.handlers) or layer.read.error is not None)
+        for layer in codex_layers(workspace, environ)
+    )

@@ -3,7 +3,7 @@ configuration (`list --host codex --json`) and a plan (CONTRACT §5, "Codex CLI 
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel
 
@@ -89,6 +89,44 @@ class CodexHook(HookRecord, BaseModel):
     @property
     def hookdash_fires(self) -> bool:
         return True
+
+    # What the shared views (the dashboard's list, core.present) read of a host's own hook:
+    # its letter in a list of several hosts, and its badges (kind, label).
+    host_mark: ClassVar[str] = "X"
+
+    def host_badges(self) -> list[tuple[str, str]]:
+        """The state badge, then Codex's trust where it is why the hook does not run."""
+        if self.runs:
+            state = ("runs", "runs")
+        elif self.trust == "disabled":
+            state = ("disabled", "disabled")
+        else:
+            state = ("not-running", f"off: {_OFF_WORDS.get(self.inactive_reason or '', 'off')}")
+        badges = [state]
+        trust = _TRUST_BADGES.get(self.trust)
+        if trust is not None:
+            badges.append(trust)
+        if self.review_detail:
+            badges.append(("changed", "SCRIPT CHANGED"))
+        return badges
+
+
+_OFF_WORDS = {
+    "codex-refuses-to-start": "config broken",
+    "hooks-disabled": "hooks off",
+    "ignored-layer": "not loaded",
+    "invalid": "invalid",
+    "untrusted": "untrusted",
+    "modified": "modified",
+    "disabled": "disabled",
+    "matcher": "matcher",
+}
+# Trust states Codex is silent about, as the list's NEW / CHANGED badges say them.
+_TRUST_BADGES: dict[str, tuple[str, str]] = {
+    "untrusted": ("new", "UNTRUSTED"),
+    "modified": ("changed", "MODIFIED"),
+    "project-untrusted": ("new", "PROJECT UNTRUSTED"),
+}
 
 
 class CodexFileInfo(BaseModel):

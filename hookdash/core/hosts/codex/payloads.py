@@ -21,6 +21,13 @@ SAMPLE_PATCH = "*** Begin Patch\n*** Add File: hello.txt\n+hello\n*** End Patch\
 # Events whose input carries no turn id, model or permission mode (the schemas).
 _NO_TURN = frozenset({"SessionStart", "SessionEnd"})
 _NO_MODEL = frozenset({"SessionEnd"})
+_NO_PERMISSION_MODE = frozenset({"SessionEnd", "PreModelRequest", "PostModelRequest"})
+# What PostToolUse's `tool_response` holds: a string (run), the command's output, or
+# Codex's summary of a patch.
+PATCH_RESPONSE = (
+    "Exit code: 0\nWall time: 0 seconds\nOutput:\nSuccess. Updated the following files:\n"
+    "A hello.txt\n"
+)
 
 
 def transcript_path(codex_home: Path, session_id: str, now: datetime) -> str:
@@ -64,6 +71,8 @@ def codex_payload(
     a value `matcher` matches."""
     session = str(uuid.uuid4())
     now = datetime.now(UTC)
+    if event in ("PreModelRequest", "PostModelRequest"):
+        return _model_request(event, session, cwd, transcript_path(codex_home, session, now))
     field = match_field(event)
     value = tool if field == "tool_name" else trigger
     if value is None and field is not None:
@@ -76,8 +85,40 @@ def codex_payload(
     out["hook_event_name"] = event
     if event not in _NO_MODEL:
         out["model"] = MODEL
+    if event not in _NO_PERMISSION_MODE:
         out["permission_mode"] = "default"
     out.update(_event_fields(event, value or ""))
+    return out
+
+
+def _model_request(event: str, session: str, cwd: str, transcript: str) -> dict[str, Any]:
+    """PreModelRequest / PostModelRequest: fired around each request to the model (run)."""
+    out: dict[str, Any] = {
+        "kind": "sampling",
+        "request_id": str(uuid.uuid4()),
+        "attempt_number": 1,
+        "session_id": session,
+        "thread_id": session,
+        "turn_id": str(uuid.uuid4()),
+        "cwd": cwd,
+        "transcript_path": transcript,
+        "model": MODEL,
+        "hook_event_name": event,
+    }
+    if event == "PostModelRequest":
+        out.update(
+            status="completed",
+            error=None,
+            token_usage={
+                "input_tokens": 10,
+                "cached_input_tokens": 0,
+                "cache_write_input_tokens": 0,
+                "output_tokens": 5,
+                "reasoning_output_tokens": 0,
+                "total_tokens": 15,
+            },
+            response_id="resp_" + uuid.uuid4().hex[:24],
+        )
     return out
 
 
@@ -91,7 +132,7 @@ def _event_fields(event: str, value: str) -> dict[str, Any]:
         return {
             "tool_name": value,
             "tool_input": tool_input(value),
-            "tool_response": "" if value == "apply_patch" else "total 0\n",
+            "tool_response": PATCH_RESPONSE if value == "apply_patch" else "total 0\n",
             "tool_use_id": "call_" + uuid.uuid4().hex[:24],
         }
     if event == "SessionStart":

@@ -364,9 +364,9 @@ def load_codex_if_any(
     workspace: str | Path, environ: Mapping[str, str] | None = None
 ) -> CodexSnapshot | None:
     """The Codex configuration of `workspace` when Codex has any hook file for it."""
-    from hookdash.core.hosts.codex.host import CodexHost
+    from hookdash.core.hosts.codex.layers import has_hook_files
 
     env = dict(os.environ if environ is None else environ)
-    if not CodexHost().has_files(Path(os.path.abspath(workspace)), env):
+    if not has_hook_files(Path(os.path.abspath(workspace)), env):
         return None
     return load_codex(workspace, env)

@@ -21,11 +21,12 @@ from typing import Literal
 from pydantic import BaseModel
 
 from hookdash.core.disk.atomic import update_file, update_text_file
-from hookdash.core.disk.state import STATE_DIR_MODE
+from hookdash.core.disk.state import STATE_DIR_MODE, state_dir
 from hookdash.core.display import shorten, visible
 from hookdash.core.errors import EditError, TrustChangedError
 from hookdash.core.hosts.codex import app_server
 from hookdash.core.hosts.codex.hook_state import set_hook_state
+from hookdash.core.hosts.codex.installed import codex_binary
 from hookdash.core.hosts.codex.layers import user_config
 from hookdash.core.hosts.codex.model import CodexHook, CodexSnapshot
 from hookdash.core.hosts.codex.switching import CONFIG_MODE
@@ -35,7 +36,7 @@ from hookdash.core.hosts.codex.trust import (
     parse_reviews,
     state_path,
 )
-from hookdash.core.load import fingerprints
+from hookdash.core.load import fingerprints, script_copies
 from hookdash.core.records import WriteResult
 
 TRUSTABLE = ("untrusted", "modified", "trusted")
@@ -173,8 +174,14 @@ def _remember(hooks: Sequence[CodexHook], env: Mapping[str, str]) -> str:
     path = state_path(env)
     now = datetime.now(UTC).isoformat(timespec="seconds")
     fresh = {}
+    state = state_dir(env)
     for hook in hooks:
-        prints, _ = fingerprints.fingerprint_scripts(hook.scripts, now)
+        prints, reads = fingerprints.fingerprint_scripts(hook.scripts, now)
+        by_hash = {read.sha256: read for read in reads}
+        for entry in prints.scripts or []:  # a copy of each, for a later diff
+            read = by_hash.get(entry.sha256 or "")
+            if read is not None:
+                entry.copied = script_copies.keep_copy(state, read)
         fresh[hook.key] = CodexReview(
             hash=hook.current_hash,
             identity=hashed_fields(
@@ -224,8 +231,6 @@ def trust_codex_hooks(
         )
     _check_trustable(hooks)
     _still_shown(hooks, load_codex(snapshot.workspace, env), reviewed)
-    from hookdash.core.hosts.codex.host import codex_binary
-
     binary = codex_binary(env) if use_app_server else None
     if binary is not None:
         _through_app_server(binary, snapshot, hooks, env)

@@ -3,9 +3,12 @@
 On PreToolUse, exit 2 blocks the call (stderr is the reason the model gets), and so does
 JSON output with `hookSpecificOutput.permissionDecision: "deny"` or `decision: "block"`;
 a blocked call gets no PostToolUse. Exit 1 (or any other code) does not block: a failed
-hook is noted and the call goes ahead. On UserPromptSubmit, Stop and SubagentStop, exit 2
-or `decision: "block"` blocks too (the prompt is dropped; the turn goes on with the reason);
-on PostToolUse it hands the reason to the model. `continue: false` stops the turn.
+hook is noted and the call goes ahead. On PreToolUse, `permissionDecision` "allow" or "ask"
+and `continue: false` are outputs Codex does not support there: the hook counts as failed
+and the call goes ahead (run: `hook: PreToolUse Failed`). On UserPromptSubmit, Stop and
+SubagentStop, exit 2 or `decision: "block"` blocks too (the prompt is dropped; the turn
+goes on with the reason); on PostToolUse it hands the reason to the model. Elsewhere
+`continue: false` stops the turn.
 """
 
 from __future__ import annotations
@@ -64,6 +67,8 @@ def read_run(
     reading = HookReading(outcome="success", output=output)
     if not isinstance(output, dict):
         return reading
+    if event == "PreToolUse" and _unsupported_on_pre_tool_use(output):
+        return HookReading(outcome="non-blocking-error", output=output)
     specific = output.get("hookSpecificOutput")
     decision = specific.get("permissionDecision") if isinstance(specific, dict) else None
     if isinstance(decision, str) and event in ("PreToolUse", "PermissionRequest"):
@@ -79,6 +84,12 @@ def read_run(
         why = output.get("stopReason")
         reading.reason = why if isinstance(why, str) else reading.reason
     return reading
+
+
+def _unsupported_on_pre_tool_use(output: dict[str, Any]) -> bool:
+    specific = output.get("hookSpecificOutput")
+    decision = specific.get("permissionDecision") if isinstance(specific, dict) else None
+    return decision in ("allow", "ask") or output.get("continue") is False
 
 
 def blocked(reading: HookReading) -> bool:

@@ -11,9 +11,8 @@ from typing import TYPE_CHECKING
 
 from hookdash.core.hosts.base import BaseHost
 from hookdash.core.hosts.gemini.events import EVENTS, TRIGGER_FIELD, match_kind
-from hookdash.core.hosts.protocol import Capability, SwitchKind, TimeoutUnit
+from hookdash.core.hosts.protocol import Capability, HostName, SwitchKind, TimeoutUnit
 from hookdash.core.hosts.registry import register
-from hookdash.core.records import HostName
 
 if TYPE_CHECKING:
     from pydantic import JsonValue
@@ -139,9 +138,8 @@ class GeminiHost(BaseHost):
         return run_outcome(run)
 
     def run_records(self, snapshot: HostSnapshot, limit: int) -> list[RunRecord]:
-        from hookdash.core.hosts.gemini.telemetry_log import read_last_telemetry
+        from hookdash.core.hosts.gemini.telemetry_log import attribute, read_last_telemetry
         from hookdash.core.model import Snapshot
-        from hookdash.core.run.logfeed import attribute
 
         own = self.own(snapshot, Snapshot)
         outfile = own.telemetry.outfile if own.telemetry.enabled else None

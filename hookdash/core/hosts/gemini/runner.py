@@ -45,7 +45,6 @@ from hookdash.core.run.process import (
     captured_streams,
     run_process,
 )
-from hookdash.core.shown import ShownRun
 
 UNTRUSTED_ERROR = "Security: Blocked execution of project hook in untrusted folder"
 
@@ -74,11 +73,6 @@ class HookRunResult(RunResult, HookNames, BaseModel):
     output: Any = None
     output_format: OutputFormat | None = None
     error: str | None = None
-
-    @property
-    def shown(self) -> ShownRun:
-        """Its text as a terminal may show it (core.display's rule): how views read it."""
-        return ShownRun(self)
 
 
 @dataclass(frozen=True)
