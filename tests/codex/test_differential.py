@@ -314,10 +314,6 @@ def _recorded() -> list[tuple[str, str | None, str | None, dict[str, Any]]]:
 # Where hookdash's payload has other fields than Codex's (told to the Codex host's author;
 # strict: the test says so when it is mended).
 PAYLOAD_GAPS = {
-    "PreModelRequest": "hookdash adds permission_mode, lacks kind, request_id, "
-    "attempt_number, thread_id",
-    "PostModelRequest": "hookdash adds permission_mode, lacks kind, request_id, "
-    "attempt_number, thread_id, status, error, token_usage, response_id",
     "PreCompact": "hookdash adds permission_mode",
     "PostCompact": "hookdash adds permission_mode",
 }
