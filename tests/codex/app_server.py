@@ -36,7 +36,7 @@ class AppServer:
             self._lines.put(line)
         self._lines.put("")  # the end
 
-    def _next(self, what: str) -> dict[str, Any]:
+    def next_message(self, what: str) -> dict[str, Any]:
         """The server's next message (waiting at most READ_TIMEOUT_S)."""
         try:
             line = self._lines.get(timeout=READ_TIMEOUT_S)
@@ -58,7 +58,7 @@ class AppServer:
         wanted = self._next_id
         self._send({"id": wanted, "method": method, "params": params})
         while True:
-            message = self._next(method)
+            message = self.next_message(method)
             if message.get("id") == wanted:
                 return message.get("result") or {"error": message.get("error")}
             if "method" in message:
@@ -96,7 +96,7 @@ class AppServer:
         )
         asked: list[dict[str, Any]] = []
         while True:
-            message = self._next("turn/start with turn/completed")
+            message = self.next_message("turn/start with turn/completed")
             method = message.get("method")
             if method is not None and "id" in message:  # the server asks the client
                 asked.append(message)
