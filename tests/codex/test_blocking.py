@@ -23,7 +23,7 @@ def _specific(decision: str, reason: str = "") -> str:
     return json.dumps({"hookSpecificOutput": output})
 
 
-BLOCKING = {
+BLOCKING: dict[str, tuple[dict[str, Any], str]] = {
     "exit 2": ({"stderr": "no marker today", "exit_code": 2}, "no marker today"),
     "deny": ({"stdout": _specific("deny", "denied by the hook")}, "denied by the hook"),
     "decision block": (
@@ -33,7 +33,7 @@ BLOCKING = {
 }
 # Outputs that do not block: the hook "Completed", or "Failed" (exit 1, and the outputs
 # Codex does not support on PreToolUse), and the call goes on.
-NOT_BLOCKING = {
+NOT_BLOCKING: dict[str, tuple[dict[str, Any], str]] = {
     "exit 1": ({"stderr": "exit one", "exit_code": 1}, "Failed"),
     "continue false": ({"stdout": json.dumps({"continue": False, "stopReason": "s"})}, "Failed"),
     "ask": ({"stdout": _specific("ask", "ask me")}, "Failed"),

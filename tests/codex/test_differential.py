@@ -239,7 +239,7 @@ def test_what_hookdash_switches_off_codex_skips_and_on_again_runs(world: World) 
     assert world.run().labels == {"one", "two"}
 
 
-BLOCKS = {
+BLOCKS: dict[str, tuple[dict[str, Any], bool]] = {
     "exit 2": ({"stderr": "no", "exit_code": 2}, True),
     "exit 1": ({"stderr": "no", "exit_code": 1}, False),
     "deny": (

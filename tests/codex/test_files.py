@@ -5,6 +5,7 @@ system files, the switches, and what it does with a file it cannot read.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -143,7 +144,7 @@ def _good(world: World) -> dict[str, Any]:
     return {"hooks": _pre(world, "json")}
 
 
-BROKEN = {
+BROKEN: dict[str, tuple[Callable[[World], str], str]] = {
     "trailing comma": (
         lambda w: json.dumps(_good(w))[:-2] + "},}",
         "trailing comma at line 1 column",

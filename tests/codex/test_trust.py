@@ -5,6 +5,7 @@ the binary checks; a hook whose hash does not match is skipped without a word.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -48,7 +49,7 @@ def _swap(world: World) -> dict[str, Any]:
     return {"PreToolUse": [world.group(world.hook("second"), world.hook("pre"), matcher="Bash")]}
 
 
-CHANGES = {
+CHANGES: dict[str, Callable[[World], dict[str, Any]]] = {
     "command": lambda w: _pre(w, "pre2"),
     "timeout": lambda w: _pre(w, timeout=60),
     "matcher": lambda w: {"PreToolUse": [w.group(w.hook("pre"), matcher="Bash|Read")]},
