@@ -1,7 +1,8 @@
 """Codex's one switch for every hook: `[features] hooks = false` in a config.toml (run: in
-the user's config, or a trusted project's, `hooks/list` lists no hook at all and none runs). hookdash writes it in the user's config.toml (or,
-`--scope project`, the project's `.codex/config.toml`) and takes it out again on `on`,
-which gives back the file's exact bytes when hookdash added it."""
+the user's config, or a trusted project's, `hooks/list` lists no hook at all and none
+runs). hookdash writes it in the user's config.toml (or, `--scope project`, the project's
+`.codex/config.toml`) and takes it out again on `on`, which gives back the file's exact
+bytes when hookdash added it."""
 
 from __future__ import annotations
 
