@@ -158,3 +158,13 @@ def test_list_and_check_without_host_cover_codex_when_it_has_a_file(sandbox: San
     assert "── Codex CLI ──" in text
     checked = json.loads(sandbox.cli("check", "--json", env=env).stdout)
     assert "codex" in {p["host"] for p in checked["problems"]}
+
+
+def test_hooks_off_and_on(sandbox: Sandbox) -> None:
+    codex = _setup(sandbox)
+    off = _codex(sandbox, "hooks", "off")
+    assert off.returncode == 0, off.stderr
+    assert json.loads(_codex(sandbox, "list", "--json").stdout)["hooks_enabled"] is False
+    on = _codex(sandbox, "hooks", "on")
+    assert on.returncode == 0, on.stderr
+    assert (codex / "config.toml").read_text() == CONFIG

@@ -34,10 +34,10 @@ class CodexHost(BaseHost):
     scopes: tuple[str, ...] = ("managed", "system", "user", "project", "plugin")
     write_scopes: tuple[str, ...] = ("user", "project")
     # Codex's own per-hook switch (`enabled = false`) and trust (`trusted_hash`), both in
-    # the user's hooks.state. `[features] hooks` is read, not written; Codex keeps no
+    # the user's hooks.state, and its global one (`[features] hooks`); Codex keeps no
     # record of the hooks it ran that hookdash reads.
     capabilities: frozenset[Capability] = frozenset(
-        {"load", "plan", "fire", "switch", "add", "edit", "remove", "trust"}
+        {"load", "plan", "fire", "switch", "global-switch", "add", "edit", "remove", "trust"}
     )
     switch_kind: SwitchKind | None = "enabled-flag"
     timeout_unit: TimeoutUnit = "s"
@@ -171,6 +171,14 @@ class CodexHost(BaseHost):
 
         own = self._snapshot(snapshot)
         return switch_codex_hooks([self._hook(hook)], on, own.environ)
+
+    def switch_all(
+        self, snapshot: HostSnapshot, on: bool, scope: str | None = None, *, dry_run: bool = False
+    ) -> AuthoringResult:
+        from hookdash.core.hosts.codex.global_switch import switch_codex_hooks_all
+
+        own = self._snapshot(snapshot)
+        return switch_codex_hooks_all(own, on, scope or "user", own.environ, dry_run=dry_run)
 
     def add(
         self, snapshot: HostSnapshot, hook: NewHook, scope: str, *, dry_run: bool = False

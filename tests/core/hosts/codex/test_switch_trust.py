@@ -106,3 +106,19 @@ def test_trust_through_codex_app_server(machine: CodexMachine) -> None:
     hook = machine.load().hooks[0]
     assert (hook.trust, hook.runs) == ("trusted", True)
     assert machine.user_toml.read_text().startswith('# mine\nmodel = "gpt-5.5"   # keep\n')
+
+
+def test_the_global_switch_writes_features_hooks_and_gives_the_bytes_back(
+    machine: CodexMachine,
+) -> None:
+    from hookdash.core.hosts.codex.global_switch import switch_codex_hooks_all
+
+    machine.hooks_json(machine.user_json, {"Stop": [hook_group("echo a")]})
+    machine.write(machine.user_toml, USER_CONFIG)
+    env = machine.environ()
+    off = switch_codex_hooks_all(machine.load(), False, "user", env)
+    assert off.changed and "[features]\nhooks = false" in machine.user_toml.read_text()
+    snap = machine.load()
+    assert not snap.hooks_enabled and snap.hooks[0].inactive_reason == "hooks-disabled"
+    switch_codex_hooks_all(snap, True, "user", env)
+    assert machine.user_toml.read_text() == USER_CONFIG
