@@ -73,8 +73,12 @@ def load_view(env: GeminiEnvironment, loader: Loader | None = None) -> Loaded:
     from hookdash.core import load_configuration, watch_targets, with_claude
 
     config = (loader or load_configuration)(env)
-    if config.claude is None:  # both hosts, read in the same thread
+    if config.claude is None:  # every host, read in the same thread
         config = with_claude(config)
+    if not config.more_hosts:
+        from hookdash.tui.hosts import more_snapshots
+
+        config.more_hosts = more_snapshots(env.workspace, env.environ)
     return Loaded(config, other_agents_line(config), watch_targets(config), own_hooks(config))
 
 
