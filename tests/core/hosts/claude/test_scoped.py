@@ -190,3 +190,11 @@ def test_allow_managed_mods_only_and_a_repositorys_switch(machine: Machine) -> N
     )
     [mod] = load_claude(machine.project, machine.environ()).mods
     assert not mod.loads and "allowManagedModsOnly" in mod.why
+
+
+def test_a_workspace_with_only_a_skill_is_a_claude_workspace(machine: Machine) -> None:
+    from hookdash.core.hosts.claude.layers import claude_has_files
+
+    assert not claude_has_files(machine.project, machine.environ())
+    skill(machine, SKILL)
+    assert claude_has_files(machine.project, machine.environ())
