@@ -133,6 +133,10 @@ class Hook(HookRecord, BaseModel):
     def switched_off(self) -> bool:
         return self.disabled
 
+    @property
+    def is_duplicate(self) -> bool:
+        return self.duplicate_of is not None
+
 
 # ------------------------------------------------------------------ the configuration
 
@@ -227,6 +231,9 @@ class Configuration:
     # Claude Code's configuration of the same workspace, for the views that show every
     # host (the dashboard); None when not loaded or Claude Code has no file there.
     claude: ClaudeSnapshot | None = None
+    # Every other host's snapshot of the workspace, by name (core.workspace): what the
+    # views that list every host show beside Gemini's and Claude's.
+    others: dict[str, HostSnapshot] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.snapshot._configuration = self

@@ -25,12 +25,15 @@ from hookdash.tui.widgets.hook_tree import HookTree
 from hookdash.tui.widgets.status_line import StatusLine
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from hookdash.core import (
         ClaudeHook,
         ClaudeReviewed,
         ClaudeSnapshot,
         Configuration,
         Hook,
+        HostSnapshot,
         Snapshot,
     )
 
@@ -138,7 +141,9 @@ class HooksScreen(HookWriting):
         colors = colors_for(self.app)
         digest = self._digest[1] if self._digest and self._digest[0] is config else None
         if len(config.hooks) <= OUTLINE_IN_THREAD_ABOVE:
-            outline, digest = _work_out(config.snapshot, view, colors, digest, config.claude)
+            outline, digest = _work_out(
+                config.snapshot, view, colors, digest, config.claude, list(config.others.values())
+            )
             self._show(config, digest, outline, select)
         else:
             self._work_out_in_thread(config, view, colors, digest, select)
@@ -155,7 +160,13 @@ class HooksScreen(HookWriting):
         select: str | None,
     ) -> None:
         outline, made = await in_daemon_thread(
-            _work_out, config.snapshot, view, colors, digest, config.claude
+            _work_out,
+            config.snapshot,
+            view,
+            colors,
+            digest,
+            config.claude,
+            list(config.others.values()),
         )
         tree = self.query_one(HookTree)
         if self.hd_app.config is not config or tree.view != view._replace(query=""):
@@ -454,6 +465,8 @@ def _work_out(
     colors: Colors,
     digest: Digest | None,
     claude: ClaudeSnapshot | None = None,
+    others: Sequence[HostSnapshot] = (),
 ) -> tuple[Outline, Digest]:
     """The list's outline for `view`, and the snapshot's digest (unless made already)."""
-    return make_outline(snapshot, view, colors, claude), digest or make_digest(snapshot, claude)
+    outline = make_outline(snapshot, view, colors, claude, others)
+    return outline, digest or make_digest(snapshot, claude, others)

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
         ClaudeHook,
         ClaudeSnapshot,
         Hook,
+        HookRecord,
         Problem,
         RiskLine,
         ScriptPreview,
@@ -171,11 +172,15 @@ class HookDetails(VerticalScroll):
         item = self._item
         body: RenderableType
         if isinstance(item, HookItem):
+            from hookdash.core import ClaudeHook, Hook
+
             hook = item.hook
-            if hook.host == "claude":
+            if isinstance(hook, ClaudeHook):
                 body = self._claude_hook_body(hook, colors)
-            else:
+            elif isinstance(hook, Hook):
                 body = self._hook_body(hook, colors)
+            else:  # a host with no details of its own here: what every host's record has
+                body = self._record_body(hook, colors)
         elif isinstance(item, EventGroup):
             body = self._event_body(item, colors)
         elif isinstance(item, LayerGroup):
@@ -197,6 +202,29 @@ class HookDetails(VerticalScroll):
 
     def _where(self, file: str, line: int | None) -> str:
         return visible(self._display(file)) + (f":{line}" if line else "")
+
+    def _record_body(self, hook: HookRecord, colors: Colors) -> RenderableType:
+        """A hook of a host the dashboard has no words of its own for, from the fields every
+        host's record has: its host, event, layer, file, matcher, command, verdict, risks."""
+        from hookdash.core import host, risk_lines
+
+        shown = hook.shown  # (its text through the display rule already)
+        parts: list[RenderableType] = [Text(shown.id, style=f"bold {colors.heading}")]
+        parts += risk_body(risk_lines(hook, self._display), colors)  # type: ignore[arg-type]
+        grid = self._grid()
+        grid.add_row("host", plain(host(hook.host).label))
+        grid.add_row("event", Text(shown.event))
+        grid.add_row("layer", Text(shown.layer_label))
+        grid.add_row("file", Text(self._where(hook.file, hook.line)))
+        if shown.matcher:
+            grid.add_row("matcher", Text(shown.matcher))
+        grid.add_row("command", Text(shown.command_lines))
+        verdict = "runs" if hook.runs else "does not run"
+        grid.add_row("verdict", Text(verdict, style=colors.success if hook.runs else colors.error))
+        for reason in hook.not_running_because:
+            grid.add_row("", plain(reason, colors.dim))
+        parts += [Text(""), grid]
+        return Group(*parts)
 
     def _hook_body(self, hook: Hook, colors: Colors) -> RenderableType:
         from hookdash.core import hidden_problems_of, risk_lines, script_previews

@@ -27,7 +27,9 @@ from hookdash.tui.widgets.hook_groups import (
 from hookdash.tui.widgets.hook_labels import after_widths
 
 if TYPE_CHECKING:
-    from hookdash.core import AnyHook as Hook, ClaudeSnapshot, HookCounts, Snapshot
+    from collections.abc import Sequence
+
+    from hookdash.core import AnyHook as Hook, ClaudeSnapshot, HookCounts, HostSnapshot, Snapshot
 
 
 class View(NamedTuple):
@@ -55,13 +57,18 @@ class Outline:
 
 
 def make_outline(
-    snapshot: Snapshot, view: View, colors: Colors, claude: ClaudeSnapshot | None = None
+    snapshot: Snapshot,
+    view: View,
+    colors: Colors,
+    claude: ClaudeSnapshot | None = None,
+    others: Sequence[HostSnapshot] = (),
 ) -> Outline:
-    """The hooks of `snapshot` (and of Claude Code's, when it has files) that `view` keeps,
-    grouped, measured and indexed."""
+    """The hooks of `snapshot` (and of Claude Code's and every other host's, when they have
+    files) that `view` keeps, grouped, measured and indexed."""
     from hookdash.core import hidden_refs, hook_matches
 
     every: list[Hook] = [*snapshot.hooks, *(claude.hooks if claude is not None else ())]
+    every += [hook for other in others for hook in other.hooks]  # type: ignore[misc]
     hooks = [
         h
         for h in every
@@ -69,8 +76,9 @@ def make_outline(
         and hook_matches(h, view.query)
     ]
     problems = [*snapshot.problems, *(claude.problems if claude is not None else ())]
+    problems += [problem for other in others for problem in other.problems]
     hidden = hidden_refs(every, problems)
-    marked = claude is not None and bool(claude.hooks)
+    marked = (claude is not None and bool(claude.hooks)) or any(o.hooks for o in others)
     notes = layer_notes(snapshot, claude)
     groups: list[tuple[EventGroup, list[LayerGroup]]] | list[tuple[SourceGroup, list[LayerGroup]]]
     if view.grouping == "source":
@@ -108,7 +116,9 @@ class Digest:
     by_ref: dict[str, Hook]
 
 
-def make_digest(snapshot: Snapshot, claude: ClaudeSnapshot | None = None) -> Digest:
+def make_digest(
+    snapshot: Snapshot, claude: ClaudeSnapshot | None = None, others: Sequence[HostSnapshot] = ()
+) -> Digest:
     """(`counts` and the review are Gemini CLI's: the status line counts Claude Code's
     hooks itself, and its review is hookdash's own.)"""
     from hookdash.core import count_hooks, untrusted_project_hooks, untrusted_summary
@@ -117,6 +127,8 @@ def make_digest(snapshot: Snapshot, claude: ClaudeSnapshot | None = None) -> Dig
     by_ref: dict[str, Hook] = {h.ref: h for h in snapshot.hooks}
     if claude is not None:
         by_ref.update((h.ref, h) for h in claude.hooks)
+    for other in others:
+        by_ref.update((h.ref, h) for h in other.hooks)  # type: ignore[misc]
     return Digest(
         count_hooks(snapshot.hooks),
         len(untrusted),
