@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from hookdash.core.any_hook import AnyHook
 from hookdash.core.display import shorten, visible
@@ -135,6 +135,9 @@ def record_state(hook: HookRecord) -> Badge:
 
 def state_badge(hook: HookRecord) -> Badge:
     """The one badge that says whether its host (Gemini, Claude, any other) runs the hook."""
+    own = _host_badges(hook)
+    if own:  # a host that words its own hooks' badges (core/hosts/<host>)
+        return own[0]
     if isinstance(hook, ClaudeHook):
         kind, label = claude_state(hook)
         return Badge(kind, label)  # type: ignore[arg-type]
@@ -152,6 +155,9 @@ def state_badge(hook: HookRecord) -> Badge:
 def hook_badges(hook: HookRecord, hidden: bool = False) -> list[Badge]:
     """The state badge, then `hidden` (see `hidden_refs`), then the trust and legacy
     badges that apply (a Claude hook's review: hookdash's own, Claude has none)."""
+    own = _host_badges(hook)
+    if own:  # a host that words its own hooks' badges (core/hosts/<host>)
+        return [own[0], *([Badge("hidden", "hidden")] if hidden else []), *own[1:]]
     badges = [state_badge(hook)]
     if hidden:
         badges.append(Badge("hidden", "hidden"))
@@ -170,6 +176,15 @@ def hook_badges(hook: HookRecord, hidden: bool = False) -> list[Badge]:
     if hook.legacy_disabled_in and hook.runs:
         badges.append(Badge("legacy", "legacy"))
     return badges
+
+
+def _host_badges(hook: Any) -> list[Badge]:
+    """The badges a host's own hook record words itself (`host_badges()`: (kind, label)
+    pairs, the state first), or [] for a hook that leaves them to this module."""
+    own = getattr(hook, "host_badges", None)
+    if own is None:
+        return []
+    return [Badge(kind, label) for kind, label in own()]
 
 
 def hidden_refs(hooks: Iterable[AnyHook], problems: Iterable[Problem]) -> frozenset[str]:

@@ -10,17 +10,17 @@ from hookdash.core.model import Configuration
 
 
 def with_other_hosts(config: Configuration) -> Configuration:
-    """`config` carrying, in `others`, the snapshot of every other registered host that has
-    a file in the same workspace. Call it after `with_claude`: Claude Code's snapshot stays
+    """`config` carrying, in `more_hosts`, the snapshot of every other registered host that
+    has a file in the same workspace. Call it after `with_claude`: Claude Code's snapshot stays
     in `config.claude`, where its views read it."""
     env = config.env
     workspace = Path(env.workspace)
     covered: set[str] = {config.snapshot.host}
     if config.claude is not None:
         covered.add(config.claude.host)
-    config.others = {
-        other.name: other.load(workspace, env.environ)
+    config.more_hosts = [
+        other.load(workspace, env.environ)
         for other in all_hosts()
         if other.name not in covered and other.has_files(workspace, env.environ)
-    }
+    ]
     return config

@@ -62,7 +62,9 @@ def load_view(env: GeminiEnvironment, loader: Loader | None = None) -> Loaded:
 
     config = (loader or load_configuration)(env)
     if config.claude is None:  # every host, read in the same thread
-        config = with_other_hosts(with_claude(config))
+        config = with_claude(config)
+    if not config.more_hosts:  # every other registered host with a file here
+        config = with_other_hosts(config)
     return Loaded(config, other_agents_line(config), watch_targets(config))
 
 

@@ -125,6 +125,7 @@ class HooksScreen(HookWriting):
     def config_changed(self, config: Configuration) -> None:
         claude = config.claude
         empty = not config.snapshot.hooks and not (claude is not None and claude.hooks)
+        empty = empty and not any(other.hooks for other in config.more_hosts)
         self.set_class(empty, "-empty")
         self.refresh_bindings()
         if empty:
@@ -142,7 +143,7 @@ class HooksScreen(HookWriting):
         digest = self._digest[1] if self._digest and self._digest[0] is config else None
         if len(config.hooks) <= OUTLINE_IN_THREAD_ABOVE:
             outline, digest = _work_out(
-                config.snapshot, view, colors, digest, config.claude, list(config.others.values())
+                config.snapshot, view, colors, digest, config.claude, config.more_hosts
             )
             self._show(config, digest, outline, select)
         else:
@@ -160,13 +161,7 @@ class HooksScreen(HookWriting):
         select: str | None,
     ) -> None:
         outline, made = await in_daemon_thread(
-            _work_out,
-            config.snapshot,
-            view,
-            colors,
-            digest,
-            config.claude,
-            list(config.others.values()),
+            _work_out, config.snapshot, view, colors, digest, config.claude, config.more_hosts
         )
         tree = self.query_one(HookTree)
         if self.hd_app.config is not config or tree.view != view._replace(query=""):
@@ -182,7 +177,7 @@ class HooksScreen(HookWriting):
             env, snapshot, claude = config.env, config.snapshot, config.claude
             self.query_one(StatusLine).show(snapshot, env.display, digest.counts, claude)
             notices = self.hd_app.notices()
-            problems = snapshot.problems
+            problems = snapshot.problems + [p for o in config.more_hosts for p in o.problems]
             if claude is not None:
                 from hookdash.core import claude_no_ask_line
 
@@ -361,6 +356,15 @@ class HooksScreen(HookWriting):
         if hook.host == "claude":
             self._fire_claude(hook)
             return
+        if self.other_host(hook) is not None:
+            self.refuse(
+                "The dashboard does not fire this host's hooks yet: run `hookdash fire --host "
+                f"{hook.host} {hook.shown.event} --hook ID` (it shows the payload, what each "
+                "hook did and what the agent does with it).",
+                "Cannot fire this hook here",
+                severity="warning",
+            )
+            return
         if hook.event not in EVENTS:
             self.refuse(
                 f"'{hook.shown.event}' is not a Gemini CLI event: Gemini never fires it, so "
@@ -465,8 +469,8 @@ def _work_out(
     colors: Colors,
     digest: Digest | None,
     claude: ClaudeSnapshot | None = None,
-    others: Sequence[HostSnapshot] = (),
+    more: Sequence[HostSnapshot] = (),
 ) -> tuple[Outline, Digest]:
     """The list's outline for `view`, and the snapshot's digest (unless made already)."""
-    outline = make_outline(snapshot, view, colors, claude, others)
-    return outline, digest or make_digest(snapshot, claude, others)
+    outline = make_outline(snapshot, view, colors, claude, more)
+    return outline, digest or make_digest(snapshot, claude, more)

@@ -167,6 +167,11 @@ class HookDetails(VerticalScroll):
     def _theme_changed(self, theme: Theme) -> None:
         self._render_item()
 
+    @property
+    def path_display(self) -> Callable[[str], str]:
+        """How the pane shows a path (the home folder as ~), for a host's own details."""
+        return self._display
+
     def _render_item(self) -> None:
         colors = colors_for(self.app)
         item = self._item

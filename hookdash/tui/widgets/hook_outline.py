@@ -10,7 +10,7 @@ number of hooks. Pure: no Textual.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from hookdash.tui.colors import Colors
 from hookdash.tui.widgets.hook_groups import (
@@ -61,14 +61,14 @@ def make_outline(
     view: View,
     colors: Colors,
     claude: ClaudeSnapshot | None = None,
-    others: Sequence[HostSnapshot] = (),
+    more: Sequence[HostSnapshot] = (),
 ) -> Outline:
-    """The hooks of `snapshot` (and of Claude Code's and every other host's, when they have
-    files) that `view` keeps, grouped, measured and indexed."""
+    """The hooks of `snapshot` (and of Claude Code's, when it has files) that `view` keeps,
+    grouped, measured and indexed."""
     from hookdash.core import hidden_refs, hook_matches
 
-    every: list[Hook] = [*snapshot.hooks, *(claude.hooks if claude is not None else ())]
-    every += [hook for other in others for hook in other.hooks]  # type: ignore[misc]
+    others: list[Any] = [h for snap in more for h in snap.hooks]
+    every: list[Hook] = [*snapshot.hooks, *(claude.hooks if claude is not None else ()), *others]
     hooks = [
         h
         for h in every
@@ -76,9 +76,9 @@ def make_outline(
         and hook_matches(h, view.query)
     ]
     problems = [*snapshot.problems, *(claude.problems if claude is not None else ())]
-    problems += [problem for other in others for problem in other.problems]
+    problems += [p for snap in more for p in snap.problems]
     hidden = hidden_refs(every, problems)
-    marked = (claude is not None and bool(claude.hooks)) or any(o.hooks for o in others)
+    marked = (claude is not None and bool(claude.hooks)) or bool(others)
     notes = layer_notes(snapshot, claude)
     groups: list[tuple[EventGroup, list[LayerGroup]]] | list[tuple[SourceGroup, list[LayerGroup]]]
     if view.grouping == "source":
@@ -117,7 +117,7 @@ class Digest:
 
 
 def make_digest(
-    snapshot: Snapshot, claude: ClaudeSnapshot | None = None, others: Sequence[HostSnapshot] = ()
+    snapshot: Snapshot, claude: ClaudeSnapshot | None = None, more: Sequence[HostSnapshot] = ()
 ) -> Digest:
     """(`counts` and the review are Gemini CLI's: the status line counts Claude Code's
     hooks itself, and its review is hookdash's own.)"""
@@ -127,7 +127,7 @@ def make_digest(
     by_ref: dict[str, Hook] = {h.ref: h for h in snapshot.hooks}
     if claude is not None:
         by_ref.update((h.ref, h) for h in claude.hooks)
-    for other in others:
+    for other in more:
         by_ref.update((h.ref, h) for h in other.hooks)  # type: ignore[misc]
     return Digest(
         count_hooks(snapshot.hooks),
