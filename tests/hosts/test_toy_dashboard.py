@@ -23,7 +23,11 @@ async def test_the_toy_hooks_are_in_the_tree(sandbox: Sandbox) -> None:
     with toy_registered():
         app = HookdashApp(sandbox.env(), watch=False)
         async with app.run_test(size=(120, 36)):
-            await until(lambda: app.config is not None and "toy" in app.config.others)
+            await until(
+                lambda: (
+                    app.config is not None and any(s.host == "toy" for s in app.config.more_hosts)
+                )
+            )
             tree = app.screen.query_one(HookTree)
             await until(lambda: tree.border_title == "Hooks (3)")
             lines = tree_lines(tree)
