@@ -102,13 +102,22 @@ async def test_space_switches_a_codex_hook_off_and_on_bytes_back(sandbox: Sandbo
         await until(lambda: config.read_bytes() == before)
 
 
-async def test_f_on_a_codex_hook_says_how_to_fire_it(sandbox: Sandbox) -> None:
+async def test_f_fires_a_codex_hook_after_asking(sandbox: Sandbox) -> None:
+    from hookdash.tui.screens.confirm import ConfirmScreen
+    from hookdash.tui.screens.output import OutputScreen
+    from tests.tui.helpers import until
+
     codex_setup(sandbox)
     app = codex_app(sandbox)
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         select(app.screen.query_one(HookTree), "echo codex-guard")
         await pilot.press("f")
-        await pilot.pause()
-        said = [str(n.message) for n in app._notifications]
-    assert any("hookdash fire --host codex PreToolUse" in m for m in said)
+        await until(lambda: isinstance(app.screen, ConfirmScreen))  # modified: Codex skips it
+        await pilot.press("y")
+        await until(lambda: isinstance(app.screen, OutputScreen))
+        text = app.screen.query_one("#output-text").text  # type: ignore[attr-defined]
+    assert "what Codex CLI would do" in text and "Codex CLI would not run it" in text
+    assert "codex-guard" in text
+    runs = (sandbox.state / "runs.jsonl").read_text()
+    assert '"host":"codex"' in runs

@@ -50,3 +50,10 @@ def details_for(host: str) -> Callable[..., Any] | None:
     """The details pane a host draws for its own hooks, or None (the shared one)."""
     module = _module(host)
     return getattr(module, "details_body", None) if module is not None else None
+
+
+def action_for(host: str, name: str) -> Callable[..., Any] | None:
+    """An action a host's package does its own way (`fire_hook(screen, hook, snapshot)`),
+    or None."""
+    module = _module(host)
+    return getattr(module, name, None) if module is not None else None

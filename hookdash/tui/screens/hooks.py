@@ -356,14 +356,20 @@ class HooksScreen(HookWriting):
         if hook.host == "claude":
             self._fire_claude(hook)
             return
-        if self.other_host(hook) is not None:
-            self.refuse(
-                "The dashboard does not fire this host's hooks yet: run `hookdash fire --host "
-                f"{hook.host} {hook.shown.event} --hook ID` (it shows the payload, what each "
-                "hook did and what the agent does with it).",
-                "Cannot fire this hook here",
-                severity="warning",
-            )
+        other = self.other_host(hook)
+        if other is not None:
+            from hookdash.tui.hosts import action_for
+
+            fire = action_for(hook.host, "fire_hook")
+            if fire is None:
+                self.refuse(
+                    "The dashboard does not fire this host's hooks yet: run `hookdash fire "
+                    f"--host {hook.host} {hook.shown.event} --hook ID`.",
+                    "Cannot fire this hook here",
+                    severity="warning",
+                )
+                return
+            self._fire_other(fire, hook, other)
             return
         if hook.event not in EVENTS:
             self.refuse(
@@ -410,6 +416,11 @@ class HooksScreen(HookWriting):
             event = item.event
         self.app.push_screen(PlanScreen(event, hook))
         return "Gemini"
+
+    @work(group="fire-other", exclusive=True)
+    async def _fire_other(self, fire: Any, hook: Hook, snapshot: Any) -> None:
+        """A hook of a host that fires its own way (`tui/hosts/<host>`'s `fire_hook`)."""
+        await fire(self, hook, snapshot)
 
     @work(group="fire-claude", exclusive=True)
     async def _fire_claude(self, hook: ClaudeHook) -> None:
