@@ -94,8 +94,10 @@ async def test_space_switches_a_codex_hook_off_and_on_bytes_back(sandbox: Sandbo
         await pilot.press("space")
         await until(lambda: b"enabled = false" in config.read_bytes())
         await until(
-            lambda: app.config is not None
-            and any(h.switched_off for o in app.config.more_hosts for h in o.hooks)
+            lambda: (
+                app.config is not None
+                and any(h.switched_off for o in app.config.more_hosts for h in o.hooks)
+            )
         )
         select(app.screen.query_one(HookTree), "echo codex-guard")
         await pilot.press("space")
