@@ -34,7 +34,7 @@ def _module(host: str) -> Any:
 def more_snapshots(workspace: Path, environ: Mapping[str, str]) -> list[Any]:
     """The snapshot of every host with dashboard pieces here that has a file for
     `workspace` (read off the event loop, with the configuration)."""
-    from hookdash.core.hosts.registry import host
+    from hookdash.core import host
 
     out = []
     for name in _packages():

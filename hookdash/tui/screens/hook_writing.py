@@ -36,8 +36,9 @@ if TYPE_CHECKING:
         DisabledKey,
         EditResult,
         Hook,
+        HookRecord,
+        HostSnapshot,
     )
-    from hookdash.core.records import HookRecord, HostSnapshot
 
 # How long a toast stays. Short: it sits over the list, and what it says about a write
 # shows in the list too (the badge, the selected hook).
@@ -149,7 +150,7 @@ class HookWriting(HookdashScreen[None]):
     async def _switch_other(self, hook: HookRecord) -> None:
         """Switch a hook of a protocol host off or on (`Host.switch`: Codex's enabled =
         false in hooks.state), exactly as `disable|enable --host NAME` do; `u` undoes it."""
-        from hookdash.core.hosts.registry import host
+        from hookdash.core import host
 
         snapshot = self.other_host(hook)
         if snapshot is None:
@@ -382,7 +383,7 @@ class HookWriting(HookdashScreen[None]):
     @work(group="remove", exclusive=True)
     async def _ask_and_remove_other(self, hook: HookRecord) -> None:
         """`remove --host NAME` through the host protocol: the diff first, then the write."""
-        from hookdash.core.hosts.registry import host
+        from hookdash.core import host
 
         snapshot = self.other_host(hook)
         if snapshot is not None:

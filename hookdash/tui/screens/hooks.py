@@ -33,9 +33,9 @@ if TYPE_CHECKING:
         ClaudeSnapshot,
         Configuration,
         Hook,
+        HostSnapshot,
         Snapshot,
     )
-    from hookdash.core.records import HostSnapshot
 
 
 # Below this width the details go under the tree instead of beside it.

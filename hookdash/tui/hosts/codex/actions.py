@@ -14,7 +14,7 @@ from hookdash.tui.screens.confirm import ConfirmScreen
 from hookdash.tui.screens.output import OutputScreen
 
 if TYPE_CHECKING:
-    from hookdash.core.hosts.codex.fire import CodexFireResult
+    from hookdash.core import CodexFireResult
     from hookdash.tui.screens.hook_writing import HookWriting
 
 FIRE_TITLE = "Cannot fire this Codex CLI hook"
@@ -38,8 +38,7 @@ def result_sections(result: CodexFireResult) -> list[tuple[str, str]]:
 
 
 async def fire_hook(screen: HookWriting, hook: Any, snapshot: Any) -> None:
-    from hookdash.core.hosts.codex.fire import codex_confirmations
-    from hookdash.core.hosts.registry import host
+    from hookdash.core import codex_confirmations, host
 
     app = screen.hd_app
     needed = codex_confirmations([hook])
