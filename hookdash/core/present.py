@@ -282,7 +282,8 @@ def count_hooks(hooks: Iterable[AnyHook]) -> HookCounts:
     items = list(hooks)
     return HookCounts(
         total=len(items),
-        running=sum(1 for h in items if h.runs and h.duplicate_of is None),
+        # (A host without deduplication, Codex, has no `duplicate_of`: nothing is a copy.)
+        running=sum(1 for h in items if h.runs and getattr(h, "duplicate_of", None) is None),
         disabled=sum(1 for h in items if h.disabled),
     )
 

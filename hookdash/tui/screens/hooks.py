@@ -432,26 +432,39 @@ class HooksScreen(HookWriting):
         """Gemini's trust review when it has project hooks to trust (as always), then
         Claude Code's new and changed project hooks (hookdash's own review of them)."""
         from hookdash.core import untrusted_project_hooks
+        from hookdash.tui.hosts import action_for
         from hookdash.tui.screens.trust import TrustScreen
 
         config = self.hd_app.config
         gemini = config is not None and bool(untrusted_project_hooks(config.hooks))
         claude = config is not None and config.claude is not None
-        if gemini or not claude:
+        # The other hosts that review their own way (`tui/hosts/<host>`'s review_hooks).
+        others = [
+            (snap, review)
+            for snap in (config.more_hosts if config is not None else [])
+            if (review := action_for(snap.host, "review_hooks")) is not None
+        ]
+        if gemini or not (claude or others):
             # (A callback, not a wait: the trust screen may be left by going to a hook.)
             def then(_: None) -> None:
-                if claude:
-                    self._review_claude(False)
+                if claude or others:
+                    self._review_claude(False, claude, others)
 
             self.app.push_screen(TrustScreen(), then)
         else:
-            self._review_claude(True)
+            self._review_claude(True, claude, others)
 
     @work(group="review", exclusive=True)
-    async def _review_claude(self, say_none: bool) -> None:
+    async def _review_claude(
+        self, say_none: bool, claude: bool = True, others: list[tuple[Any, Any]] | None = None
+    ) -> None:
+        """Claude Code's review, then each other host's, one after the other."""
         from hookdash.tui.hosts.claude.actions import review_claude_hooks
 
-        if not await review_claude_hooks(self) and say_none:
+        reviewed = bool(claude) and await review_claude_hooks(self)
+        for snapshot, review in others or []:
+            reviewed = await review(self, snapshot) or reviewed
+        if not reviewed and say_none:
             self.notify("Nothing new or changed to review.", timeout=4)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
