@@ -140,7 +140,9 @@ async def test_t_reviews_codex_hooks_and_trusts_what_it_showed(sandbox: Sandbox)
         assert "PIPE TO SHELL" in body and "timeout 30 s" in body
         await pilot.press("y")
         await until(
-            lambda: app.config is not None
-            and all(h.trust == "trusted" for o in app.config.more_hosts for h in o.hooks)
+            lambda: (
+                app.config is not None
+                and all(h.trust == "trusted" for o in app.config.more_hosts for h in o.hooks)
+            )
         )
     assert "trusted_hash" in (sandbox.home / ".codex" / "config.toml").read_text()
