@@ -133,6 +133,10 @@ class Hook(HookRecord, BaseModel):
     def switched_off(self) -> bool:
         return self.disabled
 
+    @property
+    def is_duplicate(self) -> bool:
+        return self.duplicate_of is not None
+
 
 # ------------------------------------------------------------------ the configuration
 

@@ -24,6 +24,7 @@ from hookdash.core.hosts.gemini.timeouts import killed_at_once
 from hookdash.core.load.hidden_problems import CODE as HIDDEN_CODE, hidden_problems_of
 from hookdash.core.model import RISK_KINDS, Hook, RiskKind
 from hookdash.core.problems import Problem
+from hookdash.core.records import HookRecord
 
 BadgeKind = Literal[
     "runs", "disabled", "not-running", "duplicate", "new", "changed", "legacy", "hidden"
@@ -121,14 +122,27 @@ def short_reason(hook: Hook) -> str:
     return _SHORT_REASONS.get(reason, reason)
 
 
-def state_badge(hook: AnyHook) -> Badge:
-    """The one badge that says whether its host (Gemini, Claude) runs the hook."""
+def record_state(hook: HookRecord) -> Badge:
+    """The badge of a host's hook read from the fields every host's record has (a host
+    with no wording of its own here): it runs, it is switched off, or why it does not run."""
+    if hook.runs:
+        return Badge("runs", "runs")
+    if hook.switched_off:
+        return Badge("disabled", "disabled")
+    why = hook.not_running_because[0] if hook.not_running_because else "not run"
+    return Badge("not-running", f"off: {shorten(visible(why), 24)}")
+
+
+def state_badge(hook: HookRecord) -> Badge:
+    """The one badge that says whether its host (Gemini, Claude, any other) runs the hook."""
     own = _host_badges(hook)
-    if own:
+    if own:  # a host that words its own hooks' badges (core/hosts/<host>)
         return own[0]
     if isinstance(hook, ClaudeHook):
         kind, label = claude_state(hook)
         return Badge(kind, label)  # type: ignore[arg-type]
+    if not isinstance(hook, Hook):
+        return record_state(hook)
     if hook.runs and hook.duplicate_of is not None:
         return Badge("duplicate", "duplicate")
     if hook.runs:
@@ -138,7 +152,7 @@ def state_badge(hook: AnyHook) -> Badge:
     return Badge("not-running", f"off: {short_reason(hook)}")
 
 
-def hook_badges(hook: AnyHook, hidden: bool = False) -> list[Badge]:
+def hook_badges(hook: HookRecord, hidden: bool = False) -> list[Badge]:
     """The state badge, then `hidden` (see `hidden_refs`), then the trust and legacy
     badges that apply (a Claude hook's review: hookdash's own, Claude has none)."""
     own = _host_badges(hook)
@@ -152,6 +166,8 @@ def hook_badges(hook: AnyHook, hidden: bool = False) -> list[Badge]:
             badges.append(Badge("new", "NEW"))
         elif hook.review == "changed":
             badges.append(Badge("changed", "CHANGED"))
+        return badges
+    if not isinstance(hook, Hook):
         return badges
     if hook.trust == "new":
         badges.append(Badge("new", "NEW"))
@@ -277,14 +293,13 @@ class HookCounts:
         )
 
 
-def count_hooks(hooks: Iterable[AnyHook]) -> HookCounts:
-    """How many run (duplicates not counted: Gemini runs one copy), are disabled, other."""
+def count_hooks(hooks: Iterable[HookRecord]) -> HookCounts:
+    """How many run (duplicates not counted: the host runs one copy), are switched off, other."""
     items = list(hooks)
     return HookCounts(
         total=len(items),
-        # (A host without deduplication, Codex, has no `duplicate_of`: nothing is a copy.)
-        running=sum(1 for h in items if h.runs and getattr(h, "duplicate_of", None) is None),
-        disabled=sum(1 for h in items if h.disabled),
+        running=sum(1 for h in items if h.runs and not h.is_duplicate),
+        disabled=sum(1 for h in items if h.switched_off),
     )
 
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from hookdash.core import with_claude, with_other_hosts
 from hookdash.tui.app import HookdashApp
-from hookdash.tui.hosts import more_snapshots
 from hookdash.tui.widgets.hook_tree import HookTree
 from tests.conftest import Sandbox
 from tests.tui.helpers import select, text_of, tree_lines
@@ -37,8 +37,7 @@ def codex_setup(sandbox: Sandbox) -> None:
 
 def codex_app(sandbox: Sandbox) -> HookdashApp:
     """The dashboard on the configuration its loading thread reads (every host's)."""
-    config = sandbox.load()
-    config.more_hosts = more_snapshots(sandbox.workspace, sandbox.environ)
+    config = with_other_hosts(with_claude(sandbox.load()))
     return HookdashApp(sandbox.env(), configuration=config, watch=False)
 
 

@@ -358,9 +358,9 @@ class HooksScreen(HookWriting):
             return
         other = self.other_host(hook)
         if other is not None:
-            from hookdash.tui.hosts import action_for
+            from hookdash.tui.hosts import tui_host
 
-            fire = action_for(hook.host, "fire_hook")
+            fire = tui_host(hook.host).fire_hook
             if fire is None:
                 self.refuse(
                     "The dashboard does not fire this host's hooks yet: run `hookdash fire "
@@ -432,7 +432,7 @@ class HooksScreen(HookWriting):
         """Gemini's trust review when it has project hooks to trust (as always), then
         Claude Code's new and changed project hooks (hookdash's own review of them)."""
         from hookdash.core import untrusted_project_hooks
-        from hookdash.tui.hosts import action_for
+        from hookdash.tui.hosts import tui_host
         from hookdash.tui.screens.trust import TrustScreen
 
         config = self.hd_app.config
@@ -442,7 +442,7 @@ class HooksScreen(HookWriting):
         others = [
             (snap, review)
             for snap in (config.more_hosts if config is not None else [])
-            if (review := action_for(snap.host, "review_hooks")) is not None
+            if (review := tui_host(snap.host).review_hooks) is not None
         ]
         if gemini or not (claude or others):
             # (A callback, not a wait: the trust screen may be left by going to a hook.)
