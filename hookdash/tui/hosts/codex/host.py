@@ -20,6 +20,4 @@ def _hook_body(details: HookDetails, hook: HookRecord, colors: Colors) -> Render
     return details_body(hook, details.path_display, colors)
 
 
-register_tui(
-    TuiHost("codex", hook_body=_hook_body, fire_hook=fire_hook, review_hooks=review_hooks)
-)
+register_tui(TuiHost("codex", hook_body=_hook_body, fire_hook=fire_hook, review_hooks=review_hooks))
