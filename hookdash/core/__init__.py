@@ -140,6 +140,16 @@ if TYPE_CHECKING:
     from hookdash.core.hosts.claude.writing import (
         claude_settings_path as claude_settings_path,
     )
+    from hookdash.core.hosts.codex.fire import (
+        CodexFireResult as CodexFireResult,
+        build_codex_payload as build_codex_payload,
+        codex_confirmations as codex_confirmations,
+        fire_codex_sync as fire_codex_sync,
+    )
+    from hookdash.core.hosts.codex.trusting import (
+        codex_review_token as codex_review_token,
+        trust_codex_hooks as trust_codex_hooks,
+    )
     from hookdash.core.hosts.crosswalk.importing.claude_import import (
         ImportResult as ImportResult,
         import_claude as import_claude,

@@ -356,14 +356,20 @@ class HooksScreen(HookWriting):
         if hook.host == "claude":
             self._fire_claude(hook)
             return
-        if self.other_host(hook) is not None:
-            self.refuse(
-                "The dashboard does not fire this host's hooks yet: run `hookdash fire --host "
-                f"{hook.host} {hook.shown.event} --hook ID` (it shows the payload, what each "
-                "hook did and what the agent does with it).",
-                "Cannot fire this hook here",
-                severity="warning",
-            )
+        other = self.other_host(hook)
+        if other is not None:
+            from hookdash.tui.hosts import tui_host
+
+            fire = tui_host(hook.host).fire_hook
+            if fire is None:
+                self.refuse(
+                    "The dashboard does not fire this host's hooks yet: run `hookdash fire "
+                    f"--host {hook.host} {hook.shown.event} --hook ID`.",
+                    "Cannot fire this hook here",
+                    severity="warning",
+                )
+                return
+            self._fire_other(fire, hook, other)
             return
         if hook.event not in EVENTS:
             self.refuse(
@@ -411,6 +417,11 @@ class HooksScreen(HookWriting):
         self.app.push_screen(PlanScreen(event, hook))
         return "Gemini"
 
+    @work(group="fire-other", exclusive=True)
+    async def _fire_other(self, fire: Any, hook: Hook, snapshot: Any) -> None:
+        """A hook of a host that fires its own way (`tui/hosts/<host>`'s `fire_hook`)."""
+        await fire(self, hook, snapshot)
+
     @work(group="fire-claude", exclusive=True)
     async def _fire_claude(self, hook: ClaudeHook) -> None:
         from hookdash.tui.hosts.claude.actions import fire_claude_hook
@@ -421,26 +432,39 @@ class HooksScreen(HookWriting):
         """Gemini's trust review when it has project hooks to trust (as always), then
         Claude Code's new and changed project hooks (hookdash's own review of them)."""
         from hookdash.core import untrusted_project_hooks
+        from hookdash.tui.hosts import tui_host
         from hookdash.tui.screens.trust import TrustScreen
 
         config = self.hd_app.config
         gemini = config is not None and bool(untrusted_project_hooks(config.hooks))
         claude = config is not None and config.claude is not None
-        if gemini or not claude:
+        # The other hosts that review their own way (`tui/hosts/<host>`'s review_hooks).
+        others = [
+            (snap, review)
+            for snap in (config.more_hosts if config is not None else [])
+            if (review := tui_host(snap.host).review_hooks) is not None
+        ]
+        if gemini or not (claude or others):
             # (A callback, not a wait: the trust screen may be left by going to a hook.)
             def then(_: None) -> None:
-                if claude:
-                    self._review_claude(False)
+                if claude or others:
+                    self._review_claude(False, claude, others)
 
             self.app.push_screen(TrustScreen(), then)
         else:
-            self._review_claude(True)
+            self._review_claude(True, claude, others)
 
     @work(group="review", exclusive=True)
-    async def _review_claude(self, say_none: bool) -> None:
+    async def _review_claude(
+        self, say_none: bool, claude: bool = True, others: list[tuple[Any, Any]] | None = None
+    ) -> None:
+        """Claude Code's review, then each other host's, one after the other."""
         from hookdash.tui.hosts.claude.actions import review_claude_hooks
 
-        if not await review_claude_hooks(self) and say_none:
+        reviewed = bool(claude) and await review_claude_hooks(self)
+        for snapshot, review in others or []:
+            reviewed = await review(self, snapshot) or reviewed
+        if not reviewed and say_none:
             self.notify("Nothing new or changed to review.", timeout=4)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -85,7 +85,7 @@ def hook_line(
         from hookdash.core import host
 
         # (A host's record may carry its own letter: Codex's X, since C is Claude's.)
-        mark = getattr(hook, "host_mark", None) or host(hook.host).mark or hook.host[:1].upper()
+        mark = host(hook.host).mark or hook.host[:1].upper()
         head.append(mark, style=f"bold {colors.accent}")
         head.append(" " * (columns.host - 1))
     head.append(state.label.ljust(columns.badge))
