@@ -394,6 +394,7 @@ RISK_LABELS: dict[RiskKind, str] = {
     "pipe-to-shell": "PIPE TO SHELL",
     "decode-and-run": "DECODE AND RUN",
     "opaque": "OPAQUE",
+    "fetched-code": "FETCHED CODE",
     "startup-env": "STARTUP ENV",
     "network": "NETWORK",
     "secrets": "SECRETS",

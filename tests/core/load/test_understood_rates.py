@@ -127,7 +127,11 @@ def test_everyday_commands_are_not_flagged_and_mostly_understood() -> None:
 
 
 def report() -> None:
-    for name in ("understood-hostile.json", "understood-hostile-second.json", "understood-everyday.json"):
+    for name in (
+        "understood-hostile.json",
+        "understood-hostile-second.json",
+        "understood-everyday.json",
+    ):
         if not (DATA / name).exists():
             continue
         cases, measured = _measured(name)
@@ -138,7 +142,8 @@ def report() -> None:
             unknown = sum(1 for _, u in results if not u)
             print(
                 f"{name} {host}: {n} cases, not quiet {n - quiet} ({(n - quiet) / n:.1%}), "
-                f"flagged {flagged} ({flagged / n:.1%}), not understood {unknown} ({unknown / n:.1%})"
+                f"flagged {flagged} ({flagged / n:.1%}), "
+                f"not understood {unknown} ({unknown / n:.1%})"
             )
             per: dict[str, list[int]] = defaultdict(lambda: [0, 0])
             for c, (f, u) in zip(cases, results, strict=True):
