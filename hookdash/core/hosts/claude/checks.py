@@ -22,7 +22,8 @@ from hookdash.core.hosts.claude.model import ClaudeHook, ClaudeReviewed, ClaudeS
 from hookdash.core.hosts.claude.plugins import enabled_value
 from hookdash.core.load.command_scripts import find_scripts
 from hookdash.core.load.risks import hook_risks, kinds_of
-from hookdash.core.model import RiskFlag, RiskKind, RiskSpan
+from hookdash.core.load.understood import hook_unknowns
+from hookdash.core.model import RiskFlag, RiskKind, RiskSpan, Unknown
 from hookdash.core.problems import Problem
 from hookdash.core.scripts import ScriptInfo
 
@@ -66,6 +67,15 @@ def hook_risks_of(hook: ClaudeHook, workspace: Path, home: Path) -> list[RiskFla
     if text is None:
         return []
     return hook_risks(text, hook.scripts, workspace=str(workspace), home=str(home))
+
+
+def hook_unknowns_of(hook: ClaudeHook, workspace: Path, home: Path) -> list[Unknown]:
+    """What hookdash did not understand of a command hook (core.load.understood), read from
+    the same text the risk scan reads."""
+    text = _scanned(hook, workspace)
+    if text is None:
+        return []
+    return hook_unknowns(text, hook.scripts, workspace=str(workspace), home=str(home))
 
 
 def handler_risks(handler: dict[str, Any]) -> list[RiskFlag]:

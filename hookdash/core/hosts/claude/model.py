@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from hookdash.core.model import Hook, McpServer, RiskFlag
+from hookdash.core.model import Hook, McpServer, RiskFlag, Unknown
 from hookdash.core.problems import Problem
 from hookdash.core.scripts import ScriptInfo
 from hookdash.core.shown import ShownHook
@@ -85,6 +85,9 @@ class ClaudeHook(BaseModel):
     # Parked by hookdash: the handler's text is in hookdash's state, not in `file`.
     parked: bool = False
     risks: list[RiskFlag] = []
+    # Whether hookdash understood all of it, and what it did not (core.load.understood).
+    understood: bool = True
+    unknowns: list[Unknown] = []
     # A plugin's hook (scope "plugin"): the plugin id (NAME@MARKETPLACE) and its folder,
     # what ${CLAUDE_PLUGIN_ROOT} is when Claude runs it. Plugin files are never written.
     plugin: str | None = None

@@ -294,6 +294,7 @@ def load_claude(
         claude_problems,
         handler_risks,
         hook_risks_of,
+        hook_unknowns_of,
         scripts_of,
     )
     from hookdash.core.hosts.claude.mcp_servers import claude_mcp_servers, mcp_server_problems
@@ -325,6 +326,8 @@ def load_claude(
                 hook.trust = "trusted" if trust.state == "trusted" else "untrusted"
             hook.scripts = scripts_of(hook, folder, home_of(env))
             hook.risks = hook_risks_of(hook, folder, home_of(env)) + handler_risks(handler)
+            hook.unknowns = hook_unknowns_of(hook, folder, home_of(env))
+            hook.understood = not hook.unknowns
             hooks.append(hook)
     snapshot = ClaudeSnapshot(
         workspace=str(folder),

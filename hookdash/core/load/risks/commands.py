@@ -305,6 +305,13 @@ def command_rules(
             add("destructive", _WHY["kill-all"])
     elif name in ("docker", "podman", "nerdctl"):
         docker_rules(name, values, add)
+    elif name in ("unzip", "tar", "bsdtar", "7z"):
+        # Where an archive is unpacked: `unzip -d DIR`, `tar -x -C DIR`, `7z x -oDIR`.
+        places = [values[i + 1] for i, v in enumerate(values[:-1]) if v in _UNPACK_PLACES]
+        places += [v.split("=", 1)[1] for v in values if v.startswith("--directory=")]
+        places += [v[2:] for v in values if name == "7z" and v.startswith("-o") and len(v) > 2]
+        if any(outside(p) for p in places):
+            add("outside-workspace", _WHY["outside"])
     elif name == "sed":
         _sed_rules(values, add, outside, persistent)
     elif name == "jq":
@@ -494,6 +501,7 @@ _DOCKER_VALUES = (
     "--entrypoint", "-p", "--publish", "--platform", "-H", "--host", "--context", "-l",
     "--label", "--env-file", "--device",
 )  # fmt: skip
+_UNPACK_PLACES = ("-d", "-C", "--directory", "--exdir")
 _DOCKER_CAPS = frozenset({"ALL", "SYS_ADMIN", "SYS_PTRACE", "SYS_MODULE", "DAC_READ_SEARCH"})
 _HOST_PLACES = re.compile(
     r"^(?:/|/(?:etc|root|home|var|usr|boot|dev|proc|sys|bin|sbin|lib\w*|Users|private)(?:/.*)?"

@@ -331,6 +331,7 @@ _SUSPECT_WORDS = (
     | {"npx", "pnpx", "bunx", "uvx", "pipx", "install", "dlx", "add", "binstall", "inject"}
     | {"isntall", "get", "update", "upgrade", "require", "create-project", "global", "x"}
     | {"nerdctl", "declare", "zip", "ssh", "rsync", "local", "readonly", "i", "-g", "tool"}
+    | {"unzip", "bsdtar", "7z"}
     | {"security", "gcloud", "gh", "aws", "kubectl", "op", "pass", "gpg", "credential", "vault"}
     | {"az", "secret-tool", "bw", "lpass", "heroku", "parallel", "pkill", "killall"}
     | _WRITERS
