@@ -274,6 +274,7 @@ if TYPE_CHECKING:
         BADGE_MEANINGS as BADGE_MEANINGS,
         GEMINI_SOURCE_NOTE as GEMINI_SOURCE_NOTE,
         QUIRKS as QUIRKS,
+        UNKNOWN_MARK as UNKNOWN_MARK,
         BadgeKind as BadgeKind,
         HookCounts as HookCounts,
         RiskLine as RiskLine,
@@ -288,10 +289,14 @@ if TYPE_CHECKING:
         hook_for_problem as hook_for_problem,
         hook_matches as hook_matches,
         hook_notes as hook_notes,
+        is_quiet as is_quiet,
         problem_location as problem_location,
         risk_badge as risk_badge,
         risk_lines as risk_lines,
         state_badge as state_badge,
+        unknown_badge as unknown_badge,
+        unknown_lines as unknown_lines,
+        unknown_sentence as unknown_sentence,
     )
     from hookdash.core.problems import (
         Problem as Problem,

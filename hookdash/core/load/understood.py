@@ -546,3 +546,11 @@ def hook_unknowns(
         if found not in out:
             out.append(found)
     return out[:MAX_UNKNOWNS]
+
+
+def unknowns_sentence(unknowns: Sequence[Unknown], limit: int = 3) -> str:
+    """The first few unknowns' reasons in one sentence (without its full stop), for a
+    finding's message: `why; why (and 2 more)`. Not escaped: the caller's view escapes."""
+    parts = [u.why + (f" ({u.file}:{u.line})" if u.file else "") for u in unknowns[:limit]]
+    more = len(unknowns) - limit
+    return "; ".join(parts) + (f" (and {more} more)" if more > 0 else "")
