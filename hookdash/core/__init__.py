@@ -278,6 +278,7 @@ if TYPE_CHECKING:
         BadgeKind as BadgeKind,
         HookCounts as HookCounts,
         RiskLine as RiskLine,
+        UnknownLine as UnknownLine,
         banner_lines as banner_lines,
         banner_problems as banner_problems,
         count_hooks as count_hooks,

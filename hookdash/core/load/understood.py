@@ -35,7 +35,13 @@ from hookdash.core import jsonc
 from hookdash.core.load.project_tasks import shell_text
 from hookdash.core.load.risks.commands import unwrap
 from hookdash.core.load.risks.syntax import _parser, _Source, _Word, parser_input, word_of
-from hookdash.core.load.risks.vocabulary import AWKS, INTERPRETERS, PARSE_LIMIT, SHELLS
+from hookdash.core.load.risks.vocabulary import (
+    _PLACE_PROGRAM,
+    AWKS,
+    INTERPRETERS,
+    PARSE_LIMIT,
+    SHELLS,
+)
 from hookdash.core.load.script_head import read_head
 from hookdash.core.model import Unknown
 from hookdash.core.scripts import ScriptInfo
@@ -198,6 +204,9 @@ class _Reader:
             return
         first = words[0]
         args = words[1:]
+        if not first.static and _PLACE_PROGRAM.match(first.value):
+            self._file(first.value, "runs", at)  # `"$CLAUDE_PROJECT_DIR"/hooks/x.sh`
+            return
         if not first.static:
             self.unknown(_shown(first.value), "hookdash cannot tell which program this is: its"
                          " name is decided when the hook runs", at)  # fmt: skip
@@ -246,6 +255,9 @@ class _Reader:
         the command it runs in turn (`npx prettier …`, `uv run pytest …`), if any."""
         label = name
         operands: list[_Word] = []
+        # A shell's or an interpreter's first operand is its script: what follows are the
+        # script's own arguments, not options of the interpreter.
+        script_first = name in SHELLS or name in INTERPRETERS or name.startswith("python")
         i = 0
         while i < len(args):
             w = args[i]
@@ -267,6 +279,9 @@ class _Reader:
                 if spec.command:
                     return operands, args[i - 1 :]
                 operands.append(w)
+                if script_first:
+                    operands.extend(args[i:])
+                    break
                 continue
             if v.startswith("+"):
                 if not (spec.plus or spec.any or v in spec.flags):

@@ -78,7 +78,7 @@ def hook_line(
 ) -> Text:
     """A hook in its group's columns: state badge, `hidden` pill, id, badges, matcher,
     risk flags. `room`: the cells the line has, if known (see `_fit_risks`)."""
-    from hookdash.core import hook_badges, risk_badge
+    from hookdash.core import UNKNOWN_MARK, hook_badges, risk_badge
 
     badges = hook_badges(hook, hidden)
     state, extra = badges[0], badges[1:]
@@ -103,6 +103,8 @@ def hook_line(
         left = None if room is None else room - len(head) - len(tail) - 2
         width, risks = _fit_risks(width, risks, risk_badge(hook, short=True) or risks, left)
         tail.append(f"  {risks}", style=colors.risk)
+    if hook.unknowns:
+        tail.append(f"  {UNKNOWN_MARK}", style=colors.dim)  # details say what is not understood
     if len(ident) > width:
         ident = ident[: width - 1] + "…"
     head.append(ident.ljust(width), style="" if hook.runs else colors.dim)
