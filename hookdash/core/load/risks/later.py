@@ -75,6 +75,8 @@ def arithmetic_names(node: Node, src: _Source) -> tuple[list[str], bool]:
         if n.type in ("command_substitution", "process_substitution"):
             output = True
             continue
+        if n.type in ("do_group", "compound_statement") and n is not node:
+            continue  # a `for ((…))` loop's body: commands, not arithmetic
         if n.type == "variable_name":
             names.append(src.node_text(n))
             continue
