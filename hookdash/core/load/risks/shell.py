@@ -486,7 +486,7 @@ class _Analyzer:
             value = child.child_by_field_name("value")
             if integer and value is not None:
                 why = unsafe_arithmetic(value, src, self.numeric)
-                if why is not None or value.type in ("simple_expansion", "expansion"):
+                if why is not None or _has_substitution(value):
                     self._add_node(child, src, "opaque", why or _WHY["trap"])
         if (
             words
