@@ -117,8 +117,9 @@ def test_hostile_commands_do_not_look_quiet(name: str) -> None:
         assert rate >= HOSTILE_NOT_QUIET, (host, f"{rate:.1%}", missed)
 
 
-def test_everyday_commands_are_not_flagged_and_mostly_understood() -> None:
-    cases, measured = _measured("understood-everyday.json")
+@pytest.mark.parametrize("name", ["understood-everyday.json", "understood-everyday-second.json"])
+def test_everyday_commands_are_not_flagged_and_mostly_understood(name: str) -> None:
+    cases, measured = _measured(name)
     for host, results in measured.items():
         flagged = [c["command"] for c, (f, _) in zip(cases, results, strict=True) if f]
         assert len(flagged) / len(cases) <= EVERYDAY_FLAGGED, (host, flagged)
