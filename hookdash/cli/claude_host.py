@@ -179,7 +179,7 @@ def _hook_line(hook: Any, s: Style) -> str:
     kind = "" if hook.type == "command" else s.dim(f" ({visible(str(hook.type))})")
     line = s.dim(f" L{hook.line}") if hook.line else ""
     risks = s.red(" ⚠ " + ",".join(sorted({r.kind for r in hook.risks}))) if hook.risks else ""
-    unknown = s.dim(f" {UNKNOWN_MARK} not understood") if hook.unknowns else ""
+    unknown = s.dim(f" {UNKNOWN_MARK} not understood") if not hook.understood else ""
     return f"    {badge}{pad}{visible(shorten(hook.id, 60))}{kind}{matcher}{line}{risks}{unknown}"
 
 

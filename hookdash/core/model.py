@@ -177,8 +177,9 @@ class Hook(BaseModel):
     # What a reviewer must not miss in the command or its script (core.load.risks).
     risks: list[RiskFlag] = []
     # Whether hookdash knows every program, option and file the hook runs, and the parts
-    # it does not (core.load.understood). Quiet only with no risks and understood.
-    understood: bool = True
+    # it does not (core.load.understood). Quiet only with no risks and understood; a record
+    # nothing analysed is not understood.
+    understood: bool = False
     unknowns: list[Unknown] = []
 
     def as_ref(self) -> HookRef:

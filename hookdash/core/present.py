@@ -491,14 +491,19 @@ def hook_unknowns_of(hook: object) -> list[Unknown]:
     return list(found) if isinstance(found, list) else []
 
 
+def is_understood(hook: object) -> bool:
+    """Whether hookdash understood all of the hook (a record without the field: not)."""
+    return getattr(hook, "understood", False) is True
+
+
 def is_quiet(hook: object) -> bool:
     """Whether a hook may be shown without any mark: no risk flag and understood."""
-    return not getattr(hook, "risks", None) and not hook_unknowns_of(hook)
+    return not getattr(hook, "risks", None) and is_understood(hook)
 
 
 def unknown_badge(hook: object) -> str | None:
     """The hook's mark for what hookdash did not understand (`? not understood`), or None."""
-    return f"{UNKNOWN_MARK} not understood" if hook_unknowns_of(hook) else None
+    return None if is_understood(hook) else f"{UNKNOWN_MARK} not understood"
 
 
 def unknown_lines(hook: object, display: Callable[[str], str] = str) -> list[UnknownLine]:

@@ -398,7 +398,7 @@ def _assign_risks(hooks: list[Hook], workspace: str, home: str) -> None:
             hook.risks = list(flags)
         if unknown[key]:
             hook.unknowns = list(unknown[key])
-            hook.understood = False
+        hook.understood = not unknown[key]
 
 
 def _layer_reason(layer: Layer, trusted: bool) -> str | None:

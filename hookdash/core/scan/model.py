@@ -49,7 +49,7 @@ class ScannedHook(BaseModel):
     risks: list[RiskFlag] = []  # a flag found in a script has `file` relative to the root
     # Whether hookdash understood all of it, and the parts it did not (core.load.understood;
     # `file` relative to the root).
-    understood: bool = True
+    understood: bool = False  # (a record nothing analysed is not understood)
     unknowns: list[Unknown] = []
     runs_when: str  # one sentence: when this agent runs it
     name: str | None = None  # the hook's own name, or its bundle's (Antigravity)

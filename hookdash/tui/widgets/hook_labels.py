@@ -103,7 +103,7 @@ def hook_line(
         left = None if room is None else room - len(head) - len(tail) - 2
         width, risks = _fit_risks(width, risks, risk_badge(hook, short=True) or risks, left)
         tail.append(f"  {risks}", style=colors.risk)
-    if hook.unknowns:
+    if not hook.understood:
         tail.append(f"  {UNKNOWN_MARK}", style=colors.dim)  # details say what is not understood
     if len(ident) > width:
         ident = ident[: width - 1] + "…"

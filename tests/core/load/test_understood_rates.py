@@ -88,9 +88,9 @@ def verdicts(root: Path, cases: list[dict[str, Any]]) -> dict[str, list[tuple[bo
     out: dict[str, list[tuple[bool, bool]]] = {"gemini": [], "claude": []}
     for i in range(len(cases)):
         g = by_name[f"case-{i}"]
-        out["gemini"].append((bool(g.risks), bool(getattr(g, "understood", True))))
+        out["gemini"].append((bool(g.risks), g.understood))
     for c in claude:
-        out["claude"].append((bool(c.risks), bool(getattr(c, "understood", True))))
+        out["claude"].append((bool(c.risks), c.understood))
     return out
 
 

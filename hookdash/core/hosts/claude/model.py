@@ -86,7 +86,7 @@ class ClaudeHook(BaseModel):
     parked: bool = False
     risks: list[RiskFlag] = []
     # Whether hookdash understood all of it, and what it did not (core.load.understood).
-    understood: bool = True
+    understood: bool = False  # (a record nothing analysed is not understood)
     unknowns: list[Unknown] = []
     # A plugin's hook (scope "plugin"): the plugin id (NAME@MARKETPLACE) and its folder,
     # what ${CLAUDE_PLUGIN_ROOT} is when Claude runs it. Plugin files are never written.
