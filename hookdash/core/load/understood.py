@@ -145,6 +145,10 @@ class _Reader:
 
     # --- shell -------------------------------------------------------------------------
 
+    def simple(self, words: list[_Word]) -> None:
+        """A command of plain words (see `_plain_words`): one simple command, no tree."""
+        self._words(words, None, None, 0, set(), 0)
+
     def shell(self, text: str, depth: int = 0, base: int = 0) -> None:
         if not text.strip() or depth > _MAX_DEPTH:
             return
@@ -193,8 +197,8 @@ class _Reader:
     def _words(
         self,
         words: list[_Word],
-        node: Node,
-        src: _Source,
+        node: Node | None,
+        src: _Source | None,
         depth: int,
         functions: set[str],
         at: int,
@@ -339,7 +343,13 @@ class _Reader:
     # --- what shells and interpreters run ----------------------------------------------
 
     def _shell_operands(
-        self, name: str, args: list[_Word], node: Node, src: _Source, depth: int, at: int
+        self,
+        name: str,
+        args: list[_Word],
+        node: Node | None,
+        src: _Source | None,
+        depth: int,
+        at: int,
     ) -> None:
         values = [w.value for w in args]
         for i, w in enumerate(args):
@@ -360,7 +370,7 @@ class _Reader:
                 if w.static:
                     self._file(v, "runs", at)
                 return
-        body = self._heredoc(node, src)
+        body = self._heredoc(node, src) if node is not None and src is not None else None
         if body is not None:
             self._nested(body, depth)
 
@@ -429,8 +439,8 @@ class _Reader:
     def _find(
         self,
         args: list[_Word],
-        node: Node,
-        src: _Source,
+        node: Node | None,
+        src: _Source | None,
         depth: int,
         functions: set[str],
         at: int,
@@ -525,6 +535,43 @@ def _is_shell(text: str, path: str) -> bool:
     return script_language(text, path, None) == "shell"
 
 
+# A command of plain words only (no quotes, operators, expansions but `$NAME`/`${NAME}` at a
+# word's start, globs, comments, backslashes or redirections): its words are what bash sees.
+_PLAIN = re.compile(
+    r"^[ \t]*(?:[\w./~@%+,:=-]|\$\{?\w+\}?)+(?:[ \t]+(?:[\w./~@%+,:=-]|\$\{?\w+\}?)+)*[ \t]*$"
+)
+
+
+def _plain_words(command: str) -> list[_Word] | None:
+    if len(command) > 2000 or not _PLAIN.match(command):
+        return None
+    out: list[_Word] = []
+    for match in re.finditer(r"\S+", command):
+        value = match.group()
+        if "=" in value.split("/", 1)[0] and not out:
+            return None  # an assignment before the program: the parser reads those
+        out.append(_Word(value, "$" not in value, match.start(), match.end()))
+    return out or None
+
+
+@lru_cache(maxsize=4096)
+def _command_unknowns(
+    command: str, workspace: str | None, home: str | None, followed: frozenset[str]
+) -> tuple[Unknown, ...]:
+    """The command's own unknowns. Cached: the dashboard reloads on every change and most
+    commands are read more than once (a parse each)."""
+    reader = _Reader(workspace, home, set(followed))
+    try:
+        words = _plain_words(command)
+        if words is not None:  # no quoting, no operators: no parse needed
+            reader.simple(words)
+        else:
+            reader.shell(command)
+    except Exception:  # hostile input must not fail a listing; what was not read is not understood
+        reader.unknown(_shown(command), "hookdash could not read this command in full")
+    return tuple(reader.out)
+
+
 def hook_unknowns(
     command: str | None,
     scripts: ScriptInfo | Sequence[ScriptInfo] | None = (),
@@ -548,15 +595,14 @@ def hook_unknowns(
         for s in listed
         if s.path is not None and s.exists and s.kind in ("script", "interpreted")
     }
+    out = list(_command_unknowns(command, workspace, home, frozenset(followed))) if command else []
     reader = _Reader(workspace, home, followed)
     try:
-        if command:
-            reader.shell(command)
         for script in listed:
             reader.script(script)
     except Exception:  # hostile input must not fail a listing; what was not read is not understood
-        reader.unknown(_shown(command or ""), "hookdash could not read this command in full")
-    out = reader.out
+        reader.unknown(_shown(command or ""), "hookdash could not read its scripts in full")
+    out += [u for u in reader.out if u not in out]
     for found in reached:
         if found not in out:
             out.append(found)
