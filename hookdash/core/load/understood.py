@@ -225,6 +225,10 @@ class _Reader:
                 return
         else:
             name = value
+        if name in ("source", ".") and args:
+            if args[0].static:
+                self._file(args[0].value, "runs", at)  # read like a script when followed
+            return  # (a file named at run time or `<(…)`: flagged by the risk rules)
         spec = programs().get(name)
         if spec is None and name.startswith("python"):
             spec = programs().get("python3")
