@@ -52,6 +52,7 @@ if TYPE_CHECKING:
 MAX_UNKNOWNS = 10  # per hook: enough to say what, not a wall of text
 _MAX_DEPTH = 4  # nested `sh -c '…'` read in turn, as the risk rules do
 _SHOWN = 60  # characters of a part shown in its `why`
+_MAX_COMMANDS = 2000  # simple commands read in one text (a hook has a few; hostile text more)
 
 
 @dataclass(frozen=True)
@@ -135,8 +136,13 @@ class _Reader:
 
     # --- recording ---------------------------------------------------------------------
 
+    @property
+    def full(self) -> bool:
+        """Enough unknowns to say the hook is not understood: reading on adds nothing."""
+        return len(self.out) >= MAX_UNKNOWNS
+
     def unknown(self, text: str, why: str, at: int = 0) -> None:
-        if any(u.text == text and u.file == self.file for u in self.out):
+        if self.full or any(u.text == text and u.file == self.file for u in self.out):
             return
         line = None
         if self.lines is not None:
@@ -159,13 +165,22 @@ class _Reader:
         tree = _parser().parse(parser_input(text))
         src = _Source(text, data, base)
         functions = self._functions(tree.root_node, src)
+        seen: set[bytes] = set()  # a command written many times is read once
         stack = [tree.root_node]
-        while stack:
+        while stack and not self.full:
             node = stack.pop()
             if node.type == "ERROR":
                 self.unknown(_shown(src.node_text(node)), "the shell code does not parse", base)
                 continue
             if node.type == "command":
+                key = data[node.start_byte : node.end_byte]
+                if key in seen:
+                    continue
+                if len(seen) >= _MAX_COMMANDS:
+                    self.unknown(_shown(text), f"hookdash does not read more than {_MAX_COMMANDS}"
+                                 " commands of one text", base)  # fmt: skip
+                    return
+                seen.add(key)
                 self._command(node, src, depth, functions)
             elif node.type == "heredoc_body":
                 continue  # read with the command it feeds (`bash <<EOF`), else only text
