@@ -349,7 +349,11 @@ def load_claude(
     snapshot.mcp_servers = claude_mcp_servers(layers, switch, folder, home_of(env), env)
     snapshot.problems += mcp_server_problems(snapshot.mcp_servers, folder)
     # Parked hooks are listed (off) but are in no file: no finding of a file is theirs.
-    snapshot.hooks.extend(_parked_hooks(layers, env))
+    parked = _parked_hooks(layers, env)
+    for hook in parked:  # (its text is read like any hook's: a parked hook may come back)
+        hook.unknowns = hook_unknowns_of(hook, folder, home_of(env))
+        hook.understood = not hook.unknowns
+    snapshot.hooks.extend(parked)
     return snapshot
 
 
