@@ -42,7 +42,7 @@ _INSTALLS: dict[str, frozenset[str]] = {
     "brew": frozenset({"install", "reinstall", "upgrade", "tap"}),
     "conda": frozenset({"install", "create"}),
     "mamba": frozenset({"install", "create"}),
-    "composer": frozenset({"require", "install", "create-project", "global"}),
+    "composer": frozenset({"require", "create-project", "global"}),  # (install: the lock)
     "luarocks": frozenset({"install"}),
     "deno": frozenset({"install"}),
 }
