@@ -34,7 +34,14 @@ from typing import TYPE_CHECKING, Any
 from hookdash.core import jsonc
 from hookdash.core.load.project_tasks import shell_text
 from hookdash.core.load.risks.commands import unwrap
-from hookdash.core.load.risks.syntax import _parser, _Source, _Word, parser_input, word_of
+from hookdash.core.load.risks.syntax import (
+    _parser,
+    _redirect_of,
+    _Source,
+    _Word,
+    parser_input,
+    word_of,
+)
 from hookdash.core.load.risks.vocabulary import (
     _PLACE_PROGRAM,
     AWKS,
@@ -395,15 +402,11 @@ class _Reader:
 
     @staticmethod
     def _heredoc(node: Node, src: _Source) -> str | None:
-        holders = [node]
-        if node.parent is not None and node.parent.type == "redirected_statement":
-            holders.append(node.parent)
-        for holder in holders:
-            for redirect in holder.children_by_field_name("redirect"):
-                if redirect.type == "heredoc_redirect":
-                    body = next((c for c in redirect.children if c.type == "heredoc_body"), None)
-                    return src.node_text(body) if body is not None else None
-        return None
+        redirect = _redirect_of(node, "heredoc_redirect")
+        if redirect is None:
+            return None
+        body = next((c for c in redirect.children if c.type == "heredoc_body"), None)
+        return src.node_text(body) if body is not None else None
 
     def _nested(self, code: str, depth: int) -> None:
         saved = self.lines

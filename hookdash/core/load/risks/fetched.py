@@ -15,7 +15,7 @@ import json
 import os
 import posixpath
 
-from hookdash.core.load.risks.commands import Add
+from hookdash.core.load.risks.commands import Add, _operands
 
 _WHY = (
     "it downloads code from a package registry ({what}) and runs it: what runs is what the"
@@ -55,21 +55,6 @@ _VALUE_OPTIONS = frozenset(
 )
 
 
-def _operands(values: list[str]) -> list[str]:
-    out: list[str] = []
-    i = 0
-    while i < len(values):
-        v = values[i]
-        if v == "--":
-            return out + values[i + 1 :]
-        if v.startswith("-"):
-            i += 2 if v in _VALUE_OPTIONS else 1
-            continue
-        out.append(v)
-        i += 1
-    return out
-
-
 def _local_bin(package: str, workspace: str | None) -> bool:
     """Whether the project has the program `npx package` would run: installed in
     `node_modules/.bin`, or a dependency its package.json declares (run after `npm
@@ -105,7 +90,7 @@ def _declared(path: str) -> set[str]:
 
 def fetched_rules(name: str, values: list[str], add: Add, workspace: str | None) -> None:
     """The `fetched-code` flag of one simple command (its wrappers already taken off)."""
-    operands = _operands(values)
+    operands = _operands(values, takes=tuple(_VALUE_OPTIONS))
     yes = any(v in ("-y", "--yes") or v.startswith("--yes=true") for v in values)
     no_install = any(v in ("--no-install", "--no", "--offline") for v in values)
     if name in _RUNNERS:
