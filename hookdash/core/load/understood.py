@@ -440,7 +440,7 @@ class _Reader:
             return
         if name in AWKS:
             return  # its program is an operand, read by the risk rules; -f is a `loads`
-        script = next((w for w in operands if w.static), None)
+        script = operands[0] if operands else None
         if script is not None and name in ("bun", "deno") and not re.search(r"[./]", script.value):
             return  # `bun test`, `deno fmt`: a subcommand, not a file
         if script is not None and script.value != "-":
@@ -521,7 +521,7 @@ class _Reader:
 
     # --- scripts -----------------------------------------------------------------------
 
-    def script(self, script: ScriptInfo) -> None:
+    def script(self, script: ScriptInfo, command: str | None = None) -> None:
         """A shell script the hook runs (or an npm script / make recipe): read like the
         command. Scripts in other languages are read by the risk rules as code."""
         for found in getattr(script, "unknowns", ()) or ():
@@ -539,7 +539,7 @@ class _Reader:
         if head.text is None:
             self.unknown(_shown(script.path), f"hookdash could not read `{_shown(script.path)}`")
             return
-        if _is_shell(head.text, script.path):
+        if _is_shell(head.text, script, command):
             self._in_file(head.text, script.path, 1)
 
     def _in_file(self, text: str, path: str, first_line: int) -> None:
@@ -551,10 +551,18 @@ class _Reader:
             self.file, self.lines, self.line_base = saved
 
 
-def _is_shell(text: str, path: str) -> bool:
+def _is_shell(text: str, script: ScriptInfo, command: str | None) -> bool:
+    """Whether a script is shell, read as the risk rules read it: by the interpreter the
+    command names (`python3 x.py` runs Python whatever its shebang), else its shebang."""
     from hookdash.core.load.risks import script_language
+    from hookdash.core.scripts import INTERPRETERS as ALL_INTERPRETERS, first_simple_command
 
-    return script_language(text, path, None) == "shell"
+    interpreter = None
+    if script.kind == "interpreted" and command:
+        words = first_simple_command(command) or []
+        found = (w for w in words if posixpath.basename(w) in ALL_INTERPRETERS)
+        interpreter = next(found, None)
+    return script_language(text, script.path or "", interpreter) == "shell"
 
 
 # A command of plain words only (no quotes, operators, expansions but `$NAME`/`${NAME}` at a
@@ -621,7 +629,7 @@ def hook_unknowns(
     reader = _Reader(workspace, home, followed)
     try:
         for script in listed:
-            reader.script(script)
+            reader.script(script, command)
     except Exception:  # hostile input must not fail a listing; what was not read is not understood
         reader.unknown(_shown(command or ""), "hookdash could not read its scripts in full")
     out += [u for u in reader.out if u not in out]

@@ -98,13 +98,19 @@ def hook_line(
     tail = _after_id(hook, colors, hidden)
     ident, width = shown_id(hook), columns.ident
     risks = risk_badge(hook)
+    # Not understood: a quiet mark at the very end (the details say which parts), fitted
+    # with the risk badge, the id cut first.
+    unknown = "" if hook.understood else f"  {UNKNOWN_MARK}"
+    left = None if room is None else room - len(head) - len(tail) - len(unknown)
     if risks is not None:
         # Last, so they never push the matcher out of view; made to fit (see _fit_risks).
-        left = None if room is None else room - len(head) - len(tail) - 2
+        left = None if left is None else left - 2
         width, risks = _fit_risks(width, risks, risk_badge(hook, short=True) or risks, left)
         tail.append(f"  {risks}", style=colors.risk)
-    if not hook.understood:
-        tail.append(f"  {UNKNOWN_MARK}", style=colors.dim)  # details say what is not understood
+    elif unknown and left is not None:
+        width = max(min(width, left), SHORTEST_ID_WIDTH)
+    if unknown:
+        tail.append(unknown, style=colors.dim)
     if len(ident) > width:
         ident = ident[: width - 1] + "…"
     head.append(ident.ljust(width), style="" if hook.runs else colors.dim)

@@ -222,3 +222,17 @@ def test_views_escape_what_they_show() -> None:
     [line] = unknown_lines(hook)
     assert "\x1b" not in line.why and "\x1b" not in line.text
     assert not is_quiet(hook)
+
+
+def test_an_interpreters_script_named_through_the_project_variable_is_followed(
+    tmp_path: Path,
+) -> None:
+    # `python3 "$GEMINI_PROJECT_DIR/…/lint.py" --check`: the script is the first operand
+    # (its arguments are not the interpreter's), read as Python whatever its shebang.
+    path = tmp_path / "lint.py"
+    path.write_text("#!/usr/bin/env bash\nprint('ok')\n")
+    script = ScriptInfo(path=str(path), program=str(path), kind="interpreted", exists=True,
+                        executable=True)  # fmt: skip
+    command = 'python3 "$GEMINI_PROJECT_DIR/lint.py" --check --strict'
+    assert hook_unknowns(command, [script], workspace=str(tmp_path)) == []
+    assert hook_unknowns(command, [], workspace=str(tmp_path))  # not followed: not understood
