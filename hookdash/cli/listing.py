@@ -13,6 +13,7 @@ from hookdash.cli.output import (
     Style,
     pad,
     print_json,
+    unknown_texts,
     visible_len,
 )
 from hookdash.cli.problem_report import print_problems, print_problems_of
@@ -142,6 +143,8 @@ def _write_gemini_list(config: Any, s: Style, alone: bool) -> None:
                 out.write(line + "\n")
                 for reason in _explanations(hook):
                     out.write(f"      {s.dim('↳ ' + reason)}\n")
+                for text in unknown_texts(hook, env.display):
+                    out.write(f"      {s.dim(text)}\n")
     counts = _counts(snap)
     out.write("\n" + s.dim(counts) + "\n")
 
@@ -155,7 +158,13 @@ def _hook_line(hook: Any, s: Style, id_width: int, state_width: int, hidden: boo
     command = ""
     if hook.name and hook.command:
         command = "  " + s.dim(shorten(shown.command, 48))
-    return f"    {state}{ident}{matcher}{s.dim(line)}{command}"
+    from hookdash.core import risk_badge, unknown_badge
+
+    risks = risk_badge(hook)
+    marks = s.red(" " + risks) if risks else ""
+    unknown = unknown_badge(hook)
+    marks += s.dim(" " + unknown) if unknown else ""
+    return f"    {state}{ident}{matcher}{s.dim(line)}{command}{marks}"
 
 
 def _explanations(hook: Any) -> list[str]:

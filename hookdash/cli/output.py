@@ -18,7 +18,7 @@ import os
 import re
 import secrets
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, TextIO
 
 from hookdash.core import visible
@@ -173,3 +173,11 @@ def guarded_output() -> Iterator[None]:
         yield
     finally:
         sys.stdout, sys.stderr = saved
+
+
+def unknown_texts(hook: Any, display: Callable[[str], str] = str) -> list[str]:
+    """`? why (where)` for each part of a hook hookdash did not understand, escaped: the
+    quieter mark beside the risk flags, in `list`, the review and `scan` of every host."""
+    from hookdash.core import unknown_lines, unknown_sentence
+
+    return [unknown_sentence(line) for line in unknown_lines(hook, display)]

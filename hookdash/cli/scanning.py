@@ -9,7 +9,15 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any
 
-from hookdash.cli.output import EXIT_FAILED, EXIT_OK, EXIT_USAGE, CliError, Style, print_json
+from hookdash.cli.output import (
+    EXIT_FAILED,
+    EXIT_OK,
+    EXIT_USAGE,
+    CliError,
+    Style,
+    print_json,
+    unknown_texts,
+)
 
 if TYPE_CHECKING:
     from hookdash.cli.options import Parser, SubParsers
@@ -108,8 +116,11 @@ def _text(report: Any) -> None:
                     f"    {s.yellow('! ' + flag.kind)}: {visible(shorten(flag.span.text, 60))}"
                     f"{where} — {visible(flag.why)}\n"
                 )
+            for text in unknown_texts(hook):
+                out.write(f"    {s.dim(text)}\n")
             out.write(f"    {s.dim(hook.runs_when)}\n")
-    others = [f for f in report.findings if f.rule_id not in ("repo-hook", "risky-command")]
+    shown = ("repo-hook", "risky-command", "not-understood")  # shown with their hook above
+    others = [f for f in report.findings if f.rule_id not in shown]
     if others:
         out.write("\n" + s.bold("findings") + "\n")
         for f in others:

@@ -112,6 +112,11 @@ class Hook(HookRecord, BaseModel):
     unknown_keys: list[str] = []  # keys of the hook object Gemini does not read
     # What a reviewer must not miss in the command or its script (core.load.risks).
     risks: list[RiskFlag] = []
+    # Whether hookdash knows every program, option and file the hook runs, and the parts
+    # it does not (core.load.understood). Quiet only with no risks and understood; a record
+    # nothing analysed is not understood.
+    understood: bool = False
+    unknowns: list[Unknown] = []
 
     def as_ref(self) -> HookRef:
         return HookRef(id=self.id, scope=self.scope, extension=self.extension, ref=self.ref)

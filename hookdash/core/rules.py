@@ -310,6 +310,14 @@ RULES: dict[str, Rule] = _rules(
         "and its script before letting an agent run it.",
     ),
     (
+        "not-understood",
+        "note",
+        "hookdash does not understand all of a hook's command.",
+        "A program outside hookdash's table of programs, an option it does not know of a "
+        "known program, or a file the hook runs that hookdash could not follow. No flag "
+        "does not mean safe here: read those parts yourself before letting an agent run it.",
+    ),
+    (
         "hidden-characters",
         "error",
         "Hook configuration or a hook script holds characters a reviewer cannot see.",

@@ -48,6 +48,7 @@ def test_scan_json_shape(sandbox: Sandbox) -> None:
     assert data["agents"] == [{"agent": "claude", "files": [".claude/settings.json"]}]
     [hook] = data["hooks"]
     assert {"agent", "file", "line", "event", "matcher", "command", "risks"} <= set(hook)
+    assert {"understood", "unknowns"} <= set(hook)
     assert (hook["file"], hook["event"], hook["matcher"]) == (
         ".claude/settings.json",
         "PreToolUse",
@@ -57,12 +58,15 @@ def test_scan_json_shape(sandbox: Sandbox) -> None:
     assert "\x1b" not in done.stdout  # … and escaped on the terminal
     finding_keys = {"rule_id", "level", "message", "agent", "file", "line"}
     assert all(finding_keys <= set(f) for f in data["findings"])
-    # `[2K` is a bracket glob: the program's name is matched against files when it runs.
+    # `[2K` is a bracket glob: the program's name is matched against files when it runs
+    # (opaque), and no file hookdash followed (not understood).
     assert {f["rule_id"] for f in data["findings"]} == {
         "repo-hook",
         "hidden-characters",
         "risky-command",
+        "not-understood",
     }
+    assert hook["understood"] is False and hook["unknowns"][0]["why"]
 
 
 def test_scan_sarif_and_github(sandbox: Sandbox) -> None:

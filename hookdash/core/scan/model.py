@@ -12,7 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from hookdash.core.model import RiskFlag
+from hookdash.core.model import RiskFlag, Unknown
 from hookdash.core.problems import Problem
 from hookdash.core.rules import LEVEL_RANK, Level
 
@@ -47,6 +47,10 @@ class ScannedHook(BaseModel):
     matcher: str | None
     command: str  # as written (for an http hook: its URL)
     risks: list[RiskFlag] = []  # a flag found in a script has `file` relative to the root
+    # Whether hookdash understood all of it, and the parts it did not (core.load.understood;
+    # `file` relative to the root).
+    understood: bool = False  # (a record nothing analysed is not understood)
+    unknowns: list[Unknown] = []
     runs_when: str  # one sentence: when this agent runs it
     name: str | None = None  # the hook's own name, or its bundle's (Antigravity)
     field: str = "command"  # the key the command is written under (bash, powershell, url…)

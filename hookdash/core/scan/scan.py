@@ -31,7 +31,8 @@ from hookdash.core.hosts.claude.files import parse_settings
 from hookdash.core.load.command_scripts import ScriptFinder
 from hookdash.core.load.risks import hook_risks, kinds_of
 from hookdash.core.load.script_head import read_head
-from hookdash.core.model import RiskFlag, RiskSpan
+from hookdash.core.load.understood import hook_unknowns, unknowns_sentence
+from hookdash.core.model import RiskFlag, RiskSpan, Unknown
 from hookdash.core.rules import Level, rule
 from hookdash.core.scan.agents import READERS
 from hookdash.core.scan.agents.claude import STRICT_JSON as CLAUDE_STRICT_JSON
@@ -252,7 +253,7 @@ class _Scan:
         line = entry.line if entry.line is not None else self._line(doc, entry.pointer)
         runs_when = self._ignored.get(doc.rel) if reader.agent == "claude" else None
         runs_when = runs_when or entry.runs_when or reader.runs_when(doc.rel)
-        risks = self._risks(reader.agent, entry, doc)
+        risks, unknowns = self._risks(reader.agent, entry, doc)
         hook = ScannedHook(
             agent=reader.agent,
             file=doc.rel,
@@ -261,6 +262,8 @@ class _Scan:
             matcher=entry.matcher,
             command=entry.command,
             risks=risks,
+            understood=not unknowns,
+            unknowns=unknowns,
             runs_when=runs_when,
             name=entry.name,
             field=entry.field,
@@ -318,8 +321,21 @@ class _Scan:
                 doc.rel,
                 line,
             )
+        if unknowns:
+            self._find(
+                reader.agent,
+                "not-understood",
+                f"{owner[0].upper()}{owner[1:]} of {name} in {doc.rel} is not understood: "
+                f"{unknowns_sentence(unknowns)}.",
+                doc.rel,
+                line,
+                "note",
+            )
 
-    def _risks(self, agent: str, entry: Entry, doc: Document) -> list[RiskFlag]:
+    def _risks(
+        self, agent: str, entry: Entry, doc: Document
+    ) -> tuple[list[RiskFlag], list[Unknown]]:
+        """The hook's risk flags and what hookdash did not understand of it."""
         if entry.field == "url":
             return [
                 RiskFlag(
@@ -327,7 +343,7 @@ class _Scan:
                     span=RiskSpan(text=shorten(entry.command, 60), start=0, end=len(entry.command)),
                     why=_MCP_URL_WHY if entry.kind == "mcp-server" else _URL_WHY,
                 )
-            ]
+            ], []
         if entry.field == "file":  # the hook is the script itself (Cline)
             scripts = [
                 ScriptInfo(
@@ -343,6 +359,7 @@ class _Scan:
             scripts = self._scripts(entry)
             command = entry.command
         flags = hook_risks(command, scripts, workspace=self.root, home=self._home)
+        unknowns = hook_unknowns(command, scripts, workspace=self.root, home=self._home)
         if entry.field != "file":
             for script in scripts:
                 if script.path and not script.is_task:
@@ -350,6 +367,9 @@ class _Scan:
         return [
             f.model_copy(update={"file": self._rel(f.file)}) if f.file is not None else f
             for f in flags
+        ], [
+            u.model_copy(update={"file": self._rel(u.file)}) if u.file is not None else u
+            for u in unknowns
         ]
 
     def _scripts(self, entry: Entry) -> list[ScriptInfo]:

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
         RiskLine,
         ScriptPreview,
         Snapshot,
+        UnknownLine,
     )
 
 _SHEBANG_LEXERS = (("python", "python"), ("node", "javascript"), ("bash", "bash"), ("sh", "bash"))
@@ -107,6 +108,23 @@ def risk_body(risks: list[RiskLine], colors: Colors) -> list[RenderableType]:
         line.append(f"  ({'in the ' if risk.where == 'command' else 'in '}{risk.where})",
                     style=colors.dim)  # fmt: skip
         line.append(f"\n      {risk.why}", style=colors.dim)
+        out.append(line)
+    return out
+
+
+def unknown_body(unknowns: list[UnknownLine], colors: Colors) -> list[RenderableType]:
+    """What hookdash did not understand, one each, quieter than the risk flags: `? why
+    (where)`. No flag does not mean safe while any is listed."""
+    if not unknowns:
+        return []
+    out: list[RenderableType] = [
+        Text("? not understood: no flag does not mean safe here", style=colors.dim)
+    ]
+    for unknown in unknowns:
+        line = Text(overflow="fold", style=colors.dim)
+        line.append(f"  ? {unknown.why}")
+        if unknown.where != "command":
+            line.append(f"  (in {unknown.where})")
         out.append(line)
     return out
 
@@ -233,7 +251,7 @@ class HookDetails(VerticalScroll):
         return self._hook_body(cast("Hook", hook), colors)
 
     def _hook_body(self, hook: Hook, colors: Colors) -> RenderableType:
-        from hookdash.core import hidden_problems_of, risk_lines, script_previews
+        from hookdash.core import hidden_problems_of, risk_lines, script_previews, unknown_lines
 
         problems = self._snapshot.problems if self._snapshot is not None else []
         hidden = hidden_problems_of(hook, problems)
@@ -241,6 +259,7 @@ class HookDetails(VerticalScroll):
         # What a reviewer must not miss comes first, above the fields.
         parts += hidden_body(hidden, colors)
         parts += risk_body(risk_lines(hook, self._display), colors)
+        parts += unknown_body(unknown_lines(hook, self._display), colors)
         where = self._where(hook.file, hook.line)
         parts += [Text(""), hook_facts(hook, where, self._display, colors)]
         for preview in script_previews(hook):
@@ -252,7 +271,7 @@ class HookDetails(VerticalScroll):
         return self._claude_hook_body(cast("ClaudeHook", hook), colors)
 
     def _claude_hook_body(self, hook: ClaudeHook, colors: Colors) -> RenderableType:
-        from hookdash.core import hidden_problems_of, risk_lines, script_previews
+        from hookdash.core import hidden_problems_of, risk_lines, script_previews, unknown_lines
         from hookdash.tui.hosts.claude.facts import claude_facts
 
         problems = self._claude.problems if self._claude is not None else []
@@ -260,6 +279,7 @@ class HookDetails(VerticalScroll):
         parts: list[RenderableType] = [hook_title(hook, bool(hidden), colors)]
         parts += hidden_body(hidden, colors)
         parts += risk_body(risk_lines(hook, self._display), colors)
+        parts += unknown_body(unknown_lines(hook, self._display), colors)
         where = self._where(hook.file, hook.line)
         parts += [Text(""), claude_facts(hook, where, self._claude, self._display, colors)]
         for preview in script_previews(hook):

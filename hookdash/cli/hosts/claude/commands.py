@@ -9,8 +9,16 @@ import sys
 from typing import Any
 
 from hookdash.cli.any_host import Places
-from hookdash.cli.output import EXIT_FAILED, EXIT_OK, EXIT_USAGE, CliError, Style, print_json
-from hookdash.core import shorten, visible
+from hookdash.cli.output import (
+    EXIT_FAILED,
+    EXIT_OK,
+    EXIT_USAGE,
+    CliError,
+    Style,
+    print_json,
+    unknown_texts,
+)
+from hookdash.core import UNKNOWN_MARK, shorten, visible
 
 _BADGES = {
     "claude-refuses-to-start": "not-running",
@@ -108,6 +116,8 @@ def write_claude_list(snap: Any, s: Style) -> None:
                     out.write(f"      {s.dim('↳ ' + visible(reason))}\n")
                 if hook.review_detail:
                     out.write(f"      {s.red('↳ ' + visible(hook.review_detail))}\n")
+                for text in unknown_texts(hook, places.display):
+                    out.write(f"      {s.dim(text)}\n")
     running = sum(h.runs for h in snap.hooks)
     out.write("\n" + s.dim(f"{len(snap.hooks)} hooks, {running} run") + "\n")
 
@@ -175,7 +185,8 @@ def _hook_line(hook: Any, s: Style) -> str:
     kind = "" if hook.type == "command" else s.dim(f" ({visible(str(hook.type))})")
     line = s.dim(f" L{hook.line}") if hook.line else ""
     risks = s.red(" ⚠ " + ",".join(sorted({r.kind for r in hook.risks}))) if hook.risks else ""
-    return f"    {badge}{pad}{visible(shorten(hook.id, 60))}{kind}{matcher}{line}{risks}"
+    unknown = s.dim(f" {UNKNOWN_MARK} not understood") if not hook.understood else ""
+    return f"    {badge}{pad}{visible(shorten(hook.id, 60))}{kind}{matcher}{line}{risks}{unknown}"
 
 
 def _plain_badge(hook: Any) -> str:
@@ -409,6 +420,8 @@ def _print_claude_review(snap: Any, hooks: list[Any], token: str, args: argparse
         for risk in hook.risks:
             span = visible(shorten(risk.span.text, 80))
             print(f"{indent}{s.red('! ' + visible(risk.kind))}: {span}")
+        for text in unknown_texts(hook, places.display):
+            print(f"{indent}{s.dim(text)}")
         diff = claude_script_diff(snap, hook)
         if diff is not None and diff.unavailable:
             print(f"{indent}{s.dim('no diff: ' + visible(diff.unavailable))}")

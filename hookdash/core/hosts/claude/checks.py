@@ -20,9 +20,11 @@ from hookdash.core.hosts.claude.handler import command_line, exec_argv
 from hookdash.core.hosts.claude.layers import ClaudeLayer
 from hookdash.core.hosts.claude.model import ClaudeHook, ClaudeReviewed, ClaudeSnapshot
 from hookdash.core.hosts.claude.plugins import enabled_value
+from hookdash.core.load.checks.trust import not_understood_text
 from hookdash.core.load.command_scripts import find_scripts
 from hookdash.core.load.risks import hook_risks, kinds_of
-from hookdash.core.model import RiskFlag, RiskKind, RiskSpan
+from hookdash.core.load.understood import hook_unknowns
+from hookdash.core.model import RiskFlag, RiskKind, RiskSpan, Unknown
 from hookdash.core.problems import Problem
 from hookdash.core.scripts import ScriptInfo
 
@@ -66,6 +68,15 @@ def hook_risks_of(hook: ClaudeHook, workspace: Path, home: Path) -> list[RiskFla
     if text is None:
         return []
     return hook_risks(text, hook.scripts, workspace=str(workspace), home=str(home))
+
+
+def hook_unknowns_of(hook: ClaudeHook, workspace: Path, home: Path) -> list[Unknown]:
+    """What hookdash did not understand of a command hook (core.load.understood), read from
+    the same text the risk scan reads."""
+    text = _scanned(hook, workspace)
+    if text is None:
+        return []
+    return hook_unknowns(text, hook.scripts, workspace=str(workspace), home=str(home))
 
 
 def handler_risks(handler: dict[str, Any]) -> list[RiskFlag]:
@@ -273,6 +284,10 @@ def _hook_problems(hook: ClaudeHook) -> list[Problem]:
     if hook.risks:
         kind = None if hook.command is not None else str(hook.type)
         out.append(risk_problem(f"{hook.event} hook", hook.id, hook.risks, kind, where))
+    if hook.unknowns:
+        message, fix = not_understood_text(hook.id, hook.unknowns)
+        out.append(Problem(severity="info", code="not-understood", message=message, fix=fix,
+                           file=where[0], pointer=where[1], line=where[2]))  # fmt: skip
     texts = [("event name", hook.event), ("command", hook.command), ("matcher", hook.matcher)]
     texts += [("argument", arg) for arg in hook.args or ()]
     texts.append(("target", hook.detail))

@@ -91,6 +91,9 @@ class ClaudeHook(HookRecord, BaseModel):
     # Parked by hookdash: the handler's text is in hookdash's state, not in `file`.
     parked: bool = False
     risks: list[RiskFlag] = []
+    # Whether hookdash understood all of it, and what it did not (core.load.understood).
+    understood: bool = False  # (a record nothing analysed is not understood)
+    unknowns: list[Unknown] = []
     # A plugin's hook (scope "plugin"): the plugin id (NAME@MARKETPLACE) and its folder,
     # what ${CLAUDE_PLUGIN_ROOT} is when Claude runs it. Plugin files are never written.
     plugin: str | None = None

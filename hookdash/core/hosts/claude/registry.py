@@ -301,6 +301,7 @@ def load_claude(
         claude_problems,
         handler_risks,
         hook_risks_of,
+        hook_unknowns_of,
         scripts_of,
     )
     from hookdash.core.hosts.claude.mcp_servers import claude_mcp_servers, mcp_server_problems
@@ -332,6 +333,8 @@ def load_claude(
                 hook.trust = "trusted" if trust.state == "trusted" else "untrusted"
             hook.scripts = scripts_of(hook, folder, home_of(env))
             hook.risks = hook_risks_of(hook, folder, home_of(env)) + handler_risks(handler)
+            hook.unknowns = hook_unknowns_of(hook, folder, home_of(env))
+            hook.understood = not hook.unknowns
             hooks.append(hook)
     from hookdash.core.hosts.claude.scoped import definitions, scoped_hooks
 
@@ -367,7 +370,11 @@ def load_claude(
     snapshot.mods = claude_mods(plugins, switch, layers, env)
     snapshot.problems += mod_problems(snapshot.mods, plugins)
     # Parked hooks are listed (off) but are in no file: no finding of a file is theirs.
-    snapshot.hooks.extend(_parked_hooks(layers, env))
+    parked = _parked_hooks(layers, env)
+    for hook in parked:  # (its text is read like any hook's: a parked hook may come back)
+        hook.unknowns = hook_unknowns_of(hook, folder, home_of(env))
+        hook.understood = not hook.unknowns
+    snapshot.hooks.extend(parked)
     return snapshot
 
 

@@ -80,7 +80,13 @@ def _review_body(
 ) -> Group:
     """Each hook or settings command as it would be recorded: NEW or CHANGED, event (or
     key) and layer, the whole command, its risk flags, and a changed script's diff."""
-    from hookdash.core import claude_review_label, claude_script_diff, risk_lines
+    from hookdash.core import (
+        claude_review_label,
+        claude_script_diff,
+        risk_lines,
+        unknown_lines,
+        unknown_sentence,
+    )
 
     parts: list[RenderableType] = [
         Text(
@@ -101,6 +107,8 @@ def _review_body(
         parts.append(line)
         for risk in risk_lines(hook):
             parts.append(Text(f"    ⚠ {risk.label}  {risk.span}  — {risk.why}", colors.risk))
+        for unknown in unknown_lines(hook):
+            parts.append(Text(f"    {unknown_sentence(unknown)}", style=colors.dim))
         diff = claude_script_diff(snapshot, hook, environ)
         if diff is not None and diff.unavailable:
             parts.append(Text(f"    {visible(diff.unavailable)}", style=colors.dim))
