@@ -50,8 +50,10 @@ class ScriptInfo(BaseModel):
 
     path: str | None  # None: a command that is not on PATH
     program: str  # as bash runs it (its words expanded)
-    # "script" (run directly), "interpreted" (read by bash/python/…), "command" (a tool on
-    # PATH), "npm-script" / "make-target" (project code: `code`, from `line` of `path`)
+    # "script" (run directly), "interpreted" (read by bash/python/…), "reached" (a file that
+    # decides what runs: package.json for `node .`, an included makefile, an xargs list),
+    # "command" (a tool on PATH), "npm-script" / "make-target" (project code: `code`, from
+    # `line` of `path`)
     kind: str
     exists: bool
     executable: bool

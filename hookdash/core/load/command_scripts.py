@@ -17,7 +17,15 @@ tree-sitter-bash (the parser the risk flags use) and walked as bash would run it
   are walked in turn; `source`/`.` and `bash FILE`, `python3 FILE`, `node FILE`, … name a
   script; so do `bash < FILE` and `cat FILE | sh`.
 - `npm run X`, `npm test`, `yarn X`, `pnpm X`, `make X` follow into the project's own
-  definition of X (core.load.project_tasks), which is walked too.
+  definition of X (core.load.project_tasks), which is walked too; the makefiles make
+  `include`s are recorded.
+- Files a program reaches by its own rules (core.load.reached_files) are recorded too:
+  `node DIR` (package.json's `main`), `python -m pkg`, `uv run NAME` / `poetry run NAME`
+  (pyproject entry points), `go run ./dir`, `awk -f F`, `sed -f F`, `perl -x F`, the files
+  `find … -exec` runs, the list `xargs` reads its arguments from (and what it then runs),
+  and `$BASH_ENV`, which bash reads before a `bash -c` or a script. A file that decides
+  what runs without being run itself (package.json, pyproject.toml, a makefile, an xargs
+  list) is recorded as kind "reached": fingerprinted and shown, not read as a script.
 
 Where bash decides at run time (a program or a script path built from `$(…)`, a
 variable hookdash does not know, `cd "$X"` before a relative path, code piped into a
@@ -34,7 +42,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from hookdash.core.load import bash_words as bw
+from hookdash.core.load import bash_words as bw, reached_files as rf
 from hookdash.core.load.project_tasks import Task, make_targets, npm_scripts
 from hookdash.core.scripts import SHELL_BUILTINS, ScriptInfo
 
@@ -56,7 +64,7 @@ _INTERPRETERS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
         frozenset({"-e", "--eval", "-p", "--print"}),
         frozenset({"--input-type", "--env-file", "-C", "--conditions", "--title"}),
     ),
-    "perl": (frozenset({"-e", "-E"}), frozenset({"-I", "-M", "-m", "-x"})),
+    "perl": (frozenset({"-e", "-E"}), frozenset({"-I", "-M", "-m"})),
     "ruby": (frozenset({"-e"}), frozenset({"-I", "-r", "-C", "-E"})),
     "php": (frozenset({"-r"}), frozenset({"-c", "-d", "-z"})),
     "lua": (frozenset({"-e"}), frozenset({"-l"})),
@@ -86,7 +94,6 @@ _WRAPPERS: dict[str, tuple[frozenset[str], int]] = {
     "stdbuf": (frozenset({"-i", "-o", "-e"}), 0),
     "sudo": (frozenset({"-u", "-g", "-C", "-D", "-h", "-p", "-r", "-t", "-U", "-T", "-R"}), 0),
     "doas": (frozenset({"-u", "-C"}), 0),
-    "xargs": (frozenset({"-I", "-L", "-n", "-P", "-d", "-E", "-s", "-a", "--arg-file"}), 0),
     "caffeinate": (frozenset({"-t", "-w"}), 0),
 }
 # Programs whose arguments decide what runs.
@@ -97,6 +104,25 @@ _SPECIAL = (
     | _OTHER_INTERPRETERS
     | frozenset(_WRAPPERS)
     | frozenset({"env", "npm", "yarn", "pnpm", "make", "gmake", "command", "type", "hash"})
+    | frozenset({"xargs", "find", "uv", "poetry", "go", "sed", "gsed"})
+    | frozenset({"awk", "gawk", "mawk", "nawk"})
+)
+_AWK = frozenset({"awk", "gawk", "mawk", "nawk"})
+_GO_ARGUMENT = frozenset(
+    {"-C", "-o", "-p", "-tags", "-ldflags", "-gcflags", "-asmflags", "-mod", "-modfile"}
+    | {"-overlay", "-exec", "-toolexec", "-pkgdir", "-buildmode", "-compiler", "-pgo"}
+)
+# xargs' options that take an argument (as a word of its own, or attached).
+_XARGS_ARGUMENT = frozenset(
+    {"-I", "-L", "-n", "-P", "-d", "-E", "-e", "-s", "-a", "--arg-file", "--delimiter"}
+    | {"--max-args", "--max-lines", "--max-procs", "--max-chars", "--eof", "--replace"}
+)
+# uv's and poetry's `run` options that take an argument.
+_RUN_ARGUMENT = frozenset(
+    {"--with", "--with-editable", "--with-requirements", "--python", "-p", "--package"}
+    | {"--extra", "--group", "--only-group", "--env-file", "--index", "--default-index"}
+    | {"--index-url", "--extra-index-url", "--find-links", "-f", "--config-file", "-C"}
+    | {"--cache-dir", "--color", "--no-group", "--script", "-s"}
 )
 _YARN_BUILTINS_WORDS = (
     "add audit autoclean bin cache check config create dedupe dlx exec explain generate- "
@@ -348,7 +374,7 @@ class ScriptFinder:
         info = self._files.get(key)
         if info is None:
             is_file = os.path.isfile(path)
-            if kind == "interpreted":  # the interpreter only needs to read it
+            if kind in ("interpreted", "reached"):  # it only needs to be read
                 executable = is_file and os.access(path, os.R_OK)
             else:
                 executable = is_file and os.access(path, os.X_OK)
@@ -419,6 +445,22 @@ def _program_key(command: str, value_of: Callable[[str], str | None]) -> str | N
     if first.startswith("/") and _PYTHON.match(posixpath.basename(first)):
         return None
     return first
+
+
+def _runs_its_arguments(program: Field) -> bool:
+    """Whether a program runs a file its arguments name (a shell, an interpreter,
+    `source`): then which files it is given decides what runs."""
+    if not isinstance(program, str):
+        return True
+    base = posixpath.basename(program)
+    return (
+        base in SHELLS
+        or base in _NODE
+        or bool(_PYTHON.match(base))
+        or base in _INTERPRETERS
+        or base in _OTHER_INTERPRETERS
+        or base in ("source", ".", "env", "exec", "xargs")
+    )
 
 
 def find_scripts(command: str, cwd: Path | str, variables: Mapping[str, str]) -> CommandScripts:
@@ -905,6 +947,7 @@ class _Walk:
         if program in self.functions:
             return st
         if "/" in program and not program.startswith("/"):
+            self.bash_env(st, env)
             self.script_file(program, st, "script")
             return st
         base = posixpath.basename(program)
@@ -969,6 +1012,10 @@ class _Walk:
             self.package_manager(base, args, st, depth)
         elif base in ("make", "gmake"):
             self.make(args, st, depth)
+        elif base in _REACHING:
+            _REACHING[base](self, base, args, st, depth, stdin, env)
+            if first and self.program is None:
+                self.path_program(program, st, env, first)
         elif program.startswith("/"):
             self.script_file(program, st, "script")
         else:
@@ -1092,6 +1139,20 @@ class _Walk:
         self.text(code, st.copy(), depth + 1)
         return st
 
+    def bash_env(self, st: _State, env: Mapping[str, str | None]) -> None:
+        """The file in `$BASH_ENV`, which a non-interactive bash reads before anything
+        else (a `bash -c`, a bash script)."""
+        if "BASH_ENV" in env:
+            value = env["BASH_ENV"]
+        elif "BASH_ENV" in st.vars:
+            value = st.vars.get("BASH_ENV")
+        else:
+            return
+        if value is None or any(c in value for c in "$`"):
+            self.unresolved("bash reads $BASH_ENV first, a file decided when it runs")
+        elif value:
+            self.script_file(value, st, "interpreted")
+
     def script_file(self, word: str, st: _State, kind: str, *, search_path: bool = False) -> None:
         """The file a word names, relative to the directory the shell is in."""
         if word.startswith("/"):
@@ -1168,6 +1229,8 @@ class _Walk:
         rest = args[i:]
         if base == "busybox":
             return  # an applet, not a shell (busybox sh … is rare; read as a tool)
+        if base == "bash":
+            self.bash_env(st, env)
         if code_next:
             if not rest:
                 return
@@ -1299,23 +1362,37 @@ class _Walk:
         if isinstance(script, _Dyn):
             self.unresolved(f"{base} runs a file decided when it runs: {script.reason}")
             return
-        if family == "node" and st.cwd is not None and not os.path.splitext(script)[1]:
-            for suffix in ("", ".js", ".mjs", ".cjs"):
-                if os.path.isfile(os.path.join(st.cwd, script + suffix)):
-                    script += suffix
-                    break
+        if family == "node" and st.cwd is not None:
+            whole = os.path.normpath(os.path.join(st.cwd, script))
+            if os.path.isdir(whole):  # `node .`: the package's main file
+                self.reached(rf.node_directory(whole), f"{base} {script}")
+                return
+            if not os.path.splitext(script)[1]:
+                for suffix in ("", ".js", ".mjs", ".cjs"):
+                    if os.path.isfile(os.path.join(st.cwd, script + suffix)):
+                        script += suffix
+                        break
+        if family == "perl" and "-x" in args[:i]:
+            self.script_file(script, st, "interpreted")  # the perl code inside it
+            return
         self.script_file(script, st, "interpreted")
 
     def python_module(self, module: str, st: _State) -> None:
-        """`python -m X` runs the project's own X.py (or X/__main__.py) when there is one:
-        the directory it runs in comes first on sys.path."""
+        """`python -m X` runs the project's own X (its packages' `__init__.py`, then X.py
+        or X/__main__.py) when there is one: the directory it runs in comes first on
+        sys.path."""
         if st.cwd is None:
             return
-        relative = module.replace(".", "/")
-        for candidate in (relative + ".py", relative + "/__main__.py"):
-            if os.path.isfile(os.path.join(st.cwd, candidate)):
-                self.script_file(candidate, st, "interpreted")
-                return
+        self.reached(rf.python_module(st.cwd, module), "python -m " + module)
+
+    def reached(self, found: rf.Reached, program: str) -> None:
+        """Record what a program reaches by its own rules (core.load.reached_files)."""
+        for path in found.read:
+            self.add(self.finder.file_info(path, program, "reached"))
+        for path in found.run:
+            self.add(self.finder.file_info(path, program, "interpreted"))
+        if found.why is not None:
+            self.unresolved(found.why)
 
     # ---------------------------------------------------------------- project tasks
 
@@ -1439,8 +1516,259 @@ class _Walk:
         tasks = make_targets(directory, makefile, goals, overrides, known)
         if tasks.why is not None:
             self.unresolved(tasks.why)
+        for included in tasks.files:
+            self.add(self.finder.file_info(included, "make", "reached"))
         for task in tasks.tasks:
             self.task(task, f"make {task.name}", st, depth)
+
+    # ---------------------------------------------------------------- reached files
+
+    def xargs(
+        self,
+        base: str,
+        args: list[Field],
+        st: _State,
+        depth: int,
+        stdin: _Stdin | None,
+        env: dict[str, str | None],
+    ) -> None:
+        """`xargs [options] COMMAND…`: COMMAND runs with the items of its input list as
+        more arguments (from `-a FILE`, or its standard input)."""
+        listed: Field | None = None
+        delimiter: str | None = None
+        replace: str | None = None
+        per_line = False
+        per_call: int | None = None
+        i = 0
+        while i < len(args):
+            arg = args[i]
+            if not isinstance(arg, str) or not arg.startswith("-") or arg == "-":
+                break
+            if arg == "--":
+                i += 1
+                break
+            name, _eq, attached = arg.partition("=")
+            if not _eq and len(arg) > 2 and not arg.startswith("--") and arg[:2] in _XARGS_ARGUMENT:
+                name, attached, _eq = arg[:2], arg[2:], "="
+            value: Field | None = attached if _eq else None
+            if name in _XARGS_ARGUMENT and not _eq:
+                value = args[i + 1] if i + 1 < len(args) else None
+                i += 1
+            i += 1
+            if name in ("-0", "--null"):
+                delimiter = "\0"
+            elif name in ("-a", "--arg-file"):
+                listed = value
+            elif name in ("-d", "--delimiter") and isinstance(value, str):
+                delimiter = bw.ansi_c(value) if "\\" in value else value
+            elif name in ("-I", "--replace", "-i"):
+                replace, per_line = (value if isinstance(value, str) else "{}"), True
+            elif name in ("-L", "--max-lines", "-n", "--max-args") and isinstance(value, str):
+                per_call = int(value) if value.isdigit() and int(value) > 0 else None
+                per_line = per_line or name in ("-L", "--max-lines")
+        command = args[i:] or ["echo"]
+        program = command[0]
+        if not isinstance(program, str):
+            self.unresolved(f"xargs runs a program decided when it runs: {program.reason}")
+            return
+        if listed is None and stdin is not None and stdin.file is not None:
+            listed = stdin.file
+        if listed is None:
+            if _runs_its_arguments(program):
+                source = "its standard input" if stdin is None else "what is piped into it"
+                self.unresolved(
+                    f"xargs runs {_short(program)} on the items of {source}, which hookdash "
+                    "cannot read before it runs"
+                )
+            self.run(command, st.copy(), depth, None, dict(env))
+            return
+        if isinstance(listed, _Dyn):
+            self.unresolved("xargs reads its arguments from a file decided when it runs")
+            return
+        path = listed if listed.startswith("/") else os.path.join(st.cwd or "", listed)
+        if st.cwd is None and not listed.startswith("/"):
+            self.unresolved(f"xargs reads {_short(listed)} in a directory hookdash cannot tell")
+            return
+        path = os.path.normpath(path)
+        self.add(self.finder.file_info(path, "xargs", "reached"))
+        items, why = rf.xargs_items(path, delimiter, per_line)
+        if items is None:
+            self.unresolved(why)
+            return
+        calls: list[list[Field]]
+        if replace is not None:
+            calls = [
+                [w.replace(replace, item) if isinstance(w, str) else w for w in command]
+                for item in items
+            ]
+        elif per_call is not None:
+            calls = [[*command, *items[k : k + per_call]] for k in range(0, len(items), per_call)]
+        else:
+            calls = [[*command, *items]]
+        for call in calls[:MAX_SCRIPTS]:
+            self.run(call, st.copy(), depth, None, dict(env))
+
+    def find(
+        self,
+        base: str,
+        args: list[Field],
+        st: _State,
+        depth: int,
+        stdin: _Stdin | None,
+        env: dict[str, str | None],
+    ) -> None:
+        """`find … -exec COMMAND {} \\;`: COMMAND runs on every file find picks."""
+        words = [a for a in args if isinstance(a, str)]
+        if len(words) != len(args):
+            if any(w in ("-exec", "-execdir", "-ok", "-okdir") for w in words):
+                self.unresolved("find is given words decided when it runs")
+            return
+        parsed = rf.parse_find(words)
+        if not parsed.execs:
+            return
+        runs_found = any(
+            "{}" in w and (k == 0 or _runs_its_arguments(ws[0]))
+            for ws, _b in parsed.execs
+            for k, w in enumerate(ws)
+        )
+        if st.cwd is None:
+            if runs_found:
+                self.unresolved(f"find runs in a directory hookdash cannot tell: {st.cwd_why}")
+            return
+        found = rf.find_files(st.cwd, parsed) if runs_found else rf.Reached()
+        if found.why is not None:
+            self.unresolved(found.why)
+        elif runs_found:
+            self.unresolved(
+                "find picks the files it runs when it runs: a file added later is not in "
+                "what hookdash recorded"
+            )
+        names = found.run or ["{}"]
+        for exec_words, batched in parsed.execs:
+            if not exec_words:
+                continue
+            if batched:
+                calls = [[x for w in exec_words for x in (names if w == "{}" else [w])]]
+            else:
+                calls = [[w.replace("{}", name) for w in exec_words] for name in names]
+            for call in calls[:MAX_SCRIPTS]:
+                if "{}" in call:
+                    continue  # no file picked: nothing to follow
+                self.run(list(call), st.copy(), depth, None, dict(env))
+
+    def project_run(
+        self,
+        base: str,
+        args: list[Field],
+        st: _State,
+        depth: int,
+        stdin: _Stdin | None,
+        env: dict[str, str | None],
+    ) -> None:
+        """`uv run NAME` / `poetry run NAME`: a pyproject entry point, a `.py` file, or a
+        program run in the project's environment."""
+        if not args or args[0] != "run":
+            return
+        rest = list(args[1:])
+        inner = st
+        i = 0
+        while i < len(rest):
+            arg = rest[i]
+            if not isinstance(arg, str) or not arg.startswith("-"):
+                break
+            if arg == "--":
+                i += 1
+                break
+            if arg in ("--directory", "--project") and i + 1 < len(rest):
+                inner = st.copy()
+                self.cd([rest[i + 1]], inner)
+                i += 2
+                continue
+            i += 2 if arg in _RUN_ARGUMENT else 1
+        rest = rest[i:]
+        if not rest:
+            return
+        name = rest[0]
+        if isinstance(name, _Dyn):
+            self.unresolved(f"{base} run runs a program decided when it runs: {name.reason}")
+            return
+        if inner.cwd is not None and "/" not in name and not name.endswith(".py"):
+            entry = rf.pyproject_entry(inner.cwd, name)
+            if entry is not None:
+                self.reached(entry, f"{base} run {name}")
+                return
+        if name.endswith(".py") or name.endswith(".pyw"):
+            self.interpreter("python", rest, inner, None, None)
+            return
+        self.run(rest, inner.copy(), depth, None, dict(env))
+
+    def go(
+        self,
+        base: str,
+        args: list[Field],
+        st: _State,
+        depth: int,
+        stdin: _Stdin | None,
+        env: dict[str, str | None],
+    ) -> None:
+        """`go run PACKAGE|FILES…`: the project's Go files it compiles and runs."""
+        if not args or args[0] != "run":
+            return
+        words: list[str] = []
+        for arg in args[1:]:
+            if not isinstance(arg, str):
+                self.unresolved(f"go run is given words decided when it runs: {arg.reason}")
+                return
+            words.append(arg)
+        while words and words[0].startswith("-"):
+            flag = words.pop(0).split("=", 1)[0]
+            if flag in ("-exec", "-toolexec", "-overlay", "-modfile"):
+                self.unresolved(f"go run {flag} hands the build to a file hookdash does not follow")
+            if "=" not in flag and flag in _GO_ARGUMENT:
+                words = words[1:]
+        if st.cwd is None:
+            self.unresolved(f"go run runs in a directory hookdash cannot tell: {st.cwd_why}")
+            return
+        found = rf.go_package(st.cwd, words)
+        if found is not None:
+            self.reached(found, "go run")
+
+    def program_files(
+        self,
+        base: str,
+        args: list[Field],
+        st: _State,
+        depth: int,
+        stdin: _Stdin | None,
+        env: dict[str, str | None],
+    ) -> None:
+        """`awk -f FILE`, `sed -f FILE`: a program read from a file (awk's can run
+        commands with system(), GNU sed's with `e`)."""
+        flags = (
+            ("-f", "--file", "-E", "--exec", "-i", "--include")
+            if base in _AWK
+            else ("-f", "--file")
+        )
+        i = 0
+        while i < len(args):
+            arg = args[i]
+            if not isinstance(arg, str):
+                i += 1
+                continue
+            name, eq, attached = arg.partition("=")
+            value: Field | None = None
+            if name in flags and name.startswith("--") and eq:
+                value = attached
+            elif arg in flags:
+                value = args[i + 1] if i + 1 < len(args) else None
+                i += 1
+            elif arg[:2] in ("-f",) and len(arg) > 2 and not arg.startswith("--"):
+                value = arg[2:]
+            i += 1
+            if isinstance(value, _Dyn):
+                self.unresolved(f"{base} reads its program from a file decided when it runs")
+            elif value is not None and value != "-":
+                self.script_file(value, st, "interpreted")
 
     def task(self, task: Task, program: str, st: _State, depth: int) -> None:
         """Record a piece of project code and walk what it runs, in its own directory."""
@@ -1460,3 +1788,17 @@ class _Walk:
             inner = st.copy()
             inner.oldpwd, inner.cwd, inner.cwd_why = st.cwd, task.cwd, None
             self.text(command, inner, depth + 1)
+
+
+_Reaching = Callable[
+    [_Walk, str, list[Field], _State, int, "_Stdin | None", dict[str, "str | None"]], None
+]
+# Programs that reach project files by their own rules, and the walk of each.
+_REACHING: dict[str, _Reaching] = {
+    "xargs": _Walk.xargs,
+    "find": _Walk.find,
+    "uv": _Walk.project_run,
+    "poetry": _Walk.project_run,
+    "go": _Walk.go,
+    **dict.fromkeys(("awk", "gawk", "mawk", "nawk", "sed", "gsed"), _Walk.program_files),
+}

@@ -42,7 +42,7 @@ from hookdash.core.model import Hook
 from hookdash.core.scripts import ScriptInfo
 
 STATE_FILE = "trusted-scripts.json"
-SCRIPT_KINDS = frozenset({"script", "interpreted"})  # a file of the project, not a PATH tool
+SCRIPT_KINDS = frozenset({"script", "interpreted", "reached"})  # a project file, not a PATH tool
 
 
 class ScriptPrint(BaseModel):
