@@ -100,12 +100,7 @@ _PRIVATE_USE = "\ue000-\uf8ff\U000f0000-\U000ffffd\U00100000-\U0010fffd"
 # Everything but C0: DEL, C1, format characters, separators, surrogates, the default-
 # ignorable code points, the blank symbol and private use.
 _NON_C0 = (
-    "\x7f-\x9f"
-    + _FORMAT
-    + "\u2028\u2029\ud800-\udfff"
-    + _DEFAULT_IGNORABLE
-    + _BLANK
-    + _PRIVATE_USE
+    "\x7f-\x9f" + _FORMAT + "\u2028\u2029\ud800-\udfff" + _DEFAULT_IGNORABLE + _BLANK + _PRIVATE_USE
 )
 
 _HIDDEN_LINE = re.compile("[\x00-\x1f" + _NON_C0 + "]")
