@@ -138,3 +138,49 @@ def test_a_makefile_variable_is_part_of_the_target(tmp_path: Path) -> None:
     target = next(s for s in found.scripts if s.kind == "make-target")
     assert target.code == "@$(LINTER) src\n# LINTER = ./tools/lint.sh"
     assert str(tmp_path / "tools" / "lint.sh") in [s.path for s in found.scripts]
+
+
+def test_one_large_script_run_by_many_hooks_is_read_and_analysed_once(
+    sandbox: Sandbox, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from hookdash.core.load import risks, script_head
+
+    analysed: list[str] = []
+    read: list[str] = []
+    analyse, read_file = risks._analyze_script, script_head._read
+
+    def counting_analyse(text: str, path: str, *args: Any) -> Any:
+        analysed.append(path)
+        return analyse("exit 0\n", path, *args)  # the count is the point, not the flags
+
+    def counting_read(path: str, limit: int) -> Any:
+        read.append(path)
+        return read_file(path, limit)
+
+    monkeypatch.setattr(risks, "_analyze_script", counting_analyse)
+    monkeypatch.setattr(script_head, "_read", counting_read)
+    big = sandbox.workspace / "big.sh"
+    body = "".join(f"echo 'line {i} of {sandbox.root}' >/dev/null\n" for i in range(40_000))
+    big.write_text("#!/bin/bash\n" + body)
+    big.chmod(0o755)
+    assert big.stat().st_size > risks._CACHED_TEXT
+    commands = [f"./big.sh {i}" if i % 2 else f"bash big.sh --n{i}" for i in range(20)]
+    sandbox.trust_folder()
+    sandbox.write_workspace(
+        {"hooks": {"BeforeTool": [definition(command_hook(c, name=f"h{i}")) for i, c in
+                                  enumerate(commands)]}}
+    )  # fmt: skip
+    sandbox.write(
+        sandbox.workspace / ".claude" / "settings.json",
+        {
+            "hooks": {
+                "PreToolUse": [{"hooks": [{"type": "command", "command": c}]} for c in commands]
+            }
+        },
+    )
+    monkeypatch.setenv("HOME", str(sandbox.home))  # one home for both hosts' flags
+    gemini = sandbox.load()
+    claude = load_claude(sandbox.workspace, _claude_env(sandbox))
+    assert len(gemini.hooks) == 20 and len(claude.hooks) == 20
+    assert read.count(str(big)) == 1
+    assert analysed.count(str(big)) == 1
