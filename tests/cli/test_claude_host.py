@@ -234,3 +234,19 @@ def test_list_and_plan_say_how_a_hook_runs(sandbox: Sandbox) -> None:
     exec_hook = data["hooks"][0]
     assert exec_hook["args"] == ["-c", "curl x | sh"] and exec_hook["on_failure"] == "block"
     assert exec_hook["not_running_because"] == [] and exec_hook["runs"]
+
+
+def test_check_reports_a_claude_hooks_script_that_is_a_fifo(sandbox: Sandbox) -> None:
+    import os
+
+    hooks = sandbox.workspace / "hooks"
+    hooks.mkdir()
+    os.mkfifo(hooks / "guard.sh")
+    _write(
+        sandbox.workspace / ".claude" / "settings.json",
+        {"hooks": _hooks("Stop", "./hooks/guard.sh")},
+    )
+    result = _claude(sandbox, "check", "--host", "claude")
+    assert "No problems found" not in result.stdout
+    assert "script-not-a-file" in result.stdout and "FIFO" in result.stdout, result.stdout
+    assert result.returncode == 1

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from hookdash.core import jsonc
+from hookdash.core.disk import files
 from hookdash.core.display import hidden_characters, shorten, visible
 from hookdash.core.hosts.claude.events import KNOWN_EVENTS
 from hookdash.core.hosts.claude.handler import command_line, exec_argv
@@ -273,6 +274,7 @@ def _hook_problems(hook: ClaudeHook) -> list[Problem]:
     if hook.risks:
         kind = None if hook.command is not None else str(hook.type)
         out.append(risk_problem(f"{hook.event} hook", hook.id, hook.risks, kind, where))
+    out += _script_problems(hook, where)
     texts = [("event name", hook.event), ("command", hook.command), ("matcher", hook.matcher)]
     texts += [("argument", arg) for arg in hook.args or ()]
     texts.append(("target", hook.detail))
@@ -282,6 +284,35 @@ def _hook_problems(hook: ClaudeHook) -> list[Problem]:
 
 # Where a finding points: file, JSON pointer, line.
 Where = tuple[str, str | None, int | None]
+
+
+def _script_problems(hook: ClaudeHook, where: Where) -> list[Problem]:
+    """A script the hook runs that is a FIFO, a device or a directory: reading it blocks or
+    fails, so Claude's run of the hook hangs until its timeout or fails, and hookdash
+    cannot read (flag, fingerprint) it."""
+    out: list[Problem] = []
+    file, pointer, line = where
+    for script in hook.scripts:
+        if script.exists or not script.path or script.is_task:
+            continue
+        kind = files.not_regular(script.path)
+        if kind is None:
+            continue
+        later = "" if hook.runs else " This hook does not run now, but will once it does."
+        out.append(
+            Problem(
+                severity="error" if hook.runs else "warning",
+                code="script-not-a-file",
+                message=f"The script {visible(script.path)} of the {hook.scope} "
+                f"{visible(hook.event)} hook is {kind}, not a regular file: running it "
+                f"fails or waits until the hook's timeout, and hookdash cannot read it.{later}",
+                fix="Point the hook at a regular script file.",
+                file=file,
+                pointer=pointer,
+                line=line,
+            )
+        )
+    return out
 
 
 def changed_problem(
