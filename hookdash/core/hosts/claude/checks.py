@@ -123,6 +123,19 @@ def _file_problems(layer: ClaudeLayer) -> list[Problem]:
                 file=path,
             )
         ]
+    if read.error is not None and read.error.unread:
+        return [
+            Problem(
+                severity="error",
+                code="claude-settings-parse-error",
+                message=f"The {layer.scope} settings file: {read.error.message}. Review it by "
+                "hand: its hooks are not listed, flagged or checked.",
+                fix="Remove the deep nesting at the line and column shown.",
+                file=path,
+                line=read.error.line,
+                column=read.error.column,
+            )
+        ]
     if read.error is not None:
         effect = (
             "Claude Code refuses to start (`claude -p` exits 1)."

@@ -111,6 +111,9 @@ class ParseError(BaseModel):
     message: str
     line: int | None = None
     column: int | None = None
+    # hookdash stopped before Claude Code would (nested deeper than hookdash reads): the
+    # file may well be read, and its hooks run, by Claude.
+    unread: bool = False
 
 
 class ClaudeLayerInfo(BaseModel):
