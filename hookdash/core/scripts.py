@@ -42,6 +42,18 @@ _BUILTIN_WORDS = (
     "[ [[ { ! ."
 )
 SHELL_BUILTINS = frozenset(_BUILTIN_WORDS.split())
+# Variables the agents set for a hook to a place: the project directory (each agent's own
+# name for it; Gemini CLI sets Claude's too) and a Claude plugin's folder. A program named
+# `"$QWEN_PROJECT_DIR"/.qwen/hooks/x.sh` is a path hookdash can read.
+AGENT_PLACE_VARIABLES = (
+    "GEMINI_PROJECT_DIR",
+    "GEMINI_CWD",
+    "CLAUDE_PROJECT_DIR",
+    "CLAUDE_PLUGIN_ROOT",
+    "QWEN_PROJECT_DIR",
+    "CURSOR_PROJECT_DIR",
+    "CODEX_PROJECT_DIR",
+)
 _CONTROL = re.compile(r"\|\||&&|[|;&\n]")
 
 

@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING
 
 from hookdash.core.load import bash_words as bw, reached_files as rf
 from hookdash.core.load.project_tasks import Task, make_targets, npm_scripts
+from hookdash.core.load.script_head import read_head
 from hookdash.core.scripts import SHELL_BUILTINS, ScriptInfo
 
 if TYPE_CHECKING:
@@ -147,7 +148,15 @@ _PLAIN_WORD = re.compile(r"^[^\\{}*?\[~'\"$`]*$")  # nothing bash expands or unq
 _SAFE_VALUE = re.compile(r"^[^\s*?\[]+$")  # a value that neither splits, vanishes nor globs
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _ASSIGNMENT = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\+?=(.*)$", re.S)
-_PARAMETER = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-=?+])(.*))?$", re.S)
+_PARAMETER = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*|[0-9])(?:(:?[-=?+])(.*))?$", re.S)
+# The directory of the running script, as scripts say it: `$(dirname "$0")`,
+# `$(dirname -- "${BASH_SOURCE[0]}")`, `$(cd "$(dirname "$0")" && pwd)`.
+_SELF_DIR = re.compile(
+    r'^\$\(\s*(?:cd\s+"?)?\$\(\s*dirname\s+(?:--\s+)?"?\$(?:0|\{0\}|\{BASH_SOURCE(?:\[0\])?\}|BASH_SOURCE)"?'
+    r'\s*\)(?:"?\s*(?:&&|;)\s*pwd(?:\s+-P)?\s*)?\)$|'
+    r'^\$\(\s*dirname\s+(?:--\s+)?"?\$(?:0|\{0\}|\{BASH_SOURCE(?:\[0\])?\}|BASH_SOURCE)"?\s*\)$'
+)
+SCRIPT_WALK_BYTES = 256 * 1024  # a shell script longer than this is not walked
 _STATEMENTS = frozenset(
     {
         "command",
@@ -350,24 +359,28 @@ class ScriptFinder:
             # `./hooks/x.sh --flag N` for many N: what runs depends on the program alone.
             key = _program_key(command, self._variables.get)
             if key is None:
-                found = self._walk(command)
+                found, _args = self._walk(command)
             else:
                 found = self._by_program.get(key)
                 if found is None:
-                    found = self._by_program[key] = self._walk(command)
+                    found, by_args = self._walk(command)
+                    if not by_args:  # a dispatcher's `$1.sh`: the words decide
+                        self._by_program[key] = found
             self._found[command] = found
         return found
 
-    def _walk(self, command: str) -> CommandScripts:
+    def _walk(self, command: str) -> tuple[CommandScripts, bool]:
+        """What the command runs, and whether a script's `$1`… decided any of it."""
         walk = _Walk(self)
         state = _State(self.root, None, None, _Vars(self._variables))
         try:
             walk.text(command, state, 0)
         except RecursionError:
             walk.unresolved("it nests too deeply for hookdash to read")
-        return CommandScripts(
+        found = CommandScripts(
             tuple(walk.scripts), walk.program, "; ".join(walk.reasons) if walk.reasons else None
         )
+        return found, walk.by_args
 
     def file_info(self, path: str, program: str, kind: str) -> ScriptInfo:
         key = (path, program, kind)
@@ -478,6 +491,8 @@ class _Walk:
         self.program: ScriptInfo | None = None
         self.reasons: list[str] = []
         self.functions: set[str] = set()
+        self._walked: set[str] = set()  # shell scripts walked for what they run
+        self.by_args = False  # a script's positional parameter ($1…) was read
         self._first = True  # the next simple command is the command's first
         self.succeeded = False  # the last simple command surely succeeded (cd, true)
 
@@ -775,8 +790,9 @@ class _Walk:
         """The value of a plain `$NAME` or `${NAME}` the walk knows, else None."""
         text = src.text(node)
         name = text[2:-1] if text.startswith("${") else text[1:]
-        if not _IDENTIFIER.match(name) or name in ("PWD", "OLDPWD"):
+        if not (_IDENTIFIER.match(name) or name.isdigit()) or name in ("PWD", "OLDPWD"):
             return None
+        self.by_args = self.by_args or (name.isdigit() and name != "0")
         return st.vars.get(name)
 
     def pieces(self, node: Node, st: _State, src: _Source) -> list[bw.Piece]:
@@ -796,6 +812,9 @@ class _Walk:
         if kind in ("simple_expansion", "expansion"):
             return [bw.Value(self.parameter(node, st, src), False)]
         if kind in ("command_substitution", "process_substitution"):
+            here = self.self_dir(text, st)
+            if here is not None:
+                return [bw.Value(here, False)]
             raise _Dynamic(f"the output of {_short(text)}, known only when it runs")
         if kind == "arithmetic_expansion":
             raise _Dynamic(f"{_short(text)} is computed when it runs")
@@ -813,6 +832,8 @@ class _Walk:
                 out.extend(self.quoted(child, st, src))
             elif kind in ("simple_expansion", "expansion"):
                 out.append(bw.Value(self.parameter(child, st, src), True))
+            elif kind == "command_substitution" and (here := self.self_dir(src.text(child), st)):
+                out.append(bw.Value(here, True))
             elif kind in ("command_substitution", "arithmetic_expansion"):
                 raise _Dynamic(f"the output of {_short(src.text(child))}, known only when it runs")
             else:
@@ -845,8 +866,9 @@ class _Walk:
             return st.cwd
         if name == "OLDPWD" and st.oldpwd is not None:
             return st.oldpwd
-        if not _IDENTIFIER.match(name):
+        if not _IDENTIFIER.match(name) and not (name.isdigit() and name in st.vars):
             raise _Dynamic(f"${name} is given when it runs")
+        self.by_args = self.by_args or (name.isdigit() and name != "0")
         if name in st.vars:
             value = st.vars[name]
             if value is None:
@@ -948,7 +970,7 @@ class _Walk:
             return st
         if "/" in program and not program.startswith("/"):
             self.bash_env(st, env)
-            self.script_file(program, st, "script")
+            self.script_file(program, st, "script", args=args, depth=depth)
             return st
         base = posixpath.basename(program)
         if program in ("cd", "pushd"):
@@ -1017,7 +1039,8 @@ class _Walk:
             if first and self.program is None:
                 self.path_program(program, st, env, first)
         elif program.startswith("/"):
-            self.script_file(program, st, "script")
+            self.bash_env(st, env)
+            self.script_file(program, st, "script", args=args, depth=depth)
         else:
             self.path_program(program, st, env, first)
         return st
@@ -1139,6 +1162,43 @@ class _Walk:
         self.text(code, st.copy(), depth + 1)
         return st
 
+    def self_dir(self, text: str, st: _State) -> str | None:
+        """The value of `$(dirname "$0")` and its kin in a script walked with its path as
+        `$0` (None: not that idiom, or not in such a script)."""
+        script = st.vars.get("0")
+        if script is None or not script.startswith("/") or _SELF_DIR.match(text) is None:
+            return None
+        return posixpath.dirname(script)
+
+    def script_body(self, path: str, args: list[Field], st: _State, depth: int) -> None:
+        """Walk a shell script the hook runs, with its path as `$0` and the hook's words as
+        `$1`…: what it runs in turn is recorded (a dispatcher's `"$(dirname "$0")/$1.sh"`).
+        Only the files found count: what the script leaves to the run is for the reader
+        of the script (the risk flags and `unknowns` read it whole)."""
+        if depth >= MAX_DEPTH or path in self._walked:
+            return
+        self._walked.add(path)
+        try:
+            if os.path.getsize(path) > SCRIPT_WALK_BYTES:
+                return
+        except OSError:
+            return
+        head = read_head(path)  # the read the risk flags share
+        if head.text is None or head.truncated or head.binary:
+            return
+        first = head.text.split("\n", 1)[0]
+        if first.startswith("#!") and not any(
+            posixpath.basename(w) in SHELLS for w in first[2:].split()[:2]
+        ):
+            return  # python, node, …: not shell
+        inner = st.copy()
+        inner.vars["0"] = path
+        for number, arg in enumerate(args[:9], start=1):
+            inner.vars[str(number)] = arg if isinstance(arg, str) else None
+        reasons = list(self.reasons)
+        self.text(head.text, inner, depth + 1)
+        self.reasons = reasons
+
     def bash_env(self, st: _State, env: Mapping[str, str | None]) -> None:
         """The file in `$BASH_ENV`, which a non-interactive bash reads before anything
         else (a `bash -c`, a bash script)."""
@@ -1153,7 +1213,16 @@ class _Walk:
         elif value:
             self.script_file(value, st, "interpreted")
 
-    def script_file(self, word: str, st: _State, kind: str, *, search_path: bool = False) -> None:
+    def script_file(
+        self,
+        word: str,
+        st: _State,
+        kind: str,
+        *,
+        search_path: bool = False,
+        args: list[Field] | None = None,
+        depth: int = 0,
+    ) -> None:
         """The file a word names, relative to the directory the shell is in."""
         if word.startswith("/"):
             path = os.path.normpath(word)
@@ -1167,7 +1236,10 @@ class _Walk:
         if search_path and "/" not in word and not os.path.isfile(path):
             found = self.finder.which(word, st.vars.get("PATH") or os.defpath, st.cwd)
             path = found or path
-        self.add(self.finder.file_info(path, word, kind))
+        info = self.finder.file_info(path, word, kind)
+        self.add(info)
+        if args is not None and info.exists:
+            self.script_body(path, args, st, depth)
 
     def path_program(
         self, program: str, st: _State, env: dict[str, str | None], first: bool
@@ -1247,7 +1319,9 @@ class _Walk:
             if isinstance(script, _Dyn):
                 self.unresolved(f"{base} runs a script decided when it runs: {script.reason}")
                 return
-            self.script_file(script, st, "interpreted", search_path=True)
+            self.script_file(
+                script, st, "interpreted", search_path=True, args=rest[1:], depth=depth
+            )
             return
         self.stdin_code(base, stdin, st, depth, src, shell=True)
 

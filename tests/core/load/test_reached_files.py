@@ -5,6 +5,7 @@ interpreter — is fingerprinted on both hosts: trusted, then that file rewritte
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +36,9 @@ PROJECT: dict[str, str] = {
     "prog.awk": "{ print }\n",
     "prog.sed": "s/a/b/\n",
     "goprog/main.go": "package main\n\nfunc main() {}\n",
+    "dispatch.sh": '#!/bin/bash\nexec "$(dirname "$0")/tasks/$1.sh" "$@"\n',
+    "tasks/lint.sh": "#!/bin/sh\necho lint\n",
+    "tasks/fmt.sh": "#!/bin/sh\necho fmt\n",
 }
 
 # (command, the files it reaches, each of which must be fingerprinted)
@@ -52,6 +56,8 @@ CASES: list[tuple[str, list[str]]] = [
     ("sed -f prog.sed /dev/null", ["prog.sed"]),
     ("go run ./goprog", ["goprog/main.go"]),
     ("python3 -m mypkg", ["mypkg/__init__.py", "mypkg/__main__.py"]),
+    ("./dispatch.sh lint", ["dispatch.sh", "tasks/lint.sh"]),
+    ("bash dispatch.sh fmt --fix", ["tasks/fmt.sh"]),
 ]
 
 
@@ -60,7 +66,8 @@ def _project(root: Path) -> None:
         path = root / relative
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text)
-    (root / "tools" / "lint.sh").chmod(0o755)
+    for script in ("tools/lint.sh", "dispatch.sh", "tasks/lint.sh", "tasks/fmt.sh"):
+        (root / script).chmod(0o755)
 
 
 def _claude_env(sandbox: Sandbox) -> dict[str, Any]:
@@ -184,3 +191,52 @@ def test_one_large_script_run_by_many_hooks_is_read_and_analysed_once(
     assert len(gemini.hooks) == 20 and len(claude.hooks) == 20
     assert read.count(str(big)) == 1
     assert analysed.count(str(big)) == 1
+
+
+def test_a_dispatcher_runs_the_script_its_argument_names(tmp_path: Path) -> None:
+    _project(tmp_path)
+    finder_words = {"PATH": "/usr/bin:/bin"}
+    from hookdash.core.load.command_scripts import ScriptFinder
+
+    finder = ScriptFinder(tmp_path, finder_words)
+    for task in ("lint", "fmt", "lint"):  # one finder: the words are not cached away
+        found = finder.find(f"./dispatch.sh {task}")
+        assert [Path(s.path or "").name for s in found.scripts] == ["dispatch.sh", f"{task}.sh"]
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "${CLAUDE_PLUGIN_ROOT}/scripts/x.sh",
+        'bash "$CLAUDE_PLUGIN_ROOT/scripts/x.sh" lint',
+        '"$QWEN_PROJECT_DIR"/scripts/x.sh',
+        "$CODEX_PROJECT_DIR/scripts/x.sh",
+    ],
+)
+def test_the_agents_own_variables_are_places_not_opaque(command: str) -> None:
+    from hookdash.core.load.risks import command_risks
+
+    assert [f.kind for f in command_risks(command)] == []
+
+
+def test_scan_follows_a_plugins_hooks_into_its_own_folder(tmp_path: Path) -> None:
+    from hookdash.core.scan import scan_repository
+
+    (tmp_path / ".claude-plugin").mkdir()
+    (tmp_path / ".claude-plugin" / "plugin.json").write_text('{"name": "p"}')
+    (tmp_path / "hooks").mkdir()
+    hooks = {
+        "PreToolUse": [
+            {"hooks": [{"type": "command", "command": "${CLAUDE_PLUGIN_ROOT}/run.sh lint"}]}
+        ]
+    }
+    (tmp_path / "hooks" / "hooks.json").write_text(json.dumps({"hooks": hooks}))
+    _project(tmp_path / "x")  # unused files beside it
+    (tmp_path / "run.sh").write_text('#!/bin/bash\nexec "$(dirname "$0")/tasks/$1.sh"\n')
+    (tmp_path / "tasks").mkdir()
+    (tmp_path / "tasks" / "lint.sh").write_text(PAYLOAD)
+    report = scan_repository(tmp_path)
+    [hook] = report.hooks
+    kinds = {r.kind for r in hook.risks}
+    assert "opaque" not in {r.kind for r in hook.risks if r.file is None}
+    assert {"pipe-to-shell", "network"} <= kinds, hook.risks
