@@ -34,7 +34,7 @@ class NestingTooDeepError(json.JSONDecodeError):
         if not isinstance(doc, str):
             pos = len(text)
         why = (
-            f"nested more than {limit} levels deep"
+            f"nested more than {limit:,} levels deep"
             if limit is not None
             else f"nested more than {MAX_DEPTH} levels deep, deeper than hookdash follows"
         )

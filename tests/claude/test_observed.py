@@ -305,7 +305,7 @@ def test_a_settings_file_nested_200000_levels_deep_still_runs_its_hooks(world: W
     as deep (core/hosts/claude/files.py READ_DEPTH) and says so where it stops."""
     from hookdash.core.hosts.claude.files import READ_DEPTH
 
-    depth = READ_DEPTH
+    depth = READ_DEPTH - 1  # the settings object is the first level
     beside = json.dumps({"hooks": {"PreToolUse": [{"hooks": [world.hook("beside")]}]}})[:-1]
     world.write(world.project_settings, beside + ', "x": ' + "[" * depth + "]" * depth + "}")
     handler = json.dumps(world.hook("inside"))[:-1] + ', "x": '

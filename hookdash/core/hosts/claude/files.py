@@ -21,7 +21,7 @@ from hookdash.core.hosts.claude.model import ParseError
 # deep inside the hook's own handler (tests/claude pins it): it has no limit hookdash could
 # find. hookdash builds the first levels (nesting.MAX_DEPTH) and checks that the rest is
 # JSON; deeper than this it stops, and says that it, not Claude, could not read the file.
-READ_DEPTH = 200_000
+READ_DEPTH = 200_001  # the settings object, and 200,000 levels inside it
 
 
 @dataclass
