@@ -45,6 +45,7 @@ from typing import TYPE_CHECKING
 from hookdash.core.load import bash_words as bw, reached_files as rf
 from hookdash.core.load.project_tasks import Task, make_targets, npm_scripts
 from hookdash.core.load.script_head import read_head
+from hookdash.core.model import Unknown
 from hookdash.core.scripts import SHELL_BUILTINS, ScriptInfo
 
 if TYPE_CHECKING:
@@ -195,6 +196,8 @@ class CommandScripts:
     scripts: tuple[ScriptInfo, ...] = ()
     program: ScriptInfo | None = None
     unresolved: str | None = None
+    # The parts it could not follow, each with why (`unresolved` is their reasons, joined).
+    unknowns: tuple[Unknown, ...] = ()
 
     @property
     def primary(self) -> ScriptInfo | None:
@@ -378,7 +381,10 @@ class ScriptFinder:
         except RecursionError:
             walk.unresolved("it nests too deeply for hookdash to read")
         found = CommandScripts(
-            tuple(walk.scripts), walk.program, "; ".join(walk.reasons) if walk.reasons else None
+            tuple(walk.scripts),
+            walk.program,
+            "; ".join(walk.reasons) if walk.reasons else None,
+            tuple(walk.unknowns),
         )
         return found, walk.by_args
 
@@ -476,6 +482,13 @@ def _runs_its_arguments(program: Field) -> bool:
     )
 
 
+def reach_unknowns(command: str, cwd: Path | str, variables: Mapping[str, str]) -> list[Unknown]:
+    """The parts of `command` whose files hookdash cannot follow (a file decided when it
+    runs, a list piped into xargs, what find picks…), each with why: the `reached`
+    unknowns of core.load.understood's `hook_unknowns`, for any host."""
+    return list(find_scripts(command, cwd, variables).unknowns)
+
+
 def find_scripts(command: str, cwd: Path | str, variables: Mapping[str, str]) -> CommandScripts:
     """What `command` runs, for one hook (`ScriptFinder` for many)."""
     return ScriptFinder(cwd, variables).find(command)
@@ -490,6 +503,8 @@ class _Walk:
         self._keys: set[tuple[str | None, str, str | None]] = set()
         self.program: ScriptInfo | None = None
         self.reasons: list[str] = []
+        self.unknowns: list[Unknown] = []
+        self.part = ""  # the simple command being walked, as the unknowns name it
         self.functions: set[str] = set()
         self._walked: set[str] = set()  # shell scripts walked for what they run
         self.by_args = False  # a script's positional parameter ($1…) was read
@@ -501,6 +516,7 @@ class _Walk:
     def unresolved(self, why: str) -> None:
         if why not in self.reasons and len(self.reasons) < MAX_REASONS:
             self.reasons.append(why)
+            self.unknowns.append(Unknown(text=self.part, why=why))
 
     def add(self, info: ScriptInfo) -> None:
         key = (info.path, info.kind, info.target)
@@ -940,6 +956,7 @@ class _Walk:
         src: _Source | None = None,
     ) -> _State:
         """A simple command, its words expanded."""
+        self.part = _short(" ".join(w if isinstance(w, str) else "…" for w in words), 80)
         first, self._first = self._first, False
         self.succeeded = False
         words = list(words)
@@ -1195,9 +1212,9 @@ class _Walk:
         inner.vars["0"] = path
         for number, arg in enumerate(args[:9], start=1):
             inner.vars[str(number)] = arg if isinstance(arg, str) else None
-        reasons = list(self.reasons)
+        reasons, unknowns, part = list(self.reasons), list(self.unknowns), self.part
         self.text(head.text, inner, depth + 1)
-        self.reasons = reasons
+        self.reasons, self.unknowns, self.part = reasons, unknowns, part
 
     def bash_env(self, st: _State, env: Mapping[str, str | None]) -> None:
         """The file in `$BASH_ENV`, which a non-interactive bash reads before anything

@@ -260,3 +260,44 @@ def test_gemini_settings_are_read_as_deep_as_gemini_reads_them(sandbox: Sandbox)
     assert problem.message.startswith(
         "hookdash could not read this file; Gemini CLI may run hooks in it"
     )
+
+
+def test_a_hook_trusted_while_partly_understood_never_shows_as_plainly_trusted(
+    sandbox: Sandbox,
+) -> None:
+    from hookdash.core.hosts.claude.review import read_reviews
+    from hookdash.core.load import fingerprints
+    from hookdash.core.present import describe_trust, hook_badges, hook_notes
+
+    _project(sandbox.workspace)
+    command = "ls tools/*.sh | xargs sh"  # which files xargs runs is read only at run time
+    sandbox.trust_folder()
+    sandbox.write_workspace(
+        {"hooks": {"BeforeTool": [definition(command_hook(command, name="guard"))]}}
+    )
+    sandbox.write(
+        sandbox.workspace / ".claude" / "settings.json",
+        {"hooks": {"PreToolUse": [{"hooks": [command_hook(command)]}]}},
+    )
+    trust_hooks(sandbox.load())
+    env = _claude_env(sandbox)
+    snap = load_claude(sandbox.workspace, env)
+    trust_claude_hooks(snap, claude_hooks_to_review(snap), env)
+
+    gemini = next(h for h in sandbox.load().hooks if h.id == "guard")
+    assert gemini.trust == "trusted"
+    assert [b.label for b in hook_badges(gemini)][1:] == ["PARTLY"]
+    assert describe_trust(gemini).startswith("trusted, but only partly understood")
+    record = fingerprints.read_state(sandbox.env()).projects[str(sandbox.workspace)][
+        "guard:" + command
+    ]
+    assert record.partly and "xargs runs sh" in record.partly[0]
+
+    claude = next(h for h in load_claude(sandbox.workspace, env).hooks if h.scope == "project")
+    assert claude.review == "reviewed"
+    assert [b.label for b in hook_badges(claude)][1:] == ["PARTLY"]
+    assert any("only partly understood" in n for n in hook_notes(claude))
+    reviews = read_reviews(env).projects[str(sandbox.workspace)]
+    assert all(r.scripts.partly for r in reviews.values())
+    [unknown] = [u for u in find_scripts(command, sandbox.workspace, {}).unknowns]
+    assert (unknown.text, unknown.why.split(" on ")[0]) == ("xargs sh", "xargs runs sh")

@@ -21,7 +21,7 @@ from hookdash.core.hosts.claude.handler import command_line, exec_argv
 from hookdash.core.hosts.claude.layers import ClaudeLayer
 from hookdash.core.hosts.claude.model import ClaudeHook, ClaudeReviewed, ClaudeSnapshot
 from hookdash.core.hosts.claude.plugins import enabled_value
-from hookdash.core.load.command_scripts import find_scripts
+from hookdash.core.load.command_scripts import CommandScripts, find_scripts
 from hookdash.core.load.risks import hook_risks, kinds_of
 from hookdash.core.model import RiskFlag, RiskKind, RiskSpan
 from hookdash.core.problems import Problem
@@ -51,13 +51,19 @@ def scripts_of(hook: ClaudeHook, workspace: Path, home: Path) -> list[ScriptInfo
     """Every program a command hook's command (and exec-form arguments) runs
     (`$CLAUDE_PROJECT_DIR` is the workspace, a plugin hook's `$CLAUDE_PLUGIN_ROOT` its
     plugin's folder)."""
+    found = scripts_found(hook, workspace, home)
+    return list(found.scripts) if found is not None else []
+
+
+def scripts_found(hook: ClaudeHook, workspace: Path, home: Path) -> CommandScripts | None:
+    """What `scripts_of` reads: the scripts, and what of them hookdash cannot tell."""
     text = _scanned(hook, workspace)
     if text is None:
-        return []
+        return None
     variables = {"CLAUDE_PROJECT_DIR": str(workspace), "HOME": str(home)}
     if hook.plugin_root is not None:
         variables["CLAUDE_PLUGIN_ROOT"] = hook.plugin_root
-    return list(find_scripts(text, workspace, variables).scripts)
+    return find_scripts(text, workspace, variables)
 
 
 def hook_risks_of(hook: ClaudeHook, workspace: Path, home: Path) -> list[RiskFlag]:

@@ -82,6 +82,9 @@ class ClaudeHook(BaseModel):
     review_detail: str | None = None  # what changed since the review (command or script)
     # Every project script the command runs (shared `find_scripts`), for previews and diffs.
     scripts: list[ScriptInfo] = []
+    # What of those scripts hookdash cannot tell (shared `find_scripts`): a reviewed hook
+    # with such a part is only partly understood, and says so.
+    script_unresolved: str | None = None
     # Parked by hookdash: the handler's text is in hookdash's state, not in `file`.
     parked: bool = False
     risks: list[RiskFlag] = []

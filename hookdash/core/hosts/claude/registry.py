@@ -294,7 +294,7 @@ def load_claude(
         claude_problems,
         handler_risks,
         hook_risks_of,
-        scripts_of,
+        scripts_found,
     )
     from hookdash.core.hosts.claude.mcp_servers import claude_mcp_servers, mcp_server_problems
     from hookdash.core.hosts.claude.review import apply_reviews
@@ -323,7 +323,10 @@ def load_claude(
             _judge(hook, layer, switch, kept, plugin)
             if layer.scope in ("project", "local"):
                 hook.trust = "trusted" if trust.state == "trusted" else "untrusted"
-            hook.scripts = scripts_of(hook, folder, home_of(env))
+            runs = scripts_found(hook, folder, home_of(env))
+            if runs is not None:
+                hook.scripts = list(runs.scripts)
+                hook.script_unresolved = runs.unresolved
             hook.risks = hook_risks_of(hook, folder, home_of(env)) + handler_risks(handler)
             hooks.append(hook)
     snapshot = ClaudeSnapshot(
