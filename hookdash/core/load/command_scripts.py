@@ -46,7 +46,7 @@ from hookdash.core.load import bash_words as bw, reached_files as rf
 from hookdash.core.load.project_tasks import Task, make_targets, npm_scripts
 from hookdash.core.load.script_head import read_head
 from hookdash.core.model import Unknown
-from hookdash.core.scripts import SHELL_BUILTINS, ScriptInfo
+from hookdash.core.scripts import AGENT_PLACE_VARIABLES, SHELL_BUILTINS, ScriptInfo
 
 if TYPE_CHECKING:
     from tree_sitter import Node
@@ -424,6 +424,19 @@ class ScriptFinder:
 
     def inside(self, path: str) -> bool:
         return path == self.root or path.startswith(self.root.rstrip("/") + "/")
+
+    def walkable(self, path: str) -> bool:
+        """Whether a script's text may be read for what it runs: it lies (links resolved)
+        in the project or a folder the agent names for the hook (a plugin's), never
+        elsewhere (a repository's hook must not make hookdash read the home directory)."""
+        real = os.path.realpath(path)
+        places = {self.root, *(self._variables.get(v) for v in AGENT_PLACE_VARIABLES)}
+        for place in places:
+            if place and os.path.isabs(place):
+                top = os.path.realpath(place)
+                if real == top or real.startswith(top.rstrip("/") + "/"):
+                    return True
+        return False
 
 
 def _plain_command(code: str, value_of: Callable[[str], str | None]) -> str | None:
@@ -1192,7 +1205,7 @@ class _Walk:
         `$1`…: what it runs in turn is recorded (a dispatcher's `"$(dirname "$0")/$1.sh"`).
         Only the files found count: what the script leaves to the run is for the reader
         of the script (the risk flags and `unknowns` read it whole)."""
-        if depth >= MAX_DEPTH or path in self._walked:
+        if depth >= MAX_DEPTH or path in self._walked or not self.finder.walkable(path):
             return
         self._walked.add(path)
         try:
