@@ -479,6 +479,13 @@ def _program_key(command: str, value_of: Callable[[str], str | None]) -> str | N
     return first
 
 
+def _placed(word: str, name: Field) -> Field:
+    """A `find -exec` word with `{}` replaced by the file's name (unknown: unknown)."""
+    if "{}" not in word:
+        return word
+    return word.replace("{}", name) if isinstance(name, str) else name
+
+
 def _runs_its_arguments(program: Field) -> bool:
     """Whether a program runs a file its arguments name (a shell, an interpreter,
     `source`): then which files it is given decides what runs."""
@@ -1747,18 +1754,17 @@ class _Walk:
                 "find picks the files it runs when it runs: a file added later is not in "
                 "what hookdash recorded"
             )
-        names = found.run or ["{}"]
+        picked: list[Field] = list(found.run) or [_Dyn("a file find picks when it runs")]
         for exec_words, batched in parsed.execs:
             if not exec_words:
                 continue
+            calls: list[list[Field]]
             if batched:
-                calls = [[x for w in exec_words for x in (names if w == "{}" else [w])]]
+                calls = [[x for w in exec_words for x in (picked if w == "{}" else [w])]]
             else:
-                calls = [[w.replace("{}", name) for w in exec_words] for name in names]
+                calls = [[_placed(w, name) for w in exec_words] for name in picked]
             for call in calls[:MAX_SCRIPTS]:
-                if "{}" in call:
-                    continue  # no file picked: nothing to follow
-                self.run(list(call), st.copy(), depth, None, dict(env))
+                self.run(call, st.copy(), depth, None, dict(env))
 
     def project_run(
         self,
