@@ -29,6 +29,7 @@ from typing import Literal
 
 from hookdash.core import jsonc, nesting
 from hookdash.core.disk import files
+from hookdash.core.load.reached_files import find_upwards
 
 TaskKind = Literal["npm-script", "make-target"]
 MAX_TARGETS = 32  # make targets followed for one goal (prerequisites included)
@@ -78,16 +79,7 @@ def _read(path: str) -> tuple[str | None, str | None]:
 
 def find_package_json(start: str) -> str | None:
     """The package.json npm uses from `start`: the nearest one upwards."""
-    directory = os.path.abspath(start)
-    for _ in range(_MAX_UP):
-        candidate = os.path.join(directory, "package.json")
-        if os.path.isfile(candidate):
-            return candidate
-        parent = os.path.dirname(directory)
-        if parent == directory:
-            return None
-        directory = parent
-    return None
+    return find_upwards(start, "package.json", _MAX_UP)
 
 
 def _package_scripts(path: str) -> tuple[dict[str, str], str, str | None]:
