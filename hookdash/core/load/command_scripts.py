@@ -110,6 +110,8 @@ _SPECIAL = (
     | frozenset({"awk", "gawk", "mawk", "nawk"})
 )
 _AWK = frozenset({"awk", "gawk", "mawk", "nawk"})
+# Programs that reach project files by their own rules (core.load.reached_files).
+_REACHING = frozenset({"xargs", "find", "uv", "poetry", "go", "sed", "gsed"}) | _AWK
 _GO_ARGUMENT = frozenset(
     {"-C", "-o", "-p", "-tags", "-ldflags", "-gcflags", "-asmflags", "-mod", "-modfile"}
     | {"-overlay", "-exec", "-toolexec", "-pkgdir", "-buildmode", "-compiler", "-pgo"}
@@ -225,6 +227,9 @@ class _Dyn:
 
 
 Field = str | _Dyn
+
+
+_Env = dict[str, str | None]  # what a command sets for the program it runs
 
 
 class _Unset:
@@ -1072,7 +1077,16 @@ class _Walk:
         elif base in ("make", "gmake"):
             self.make(args, st, depth)
         elif base in _REACHING:
-            _REACHING[base](self, base, args, st, depth, stdin, env)
+            if base == "xargs":
+                self.xargs(args, st, depth, stdin, env)
+            elif base == "find":
+                self.find(args, st, depth, env)
+            elif base in ("uv", "poetry"):
+                self.project_run(base, args, st, depth, env)
+            elif base == "go":
+                self.go(args, st)
+            else:
+                self.program_files(base, args, st)
             if first and self.program is None:
                 self.path_program(program, st, env, first)
         elif program.startswith("/"):
@@ -1635,13 +1649,7 @@ class _Walk:
     # ---------------------------------------------------------------- reached files
 
     def xargs(
-        self,
-        base: str,
-        args: list[Field],
-        st: _State,
-        depth: int,
-        stdin: _Stdin | None,
-        env: dict[str, str | None],
+        self, args: list[Field], st: _State, depth: int, stdin: _Stdin | None, env: _Env
     ) -> None:
         """`xargs [options] COMMAND…`: COMMAND runs with the items of its input list as
         more arguments (from `-a FILE`, or its standard input)."""
@@ -1719,15 +1727,7 @@ class _Walk:
         for call in calls[:MAX_SCRIPTS]:
             self.run(call, st.copy(), depth, None, dict(env))
 
-    def find(
-        self,
-        base: str,
-        args: list[Field],
-        st: _State,
-        depth: int,
-        stdin: _Stdin | None,
-        env: dict[str, str | None],
-    ) -> None:
+    def find(self, args: list[Field], st: _State, depth: int, env: _Env) -> None:
         """`find … -exec COMMAND {} \\;`: COMMAND runs on every file find picks."""
         words = [a for a in args if isinstance(a, str)]
         if len(words) != len(args):
@@ -1766,15 +1766,7 @@ class _Walk:
             for call in calls[:MAX_SCRIPTS]:
                 self.run(call, st.copy(), depth, None, dict(env))
 
-    def project_run(
-        self,
-        base: str,
-        args: list[Field],
-        st: _State,
-        depth: int,
-        stdin: _Stdin | None,
-        env: dict[str, str | None],
-    ) -> None:
+    def project_run(self, base: str, args: list[Field], st: _State, depth: int, env: _Env) -> None:
         """`uv run NAME` / `poetry run NAME`: a pyproject entry point, a `.py` file, or a
         program run in the project's environment."""
         if not args or args[0] != "run":
@@ -1812,15 +1804,7 @@ class _Walk:
             return
         self.run(rest, inner.copy(), depth, None, dict(env))
 
-    def go(
-        self,
-        base: str,
-        args: list[Field],
-        st: _State,
-        depth: int,
-        stdin: _Stdin | None,
-        env: dict[str, str | None],
-    ) -> None:
+    def go(self, args: list[Field], st: _State) -> None:
         """`go run PACKAGE|FILES…`: the project's Go files it compiles and runs."""
         if not args or args[0] != "run":
             return
@@ -1843,15 +1827,7 @@ class _Walk:
         if found is not None:
             self.reached(found, "go run")
 
-    def program_files(
-        self,
-        base: str,
-        args: list[Field],
-        st: _State,
-        depth: int,
-        stdin: _Stdin | None,
-        env: dict[str, str | None],
-    ) -> None:
+    def program_files(self, base: str, args: list[Field], st: _State) -> None:
         """`awk -f FILE`, `sed -f FILE`: a program read from a file (awk's can run
         commands with system(), GNU sed's with `e`)."""
         flags = (
@@ -1898,17 +1874,3 @@ class _Walk:
             inner = st.copy()
             inner.oldpwd, inner.cwd, inner.cwd_why = st.cwd, task.cwd, None
             self.text(command, inner, depth + 1)
-
-
-_Reaching = Callable[
-    [_Walk, str, list[Field], _State, int, "_Stdin | None", dict[str, "str | None"]], None
-]
-# Programs that reach project files by their own rules, and the walk of each.
-_REACHING: dict[str, _Reaching] = {
-    "xargs": _Walk.xargs,
-    "find": _Walk.find,
-    "uv": _Walk.project_run,
-    "poetry": _Walk.project_run,
-    "go": _Walk.go,
-    **dict.fromkeys(("awk", "gawk", "mawk", "nawk", "sed", "gsed"), _Walk.program_files),
-}
