@@ -1497,9 +1497,6 @@ class _Walk:
                     if os.path.isfile(os.path.join(st.cwd, script + suffix)):
                         script += suffix
                         break
-        if family == "perl" and "-x" in args[:i]:
-            self.script_file(script, st, "interpreted")  # the perl code inside it
-            return
         self.script_file(script, st, "interpreted")
 
     def python_module(self, module: str, st: _State) -> None:
