@@ -1247,8 +1247,16 @@ class _Walk:
         for number, arg in enumerate(args[:9], start=1):
             inner.vars[str(number)] = arg if isinstance(arg, str) else None
         reasons, unknowns, part = list(self.reasons), list(self.unknowns), self.part
+        before, program = len(self.scripts), self.program
         self.text(head.text, inner, depth + 1)
         self.reasons, self.unknowns, self.part = reasons, unknowns, part
+        # Only files that are there: a script's `[ -x ./local.sh ] && ./local.sh` must not
+        # make its hook's script "missing". The tools it calls are not the hook's program.
+        for info in self.scripts[before:]:
+            if not (info.exists or info.is_task):
+                self._keys.discard((info.path, info.kind, info.target))
+        self.scripts[before:] = [i for i in self.scripts[before:] if i.exists or i.is_task]
+        self.program = program
 
     def bash_env(self, st: _State, env: Mapping[str, str | None]) -> None:
         """The file in `$BASH_ENV`, which a non-interactive bash reads before anything

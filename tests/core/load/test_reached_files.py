@@ -301,3 +301,14 @@ def test_a_hook_trusted_while_partly_understood_never_shows_as_plainly_trusted(
     assert all(r.scripts.partly for r in reviews.values())
     [unknown] = [u for u in find_scripts(command, sandbox.workspace, {}).unknowns]
     assert (unknown.text, unknown.why.split(" on ")[0]) == ("xargs sh", "xargs runs sh")
+
+
+def test_a_script_walked_adds_only_the_files_that_are_there(tmp_path: Path) -> None:
+    # `[ -x ./local.sh ] && ./local.sh` in a script must not make its hook's script missing.
+    (tmp_path / "run.sh").write_text("#!/bin/bash\nif [ -x ./local.sh ]; then ./local.sh; fi\n")
+    (tmp_path / "run.sh").chmod(0o755)
+    found = find_scripts("./run.sh && ./local.sh", tmp_path, {"PATH": "/usr/bin:/bin"})
+    assert [(Path(s.path or "").name, s.exists) for s in found.scripts] == [
+        ("run.sh", True),
+        ("local.sh", False),  # the command's own call is still checked
+    ]
