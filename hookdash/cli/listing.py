@@ -30,6 +30,7 @@ _BADGE_STYLE = {
     "not-running": "red",
     "new": "yellow",
     "changed": "yellow",
+    "partly": "yellow",
     "legacy": "yellow",
     "hidden": "red",
 }

@@ -109,6 +109,9 @@ class Hook(HookRecord, BaseModel):
     scripts: list[ScriptInfo] = []
     # Why hookdash cannot tell every script it runs (a program built at run time, …).
     script_unresolved: str | None = None
+    # The files the command reaches that could not be followed (CommandScripts.unknowns):
+    # read into `unknowns` when the hook's risks are assigned; not an output field.
+    reached_unknowns: list[Unknown] = Field(default=[], exclude=True)
     unknown_keys: list[str] = []  # keys of the hook object Gemini does not read
     # What a reviewer must not miss in the command or its script (core.load.risks).
     risks: list[RiskFlag] = []

@@ -27,7 +27,15 @@ from hookdash.core.problems import Problem
 from hookdash.core.records import HookRecord
 
 BadgeKind = Literal[
-    "runs", "disabled", "not-running", "duplicate", "new", "changed", "legacy", "hidden"
+    "runs",
+    "disabled",
+    "not-running",
+    "duplicate",
+    "new",
+    "changed",
+    "partly",
+    "legacy",
+    "hidden",
 ]
 
 
@@ -52,6 +60,8 @@ BADGE_MEANINGS: tuple[tuple[str, str], ...] = (
      "then runs it."),
     ("CHANGED", "a project hook whose name was trusted with another command, or whose "
      "script changed since it was trusted."),
+    ("PARTLY", "trusted (or reviewed), but hookdash could not follow every file it runs: "
+     "a change there does not make it CHANGED. The details say which part."),
     ("legacy", "listed in hooks.disabled, which Gemini CLI 0.26+ ignores: the hook still "
      "runs."),
     ("hidden", "its name, command, matcher, event or script holds characters a terminal "
@@ -166,6 +176,8 @@ def hook_badges(hook: HookRecord, hidden: bool = False) -> list[Badge]:
             badges.append(Badge("new", "NEW"))
         elif hook.review == "changed":
             badges.append(Badge("changed", "CHANGED"))
+        elif hook.review == "reviewed" and hook.script_unresolved:
+            badges.append(Badge("partly", "PARTLY"))
         return badges
     if not isinstance(hook, Hook):
         return badges
@@ -173,6 +185,9 @@ def hook_badges(hook: HookRecord, hidden: bool = False) -> list[Badge]:
         badges.append(Badge("new", "NEW"))
     elif hook.trust == "changed":
         badges.append(Badge("changed", "CHANGED"))
+    elif hook.trust == "trusted" and hook.script_unresolved:
+        # Never plainly trusted: part of what it runs is outside the fingerprint.
+        badges.append(Badge("partly", "PARTLY"))
     if hook.legacy_disabled_in and hook.runs:
         badges.append(Badge("legacy", "legacy"))
     return badges
@@ -237,6 +252,12 @@ def describe_trust(hook: Hook) -> str:
 
 
 def _trust_sentence(hook: Hook) -> str:
+    if hook.trust == "trusted" and hook.script_unresolved:
+        return (
+            "trusted, but only partly understood: recorded in trusted_hooks.json, yet "
+            f"hookdash cannot follow every file it runs ({hook.script_unresolved}), so a "
+            "change there does not show as CHANGED"
+        )
     if hook.trust == "trusted":
         return "trusted: recorded in trusted_hooks.json for this project"
     if hook.trust == "new":

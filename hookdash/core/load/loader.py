@@ -392,7 +392,12 @@ def _assign_risks(hooks: list[Hook], workspace: str, home: str) -> None:
                 hook.command, scripts, workspace=workspace, home=home, env=hook.env
             )
             unknown[key] = hook_unknowns(
-                hook.command, scripts, workspace=workspace, home=home, env=hook.env
+                hook.command,
+                scripts,
+                workspace=workspace,
+                home=home,
+                env=hook.env,
+                reached=hook.reached_unknowns,
             )
         if flags:  # (the default is already an empty list of its own)
             hook.risks = list(flags)

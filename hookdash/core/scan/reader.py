@@ -59,6 +59,9 @@ class Entry:
     kind: Literal["hook", "setting", "mcp-server"] = "hook"
     rule_id: str = "repo-hook"
     level: Level | None = None
+    # Variables the agent sets to a place for this command, relative to the root (a
+    # Claude plugin's hooks get `CLAUDE_PLUGIN_ROOT`: the repository, when it is one).
+    variables: dict[str, str] | None = None
 
 
 @dataclass(frozen=True)

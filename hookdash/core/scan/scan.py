@@ -44,20 +44,14 @@ from hookdash.core.scan.model import (
     ScanReport,
 )
 from hookdash.core.scan.reader import AgentReader, Document, Entry, Skipped, syntax_of
-from hookdash.core.scripts import ScriptInfo
+from hookdash.core.scripts import AGENT_PLACE_VARIABLES, ScriptInfo
 
 # A hook file larger than this is not reviewed (a finding says so): real ones are a few KB.
 MAX_HOOK_FILE_BYTES = 8 * 1024 * 1024
 
 # What the agents expand in a command to the project directory: enough to find the script
 # a hook runs (nothing else is expanded, nothing is read from the environment).
-_PROJECT_VARIABLES = (
-    "GEMINI_PROJECT_DIR",
-    "CLAUDE_PROJECT_DIR",
-    "QWEN_PROJECT_DIR",
-    "CURSOR_PROJECT_DIR",
-    "CODEX_PROJECT_DIR",
-)
+_PROJECT_VARIABLES = tuple(v for v in AGENT_PLACE_VARIABLES if v != "CLAUDE_PLUGIN_ROOT")
 _TOML_WHERE = re.compile(r"\(at line (\d+), column (\d+)\)")
 _URL_WHY = "An http hook sends the event's JSON (prompts, tool input, file contents) to this URL."
 _MCP_URL_WHY = (
@@ -376,11 +370,13 @@ class _Scan:
         """Every script of the repository the command runs (as bash would find them);
         one outside it (the user's home, /etc…) is not read."""
         finder = self.finder
-        if entry.cwd:
-            cwd = os.path.realpath(self.path / entry.cwd)
+        if entry.cwd or entry.variables:
+            cwd = os.path.realpath(self.path / (entry.cwd or "."))
             if not self._inside(cwd):
                 return []
-            finder = ScriptFinder(Path(cwd), self.variables)
+            # What the agent itself sets for this hook (a plugin's own folder), as paths.
+            own = {k: os.path.join(self.root, v) for k, v in (entry.variables or {}).items()}
+            finder = ScriptFinder(Path(cwd), {**self.variables, **own})
         return [
             script
             for script in finder.find(entry.command).scripts

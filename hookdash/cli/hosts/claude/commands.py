@@ -167,6 +167,12 @@ def _write_mods(snap: Any, places: Places, s: Style) -> None:
 _REVIEW_WORDS = {"new": " NEW", "changed": " CHANGED"}
 
 
+def _review_words(hook: Any) -> str:
+    if hook.review == "reviewed" and getattr(hook, "script_unresolved", None):
+        return " PARTLY"
+    return _REVIEW_WORDS.get(hook.review, "")
+
+
 def _review_badge(hook: Any, s: Style) -> str:
     """hookdash's review of a repository's hook or settings command: NEW (never reviewed)
     or CHANGED."""
@@ -174,12 +180,14 @@ def _review_badge(hook: Any, s: Style) -> str:
         return " " + s.yellow("NEW")
     if hook.review == "changed":
         return " " + s.red("CHANGED")
+    if hook.review == "reviewed" and getattr(hook, "script_unresolved", None):
+        return " " + s.yellow("PARTLY")  # never plainly reviewed: part of it is not followed
     return ""
 
 
 def _hook_line(hook: Any, s: Style) -> str:
     badge = _badge(hook, s) + _review_badge(hook, s)
-    plain = _plain_badge(hook) + _REVIEW_WORDS.get(hook.review, "")
+    plain = _plain_badge(hook) + _review_words(hook)
     pad = " " * max(1, 16 - len(plain))
     matcher = f" [{visible(shorten(str(hook.matcher), 24))}]" if hook.matcher is not None else ""
     kind = "" if hook.type == "command" else s.dim(f" ({visible(str(hook.type))})")

@@ -10,10 +10,12 @@ rules every host uses).
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from hookdash.core import jsonc
+from hookdash.core.disk import files
 from hookdash.core.display import hidden_characters, shorten, visible
 from hookdash.core.hosts.claude.events import KNOWN_EVENTS
 from hookdash.core.hosts.claude.handler import command_line, exec_argv
@@ -21,7 +23,7 @@ from hookdash.core.hosts.claude.layers import ClaudeLayer
 from hookdash.core.hosts.claude.model import ClaudeHook, ClaudeReviewed, ClaudeSnapshot
 from hookdash.core.hosts.claude.plugins import enabled_value
 from hookdash.core.load.checks.trust import not_understood_text
-from hookdash.core.load.command_scripts import find_scripts
+from hookdash.core.load.command_scripts import CommandScripts, find_scripts
 from hookdash.core.load.risks import hook_risks, kinds_of
 from hookdash.core.load.understood import hook_unknowns
 from hookdash.core.model import RiskFlag, RiskKind, RiskSpan, Unknown
@@ -52,13 +54,19 @@ def scripts_of(hook: ClaudeHook, workspace: Path, home: Path) -> list[ScriptInfo
     """Every program a command hook's command (and exec-form arguments) runs
     (`$CLAUDE_PROJECT_DIR` is the workspace, a plugin hook's `$CLAUDE_PLUGIN_ROOT` its
     plugin's folder)."""
+    found = scripts_found(hook, workspace, home)
+    return list(found.scripts) if found is not None else []
+
+
+def scripts_found(hook: ClaudeHook, workspace: Path, home: Path) -> CommandScripts | None:
+    """What `scripts_of` reads: the scripts, and what of them hookdash cannot tell."""
     text = _scanned(hook, workspace)
     if text is None:
-        return []
+        return None
     variables = {"CLAUDE_PROJECT_DIR": str(workspace), "HOME": str(home)}
     if hook.plugin_root is not None:
         variables["CLAUDE_PLUGIN_ROOT"] = hook.plugin_root
-    return list(find_scripts(text, workspace, variables).scripts)
+    return find_scripts(text, workspace, variables)
 
 
 def hook_risks_of(hook: ClaudeHook, workspace: Path, home: Path) -> list[RiskFlag]:
@@ -70,13 +78,18 @@ def hook_risks_of(hook: ClaudeHook, workspace: Path, home: Path) -> list[RiskFla
     return hook_risks(text, hook.scripts, workspace=str(workspace), home=str(home))
 
 
-def hook_unknowns_of(hook: ClaudeHook, workspace: Path, home: Path) -> list[Unknown]:
+def hook_unknowns_of(
+    hook: ClaudeHook, workspace: Path, home: Path, reached: Sequence[Unknown] = ()
+) -> list[Unknown]:
     """What hookdash did not understand of a command hook (core.load.understood), read from
-    the same text the risk scan reads."""
+    the same text the risk scan reads; `reached`: the files it reaches that could not be
+    followed (CommandScripts.unknowns)."""
     text = _scanned(hook, workspace)
     if text is None:
-        return []
-    return hook_unknowns(text, hook.scripts, workspace=str(workspace), home=str(home))
+        return list(reached)[:10]
+    return hook_unknowns(
+        text, hook.scripts, workspace=str(workspace), home=str(home), reached=reached
+    )
 
 
 def handler_risks(handler: dict[str, Any]) -> list[RiskFlag]:
@@ -131,6 +144,19 @@ def _file_problems(layer: ClaudeLayer) -> list[Problem]:
                 "cannot use it either.",
                 fix="Replace it with a readable JSON file.",
                 file=path,
+            )
+        ]
+    if read.error is not None and read.error.unread:
+        return [
+            Problem(
+                severity="error",
+                code="claude-settings-parse-error",
+                message=f"The {layer.scope} settings file: {read.error.message}. Review it by "
+                "hand: its hooks are not listed, flagged or checked.",
+                fix="Remove the deep nesting at the line and column shown.",
+                file=path,
+                line=read.error.line,
+                column=read.error.column,
             )
         ]
     if read.error is not None:
@@ -288,6 +314,7 @@ def _hook_problems(hook: ClaudeHook) -> list[Problem]:
         message, fix = not_understood_text(hook.id, hook.unknowns)
         out.append(Problem(severity="info", code="not-understood", message=message, fix=fix,
                            file=where[0], pointer=where[1], line=where[2]))  # fmt: skip
+    out += _script_problems(hook, where)
     texts = [("event name", hook.event), ("command", hook.command), ("matcher", hook.matcher)]
     texts += [("argument", arg) for arg in hook.args or ()]
     texts.append(("target", hook.detail))
@@ -297,6 +324,35 @@ def _hook_problems(hook: ClaudeHook) -> list[Problem]:
 
 # Where a finding points: file, JSON pointer, line.
 Where = tuple[str, str | None, int | None]
+
+
+def _script_problems(hook: ClaudeHook, where: Where) -> list[Problem]:
+    """A script the hook runs that is a FIFO, a device or a directory: reading it blocks or
+    fails, so Claude's run of the hook hangs until its timeout or fails, and hookdash
+    cannot read (flag, fingerprint) it."""
+    out: list[Problem] = []
+    file, pointer, line = where
+    for script in hook.scripts:
+        if script.exists or not script.path or script.is_task:
+            continue
+        kind = files.not_regular(script.path)
+        if kind is None:
+            continue
+        later = "" if hook.runs else " This hook does not run now, but will once it does."
+        out.append(
+            Problem(
+                severity="error" if hook.runs else "warning",
+                code="script-not-a-file",
+                message=f"The script {visible(script.path)} of the {hook.scope} "
+                f"{visible(hook.event)} hook is {kind}, not a regular file: running it "
+                f"fails or waits until the hook's timeout, and hookdash cannot read it.{later}",
+                fix="Point the hook at a regular script file.",
+                file=file,
+                pointer=pointer,
+                line=line,
+            )
+        )
+    return out
 
 
 def changed_problem(

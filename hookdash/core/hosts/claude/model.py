@@ -88,6 +88,9 @@ class ClaudeHook(HookRecord, BaseModel):
     review_detail: str | None = None  # what changed since the review (command or script)
     # Every project script the command runs (shared `find_scripts`), for previews and diffs.
     scripts: list[ScriptInfo] = []
+    # What of those scripts hookdash cannot tell (shared `find_scripts`): a reviewed hook
+    # with such a part is only partly understood, and says so.
+    script_unresolved: str | None = None
     # Parked by hookdash: the handler's text is in hookdash's state, not in `file`.
     parked: bool = False
     risks: list[RiskFlag] = []
@@ -139,6 +142,9 @@ class ParseError(BaseModel):
     message: str
     line: int | None = None
     column: int | None = None
+    # hookdash stopped before Claude Code would (nested deeper than hookdash reads): the
+    # file may well be read, and its hooks run, by Claude.
+    unread: bool = False
 
 
 class ClaudeLayerInfo(BaseModel):

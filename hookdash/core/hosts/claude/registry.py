@@ -302,7 +302,7 @@ def load_claude(
         handler_risks,
         hook_risks_of,
         hook_unknowns_of,
-        scripts_of,
+        scripts_found,
     )
     from hookdash.core.hosts.claude.mcp_servers import claude_mcp_servers, mcp_server_problems
     from hookdash.core.hosts.claude.review import apply_reviews
@@ -331,9 +331,13 @@ def load_claude(
             _judge(hook, layer, switch, kept, plugin)
             if layer.scope in ("project", "local"):
                 hook.trust = "trusted" if trust.state == "trusted" else "untrusted"
-            hook.scripts = scripts_of(hook, folder, home_of(env))
+            runs = scripts_found(hook, folder, home_of(env))
+            if runs is not None:
+                hook.scripts = list(runs.scripts)
+                hook.script_unresolved = runs.unresolved
             hook.risks = hook_risks_of(hook, folder, home_of(env)) + handler_risks(handler)
-            hook.unknowns = hook_unknowns_of(hook, folder, home_of(env))
+            reached = runs.unknowns if runs is not None else ()
+            hook.unknowns = hook_unknowns_of(hook, folder, home_of(env), reached)
             hook.understood = not hook.unknowns
             hooks.append(hook)
     from hookdash.core.hosts.claude.scoped import definitions, scoped_hooks
@@ -342,8 +346,14 @@ def load_claude(
     for hook in scoped:
         if hook.scope in ("project", "local"):
             hook.trust = "trusted" if trust.state == "trusted" else "untrusted"
-        hook.scripts = scripts_of(hook, folder, home_of(env))
+        runs = scripts_found(hook, folder, home_of(env))
+        if runs is not None:
+            hook.scripts = list(runs.scripts)
+            hook.script_unresolved = runs.unresolved
         hook.risks = hook_risks_of(hook, folder, home_of(env)) + hook.risks
+        reached = runs.unknowns if runs is not None else ()
+        hook.unknowns = hook_unknowns_of(hook, folder, home_of(env), reached) + hook.unknowns
+        hook.understood = not hook.unknowns
     hooks += scoped
     snapshot = ClaudeSnapshot(
         workspace=str(folder),

@@ -8,6 +8,8 @@ import re
 from functools import lru_cache
 from typing import Literal
 
+from hookdash.core.scripts import AGENT_PLACE_VARIABLES
+
 # How a text is read: shell through tree-sitter-bash, Python through its syntax tree,
 # other code by call patterns.
 Language = Literal["shell", "python", "code"]
@@ -139,7 +141,7 @@ _TEMP_VARS = re.compile(r"^\$\{?(?:TMPDIR|TMP|TEMP|RUNNER_TEMP)(?::-[^}]*)?\}?(?
 _HOME = re.compile(r"^(?:~|\$\{?HOME\}?)(?=/|$)")
 # Variables whose value is a known place: a program named `$HOME/bin/x` or
 # `"$GEMINI_PROJECT_DIR"/.gemini/hooks/x.sh` is a path hookdash can read.
-_PLACE_VARS = ("HOME", "GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR", "GEMINI_CWD", "PWD")
+_PLACE_VARS = ("HOME", *AGENT_PLACE_VARIABLES, "PWD")
 _PLACE_PROGRAM = re.compile(
     r"^(?:~|\$(?:" + "|".join(_PLACE_VARS) + r")\b|\$\{(?:" + "|".join(_PLACE_VARS) + r")\})"
     r"(?:/[^$`*?\[{]*)?$"

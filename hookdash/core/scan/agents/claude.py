@@ -18,6 +18,7 @@ because a folder holding one is opened.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 from hookdash.core.hosts.claude.handler import command_line
@@ -82,6 +83,11 @@ class ClaudeReader:
                         "read: review it by hand",
                         "/hooks",
                     )
+            return
+        if doc.rel == _PLUGIN_HOOKS:  # the repository is the plugin: its own folder
+            for item in hooks_object(doc.value, _FIELDS):
+                plugin = {"CLAUDE_PLUGIN_ROOT": "."}
+                yield replace(item, variables=plugin) if isinstance(item, Entry) else item
             return
         yield from hooks_object(doc.value, _FIELDS)
         if doc.rel in _SETTINGS:
