@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from hookdash.core.hosts.mcp import argv_line, server_entries, what_runs
-from hookdash.core.scan.agents.hooks_object import HooksObjectReader
+from hookdash.core.scan.hooks_object import HooksObjectReader
 from hookdash.core.scan.reader import Document, Entry, Skipped
 
 _MCP_WHEN = (
@@ -53,6 +53,7 @@ READER = GeminiReader(
     files=(".gemini/settings.json",),
     fields=("command",),
     skip=frozenset({"enabled", "disabled", "notifications"}),
+    variables=("GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR"),
     when=(
         "Gemini CLI runs it only in a trusted folder, warning once at start for a hook it "
         "has not seen before (and then recording it as trusted)."

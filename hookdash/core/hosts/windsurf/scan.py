@@ -9,7 +9,7 @@ before workspace hooks run (the documentation describes none); a `powershell` ke
 too, in case Windows commands are written there.
 """
 
-from hookdash.core.scan.agents.hooks_object import HooksObjectReader
+from hookdash.core.scan.hooks_object import HooksObjectReader
 
 READER = HooksObjectReader(
     agent="windsurf",

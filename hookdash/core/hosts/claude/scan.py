@@ -20,6 +20,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
+from hookdash.core.display import visible
+from hookdash.core.hosts.claude.files import parse_settings
 from hookdash.core.hosts.claude.handler import command_line
 from hookdash.core.hosts.claude.model import ClaudeScope
 from hookdash.core.hosts.claude.settings_commands import (
@@ -30,7 +32,7 @@ from hookdash.core.hosts.claude.settings_commands import (
 )
 from hookdash.core.hosts.mcp import server_entries, what_runs
 from hookdash.core.rules import Level, level_of
-from hookdash.core.scan.reader import Document, Entry, Skipped
+from hookdash.core.scan.reader import BaseReader, Document, Entry, Skipped
 from hookdash.core.scan.shapes import hooks_object
 
 _SETTINGS = (".claude/settings.json", ".claude/settings.local.json")
@@ -59,14 +61,30 @@ _PLUGIN_WHEN = (
 )
 
 
-class ClaudeReader:
+class ClaudeReader(BaseReader):
     agent = "claude"
+    variables = ("CLAUDE_PROJECT_DIR",)
 
     def paths(self, root: Path) -> list[str]:
         found = [*_SETTINGS, _MCP_JSON]
         if (root / _MANIFEST).exists() or (root / _MANIFEST).is_symlink():
             found += [_MANIFEST, _PLUGIN_HOOKS]
         return found
+
+    def watched(self) -> tuple[str, ...]:
+        return (*_SETTINGS, _MCP_JSON, _MANIFEST, _PLUGIN_HOOKS)
+
+    def ignored(self, rel: str, text: str) -> tuple[str, int | None] | None:
+        """Claude Code parses these as strict JSON (the deep reader's own parse,
+        core.hosts.claude.files) and drops the whole file on one comment or trailing
+        comma, without a word."""
+        if rel not in STRICT_JSON:
+            return None
+        _value, error = parse_settings(text.removeprefix("\ufeff"))
+        if error is None:
+            return None
+        where = f" at line {error.line}, column {error.column}" if error.line else ""
+        return visible(error.message) + where, error.line
 
     def entries(self, doc: Document) -> Iterator[Entry | Skipped]:
         if doc.rel == _MCP_JSON:

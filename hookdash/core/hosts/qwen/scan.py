@@ -12,13 +12,14 @@ Confirmed in the shipped @qwen-code/qwen-code 0.24.4 (chunks of its cli bundle):
   `prompt`, `function`. Docs: qwenlm.github.io/qwen-code-docs (users/features/hooks).
 """
 
-from hookdash.core.scan.agents.hooks_object import HooksObjectReader
+from hookdash.core.scan.hooks_object import HooksObjectReader
 
 READER = HooksObjectReader(
     agent="qwen",
     files=(".qwen/settings.json",),
     fields=("command", "url"),
     skip=frozenset({"enabled", "disabled", "notifications"}),
+    variables=("QWEN_PROJECT_DIR", "GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR"),
     when=(
         "Qwen Code runs it only in a trusted folder, with no review of each hook "
         "(and not in bare or safe mode)."

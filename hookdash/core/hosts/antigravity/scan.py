@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from hookdash.core.scan.reader import Document, Entry, Skipped
+from hookdash.core.scan.reader import BaseReader, Document, Entry, Skipped
 from hookdash.core.scan.shapes import handlers, ptr
 
 _FILES = (".agents/hooks.json", ".agent/hooks.json", "_agents/hooks.json", "_agent/hooks.json")
@@ -29,7 +29,7 @@ _OFF = (
 )
 
 
-class AntigravityReader:
+class AntigravityReader(BaseReader):
     agent = "antigravity"
 
     def paths(self, root: Path) -> list[str]:

@@ -27,7 +27,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
-from hookdash.core.scan.reader import Document, Entry, Skipped
+from hookdash.core.scan.reader import BaseReader, Document, Entry, Skipped
 from hookdash.core.scan.shapes import hooks_object
 
 _JSON = ".codex/hooks.json"
@@ -41,8 +41,9 @@ _WHEN = (
 _KEY_LINE = re.compile(r"^\s*(?P<key>[A-Za-z_]+)\s*=\s*(?P<value>.*)$")
 
 
-class CodexReader:
+class CodexReader(BaseReader):
     agent = "codex"
+    variables = ("CODEX_PROJECT_DIR",)
 
     def paths(self, root: Path) -> list[str]:
         return [_JSON, _TOML]

@@ -1,0 +1,2 @@
+"""Cursor: an agent hookdash scans; `scan` reads its project files as Cursor
+reads them (scan.py)."""
