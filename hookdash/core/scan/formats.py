@@ -10,7 +10,8 @@ expects); others are absolute `file:` URIs.
 
 GitHub: `::error file=F,line=L,title=T::message` (`::warning`, `::notice` for notes),
 escaped as the Actions runner reads them: in the message `%`, CR and LF become `%25`,
-`%0D`, `%0A`; in a property `:` and `,` also become `%3A` and `%2C`. A finding's text
+`%0D`, `%0A`; in a property `:` and `,` also become `%3A` and `%2C`; any other control
+character is shown visibly (core.display), as on a terminal. A finding's text
 (from a repository someone else wrote) can therefore never start a command of its own.
 """
 
@@ -21,6 +22,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from hookdash.core.display import visible
 from hookdash.core.rules import rule
 from hookdash.core.scan.model import Finding
 
@@ -108,7 +110,9 @@ def github_commands(findings: Iterable[Finding]) -> list[str]:
 
 
 def _data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    # CR and LF as the runner reads them, then every other control character shown
+    # visibly (core.display): an escape sequence from a repository never reaches the log.
+    return visible(text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A"))
 
 
 def _property(text: str) -> str:

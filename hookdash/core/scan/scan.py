@@ -90,6 +90,8 @@ class _Scan:
         # Files their agent drops whole (Claude Code's settings that are not strict
         # JSON): why, by path.
         self._ignored: dict[str, str] = {}
+        # The index of each hook's own finding (repo-hook…), by the hook's index.
+        self._hook_findings: dict[int, int] = {}
 
     def variables(self, reader: AgentReader) -> dict[str, str]:
         """What the agent's hooks see of the environment, as far as finding their scripts
@@ -114,8 +116,15 @@ class _Scan:
                 if reader.agent != hook.agent
                 and (when := reader.also_runs(hook.agent, hook.file, hook.kind, hook.event))
             ]
-            if also:
-                self.hooks[index] = hook.model_copy(update={"also_run_by": also})
+            if not also:
+                continue
+            self.hooks[index] = hook.model_copy(update={"also_run_by": also})
+            at = self._hook_findings.get(index)
+            if at is not None and hook.file not in self._ignored:
+                finding = self.findings[at]
+                names = ", ".join(AGENT_NAMES[a.agent] for a in also)
+                more = f" It runs in {len(also) + 1} agents: {AGENT_NAMES[hook.agent]}, {names}."
+                self.findings[at] = finding.model_copy(update={"message": finding.message + more})
 
     # ------------------------------------------------------------------------ files
 
@@ -313,6 +322,7 @@ class _Scan:
             what = f"Code {name} loads at start ({entry.event})"
         # A file the agent ignores runs nothing: its entries are notes, whatever they hold.
         ignored = doc.rel in self._ignored
+        self._hook_findings[len(self.hooks) - 1] = len(self.findings)
         self._find(
             reader.agent,
             entry.rule_id,
