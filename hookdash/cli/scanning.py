@@ -13,6 +13,7 @@ from hookdash.cli.output import EXIT_FAILED, EXIT_OK, EXIT_USAGE, CliError, Styl
 
 if TYPE_CHECKING:
     from hookdash.cli.options import Parser, SubParsers
+    from hookdash.core.scan import ScanReport
 
 FORMATS = ("text", "json", "sarif", "github")
 FAIL_ON = ("error", "warning", "note", "never")
@@ -63,6 +64,7 @@ def cmd_scan(args: argparse.Namespace) -> int:
     root = args.dir or getattr(args, "workspace", None) or os.getcwd()
     if not os.path.isdir(root):
         raise CliError(f"{root!r} is not a directory", EXIT_USAGE)
+    report: ScanReport
     if args.diff is not None:
         from hookdash.core.scan.diff import DiffError, scan_diff
 

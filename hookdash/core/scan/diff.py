@@ -116,9 +116,10 @@ def _compare(now: ScanReport, before: ScanReport, top: str, commit: str, base: s
         if (f.agent, f.file, f.line) in places or _finding_identity(f) not in seen
     ]
     files: dict[str, dict[str, None]] = {}
-    for item in (*changed, *findings):
-        if item.agent and item.file:
-            files.setdefault(item.agent, {})[item.file] = None
+    located = [(h.agent, h.file) for h in changed] + [(f.agent, f.file) for f in findings]
+    for agent, file in located:
+        if agent and file:
+            files.setdefault(agent, {})[file] = None
     agents = [AgentFiles(agent=a, files=list(f)) for a, f in files.items()]
     return DiffReport(
         root=now.root, agents=agents, hooks=changed, findings=findings, base=f"{base} ({commit})"
