@@ -13,7 +13,7 @@ from hookdash.cli.output import EXIT_FAILED, EXIT_OK, EXIT_USAGE, CliError, Styl
 
 if TYPE_CHECKING:
     from hookdash.cli.options import Parser, SubParsers
-    from hookdash.core.scan import ScanReport
+    from hookdash.core import ScanReport
 
 FORMATS = ("text", "json", "sarif", "github")
 FAIL_ON = ("error", "warning", "note", "never")
@@ -66,7 +66,7 @@ def cmd_scan(args: argparse.Namespace) -> int:
         raise CliError(f"{root!r} is not a directory", EXIT_USAGE)
     report: ScanReport
     if args.diff is not None:
-        from hookdash.core.scan.diff import DiffError, scan_diff
+        from hookdash.core import DiffError, scan_diff
 
         try:
             report = scan_diff(root, args.diff)

@@ -15,6 +15,7 @@ from pydantic import BaseModel
 from hookdash.core.hosts.protocol import HOST_NAMES
 from hookdash.core.hosts.scanned import AGENT_NAMES as AGENT_NAMES
 from hookdash.core.model import RiskFlag, Unknown
+from hookdash.core.other_agents import AlsoRunBy
 from hookdash.core.problems import Problem
 from hookdash.core.rules import LEVEL_RANK, Level
 
@@ -24,13 +25,6 @@ class AgentFiles(BaseModel):
 
     agent: str
     files: list[str]
-
-
-class AlsoRunBy(BaseModel):
-    """Another agent that runs a hook of this file, and when (contract §5 `also_run_by`)."""
-
-    agent: str
-    when: str  # one sentence: the condition, and the version it was read in
 
 
 class ScannedHook(BaseModel):

@@ -37,11 +37,11 @@ from hookdash.core.load.risks import hook_risks, kinds_of
 from hookdash.core.load.script_head import read_head
 from hookdash.core.model import RiskFlag, RiskSpan, Unknown
 from hookdash.core.rules import Level, rule
+from hookdash.core.scan.also_run import also_run_by
 from hookdash.core.scan.double_firing import double_firings
 from hookdash.core.scan.model import (
     AGENT_NAMES,
     AgentFiles,
-    AlsoRunBy,
     Finding,
     ScannedHook,
     ScanReport,
@@ -71,7 +71,7 @@ def scan_repository(root: str | Path) -> ScanReport:
     scan = _Scan(top)
     for reader in readers:
         scan.agent(reader)
-    scan.also_run(readers)
+    scan.also_run()
     scan.findings.extend(double_firings(scan.hooks, readers))
     return ScanReport(root=top, agents=scan.agents, hooks=scan.hooks, findings=scan.findings)
 
@@ -107,15 +107,10 @@ class _Scan:
             self._finders_by_agent[reader.agent] = finder
         return finder
 
-    def also_run(self, readers: tuple[AgentReader, ...]) -> None:
+    def also_run(self) -> None:
         """Every other agent that runs each hook, and when."""
         for index, hook in enumerate(self.hooks):
-            also = [
-                AlsoRunBy(agent=reader.agent, when=when)
-                for reader in readers
-                if reader.agent != hook.agent
-                and (when := reader.also_runs(hook.agent, hook.file, hook.kind, hook.event))
-            ]
+            also = also_run_by(hook.agent, hook.file, hook.event, hook.kind)
             if not also:
                 continue
             self.hooks[index] = hook.model_copy(update={"also_run_by": also})

@@ -13,6 +13,7 @@ from typing import Any, Literal
 from pydantic import BaseModel
 
 from hookdash.core.model import Hook, McpServer, RiskFlag
+from hookdash.core.other_agents import AlsoRunBy
 from hookdash.core.problems import Problem
 from hookdash.core.scripts import ScriptInfo
 from hookdash.core.shown import ShownHook
@@ -89,6 +90,9 @@ class ClaudeHook(BaseModel):
     # what ${CLAUDE_PLUGIN_ROOT} is when Claude runs it. Plugin files are never written.
     plugin: str | None = None
     plugin_root: str | None = None
+    # Every other agent that runs this hook of the project's files, and when (a
+    # repository's .claude/settings.json is run by Copilot CLI too: core.scan.also_run).
+    also_run_by: list[AlsoRunBy] = []
 
     # What the shared views (the dashboard's list, `present`) read of any hook.
     @property
