@@ -46,6 +46,7 @@ from hookdash.core.scan.model import (
     ScannedHook,
     ScanReport,
 )
+from hookdash.core.scan.places import PlaceNames
 from hookdash.core.scan.reader import AgentReader, Document, Entry, Skipped
 from hookdash.core.scripts import ScriptInfo
 
@@ -283,7 +284,7 @@ class _Scan:
         runs_when = self._ignored.get(doc.rel)
         runs_when = runs_when or entry.runs_when or reader.runs_when(doc.rel)
         scripts = self._entry_scripts(reader, entry, doc)
-        risks = self._risks(reader.agent, entry, doc, scripts)
+        risks = self._risks(reader, entry, scripts)
         unknowns = self._unknowns(entry)
         hook = ScannedHook(
             agent=reader.agent,
@@ -389,9 +390,9 @@ class _Scan:
         return self._scripts(reader, entry)
 
     def _risks(
-        self, agent: str, entry: Entry, doc: Document, scripts: list[ScriptInfo]
+        self, reader: AgentReader, entry: Entry, scripts: list[ScriptInfo]
     ) -> list[RiskFlag]:
-        flags = self._flags(agent, entry, scripts)
+        flags = self._flags(reader, entry, scripts)
         if entry.kind == "plugin":
             text = shorten(entry.command, 60)
             flags.insert(
@@ -404,7 +405,10 @@ class _Scan:
             )
         return flags
 
-    def _flags(self, agent: str, entry: Entry, scripts: list[ScriptInfo]) -> list[RiskFlag]:
+    def _flags(
+        self, reader: AgentReader, entry: Entry, scripts: list[ScriptInfo]
+    ) -> list[RiskFlag]:
+        agent = reader.agent
         if entry.field == "url":
             return [
                 RiskFlag(
@@ -415,8 +419,10 @@ class _Scan:
             ]
         if entry.field == "file" and not scripts:
             return []  # a package name, or a file outside the repository: not read
-        command = None if entry.field == "file" else entry.command
+        places = None if entry.field == "file" else PlaceNames(entry.command, reader.variables)
+        command = places.text if places is not None else None
         flags = hook_risks(command, scripts, workspace=self.root, home=self._home)
+        flags = places.flags(flags) if places is not None else flags
         if entry.field != "file":
             for script in scripts:
                 if script.path and not script.is_task:
