@@ -343,6 +343,8 @@ class _Scan:
                     doc.rel,
                     line,
                 )
+        # A plugin's own "code that runs" flag is its repo-plugin finding already.
+        risks = [f for f in risks if f.why != _PLUGIN_WHY]
         if risks:
             examples = []
             for kind in kinds_of(risks):
