@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.core.scan.conftest import Repo, repo  # noqa: F401
+from tests.core.scan.conftest import Repo
 
 
 def test_amp_plugins(repo: Repo) -> None:

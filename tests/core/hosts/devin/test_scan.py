@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from tests.core.scan.conftest import Repo, repo  # noqa: F401
+from tests.core.scan.conftest import Repo
 
 HOOKS = {
     "hooks": {"pre_run_command": [{"command": "python3 .windsurf/check.py", "show_output": True}]}

@@ -4,7 +4,7 @@ loads them (`loadHooks`: `.factory/hooks.json` with the events at the top, else 
 
 from __future__ import annotations
 
-from tests.core.scan.conftest import Repo, repo  # noqa: F401
+from tests.core.scan.conftest import Repo
 
 # Factory's docs (hooks reference): a PreToolUse guard on Execute and a SessionStart
 # context hook, written at the top of hooks.json.

@@ -3,7 +3,7 @@ documentation), read with one listing of `.agents/plugins/`."""
 
 from __future__ import annotations
 
-from tests.core.scan.conftest import Repo, repo  # noqa: F401
+from tests.core.scan.conftest import Repo
 
 
 def test_goose_plugin_hooks(repo: Repo) -> None:

@@ -3,7 +3,7 @@ runCommand hooks run a command; askAgent hooks only prompt the model."""
 
 from __future__ import annotations
 
-from tests.core.scan.conftest import Repo, repo  # noqa: F401
+from tests.core.scan.conftest import Repo
 
 LINT = {
     "enabled": True,

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from tests.core.scan.conftest import Repo, repo  # noqa: F401
+from tests.core.scan.conftest import Repo
 
 # OpenCode's plugin docs: a plugin exporting hooks, loaded from .opencode/plugin/.
 NOTIFY = """import type { Plugin } from "@opencode-ai/plugin"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.core.scan.conftest import Repo, repo  # noqa: F401
+from tests.core.scan.conftest import Repo
 
 
 def test_tabnine_settings_in_geminis_format(repo: Repo) -> None:
@@ -12,7 +12,9 @@ def test_tabnine_settings_in_geminis_format(repo: Repo) -> None:
   // Gemini CLI's shape
   "hooks": {
     "enabled": true,
-    "BeforeTool": [{"matcher": "run_shell_command", "hooks": [{"type": "command", "command": "./guard.sh"}]}]
+    "BeforeTool": [
+      {"matcher": "run_shell_command", "hooks": [{"type": "command", "command": "./guard.sh"}]}
+    ]
   }
 }""",
     )
@@ -21,5 +23,5 @@ def test_tabnine_settings_in_geminis_format(repo: Repo) -> None:
         "BeforeTool",
         "run_shell_command",
         "./guard.sh",
-        5,
+        6,
     )
