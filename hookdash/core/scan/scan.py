@@ -111,12 +111,17 @@ class _Scan:
     def also_run(self) -> None:
         """Every other agent that runs each hook, and when."""
         for index, hook in enumerate(self.hooks):
+            if hook.file in self._ignored:
+                # Dropped whole by its own agent for its syntax: Copilot CLI 1.0.102 drops
+                # a .claude/settings.json with a comment too (observed); no one is said
+                # to run it.
+                continue
             also = also_run_by(hook.agent, hook.file, hook.event, hook.kind)
             if not also:
                 continue
             self.hooks[index] = hook.model_copy(update={"also_run_by": also})
             at = self._hook_findings.get(index)
-            if at is not None and hook.file not in self._ignored:
+            if at is not None:
                 finding = self.findings[at]
                 names = ", ".join(AGENT_NAMES[a.agent] for a in also)
                 more = f" It runs in {len(also) + 1} agents: {AGENT_NAMES[hook.agent]}, {names}."

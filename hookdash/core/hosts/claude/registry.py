@@ -334,7 +334,8 @@ def load_claude(
             _judge(hook, layer, switch, kept, plugin)
             if layer.scope in ("project", "local"):
                 hook.trust = "trusted" if trust.state == "trusted" else "untrusted"
-                hook.also_run_by = _also_run_by(hook, folder)
+                if layer.why_dropped() is None:  # Copilot CLI drops it too (observed)
+                    hook.also_run_by = _also_run_by(hook, folder)
             hook.scripts = scripts_of(hook, folder, home_of(env))
             hook.risks = hook_risks_of(hook, folder, home_of(env)) + handler_risks(handler)
             hooks.append(hook)
