@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.core.scan.every_agent import write_every_agent, write_unrelated  # noqa: E402
+from tests.core.scan.every_agent import write_every_agent, write_unrelated
 
 RUNS = 9
 
