@@ -43,7 +43,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     parser = Parser(
         prog="hookdash",
-        description="See, review, switch, test and watch Gemini CLI hooks.",
+        description="See, review, switch, test and watch the hooks of coding agents "
+        "(Gemini CLI, Claude Code, Codex CLI), and scan a repository for every agent's.",
         parents=[common],
     )
     parser.add_argument("--version", action="version", version=_version())
