@@ -46,4 +46,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    import os
+
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)  # time the command as installed
     main()
