@@ -18,6 +18,8 @@ class HooksObjectReader(BaseReader):
     files: tuple[str, ...]
     fields: tuple[str, ...]
     when: str
+    label: str = ""  # as people name the agent
+    rank: int = 1000  # its place in scan order
     skip: frozenset[str] = frozenset()  # keys of `hooks` that are settings, not events
     variables: tuple[str, ...] = ()  # set to the project directory when a hook runs
 

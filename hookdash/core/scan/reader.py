@@ -83,7 +83,17 @@ class AgentReader(Protocol):
 
     @property
     def agent(self) -> str:
-        """The agent's id (core.hosts.scanned.AGENT_NAMES)."""
+        """The agent's id (stable, in `scan --json`): its room's name."""
+        ...
+
+    @property
+    def label(self) -> str:
+        """The agent as people name it ("GitHub Copilot CLI")."""
+        ...
+
+    @property
+    def rank(self) -> int:
+        """Its place in scan order (lower first)."""
         ...
 
     @property
@@ -139,6 +149,8 @@ class BaseReader:
     `paths` names, with directories a reader lists given in `listed`."""
 
     agent: str
+    label: str
+    rank: int = 1000
     variables: tuple[str, ...] = ()
     listed: tuple[str, ...] = ()
 

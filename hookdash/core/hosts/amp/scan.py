@@ -22,6 +22,8 @@ _WHEN = (
 
 class AmpReader(BaseReader):
     agent = "amp"
+    label = "Amp"
+    rank = 110
     listed = (_DIR,)
 
     def paths(self, root: Path) -> list[str]:

@@ -31,6 +31,8 @@ _OFF = (
 
 class AntigravityReader(BaseReader):
     agent = "antigravity"
+    label = "Antigravity CLI"
+    rank = 60
 
     def paths(self, root: Path) -> list[str]:
         return list(_FILES)

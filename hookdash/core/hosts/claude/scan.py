@@ -63,6 +63,8 @@ _PLUGIN_WHEN = (
 
 class ClaudeReader(BaseReader):
     agent = "claude"
+    label = "Claude Code"
+    rank = 10
     variables = ("CLAUDE_PROJECT_DIR",)
 
     def paths(self, root: Path) -> list[str]:

@@ -62,6 +62,8 @@ def hook_event(name: str) -> str | None:
 
 class ClineReader(BaseReader):
     agent = "cline"
+    label = "Cline"
+    rank = 80
     listed = _DIRS
 
     def paths(self, root: Path) -> list[str]:

@@ -43,6 +43,8 @@ _KEY_LINE = re.compile(r"^\s*(?P<key>[A-Za-z_]+)\s*=\s*(?P<value>.*)$")
 
 class CodexReader(BaseReader):
     agent = "codex"
+    label = "Codex CLI"
+    rank = 30
     variables = ("CODEX_PROJECT_DIR",)
 
     def paths(self, root: Path) -> list[str]:

@@ -64,6 +64,8 @@ _ALSO_CLAUDE = (
 
 class CopilotReader(BaseReader):
     agent = "copilot"
+    label = "GitHub Copilot CLI"
+    rank = 50
     variables = ("COPILOT_PROJECT_DIR", "CLAUDE_PROJECT_DIR")
     listed = (_DIR,)
 

@@ -34,6 +34,8 @@ class CursorReader(HooksObjectReader):
 
 READER = CursorReader(
     agent="cursor",
+    label="Cursor",
+    rank=40,
     files=(".cursor/hooks.json",),
     fields=("command",),
     variables=("CURSOR_PROJECT_DIR", "CLAUDE_PROJECT_DIR"),

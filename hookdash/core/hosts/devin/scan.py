@@ -30,6 +30,8 @@ class DevinReader(HooksObjectReader):
 
 READER = DevinReader(
     agent="devin",
+    label="Devin Desktop",
+    rank=150,
     files=(".devin/hooks.json",),
     fields=("command", "powershell"),
     when=(

@@ -38,6 +38,8 @@ _SETTINGS_WHEN = (
 
 class FactoryReader(BaseReader):
     agent = "factory"
+    label = "Factory droid"
+    rank = 90
     variables = ("FACTORY_PROJECT_DIR", "DROID_PROJECT_DIR", "CLAUDE_PROJECT_DIR")
 
     def paths(self, root: Path) -> list[str]:

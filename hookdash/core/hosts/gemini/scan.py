@@ -50,6 +50,8 @@ class GeminiReader(HooksObjectReader):
 
 READER = GeminiReader(
     agent="gemini",
+    label="Gemini CLI",
+    rank=0,
     files=(".gemini/settings.json",),
     fields=("command",),
     skip=frozenset({"enabled", "disabled", "notifications"}),

@@ -25,6 +25,8 @@ _WHEN = (
 
 class GooseReader(BaseReader):
     agent = "goose"
+    label = "Goose"
+    rank = 130
     listed = (_DIR,)
 
     def paths(self, root: Path) -> list[str]:

@@ -27,6 +27,8 @@ _OFF = 'Kiro does not run it while the hook says "enabled": false; anyone who fl
 
 class KiroReader(BaseReader):
     agent = "kiro"
+    label = "Kiro"
+    rank = 120
     listed = (_DIR,)
 
     def paths(self, root: Path) -> list[str]:

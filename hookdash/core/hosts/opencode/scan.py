@@ -42,6 +42,8 @@ _PACKAGE_WHEN = (
 
 class OpencodeReader(BaseReader):
     agent = "opencode"
+    label = "OpenCode"
+    rank = 100
     listed = _DIRS
 
     def paths(self, root: Path) -> list[str]:

@@ -16,6 +16,8 @@ from hookdash.core.scan.hooks_object import HooksObjectReader
 
 READER = HooksObjectReader(
     agent="qwen",
+    label="Qwen Code",
+    rank=20,
     files=(".qwen/settings.json",),
     fields=("command", "url"),
     skip=frozenset({"enabled", "disabled", "notifications"}),

@@ -12,6 +12,8 @@ from hookdash.core.scan.hooks_object import HooksObjectReader
 
 READER = HooksObjectReader(
     agent="tabnine",
+    label="Tabnine CLI",
+    rank=140,
     files=(".tabnine/agent/settings.json",),
     fields=("command",),
     skip=frozenset({"enabled", "disabled", "notifications"}),

@@ -26,6 +26,8 @@ _ALSO = (
 
 class VscodeReader(BaseReader):
     agent = "vscode"
+    label = "VS Code (agent hooks)"
+    rank = 160
 
     def paths(self, root: Path) -> list[str]:
         return []

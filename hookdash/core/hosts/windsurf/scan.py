@@ -13,6 +13,8 @@ from hookdash.core.scan.hooks_object import HooksObjectReader
 
 READER = HooksObjectReader(
     agent="windsurf",
+    label="Windsurf",
+    rank=70,
     files=(".windsurf/hooks.json",),
     fields=("command", "powershell"),
     when=(
