@@ -10,7 +10,6 @@ formats (SARIF and GitHub workflow commands, shared with `check`).
 from hookdash.core.scan.formats import github_commands, sarif_log
 from hookdash.core.scan.model import (
     AGENT_NAMES,
-    MANAGED_AGENTS,
     AgentFiles,
     Finding,
     ScannedHook,
@@ -18,13 +17,13 @@ from hookdash.core.scan.model import (
     at_or_above,
     foreign_hooks,
     foreign_summary,
+    managed_agents,
     problem_findings,
 )
 from hookdash.core.scan.scan import MAX_HOOK_FILE_BYTES, scan_repository
 
 __all__ = [
     "AGENT_NAMES",
-    "MANAGED_AGENTS",
     "MAX_HOOK_FILE_BYTES",
     "AgentFiles",
     "Finding",
@@ -34,6 +33,7 @@ __all__ = [
     "foreign_hooks",
     "foreign_summary",
     "github_commands",
+    "managed_agents",
     "problem_findings",
     "sarif_log",
     "scan_repository",

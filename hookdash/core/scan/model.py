@@ -12,7 +12,6 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from hookdash.core.hosts.protocol import HOST_NAMES
 from hookdash.core.hosts.scanned import AGENT_NAMES as AGENT_NAMES
 from hookdash.core.model import RiskFlag, Unknown
 from hookdash.core.other_agents import AlsoRunBy
@@ -119,20 +118,22 @@ def problem_findings(problems: Iterable[Problem], workspace: str) -> list[Findin
     ]
 
 
-# The agents whose hooks hookdash manages itself (the dashboard's hook list: Gemini CLI and
-# Claude Code, each read as it reads its files); every other agent's hooks in the
-# workspace are shown apart, read-only.
-MANAGED_AGENTS: tuple[str, ...] = HOST_NAMES
+def managed_agents() -> tuple[str, ...]:
+    """The agents whose hooks hookdash manages itself (the dashboard's hook list, each read
+    as it reads its files): the registered hosts. Every other agent's hooks in the
+    workspace are shown apart, read-only."""
+    from hookdash.core.hosts.registry import host_names
+
+    return tuple(host_names())
 
 
-def foreign_hooks(
-    report: ScanReport, managed: tuple[str, ...] = MANAGED_AGENTS
-) -> list[ScannedHook]:
+def foreign_hooks(report: ScanReport, managed: tuple[str, ...] | None = None) -> list[ScannedHook]:
     """The hooks of agents hookdash does not manage."""
+    managed = managed_agents() if managed is None else managed
     return [h for h in report.hooks if h.agent not in managed]
 
 
-def foreign_summary(report: ScanReport, managed: tuple[str, ...] = MANAGED_AGENTS) -> str | None:
+def foreign_summary(report: ScanReport, managed: tuple[str, ...] | None = None) -> str | None:
     """“This repository also brings hooks for Cursor (2), Codex CLI (1)”, or None."""
     counts: dict[str, int] = {}
     for hook in foreign_hooks(report, managed):

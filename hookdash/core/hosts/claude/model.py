@@ -12,9 +12,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from hookdash.core.model import Hook, McpServer, RiskFlag
-from hookdash.core.other_agents import AlsoRunBy
+from hookdash.core.model import McpServer, RiskFlag
 from hookdash.core.problems import Problem
+from hookdash.core.records import HookRecord, HostPlan, HostSnapshot, PlanSkip
 from hookdash.core.scripts import ScriptInfo
 from hookdash.core.shown import ShownHook
 
@@ -41,7 +41,7 @@ def claude_hook_ref(file: str, pointer: str) -> str:
     return f"{file}#{pointer}"
 
 
-class ClaudeHook(BaseModel):
+class ClaudeHook(HookRecord, BaseModel):
     """One handler of a Claude Code settings file and what Claude Code 2.1.332 does with it."""
 
     host: Literal["claude"] = "claude"
@@ -90,9 +90,6 @@ class ClaudeHook(BaseModel):
     # what ${CLAUDE_PLUGIN_ROOT} is when Claude runs it. Plugin files are never written.
     plugin: str | None = None
     plugin_root: str | None = None
-    # Every other agent that runs this hook of the project's files, and when (a
-    # repository's .claude/settings.json is run by Copilot CLI too: core.scan.also_run).
-    also_run_by: list[AlsoRunBy] = []
 
     # What the shared views (the dashboard's list, `present`) read of any hook.
     @property
@@ -108,6 +105,10 @@ class ClaudeHook(BaseModel):
     @property
     def disabled(self) -> bool:
         """Switched off one by one: the one per-hook switch Claude has is hookdash's park."""
+        return self.parked
+
+    @property
+    def switched_off(self) -> bool:
         return self.parked
 
 
@@ -179,7 +180,7 @@ class ClaudeSettingsCommand(BaseModel):
         return self.command
 
 
-class ClaudeSnapshot(BaseModel):
+class ClaudeSnapshot(HostSnapshot, BaseModel):
     """Everything `hookdash list --host claude --json` prints."""
 
     host: Literal["claude"] = "claude"
@@ -200,12 +201,8 @@ class ClaudeSnapshot(BaseModel):
     # whether it starts (core.hosts.claude.mcp_servers).
     mcp_servers: list[McpServer] = []
 
-    @property
-    def has_errors(self) -> bool:
-        return any(p.severity == "error" for p in self.problems)
 
-
-class ClaudeSkipped(BaseModel):
+class ClaudeSkipped(PlanSkip, BaseModel):
     id: str
     ref: str
     scope: ClaudeScope
@@ -213,7 +210,7 @@ class ClaudeSkipped(BaseModel):
     why: str
 
 
-class ClaudePlan(BaseModel):
+class ClaudePlan(HostPlan, BaseModel):
     """`plan --host claude --json`: what Claude Code runs for one event (in parallel,
     identical handlers once) and why each other hook of that event does not run."""
 
@@ -226,7 +223,5 @@ class ClaudePlan(BaseModel):
     notes: list[str] = []
 
 
-# A hook of either host, as the views that list both read it.
-AnyHook = Hook | ClaudeHook
 # What hookdash's review of a repository covers: its hooks and its settings commands.
 ClaudeReviewed = ClaudeHook | ClaudeSettingsCommand

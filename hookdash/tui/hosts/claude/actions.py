@@ -17,9 +17,9 @@ from rich.text import Text
 
 from hookdash.core import HookdashError, shorten, visible
 from hookdash.tui.colors import Colors, colors_for
+from hookdash.tui.hosts.claude.fire_result import claude_result_sections
 from hookdash.tui.screens.confirm import ConfirmScreen
 from hookdash.tui.screens.output import OutputScreen
-from hookdash.tui.widgets.claude_fire_result import claude_result_sections
 
 if TYPE_CHECKING:
     from hookdash.core import ClaudeHook, ClaudeReviewed, ClaudeSnapshot

@@ -1,0 +1,3 @@
+"""What a host's hooks need on the dashboard that no other host's do (its form's fields,
+its plan's view, its review), one package per agent: `tui/hosts/<agent>/`. The screens
+outside it treat every host alike."""
