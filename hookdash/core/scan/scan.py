@@ -290,7 +290,10 @@ class _Scan:
         runs_when = runs_when or entry.runs_when or reader.runs_when(doc.rel)
         scripts = self._entry_scripts(reader, entry, doc)
         risks = self._risks(reader, entry, scripts)
-        unknowns = self._unknowns(entry)
+        command = None
+        if entry.field not in ("file", "url"):
+            command = PlaceNames(entry.command, reader.variables).text
+        unknowns = self._unknowns(entry, command, scripts)
         hook = ScannedHook(
             agent=reader.agent,
             file=doc.rel,
@@ -304,7 +307,8 @@ class _Scan:
             field=entry.field,
             kind=entry.kind,
             scripts=[self._rel(s.path) for s in scripts if s.path],
-            understood=not unknowns and entry.kind != "plugin",
+            # Not claimed before the shared reading of programs is wired (_unknowns).
+            understood=False,
             unknowns=unknowns,
         )
         self.hooks.append(hook)
@@ -366,10 +370,15 @@ class _Scan:
                 line,
             )
 
-    def _unknowns(self, entry: Entry) -> list[Unknown]:
-        """What hookdash does not understand of the hook. Code an agent loads into itself
-        is never understood (its text is what runs, decided when it runs); the shared
-        function that reads a command's programs and options fills the rest."""
+    def _unknowns(
+        self, entry: Entry, command: str | None, scripts: list[ScriptInfo]
+    ) -> list[Unknown]:
+        """What hookdash does not understand of the hook (`command` as the risk review
+        read it, the agent's project variables spelled as one it knows). Code an agent
+        loads into itself is never understood (its text is what runs, decided when it
+        runs). The shared reading of a command's programs and options (core.load.
+        understood's `hook_unknowns(command, scripts, workspace=, home=)`) belongs here;
+        until it is, no other hook is said to be understood (`understood` stays false)."""
         if entry.kind == "plugin":
             return [Unknown(text=entry.command, why=_PLUGIN_WHY)]
         return []
