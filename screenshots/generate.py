@@ -135,6 +135,23 @@ async def _plan_run(pilot: Any) -> None:
     await _settle(pilot)
 
 
+def _worm(*keys: str) -> Steps:
+    """Something writes a SessionStart hook and its script into the demo's own
+    ~/.claude (as the spring 2026 worms did); the view reloads: the baseline's alarm."""
+
+    async def steps(pilot: Any) -> None:
+        from tests.tui.test_baseline import plant_session_start
+
+        plant_session_start(Path(pilot.app.env.environ["CLAUDE_CONFIG_DIR"]))
+        await pilot.app.reload().wait()
+        await _settle(pilot)
+        for key in keys:
+            await pilot.press(key)
+            await _settle(pilot)
+
+    return steps
+
+
 SHOTS: list[tuple[str, tuple[int, int], Steps]] = [
     ("main", (120, 36), _select("prompt-stats")),
     ("details", (120, 36), _select("safe-git-push", "z")),
@@ -150,6 +167,8 @@ SHOTS: list[tuple[str, tuple[int, int], Steps]] = [
     ("small", (80, 24), _select("lint-on-write")),
     ("both-hosts", (120, 36), _select(CLAUDE_RISKY)),
     ("claude-form", (120, 36), _claude_form),
+    ("baseline-alarm", (120, 36), _worm()),
+    ("baseline-accept", (120, 36), _worm("B")),
 ]
 
 

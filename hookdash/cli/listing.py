@@ -206,6 +206,11 @@ def cmd_check(args: argparse.Namespace) -> int:
     others = [] if args.host is not None else other_parts(config)
     problems = snap.problems
     every = problems + [p for _, other_snap in others for p in other_snap.problems]
+    # Your own hooks (every agent's) and the known bad patterns: the check without --host.
+    quiet = bool(args.json) or args.format != "text"  # machine output: no note beside it
+    snaps = [snap, *(other_snap for _, other_snap in others)]
+    machine = _machine_problems(snap.workspace, snaps, quiet) if args.host is None else []
+    every = every + machine
     failed = EXIT_FAILED if any(p.severity == "error" for p in every) else EXIT_OK
     if not args.json and args.format != "text":
         from hookdash.cli.scanning import print_findings
@@ -219,11 +224,15 @@ def cmd_check(args: argparse.Namespace) -> int:
     if args.json:
         records = [p.model_dump(mode="json") for p in problems]
         if args.host is None:  # every host's problems: each says whose it is
-            records = [{**r, "host": snap.host} for r in records] + [
-                {**p.model_dump(mode="json"), "host": other.name}
-                for other, other_snap in others
-                for p in other_snap.problems
-            ]
+            records = (
+                [{**r, "host": snap.host} for r in records]
+                + [
+                    {**p.model_dump(mode="json"), "host": other.name}
+                    for other, other_snap in others
+                    for p in other_snap.problems
+                ]
+                + [{**p.model_dump(mode="json"), "host": None} for p in machine]
+            )
         print_json(
             {
                 "workspace": snap.workspace,
@@ -235,7 +244,11 @@ def cmd_check(args: argparse.Namespace) -> int:
         )
         return failed
     env = config.env
+    mine: list[tuple[str | None, list[Any], Any]] = [("your machine", machine, env)]
     if not others:
+        if machine:
+            parts_of: list[tuple[str | None, list[Any], Any]] = [(None, problems, env), *mine]
+            return print_problems_of(parts_of, f"the hooks of {env.display(snap.workspace)}")
         return print_problems(problems, env, f"the hooks of {env.display(snap.workspace)}")
     from hookdash.cli.any_host import Places
     from hookdash.core import host
@@ -243,6 +256,31 @@ def cmd_check(args: argparse.Namespace) -> int:
     first = host(snap.host)
     parts: list[tuple[str | None, list[Any], Any]] = [(first.label, problems, env)]
     parts += [(o.label, o_snap.problems, Places(o_snap.home)) for o, o_snap in others]
+    parts += mine
     names = [first.label, *(o.label for o, _ in others)]
     labels = ", ".join(names[:-1]) + " and " + names[-1]
     return print_problems_of(parts, f"the {labels} hooks of {env.display(snap.workspace)}")
+
+
+def _machine_problems(workspace: str, snapshots: list[Any], quiet: bool) -> list[Any]:
+    """The baseline's changes (recorded silently on the first look, said once on stderr
+    unless `quiet`) and the known bad patterns of the repository (`snapshots`: every
+    host's, whose hooks' scripts are not planted files)."""
+    import os
+    from pathlib import Path
+
+    from hookdash.cli.baseline import first_look_note
+    from hookdash.core import watch_problems
+
+    scripts = [
+        s.path
+        for snapshot in snapshots
+        for h in snapshot.hooks
+        for s in getattr(h, "scripts", None) or []
+        if s.path
+    ]
+    status, found = watch_problems(Path(workspace), dict(os.environ), scripts)
+    note = first_look_note(status)
+    if note is not None and not quiet:
+        print(note, file=sys.stderr)
+    return found

@@ -10,6 +10,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from hookdash.cli.authoring import add_authoring_commands
+from hookdash.cli.baseline import add_baseline_command
 from hookdash.cli.dashboard import add_dashboard_commands
 from hookdash.cli.edits import add_edit_commands
 from hookdash.cli.hosts import host_name
@@ -66,6 +67,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_format(p)
     p.set_defaults(func=cmd_check)
     add_scan_command(sub, common)
+    add_baseline_command(sub, common, with_json)
     _add_engine_commands(sub, common, with_json, hosted)
     add_edit_commands(sub, common, with_json, hosted)
     add_authoring_commands(sub, common, with_json, hosted)

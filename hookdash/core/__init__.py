@@ -19,6 +19,22 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from hookdash.core.any_hook import AnyHook as AnyHook
+    from hookdash.core.baseline.compare import (
+        BaselineStatus as BaselineStatus,
+        accept_baseline as accept_baseline,
+        baseline_status as baseline_status,
+        change_sentence as change_sentence,
+        tilde_path as tilde_path,
+    )
+    from hookdash.core.baseline.findings import (
+        watch_problems as watch_problems,
+    )
+    from hookdash.core.baseline.sources import (
+        agents_home as agents_home,
+    )
+    from hookdash.core.baseline.store import (
+        baseline_path as baseline_path,
+    )
     from hookdash.core.demo import (
         DemoEnvironment as DemoEnvironment,
         create_demo as create_demo,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from hookdash.core.any_hook import AnyHook
 from hookdash.core.display import shorten, visible
@@ -123,6 +123,9 @@ def short_reason(hook: Hook) -> str:
 
 def state_badge(hook: AnyHook) -> Badge:
     """The one badge that says whether its host (Gemini, Claude) runs the hook."""
+    own = _host_badges(hook)
+    if own:
+        return own[0]
     if isinstance(hook, ClaudeHook):
         kind, label = claude_state(hook)
         return Badge(kind, label)  # type: ignore[arg-type]
@@ -138,6 +141,9 @@ def state_badge(hook: AnyHook) -> Badge:
 def hook_badges(hook: AnyHook, hidden: bool = False) -> list[Badge]:
     """The state badge, then `hidden` (see `hidden_refs`), then the trust and legacy
     badges that apply (a Claude hook's review: hookdash's own, Claude has none)."""
+    own = _host_badges(hook)
+    if own:  # a host that words its own hooks' badges (core/hosts/<host>)
+        return [own[0], *([Badge("hidden", "hidden")] if hidden else []), *own[1:]]
     badges = [state_badge(hook)]
     if hidden:
         badges.append(Badge("hidden", "hidden"))
@@ -154,6 +160,15 @@ def hook_badges(hook: AnyHook, hidden: bool = False) -> list[Badge]:
     if hook.legacy_disabled_in and hook.runs:
         badges.append(Badge("legacy", "legacy"))
     return badges
+
+
+def _host_badges(hook: Any) -> list[Badge]:
+    """The badges a host's own hook record words itself (`host_badges()`: (kind, label)
+    pairs, the state first), or [] for a hook that leaves them to this module."""
+    own = getattr(hook, "host_badges", None)
+    if own is None:
+        return []
+    return [Badge(kind, label) for kind, label in own()]
 
 
 def hidden_refs(hooks: Iterable[AnyHook], problems: Iterable[Problem]) -> frozenset[str]:

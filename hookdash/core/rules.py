@@ -433,6 +433,68 @@ RULES: dict[str, Rule] = _rules(
         "Claude Code runs it.",
     ),
     (
+        "claude-mod",
+        "warning",
+        "A Claude Code plugin loads a hooks module (a mod) into Claude Code itself.",
+        "A plugin's hooks/hooks.json names an ES module in `modules`: Claude Code 2.1.332 "
+        "imports it into its own process in every session, on by default, with nothing to "
+        "accept and no sandbox, and its top-level code runs on import. hookdash does not "
+        "read JavaScript, so what it does is unknown. An error when the repository's own "
+        "settings switch the plugin on. Managed settings can allow only the organization's "
+        "mods: pluginConfigs.cc-plugin-sec-default@builtin.options.allowManagedModsOnly.",
+    ),
+    (
+        "claude-dev-mod",
+        "warning",
+        "A mod Claude Code wrote in a session sits in ~/.claude/dev-mods.",
+        "Claude Code loads the mods it wrote during a session (~/.claude/dev-mods/<session>/) "
+        "in that session and again when it is resumed: code inside Claude Code that nobody "
+        "reviewed. Read it, or remove the folder.",
+    ),
+    (
+        "claude-frontmatter-unparsed",
+        "warning",
+        "The YAML frontmatter of a Claude Code skill or agent does not parse.",
+        "Claude Code loads the skill or agent without any of its frontmatter (its name, its "
+        "hooks, its allowed-tools), with a warning in its debug log only.",
+    ),
+    (
+        "user-hook-changed",
+        "error",
+        "One of your own hooks (user-level, any agent) appeared or changed since you last looked.",
+        "hookdash keeps a baseline of every user-level hook of every coding agent on the "
+        "machine (~/.claude, ~/.gemini, ~/.codex, ~/.copilot/hooks, ~/.cursor, ~/.qwen, "
+        "~/.factory, ~/.config/opencode/plugins) and of each script they run. Worms plant "
+        "hooks there (a SessionStart hook in ~/.claude/settings.json runs in every session, "
+        "in every folder). If you made the change, accept it: `hookdash baseline accept` (B "
+        "in the dashboard); if not, remove it before an agent starts. A warning when one is "
+        "gone.",
+    ),
+    (
+        "claude-dir-executable",
+        "warning",
+        "An executable file in a .claude folder that no hook runs.",
+        "Claude Code needs no executable in .claude/ except the scripts its hooks run: one "
+        "that nothing runs may have been planted to be run later (by a hook added after "
+        "your review, or by a person). Read it, and remove it if you do not know it.",
+    ),
+    (
+        "github-script-hook",
+        "warning",
+        "A hook runs a JavaScript file of .github/ with node.",
+        "`node .github/….js` in a hook runs code that sits beside CI workflows, where a "
+        "reviewer rarely looks, at every event of every session: a pattern of the spring "
+        "2026 repository worms. Read the script.",
+    ),
+    (
+        "vscode-folder-open-task",
+        "warning",
+        "A VS Code task of the repository runs when the folder is opened.",
+        '`runOptions.runOn: "folderOpen"` in .vscode/tasks.json makes VS Code (and its '
+        "forks) run the task's command as soon as the folder opens, once automatic tasks are "
+        "allowed: a repository's command that no agent hook list shows. Read it.",
+    ),
+    (
         "claude-hooks-switched-off",
         "note",
         "Claude Code's hooks are switched off (disableAllHooks or allowManagedHooksOnly).",
@@ -444,6 +506,75 @@ RULES: dict[str, Rule] = _rules(
         "A Claude Code settings file names an event Claude Code does not have.",
         "Claude Code ignores such hooks without a word (often a Gemini CLI event name such "
         "as BeforeTool in a Claude file). Use Claude's event name, or remove them.",
+    ),
+    # ---------------------------------------------------------------- Codex CLI
+    (
+        "codex-hooks-file-refused",
+        "error",
+        "Codex CLI refuses a hooks.json whole.",
+        "Codex reads hooks.json as strict JSON with only `description` and `hooks` at the "
+        "top: a comment, a trailing comma, a `$schema` key or a handler that fails its schema "
+        "drops every hook in the file, with only a warning. The folder's config.toml still works.",
+    ),
+    (
+        "codex-config-unreadable",
+        "error",
+        "Codex CLI cannot load a config.toml.",
+        "A config.toml that does not parse, or whose [hooks] fail Codex's schema, leaves Codex "
+        "without a configuration: no hook runs. Fix the file at the line named.",
+    ),
+    (
+        "codex-project-untrusted",
+        "warning",
+        "A project's .codex hooks are not loaded: the folder is not trusted.",
+        "Codex loads a project's .codex folder only when your config.toml trusts the folder "
+        "or its repository's root; otherwise its hooks are not even listed.",
+    ),
+    (
+        "codex-project-hook-state",
+        "warning",
+        "A project's config.toml holds [hooks.state], which Codex ignores.",
+        "Codex reads hook trust from your own config.toml only; a repository cannot trust "
+        "its own hooks.",
+    ),
+    (
+        "codex-hooks-switched-off",
+        "warning",
+        "[features] hooks = false switches off every Codex CLI hook.",
+        "Set in a trusted project's config.toml it switches off your own hooks too.",
+    ),
+    (
+        "codex-managed-hooks-only",
+        "note",
+        "allow_managed_hooks_only: only system and managed Codex CLI hooks run.",
+        "Your hooks and the project's are listed but do not run.",
+    ),
+    (
+        "codex-invalid-matcher",
+        "warning",
+        "A Codex CLI matcher is not a regex Codex accepts.",
+        "Codex drops the whole group with a warning. Matchers are Rust regexes, matched "
+        "against the whole tool name.",
+    ),
+    (
+        "codex-hook-untrusted",
+        "warning",
+        "A Codex CLI hook was never trusted: Codex skips it without a word.",
+        "Review it and trust it (`hookdash trust --host codex`, or Codex's /hooks).",
+    ),
+    (
+        "codex-hook-modified",
+        "warning",
+        "A Codex CLI hook changed since it was trusted: Codex skips it without a word.",
+        "Its command, timeout, matcher, statusMessage or place in the file changed. Review "
+        "it again and trust it.",
+    ),
+    (
+        "codex-hook-script-changed",
+        "warning",
+        "A script a trusted Codex CLI hook runs changed since you reviewed it.",
+        "Codex's trust hash covers the command text only: it runs the changed script "
+        "without asking. Review the script, then trust the hook again.",
     ),
     # ---------------------------------------------------------------- legacy keys
     (

@@ -38,10 +38,18 @@ from textual.screen import Screen
 from textual.worker import Worker
 
 from hookdash.core import visible  # (the display rule: no pydantic, no I/O)
+from hookdash.tui.baseline import baseline_notice, confirm_body, first_look_message
 from hookdash.tui.commands import DashboardCommands, HookJumpCommands, bindings_for
 from hookdash.tui.daemon_thread import in_daemon_thread
 from hookdash.tui.key_order import KeyHandled, KeyOrder
-from hookdash.tui.loading import EarlyLoad, Loaded, Loader, load_view, other_agents_line
+from hookdash.tui.loading import (
+    EarlyLoad,
+    Loaded,
+    Loader,
+    load_view,
+    other_agents_line,
+    own_hooks,
+)
 from hookdash.tui.messages import SessionMessage, plain_message, toast_text
 from hookdash.tui.screens.hooks import HooksScreen
 from hookdash.tui.styles import stylesheet_paths
@@ -52,6 +60,7 @@ from hookdash.tui.widgets.banners import Notice
 if TYPE_CHECKING:
     from hookdash.core import (
         AnyHook,
+        BaselineStatus,
         Configuration,
         DemoEnvironment,
         DirectoryWatcher,
@@ -80,10 +89,12 @@ class ConfigurationLoaded(Message):
         reason: str | None,
         others: str | None,
         targets: list[WatchTarget],
+        baseline: BaselineStatus | None = None,
     ) -> None:
         super().__init__()
         self.config = config
         self.reason = reason
+        self.baseline = baseline  # your own hooks since you last looked (tui.baseline)
         self.others = others  # the banner line on other agents' hooks (`other_agents_line`)
         self.targets = targets  # what the watcher follows (grows with the hooks: off the loop)
 
@@ -136,6 +147,7 @@ class HookdashApp(App[None]):
         self._loaded_since = 0 if configuration is not None else time.time_ns()
         self.arm_checked = False  # the watch armed, and whether to read again decided
         self._others: str | None = None  # other agents' hooks, read with the configuration
+        self._baseline: BaselineStatus | None = None  # your own hooks, read with it too
         self._targets: list[WatchTarget] = []  # what the watcher follows, made with it
         self._watching = watch
         self._watcher: DirectoryWatcher | None = None
@@ -155,6 +167,7 @@ class HookdashApp(App[None]):
     def on_mount(self) -> None:
         if self._initial is not None:
             self._others = other_agents_line(self._initial)
+            self._own_hooks(own_hooks(self._initial))
             self._apply(self._initial)
             self._initial = None
         elif self._early is not None and self._early.done():
@@ -166,6 +179,7 @@ class HookdashApp(App[None]):
                 self.reload("start")
             else:
                 self._others = loaded.others
+                self._own_hooks(loaded.baseline)
                 self._apply(loaded.config, loaded.targets)
         else:
             # Paint first: loading (pydantic's import included) would otherwise hold the
@@ -218,7 +232,11 @@ class HookdashApp(App[None]):
                 markup=False,
             )
             return
-        self.post_message(ConfigurationLoaded(loaded.config, reason, loaded.others, loaded.targets))
+        self.post_message(
+            ConfigurationLoaded(
+                loaded.config, reason, loaded.others, loaded.targets, loaded.baseline
+            )
+        )
 
     @staticmethod
     def _read(early: EarlyLoad | None, env: GeminiEnvironment, loader: Loader | None) -> Loaded:
@@ -243,6 +261,7 @@ class HookdashApp(App[None]):
         if message.config.env is not self.env:
             return  # loaded for an environment the app has left (demo switch)
         self._others = message.others
+        self._own_hooks(message.baseline)
         self._apply(message.config, message.targets)
 
     def _apply(self, config: Configuration, targets: list[WatchTarget] | None = None) -> None:
@@ -330,7 +349,59 @@ class HookdashApp(App[None]):
             out.append(Notice("demo", text, action))
         if self._others and self.config is not None:
             out.append(Notice("notice", self._others, "app.show_other_agents"))
+        own = baseline_notice(self._baseline, self._home())
+        if own is not None and self.config is not None:
+            out.insert(0, own)  # the worst first: something may have planted a hook
         return out
+
+    def _home(self) -> Path:
+        """The home whose agents' files the baseline watches (`~` in what it says)."""
+        from hookdash.core import agents_home
+
+        return agents_home(self.env.environ)
+
+    def _own_hooks(self, status: BaselineStatus | None) -> None:
+        """Keep what changed in your own hooks; say once that a first look recorded them."""
+        self._baseline = status
+        message = first_look_message(status)
+        if message is not None and self.demo is None:
+            # Said once, in the session's messages (m), not as a toast: the first look is
+            # silent by design, and nothing needs doing.
+            at = datetime.now().strftime("%H:%M:%S")
+            self.messages.append(SessionMessage(at, "Your own hooks", "information", message))
+
+    def action_accept_baseline(self) -> None:
+        """B: every change to your own hooks with its diff; yes records them as seen."""
+        from hookdash.tui.screens.confirm import ConfirmScreen
+
+        status = self._baseline
+        if status is None or not status.changes:
+            self.notify("Nothing changed in your own hooks since you last looked.", timeout=3)
+            return
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                return
+            from hookdash.core import HookdashError, accept_baseline
+
+            try:
+                accepted = accept_baseline(self.env.environ)
+            except HookdashError as exc:
+                self.notify(visible(exc.message), severity="error", markup=False)
+                return
+            self._baseline = accepted
+            self.notify(
+                f"Accepted: {accepted.watched} hooks, scripts and plugin files of your agents "
+                "are the baseline now.",
+                timeout=4,
+                markup=False,
+            )
+            self.reload("baseline accepted")
+
+        count = len(status.changes)
+        title = f"Your own hooks: {count} change{'s' if count > 1 else ''} since you last looked"
+        body = confirm_body(status, self._home())
+        self.push_screen(ConfirmScreen(title, body, "Accept (it was me)"), answered)
 
     def _hooks_screen(self) -> HooksScreen | None:
         for screen in self.screen_stack:

@@ -100,6 +100,10 @@ COMMANDS: tuple[Command, ...] = (
             "The hooks this workspace brings for other coding agents (Cursor, Codex, Qwen "
             "Code…), with their risks and when each agent runs them; read-only.",
             show=False, key_display="S"),
+    Command("app", "B", "accept_baseline", "Baseline", "Accept changes to your own hooks",
+            "Every change to your own hooks (any agent's user-level hooks, the scripts they "
+            "run) since you last looked, with its diff; accept them if you made them.",
+            show=False, key_display="B"),
     Command("app", "t", "toggle_theme", "Theme", "Toggle light/dark theme",
             "Switch between the light and the dark theme.", footer=WIDE),
     Command("app", "r", "reload", "Reload", "Reload configuration",

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from hookdash.core import Configuration, GeminiEnvironment, WatchTarget
+    from hookdash.core import BaselineStatus, Configuration, GeminiEnvironment, WatchTarget
 
 Loader = Callable[["GeminiEnvironment"], "Configuration"]
 
@@ -44,6 +44,18 @@ class Loaded:
     config: Configuration
     others: str | None
     targets: list[WatchTarget]
+    baseline: BaselineStatus | None = None  # your own hooks since you last looked
+
+
+def own_hooks(config: Configuration) -> BaselineStatus | None:
+    """What changed in your own hooks (core.baseline; the first look records them), read
+    with the configuration, off the event loop; None when it cannot be told."""
+    from hookdash.core import baseline_status
+
+    try:
+        return baseline_status(config.env.environ)
+    except Exception:  # the baseline must never keep the hooks from showing
+        return None
 
 
 def other_agents_line(config: Configuration) -> str | None:
@@ -61,9 +73,13 @@ def load_view(env: GeminiEnvironment, loader: Loader | None = None) -> Loaded:
     from hookdash.core import load_configuration, watch_targets, with_claude
 
     config = (loader or load_configuration)(env)
-    if config.claude is None:  # both hosts, read in the same thread
+    if config.claude is None:  # every host, read in the same thread
         config = with_claude(config)
-    return Loaded(config, other_agents_line(config), watch_targets(config))
+    if not config.more_hosts:
+        from hookdash.tui.hosts import more_snapshots
+
+        config.more_hosts = more_snapshots(env.workspace, env.environ)
+    return Loaded(config, other_agents_line(config), watch_targets(config), own_hooks(config))
 
 
 # Quick to load: settings files of this many bytes in all (some 250 hooks) and this many

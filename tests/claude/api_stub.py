@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -24,11 +24,39 @@ DEFAULT_TOOL: dict[str, Any] = {
 }
 
 
+# Picks the tool call of one request from its messages and the names of the tools offered
+# (None: answer "done"); set on a Stub, it replaces the one `tool` call per conversation.
+Chooser = Callable[[list[Any], list[str]], "dict[str, Any] | None"]
+
+
 @dataclass
 class Stub:
     tool: dict[str, Any] = field(default_factory=lambda: dict(DEFAULT_TOOL))
     requests: list[dict[str, Any]] = field(default_factory=list)
     url: str = ""
+    choose: Chooser | None = None
+
+
+def tool_results(messages: list[Any]) -> int:
+    """How many tool results a conversation holds (how far a scripted turn has gone)."""
+    return sum(
+        1
+        for m in messages
+        if isinstance(m, dict) and isinstance(m.get("content"), list)
+        for c in m["content"]
+        if isinstance(c, dict) and c.get("type") == "tool_result"
+    )
+
+
+def first_text(messages: list[Any]) -> str:
+    """The text of the conversation's first user message (a subagent's is its prompt)."""
+    first = messages[0] if messages and isinstance(messages[0], dict) else {}
+    content = first.get("content")
+    if isinstance(content, str):
+        return content
+    return " ".join(
+        c.get("text", "") for c in content or [] if isinstance(c, dict) and c.get("type") == "text"
+    )
 
 
 def _events(blocks: list[dict[str, Any]], stop: str) -> list[dict[str, Any]]:
@@ -139,8 +167,17 @@ def _handler(stub: Stub) -> type[BaseHTTPRequestHandler]:
             if not self.path.startswith("/v1/messages"):
                 self._send(404, b"{}", "application/json")
                 return
-            if body.get("tools") and not _has_tool_result(messages):
-                blocks = [{"type": "tool_use", "id": "toolu_hookdash", **stub.tool}]
+            names = [t.get("name", "") for t in body.get("tools") or [] if isinstance(t, dict)]
+            chosen = (
+                stub.choose(messages, names)
+                if stub.choose is not None
+                else stub.tool
+                if body.get("tools") and not _has_tool_result(messages)
+                else None
+            )
+            if chosen is not None:
+                ident = "toolu_hookdash" + (f"_{tool_results(messages)}" if stub.choose else "")
+                blocks = [{"type": "tool_use", "id": ident, **chosen}]
                 stop = "tool_use"
             else:
                 blocks, stop = [{"type": "text", "text": "done"}], "end_turn"

@@ -25,6 +25,8 @@ from hookdash.tui.widgets.hook_tree import HookTree
 from hookdash.tui.widgets.status_line import StatusLine
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from hookdash.core import (
         ClaudeHook,
         ClaudeReviewed,
@@ -33,6 +35,7 @@ if TYPE_CHECKING:
         Hook,
         Snapshot,
     )
+    from hookdash.core.records import HostSnapshot
 
 
 # Below this width the details go under the tree instead of beside it.
@@ -122,6 +125,7 @@ class HooksScreen(HookWriting):
     def config_changed(self, config: Configuration) -> None:
         claude = config.claude
         empty = not config.snapshot.hooks and not (claude is not None and claude.hooks)
+        empty = empty and not any(other.hooks for other in config.more_hosts)
         self.set_class(empty, "-empty")
         self.refresh_bindings()
         if empty:
@@ -138,7 +142,9 @@ class HooksScreen(HookWriting):
         colors = colors_for(self.app)
         digest = self._digest[1] if self._digest and self._digest[0] is config else None
         if len(config.hooks) <= OUTLINE_IN_THREAD_ABOVE:
-            outline, digest = _work_out(config.snapshot, view, colors, digest, config.claude)
+            outline, digest = _work_out(
+                config.snapshot, view, colors, digest, config.claude, config.more_hosts
+            )
             self._show(config, digest, outline, select)
         else:
             self._work_out_in_thread(config, view, colors, digest, select)
@@ -155,7 +161,7 @@ class HooksScreen(HookWriting):
         select: str | None,
     ) -> None:
         outline, made = await in_daemon_thread(
-            _work_out, config.snapshot, view, colors, digest, config.claude
+            _work_out, config.snapshot, view, colors, digest, config.claude, config.more_hosts
         )
         tree = self.query_one(HookTree)
         if self.hd_app.config is not config or tree.view != view._replace(query=""):
@@ -171,7 +177,7 @@ class HooksScreen(HookWriting):
             env, snapshot, claude = config.env, config.snapshot, config.claude
             self.query_one(StatusLine).show(snapshot, env.display, digest.counts, claude)
             notices = self.hd_app.notices()
-            problems = snapshot.problems
+            problems = snapshot.problems + [p for o in config.more_hosts for p in o.problems]
             if claude is not None:
                 from hookdash.core import claude_no_ask_line
 
@@ -350,6 +356,15 @@ class HooksScreen(HookWriting):
         if hook.host == "claude":
             self._fire_claude(hook)
             return
+        if self.other_host(hook) is not None:
+            self.refuse(
+                "The dashboard does not fire this host's hooks yet: run `hookdash fire --host "
+                f"{hook.host} {hook.shown.event} --hook ID` (it shows the payload, what each "
+                "hook did and what the agent does with it).",
+                "Cannot fire this hook here",
+                severity="warning",
+            )
+            return
         if hook.event not in EVENTS:
             self.refuse(
                 f"'{hook.shown.event}' is not a Gemini CLI event: Gemini never fires it, so "
@@ -454,6 +469,8 @@ def _work_out(
     colors: Colors,
     digest: Digest | None,
     claude: ClaudeSnapshot | None = None,
+    more: Sequence[HostSnapshot] = (),
 ) -> tuple[Outline, Digest]:
     """The list's outline for `view`, and the snapshot's digest (unless made already)."""
-    return make_outline(snapshot, view, colors, claude), digest or make_digest(snapshot, claude)
+    outline = make_outline(snapshot, view, colors, claude, more)
+    return outline, digest or make_digest(snapshot, claude, more)

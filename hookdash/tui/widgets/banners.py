@@ -220,9 +220,11 @@ class BannerSummary(Static):
 
 def _summary(notices: Sequence[Notice], to_review: int, severities: Sequence[str]) -> BannerSummary:
     """All the banners in one line, for a short terminal (its screen shows this instead)."""
-    parts = ["DEMO" if n.kind == "demo" else "a notice" for n in notices if n.kind != "warning"]
-    # A notice that warns (Claude Code's no-ask sentence) counts with the warnings.
-    severities = [*severities, *("warning" for n in notices if n.kind == "warning")]
+    # A notice that warns (Claude Code's no-ask sentence) counts with the warnings, one
+    # that alarms (your own hooks changed) with the errors.
+    alarms = ("warning", "error")
+    parts = ["DEMO" if n.kind == "demo" else "a notice" for n in notices if n.kind not in alarms]
+    severities = [*severities, *(n.kind for n in notices if n.kind in alarms)]
     if to_review:
         parts.append(f"{to_review} to review (T)")
     for severity, noun in (("error", "error"), ("warning", "warning"), ("info", "note")):

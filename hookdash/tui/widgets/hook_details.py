@@ -172,7 +172,12 @@ class HookDetails(VerticalScroll):
         body: RenderableType
         if isinstance(item, HookItem):
             hook = item.hook
-            if hook.host == "claude":
+            from hookdash.tui.hosts import details_for
+
+            own = details_for(hook.host)
+            if own is not None:  # a host that draws its own hooks' details (tui/hosts)
+                body = own(hook, self._display, colors)
+            elif hook.host == "claude":
                 body = self._claude_hook_body(hook, colors)
             else:
                 body = self._hook_body(hook, colors)

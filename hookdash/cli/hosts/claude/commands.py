@@ -79,6 +79,7 @@ def write_claude_list(snap: Any, s: Style) -> None:
     from hookdash.cli.mcp_listing import write_mcp_servers  # imports pydantic
 
     write_mcp_servers(snap.mcp_servers, places.display, s)
+    _write_mods(snap, places, s)
     if not snap.hooks:
         out.write(
             '\nNo Claude Code hooks. They go in the "hooks" object of '
@@ -133,6 +134,24 @@ def _write_settings_commands(snap: Any, places: Places, s: Style) -> None:
         out.write(f"      {s.dim('↳ ' + visible(why))}\n")
         if c.review_detail:
             out.write(f"      {s.red('↳ ' + visible(c.review_detail))}\n")
+
+
+def _write_mods(snap: Any, places: Places, s: Style) -> None:
+    """The hooks modules Claude Code imports into its own process: never quiet (each is an
+    unknown: hookdash does not read JavaScript)."""
+    if not snap.mods:
+        return
+    out = sys.stdout
+    out.write("\n" + s.bold("Mods (code run inside Claude Code)") + "\n")
+    for mod in snap.mods:
+        badge = s.red("loads") if mod.loads else s.dim("not loaded")
+        pad = " " * max(1, 16 - len("loads" if mod.loads else "not loaded"))
+        where = places.display(mod.file) + (f":{mod.line}" if mod.line else "")
+        out.write(
+            f"    {badge}{pad}{s.cyan(visible(mod.owner))} {visible(shorten(mod.module, 60))} "
+            f"{s.red('? unknown')} {s.dim(where)}\n"
+        )
+        out.write(f"      {s.dim('↳ ' + visible(mod.why))}\n")
 
 
 _REVIEW_WORDS = {"new": " NEW", "changed": " CHANGED"}

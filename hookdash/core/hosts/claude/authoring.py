@@ -28,7 +28,14 @@ from hookdash.core.hosts.claude.matcher import matcher_form
 from hookdash.core.hosts.claude.model import ClaudeHook, claude_hook_ref
 from hookdash.core.hosts.claude.parking import listed_handler, only_parked
 from hookdash.core.hosts.claude.target import find_claude_hook
-from hookdash.core.hosts.claude.writing import ClaudeFile, ClaudeWorld, Read, read_file, write_file
+from hookdash.core.hosts.claude.writing import (
+    ClaudeFile,
+    ClaudeWorld,
+    Read,
+    hook_file,
+    read_file,
+    write_file,
+)
 
 
 def _gemini_names() -> dict[str, str]:
@@ -229,7 +236,7 @@ def _target(arg: str, world: ClaudeWorld) -> tuple[ClaudeHook, ClaudeFile, Read]
 
     snapshot = load_claude(world.workspace, world.environ)
     hook = find_claude_hook(only_parked(snapshot, False), arg)
-    file = ClaudeFile.at(world, hook.scope, hook.file)
+    file = hook_file(world, hook)
     return hook, file, read_file(file)
 
 

@@ -223,4 +223,8 @@ def claude_has_files(workspace: Path, environ: Mapping[str, str]) -> bool:
     # here, not imported: the dashboard's first paint imports no pydantic.)
     if (workspace / ".mcp.json").is_file():
         return True
+    # So are skills and agents (their frontmatter may hold hooks: core.hosts.claude.scoped).
+    for folder in (workspace / ".claude", claude_home(environ)):
+        if (folder / "skills").is_dir() or (folder / "agents").is_dir():
+            return True
     return any(layer.read.exists for layer in claude_layers(workspace, environ))

@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from hookdash.core.model import McpServer, RiskFlag
+from hookdash.core.model import McpServer, RiskFlag, Unknown
 from hookdash.core.problems import Problem
 from hookdash.core.records import HookRecord, HostPlan, HostSnapshot, PlanSkip
 from hookdash.core.scripts import ScriptInfo
@@ -30,7 +30,12 @@ ClaudeInactive = Literal[
     "matcher",
     "parked",  # off: parked by hookdash (its text kept in hookdash's state)
     "plugin-off",  # its plugin is not enabled, or Claude cannot load it
+    "untrusted-folder",  # a project agent's frontmatter hooks wait for the folder's trust
+    "not-fired",  # the event comes after the skill's or agent's hooks are gone (run)
 ]
+# Where a hook is written: a settings (or plugin hooks) file, or the frontmatter `hooks`
+# of a skill's SKILL.md or an agent's .md (core.hosts.claude.scoped).
+ClaudeHookSource = Literal["settings", "skill", "agent"]
 FolderTrustState = Literal["trusted", "untrusted", "unknown"]
 # hookdash's own review of a repository's hook or settings command (core.hosts.claude.review).
 ReviewState = Literal["reviewed", "new", "changed", "not-applicable"]
@@ -90,6 +95,17 @@ class ClaudeHook(HookRecord, BaseModel):
     # what ${CLAUDE_PLUGIN_ROOT} is when Claude runs it. Plugin files are never written.
     plugin: str | None = None
     plugin_root: str | None = None
+    # Claude treats it as managed (its switches, --safe-mode): a managed file's, or of a
+    # plugin or skill managed settings provide.
+    managed: bool = False
+    # A skill's or an agent's own hook (`source` skill/agent): its name, the event as
+    # written when Claude runs it as another (an agent's Stop runs as SubagentStop), and
+    # when it runs: a skill's from its first use to the end of the session, an agent's
+    # while that subagent runs.
+    source: ClaudeHookSource = "settings"
+    source_name: str | None = None
+    written_event: str | None = None
+    lifetime: str | None = None
 
     # What the shared views (the dashboard's list, `present`) read of any hook.
     @property
@@ -180,6 +196,26 @@ class ClaudeSettingsCommand(BaseModel):
         return self.command
 
 
+class ClaudeMod(BaseModel):
+    """A hooks module (a "mod"): an ES module Claude Code imports into its own process
+    (core.hosts.claude.mods). A plugin's `hooks/hooks.json` names it in `modules`; a mod
+    Claude wrote in a session sits under `~/.claude/dev-mods/<session>/`. hookdash does not
+    read JavaScript, so every mod carries an unknown: never quiet."""
+
+    host: Literal["claude"] = "claude"
+    kind: Literal["plugin", "dev"]  # a plugin's module, or one of a session's dev-mods
+    owner: str  # the plugin id (NAME@MARKETPLACE), or dev-mods/<session>/<folder>
+    module: str  # as written in `modules`
+    path: str  # the module file it names (relative to the hooks.json)
+    file: str  # the hooks.json naming it
+    pointer: str  # JSON pointer of the entry in `file`
+    line: int | None = None
+    loads: bool  # Claude Code loads it into sessions here (a dev mod: when resumed)
+    why: str  # when Claude loads it, or why not (observed or read)
+    unknowns: list[Unknown] = []
+    risks: list[RiskFlag] = []
+
+
 class ClaudeSnapshot(HostSnapshot, BaseModel):
     """Everything `hookdash list --host claude --json` prints."""
 
@@ -200,6 +236,8 @@ class ClaudeSnapshot(HostSnapshot, BaseModel):
     # The MCP servers Claude Code starts here (.mcp.json, ~/.claude.json), each with
     # whether it starts (core.hosts.claude.mcp_servers).
     mcp_servers: list[McpServer] = []
+    # Hooks modules Claude Code imports into its own process (plugins' and dev-mods).
+    mods: list[ClaudeMod] = []
 
 
 class ClaudeSkipped(PlanSkip, BaseModel):

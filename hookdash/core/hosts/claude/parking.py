@@ -56,6 +56,7 @@ from hookdash.core.hosts.claude.writing import (
     ClaudeWorld,
     Read,
     digest_text,
+    hook_file,
     read_file,
     strict_value,
     write_file,
@@ -163,7 +164,7 @@ def park_claude_hook(
             message=f"The {hook.scope} {hook.event} hook '{shorten(hook.id, 60)}' is already "
             "parked; nothing changed.",
         )
-    file = ClaudeFile.at(world, hook.scope, hook.file)
+    file = hook_file(world, hook)
     read = read_file(file)
     where, handler = listed_handler(read, hook)
     event_ptr = jsonc.pointer("hooks", where.event)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import difflib
 
+from hookdash.core.display import visible
 from hookdash.core.hosts.claude.events import (
     EVENTS,
     KNOWN_EVENTS,
@@ -35,6 +36,8 @@ _STANDING: tuple[ClaudeInactive, ...] = (
     "invalid",
     "parked",
     "plugin-off",
+    "untrusted-folder",
+    "not-fired",
 )
 
 
@@ -102,6 +105,7 @@ def claude_plan(
             "such as Bash(git *)): Claude runs them only when the tool call matches it, which "
             "hookdash does not evaluate."
         )
+    notes += _scoped_notes(runs) + _safe_mode_notes(runs)
     return ClaudePlan(
         event=event,
         match_field=field,
@@ -110,6 +114,37 @@ def claude_plan(
         skipped=skipped,
         notes=notes,
     )
+
+
+def _scoped_notes(runs: list[ClaudeHook]) -> list[str]:
+    """When the hooks of skills and agents in the plan run: not in every session."""
+    notes = []
+    skills = sorted({h.source_name or "" for h in runs if h.source == "skill"})
+    agents = sorted({h.source_name or "" for h in runs if h.source == "agent"})
+    if skills:
+        notes.append(
+            f"Hooks of the skill(s) {', '.join(visible(n) for n in skills)} run only once "
+            "the skill has been used in the session, and from then to its end."
+        )
+    if agents:
+        notes.append(
+            f"Hooks of the agent(s) {', '.join(visible(n) for n in agents)} run only while "
+            "that subagent runs, for its own tool calls."
+        )
+    return notes
+
+
+def _safe_mode_notes(runs: list[ClaudeHook]) -> list[str]:
+    """What `claude --safe-mode` (or CLAUDE_CODE_SAFE_MODE=1) leaves of the plan: only
+    managed hooks and those of plugins managed settings enable (run)."""
+    left_out = [h for h in runs if not h.managed]
+    if not left_out:
+        return []
+    kept = len(runs) - len(left_out)
+    return [
+        f"Under claude --safe-mode (or CLAUDE_CODE_SAFE_MODE=1) only managed hooks run: "
+        f"{kept} of these {len(runs)}, the others not."
+    ]
 
 
 def claude_event_problem(name: str) -> str | None:

@@ -24,6 +24,8 @@ CLAUDE_BANNER_CODES: tuple[str, ...] = (
     "claude-hooks-switched-off",
     "claude-project-settings-command",  # a repository's apiKeyHelper, statusLine, …
     "claude-project-mcp-server",  # a repository's .mcp.json server, started by claude -p
+    "claude-mod",  # a plugin's hooks module: code inside Claude Code, hookdash cannot read
+    "claude-dev-mod",  # a mod Claude wrote in a session (~/.claude/dev-mods)
 )
 
 _SHORT_REASONS: dict[str, str] = {
@@ -67,10 +69,19 @@ def claude_notes(hook: ClaudeHook) -> list[str]:
 
 def claude_handling(hook: ClaudeHook) -> list[str]:
     """How Claude Code runs the hook, where a field beside its command changes it (exec
-    form, shell, onFailure, async, once): one sentence each (core.hosts.claude.handler)."""
+    form, shell, onFailure, async, once), and when a skill's or an agent's runs: one
+    sentence each (core.hosts.claude.handler, core.hosts.claude.scoped)."""
     from hookdash.core.hosts.claude.handler import ON_FAILURE_IGNORED
 
     out: list[str] = []
+    if hook.lifetime is not None:
+        name = visible(hook.source_name or "")
+        out.append(f"{hook.source} {name}: runs {visible(hook.lifetime)}")
+    if hook.written_event is not None:
+        out.append(
+            f"written as {visible(hook.written_event)}: Claude Code runs it as "
+            f"{visible(hook.event)}, when the subagent finishes"
+        )
     if hook.args is not None:
         out.append(
             f"exec form: {visible(shorten(hook.command or '', 60))} is started directly with "

@@ -26,7 +26,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from hookdash.core import jsonc
 from hookdash.core.hosts.claude.events import KNOWN_EVENTS, match_field
@@ -53,6 +53,12 @@ from hookdash.core.hosts.claude.trust import folder_trust
 from hookdash.core.jsonc import escape_pointer_token
 from hookdash.core.other_agents import AlsoRunBy
 from hookdash.core.scan.also_run import also_run_by
+
+
+class LineOf(Protocol):
+    """What gives a handler its line: a JSON file's line finder, a frontmatter's lines."""
+
+    def line(self, pointer: str) -> int | None: ...
 
 
 @dataclass(frozen=True)
@@ -199,13 +205,13 @@ def _handlers(layer: ClaudeLayer) -> list[tuple[str, Any, str, dict[str, Any]]]:
     return out
 
 
-def _hook(
+def make_hook(
     layer: ClaudeLayer,
     event: str,
     matcher: Any,
     pointer: str,
     handler: dict[str, Any],
-    lines: jsonc.LineFinder | None,
+    lines: LineOf | None,
     plugin: Plugin | None = None,
 ) -> ClaudeHook:
     kind = handler.get("type")
@@ -252,6 +258,7 @@ def _judge(
 ) -> None:
     reasons: list[tuple[ClaudeInactive, str]] = []
     managed = plugin.managed if plugin is not None else layer.scope == "managed"
+    hook.managed = managed
     verdict = switch.verdict("managed" if managed else layer.scope)
     if verdict is not None:
         reasons.append((verdict.reason, verdict.why))
@@ -330,7 +337,7 @@ def load_claude(
         found = _handlers(layer)
         lines = jsonc.LineFinder(layer.read.text) if found and layer.read.text else None
         for event, matcher, pointer, handler in found:
-            hook = _hook(layer, event, matcher, pointer, handler, lines, plugin)
+            hook = make_hook(layer, event, matcher, pointer, handler, lines, plugin)
             _judge(hook, layer, switch, kept, plugin)
             if layer.scope in ("project", "local"):
                 hook.trust = "trusted" if trust.state == "trusted" else "untrusted"
@@ -339,6 +346,15 @@ def load_claude(
             hook.scripts = scripts_of(hook, folder, home_of(env))
             hook.risks = hook_risks_of(hook, folder, home_of(env)) + handler_risks(handler)
             hooks.append(hook)
+    from hookdash.core.hosts.claude.scoped import definitions, scoped_hooks
+
+    scoped, scoped_problems = scoped_hooks(definitions(folder, env, plugins), switch, trust)
+    for hook in scoped:
+        if hook.scope in ("project", "local"):
+            hook.trust = "trusted" if trust.state == "trusted" else "untrusted"
+        hook.scripts = scripts_of(hook, folder, home_of(env))
+        hook.risks = hook_risks_of(hook, folder, home_of(env)) + hook.risks
+    hooks += scoped
     snapshot = ClaudeSnapshot(
         workspace=str(folder),
         home=str(home_of(env)),
@@ -355,10 +371,14 @@ def load_claude(
     snapshot.remember_environ(env)
     snapshot.settings_commands = settings_commands(layers, switch, folder, home_of(env))
     apply_reviews(snapshot, env)
-    snapshot.problems = claude_problems(snapshot, layers, switch, plugins)
+    snapshot.problems = claude_problems(snapshot, layers, switch, plugins) + scoped_problems
     snapshot.problems += settings_command_problems(snapshot.settings_commands, layers)
     snapshot.mcp_servers = claude_mcp_servers(layers, switch, folder, home_of(env), env)
     snapshot.problems += mcp_server_problems(snapshot.mcp_servers, folder)
+    from hookdash.core.hosts.claude.mods import claude_mods, mod_problems
+
+    snapshot.mods = claude_mods(plugins, switch, layers, env)
+    snapshot.problems += mod_problems(snapshot.mods, plugins)
     # Parked hooks are listed (off) but are in no file: no finding of a file is theirs.
     snapshot.hooks.extend(_parked_hooks(layers, env))
     return snapshot
@@ -370,7 +390,7 @@ def _parked_hooks(layers: list[ClaudeLayer], environ: Mapping[str, str]) -> list
 
     out = []
     for layer, entry in parked_in(environ, layers):
-        hook = _hook(layer, entry.event, entry.matcher, entry.pointer, entry.handler, None)
+        hook = make_hook(layer, entry.event, entry.matcher, entry.pointer, entry.handler, None)
         hook.ref = f"{layer.path}#parked/{entry.token}"
         hook.parked = True
         hook.runs = False

@@ -26,6 +26,7 @@ from hookdash.core import jsonc
 from hookdash.core.disk import files
 from hookdash.core.disk.atomic import Confine, resolve_target, update_text_file
 from hookdash.core.disk.confinement import escape_of
+from hookdash.core.display import shorten
 from hookdash.core.edit.editor.settings_write import unified_diff
 from hookdash.core.edit.edits import Change, ChangeAction
 from hookdash.core.errors import (
@@ -39,6 +40,7 @@ from hookdash.core.errors import (
 )
 from hookdash.core.hosts.claude.files import strict_error
 from hookdash.core.hosts.claude.layers import claude_home, home_of, local_root, managed_dir
+from hookdash.core.hosts.claude.model import ClaudeHook
 
 WritableClaudeScope = Literal["user", "project", "local"]
 WRITABLE: tuple[WritableClaudeScope, ...] = ("user", "project", "local")
@@ -125,6 +127,18 @@ def writable_scope(scope: str) -> WritableClaudeScope:
     if scope not in WRITABLE:
         raise EditError(f"Unknown scope '{scope}': use user, project or local.")
     return scope
+
+
+def hook_file(world: ClaudeWorld, hook: ClaudeHook) -> ClaudeFile:
+    """The settings file an edit of `hook` writes; a skill's or an agent's hook is in the
+    frontmatter of its markdown file, which hookdash does not write."""
+    if hook.source != "settings":
+        raise ReadOnlyScopeError(
+            f"This hook is in the frontmatter of the {hook.source} "
+            f"'{shorten(hook.source_name or '', 40)}' ({hook.file}); hookdash writes settings "
+            "files only. Edit that file yourself."
+        )
+    return ClaudeFile.at(world, hook.scope, hook.file)
 
 
 @dataclass(frozen=True)

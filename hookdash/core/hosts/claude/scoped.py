@@ -1,0 +1,250 @@
+"""The hooks of Claude Code's skills and agents: the `hooks:` key of the YAML frontmatter of
+a skill's `SKILL.md` and of an agent's `.md`, as 2.1.332 runs them
+(tests/claude/observed-2.1.332.md, "Skills and agents"; each rule below was seen in a
+`claude -p` run unless it says "read").
+
+Where: `skills/<name>/SKILL.md` and `agents/*.md` under the workspace's `.claude` (project),
+Claude's own folder (`$CLAUDE_CONFIG_DIR`, else `~/.claude`: user), the managed folder's
+`.claude` (managed, read) and the folder of each plugin Claude loads (plugin).
+
+When they run:
+- a **skill's** hooks are added to the session when the skill is used (the model's Skill
+  tool call, or `/<name>`) and stay for the rest of the session: its PostToolUse hook
+  already runs for that Skill call, its PreToolUse hooks for every later tool call, its
+  Stop hook at the end of the turn. Its SessionEnd hook did not run.
+- an **agent's** hooks run only while that subagent runs (its own tool calls; the main
+  conversation's are not theirs); its `Stop` hook runs as SubagentStop when it finishes.
+  A **project** agent's hooks are skipped while the folder is not trusted, even under
+  `claude -p` (the binary logs "Skipping frontmatter hooks for agent …: the folder its
+  definition file came from is not trusted"); a user agent's run.
+- The frontmatter's `hooks` are checked as a settings file's are: an invalid entry under
+  a guard event (PreToolUse, PermissionRequest, PreSkillShellCommand), or PreToolUse or
+  PermissionRequest written at the frontmatter's top level, and the skill or agent loads
+  with no hooks at all (a skill also without its allowed-tools); under another event the
+  entry alone is dropped; an unknown event is ignored.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from hookdash.core.display import visible
+from hookdash.core.hosts.claude.checks import handler_risks
+from hookdash.core.hosts.claude.events import KNOWN_EVENTS
+from hookdash.core.hosts.claude.files import SettingsRead
+from hookdash.core.hosts.claude.frontmatter import Frontmatter, read_frontmatter
+from hookdash.core.hosts.claude.layers import ClaudeLayer, claude_home, managed_dir
+from hookdash.core.hosts.claude.model import (
+    ClaudeFolderTrust,
+    ClaudeHook,
+    ClaudeHookSource,
+    ClaudeInactive,
+    ClaudeScope,
+)
+from hookdash.core.hosts.claude.plugins import Plugin
+from hookdash.core.hosts.claude.registry import Switches, _handlers, dedup_key, make_hook
+from hookdash.core.hosts.claude.schema import hook_errors
+from hookdash.core.problems import Problem
+
+# At most this many skills or agents are read from one folder (sorted by name): a folder
+# of ten thousand files costs no more than this.
+MAX_ENTRIES = 500
+# What Claude's frontmatter check refuses at the top level, outside `hooks` (read).
+_TOP_LEVEL_GUARDS = ("PreToolUse", "PermissionRequest")
+
+
+@dataclass(frozen=True)
+class Definition:
+    """One skill or agent file Claude Code reads, and whose it is."""
+
+    source: ClaudeHookSource  # "skill" or "agent"
+    path: Path
+    scope: ClaudeScope
+    plugin: Plugin | None = None
+
+
+def _names(directory: Path) -> list[str]:
+    try:
+        with os.scandir(directory) as entries:
+            names = sorted(e.name for e in entries if not e.name.startswith("."))
+    except OSError:
+        return []
+    return names[:MAX_ENTRIES]
+
+
+def folder_definitions(
+    folder: Path, scope: ClaudeScope, plugin: Plugin | None = None
+) -> list[Definition]:
+    out = [
+        Definition("skill", folder / "skills" / name / "SKILL.md", scope, plugin)
+        for name in _names(folder / "skills")
+    ]
+    out += [
+        Definition("agent", folder / "agents" / name, scope, plugin)
+        for name in _names(folder / "agents")
+        if name.endswith(".md")
+    ]
+    return out
+
+
+def definitions(
+    workspace: Path, environ: Mapping[str, str], plugins: list[Plugin]
+) -> list[Definition]:
+    """Every skill and agent file whose hooks Claude Code may run in `workspace`."""
+    out = folder_definitions(workspace / ".claude", "project")
+    out += folder_definitions(claude_home(environ), "user")
+    out += folder_definitions(managed_dir(environ) / ".claude", "managed")
+    for plugin in plugins:
+        if plugin.root is not None and plugin.unavailable is None:
+            out += folder_definitions(plugin.root, "plugin", plugin)
+    return out
+
+
+def _name(definition: Definition, value: dict[str, Any]) -> str:
+    """A skill's name is its folder's (what `/name` and the Skill tool call); an agent's is
+    its frontmatter `name` (the subagent type), else the file's stem."""
+    path = definition.path
+    if definition.source == "skill":
+        return path.parent.name
+    given = value.get("name")
+    return given.strip() if isinstance(given, str) and given.strip() else path.stem
+
+
+def lifetime(source: ClaudeHookSource, name: str) -> str:
+    """When a skill's or an agent's hooks run, in one sentence."""
+    if source == "skill":
+        return (
+            f"once the skill '{name}' is used in a session (the Skill tool or /{name}), "
+            "from then to the end of that session"
+        )
+    return f"only while the subagent '{name}' runs (its own tool calls)"
+
+
+def _whole_file_dropped(definition: Definition, front: Frontmatter) -> str | None:
+    """Why Claude loads this skill or agent with none of its hooks, or None."""
+    what = definition.source
+    without = " and no allowed-tools" if what == "skill" else ""
+    guards = [key for key in _TOP_LEVEL_GUARDS if key in front.value]
+    if guards:
+        return (
+            f"{guards[0]} is written at the frontmatter's top level, outside `hooks`: "
+            f"Claude Code loads the {what} with no hooks{without}"
+        )
+    hooks = front.value.get("hooks")
+    fatal = hook_errors({"hooks": hooks}).fatal
+    if fatal:
+        pointer, why = fatal[0]
+        return (
+            f"the {what}'s hooks fail Claude Code's schema at {pointer} ({why}): Claude "
+            f"loads the {what} with no hooks{without}, without a word"
+        )
+    return None
+
+
+def _reasons(
+    hook: ClaudeHook,
+    definition: Definition,
+    switch: Switches,
+    trust: ClaudeFolderTrust,
+    dropped_whole: str | None,
+    dropped: list[tuple[str, str]],
+) -> list[tuple[ClaudeInactive, str]]:
+    plugin = definition.plugin
+    managed = plugin.managed if plugin is not None else definition.scope == "managed"
+    hook.managed = managed
+    reasons: list[tuple[ClaudeInactive, str]] = []
+    verdict = switch.verdict("managed" if managed else definition.scope)
+    if verdict is not None:
+        reasons.append((verdict.reason, verdict.why))
+    off = plugin.why_off() if plugin is not None else None
+    if off is not None:
+        reasons.append(("plugin-off", off))
+    if dropped_whole is not None:
+        reasons.append(("invalid", dropped_whole))
+    for where, why in dropped:
+        if hook.pointer == where or hook.pointer.startswith(where + "/"):
+            reasons.append(("invalid", f"Claude Code ignores this entry ({why}), without a word"))
+    written = hook.written_event or hook.event
+    if written not in KNOWN_EVENTS:
+        reasons.append(
+            (
+                "unknown-event",
+                f"Claude Code 2.1.332 has no event '{written}': it ignores these hooks "
+                "without a word",
+            )
+        )
+    if definition.source == "agent" and definition.scope == "project" and trust.state != "trusted":
+        reasons.append(
+            (
+                "untrusted-folder",
+                "Claude Code skips a project agent's frontmatter hooks until the folder is "
+                "trusted (accept its trust dialog once), even under claude -p",
+            )
+        )
+    if definition.source == "skill" and written == "SessionEnd":
+        reasons.append(
+            (
+                "not-fired",
+                "a skill's SessionEnd hook did not run in Claude Code 2.1.332: the skill's "
+                "hooks are gone by then",
+            )
+        )
+    return reasons
+
+
+def scoped_hooks(
+    defs: list[Definition],
+    switch: Switches,
+    trust: ClaudeFolderTrust,
+) -> tuple[list[ClaudeHook], list[Problem]]:
+    """The frontmatter hooks of `defs`, each with Claude Code's verdict (no duplicates are
+    marked: a skill's or an agent's hooks join the session's apart from the settings'),
+    and a finding for each frontmatter that does not parse."""
+    out: list[ClaudeHook] = []
+    problems: list[Problem] = []
+    for definition in defs:
+        front = read_frontmatter(definition.path)
+        if front.error is not None:
+            problems.append(_unparsed(definition, front.error))
+        hooks = front.value.get("hooks")
+        if hooks is None:
+            continue
+        name = _name(definition, front.value)
+        read = SettingsRead(definition.path, exists=True, value={"hooks": hooks})
+        layer = ClaudeLayer(definition.scope, read)
+        dropped_whole = _whole_file_dropped(definition, front)
+        dropped = hook_errors({"hooks": hooks}).dropped
+        root = definition.plugin.root if definition.plugin is not None else None
+        for event, matcher, pointer, handler in _handlers(layer):
+            hook = make_hook(layer, event, matcher, pointer, handler, front, definition.plugin)
+            hook.key = dedup_key(handler, str(root or definition.path))
+            hook.risks = handler_risks(handler)  # the command's own: load_claude adds them
+            hook.source = definition.source
+            hook.source_name = name
+            hook.lifetime = lifetime(definition.source, name)
+            if definition.source == "agent" and event == "Stop":
+                hook.event, hook.written_event = "SubagentStop", "Stop"
+            reasons = _reasons(hook, definition, switch, trust, dropped_whole, dropped)
+            hook.runs = not reasons
+            hook.not_running_because = [why for _, why in reasons]
+            hook.inactive_reason = reasons[0][0] if reasons else None
+            out.append(hook)
+    return out, problems
+
+
+def _unparsed(definition: Definition, error: str) -> Problem:
+    what = definition.source
+    return Problem(
+        severity="warning",
+        code="claude-frontmatter-unparsed",
+        message=f"The frontmatter of the {definition.scope} {what} is {visible(error)}: Claude "
+        f"Code loads the {what} without any of its frontmatter (its hooks included), with a "
+        "warning in its debug log only.",
+        fix="Make the block between the --- lines valid YAML.",
+        file=str(definition.path),
+        line=1,
+    )
