@@ -13,6 +13,7 @@ GitHub workflow commands, shared with `check`).
 from hookdash.core.scan.formats import github_commands, sarif_log
 from hookdash.core.scan.model import (
     AGENT_NAMES,
+    MANAGED_AGENTS,
     AgentFiles,
     Finding,
     ScannedHook,
@@ -20,13 +21,13 @@ from hookdash.core.scan.model import (
     at_or_above,
     foreign_hooks,
     foreign_summary,
-    managed_agents,
     problem_findings,
 )
 from hookdash.core.scan.scan import MAX_HOOK_FILE_BYTES, scan_repository
 
 __all__ = [
     "AGENT_NAMES",
+    "MANAGED_AGENTS",
     "MAX_HOOK_FILE_BYTES",
     "AgentFiles",
     "Finding",

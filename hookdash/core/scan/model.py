@@ -118,22 +118,20 @@ def problem_findings(problems: Iterable[Problem], workspace: str) -> list[Findin
     ]
 
 
-def managed_agents() -> tuple[str, ...]:
-    """The agents whose hooks hookdash manages itself (the dashboard's hook list, each read
-    as it reads its files): the registered hosts. Every other agent's hooks in the
-    workspace are shown apart, read-only."""
-    from hookdash.core.hosts.registry import host_names
-
-    return tuple(host_names())
+# The agents whose hooks the dashboard's hook list shows itself (Gemini CLI and Claude Code,
+# each read as it reads its files); every other agent's hooks in the workspace are shown
+# apart, read-only. (Codex CLI is a host of `list` and `check`, not yet of the dashboard.)
+MANAGED_AGENTS: tuple[str, ...] = ("gemini", "claude")
 
 
-def foreign_hooks(report: ScanReport, managed: tuple[str, ...] | None = None) -> list[ScannedHook]:
+def foreign_hooks(
+    report: ScanReport, managed: tuple[str, ...] = MANAGED_AGENTS
+) -> list[ScannedHook]:
     """The hooks of agents hookdash does not manage."""
-    managed = managed_agents() if managed is None else managed
     return [h for h in report.hooks if h.agent not in managed]
 
 
-def foreign_summary(report: ScanReport, managed: tuple[str, ...] | None = None) -> str | None:
+def foreign_summary(report: ScanReport, managed: tuple[str, ...] = MANAGED_AGENTS) -> str | None:
     """“This repository also brings hooks for Cursor (2), Codex CLI (1)”, or None."""
     counts: dict[str, int] = {}
     for hook in foreign_hooks(report, managed):
