@@ -371,6 +371,7 @@ if TYPE_CHECKING:
     )
     from hookdash.core.scan import (
         AGENT_NAMES as AGENT_NAMES,
+        ScanReport as ScanReport,
         at_or_above as at_or_above,
         foreign_hooks as foreign_hooks,
         foreign_summary as foreign_summary,
@@ -378,6 +379,10 @@ if TYPE_CHECKING:
         problem_findings as problem_findings,
         sarif_log as sarif_log,
         scan_repository as scan_repository,
+    )
+    from hookdash.core.scan.diff import (
+        DiffError as DiffError,
+        scan_diff as scan_diff,
     )
     from hookdash.core.scripts import (
         ScriptInfo as ScriptInfo,

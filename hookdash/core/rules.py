@@ -640,6 +640,23 @@ RULES: dict[str, Rule] = _rules(
         "before you trust the folder.",
     ),
     (
+        "repo-plugin",
+        "warning",
+        "Code this repository brings that a coding agent loads into itself at start.",
+        "The agent imports the file (or installs and imports the package) when it starts in "
+        "this folder, with no trust step: it runs inside the agent, with the agent's access "
+        "to your files, keys and network. hookdash does not follow what code does: read it.",
+    ),
+    (
+        "double-firing",
+        "warning",
+        "One command runs twice at the same moment: two agents' files configure it, and "
+        "one agent runs both.",
+        "An agent that also reads another agent's hook file (Copilot CLI and VS Code read a "
+        "repository's .claude/settings.json) runs the same command once for each file. "
+        "Keep it in one file, or make the second copy do nothing when the first has run.",
+    ),
+    (
         "hook-file-unreadable",
         "error",
         "An agent's hook file cannot be reviewed.",

@@ -266,3 +266,19 @@ def test_a_hook_beside_a_deeply_nested_key_is_listed_as_claude_runs_it(sandbox: 
     assert "ignores the whole file" not in listed.stdout
     checked = _claude(sandbox, "check", "--host", "claude")
     assert "pipe-to-shell" in checked.stdout, checked.stdout
+
+
+def test_list_names_every_other_agent_that_runs_a_project_hook(sandbox: Sandbox) -> None:
+    """A project's .claude/settings.json is run by Copilot CLI (observed in 1.0.102), VS
+    Code and Cursor too: `list --json` says so for the project's hooks, not the user's."""
+    _write(sandbox.home / ".claude" / "settings.json", {"hooks": _hooks("Stop", "echo user")})
+    _write(
+        sandbox.workspace / ".claude" / "settings.json",
+        {"hooks": _hooks("SessionStart", "echo project")},
+    )
+    data = json.loads(_claude(sandbox, "list", "--host", "claude", "--json").stdout)
+    by_id = {h["id"]: h for h in data["hooks"]}
+    assert by_id["echo user"]["also_run_by"] == []
+    also = by_id["echo project"]["also_run_by"]
+    assert [a["agent"] for a in also] == ["cursor", "copilot", "vscode"]
+    assert all(a["when"] for a in also)

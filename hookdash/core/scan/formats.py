@@ -10,7 +10,8 @@ expects); others are absolute `file:` URIs.
 
 GitHub: `::error file=F,line=L,title=T::message` (`::warning`, `::notice` for notes),
 escaped as the Actions runner reads them: in the message `%`, CR and LF become `%25`,
-`%0D`, `%0A`; in a property `:` and `,` also become `%3A` and `%2C`. A finding's text
+`%0D`, `%0A`; in a property `:` and `,` also become `%3A` and `%2C`; any other control
+character is shown visibly (core.display), as on a terminal. A finding's text
 (from a repository someone else wrote) can therefore never start a command of its own.
 A file whose name holds a control or hidden character cannot carry an annotation (no
 escape makes the runner find it): the message names the file, shown visibly, instead.
@@ -120,7 +121,9 @@ def github_commands(findings: Iterable[Finding]) -> list[str]:
 
 
 def _data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    # CR and LF as the runner reads them, then every other control character shown
+    # visibly (core.display): an escape sequence from a repository never reaches the log.
+    return visible(text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A"))
 
 
 def _property(text: str) -> str:

@@ -51,6 +51,8 @@ if TYPE_CHECKING:
     from hookdash.core.model import Configuration
 from hookdash.core.hosts.claude.trust import folder_trust
 from hookdash.core.jsonc import escape_pointer_token
+from hookdash.core.other_agents import AlsoRunBy
+from hookdash.core.scan.also_run import also_run_by
 
 
 class LineOf(Protocol):
@@ -293,6 +295,15 @@ def _judge(
     hook.inactive_reason = reasons[0][0] if reasons else None
 
 
+def _also_run_by(hook: ClaudeHook, folder: Path) -> list[AlsoRunBy]:
+    """The other agents that run this hook of a project file (core.scan.also_run)."""
+    try:
+        rel = Path(hook.file).relative_to(folder).as_posix()
+    except ValueError:
+        return []
+    return also_run_by("claude", rel, hook.event)
+
+
 def load_claude(
     workspace: str | Path | None = None, environ: Mapping[str, str] | None = None
 ) -> ClaudeSnapshot:
@@ -331,6 +342,8 @@ def load_claude(
             _judge(hook, layer, switch, kept, plugin)
             if layer.scope in ("project", "local"):
                 hook.trust = "trusted" if trust.state == "trusted" else "untrusted"
+                if layer.why_dropped() is None:  # Copilot CLI drops it too (observed)
+                    hook.also_run_by = _also_run_by(hook, folder)
             runs = scripts_found(hook, folder, home_of(env))
             if runs is not None:
                 hook.scripts = list(runs.scripts)
