@@ -320,7 +320,6 @@ if TYPE_CHECKING:
         hook_for_problem as hook_for_problem,
         hook_matches as hook_matches,
         hook_notes as hook_notes,
-        is_quiet as is_quiet,
         problem_location as problem_location,
         risk_badge as risk_badge,
         risk_lines as risk_lines,

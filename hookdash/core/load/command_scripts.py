@@ -42,10 +42,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from hookdash.core.findings import Unknown
 from hookdash.core.load import bash_words as bw, reached_files as rf
 from hookdash.core.load.project_tasks import Task, make_targets, npm_scripts
 from hookdash.core.load.script_head import read_head
-from hookdash.core.model import Unknown
 from hookdash.core.scripts import AGENT_PLACE_VARIABLES, SHELL_BUILTINS, ScriptInfo
 
 if TYPE_CHECKING:

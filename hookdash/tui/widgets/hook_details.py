@@ -122,7 +122,7 @@ def unknown_body(unknowns: list[UnknownLine], colors: Colors) -> list[Renderable
     ]
     for unknown in unknowns:
         line = Text(overflow="fold", style=colors.dim)
-        line.append(f"  ? {unknown.why}")
+        line.append(f"  ? {unknown.why}")  # raw-ok: escaped by core.present.unknown_lines
         if unknown.where != "command":
             line.append(f"  (in {unknown.where})")
         out.append(line)
