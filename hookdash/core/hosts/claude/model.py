@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from hookdash.core.model import Hook, McpServer, RiskFlag
 from hookdash.core.problems import Problem
@@ -71,6 +71,9 @@ class ClaudeHook(BaseModel):
     not_running_because: list[str] = []
     inactive_reason: ClaudeInactive | None = None
     duplicate_of: str | None = None  # the ref of the identical handler Claude keeps
+    # Its matcher group as the settings merge compares it (`run_once.group_key`); None for
+    # a parked hook. Not part of the record a command prints.
+    group: str | None = Field(default=None, exclude=True)
     hookdash_fires: bool = False  # hookdash's `fire` runs only `command` hooks
     # Claude's own, per folder: whether the workspace's trust dialog was accepted (project
     # and local hooks); "not-applicable" for the user's and managed hooks.

@@ -49,6 +49,7 @@ from hookdash.core.hosts.claude.plugins import Plugin, claude_plugins
 
 if TYPE_CHECKING:
     from hookdash.core.model import Configuration
+from hookdash.core.hosts.claude.run_once import RunOnce, group_key
 from hookdash.core.hosts.claude.trust import folder_trust
 from hookdash.core.jsonc import escape_pointer_token
 
@@ -175,9 +176,9 @@ def _ptr(*tokens: str | int) -> str:
     return "".join("/" + escape_pointer_token(str(t)) for t in tokens)
 
 
-def _handlers(layer: ClaudeLayer) -> list[tuple[str, Any, str, dict[str, Any]]]:
-    """(event, matcher or None, pointer, handler) of every handler the file holds, as far
-    as its shape can be walked (an invalid file's too, to show what Claude drops)."""
+def _handlers(layer: ClaudeLayer) -> list[tuple[str, dict[str, Any], str, dict[str, Any]]]:
+    """(event, group, pointer, handler) of every handler the file holds, as far as its
+    shape can be walked (an invalid file's too, to show what Claude drops)."""
     value = layer.read.value
     hooks = value.get("hooks") if isinstance(value, dict) else None
     if not isinstance(hooks, dict):
@@ -191,9 +192,7 @@ def _handlers(layer: ClaudeLayer) -> list[tuple[str, Any, str, dict[str, Any]]]:
                 continue
             for j, handler in enumerate(group["hooks"]):
                 if isinstance(handler, dict):
-                    out.append(
-                        (event, group.get("matcher"), _ptr("hooks", event, i, "hooks", j), handler)
-                    )
+                    out.append((event, group, _ptr("hooks", event, i, "hooks", j), handler))
     return out
 
 
@@ -241,13 +240,11 @@ def _hook(
     )
 
 
-def _judge(
-    hook: ClaudeHook,
-    layer: ClaudeLayer,
-    switch: Switches,
-    kept: dict[tuple[str, Any, str], ClaudeHook],
-    plugin: Plugin | None = None,
-) -> None:
+def _standing(
+    hook: ClaudeHook, layer: ClaudeLayer, switch: Switches, plugin: Plugin | None = None
+) -> list[tuple[ClaudeInactive, str]]:
+    """Why `hook` does not run whatever the other handlers are (its layer, its plugin, its
+    event): empty when it runs unless it is a copy."""
     reasons: list[tuple[ClaudeInactive, str]] = []
     managed = plugin.managed if plugin is not None else layer.scope == "managed"
     verdict = switch.verdict("managed" if managed else layer.scope)
@@ -267,9 +264,13 @@ def _judge(
                 "without a word",
             )
         )
+    return reasons
+
+
+def _judge(hook: ClaudeHook, reasons: list[tuple[ClaudeInactive, str]], kept: RunOnce) -> None:
     if not reasons:
-        copy = (hook.event, hook.matcher, hook.key)
-        first = kept.get(copy)
+        within = (hook.event, json.dumps(hook.matcher, sort_keys=True, default=str))
+        first = kept.copy_of(hook, within)
         if first is not None:
             hook.duplicate_of = first.ref
             reasons.append(
@@ -279,8 +280,6 @@ def _judge(
                     "Claude Code runs it once per event",
                 )
             )
-        else:
-            kept[copy] = hook
     hook.runs = not reasons
     hook.not_running_because = [why for _, why in reasons]
     hook.inactive_reason = reasons[0][0] if reasons else None
@@ -309,7 +308,7 @@ def load_claude(
     switch = switches(layers)
     trust = folder_trust(folder, env)
     hooks: list[ClaudeHook] = []
-    kept: dict[tuple[str, Any, str], ClaudeHook] = {}
+    judged: list[tuple[ClaudeHook, list[tuple[ClaudeInactive, str]]]] = []
     plugins = claude_plugins(folder, env, layers)
     sources: list[tuple[ClaudeLayer, Plugin | None]] = [(layer, None) for layer in layers]
     sources += [(layer, plugin) for plugin in plugins for layer in plugin.layers]
@@ -318,14 +317,18 @@ def load_claude(
             continue
         found = _handlers(layer)
         lines = jsonc.LineFinder(layer.read.text) if found and layer.read.text else None
-        for event, matcher, pointer, handler in found:
-            hook = _hook(layer, event, matcher, pointer, handler, lines, plugin)
-            _judge(hook, layer, switch, kept, plugin)
+        for event, group, pointer, handler in found:
+            hook = _hook(layer, event, group.get("matcher"), pointer, handler, lines, plugin)
+            hook.group = group_key(group)
+            judged.append((hook, _standing(hook, layer, switch, plugin)))
             if layer.scope in ("project", "local"):
                 hook.trust = "trusted" if trust.state == "trusted" else "untrusted"
             hook.scripts = scripts_of(hook, folder, home_of(env))
             hook.risks = hook_risks_of(hook, folder, home_of(env)) + handler_risks(handler)
             hooks.append(hook)
+    kept = RunOnce(hook for hook, reasons in judged if not reasons)
+    for hook, reasons in judged:
+        _judge(hook, reasons, kept)
     snapshot = ClaudeSnapshot(
         workspace=str(folder),
         home=str(home_of(env)),
