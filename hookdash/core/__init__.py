@@ -307,11 +307,14 @@ if TYPE_CHECKING:
         hook_of_record as hook_of_record,
     )
     from hookdash.core.run.logfeed import (
+        OUTCOME_MARKS as OUTCOME_MARKS,
         LogFeed as LogFeed,
         Outcome as Outcome,
         RunLike as RunLike,
+        outcome_label as outcome_label,
         outcome_of as outcome_of,
         tools_seen as tools_seen,
+        verdict_text as verdict_text,
     )
     from hookdash.core.run.process import (
         kill_running_hooks as kill_running_hooks,

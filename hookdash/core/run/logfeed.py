@@ -85,6 +85,34 @@ def outcome_of(record: RunLike) -> Outcome:
     return "failed"
 
 
+# One narrow mark per outcome, every host's, in the dashboard, `fire` and `log` alike (a
+# log's lines must stay aligned).
+OUTCOME_MARKS: dict[Outcome, str] = {
+    "ok": "✔",
+    "warning": "!",
+    "blocked": "⊘",
+    "stopped": "■",
+    "failed": "✖",
+    "timed-out": "◷",
+    "cancelled": "○",
+}
+
+
+def outcome_label(run: RunLike) -> str:
+    """`ok`, `blocked`, `exit 3`, `timed out`, … — the word a run's verdict shows."""
+    outcome = outcome_of(run)
+    if outcome in ("failed", "warning") and run.exit_code not in (None, 0):
+        return f"exit {run.exit_code}"
+    if outcome == "failed":
+        return "error"
+    return outcome.replace("-", " ")
+
+
+def verdict_text(run: RunLike) -> str:
+    """`⊘ blocked`, `✔ ok`, `! exit 1`: a run's mark and word, as every view writes them."""
+    return f"{OUTCOME_MARKS[outcome_of(run)]} {outcome_label(run)}"
+
+
 def is_run_of(record: RunRecord, hook: Hook) -> bool:
     """Whether a record is a run of `hook`: by ref for hookdash's own runs; by event and
     id for Gemini's (its telemetry names hooks only), where `attribute` found the hook's

@@ -11,9 +11,9 @@ from datetime import datetime
 
 from rich.text import Text
 
-from hookdash.core import RunRecord, outcome_of, visible
+from hookdash.core import OUTCOME_MARKS, RunRecord, outcome_label, outcome_of, visible
 from hookdash.tui.colors import Colors
-from hookdash.tui.widgets.run_view import OUTCOME_MARKS, outcome_label, outcome_style
+from hookdash.tui.widgets.run_view import outcome_style
 
 ID_WIDTH = 21  # the id's width when the line has room for it
 MIN_ID_WIDTH = 12

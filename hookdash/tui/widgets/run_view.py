@@ -16,20 +16,19 @@ from rich.style import Style
 from rich.syntax import Syntax
 from rich.text import Text
 
-from hookdash.core import HookRunResult, Outcome, RunLike, RunRecord, json_text, outcome_of, visible
+from hookdash.core import (
+    OUTCOME_MARKS,
+    HookRunResult,
+    Outcome,
+    RunRecord,
+    json_text,
+    outcome_label,
+    outcome_of,
+    visible,
+)
 from hookdash.tui.colors import Colors
 from hookdash.tui.plain import plain
 
-# One narrow character per outcome (the log's lines must stay aligned).
-OUTCOME_MARKS: dict[Outcome, str] = {
-    "ok": "✔",
-    "warning": "!",
-    "blocked": "⊘",
-    "stopped": "■",
-    "failed": "✖",
-    "timed-out": "◷",
-    "cancelled": "○",
-}
 # Longer texts are cut in the views (a hook may print megabytes; the record has it all).
 MAX_SHOWN_CHARS = 20_000
 # Folded, an output of more lines shows only its first and last ones (and a count).
@@ -49,16 +48,6 @@ def outcome_style(outcome: Outcome, colors: Colors) -> Style:
     if outcome == "cancelled":
         return Style(color=colors.muted, bold=True)
     return Style(color=colors.error, bold=True)
-
-
-def outcome_label(run: RunLike) -> str:
-    """`ok`, `blocked`, `exit 3`, `timed out`, … — the word a log line shows."""
-    outcome = outcome_of(run)
-    if outcome in ("failed", "warning") and run.exit_code not in (None, 0):
-        return f"exit {run.exit_code}"
-    if outcome == "failed":
-        return "error"
-    return outcome.replace("-", " ")
 
 
 def shorten_strings(value: Any, limit: int = FOLD_STRING_CHARS) -> tuple[Any, int]:
