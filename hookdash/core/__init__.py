@@ -62,7 +62,7 @@ if TYPE_CHECKING:
         UndoRefused as UndoRefused,
         UnknownEvent as UnknownEvent,
     )
-    from hookdash.core.hosts import host as host
+    from hookdash.core.hosts import HOST_NAMES as HOST_NAMES, host as host
     from hookdash.core.hosts.claude import (
         CLAUDE_EVENTS as CLAUDE_EVENTS,
         AnyHook as AnyHook,

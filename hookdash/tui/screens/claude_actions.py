@@ -1,7 +1,7 @@
-"""What the hook list does with a Claude Code hook through core's Claude host: fire it
-(`f`: Claude's payload, the shared engine, the run log; asks first where `hookdash fire
---host claude` would), and review the repository's new and changed Claude hooks and
-settings commands (`T`: hookdash's own per-hook record, `hookdash trust --host claude`).
+"""What the hook list does with Claude Code hooks through core's Claude host: review the
+repository's new and changed Claude hooks and settings commands (`T`: hookdash's own
+per-hook record, `hookdash trust --host claude`). Firing one is the fire screen's, as for
+every host (`tui.hosts.claude.firing`).
 
 Every text from the files or a hook's output goes through `visible()`.
 """
@@ -15,61 +15,15 @@ from typing import TYPE_CHECKING
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from hookdash.core import HookdashError, shorten, visible
+from hookdash.core import HookdashError, visible
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.screens.confirm import ConfirmScreen
-from hookdash.tui.screens.output import OutputScreen
-from hookdash.tui.widgets.claude_fire_result import claude_result_sections
 
 if TYPE_CHECKING:
-    from hookdash.core import ClaudeHook, ClaudeReviewed, ClaudeSnapshot
+    from hookdash.core import ClaudeReviewed, ClaudeSnapshot
     from hookdash.tui.screens.hook_writing import HookWriting
 
 FIRE_TITLE = "Cannot fire this Claude Code hook"
-
-
-async def fire_claude_hook(screen: HookWriting, hook: ClaudeHook) -> None:
-    """Fire one Claude hook on the payload Claude Code would send for its event (its
-    matcher's first value), after a question where `fire --host claude` asks for --yes;
-    the result (each run's exit code, stdout, stderr, and what Claude would do) opens in
-    the output view, and the run is in the log (`l`)."""
-    from hookdash.core import build_claude_payload, claude_confirmations, fire_claude
-
-    app = screen.hd_app
-    config = app.config
-    claude = config.claude if config is not None else None
-    if config is None or claude is None:
-        return
-    if hook.type != "command" or hook.command is None:
-        kind = visible(hook.type if isinstance(hook.type, str) else repr(hook.type))
-        screen.refuse(
-            f"This is a {kind} hook: Claude Code runs it itself; hookdash fires only command "
-            "hooks.",
-            FIRE_TITLE,
-            severity="warning",
-        )
-        return
-    needed = claude_confirmations([hook])
-    if needed:
-        body = Text()
-        for confirmation in needed:
-            body.append(f"{visible(confirmation.reason)}.\n\n")
-        body.append("It runs on this machine:\n")
-        body.append(visible(hook.command, multiline=True), style="bold")
-        question = ConfirmScreen("Run this Claude Code hook?", body, "Run it")
-        if not await app.push_screen_wait(question):
-            return
-    try:
-        payload = build_claude_payload(claude, hook.event, hook=hook)
-        result = await fire_claude(
-            claude, hook.event, hook=hook, payload=payload, environ=config.env.environ
-        )
-    except HookdashError as exc:
-        screen.refuse(visible(exc.message, multiline=True), FIRE_TITLE)
-        return
-    sections = claude_result_sections(result)
-    title = f"Fired {visible(hook.event)}: {visible(shorten(hook.id, 60))}"
-    app.push_screen(OutputScreen(title, sections))
 
 
 def _review_body(

@@ -26,7 +26,6 @@ from hookdash.tui.widgets.status_line import StatusLine
 
 if TYPE_CHECKING:
     from hookdash.core import (
-        ClaudeHook,
         ClaudeReviewed,
         ClaudeSnapshot,
         Configuration,
@@ -325,6 +324,7 @@ class HooksScreen(HookWriting):
     # ---------------------------------------------------- fire, plan, trust review
 
     def action_fire(self) -> None:
+        from hookdash.tui.firing import firing_for
         from hookdash.tui.screens.fire import FireScreen
 
         item = self.query_one(HookTree).current_item
@@ -347,18 +347,18 @@ class HooksScreen(HookWriting):
                 timeout=5,
             )
             return
-        if hook.host == "claude":
-            self._fire_claude(hook)
+        firing = firing_for(hook.host)
+        refusal = (
+            firing.refusal(hook)
+            if firing is not None
+            else f"hookdash does not fire {visible(hook.host)} hooks."
+        )
+        if firing is None or refusal is not None:
+            self.refuse(refusal or "", "Cannot fire this hook", severity="warning")
             return
-        if hook.event not in EVENTS:
-            self.refuse(
-                f"'{hook.shown.event}' is not a Gemini CLI event: Gemini never fires it, so "
-                "there is no payload to test this hook with.",
-                "Cannot fire this hook",
-                severity="warning",
-            )
-            return
-        self.app.push_screen(FireScreen(self._current(hook)))
+        config = self.hd_app.config
+        current = firing.current(config, hook) if config is not None else None
+        self.app.push_screen(FireScreen(current or hook, firing))
 
     def action_plan(self) -> None:
         self._open_plan()
@@ -395,12 +395,6 @@ class HooksScreen(HookWriting):
             event = item.event
         self.app.push_screen(PlanScreen(event, hook))
         return "Gemini"
-
-    @work(group="fire-claude", exclusive=True)
-    async def _fire_claude(self, hook: ClaudeHook) -> None:
-        from hookdash.tui.screens.claude_actions import fire_claude_hook
-
-        await fire_claude_hook(self, hook)
 
     def action_review_trust(self) -> None:
         """Gemini's trust review when it has project hooks to trust (as always), then

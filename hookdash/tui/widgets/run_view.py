@@ -170,6 +170,14 @@ def run_heading(run: HookRunResult | RunRecord, colors: Colors) -> Text:
     return text
 
 
+def _agent_of(run: HookRunResult | RunRecord) -> str:
+    """The agent whose run it is, as a person names it (`Claude Code`)."""
+    from hookdash.core import HOST_NAMES, host
+
+    name = run.host
+    return host(name).label if name in HOST_NAMES else visible(name)
+
+
 def run_sections(
     run: HookRunResult | RunRecord,
     colors: Colors,
@@ -201,7 +209,8 @@ def run_sections(
             heading("output", colors),
             Padding(
                 Text(
-                    "none: Gemini reads nothing from this run (empty, or a bare JSON value)",
+                    f"none: {_agent_of(run)} reads nothing from this run (empty, or a bare "
+                    "JSON value)",
                     style=colors.dim,
                 ),
                 (0, 0, 0, 2),

@@ -22,7 +22,7 @@ import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Literal
 
 from hookdash.core.hosts.gemini.hook_output import OutputFormat, chain_input, parse_output
 from hookdash.core.hosts.gemini.jsvalues import (
@@ -50,6 +50,7 @@ UNTRUSTED_ERROR = "Security: Blocked execution of project hook in untrusted fold
 class HookRunResult(HookNames):
     """One hook's run: `fire --json` results and the run log record are made from it."""
 
+    host: Literal["gemini"] = "gemini"  # whose run (every host's result names it)
     command: str | None
     command_run: str | None = None  # the text bash got, after the $GEMINI_* expansion
     event: str | None = None  # the hook's event (what Gemini makes of the output depends on it)

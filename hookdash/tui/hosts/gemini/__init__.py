@@ -1,0 +1,1 @@
+"""The dashboard's Gemini CLI parts."""
