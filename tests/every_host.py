@@ -54,6 +54,11 @@ class HostCase:
     # host names hooks; elsewhere the command names it).
     write_hook: Callable[[SettingsFiles, str, str, str | None, str], None]
     deny: str  # a command whose JSON output blocks the tool call
+    names_hooks: bool  # a hook's id is its name (else its command)
+
+    def hook_id(self, command: str, name: str) -> str:
+        """The id hookdash lists a hook by that `write_hook` wrote with these."""
+        return name if self.names_hooks else command
 
 
 CASES: dict[str, HostCase] = {
@@ -65,6 +70,7 @@ CASES: dict[str, HostCase] = {
         "AfterAgent",
         _gemini_hook,
         """cat >/dev/null; echo '{"decision":"deny","reason":"nope"}'""",
+        names_hooks=True,
     ),
     "claude": HostCase(
         "claude",
@@ -75,6 +81,7 @@ CASES: dict[str, HostCase] = {
         _claude_hook,
         """cat >/dev/null; echo '{"hookSpecificOutput": {"hookEventName": "PreToolUse", """
         """"permissionDecision": "deny", "permissionDecisionReason": "nope"}}'""",
+        names_hooks=False,
     ),
 }
 

@@ -1,0 +1,105 @@
+"""The dashboard treats every host alike (issue: every screen treats every host alike):
+`f` with the payload editor and the question, the verdict words, replay from the live log
+and the record view, for every host the registry has (`tests.every_host`)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from hookdash.core import with_claude
+from hookdash.tui.app import HookdashApp
+from hookdash.tui.screens.fire import FireScreen
+from hookdash.tui.screens.log import LogScreen
+from hookdash.tui.widgets.hook_tree import HookTree
+from tests.conftest import Sandbox
+from tests.every_host import EVERY_HOST, HostCase, case_of
+from tests.tui.helpers import open_screen, select, settle, text_of, until
+
+
+def every_host_app(sandbox: Sandbox, **kwargs: Any) -> HookdashApp:
+    """The dashboard on every host's configuration (as its loading thread reads it)."""
+    kwargs.setdefault("watch", False)
+    return HookdashApp(sandbox.env(), configuration=with_claude(sandbox.load()), **kwargs)
+
+
+def _guard(sandbox: Sandbox, case: HostCase) -> str:
+    """A blocking guard on the host's shell tool, in the user's settings; its id."""
+    case.write_hook(sandbox, case.tool_event, case.deny, case.shell_tool, "guard")
+    return case.hook_id(case.deny, "guard")
+
+
+@pytest.mark.parametrize("host", EVERY_HOST)
+async def test_f_opens_the_payload_editor_and_the_verdict_reads_blocked(
+    sandbox: Sandbox, host: str
+) -> None:
+    case = case_of(host, sandbox)
+    guard = _guard(sandbox, case)
+    app = every_host_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        select(app.screen.query_one(HookTree), guard)
+        await pilot.press("f")
+        await until(lambda: isinstance(app.screen, FireScreen))
+        fire = app.screen
+        assert isinstance(fire, FireScreen) and fire.hook.host == host
+        payload = json.loads(fire.payload_text)
+        assert case.shell_tool in payload.values()  # the host's own payload for the matcher
+        status = text_of(fire.query_one("#payload-status"), 300)
+        assert "would run this hook for it" in status
+        await pilot.press("ctrl+r")
+        await until(lambda: fire.result is not None)
+        body = text_of(fire.query_one("#result-body"), 300)
+    assert "⊘ blocked" in body and "✔" not in body
+
+
+@pytest.mark.parametrize("host", EVERY_HOST)
+async def test_f_asks_before_an_untrusted_project_hook(sandbox: Sandbox, host: str) -> None:
+    from hookdash.tui.screens.confirm import ConfirmScreen
+
+    case = case_of(host)  # the folder untrusted (Gemini), never reviewed (Claude Code)
+    project = sandbox.root / "project-files"
+    files = type(sandbox)(project, sandbox.monkeypatch)  # a second machine: its project
+    case.write_hook(files, case.stop_event, "echo hi", None, "hi")
+    # The project's own settings file: the user's of the second machine, moved.
+    for src in files.home.rglob("settings.json"):
+        target = sandbox.workspace / src.relative_to(files.home)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(src.read_bytes())
+    app = every_host_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        select(app.screen.query_one(HookTree), case.hook_id("echo hi", "hi"))
+        await pilot.press("f")
+        await until(lambda: isinstance(app.screen, FireScreen))
+        await pilot.press("ctrl+r")
+        await until(lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("n")
+        await until(lambda: isinstance(app.screen, FireScreen))
+    assert not (sandbox.state / "runs.jsonl").exists()
+
+
+@pytest.mark.parametrize("host", EVERY_HOST)
+async def test_replay_from_the_log_fires_the_runs_hook_on_its_input(
+    sandbox: Sandbox, host: str
+) -> None:
+    case = case_of(host, sandbox)
+    command = "cat > /dev/null; echo"  # prints nothing to parse: no output
+    case.write_hook(sandbox, case.stop_event, command, None, "quiet")
+    assert sandbox.cli("fire", "--host", host, case.stop_event).returncode == 0
+    app = every_host_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        log = await open_screen(pilot, "l", LogScreen)
+        await settle(pilot)
+        record = text_of(log.query_one("#record-body"), 200)
+        assert f"{case.label} reads nothing from this run" in record
+        recorded = log.runs.cursor_record
+        assert recorded is not None and recorded.host == host
+        await pilot.press("f")
+        await until(lambda: isinstance(app.screen, FireScreen))
+        fire = app.screen
+        assert isinstance(fire, FireScreen) and fire.hook.id == case.hook_id(command, "quiet")
+        assert json.loads(fire.payload_text) == recorded.input
