@@ -16,7 +16,7 @@ from hookdash.tui.screens.log import LogScreen
 from hookdash.tui.widgets.hook_tree import HookTree
 from tests.conftest import Sandbox
 from tests.every_host import EVERY_HOST, HostCase, case_of
-from tests.tui.helpers import open_screen, select, settle, text_of, until
+from tests.tui.helpers import drawn_lines, open_screen, select, settle, text_of, until
 
 
 def every_host_app(sandbox: Sandbox, **kwargs: Any) -> HookdashApp:
@@ -96,6 +96,9 @@ async def test_replay_from_the_log_fires_the_runs_hook_on_its_input(
         await settle(pilot)
         record = text_of(log.query_one("#record-body"), 200)
         assert f"{case.label} reads nothing from this run" in record
+        assert f"host     {case.label}" in record
+        # The list's host column, before the hook's id.
+        assert any(f" {host} " in line and "✔ ok" in line for line in drawn_lines(log))
         recorded = log.runs.cursor_record
         assert recorded is not None and recorded.host == host
         await pilot.press("f")

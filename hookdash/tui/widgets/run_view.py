@@ -170,7 +170,7 @@ def run_heading(run: HookRunResult | RunRecord, colors: Colors) -> Text:
     return text
 
 
-def _agent_of(run: HookRunResult | RunRecord) -> str:
+def agent_of(run: HookRunResult | RunRecord) -> str:
     """The agent whose run it is, as a person names it (`Claude Code`)."""
     from hookdash.core import HOST_NAMES, host
 
@@ -209,7 +209,7 @@ def run_sections(
             heading("output", colors),
             Padding(
                 Text(
-                    f"none: {_agent_of(run)} reads nothing from this run (empty, or a bare "
+                    f"none: {agent_of(run)} reads nothing from this run (empty, or a bare "
                     "JSON value)",
                     style=colors.dim,
                 ),

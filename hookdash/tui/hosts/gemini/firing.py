@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from rich.console import RenderableType
 
-from hookdash.core import visible
+from hookdash.core import fire as engine_fire, visible
 
 if TYPE_CHECKING:
     from hookdash.core import AnyHook, Configuration, FireResult, Hook
@@ -77,9 +77,7 @@ class GeminiFiring:
     def fire(
         self, config: Configuration, hook: AnyHook, payload: dict[str, Any]
     ) -> Coroutine[Any, Any, FireResult]:
-        from hookdash.core import fire
-
-        return fire(config, hook.event, hook=_gemini(hook), payload=payload)
+        return engine_fire(config, hook.event, hook=_gemini(hook), payload=payload)
 
     def result_body(self, result: Any, colors: Colors, logged_to: str | None) -> RenderableType:
         from hookdash.tui.widgets.fire_result import fire_result_body
