@@ -91,3 +91,15 @@ def firing_for(host: str) -> Firing | None:
         return None
     firing: Firing = module.FIRING
     return firing
+
+
+def every_hook(config: Configuration) -> list[AnyHook]:
+    """Every host's hooks in `config`, host by host in the registry's order."""
+    from hookdash.core import HOST_NAMES
+
+    out: list[AnyHook] = []
+    for name in HOST_NAMES:
+        firing = firing_for(name)
+        if firing is not None:
+            out.extend(firing.hooks(config))
+    return out

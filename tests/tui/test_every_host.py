@@ -16,7 +16,15 @@ from hookdash.tui.screens.log import LogScreen
 from hookdash.tui.widgets.hook_tree import HookTree
 from tests.conftest import Sandbox
 from tests.every_host import EVERY_HOST, HostCase, case_of
-from tests.tui.helpers import drawn_lines, open_screen, select, settle, text_of, until
+from tests.tui.helpers import (
+    drawn_lines,
+    open_screen,
+    run_from_palette,
+    select,
+    settle,
+    text_of,
+    until,
+)
 
 
 def every_host_app(sandbox: Sandbox, **kwargs: Any) -> HookdashApp:
@@ -106,3 +114,19 @@ async def test_replay_from_the_log_fires_the_runs_hook_on_its_input(
         fire = app.screen
         assert isinstance(fire, FireScreen) and fire.hook.id == case.hook_id(command, "quiet")
         assert json.loads(fire.payload_text) == recorded.input
+
+
+@pytest.mark.parametrize("host", EVERY_HOST)
+async def test_the_palettes_go_to_hook_finds_every_hosts_hooks(sandbox: Sandbox, host: str) -> None:
+    case = case_of(host, sandbox)
+    case.write_hook(sandbox, case.stop_event, "echo jumptarget", None, "jumptarget")
+    target = case.hook_id("echo jumptarget", "jumptarget")
+    for other in EVERY_HOST:  # a hook of every host, the target's first in no order
+        if other != host:
+            case_of(other).write_hook(sandbox, case_of(other).stop_event, "echo x", None, "x")
+    app = every_host_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        await run_from_palette(pilot, "jumptarget", f"Go to hook {target}")
+        selected = app.screen.query_one(HookTree).selected_hook
+        assert selected is not None and selected.host == host and selected.id == target
