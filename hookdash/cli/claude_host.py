@@ -8,7 +8,15 @@ import os
 import sys
 from typing import Any
 
-from hookdash.cli.output import EXIT_FAILED, EXIT_OK, EXIT_USAGE, CliError, Style, print_json
+from hookdash.cli.output import (
+    EXIT_FAILED,
+    EXIT_OK,
+    EXIT_USAGE,
+    CliError,
+    Style,
+    print_json,
+    risk_mark,
+)
 from hookdash.core import shorten, visible
 
 _BADGES = {
@@ -168,7 +176,7 @@ def _hook_line(hook: Any, s: Style) -> str:
     matcher = f" [{visible(shorten(str(hook.matcher), 24))}]" if hook.matcher is not None else ""
     kind = "" if hook.type == "command" else s.dim(f" ({visible(str(hook.type))})")
     line = s.dim(f" L{hook.line}") if hook.line else ""
-    risks = s.red(" ⚠ " + ",".join(sorted({r.kind for r in hook.risks}))) if hook.risks else ""
+    risks = risk_mark(hook.risks, s)
     return f"    {badge}{pad}{visible(shorten(hook.id, 60))}{kind}{matcher}{line}{risks}"
 
 

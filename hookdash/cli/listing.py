@@ -13,6 +13,7 @@ from hookdash.cli.output import (
     Style,
     pad,
     print_json,
+    risk_mark,
     visible_len,
 )
 from hookdash.cli.workspace import configuration
@@ -135,7 +136,7 @@ def _hook_line(hook: Any, s: Style, id_width: int, state_width: int, hidden: boo
     command = ""
     if hook.name and hook.command:
         command = "  " + s.dim(shorten(shown.command, 48))
-    return f"    {state}{ident}{matcher}{s.dim(line)}{command}"
+    return f"    {state}{ident}{matcher}{s.dim(line)}{command}{risk_mark(hook.risks, s)}"
 
 
 def _explanations(hook: Any) -> list[str]:
