@@ -46,3 +46,19 @@ def test_the_import_preview_flags_what_it_would_copy(sandbox: Sandbox) -> None:
     assert "network" in line
     data = json.loads(sandbox.cli("import", "claude", "--json").stdout)
     assert {r["kind"] for r in data["imported"][0]["risks"]} >= {"network"}
+
+
+MISSING = "definitely-not-a-command-xyz --flag"
+
+
+@pytest.mark.parametrize("host", EVERY_HOST)
+def test_check_says_a_hooks_program_is_not_on_path(sandbox: Sandbox, host: str) -> None:
+    case = case_of(host, sandbox)
+    case.write_hook(sandbox, case.stop_event, MISSING, None, "missing")
+    checked = sandbox.cli("check", "--host", host, "--json")
+    assert checked.returncode == 1, checked.stderr  # an error: the hook runs and fails
+    (found,) = [
+        p for p in json.loads(checked.stdout)["problems"] if p["code"] == "command-not-found"
+    ]
+    assert "'definitely-not-a-command-xyz' is not on PATH" in found["message"]
+    assert found["severity"] == "error" and found["line"]

@@ -130,3 +130,25 @@ async def test_the_palettes_go_to_hook_finds_every_hosts_hooks(sandbox: Sandbox,
         await run_from_palette(pilot, "jumptarget", f"Go to hook {target}")
         selected = app.screen.query_one(HookTree).selected_hook
         assert selected is not None and selected.host == host and selected.id == target
+
+
+@pytest.mark.parametrize("host", EVERY_HOST)
+async def test_the_problems_view_says_a_hooks_program_is_not_on_path(
+    sandbox: Sandbox, host: str
+) -> None:
+    from textual.widgets import OptionList
+
+    from hookdash.tui.screens.problems import ProblemsScreen
+    from tests.tui.helpers import plain
+
+    case = case_of(host, sandbox)
+    case.write_hook(sandbox, case.stop_event, "definitely-not-a-command-xyz", None, "missing")
+    app = every_host_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        screen = await open_screen(pilot, "c", ProblemsScreen)
+        options = screen.query_one(OptionList)
+        texts = [
+            plain(options.get_option_at_index(i).prompt, 200) for i in range(options.option_count)
+        ]
+        (line,) = [t for t in texts if "command-not-found" in t]
+        assert "definitely-not-a-command-xyz" in line

@@ -10,6 +10,7 @@ rules every host uses).
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -20,11 +21,10 @@ from hookdash.core.hosts.claude.handler import command_line, exec_argv
 from hookdash.core.hosts.claude.layers import ClaudeLayer
 from hookdash.core.hosts.claude.model import ClaudeHook, ClaudeReviewed, ClaudeSnapshot
 from hookdash.core.hosts.claude.plugins import enabled_value
-from hookdash.core.load.command_scripts import find_scripts
+from hookdash.core.load.command_scripts import CommandScripts, find_scripts
 from hookdash.core.load.risks import hook_risks, kinds_of
 from hookdash.core.model import RiskFlag, RiskKind, RiskSpan
 from hookdash.core.problems import Problem
-from hookdash.core.scripts import ScriptInfo
 
 if TYPE_CHECKING:
     from hookdash.core.hosts.claude.plugins import Plugin
@@ -46,17 +46,20 @@ def _scanned(hook: ClaudeHook, workspace: Path) -> str | None:
     return command_line(argv[0], argv[1:])
 
 
-def scripts_of(hook: ClaudeHook, workspace: Path, home: Path) -> list[ScriptInfo]:
-    """Every program a command hook's command (and exec-form arguments) runs
-    (`$CLAUDE_PROJECT_DIR` is the workspace, a plugin hook's `$CLAUDE_PLUGIN_ROOT` its
-    plugin's folder)."""
+def runs_of(
+    hook: ClaudeHook, workspace: Path, home: Path, environ: Mapping[str, str]
+) -> CommandScripts | None:
+    """Every project script a command hook's command (and exec-form arguments) runs, and
+    the program it starts, found on the PATH Claude Code hands its hooks (`environ`'s;
+    `$CLAUDE_PROJECT_DIR` is the workspace, a plugin hook's `$CLAUDE_PLUGIN_ROOT` its
+    plugin's folder). None for a hook that runs no command."""
     text = _scanned(hook, workspace)
     if text is None:
-        return []
-    variables = {"CLAUDE_PROJECT_DIR": str(workspace), "HOME": str(home)}
+        return None
+    variables = {**environ, "CLAUDE_PROJECT_DIR": str(workspace), "HOME": str(home)}
     if hook.plugin_root is not None:
         variables["CLAUDE_PLUGIN_ROOT"] = hook.plugin_root
-    return list(find_scripts(text, workspace, variables).scripts)
+    return find_scripts(text, workspace, variables)
 
 
 def hook_risks_of(hook: ClaudeHook, workspace: Path, home: Path) -> list[RiskFlag]:
@@ -273,11 +276,38 @@ def _hook_problems(hook: ClaudeHook) -> list[Problem]:
     if hook.risks:
         kind = None if hook.command is not None else str(hook.type)
         out.append(risk_problem(f"{hook.event} hook", hook.id, hook.risks, kind, where))
+    missing = _program_missing(hook, where)
+    if missing is not None:
+        out.append(missing)
     texts = [("event name", hook.event), ("command", hook.command), ("matcher", hook.matcher)]
     texts += [("argument", arg) for arg in hook.args or ()]
     texts.append(("target", hook.detail))
     out += hidden_problems(f"a {visible(hook.event)} hook", texts, where)
     return out
+
+
+_LATER = " This hook does not run now, but will fail like this once it does."
+
+
+def _program_missing(hook: ClaudeHook, where: Where) -> Problem | None:
+    """`command-not-found`, as for every host: the program the hook starts is not on PATH,
+    so bash exits 127, which Claude Code reads as a non-blocking error (it shows bash's
+    error and goes on: the hook never does its work)."""
+    program = hook.program
+    if program is None or program.exists:
+        return None
+    later = "" if hook.runs else _LATER
+    return Problem(
+        severity="error" if hook.runs else "warning",
+        code="command-not-found",
+        message=f"'{program.program}' is not on PATH: bash exits 127, which Claude Code "
+        "reads as a non-blocking error: it shows bash's error and goes on, and the hook never "
+        f"does its work.{later}",
+        fix="Install it, or use the full path.",
+        file=where[0],
+        pointer=where[1],
+        line=where[2],
+    )
 
 
 # Where a finding points: file, JSON pointer, line.

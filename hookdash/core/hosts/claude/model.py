@@ -85,6 +85,9 @@ class ClaudeHook(BaseModel):
     review_detail: str | None = None  # what changed since the review (command or script)
     # Every project script the command runs (shared `find_scripts`), for previews and diffs.
     scripts: list[ScriptInfo] = []
+    # The program its command starts when that is a tool found (or not) on PATH: the
+    # `command-not-found` check. Not part of the record a command prints.
+    program: ScriptInfo | None = Field(default=None, exclude=True)
     # Parked by hookdash: the handler's text is in hookdash's state, not in `file`.
     parked: bool = False
     risks: list[RiskFlag] = []

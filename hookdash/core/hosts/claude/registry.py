@@ -293,7 +293,7 @@ def load_claude(
         claude_problems,
         handler_risks,
         hook_risks_of,
-        scripts_of,
+        runs_of,
     )
     from hookdash.core.hosts.claude.mcp_servers import claude_mcp_servers, mcp_server_problems
     from hookdash.core.hosts.claude.review import apply_reviews
@@ -323,7 +323,9 @@ def load_claude(
             judged.append((hook, _standing(hook, layer, switch, plugin)))
             if layer.scope in ("project", "local"):
                 hook.trust = "trusted" if trust.state == "trusted" else "untrusted"
-            hook.scripts = scripts_of(hook, folder, home_of(env))
+            runs = runs_of(hook, folder, home_of(env), env)
+            if runs is not None:
+                hook.scripts, hook.program = list(runs.scripts), runs.program
             hook.risks = hook_risks_of(hook, folder, home_of(env)) + handler_risks(handler)
             hooks.append(hook)
     kept = RunOnce(hook for hook, reasons in judged if not reasons)
