@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from hookdash.core.hosts.protocol import HOST_NAMES
+from hookdash.core import host_names
 from tests.conftest import Sandbox, SettingsFiles, command_hook, definition
 
 
@@ -98,4 +98,4 @@ def case_of(name: str, sandbox: Sandbox | None = None) -> HostCase:
 
 
 # Every host the registry has, for `pytest.mark.parametrize("host", EVERY_HOST)`.
-EVERY_HOST: tuple[str, ...] = HOST_NAMES
+EVERY_HOST: tuple[str, ...] = tuple(host_names())

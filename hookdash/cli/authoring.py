@@ -121,21 +121,8 @@ def _hook_fields(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
-def _claude(args: argparse.Namespace, name: str) -> Callable[[argparse.Namespace], int] | None:
-    """The `--host claude` command `name` of `claude_writes`, or None (Gemini CLI's, whose
-    scopes are user and workspace)."""
-    if args.host == "claude":
-        from hookdash.cli import claude_writes
-
-        command: Callable[[argparse.Namespace], int] = getattr(claude_writes, f"cmd_{name}_claude")
-        return command
-    claude_scope_only(args)
-    return None
-
-
 def cmd_add(args: argparse.Namespace) -> int:
-    if (claude := _claude(args, "add")) is not None:
-        return claude(args)
+    claude_scope_only(args)
     from hookdash.core import HookDraft, add_hook
 
     draft = HookDraft(event=args.event, **_hook_fields(args))
@@ -143,8 +130,7 @@ def cmd_add(args: argparse.Namespace) -> int:
 
 
 def cmd_edit(args: argparse.Namespace) -> int:
-    if (claude := _claude(args, "edit")) is not None:
-        return claude(args)
+    claude_scope_only(args)
     from hookdash.core import HookChanges, edit_hook
 
     changes = HookChanges(**_hook_fields(args))
@@ -160,16 +146,14 @@ def cmd_edit(args: argparse.Namespace) -> int:
 
 
 def cmd_remove(args: argparse.Namespace) -> int:
-    if (claude := _claude(args, "remove")) is not None:
-        return claude(args)
+    claude_scope_only(args)
     from hookdash.core import remove_hook
 
     return _run(args, lambda c, dry: remove_hook(c, args.id, dry_run=dry), confirm=True)
 
 
 def cmd_hooks(args: argparse.Namespace) -> int:
-    if (claude := _claude(args, "hooks")) is not None:
-        return claude(args)
+    claude_scope_only(args)
     from hookdash.core import NO_HOOK, switch_hooks
 
     # The switch reads no hook: a large settings file's are not built.

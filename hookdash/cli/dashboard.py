@@ -10,6 +10,7 @@ import os
 import signal
 import sys
 import threading
+import time
 from typing import Any
 
 from hookdash.cli.listing import cmd_list
@@ -97,17 +98,29 @@ def _run_demo(keep: bool, notice: str | None) -> int:
             demo.cleanup()
 
 
-QUIT_GRACE_S = 1.0  # how long SIGTERM/SIGHUP waits for the app to end on its own
+QUIT_GRACE_S = 1.0  # how long a lost terminal or a signal waits for the app to end on its own
+LINGER_S = 1.0  # how long the process may take to end once the app has ended
+TERMINAL_POLL_S = 0.25  # how often the terminal is looked at while the dashboard runs
 
 
 def _leave_anyway(app: Any, ended: threading.Event, code: int, demos: list[Any]) -> None:
-    """After a signal: if the app has not ended within QUIT_GRACE_S (its event loop is
-    busy), kill the hooks it runs, put the terminal back, remove the demo copies (`demos`,
-    and those the app opened) and end the process."""
-    if ended.wait(QUIT_GRACE_S):
-        return
+    """After a signal or a lost terminal: the process ends within about a second, whatever
+    holds it. If the app has not ended within QUIT_GRACE_S (its event loop is busy), kill
+    the hooks it runs, put the terminal back, remove the demo copies (`demos`, and those
+    the app opened) and end the process. If it has ended but the process is still there
+    LINGER_S later, end it too: Textual's input thread spins on a terminal that is gone
+    (select says readable, read gives b"" for ever) and, not being a daemon thread, would
+    hold the interpreter's exit until someone kills it."""
     from hookdash.core import kill_running_hooks
 
+    if ended.wait(QUIT_GRACE_S):
+        time.sleep(LINGER_S)  # (a daemon thread: a process that ends meanwhile ends this)
+        with contextlib.suppress(Exception):
+            kill_running_hooks()
+        for demo in [*app.owned_demos, *demos]:
+            with contextlib.suppress(Exception):
+                demo.cleanup()
+        _exit_now(code)
     with contextlib.suppress(Exception):
         kill_running_hooks()
     # The terminal put back by hand: the driver's own way joins its threads and flushes
@@ -124,7 +137,26 @@ def _leave_anyway(app: Any, ended: threading.Event, code: int, demos: list[Any])
     for demo in [*app.owned_demos, *demos]:
         with contextlib.suppress(Exception):
             demo.cleanup()
+    _exit_now(code)
+
+
+def _exit_now(code: int) -> None:
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            stream.flush()
     os._exit(code)
+
+
+def _watch_terminal(ended: threading.Event) -> None:
+    """Ends the dashboard when its terminal is gone although no SIGHUP came (a terminal
+    emulator killed under `nohup`, a pseudo-terminal whose other end was closed): a
+    terminal that stops being one is reported as the hang-up it is, through the same
+    handler."""
+    fds = [fd for fd in (0, 1) if os.isatty(fd)]
+    while not ended.wait(TERMINAL_POLL_S):
+        if not all(os.isatty(fd) for fd in fds):
+            os.kill(os.getpid(), signal.SIGHUP)
+            return
 
 
 # Mouse, bracketed paste, focus reports and Kitty keys off, line wrap on, the alternate
@@ -150,26 +182,35 @@ def _run_dashboard(
     app = HookdashApp(env, configuration=config, demo=demo, notice=notice, early=early)
 
     ended = threading.Event()
+    leaving = threading.Event()
     # Removed on a hurried exit too (`keep`: the user asked to keep the demo's files).
     temporary = [demo] if demo is not None and not keep else []
 
     def leave(signum: int, frame: Any) -> None:
-        # A closed terminal (SIGHUP) or `kill` (SIGTERM) ends the app like `q` does, so the
-        # terminal is restored and the demo's temporary copy removed.
-        try:
-            asyncio.get_running_loop().call_soon_threadsafe(app.exit, None, 128 + signum)
-        except RuntimeError:  # the app's loop is not running (yet, or any more)
-            raise SystemExit(128 + signum) from None
-        # A loop held by long work must not make the signal wait: leave within a second.
+        # A closed terminal (SIGHUP, or a terminal found gone) or `kill` (SIGTERM) ends the
+        # app like `q` does, so the terminal is restored and the demo's temporary copy
+        # removed; whatever holds the process, it ends within about a second.
+        if leaving.is_set():
+            return
+        leaving.set()
         threading.Thread(
             target=_leave_anyway, args=(app, ended, 128 + signum, temporary), daemon=True
         ).start()
+        # Never an exception raised here: the handler runs between two bytecodes of
+        # whatever the main thread does, Textual's own shutdown included, and a
+        # SystemExit there leaves the driver's input thread running.
+        with contextlib.suppress(RuntimeError):  # the app's loop is not running
+            asyncio.get_running_loop().call_soon_threadsafe(app.exit, None, 128 + signum)
 
     previous = {sig: signal.signal(sig, leave) for sig in (signal.SIGHUP, signal.SIGTERM)}
+    threading.Thread(target=_watch_terminal, args=(ended,), daemon=True).start()
     try:
         app.run()
-        ended.set()
     finally:
+        ended.set()
+        from hookdash.core import kill_running_hooks
+
+        kill_running_hooks()  # a hook fired from the dashboard never outlives it
         for sig, handler in previous.items():
             signal.signal(sig, handler)
         for owned in app.owned_demos:  # demos opened from inside the dashboard

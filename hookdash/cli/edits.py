@@ -103,10 +103,6 @@ def _run_edit(
 
 
 def cmd_disable(args: argparse.Namespace) -> int:
-    if args.host == "claude":
-        from hookdash.cli.claude_writes import cmd_disable_claude
-
-        return cmd_disable_claude(args)
     from hookdash.core import disable_hook
 
     return _run_edit(
@@ -117,10 +113,6 @@ def cmd_disable(args: argparse.Namespace) -> int:
 
 
 def cmd_enable(args: argparse.Namespace) -> int:
-    if args.host == "claude":
-        from hookdash.cli.claude_writes import cmd_enable_claude
-
-        return cmd_enable_claude(args)
     from hookdash.core import enable_hook
 
     return _run_edit(
@@ -257,7 +249,7 @@ def _print_trust_plan(
 def _print_findings(config: Configuration, plan: TrustPlan, s: Style) -> None:
     """What the project does beyond its hooks' commands (its .env, your hooks it switches
     off, two hooks with one key): printed before the hooks, as `check` prints them."""
-    from hookdash.cli.listing import problem_lines
+    from hookdash.cli.problem_report import problem_lines
 
     if not plan.findings:
         return
@@ -269,10 +261,6 @@ def _print_findings(config: Configuration, plan: TrustPlan, s: Style) -> None:
 
 
 def cmd_trust(args: argparse.Namespace) -> int:
-    if args.host == "claude":
-        from hookdash.cli.claude_host import cmd_trust_claude
-
-        return cmd_trust_claude(args)
     from hookdash.core import HookdashError, hooks_to_trust, plan_trust, seen_now, trust_hooks
 
     if args.reviewed and not args.yes:

@@ -16,6 +16,7 @@ from hookdash.cli.output import (
     risk_mark,
     visible_len,
 )
+from hookdash.cli.problem_report import print_problems, print_problems_of
 from hookdash.cli.workspace import configuration
 from hookdash.core import shorten, visible
 
@@ -42,42 +43,61 @@ def _state(hook: Any, s: Style, hidden: bool = False) -> str:
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    if args.host == "claude":
-        from hookdash.cli.claude_host import cmd_list_claude
-
-        return cmd_list_claude(args)
+    """`list`: this configuration's hooks and, without `--host`, every other host's that
+    has a file here (each in its own part)."""
     config = configuration(args)
     snap = config.snapshot
-    claude = None if args.host == "gemini" else claude_part(config)
+    others = [] if args.host is not None else other_parts(config)
     if args.json:
-        print_json(snap if claude is None else both_hosts_json(snap, claude))
+        print_json(every_host_json(snap, others))
         return EXIT_OK
     s = Style(sys.stdout)
-    _write_gemini_list(config, s, alone=claude is None)
-    if claude is not None:
-        from hookdash.cli.claude_host import write_claude_list
-
-        sys.stdout.write("\n" + s.bold("── Claude Code ──") + "\n")
-        write_claude_list(claude, s)
+    _write_gemini_list(config, s, alone=not others)
+    for other, other_snap in others:
+        sys.stdout.write("\n" + s.bold(f"── {visible(other.label)} ──") + "\n")
+        write_host_list(other, other_snap, s)
     return EXIT_OK
 
 
-def claude_part(config: Any) -> Any:
-    """Claude Code's snapshot of the same workspace, when Claude Code has any file there
-    (`list` and `check` without `--host` cover every host that has one), else None."""
-    from hookdash.core import load_claude_if_any
+def other_parts(config: Any) -> list[tuple[Any, Any]]:
+    """Every other registered host that has a file for the same workspace, with its
+    snapshot (`list` and `check` without `--host` cover every host that has one)."""
+    from pathlib import Path
+
+    from hookdash.core import all_hosts
 
     env = config.env
-    return load_claude_if_any(env.workspace, env.environ)
+    workspace = Path(env.workspace)
+    return [
+        (other, other.load(workspace, env.environ))
+        for other in all_hosts()
+        if other.name != config.snapshot.host and other.has_files(workspace, env.environ)
+    ]
 
 
-def both_hosts_json(snap: Any, claude: Any) -> dict[str, Any]:
-    """`list --json` for both hosts: Gemini's snapshot object with Claude's hook records
-    appended to `hooks` (each says its `host`), and the rest of Claude's snapshot under
-    `claude`."""
+def write_host_list(other: Any, snap: Any, s: Style) -> None:
+    """One host's part of `list`: its own words (`cli/hosts/<agent>`), else the protocol's."""
+    from hookdash.cli.hosts import cli_host
+
+    own = cli_host(other.name).write_list
+    if own is not None:
+        own(snap, s)
+    else:
+        from hookdash.cli.any_host import write_list
+
+        write_list(other, snap, s)
+
+
+def every_host_json(snap: Any, others: list[tuple[Any, Any]]) -> Any:
+    """`list --json` for every host: the first host's snapshot object with every other
+    host's hook records appended to `hooks` (each says its `host`), and the rest of each
+    other host's snapshot under its name."""
+    if not others:
+        return snap
     data: dict[str, Any] = snap.model_dump(mode="json")
-    data["hooks"].extend(h.model_dump(mode="json") for h in claude.hooks)
-    data["claude"] = claude.model_dump(mode="json", exclude={"hooks"})
+    for other, other_snap in others:
+        data["hooks"].extend(h.model_dump(mode="json") for h in other_snap.hooks)
+        data[other.name] = other_snap.model_dump(mode="json", exclude={"hooks"})
     return data
 
 
@@ -180,36 +200,13 @@ def _banners(snap: Any, env: Any, s: Style) -> list[str]:
 # --------------------------------------------------------------------------- check
 
 
-def problem_lines(problem: Any, env: Any, s: Style, host: str | None = None) -> list[str]:
-    """One problem as `check` prints it: severity, code (and `host`, when `check` covers
-    more than one) and where; message; fix."""
-    from hookdash.core import problem_location
-
-    marks = {"error": s.red("error  "), "warning": s.yellow("warning"), "info": s.cyan("info   ")}
-    shown = problem.shown
-    where = problem_location(problem, env.display)
-    tag = f"{s.cyan('[' + host + ']')} " if host else ""
-    lines = [
-        f"{marks[problem.severity]} {tag}{s.bold(shown.code)}"
-        + (f"  {s.dim(where)}" if where else "")
-    ]
-    lines.append(f"        {shown.message}")
-    if shown.fix:
-        lines.append(f"        {s.dim('fix: ' + shown.fix)}")
-    return lines
-
-
 def cmd_check(args: argparse.Namespace) -> int:
-    if args.host == "claude":
-        from hookdash.cli.claude_host import cmd_check_claude
-
-        return cmd_check_claude(args)
     fixes = apply_fixes(args) if args.fix else None
     config = configuration(args)
     snap = config.snapshot
-    claude = None if args.host == "gemini" else claude_part(config)
+    others = [] if args.host is not None else other_parts(config)
     problems = snap.problems
-    every = problems + (claude.problems if claude is not None else [])
+    every = problems + [p for _, other_snap in others for p in other_snap.problems]
     failed = EXIT_FAILED if any(p.severity == "error" for p in every) else EXIT_OK
     if not args.json and args.format != "text":
         from hookdash.cli.scanning import print_findings
@@ -222,9 +219,11 @@ def cmd_check(args: argparse.Namespace) -> int:
             return failed
     if args.json:
         records = [p.model_dump(mode="json") for p in problems]
-        if args.host is None:  # both hosts' problems: each says whose it is
-            records = [{**r, "host": "gemini"} for r in records] + [
-                {**p.model_dump(mode="json"), "host": "claude"} for p in every[len(problems) :]
+        if args.host is None:  # every host's problems: each says whose it is
+            records = [{**r, "host": snap.host} for r in records] + [
+                {**p.model_dump(mode="json"), "host": other.name}
+                for other, other_snap in others
+                for p in other_snap.problems
             ]
         print_json(
             {
@@ -237,39 +236,14 @@ def cmd_check(args: argparse.Namespace) -> int:
         )
         return failed
     env = config.env
-    if claude is None:
+    if not others:
         return print_problems(problems, env, f"the hooks of {env.display(snap.workspace)}")
-    from hookdash.cli.claude_host import Places
+    from hookdash.cli.any_host import Places
+    from hookdash.core import host
 
-    parts: list[tuple[str | None, list[Any], Any]] = [
-        ("Gemini CLI", problems, env),
-        ("Claude Code", claude.problems, Places(claude.home)),
-    ]
-    return print_problems_of(
-        parts, f"the Gemini CLI and Claude Code hooks of {env.display(snap.workspace)}"
-    )
-
-
-def print_problems(problems: list[Any], env: Any, what: str) -> int:
-    """`check`'s text report (each problem, then the counts) and its exit code; `env`
-    shows paths (its `display`), `what` names what was checked."""
-    return print_problems_of([(None, problems, env)], what)
-
-
-def print_problems_of(parts: list[tuple[str | None, list[Any], Any]], what: str) -> int:
-    """`check`'s text report over one or more hosts: `parts` are (the host's name, shown
-    beside each of its problems when there is more than one host; its problems; what
-    shows its paths)."""
-    s = Style(sys.stdout)
-    every = [p for _, problems, _ in parts for p in problems]
-    if not every:
-        print(f"No problems found in {what}.")
-        return EXIT_OK
-    for host, problems, env in parts:
-        for p in problems:
-            for line in problem_lines(p, env, s, host):
-                print(line)
-    errors = sum(p.severity == "error" for p in every)
-    warnings = sum(p.severity == "warning" for p in every)
-    print(f"\n{errors} error(s), {warnings} warning(s), {len(every) - errors - warnings} note(s)")
-    return EXIT_FAILED if errors else EXIT_OK
+    first = host(snap.host)
+    parts: list[tuple[str | None, list[Any], Any]] = [(first.label, problems, env)]
+    parts += [(o.label, o_snap.problems, Places(o_snap.home)) for o, o_snap in others]
+    names = [first.label, *(o.label for o, _ in others)]
+    labels = ", ".join(names[:-1]) + " and " + names[-1]
+    return print_problems_of(parts, f"the {labels} hooks of {env.display(snap.workspace)}")

@@ -51,7 +51,9 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         if args.command is None:
             return cmd_dashboard(args)
-        result: int = args.func(args)
+        from hookdash.cli.hosts import command_for
+
+        result: int = command_for(args, args.func)(args)
         return result
     except CliError as exc:
         _say(f"hookdash: {exc}")

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from hookdash.cli.authoring import add_authoring_commands
 from hookdash.cli.dashboard import add_dashboard_commands
 from hookdash.cli.edits import add_edit_commands
+from hookdash.cli.hosts import host_name
 from hookdash.cli.listing import cmd_check, cmd_list
 from hookdash.cli.options import Parser, add_yes
 from hookdash.cli.running import cmd_fire, cmd_log, cmd_plan
@@ -29,12 +30,16 @@ def build_parser() -> argparse.ArgumentParser:
         default=argparse.SUPPRESS,
         help="the project folder Gemini CLI would run in (default: the current directory)",
     )
-    hosted = Parser(add_help=False)  # the commands that read Claude Code's hooks too
+    hosted = Parser(add_help=False)  # the commands that read every host's hooks
     hosted.add_argument(
         "--host",
-        choices=("gemini", "claude"),
+        # Checked against the registered hosts only when given (the dashboard's start
+        # imports no host).
+        type=host_name,
         default=argparse.SUPPRESS,
-        help="whose hooks: Gemini CLI's (default) or Claude Code's",
+        metavar="HOST",
+        help="whose hooks: one agent's (gemini, claude, …); default: every agent's, or the "
+        "agent whose event it is",
     )
     with_json = Parser(add_help=False)
     with_json.add_argument(
@@ -43,7 +48,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     parser = Parser(
         prog="hookdash",
-        description="See, review, switch, test and watch Gemini CLI hooks.",
+        description="See, review, switch, test and watch the hooks of coding agents "
+        "(Gemini CLI, Claude Code, Codex CLI), and scan a repository for every agent's.",
         parents=[common],
     )
     parser.add_argument("--version", action="version", version=_version())

@@ -35,17 +35,6 @@ def _event_arg(name: str) -> str:
         raise CliError(str(exc), EXIT_USAGE) from exc
 
 
-def _host_of(args: argparse.Namespace) -> str:
-    """The host a plan or a firing is for: `--host`, else the one agent that has the event
-    (`PreToolUse` is Claude Code's alone). An event both have (`SessionStart`) is Gemini
-    CLI's unless `--host claude` says otherwise, as before Claude was a host."""
-    if args.host:
-        return str(args.host)
-    from hookdash.core import CLAUDE_EVENTS, EVENTS
-
-    return "claude" if args.event in CLAUDE_EVENTS and args.event not in EVENTS else "gemini"
-
-
 def _context_label(event: str, tool: str | None, trigger: str | None) -> str:
     from hookdash.core import TRIGGER_FIELD, match_kind
 
@@ -99,10 +88,6 @@ def _hook_where(hook: Any, env: Any) -> str:
 
 
 def cmd_plan(args: argparse.Namespace) -> int:
-    if _host_of(args) == "claude":
-        from hookdash.cli.claude_host import cmd_plan_claude
-
-        return cmd_plan_claude(args)
     from hookdash.core import killed_at_once, plan
 
     event = _event_arg(args.event)
@@ -195,10 +180,6 @@ def _select_hook(config: Any, ident: str, event: str) -> Any:
 
 
 def cmd_fire(args: argparse.Namespace) -> int:
-    if _host_of(args) == "claude":
-        from hookdash.cli.claude_host import cmd_fire_claude
-
-        return cmd_fire_claude(args)
     from hookdash.core import (
         FireInterrupted,
         build_payload,
@@ -375,7 +356,7 @@ def _no_runs_yet(source: str, telemetry: str | None, exists: bool) -> str:
         if not exists
         else f"Gemini CLI's telemetry file {telemetry} records no hook call yet"
     )
-    if source == "gemini":
+    if source not in ("hookdash", "all"):  # only the agent's own records
         return f"No hook runs yet. {gemini}."
     return f"No hook runs yet. {hookdash}; {gemini[0].lower()}{gemini[1:]}."
 
@@ -387,14 +368,18 @@ def cmd_log(args: argparse.Namespace) -> int:
 
     if args.limit < 0:
         raise CliError("--limit must be 0 or more", EXIT_USAGE)
-    if args.host == "claude" and args.source == "gemini":
-        raise CliError(
-            "--source gemini is Gemini CLI's telemetry file: it holds no Claude Code runs",
-            EXIT_USAGE,
-        )
+    if args.host is not None and args.source not in ("hookdash", "all"):
+        from hookdash.core import host
+
+        chosen = host(args.host)
+        if "run-records" not in chosen.capabilities:
+            raise CliError(
+                f"--source gemini is Gemini CLI's telemetry file: it holds no {chosen.label} runs",
+                EXIT_USAGE,
+            )
     config = configuration(args)
     telemetry = config.snapshot.telemetry.outfile
-    if args.source == "gemini" and not telemetry:
+    if args.source not in ("hookdash", "all") and not telemetry:
         raise CliError(
             "Gemini CLI's telemetry file is not configured: set telemetry.enabled, "
             'telemetry.target "local" and telemetry.outfile in settings.json (or '

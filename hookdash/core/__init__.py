@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from hookdash.core.any_hook import AnyHook as AnyHook
     from hookdash.core.demo import (
         DemoEnvironment as DemoEnvironment,
         create_demo as create_demo,
@@ -39,14 +40,6 @@ if TYPE_CHECKING:
         Change as Change,
         EditResult as EditResult,
     )
-    from hookdash.core.edit.importing.claude_import import (
-        ImportResult as ImportResult,
-        import_claude as import_claude,
-    )
-    from hookdash.core.edit.importing.claude_settings import (
-        ClaudeSource as ClaudeSource,
-        claude_sources as claude_sources,
-    )
     from hookdash.core.edit.undo.restore import (
         UndoEntry as UndoEntry,
         undo as undo,
@@ -62,17 +55,20 @@ if TYPE_CHECKING:
         UndoRefused as UndoRefused,
         UnknownEvent as UnknownEvent,
     )
-    from hookdash.core.hosts import HOST_NAMES as HOST_NAMES, host as host
+    from hookdash.core.hosts import (
+        Host as Host,
+        all_hosts as all_hosts,
+        host as host,
+        host_names as host_names,
+    )
     from hookdash.core.hosts.claude import (
         CLAUDE_EVENTS as CLAUDE_EVENTS,
-        AnyHook as AnyHook,
         ClaudeHook as ClaudeHook,
         ClaudePlan as ClaudePlan,
         ClaudeSnapshot as ClaudeSnapshot,
         claude_event_problem as claude_event_problem,
         claude_plan as claude_plan,
         load_claude as load_claude,
-        load_claude_if_any as load_claude_if_any,
         with_claude as with_claude,
     )
     from hookdash.core.hosts.claude.authoring import (
@@ -127,6 +123,14 @@ if TYPE_CHECKING:
     )
     from hookdash.core.hosts.claude.writing import (
         claude_settings_path as claude_settings_path,
+    )
+    from hookdash.core.hosts.crosswalk.importing.claude_import import (
+        ImportResult as ImportResult,
+        import_claude as import_claude,
+    )
+    from hookdash.core.hosts.crosswalk.importing.claude_settings import (
+        ClaudeSource as ClaudeSource,
+        claude_sources as claude_sources,
     )
     from hookdash.core.hosts.gemini.authoring.draft_review import (
         DraftReview as DraftReview,
@@ -296,6 +300,13 @@ if TYPE_CHECKING:
     from hookdash.core.problems import (
         Problem as Problem,
     )
+    from hookdash.core.records import (
+        HookChange as HookChange,
+        HookRecord as HookRecord,
+        HostSnapshot as HostSnapshot,
+        NewHook as NewHook,
+        WriteResult as WriteResult,
+    )
     from hookdash.core.run.input_override import (
         merge_input as merge_input,
     )
@@ -307,10 +318,8 @@ if TYPE_CHECKING:
         hook_of_record as hook_of_record,
     )
     from hookdash.core.run.logfeed import (
-        OUTCOME_MARKS as OUTCOME_MARKS,
         LogFeed as LogFeed,
         Outcome as Outcome,
-        RunLike as RunLike,
         outcome_label as outcome_label,
         outcome_of as outcome_of,
         tools_seen as tools_seen,
@@ -328,6 +337,9 @@ if TYPE_CHECKING:
         delete_payload as delete_payload,
         save_payload as save_payload,
         saved_payloads as saved_payloads,
+    )
+    from hookdash.core.run.verdicts import (
+        OUTCOME_MARKS as OUTCOME_MARKS,
     )
     from hookdash.core.scan import (
         AGENT_NAMES as AGENT_NAMES,

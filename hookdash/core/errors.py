@@ -5,6 +5,7 @@
     ├── AmbiguousHook             the ID could mean different hooks: the candidates' refs
     ├── ConfigurationError        a file hookdash must read cannot be read
     │   └── LogUnreadableError    a run log or telemetry file that is there but unreadable
+    ├── UnsupportedOperation      the host has no such operation (its capabilities lack it)
     ├── EngineError               firing: an unknown event, …
     │   └── FireInterrupted       a signal ended `fire` (its hooks were killed first)
     └── EditError                 a write hookdash refuses to make (nothing was written)
@@ -30,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from hookdash.core.edit.edits import Change
-    from hookdash.core.model import HookRef
+    from hookdash.core.records import HookRef
 
 
 class HookdashError(Exception):
@@ -80,6 +81,19 @@ class AmbiguousHook(HookdashError, code="hook-ambiguous"):
 
     def details(self) -> dict[str, Any]:
         return {"candidates": [c.model_dump(mode="json") for c in self.candidates]}
+
+
+class UnsupportedOperation(HookdashError, code="unsupported-operation"):
+    """The host cannot do this: its `capabilities` (core.hosts.protocol) lack the operation.
+    One sentence for every host and every screen: "hookdash cannot add a hook for Toy"."""
+
+    def __init__(self, host: str, label: str, operation: str, words: str) -> None:
+        super().__init__(f"hookdash cannot {words} for {label}.")
+        self.host = host
+        self.operation = operation
+
+    def details(self) -> dict[str, Any]:
+        return {"host": self.host, "operation": self.operation}
 
 
 class ConfigurationError(HookdashError, code="unreadable"):

@@ -10,81 +10,30 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field, PrivateAttr
 
+# The risk flags and unknowns live in core.findings (the ground floor); named here too,
+# where every reader of a hook record has always found them.
+from hookdash.core.findings import (
+    RISK_KINDS as RISK_KINDS,
+    RiskFlag as RiskFlag,
+    RiskKind as RiskKind,
+    RiskSpan as RiskSpan,
+    Unknown as Unknown,
+)
 from hookdash.core.hosts.gemini.environment import GeminiEnvironment
 from hookdash.core.hosts.gemini.extensions import Extension, ExtensionInfo
 from hookdash.core.hosts.gemini.folder_trust import FolderTrust
 from hookdash.core.hosts.gemini.layers import Layer, LayerInfo, Scope
 from hookdash.core.hosts.gemini.versions import GeminiModel
 from hookdash.core.problems import Problem
+from hookdash.core.records import HookRecord, HookRef as HookRef, HostSnapshot
 from hookdash.core.scripts import ScriptInfo
 from hookdash.core.shown import ShownHook
 
 if TYPE_CHECKING:
     from hookdash.core.hosts.claude.model import ClaudeSnapshot
     from hookdash.core.hosts.gemini.registry import VerdictContext
-
-# ------------------------------------------------------------------ risks
-
-RiskKind = Literal[
-    "network",
-    "pipe-to-shell",
-    "decode-and-run",
-    "opaque",
-    "destructive",
-    "secrets",
-    "persistence",
-    "outside-workspace",
-    "sudo",
-    "startup-env",
-]
-# The order `check` names them in. "opaque": hookdash cannot tell what the command runs
-# (a program or code built at run time), so no other flag can vouch for it.
-# "persistence": it sets up something that runs later (cron, startup files, git hooks).
-RISK_KINDS: tuple[RiskKind, ...] = (
-    "pipe-to-shell",
-    "decode-and-run",
-    "opaque",
-    "startup-env",
-    "network",
-    "secrets",
-    "persistence",
-    "destructive",
-    "outside-workspace",
-    "sudo",
-)
-
-
-class RiskSpan(BaseModel):
-    """The text a flag was found in: [start, end) into the command, or into the script."""
-
-    text: str
-    start: int
-    end: int
-
-
-class RiskFlag(BaseModel):
-    """One thing a reviewer must not miss (`risks` in `list --json`)."""
-
-    kind: RiskKind
-    span: RiskSpan
-    why: str
-    file: str | None = None  # the script it was found in; None: in the command itself
-    line: int | None = None  # 1-based line in that script
-    env: str | None = None  # the variable of the hook's `env` it was found in
-
-
-class Unknown(BaseModel):
-    """A part of a hook hookdash did not understand (`unknowns` in `list --json` and `scan`):
-    an unknown program, an option outside what hookdash knows of a program, a file it could
-    not follow. A hook is quiet only when it has no risk flag and no unknown."""
-
-    text: str  # the part, as written (shown escaped, never raw)
-    why: str  # one sentence: "hookdash does not know what `foo --bar` does"
-    file: str | None = None  # the script it was found in; None: in the command itself
-    line: int | None = None  # 1-based line in that script
-
 
 # ------------------------------------------------------------------ hooks
 
@@ -105,15 +54,6 @@ InactiveReason = Literal[
 GeminiSource = Literal["runtime", "project", "user", "system", "extensions"]
 
 
-class HookRef(BaseModel):
-    """Enough to name one hook unambiguously, of any host."""
-
-    id: str
-    scope: str  # the host's own scope name (HookScope for Gemini, ClaudeScope for Claude)
-    extension: str | None = None
-    ref: str
-
-
 class HookNames(BaseModel):
     """What names one hook in a report about it (a run, a hook the plan skipped)."""
 
@@ -124,7 +64,7 @@ class HookNames(BaseModel):
     ref: str
 
 
-class Hook(BaseModel):
+class Hook(HookRecord, BaseModel):
     """One configured hook and what Gemini CLI would do with it (`list --json`)."""
 
     host: Literal["gemini"] = "gemini"  # every hook record names its host (CONTRACT §5)
@@ -189,6 +129,10 @@ class Hook(BaseModel):
     def layer_label(self) -> str:
         return f"extension {self.extension}" if self.scope == "extension" else self.scope
 
+    @property
+    def switched_off(self) -> bool:
+        return self.disabled
+
 
 # ------------------------------------------------------------------ the configuration
 
@@ -233,9 +177,12 @@ class McpServer(BaseModel):
     scripts: list[ScriptInfo] = []
 
 
-class Snapshot(BaseModel):
+class Snapshot(HostSnapshot, BaseModel):
     """Everything `hookdash list --json` prints."""
 
+    # Not printed: `list --json` without `--host` is this object with every host's hooks
+    # appended, so a top-level `host` would be wrong there.
+    host: Literal["gemini"] = Field("gemini", exclude=True)
     workspace: str
     home: str
     gemini_version: str | None  # the installed Gemini CLI's, None when none is found
@@ -250,10 +197,13 @@ class Snapshot(BaseModel):
     problems: list[Problem]
     # The MCP servers the settings and extensions bring (core.hosts.gemini.mcp_servers).
     mcp_servers: list[McpServer] = []
+    # The configuration this snapshot is the report of (what the Gemini host's writes and
+    # fire need from a snapshot it handed out); set by `Configuration`.
+    _configuration: Configuration | None = PrivateAttr(default=None)
 
     @property
-    def has_errors(self) -> bool:
-        return any(p.severity == "error" for p in self.problems)
+    def configuration(self) -> Configuration | None:
+        return self._configuration
 
 
 @dataclass
@@ -277,6 +227,10 @@ class Configuration:
     # Claude Code's configuration of the same workspace, for the views that show every
     # host (the dashboard); None when not loaded or Claude Code has no file there.
     claude: ClaudeSnapshot | None = None
+
+    def __post_init__(self) -> None:
+        self.snapshot._configuration = self
+        self.snapshot.remember_environ(self.env.environ)
 
     @property
     def hooks(self) -> list[Hook]:

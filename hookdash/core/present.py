@@ -14,8 +14,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
+from hookdash.core.any_hook import AnyHook
 from hookdash.core.display import shorten, visible
-from hookdash.core.hosts.claude.model import AnyHook, ClaudeHook, ClaudeSettingsCommand
+from hookdash.core.hosts.claude.model import ClaudeHook, ClaudeSettingsCommand
 from hookdash.core.hosts.claude.present import CLAUDE_BANNER_CODES, claude_notes, claude_state
 from hookdash.core.hosts.gemini.events import EVENTS, FIRED_TRIGGERS, TRIGGER_FIELD, match_kind
 from hookdash.core.hosts.gemini.registry import unknown_event_reason

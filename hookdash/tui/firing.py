@@ -95,10 +95,10 @@ def firing_for(host: str) -> Firing | None:
 
 def every_hook(config: Configuration) -> list[AnyHook]:
     """Every host's hooks in `config`, host by host in the registry's order."""
-    from hookdash.core import HOST_NAMES
+    from hookdash.core import host_names
 
     out: list[AnyHook] = []
-    for name in HOST_NAMES:
+    for name in host_names():
         firing = firing_for(name)
         if firing is not None:
             out.extend(firing.hooks(config))

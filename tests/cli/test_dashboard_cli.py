@@ -106,7 +106,7 @@ def _run_in_terminal(
     )
     os.close(child)
     out = b""
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + 120  # a hang bound: a loaded machine draws in seconds
     sent = False
     while time.monotonic() < deadline:
         ready, _, _ = select.select([main], [], [], 0.1)
@@ -127,7 +127,7 @@ def _run_in_terminal(
         if proc.poll() is not None:
             break
     try:
-        code = proc.wait(timeout=10)
+        code = proc.wait(timeout=60)
     finally:
         if proc.poll() is None:  # a failing run must not leave the app behind
             proc.kill()
@@ -305,7 +305,8 @@ def test_sigterm_ends_the_dashboard_at_once_while_it_reads_a_huge_configuration(
                     out += os.read(main, 65536)
         took = time.monotonic() - sent
         assert proc.returncode == 128 + signal.SIGTERM
-        assert took < 2.5, f"SIGTERM took {took:.1f} s"
+        # About a second (QUIT_GRACE_S); the bound is for a hang on a loaded machine.
+        assert took < 20, f"SIGTERM took {took:.1f} s"
         assert group_members(proc.pid) == []  # nothing of it left running
     finally:
         if proc.poll() is None:

@@ -25,7 +25,7 @@ from textual.widgets import Input, TextArea
 
 from hookdash.core.demo import DemoEnvironment, create_demo
 from hookdash.tui.app import HookdashApp
-from hookdash.tui.screens.claude_plan import ClaudePlanScreen
+from hookdash.tui.hosts.claude.plan_screen import ClaudePlanScreen
 from hookdash.tui.screens.fire import FireScreen
 from hookdash.tui.screens.hook_form import HookFormScreen
 from hookdash.tui.screens.log import LogScreen
@@ -365,7 +365,7 @@ def test_add_form(snap_compare: Any, fixed_demo: DemoEnvironment) -> None:
 
 async def edit_claude_hook_form(pilot: Any) -> None:
     """e on the demo's Claude PreToolUse guard, its matcher and timeout changed."""
-    from hookdash.tui.screens.claude_form import ClaudeHookFormScreen
+    from hookdash.tui.hosts.claude.form import ClaudeHookFormScreen
 
     await _steps('"$CLAUDE_PROJECT_DIR"/.claude/hooks/guard-bash.sh', "e")(pilot)
     screen = pilot.app.screen

@@ -15,7 +15,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from hookdash.core.display import json_text
-from hookdash.core.model import HookRef
+from hookdash.core.records import HookRef, WriteResult
 
 ChangeAction = Literal["add", "remove", "replace", "record"]
 EditAction = Literal[
@@ -52,7 +52,7 @@ class Change(BaseModel):
         return json_text(self.value)
 
 
-class EditResult(BaseModel):
+class EditResult(WriteResult, BaseModel):
     """The outcome of disable, enable, trust or check --fix (their `--json` output); the
     writing commands (add, edit, remove, hooks on|off, import) extend it (`AuthoringResult`)."""
 

@@ -1,33 +1,36 @@
 """The agents hookdash manages, one package each, behind one protocol (`protocol.Host`):
 what is that agent's own rule (the files it reads, its events and what each event's
 matcher is tested against, its matcher semantics, its planner rules, the version modelled,
-the edits its files allow). `host(name)` gives one; `HOSTS` names them in the order
-`list` and `check` cover them.
+its operations and the capabilities it lacks). Each host registers itself
+(`registry.register`, from its package's `host` module); `host(name)` gives one and
+`all_hosts()` all of them in the order `list` and `check` cover them.
 
-Gemini CLI's rules that still live in `core.load` (the loader's layer merge and verdicts)
-are reached through `GeminiHost`; see the README's "Where the code lives". A host package
-imports nothing of another (a test holds it); hookdash's tables of one host's names in
-another's terms are `crosswalk`, beside them.
+A host package imports nothing of another (a test holds it); hookdash's tables of one
+host's names in another's terms are `crosswalk`, beside them.
 """
 
 from __future__ import annotations
 
-from hookdash.core.hosts.protocol import HOST_NAMES, EditKind, Host, HostName
+from hookdash.core.hosts.protocol import CAPABILITIES, Capability, Host, HostName, SwitchKind
+from hookdash.core.hosts.registry import (
+    UnknownHost,
+    all_hosts,
+    host,
+    host_names,
+    register,
+    registered,
+)
 
-
-def host(name: HostName) -> Host:
-    """The `Host` named `name` ("gemini" or "claude")."""
-    if name == "gemini":
-        from hookdash.core.hosts.gemini.host import GeminiHost
-
-        return GeminiHost()
-    if name == "claude":
-        from hookdash.core.hosts.claude.host import ClaudeHost
-
-        return ClaudeHost()
-    raise ValueError(f"unknown host {name!r}")
-
-
-HOSTS: tuple[HostName, ...] = HOST_NAMES
-
-__all__ = ["HOSTS", "HOST_NAMES", "EditKind", "Host", "HostName", "host"]
+__all__ = [
+    "CAPABILITIES",
+    "Capability",
+    "Host",
+    "HostName",
+    "SwitchKind",
+    "UnknownHost",
+    "all_hosts",
+    "host",
+    "host_names",
+    "register",
+    "registered",
+]

@@ -27,7 +27,7 @@ from hookdash.core.hosts.gemini.expand import expand_settings_value
 from hookdash.core.hosts.gemini.registry import hook_identifier, validation_error
 from hookdash.core.hosts.gemini.settings_schema import validate_definition
 from hookdash.core.hosts.gemini.unread import UNREAD, Unread
-from hookdash.core.load.lookup import CLOSE, closeness
+from hookdash.core.spelling import CLOSE, closeness
 
 NO_HOOK = ""  # a focus that builds no hook of a large file: for edits that read none
 

@@ -26,8 +26,8 @@ from hookdash.core.model import Hook
 from hookdash.core.problems import Problem
 
 if TYPE_CHECKING:
-    from hookdash.core.hosts.claude.model import AnyHook
     from hookdash.core.model import Configuration
+    from hookdash.core.records import HookRecord as AnyHook
 
 CODE = "hidden-characters"
 _FIX = (

@@ -15,7 +15,6 @@ configured hook has (a stale entry). "Did you mean" lists the closest identifier
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
@@ -23,6 +22,7 @@ from typing import TYPE_CHECKING, Literal
 from hookdash.core.display import shorten
 from hookdash.core.errors import AmbiguousHook, HookNotFound
 from hookdash.core.model import Hook
+from hookdash.core.spelling import suggestions
 
 if TYPE_CHECKING:
     from hookdash.core.model import Configuration
@@ -145,25 +145,6 @@ def _lookup(
         matched_by=matched_by,
         notes=[note] if note else [],
     )
-
-
-def suggestions(arg: str, ids: Iterable[str], limit: int = 8) -> list[str]:
-    """Identifiers close to `arg` in spelling, or that contain it: the closest first."""
-    unique = list(dict.fromkeys(ids))
-    scored = [(closeness(arg, i), n, i) for n, i in enumerate(unique)]
-    chosen = [(s, n, i) for s, n, i in scored if s >= CLOSE]
-    return [i for _, _, i in sorted(chosen, key=lambda c: (-c[0], c[1]))][:limit]
-
-
-CLOSE = 0.6  # the closeness from which an identifier is suggested
-
-
-def closeness(arg: str, ident: str) -> float:
-    """How close an identifier is to what was typed: its similarity, plus one when it
-    contains it."""
-    folded = arg.casefold()
-    ratio = difflib.SequenceMatcher(None, folded, ident.casefold()).ratio()
-    return ratio + (1.0 if folded and folded in ident.casefold() else 0.0)
 
 
 def select_hook(config: Configuration, arg: str, event: str) -> Hook:

@@ -11,7 +11,7 @@ from hookdash.core.disk import files
 from hookdash.core.scripts import ScriptInfo
 
 if TYPE_CHECKING:
-    from hookdash.core.hosts.claude.model import AnyHook
+    from hookdash.core.records import HookRecord as AnyHook
 
 PREVIEW_LINES = 40
 # Read at most this much: a hook may point at a large or binary program.

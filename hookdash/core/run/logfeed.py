@@ -13,17 +13,25 @@ import contextlib
 import heapq
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import Literal
 
 from hookdash.core.disk.atomic import ensure_directory
 from hookdash.core.disk.state import STATE_DIR_MODE
-from hookdash.core.hosts.gemini.effects import IGNORES_DECISIONS
 from hookdash.core.hosts.gemini.events import TOOL_EVENTS
-from hookdash.core.hosts.gemini.outputs import is_blocking_decision, should_stop_execution
-from hookdash.core.hosts.gemini.telemetry_log import TelemetryTail, read_last_telemetry
+from hookdash.core.hosts.gemini.telemetry_log import (
+    TelemetryTail,
+    attribute,
+    read_last_telemetry,
+)
 from hookdash.core.load.sources import WatchTarget
 from hookdash.core.model import Hook
-from hookdash.core.run.runlog import CANCELLED_PREFIX, RunLog, RunLogTail, RunRecord
+from hookdash.core.run.runlog import RunLog, RunLogTail, RunRecord
+from hookdash.core.run.verdicts import (
+    OUTCOME_MARKS,
+    Outcome as Outcome,
+    RunLike as RunLike,
+    plain_outcome,
+)
 from hookdash.core.watching import DirectoryWatcher
 
 # Following the logs: a record shows within a tenth of a second of its write, and a burst
@@ -32,70 +40,20 @@ FOLLOW_STEP_MS = 20
 FOLLOW_DEBOUNCE_MS = 80
 
 LogSource = Literal["hookdash", "gemini", "all"]
-Outcome = Literal["ok", "warning", "blocked", "stopped", "failed", "timed-out", "cancelled"]
 # How many recent runs `tools_seen` looks through (the log is read backwards: cheap).
 SEEN_TOOLS_LIMIT = 2000
 
 
-class RunLike(Protocol):
-    """What a run record and an engine result (`HookRunResult`) have in common."""
-
-    @property
-    def error(self) -> str | None: ...
-    @property
-    def timed_out(self) -> bool: ...
-    @property
-    def output(self) -> Any: ...
-    @property
-    def success(self) -> bool: ...
-    @property
-    def exit_code(self) -> int | None: ...
-    @property
-    def event(self) -> str | None: ...
-
-
 def outcome_of(record: RunLike) -> Outcome:
-    """What a run came to, as its agent reads it: one word for a log line's colour (a
-    Claude Code run: `hosts.claude.outputs.run_verdict`; the rest of this: Gemini's).
+    """What a run came to, as the agent whose run it is reads it (`Host.verdict`): one word
+    for a log line's colour. A record of a host not registered here reads as a plain
+    success or failure."""
+    from hookdash.core.hosts.registry import UnknownHost, host
 
-    `stopped`: `continue: false`; `blocked`: a blocking decision (JSON, or plain text with
-    exit code 2 or more); `warning`: exit code 1 (Gemini shows the text and carries on);
-    `failed`: any other failure (a crash, a spawn error, an exit code Gemini ignores).
-    An event whose decisions Gemini ignores (Notification, SessionEnd, PreCompress,
-    SessionStart) is never `blocked` or `stopped`: a denial there changes nothing.
-    """
-    if record.error and record.error.startswith(CANCELLED_PREFIX):
-        return "cancelled"
-    if record.timed_out:
-        return "timed-out"
-    if getattr(record, "host", "gemini") == "claude":
-        from hookdash.core.hosts.claude.outputs import run_verdict
-
-        decision = getattr(record, "decision", None)
-        return run_verdict(record.event, record.exit_code, record.output, decision, record.success)
-    if isinstance(record.output, dict) and record.event not in IGNORES_DECISIONS:
-        if should_stop_execution(record.output):
-            return "stopped"
-        if is_blocking_decision(record.output):
-            return "blocked"
-    if record.success:
-        return "ok"
-    if record.exit_code == 1:
-        return "warning"
-    return "failed"
-
-
-# One narrow mark per outcome, every host's, in the dashboard, `fire` and `log` alike (a
-# log's lines must stay aligned).
-OUTCOME_MARKS: dict[Outcome, str] = {
-    "ok": "✔",
-    "warning": "!",
-    "blocked": "⊘",
-    "stopped": "■",
-    "failed": "✖",
-    "timed-out": "◷",
-    "cancelled": "○",
-}
+    try:
+        return host(getattr(record, "host", "gemini")).verdict(record)
+    except UnknownHost:
+        return plain_outcome(record)
 
 
 def outcome_label(run: RunLike) -> str:
@@ -128,30 +86,6 @@ def _merge(*streams: list[RunRecord]) -> list[RunRecord]:
     return list(heapq.merge(*streams, key=lambda r: r.ts))
 
 
-def attribute(records: Iterable[RunRecord], hooks: Sequence[Hook]) -> list[RunRecord]:
-    """Fill key/scope/command of Gemini's records from the unique matching hook."""
-    by_name: dict[tuple[str, str], list[Hook]] = {}
-    for hook in hooks:
-        if hook.runs:
-            by_name.setdefault((hook.event, hook.id), []).append(hook)
-    out = []
-    for record in records:
-        if record.origin == "gemini" and record.key is None:
-            matches = by_name.get((record.event, record.id), [])
-            if len({h.key for h in matches}) == 1:
-                first = matches[0]
-                record = record.model_copy(
-                    update={
-                        "key": first.key,
-                        "command": first.command,
-                        "scope": first.scope if len(matches) == 1 else None,
-                        "extension": first.extension if len(matches) == 1 else None,
-                    }
-                )
-        out.append(record)
-    return out
-
-
 class LogFeed:
     """Recent records and, incrementally, new ones, from the chosen sources."""
 
@@ -169,7 +103,7 @@ class LogFeed:
         self.host = host
         gemini = host in (None, "gemini")
         self.telemetry_file = telemetry_file if source != "hookdash" and gemini else None
-        self.use_runlog = source != "gemini"
+        self.use_runlog = source in ("hookdash", "all")  # else: only the agent's own records
         self.hooks = hooks
         self._run_tail: RunLogTail | None = None
         self._telemetry_tail: TelemetryTail | None = None

@@ -1,2 +1,3 @@
-"""What the dashboard does differently per host, one package per host (`tui/hosts/<host>`),
-found by the host's name: the rest of `tui` never compares a host's name."""
+"""What a host's hooks need on the dashboard that no other host's do (its form's fields,
+its plan's view, its review, its firing), one package per agent: `tui/hosts/<agent>/`,
+found by the host's name. The screens outside it treat every host alike."""

@@ -228,7 +228,7 @@ class HookWriting(HookdashScreen[None]):
         return "host:claude" in self.query_one("#filter", Input).value.split()
 
     def _open_claude_form(self, hook: ClaudeHook | None = None, event: str | None = None) -> None:
-        from hookdash.tui.screens.claude_form import ClaudeHookFormScreen
+        from hookdash.tui.hosts.claude.form import ClaudeHookFormScreen
 
         if self.hd_app.config is not None:
             self.app.push_screen(ClaudeHookFormScreen(hook=hook, event=event), self._claude_done)
@@ -304,7 +304,7 @@ class HookWriting(HookdashScreen[None]):
             self._after_write(result, "wrote a hook")
 
     def action_import_claude(self) -> None:
-        from hookdash.tui.screens.claude_import import ClaudeImportScreen
+        from hookdash.tui.hosts.claude.import_screen import ClaudeImportScreen
 
         if self.hd_app.config is not None:
             self.app.push_screen(ClaudeImportScreen(), self._form_done)

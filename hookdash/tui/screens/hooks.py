@@ -367,7 +367,7 @@ class HooksScreen(HookWriting):
         """The plan of the selected hook's event (of a group's event), Claude Code's for a
         Claude hook or a Claude event's group, else Gemini's. Returns whose ("Gemini",
         "Claude Code")."""
-        from hookdash.tui.screens.claude_plan import ClaudePlanScreen
+        from hookdash.tui.hosts.claude.plan_screen import ClaudePlanScreen
         from hookdash.tui.screens.plan import PlanScreen
 
         item = self.query_one(HookTree).current_item
@@ -417,7 +417,7 @@ class HooksScreen(HookWriting):
 
     @work(group="review", exclusive=True)
     async def _review_claude(self, say_none: bool) -> None:
-        from hookdash.tui.screens.claude_actions import review_claude_hooks
+        from hookdash.tui.hosts.claude.actions import review_claude_hooks
 
         if not await review_claude_hooks(self) and say_none:
             self.notify("Nothing new or changed to review.", timeout=4)

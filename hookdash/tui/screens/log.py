@@ -312,7 +312,7 @@ class LogScreen(LogNarrowing):
                 "the run log kept no input for it (too big)"
                 if isinstance(payload, dict)
                 else "Gemini's telemetry recorded no input (telemetry.logPrompts is off)"
-                if record.origin == "gemini"
+                if record.origin != "hookdash"  # the agent's own record
                 else "the record has no input"
             )
             self.notify(f"Replaying with a fresh payload: {why}.", timeout=6, markup=False)

@@ -215,7 +215,7 @@ class HookDetails(VerticalScroll):
 
     def _claude_hook_body(self, hook: ClaudeHook, colors: Colors) -> RenderableType:
         from hookdash.core import hidden_problems_of, risk_lines, script_previews
-        from hookdash.tui.widgets.claude_facts import claude_facts
+        from hookdash.tui.hosts.claude.facts import claude_facts
 
         problems = self._claude.problems if self._claude is not None else []
         hidden = hidden_problems_of(hook, problems)

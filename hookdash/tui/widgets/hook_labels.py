@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from hookdash.core import EVENTS
 from hookdash.tui.colors import Colors
 from hookdash.tui.plain import plain
 from hookdash.tui.widgets.hook_groups import (
@@ -42,17 +41,16 @@ FIT_ID_WIDTH = 12
 
 def _event_name(event: str, colors: Colors, hooks: Iterable[Hook] = ()) -> Text:
     """An event's name, in red with why when no host of its hooks knows it."""
-    hosts = {h.host for h in hooks} or {"gemini"}
-    known = "gemini" in hosts and event in EVENTS
-    if "claude" in hosts:
-        from hookdash.core import CLAUDE_EVENTS
+    from hookdash.core import all_hosts
 
-        known = known or event in CLAUDE_EVENTS
+    every = all_hosts()
+    names: set[str] = {h.host for h in hooks} or {every[0].name}
+    theirs = [h for h in every if h.name in names]  # in the registry's order
+    known = any(event in h.events() for h in theirs)
     text = plain(event, colors.heading if known else f"bold {colors.error}")
     if not known:
-        whose = {"gemini": "Gemini CLI", "claude": "Claude Code"}
-        names = " or ".join(whose[h] for h in sorted(hosts, reverse=True))
-        text.append(f"  not a {names} event", style=colors.error)
+        labels = " or ".join(h.label for h in theirs)
+        text.append(f"  not a {labels} event", style=colors.error)
     return text
 
 

@@ -3,7 +3,7 @@ matched with, how many hooks run and how), one option per hook that runs and per
 left out (with why), and, while the event is fired, one line per hook started.
 
 The hook and skipped lines are either host's (`run_option`, `skipped_rows`); the summary
-here is Gemini's (Claude Code's: `claude_plan_view`). Pure rendering: the screen keeps
+here is Gemini's (Claude Code's: `tui.hosts.claude.plan_view`). Pure rendering: the screen keeps
 the form, the highlighted hook and the run.
 """
 

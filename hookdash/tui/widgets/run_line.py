@@ -11,7 +11,7 @@ from datetime import datetime
 
 from rich.text import Text
 
-from hookdash.core import HOST_NAMES, OUTCOME_MARKS, RunRecord, outcome_label, outcome_of, visible
+from hookdash.core import OUTCOME_MARKS, RunRecord, outcome_label, outcome_of, visible
 from hookdash.tui.colors import Colors
 from hookdash.tui.widgets.run_view import outcome_style
 
@@ -22,7 +22,7 @@ EVENT_WIDTH = 12  # all but BeforeToolSelection fit
 WIDE_EVENT_WIDTH = 19  # BeforeToolSelection
 OUTCOME_WIDTH = 9  # "timed out", "cancelled"
 ORIGIN_WIDTH = 8  # "hookdash"
-HOST_WIDTH = max(len(name) for name in HOST_NAMES)  # whose hook: "gemini", "claude"
+HOST_WIDTH = 6  # whose hook: "gemini", "claude", "codex" (a longer name is cut)
 DURATION_WIDTH = 7  # "9,999ms", "99.9s"
 LAYER_ROOM = 24  # "  extension safety-net"
 

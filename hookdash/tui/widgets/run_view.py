@@ -172,10 +172,10 @@ def run_heading(run: HookRunResult | RunRecord, colors: Colors) -> Text:
 
 def agent_of(run: HookRunResult | RunRecord) -> str:
     """The agent whose run it is, as a person names it (`Claude Code`)."""
-    from hookdash.core import HOST_NAMES, host
+    from hookdash.core import host, host_names
 
     name = run.host
-    return host(name).label if name in HOST_NAMES else visible(name)
+    return host(name).label if name in host_names() else visible(name)
 
 
 def run_sections(

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from hookdash.core.hosts import HOSTS, Host, host
+from hookdash.core.hosts import Host, host, host_names
 
 
 def _machine(tmp_path: Path) -> tuple[Path, dict[str, str]]:
@@ -31,9 +31,9 @@ def _machine(tmp_path: Path) -> tuple[Path, dict[str, str]]:
     return workspace, environ
 
 
-@pytest.mark.parametrize("name", HOSTS)
+@pytest.mark.parametrize("name", host_names())
 def test_each_host_is_a_host(name: str) -> None:
-    h = host(name)  # type: ignore[arg-type]
+    h = host(name)
     assert isinstance(h, Host) and h.name == name
     assert h.events() and h.scopes
 
@@ -61,16 +61,15 @@ def test_records_carry_their_host_and_its_scopes(tmp_path: Path) -> None:
         ("gemini", "BeforeTool", "run_shell_command", "echo g"),
         ("claude", "PreToolUse", "Bash", "echo c"),
     ):
-        h = host(name)  # type: ignore[arg-type]
+        h = host(name)
         assert h.has_files(workspace, environ)
-        hooks = h.snapshot(workspace, environ).hooks
+        snapshot = h.load(workspace, environ)
+        hooks = snapshot.hooks
         assert [hook.command for hook in hooks] == [command]
         assert all(hook.host == name and hook.scope in h.scopes for hook in hooks)
         assert h.matches(hooks[0].matcher, event, tool)
         assert not h.matches(hooks[0].matcher, event, "some_other_tool")
-        assert [hook.command for hook in h.plan(workspace, environ, event, tool=tool).hooks] == [
-            command
-        ]
+        assert [hook.command for hook in h.plan(snapshot, event, tool).hooks] == [command]
 
 
 def test_no_files_no_host(tmp_path: Path) -> None:

@@ -161,4 +161,4 @@ def test_reads_only_the_listed_paths_of_a_large_tree(repo: Repo) -> None:
     assert opened == [".claude/settings.json"]
     assert set(listed) <= {".github/hooks", ".clinerules/hooks"}
     assert [h.file for h in report.hooks] == [".claude/settings.json"]
-    assert elapsed < 0.5, elapsed
+    assert elapsed < 30, elapsed  # a hang bound; what is read is held above

@@ -10,11 +10,11 @@ import json
 from textual.widgets import Input, RadioSet
 
 from hookdash.tui.app import HookdashApp
-from hookdash.tui.screens.claude_form import ClaudeHookFormScreen
+from hookdash.tui.hosts.claude.fields import ClaudeHookFields
+from hookdash.tui.hosts.claude.form import ClaudeHookFormScreen
 from hookdash.tui.screens.confirm import ConfirmScreen
 from hookdash.tui.screens.hook_form import HookFormScreen
 from hookdash.tui.screens.hooks import HooksScreen
-from hookdash.tui.widgets.claude_fields import ClaudeHookFields
 from hookdash.tui.widgets.hook_tree import HookTree
 from tests.conftest import Sandbox
 from tests.tui.helpers import record_notifications, select, text_of, until

@@ -10,7 +10,7 @@ from pathlib import Path
 from textual.widgets import Input, OptionList, RadioButton
 
 from hookdash.tui.app import HookdashApp
-from hookdash.tui.screens.claude_import import ClaudeImportScreen
+from hookdash.tui.hosts.claude.import_screen import ClaudeImportScreen
 from hookdash.tui.screens.confirm import ConfirmScreen
 from hookdash.tui.screens.hooks import HooksScreen
 from tests.conftest import Sandbox, until

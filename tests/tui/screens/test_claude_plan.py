@@ -12,7 +12,7 @@ from typing import Any
 from textual.widgets import Input, OptionList, Select
 
 from hookdash.tui.app import HookdashApp
-from hookdash.tui.screens.claude_plan import ClaudePlanScreen
+from hookdash.tui.hosts.claude.plan_screen import ClaudePlanScreen
 from hookdash.tui.screens.confirm import ConfirmScreen
 from hookdash.tui.screens.hooks import HooksScreen
 from hookdash.tui.screens.output import OutputScreen

@@ -9,7 +9,7 @@ from pathlib import Path
 from rich.console import Console
 
 from hookdash.core.hosts.claude import load_claude
-from hookdash.tui.widgets.claude_facts import claude_facts
+from hookdash.tui.hosts.claude.facts import claude_facts
 from tests.core.hosts.claude.conftest import Machine
 from tests.tui.helpers import COLORS
 

@@ -87,7 +87,13 @@ async def test_j_k_g_g_in_the_saved_payloads(demo: DemoEnvironment) -> None:
         saved = [SavedPayload(name=f"p{i}", payload={}, saved_at="2026-01-01") for i in range(4)]
         # (From the app's own task: composed there, as fire pushes it.)
         app.call_later(app.push_screen, SavedPayloadsScreen("guard", saved))
-        await until(lambda: isinstance(app.screen, SavedPayloadsScreen))
+        # Pushed is not yet composed: wait for the list itself (a race on a loaded machine).
+        await until(
+            lambda: (
+                isinstance(app.screen, SavedPayloadsScreen)
+                and bool(app.screen.query("#saved-list"))
+            )
+        )
         options = app.screen.query_one("#saved-list")
         await _check_moves(pilot, options, _option_index(options), g=True)
 

@@ -9,7 +9,7 @@ event, tool, trigger)` what Claude runs for one event.
 
 from hookdash.core.hosts.claude.events import CLAUDE_EVENTS, EVENTS, KNOWN_EVENTS, match_field
 from hookdash.core.hosts.claude.matcher import matches
-from hookdash.core.hosts.claude.model import AnyHook, ClaudeHook, ClaudePlan, ClaudeSnapshot
+from hookdash.core.hosts.claude.model import ClaudeHook, ClaudePlan, ClaudeSnapshot
 from hookdash.core.hosts.claude.planner import claude_event_problem, claude_plan
 from hookdash.core.hosts.claude.registry import load_claude, load_claude_if_any, with_claude
 
@@ -17,7 +17,6 @@ __all__ = [
     "CLAUDE_EVENTS",
     "EVENTS",
     "KNOWN_EVENTS",
-    "AnyHook",
     "ClaudeHook",
     "ClaudePlan",
     "ClaudeSnapshot",

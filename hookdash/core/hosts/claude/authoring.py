@@ -33,7 +33,7 @@ from hookdash.core.hosts.claude.writing import ClaudeFile, ClaudeWorld, Read, re
 
 def _gemini_names() -> dict[str, str]:
     """Gemini CLI's event names -> Claude Code's (the import's table, read backwards)."""
-    from hookdash.core.edit.importing.claude_hooks import CLAUDE_EVENTS
+    from hookdash.core.hosts.crosswalk import CLAUDE_EVENTS
 
     out: dict[str, str] = {}
     for claude, gemini in CLAUDE_EVENTS.items():

@@ -53,6 +53,7 @@ from hookdash.core.hosts.claude.outputs import (
 from hookdash.core.hosts.claude.payloads import claude_payload, payload_value
 from hookdash.core.hosts.claude.planner import claude_plan
 from hookdash.core.hosts.claude.plugins import plugin_data_dir
+from hookdash.core.records import FireOutcome, RunResult
 from hookdash.core.run.input_override import merge_input
 from hookdash.core.run.process import (
     KILL_GRACE_S,
@@ -69,12 +70,11 @@ from hookdash.core.run.runlog import (
     log_firing,
     run_record,
 )
-from hookdash.core.shown import ShownRun
 
 CLAUDE_COMMAND_TIMEOUT_S = 600.0  # the binary's default for command hooks (`var rm=600000`)
 
 
-class ClaudeRunResult(BaseModel):
+class ClaudeRunResult(RunResult, BaseModel):
     """One Claude hook's run, as `fire --host claude --json` and the run log show it."""
 
     host: Literal["claude"] = "claude"
@@ -109,10 +109,6 @@ class ClaudeRunResult(BaseModel):
     background: Literal["async", "asyncRewake"] | None = None
 
     @property
-    def shown(self) -> ShownRun:
-        return ShownRun(self)
-
-    @property
     def decision(self) -> str | None:
         """What Claude reads as its decision (`block` for exit 2), as the run log records it:
         the verdict words (`core.outcome_of`) read it."""
@@ -134,7 +130,7 @@ class ClaudeNotFired(BaseModel):
     why: str
 
 
-class ClaudeFireResult(BaseModel):
+class ClaudeFireResult(FireOutcome, BaseModel):
     """`fire --host claude --json`: what ran, what each hook did, and what Claude does."""
 
     host: Literal["claude"] = "claude"

@@ -215,3 +215,12 @@ def entry_dropped(layer: ClaudeLayer, pointer: str) -> str | None:
         if pointer == where or pointer.startswith(where + "/"):
             return f"Claude Code ignores this entry ({why}), without a word"
     return None
+
+
+def claude_has_files(workspace: Path, environ: Mapping[str, str]) -> bool:
+    """Whether Claude Code has any file for `workspace` (`Host.has_files`)."""
+    # A repository's .mcp.json alone is a Claude Code file: its servers start. (Named
+    # here, not imported: the dashboard's first paint imports no pydantic.)
+    if (workspace / ".mcp.json").is_file():
+        return True
+    return any(layer.read.exists for layer in claude_layers(workspace, environ))

@@ -12,8 +12,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from hookdash.core.model import Hook, McpServer, RiskFlag
+from hookdash.core.model import McpServer, RiskFlag
 from hookdash.core.problems import Problem
+from hookdash.core.records import HookRecord, HostPlan, HostSnapshot, PlanSkip
 from hookdash.core.scripts import ScriptInfo
 from hookdash.core.shown import ShownHook
 
@@ -40,7 +41,7 @@ def claude_hook_ref(file: str, pointer: str) -> str:
     return f"{file}#{pointer}"
 
 
-class ClaudeHook(BaseModel):
+class ClaudeHook(HookRecord, BaseModel):
     """One handler of a Claude Code settings file and what Claude Code 2.1.332 does with it."""
 
     host: Literal["claude"] = "claude"
@@ -112,6 +113,10 @@ class ClaudeHook(BaseModel):
         """Switched off one by one: the one per-hook switch Claude has is hookdash's park."""
         return self.parked
 
+    @property
+    def switched_off(self) -> bool:
+        return self.parked
+
 
 class ParseError(BaseModel):
     message: str
@@ -181,7 +186,7 @@ class ClaudeSettingsCommand(BaseModel):
         return self.command
 
 
-class ClaudeSnapshot(BaseModel):
+class ClaudeSnapshot(HostSnapshot, BaseModel):
     """Everything `hookdash list --host claude --json` prints."""
 
     host: Literal["claude"] = "claude"
@@ -202,12 +207,8 @@ class ClaudeSnapshot(BaseModel):
     # whether it starts (core.hosts.claude.mcp_servers).
     mcp_servers: list[McpServer] = []
 
-    @property
-    def has_errors(self) -> bool:
-        return any(p.severity == "error" for p in self.problems)
 
-
-class ClaudeSkipped(BaseModel):
+class ClaudeSkipped(PlanSkip, BaseModel):
     id: str
     ref: str
     scope: ClaudeScope
@@ -215,7 +216,7 @@ class ClaudeSkipped(BaseModel):
     why: str
 
 
-class ClaudePlan(BaseModel):
+class ClaudePlan(HostPlan, BaseModel):
     """`plan --host claude --json`: what Claude Code runs for one event (in parallel,
     identical handlers once) and why each other hook of that event does not run."""
 
@@ -228,7 +229,5 @@ class ClaudePlan(BaseModel):
     notes: list[str] = []
 
 
-# A hook of either host, as the views that list both read it.
-AnyHook = Hook | ClaudeHook
 # What hookdash's review of a repository covers: its hooks and its settings commands.
 ClaudeReviewed = ClaudeHook | ClaudeSettingsCommand

@@ -344,6 +344,7 @@ def load_claude(
         problems=[],
         plugins=[plugin.info() for plugin in plugins],
     )
+    snapshot.remember_environ(env)
     snapshot.settings_commands = settings_commands(layers, switch, folder, home_of(env))
     apply_reviews(snapshot, env)
     snapshot.problems = claude_problems(snapshot, layers, switch, plugins)
@@ -357,7 +358,7 @@ def load_claude(
 
 def _parked_hooks(layers: list[ClaudeLayer], environ: Mapping[str, str]) -> list[ClaudeHook]:
     """The hooks hookdash parked from these files (their text in hookdash's state)."""
-    from hookdash.core.hosts.claude.parking import PARKED_BECAUSE, parked_in
+    from hookdash.core.hosts.claude.parked import PARKED_BECAUSE, parked_in
 
     out = []
     for layer, entry in parked_in(environ, layers):
@@ -377,10 +378,10 @@ def load_claude_if_any(
     """The Claude Code configuration of `workspace` when Claude Code has any settings file
     for it, else None: `list`, `check` and the dashboard cover every host that has a file
     (CONTRACT §5), so a Gemini-only machine's output stays Gemini's alone."""
-    from hookdash.core.hosts.claude.host import ClaudeHost
+    from hookdash.core.hosts.claude.layers import claude_has_files
 
     env = dict(os.environ if environ is None else environ)
-    if not ClaudeHost().has_files(Path(os.path.abspath(workspace)), env):
+    if not claude_has_files(Path(os.path.abspath(workspace)), env):
         return None
     return load_claude(workspace, env)
 

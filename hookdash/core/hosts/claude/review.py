@@ -43,6 +43,7 @@ from hookdash.core.hosts.claude.model import (
 from hookdash.core.load import fingerprints, script_copies
 from hookdash.core.load.fingerprints import ScriptFingerprint
 from hookdash.core.load.script_copies import ScriptDiff
+from hookdash.core.records import WriteResult
 
 STATE_FILE = "claude-reviews.json"
 REVIEWED_SCOPES = ("project", "local")
@@ -66,7 +67,7 @@ class ClaudeReviewState(BaseModel):
     projects: dict[str, dict[str, ClaudeReview]] = {}
 
 
-class ClaudeTrustResult(BaseModel):
+class ClaudeTrustResult(WriteResult, BaseModel):
     """What `trust --host claude --yes` recorded."""
 
     host: str = "claude"

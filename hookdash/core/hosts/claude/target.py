@@ -11,8 +11,8 @@ from __future__ import annotations
 from hookdash.core.display import shorten
 from hookdash.core.errors import AmbiguousHook, HookNotFound
 from hookdash.core.hosts.claude.model import ClaudeHook, ClaudeSnapshot
-from hookdash.core.load.lookup import suggestions
 from hookdash.core.model import HookRef
+from hookdash.core.spelling import suggestions
 
 
 def claude_ref(hook: ClaudeHook) -> HookRef:

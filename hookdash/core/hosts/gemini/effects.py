@@ -24,6 +24,7 @@ from hookdash.core.hosts.gemini.outputs import (
     should_stop_execution,
     tail_tool_call_request,
 )
+from hookdash.core.run.verdicts import Outcome, RunLike, ended_early
 
 _IGNORING = {
     "SessionEnd": "Gemini awaits SessionEnd hooks but ignores their output",
@@ -189,3 +190,27 @@ def _tool_selection(output: dict[str, Any]) -> str:
         "Tool selection reset to AUTO: any output of a BeforeToolSelection hook replaces the "
         "request's tool config (Gemini's quirk), here with no restriction."
     )
+
+
+def run_outcome(record: RunLike) -> Outcome:
+    """What one run came to, as Gemini reads it (`Host.verdict`).
+
+    `stopped`: `continue: false`; `blocked`: a blocking decision (JSON, or plain text with
+    exit code 2 or more); `warning`: exit code 1 (Gemini shows the text and carries on);
+    `failed`: any other failure (a crash, a spawn error, an exit code Gemini ignores).
+    An event whose decisions Gemini ignores (Notification, SessionEnd, PreCompress,
+    SessionStart) is never `blocked` or `stopped`: a denial there changes nothing.
+    """
+    early = ended_early(record)
+    if early is not None:
+        return early
+    if isinstance(record.output, dict) and record.event not in IGNORES_DECISIONS:
+        if should_stop_execution(record.output):
+            return "stopped"
+        if is_blocking_decision(record.output):
+            return "blocked"
+    if record.success:
+        return "ok"
+    if record.exit_code == 1:
+        return "warning"
+    return "failed"

@@ -15,7 +15,7 @@ import time
 import uuid
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel
 
@@ -44,6 +44,7 @@ from hookdash.core.hosts.gemini.runner import (
 )
 from hookdash.core.hosts.gemini.timeouts import killed_at_once
 from hookdash.core.model import Configuration, Hook
+from hookdash.core.records import FireOutcome
 from hookdash.core.run.input_override import merge_input
 from hookdash.core.run.process import run_cancellable
 from hookdash.core.run.runlog import (
@@ -57,9 +58,10 @@ from hookdash.core.run.runlog import (
 # ------------------------------------------------------------------ firing
 
 
-class FireResult(BaseModel):
+class FireResult(FireOutcome, BaseModel):
     """`fire --json`: what ran, what each hook did, the aggregate and its effect."""
 
+    host: Literal["gemini"] = "gemini"
     event: str
     run_id: str
     input: dict[str, Any]

@@ -10,6 +10,7 @@ from pydantic import BaseModel
 from hookdash.core.hosts.gemini.events import TRIGGER_FIELD, match_kind
 from hookdash.core.hosts.gemini.matcher import matches
 from hookdash.core.model import Hook, HookNames
+from hookdash.core.records import HostPlan, PlanSkip
 
 SkipReason = Literal[
     "disabled",
@@ -32,14 +33,15 @@ class PlanContext(BaseModel):
     trigger: str | None = None
 
 
-class Skipped(HookNames):
+class Skipped(HookNames, PlanSkip, BaseModel):
     reason: SkipReason
     detail: str | None = None
 
 
-class Plan(BaseModel):
+class Plan(HostPlan, BaseModel):
     """`plan --json`: the hooks in run order, and every hook left out with its reason."""
 
+    host: Literal["gemini"] = "gemini"
     event: str
     context: PlanContext
     sequential: bool

@@ -24,6 +24,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal
 
+from pydantic import BaseModel
+
 from hookdash.core.hosts.gemini.hook_output import OutputFormat, chain_input, parse_output
 from hookdash.core.hosts.gemini.jsvalues import (
     JsTypeError,
@@ -35,6 +37,7 @@ from hookdash.core.hosts.gemini.jsvalues import (
 from hookdash.core.hosts.gemini.shell import expand_command
 from hookdash.core.hosts.gemini.timeouts import node_delay_ms
 from hookdash.core.model import Hook, HookNames
+from hookdash.core.records import RunResult
 from hookdash.core.run.process import (
     KILL_GRACE_S,
     MAX_CAPTURE_BYTES,
@@ -42,15 +45,14 @@ from hookdash.core.run.process import (
     captured_streams,
     run_process,
 )
-from hookdash.core.shown import ShownRun
 
 UNTRUSTED_ERROR = "Security: Blocked execution of project hook in untrusted folder"
 
 
-class HookRunResult(HookNames):
+class HookRunResult(RunResult, HookNames, BaseModel):
     """One hook's run: `fire --json` results and the run log record are made from it."""
 
-    host: Literal["gemini"] = "gemini"  # whose run (every host's result names it)
+    host: Literal["gemini"] = "gemini"
     command: str | None
     command_run: str | None = None  # the text bash got, after the $GEMINI_* expansion
     event: str | None = None  # the hook's event (what Gemini makes of the output depends on it)
@@ -71,11 +73,6 @@ class HookRunResult(HookNames):
     output: Any = None
     output_format: OutputFormat | None = None
     error: str | None = None
-
-    @property
-    def shown(self) -> ShownRun:
-        """Its text as a terminal may show it (core.display's rule): how views read it."""
-        return ShownRun(self)
 
 
 @dataclass(frozen=True)

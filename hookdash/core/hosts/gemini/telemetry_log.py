@@ -11,7 +11,7 @@ while Gemini is running; it is left for the next read.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -19,6 +19,7 @@ from typing import Any
 from hookdash.core import nesting
 from hookdash.core.disk import files
 from hookdash.core.errors import LogUnreadableError
+from hookdash.core.model import Hook
 from hookdash.core.run.runlog import RecordTail, RunRecord, decision_of, segments_backward
 
 HOOK_CALL = "gemini_cli.hook_call"
@@ -145,3 +146,27 @@ class TelemetryTail(RecordTail):
 
     def __init__(self, path: Path, *, from_start: bool = False) -> None:
         super().__init__(path, parse_telemetry, from_start=from_start)
+
+
+def attribute(records: Iterable[RunRecord], hooks: Sequence[Hook]) -> list[RunRecord]:
+    """Fill key/scope/command of Gemini's records from the unique matching hook."""
+    by_name: dict[tuple[str, str], list[Hook]] = {}
+    for hook in hooks:
+        if hook.runs:
+            by_name.setdefault((hook.event, hook.id), []).append(hook)
+    out = []
+    for record in records:
+        if record.origin != "hookdash" and record.key is None:  # the agent's own record
+            matches = by_name.get((record.event, record.id), [])
+            if len({h.key for h in matches}) == 1:
+                first = matches[0]
+                record = record.model_copy(
+                    update={
+                        "key": first.key,
+                        "command": first.command,
+                        "scope": first.scope if len(matches) == 1 else None,
+                        "extension": first.extension if len(matches) == 1 else None,
+                    }
+                )
+        out.append(record)
+    return out

@@ -62,7 +62,7 @@ class ClaudeFiring:
             return None
         return next(
             (s.why for s in plan.skipped if s.ref == hook.ref),
-            f"it is not among the hooks Claude Code runs for {hook.event}",
+            f"it is not among the hooks Claude Code runs for {hook.shown.event}",
         )
 
     def confirmations(self, config: Configuration, hook: AnyHook) -> list[str]:
@@ -82,12 +82,12 @@ class ClaudeFiring:
         )
 
     def result_body(self, result: Any, colors: Colors, logged_to: str | None) -> RenderableType:
-        from hookdash.tui.widgets.claude_fire_result import claude_fire_result_body
+        from hookdash.tui.hosts.claude.fire_result import claude_fire_result_body
 
         return claude_fire_result_body(result, colors, logged_to=logged_to)
 
     def output_sections(self, result: Any) -> list[tuple[str, str]]:
-        from hookdash.tui.widgets.claude_fire_result import claude_result_sections
+        from hookdash.tui.hosts.claude.fire_result import claude_result_sections
 
         return claude_result_sections(result)
 
@@ -95,7 +95,7 @@ class ClaudeFiring:
         return bool(result.results)
 
     def layer_text(self, hook: AnyHook) -> str:
-        return f"{hook.layer_label} settings"
+        return f"{hook.shown.layer_label} settings"
 
     def timeout_note(self, hook: AnyHook) -> str:
         from hookdash.core import CLAUDE_COMMAND_TIMEOUT_S

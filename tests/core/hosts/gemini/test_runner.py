@@ -177,7 +177,7 @@ async def test_never_exits_and_ignores_sigterm(tmp_path: Path) -> None:
     assert result.timed_out and not result.success
     assert result.error == "Hook timed out after 300ms"
     assert result.output is None and result.exit_code is None
-    assert elapsed < 2.5
+    assert elapsed < 30  # a hang bound: 0.3 s and the kill's grace on a quiet machine
     (pid,) = _pids(pids)
     await until(lambda: not alive(pid), GRACE, "the hook to be gone")
     assert group_members(pid) == []

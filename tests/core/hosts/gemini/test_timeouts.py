@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from hookdash.core import HookChanges, HookDraft, add_hook, edit_hook, fire_sync
-from hookdash.core.edit.importing.claude_import import import_claude
 from hookdash.core.errors import InvalidHookError
+from hookdash.core.hosts.crosswalk.importing.claude_import import import_claude
 from hookdash.core.hosts.gemini.timeouts import NODE_TIMEOUT_MAX, js_to_number, killed_at_once
 from tests.conftest import Sandbox, command_hook, settings_with
 from tests.core.load.test_checks import _codes

@@ -38,3 +38,16 @@ CLAUDE_TOOL_NAMES: Final[dict[str, str]] = {
 CLAUDE_TOOLS_WITHOUT_GEMINI: Final[frozenset[str]] = frozenset(
     {"NotebookEdit", "NotebookRead", "KillShell", "KillBash", "SlashCommand", "TodoRead"}
 )
+
+# Claude Code event -> Gemini CLI event.
+CLAUDE_EVENTS: Final[dict[str, str]] = {
+    "PreToolUse": "BeforeTool",
+    "PostToolUse": "AfterTool",
+    "UserPromptSubmit": "BeforeAgent",
+    "Stop": "AfterAgent",
+    "SubagentStop": "AfterAgent",
+    "Notification": "Notification",
+    "SessionStart": "SessionStart",
+    "SessionEnd": "SessionEnd",
+    "PreCompact": "PreCompress",
+}

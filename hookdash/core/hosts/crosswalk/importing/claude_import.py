@@ -34,22 +34,22 @@ from hookdash.core.edit.editor.json_paths import JsonEditError, get_value
 from hookdash.core.edit.editor.settings_file import FileEdit, SettingsFile, check_scope
 from hookdash.core.edit.editor.settings_write import Transform, write_settings
 from hookdash.core.edit.edits import AuthoringResult
-from hookdash.core.edit.importing.claude_hooks import (
+from hookdash.core.errors import EditError
+from hookdash.core.hosts.crosswalk.importing.claude_hooks import (
     Caveat,
     NotCarried,
     TranslatedHook,
     Translation,
     translate,
 )
-from hookdash.core.edit.importing.claude_names import NameBook
-from hookdash.core.edit.importing.claude_settings import (
+from hookdash.core.hosts.crosswalk.importing.claude_names import NameBook
+from hookdash.core.hosts.crosswalk.importing.claude_settings import (
     ClaudeSource,
     SourceKind,
     count_hooks,
     default_sources,
     read_claude_settings,
 )
-from hookdash.core.errors import EditError
 from hookdash.core.hosts.gemini.authoring.after_write import (
     reload_configuration,
     untrusted_folder_note,

@@ -20,24 +20,24 @@ from hypothesis import given, settings, strategies as st
 
 from hookdash.core import jsonc
 from hookdash.core.edit.editor.hook_text import add_hook
-from hookdash.core.edit.importing.claude_import import (
+from hookdash.core.hosts.crosswalk.importing.claude_import import (
     ClaudeSettingsError,
     ImportResult,
     import_claude,
 )
-from hookdash.core.edit.importing.claude_matchers import (
+from hookdash.core.hosts.crosswalk.importing.claude_matchers import (
     translate_tool_matcher,
     translate_trigger_matcher,
 )
-from hookdash.core.edit.importing.claude_names import NameBook, name_from_command
+from hookdash.core.hosts.crosswalk.importing.claude_names import NameBook, name_from_command
 from hookdash.core.hosts.gemini.environment import resolve_environment
 from hookdash.core.hosts.gemini.matcher import matches
 from hookdash.core.load.loader import load_configuration
 from tests.conftest import Sandbox, command_hook, definition, examples
 from tests.scaling import LINEAR_BOUND, growth
 
-DATA = Path(__file__).parents[1] / "data" / "claude"
-GOLDEN = Path(__file__).parents[1] / "golden" / "claude"
+DATA = Path(__file__).parents[3] / "edit" / "data" / "claude"
+GOLDEN = Path(__file__).parents[3] / "edit" / "golden" / "claude"
 
 
 def _project(sandbox: Sandbox, name: str, target: str = "settings.json") -> Path:

@@ -39,15 +39,15 @@ from hookdash.core import (
     visible,
 )
 from hookdash.tui.colors import colors_for
+from hookdash.tui.hosts.claude.fire_result import (
+    claude_fire_result_body,
+    claude_result_sections,
+)
+from hookdash.tui.hosts.claude.plan_view import claude_plan_rows, claude_plan_summary
 from hookdash.tui.plain import PlainInput, fill, plain_content
 from hookdash.tui.run_clock import EngineRun
 from hookdash.tui.screens.confirm import ConfirmScreen, untrusted_hooks_question
 from hookdash.tui.screens.plan_base import PlanBase
-from hookdash.tui.widgets.claude_fire_result import (
-    claude_fire_result_body,
-    claude_result_sections,
-)
-from hookdash.tui.widgets.claude_plan_view import claude_plan_rows, claude_plan_summary
 from hookdash.tui.widgets.fire_result import runlog_shown
 
 if TYPE_CHECKING:

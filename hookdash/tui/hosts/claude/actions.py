@@ -23,7 +23,6 @@ if TYPE_CHECKING:
     from hookdash.core import ClaudeReviewed, ClaudeSnapshot
     from hookdash.tui.screens.hook_writing import HookWriting
 
-FIRE_TITLE = "Cannot fire this Claude Code hook"
 
 
 def _review_body(

@@ -41,8 +41,8 @@ from hookdash.core import (
 )
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
+from hookdash.tui.hosts.claude.fields import ClaudeDraft, ClaudeHookFields, claude_matcher_hint
 from hookdash.tui.screens.hook_form import HookForm
-from hookdash.tui.widgets.claude_fields import ClaudeDraft, ClaudeHookFields, claude_matcher_hint
 from hookdash.tui.widgets.draft_review import settings_diff, warnings_and_notes
 from hookdash.tui.widgets.run_view import heading
 

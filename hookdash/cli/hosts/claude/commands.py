@@ -1,5 +1,5 @@
-"""`hookdash list|check|plan --host claude`: Claude Code's hooks, read as Claude Code
-2.1.332 reads them (core.hosts.claude). Without `--host`, the commands are Gemini CLI's."""
+"""`hookdash list|check|plan|fire|trust --host claude`: Claude Code's hooks, read as Claude
+Code 2.1.332 reads them (core.hosts.claude); registered by `cli.hosts.claude`."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import os
 import sys
 from typing import Any
 
+from hookdash.cli.any_host import Places
 from hookdash.cli.output import (
     EXIT_FAILED,
     EXIT_OK,
@@ -29,20 +30,6 @@ _BADGES = {
     "parked": "parked",
     "plugin-off": "OFF",
 }
-
-
-class Places:
-    """How paths are shown: the home directory as `~`."""
-
-    def __init__(self, home: str) -> None:
-        self.home = home.rstrip("/")
-
-    def display(self, path: str | None) -> str:
-        if not path:
-            return ""
-        if self.home and (path == self.home or path.startswith(self.home + "/")):
-            path = "~" + path[len(self.home) :]
-        return visible(path)
 
 
 def _snapshot(args: argparse.Namespace) -> Any:
@@ -206,7 +193,7 @@ def cmd_check_claude(args: argparse.Namespace) -> int:
             }
         )
         return EXIT_FAILED if snap.has_errors else EXIT_OK
-    from hookdash.cli.listing import print_problems
+    from hookdash.cli.problem_report import print_problems
 
     places = Places(snap.home)
     return print_problems(

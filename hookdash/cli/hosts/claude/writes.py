@@ -11,7 +11,7 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from hookdash.cli.claude_host import Places
+from hookdash.cli.any_host import Places
 from hookdash.cli.edits import colour_diff_line, edit_failed
 from hookdash.cli.output import (
     EXIT_NEEDS_CONFIRMATION,

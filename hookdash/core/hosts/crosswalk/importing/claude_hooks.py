@@ -32,24 +32,17 @@ from typing import Any, Literal
 from pydantic import BaseModel
 
 from hookdash.core.display import shorten
-from hookdash.core.edit.importing.claude_fields import field_flags, script_text
-from hookdash.core.edit.importing.claude_matchers import translate_matcher
-from hookdash.core.edit.importing.claude_names import NameBook, gemini_command, name_from_command
+from hookdash.core.hosts.crosswalk import CLAUDE_EVENTS
+from hookdash.core.hosts.crosswalk.importing.claude_fields import field_flags, script_text
+from hookdash.core.hosts.crosswalk.importing.claude_matchers import translate_matcher
+from hookdash.core.hosts.crosswalk.importing.claude_names import (
+    NameBook,
+    gemini_command,
+    name_from_command,
+)
 from hookdash.core.hosts.gemini.jsvalues import js_number
 from hookdash.core.hosts.gemini.timeouts import NODE_TIMEOUT_MAX
 
-# Claude Code event -> Gemini CLI event.
-CLAUDE_EVENTS: dict[str, str] = {
-    "PreToolUse": "BeforeTool",
-    "PostToolUse": "AfterTool",
-    "UserPromptSubmit": "BeforeAgent",
-    "Stop": "AfterAgent",
-    "SubagentStop": "AfterAgent",
-    "Notification": "Notification",
-    "SessionStart": "SessionStart",
-    "SessionEnd": "SessionEnd",
-    "PreCompact": "PreCompress",
-}
 CLAUDE_EVENTS_WITHOUT_GEMINI: dict[str, str] = {
     "PermissionRequest": "Gemini CLI has no hook on its permission dialog (its Notification "
     "event only tells a hook that a tool waits for confirmation; the hook cannot answer)",

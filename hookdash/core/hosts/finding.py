@@ -1,0 +1,33 @@
+"""The one hook a command-line argument names, for a host whose hooks have no name of
+their own: by its ref (unique), else by its ID when exactly one hook has it. The hosts
+with their own naming rules (Gemini's `name:command` IDs) override `Host.find`."""
+
+from __future__ import annotations
+
+from hookdash.core.display import shorten
+from hookdash.core.errors import AmbiguousHook, HookNotFound
+from hookdash.core.records import HookRecord, HookRef, HostSnapshot
+from hookdash.core.spelling import suggestions
+
+
+def find_hook(snapshot: HostSnapshot, arg: str, label: str) -> HookRecord:
+    """The hook `arg` names in `snapshot` (`label`: the host as a person names it)."""
+    for hook in snapshot.hooks:
+        if hook.ref == arg:
+            return hook
+    named = [hook for hook in snapshot.hooks if hook.id == arg]
+    if len(named) == 1:
+        return named[0]
+    if named:
+        raise AmbiguousHook(
+            f"{len(named)} {label} hooks have the ID '{shorten(arg, 60)}'; give the ref "
+            "of the one you mean (from `hookdash list --json`).",
+            [HookRef(id=hook.id, scope=hook.scope, ref=hook.ref) for hook in named],
+        )
+    candidates = suggestions(arg, [hook.id for hook in snapshot.hooks])
+    hint = f" Did you mean: {', '.join(repr(c) for c in candidates)}?" if candidates else ""
+    known = "" if snapshot.hooks else f" No {label} hook is configured here."
+    raise HookNotFound(
+        f"No {label} hook has the ID '{shorten(arg, 60)}' (its ID, or its ref).{hint}{known}",
+        candidates,
+    )

@@ -1,0 +1,26 @@
+"""What hookdash says about itself names every agent it manages, not one."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from importlib.metadata import metadata
+
+import pytest
+
+from hookdash.core.hosts import host, host_names
+
+
+def test_help_names_every_managed_agent() -> None:
+    shown = subprocess.run(
+        [sys.executable, "-m", "hookdash", "--help"], capture_output=True, text=True, check=True
+    ).stdout
+    head = " ".join(shown.split("COMMAND", 1)[0].split())
+    for name in host_names():
+        assert host(name).label in " ".join(shown.split()), name
+    assert "Gemini CLI hooks." not in head
+
+
+@pytest.mark.parametrize("name", host_names())
+def test_the_package_description_names_every_managed_agent(name: str) -> None:
+    assert host(name).label in metadata("hookdash")["Summary"]
