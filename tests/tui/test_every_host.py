@@ -152,3 +152,56 @@ async def test_the_problems_view_says_a_hooks_program_is_not_on_path(
         ]
         (line,) = [t for t in texts if "command-not-found" in t]
         assert "definitely-not-a-command-xyz" in line
+
+
+def _hooks_enabled(sandbox: Sandbox, name: str) -> bool:
+    from hookdash.core import host
+
+    env = sandbox.env()
+    return host(name).load(env.workspace, env.environ).hooks_enabled
+
+
+@pytest.mark.parametrize("choice", [*EVERY_HOST, "every"])
+async def test_h_switches_the_hooks_of_the_host_the_person_chooses(
+    sandbox: Sandbox, choice: str
+) -> None:
+    from hookdash.tui.screens.confirm import ConfirmScreen
+    from hookdash.tui.screens.host_choice import HostChoiceScreen
+
+    for name in EVERY_HOST:
+        case = case_of(name, sandbox)
+        case.write_hook(sandbox, case.stop_event, "echo hi", None, "hi")
+    app = every_host_app(sandbox)
+    async with app.run_test(size=(80, 24)) as pilot:  # every choice in view at 80×24
+        await pilot.pause()
+        await pilot.press("H")
+        await until(lambda: isinstance(app.screen, HostChoiceScreen))
+        buttons = list(app.screen.query("Button.host-choice"))
+        assert len(buttons) == len(EVERY_HOST) + 1
+        assert all(b.region.bottom <= 24 and b.region.width > 0 for b in buttons)
+        index = [*EVERY_HOST, "every"].index(choice)
+        for _ in range(index):
+            await pilot.press("tab")
+        await pilot.press("enter")
+        await until(lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("y")
+        await settle(pilot)
+    for name in EVERY_HOST:
+        assert _hooks_enabled(sandbox, name) is (choice not in (name, "every")), name
+
+
+@pytest.mark.parametrize("host", EVERY_HOST)
+async def test_h_with_one_agent_asks_only_to_switch_it(sandbox: Sandbox, host: str) -> None:
+    from hookdash.tui.screens.confirm import ConfirmScreen
+
+    case = case_of(host, sandbox)
+    case.write_hook(sandbox, case.stop_event, "echo hi", None, "hi")
+    app = every_host_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        await pilot.press("H")
+        await until(lambda: isinstance(app.screen, ConfirmScreen))
+        assert case.label in text_of(app.screen.query_one("#confirm-body"), 200)
+        await pilot.press("y")
+        await settle(pilot)
+    assert _hooks_enabled(sandbox, host) is False

@@ -24,7 +24,6 @@ if TYPE_CHECKING:
     from hookdash.tui.screens.hook_writing import HookWriting
 
 
-
 def _review_body(
     snapshot: ClaudeSnapshot,
     hooks: list[ClaudeReviewed],
