@@ -116,6 +116,11 @@ class Sandbox(SettingsFiles):
             # host that has a file): its user settings and its managed directory.
             CLAUDE_CONFIG_DIR=str(self.home / ".claude"),
             HOOKDASH_CLAUDE_MANAGED_DIR=str(self.root / "managed"),
+            # And Codex CLI's: its home and the folder that stands for /etc/codex; no
+            # `codex` binary (trust then edits the user's config.toml).
+            CODEX_HOME=str(self.home / ".codex"),
+            HOOKDASH_CODEX_SYSTEM_DIR=str(self.root / "etc-codex"),
+            HOOKDASH_CODEX="",
         )
         return env
 
@@ -229,7 +234,7 @@ def sandbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Sandbox
     for name in _LEAKY:
         monkeypatch.delenv(name, raising=False)
     for name, value in box.environ.items():
-        if name.startswith(("GEMINI_CLI_", "HOOKDASH_", "CLAUDE_CONFIG_DIR")):
+        if name.startswith(("GEMINI_CLI_", "HOOKDASH_", "CLAUDE_CONFIG_DIR", "CODEX_HOME")):
             monkeypatch.setenv(name, value)
     yield box
 

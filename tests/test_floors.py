@@ -31,6 +31,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
         (
             "hookdash.core.scan",
             "hookdash.core.any_hook",
+            "hookdash.core.workspace",
             "hookdash.core.demo",
             "hookdash.core.present",
             "hookdash.core.watching",

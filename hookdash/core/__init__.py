@@ -357,6 +357,7 @@ if TYPE_CHECKING:
     from hookdash.core.watching import (
         DirectoryWatcher as DirectoryWatcher,
     )
+    from hookdash.core.workspace import with_other_hosts as with_other_hosts
 
 _table: dict[str, str] | None = None
 

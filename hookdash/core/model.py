@@ -133,6 +133,10 @@ class Hook(HookRecord, BaseModel):
     def switched_off(self) -> bool:
         return self.disabled
 
+    @property
+    def is_duplicate(self) -> bool:
+        return self.duplicate_of is not None
+
 
 # ------------------------------------------------------------------ the configuration
 
@@ -227,6 +231,9 @@ class Configuration:
     # Claude Code's configuration of the same workspace, for the views that show every
     # host (the dashboard); None when not loaded or Claude Code has no file there.
     claude: ClaudeSnapshot | None = None
+    # Every other host's snapshot of the same workspace that has a file there (those that
+    # register dashboard pieces in tui/hosts: Codex CLI), for the views that show every host.
+    more_hosts: list[HostSnapshot] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.snapshot._configuration = self

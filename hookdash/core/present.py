@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Literal, Protocol
+from typing import Any, Literal, Protocol
 
 from hookdash.core.any_hook import AnyHook
 from hookdash.core.display import shorten, visible
@@ -24,6 +24,7 @@ from hookdash.core.hosts.gemini.timeouts import killed_at_once
 from hookdash.core.load.hidden_problems import CODE as HIDDEN_CODE, hidden_problems_of
 from hookdash.core.model import RISK_KINDS, Hook, RiskFlag, RiskKind
 from hookdash.core.problems import Problem
+from hookdash.core.records import HookRecord
 
 BadgeKind = Literal[
     "runs", "disabled", "not-running", "duplicate", "new", "changed", "legacy", "hidden"
@@ -121,11 +122,27 @@ def short_reason(hook: Hook) -> str:
     return _SHORT_REASONS.get(reason, reason)
 
 
-def state_badge(hook: AnyHook) -> Badge:
-    """The one badge that says whether its host (Gemini, Claude) runs the hook."""
+def record_state(hook: HookRecord) -> Badge:
+    """The badge of a host's hook read from the fields every host's record has (a host
+    with no wording of its own here): it runs, it is switched off, or why it does not run."""
+    if hook.runs:
+        return Badge("runs", "runs")
+    if hook.switched_off:
+        return Badge("disabled", "disabled")
+    why = hook.not_running_because[0] if hook.not_running_because else "not run"
+    return Badge("not-running", f"off: {shorten(visible(why), 24)}")
+
+
+def state_badge(hook: HookRecord) -> Badge:
+    """The one badge that says whether its host (Gemini, Claude, any other) runs the hook."""
+    own = _host_badges(hook)
+    if own:  # a host that words its own hooks' badges (core/hosts/<host>)
+        return own[0]
     if isinstance(hook, ClaudeHook):
         kind, label = claude_state(hook)
         return Badge(kind, label)  # type: ignore[arg-type]
+    if not isinstance(hook, Hook):
+        return record_state(hook)
     if hook.runs and hook.duplicate_of is not None:
         return Badge("duplicate", "duplicate")
     if hook.runs:
@@ -135,9 +152,12 @@ def state_badge(hook: AnyHook) -> Badge:
     return Badge("not-running", f"off: {short_reason(hook)}")
 
 
-def hook_badges(hook: AnyHook, hidden: bool = False) -> list[Badge]:
+def hook_badges(hook: HookRecord, hidden: bool = False) -> list[Badge]:
     """The state badge, then `hidden` (see `hidden_refs`), then the trust and legacy
     badges that apply (a Claude hook's review: hookdash's own, Claude has none)."""
+    own = _host_badges(hook)
+    if own:  # a host that words its own hooks' badges (core/hosts/<host>)
+        return [own[0], *([Badge("hidden", "hidden")] if hidden else []), *own[1:]]
     badges = [state_badge(hook)]
     if hidden:
         badges.append(Badge("hidden", "hidden"))
@@ -147,6 +167,8 @@ def hook_badges(hook: AnyHook, hidden: bool = False) -> list[Badge]:
         elif hook.review == "changed":
             badges.append(Badge("changed", "CHANGED"))
         return badges
+    if not isinstance(hook, Hook):
+        return badges
     if hook.trust == "new":
         badges.append(Badge("new", "NEW"))
     elif hook.trust == "changed":
@@ -154,6 +176,15 @@ def hook_badges(hook: AnyHook, hidden: bool = False) -> list[Badge]:
     if hook.legacy_disabled_in and hook.runs:
         badges.append(Badge("legacy", "legacy"))
     return badges
+
+
+def _host_badges(hook: Any) -> list[Badge]:
+    """The badges a host's own hook record words itself (`host_badges()`: (kind, label)
+    pairs, the state first), or [] for a hook that leaves them to this module."""
+    own = getattr(hook, "host_badges", None)
+    if own is None:
+        return []
+    return [Badge(kind, label) for kind, label in own()]
 
 
 def hidden_refs(hooks: Iterable[AnyHook], problems: Iterable[Problem]) -> frozenset[str]:
@@ -262,13 +293,13 @@ class HookCounts:
         )
 
 
-def count_hooks(hooks: Iterable[AnyHook]) -> HookCounts:
-    """How many run (duplicates not counted: Gemini runs one copy), are disabled, other."""
+def count_hooks(hooks: Iterable[HookRecord]) -> HookCounts:
+    """How many run (duplicates not counted: the host runs one copy), are switched off, other."""
     items = list(hooks)
     return HookCounts(
         total=len(items),
-        running=sum(1 for h in items if h.runs and h.duplicate_of is None),
-        disabled=sum(1 for h in items if h.disabled),
+        running=sum(1 for h in items if h.runs and not h.is_duplicate),
+        disabled=sum(1 for h in items if h.switched_off),
     )
 
 

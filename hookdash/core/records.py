@@ -74,6 +74,11 @@ class HookRecord(BaseModel):
         """Switched off one by one, by the host's per-hook switch (`Host.switch`)."""
         return False
 
+    @property
+    def is_duplicate(self) -> bool:
+        """A copy of another hook that the host runs once (this copy is not run again)."""
+        return False
+
 
 class PlanSkip(BaseModel):
     """A hook of the event a plan left out, and why (`skipped` in `plan --json`)."""

@@ -445,6 +445,75 @@ RULES: dict[str, Rule] = _rules(
         "Claude Code ignores such hooks without a word (often a Gemini CLI event name such "
         "as BeforeTool in a Claude file). Use Claude's event name, or remove them.",
     ),
+    # ---------------------------------------------------------------- Codex CLI
+    (
+        "codex-hooks-file-refused",
+        "error",
+        "Codex CLI refuses a hooks.json whole.",
+        "Codex reads hooks.json as strict JSON with only `description` and `hooks` at the "
+        "top: a comment, a trailing comma, a `$schema` key or a handler that fails its schema "
+        "drops every hook in the file, with only a warning. The folder's config.toml still works.",
+    ),
+    (
+        "codex-config-unreadable",
+        "error",
+        "Codex CLI cannot load a config.toml.",
+        "A config.toml that does not parse, or whose [hooks] fail Codex's schema, leaves Codex "
+        "without a configuration: no hook runs. Fix the file at the line named.",
+    ),
+    (
+        "codex-project-untrusted",
+        "warning",
+        "A project's .codex hooks are not loaded: the folder is not trusted.",
+        "Codex loads a project's .codex folder only when your config.toml trusts the folder "
+        "or its repository's root; otherwise its hooks are not even listed.",
+    ),
+    (
+        "codex-project-hook-state",
+        "warning",
+        "A project's config.toml holds [hooks.state], which Codex ignores.",
+        "Codex reads hook trust from your own config.toml only; a repository cannot trust "
+        "its own hooks.",
+    ),
+    (
+        "codex-hooks-switched-off",
+        "warning",
+        "[features] hooks = false switches off every Codex CLI hook.",
+        "Set in a trusted project's config.toml it switches off your own hooks too.",
+    ),
+    (
+        "codex-managed-hooks-only",
+        "note",
+        "allow_managed_hooks_only: only system and managed Codex CLI hooks run.",
+        "Your hooks and the project's are listed but do not run.",
+    ),
+    (
+        "codex-invalid-matcher",
+        "warning",
+        "A Codex CLI matcher is not a regex Codex accepts.",
+        "Codex drops the whole group with a warning. Matchers are Rust regexes, matched "
+        "against the whole tool name.",
+    ),
+    (
+        "codex-hook-untrusted",
+        "warning",
+        "A Codex CLI hook was never trusted: Codex skips it without a word.",
+        "Review it and trust it (`hookdash trust --host codex`, or Codex's /hooks).",
+    ),
+    (
+        "codex-hook-modified",
+        "warning",
+        "A Codex CLI hook changed since it was trusted: Codex skips it without a word.",
+        "Its command, timeout, matcher, statusMessage or place in the file changed. Review "
+        "it again and trust it.",
+    ),
+    (
+        "codex-hook-script-changed",
+        "warning",
+        "A script a trusted Codex CLI hook runs changed since you reviewed it.",
+        "Codex's trust hash covers the command text only: it runs the changed script "
+        "without asking. Review the script, then trust the hook again.",
+    ),
     # ---------------------------------------------------------------- legacy keys
     (
         "legacy-hooks-disabled",

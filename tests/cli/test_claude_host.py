@@ -161,7 +161,7 @@ def test_plan_lists_what_claude_runs_and_why_not_the_rest(sandbox: Sandbox) -> N
 def test_usage_errors(sandbox: Sandbox) -> None:
     bad_event = _claude(sandbox, "plan", "--host", "claude", "BeforeTool")
     assert bad_event.returncode == 2 and "not a Claude Code event" in bad_event.stderr
-    bad_host = _claude(sandbox, "list", "--host", "codex")
+    bad_host = _claude(sandbox, "list", "--host", "no-such-agent")
     assert bad_host.returncode == 2
     assert _claude(sandbox, "check", "--host", "claude", "--fix").returncode == 2
 

@@ -49,6 +49,8 @@ def machine(tmp_path: Path) -> Machine:
         "HOOKDASH_CLAUDE_MANAGED_DIR": str(tmp_path / "managed"),
         "CLAUDE_CONFIG_DIR": str(home / ".claude"),
         "CODEX_HOME": str(home / ".codex"),
+        "HOOKDASH_CODEX_SYSTEM_DIR": str(tmp_path / "etc-codex"),  # never the real /etc/codex
+        "HOOKDASH_CODEX": "",  # no codex binary: trust edits the user's config.toml
         "PATH": "/usr/bin:/bin",
         "GEMINI_CLI_TRUST_WORKSPACE": "true",
     }
@@ -72,6 +74,22 @@ def _claude(m: Machine) -> OneHook:
     return OneHook("PreToolUse", "Bash", "echo claude-ran", path)
 
 
+def _codex(m: Machine) -> OneHook:
+    """A user PreToolUse hook, trusted (its hash in hooks.state): Codex runs it."""
+    from hookdash.core.hosts.codex.trust import hashed_fields, trusted_hash
+
+    path = m.home / ".codex" / "hooks.json"
+    handler = {"type": "command", "command": "echo codex-ran", "timeout": 30}
+    path.write_text(
+        json.dumps({"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [handler]}]}}, indent=2)
+    )
+    digest = trusted_hash(hashed_fields("PreToolUse", "Bash", "echo codex-ran", 30))
+    (m.home / ".codex" / "config.toml").write_text(
+        f'[hooks.state."{path}:pre_tool_use:0:0"]\ntrusted_hash = "{digest}"\n'
+    )
+    return OneHook("PreToolUse", "Bash", "echo codex-ran", path)
+
+
 def _toy(m: Machine) -> OneHook:
     path = write_toy_hooks(m.workspace, [{"event": "BeforeTool", "command": "echo toy-ran"}])
     return OneHook("BeforeTool", "shell", "echo toy-ran", path)
@@ -82,6 +100,7 @@ def _toy(m: Machine) -> OneHook:
 ONE_HOOK: dict[str, Callable[[Machine], OneHook]] = {
     "gemini": _gemini,
     "claude": _claude,
+    "codex": _codex,
     "toy": _toy,
 }
 

@@ -37,8 +37,8 @@ if TYPE_CHECKING:
         EditResult,
         Hook,
         Host,
-        HostSnapshot,
     )
+    from hookdash.core.records import HookRecord, HostSnapshot
 
 
 def _state(on: bool) -> str:
@@ -104,6 +104,9 @@ class HookWriting(HookdashScreen[None]):
         if item.hook.host == "claude":
             self._park_claude(item.hook)  # Claude Code has no off switch: hookdash parks
             return
+        if self.other_host(item.hook) is not None:
+            self._switch_other(item.hook)
+            return
         hook = self._current(item.hook)
         if not registrable(hook):
             self.refuse(
@@ -147,6 +150,42 @@ class HookWriting(HookdashScreen[None]):
                 return
             trusted = config.snapshot.folder_trust.trusted
             self.query_one(HookTree).update_hooks(hooks_after_edit(config.hooks, result, trusted))
+            self._announce(result)
+            await self.reload_and_wait("switched a hook")
+        finally:
+            self._switching = False
+
+    def other_host(self, hook: AnyHook | HookRecord) -> HostSnapshot | None:
+        """The snapshot of the host a hook belongs to when it is one the dashboard reaches
+        through the host protocol (`Configuration.more_hosts`), else None."""
+        config = self.hd_app.config
+        if config is None:
+            return None
+        return next((s for s in config.more_hosts if s.host == hook.host), None)
+
+    @work(group="switch")
+    async def _switch_other(self, hook: HookRecord) -> None:
+        """Switch a hook of a protocol host off or on (`Host.switch`: Codex's enabled =
+        false in hooks.state), exactly as `disable|enable --host NAME` do; `u` undoes it."""
+        from hookdash.core.hosts.registry import host
+
+        snapshot = self.other_host(hook)
+        if snapshot is None:
+            return
+        on = hook.switched_off
+        self._switching = True
+        try:
+            try:
+                result = await self.hd_app.write(
+                    f"switch '{visible(hook.id)}' {'on' if on else 'off'}",
+                    host(hook.host).switch,
+                    snapshot,
+                    hook,
+                    on,
+                )
+            except HookdashError as exc:
+                self.refuse(visible(exc.message), "Nothing changed")
+                return
             self._announce(result)
             await self.reload_and_wait("switched a hook")
         finally:
@@ -299,6 +338,14 @@ class HookWriting(HookdashScreen[None]):
         if selected is not None and selected.host == "claude":
             self._edit_claude(selected)
             return
+        if selected is not None and self.other_host(selected) is not None:
+            self.refuse(
+                "The dashboard has no form for this host's hooks yet: E opens the file at the "
+                f"hook, or run `hookdash edit --host {selected.host} ID`.",
+                "Cannot edit this hook here",
+                severity="warning",
+            )
+            return
         hook = self._writable_hook()
         config = self.hd_app.config
         if hook is None or config is None:
@@ -343,9 +390,21 @@ class HookWriting(HookdashScreen[None]):
         if selected is not None and selected.host == "claude":
             self._ask_and_remove_claude(selected)
             return
+        if selected is not None and self.other_host(selected) is not None:
+            self._ask_and_remove_other(selected)
+            return
         hook = self._writable_hook()
         if hook is not None:
             self._ask_and_remove(hook)
+
+    @work(group="remove", exclusive=True)
+    async def _ask_and_remove_other(self, hook: HookRecord) -> None:
+        """`remove --host NAME` through the host protocol: the diff first, then the write."""
+        from hookdash.core.hosts.registry import host
+
+        snapshot = self.other_host(hook)
+        if snapshot is not None:
+            await self._confirm_removal(hook, host(hook.host).remove, snapshot, hook)
 
     @work(group="remove", exclusive=True)
     async def _ask_and_remove_claude(self, hook: ClaudeHook) -> None:
@@ -368,7 +427,7 @@ class HookWriting(HookdashScreen[None]):
             await self._confirm_removal(hook, remove_hook, config, hook.ref)
 
     async def _confirm_removal(
-        self, hook: AnyHook, remove: Callable[..., AuthoringResult], *args: Any
+        self, hook: AnyHook | HookRecord, remove: Callable[..., AuthoringResult], *args: Any
     ) -> None:
         """Either host's removal: `remove(*args, dry_run=True)`'s diff in a question, then
         `remove(*args)` as an undoable write."""

@@ -25,11 +25,14 @@ from hookdash.tui.widgets.hook_tree import HookTree
 from hookdash.tui.widgets.status_line import StatusLine
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from hookdash.core import (
         ClaudeReviewed,
         ClaudeSnapshot,
         Configuration,
         Hook,
+        HostSnapshot,
         Snapshot,
     )
 
@@ -121,6 +124,7 @@ class HooksScreen(HookWriting):
     def config_changed(self, config: Configuration) -> None:
         claude = config.claude
         empty = not config.snapshot.hooks and not (claude is not None and claude.hooks)
+        empty = empty and not any(other.hooks for other in config.more_hosts)
         self.set_class(empty, "-empty")
         self.refresh_bindings()
         if empty:
@@ -137,7 +141,9 @@ class HooksScreen(HookWriting):
         colors = colors_for(self.app)
         digest = self._digest[1] if self._digest and self._digest[0] is config else None
         if len(config.hooks) <= OUTLINE_IN_THREAD_ABOVE:
-            outline, digest = _work_out(config.snapshot, view, colors, digest, config.claude)
+            outline, digest = _work_out(
+                config.snapshot, view, colors, digest, config.claude, config.more_hosts
+            )
             self._show(config, digest, outline, select)
         else:
             self._work_out_in_thread(config, view, colors, digest, select)
@@ -154,7 +160,7 @@ class HooksScreen(HookWriting):
         select: str | None,
     ) -> None:
         outline, made = await in_daemon_thread(
-            _work_out, config.snapshot, view, colors, digest, config.claude
+            _work_out, config.snapshot, view, colors, digest, config.claude, config.more_hosts
         )
         tree = self.query_one(HookTree)
         if self.hd_app.config is not config or tree.view != view._replace(query=""):
@@ -170,7 +176,7 @@ class HooksScreen(HookWriting):
             env, snapshot, claude = config.env, config.snapshot, config.claude
             self.query_one(StatusLine).show(snapshot, env.display, digest.counts, claude)
             notices = self.hd_app.notices()
-            problems = snapshot.problems
+            problems = snapshot.problems + [p for o in config.more_hosts for p in o.problems]
             if claude is not None:
                 from hookdash.core import claude_no_ask_line
 
@@ -351,7 +357,9 @@ class HooksScreen(HookWriting):
         refusal = (
             firing.refusal(hook)
             if firing is not None
-            else f"hookdash does not fire {visible(hook.host)} hooks."
+            else "The dashboard does not fire this host's hooks yet: run `hookdash fire --host "
+            f"{visible(hook.host)} {hook.shown.event} --hook ID` (it shows the payload, what "
+            "each hook did and what the agent does with it)."
         )
         if firing is None or refusal is not None:
             self.refuse(refusal or "", "Cannot fire this hook", severity="warning")
@@ -430,6 +438,8 @@ def _work_out(
     colors: Colors,
     digest: Digest | None,
     claude: ClaudeSnapshot | None = None,
+    more: Sequence[HostSnapshot] = (),
 ) -> tuple[Outline, Digest]:
     """The list's outline for `view`, and the snapshot's digest (unless made already)."""
-    return make_outline(snapshot, view, colors, claude), digest or make_digest(snapshot, claude)
+    outline = make_outline(snapshot, view, colors, claude, more)
+    return outline, digest or make_digest(snapshot, claude, more)

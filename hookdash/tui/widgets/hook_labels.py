@@ -13,7 +13,6 @@ from hookdash.tui.colors import Colors
 from hookdash.tui.plain import plain
 from hookdash.tui.widgets.hook_groups import (
     HIDDEN_PILL,
-    HOST_MARKS,
     MAX_ID_WIDTH,
     PAGE,
     Columns,
@@ -83,7 +82,11 @@ def hook_line(
     # (The badge's style is the line's base style, as it always was: the id inherits it.)
     head = Text(style=colors.badge(state.kind))
     if columns.host:  # more than one host listed: a letter says whose (G, C)
-        head.append(HOST_MARKS[hook.host], style=f"bold {colors.accent}")
+        from hookdash.core import host
+
+        # (A host's record may carry its own letter: Codex's X, since C is Claude's.)
+        mark = getattr(hook, "host_mark", None) or host(hook.host).mark or hook.host[:1].upper()
+        head.append(mark, style=f"bold {colors.accent}")
         head.append(" " * (columns.host - 1))
     head.append(state.label.ljust(columns.badge))
     head.append("  ")

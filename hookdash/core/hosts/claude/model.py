@@ -117,6 +117,10 @@ class ClaudeHook(HookRecord, BaseModel):
     def switched_off(self) -> bool:
         return self.parked
 
+    @property
+    def is_duplicate(self) -> bool:
+        return self.duplicate_of is not None
+
 
 class ParseError(BaseModel):
     message: str

@@ -1,1 +1,1 @@
-"""The dashboard's Gemini CLI parts."""
+"""Gemini CLI on the dashboard (`host`: what it registers)."""
