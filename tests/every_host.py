@@ -97,5 +97,17 @@ def case_of(name: str, sandbox: Sandbox | None = None) -> HostCase:
     return case
 
 
+def _param(name: str) -> Any:
+    if name in CASES:
+        return name
+    # Said, not hidden: the parity of this host is not built (the test fails as expected;
+    # once its case is added here, the test runs for it like for every other host).
+    reason = f"host {name!r} has no parity case yet (tests/every_host.py)"
+    return pytest.param(name, marks=pytest.mark.xfail(reason=reason, strict=True))
+
+
 # Every host the registry has, for `pytest.mark.parametrize("host", EVERY_HOST)`.
-EVERY_HOST: tuple[str, ...] = tuple(host_names())
+EVERY_HOST: tuple[Any, ...] = tuple(_param(name) for name in host_names())
+
+# The registered hosts that have a case: what a test that writes every host's hooks covers.
+COVERED: tuple[str, ...] = tuple(name for name in host_names() if name in CASES)

@@ -93,11 +93,11 @@ def firing_for(host: str) -> Firing | None:
     return firing
 
 
-def every_hook(config: Configuration) -> list[AnyHook]:
+def every_hook(config: Configuration) -> list[Any]:
     """Every host's hooks in `config`, host by host in the registry's order."""
     from hookdash.core import host_names
 
-    out: list[AnyHook] = []
+    out: list[Any] = []
     for name in host_names():
         firing = firing_for(name)
         if firing is not None:

@@ -15,7 +15,7 @@ from hookdash.tui.screens.fire import FireScreen
 from hookdash.tui.screens.log import LogScreen
 from hookdash.tui.widgets.hook_tree import HookTree
 from tests.conftest import Sandbox
-from tests.every_host import EVERY_HOST, HostCase, case_of
+from tests.every_host import COVERED, EVERY_HOST, HostCase, case_of
 from tests.tui.helpers import (
     drawn_lines,
     open_screen,
@@ -121,7 +121,7 @@ async def test_the_palettes_go_to_hook_finds_every_hosts_hooks(sandbox: Sandbox,
     case = case_of(host, sandbox)
     case.write_hook(sandbox, case.stop_event, "echo jumptarget", None, "jumptarget")
     target = case.hook_id("echo jumptarget", "jumptarget")
-    for other in EVERY_HOST:  # a hook of every host, the target's first in no order
+    for other in COVERED:  # a hook of every host, the target's first in no order
         if other != host:
             case_of(other).write_hook(sandbox, case_of(other).stop_event, "echo x", None, "x")
     app = every_host_app(sandbox)
@@ -168,7 +168,7 @@ async def test_h_switches_the_hooks_of_the_host_the_person_chooses(
     from hookdash.tui.screens.confirm import ConfirmScreen
     from hookdash.tui.screens.host_choice import HostChoiceScreen
 
-    for name in EVERY_HOST:
+    for name in COVERED:
         case = case_of(name, sandbox)
         case.write_hook(sandbox, case.stop_event, "echo hi", None, "hi")
     app = every_host_app(sandbox)
@@ -177,16 +177,16 @@ async def test_h_switches_the_hooks_of_the_host_the_person_chooses(
         await pilot.press("H")
         await until(lambda: isinstance(app.screen, HostChoiceScreen))
         buttons = list(app.screen.query("Button.host-choice"))
-        assert len(buttons) == len(EVERY_HOST) + 1
+        assert len(buttons) == len(COVERED) + 1
         assert all(b.region.bottom <= 24 and b.region.width > 0 for b in buttons)
-        index = [*EVERY_HOST, "every"].index(choice)
+        index = [*COVERED, "every"].index(choice)
         for _ in range(index):
             await pilot.press("tab")
         await pilot.press("enter")
         await until(lambda: isinstance(app.screen, ConfirmScreen))
         await pilot.press("y")
         await settle(pilot)
-    for name in EVERY_HOST:
+    for name in COVERED:
         assert _hooks_enabled(sandbox, name) is (choice not in (name, "every")), name
 
 
@@ -217,7 +217,7 @@ async def test_t_is_one_review_for_every_host_one_hook_at_a_time_at_80x24(
     sandbox.trust_folder()
     project = sandbox.root / "project-files"
     files = type(sandbox)(project, sandbox.monkeypatch)
-    for name in EVERY_HOST:  # two project hooks of every host, none reviewed yet
+    for name in COVERED:  # two project hooks of every host, none reviewed yet
         case = case_of(name)
         for word in ("first", "second"):
             case.write_hook(files, case.stop_event, f"echo {word}", None, word)
@@ -236,13 +236,13 @@ async def test_t_is_one_review_for_every_host_one_hook_at_a_time_at_80x24(
         lines = [
             plain_text(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)
         ]
-        assert len(lines) == 2 * len(EVERY_HOST)
-        for name in EVERY_HOST:  # each line says whose hook it is
+        assert len(lines) == 2 * len(COVERED)
+        for name in COVERED:  # each line says whose hook it is
             assert sum(line.split()[2] == name for line in lines) == 2, lines
         for button in screen.query("#trust-buttons Button"):  # usable at 80×24
             assert 0 < button.region.bottom <= 24 and button.region.width > 0
         # Check one hook of the last host only, and record it.
-        last = EVERY_HOST[-1]
+        last = COVERED[-1]
         index = max(i for i, line in enumerate(lines) if line.split()[2] == last)
         listing.highlighted = index
         await pilot.press("space", "y")
@@ -253,7 +253,7 @@ async def test_t_is_one_review_for_every_host_one_hook_at_a_time_at_80x24(
         left = [
             plain_text(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)
         ]
-    assert len(left) == 2 * len(EVERY_HOST) - 1  # the one checked hook only
+    assert len(left) == 2 * len(COVERED) - 1  # the one checked hook only
 
 
 def plain_text(prompt: Any) -> str:

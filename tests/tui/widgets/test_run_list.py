@@ -7,11 +7,11 @@ from typing import Any
 import pytest
 from rich.text import Text
 
+from hookdash.core import host_names
 from hookdash.core.run.runlog import RunLog, RunRecord
 from hookdash.tui.screens.log import LogScreen
 from hookdash.tui.widgets.run_line import record_line, short_duration
 from tests.conftest import Sandbox, command_hook, definition
-from tests.every_host import EVERY_HOST
 from tests.tui.helpers import COLORS, make_app, settle
 
 
@@ -59,7 +59,7 @@ def test_the_duration_is_never_cut(width: int, duration: float, shown: str) -> N
         assert line.rstrip().endswith(shown) or f" {shown}  " in line, (width, line)
 
 
-@pytest.mark.parametrize("host", EVERY_HOST)
+@pytest.mark.parametrize("host", host_names())
 def test_a_column_says_whose_hook_ran(host: str) -> None:
     record = _record(3).model_copy(update={"host": host, "origin": "hookdash"})
     for width in (117, 77):  # the whole line; the list's width in an 80-column terminal
