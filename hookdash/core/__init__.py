@@ -207,7 +207,6 @@ if TYPE_CHECKING:
     )
     from hookdash.core.hosts.gemini.switching.hooks_switch import (
         switch_hooks as switch_hooks,
-        switch_scope as switch_scope,
     )
     from hookdash.core.hosts.gemini.switching.predicted import (
         hooks_after_edit as hooks_after_edit,

@@ -102,4 +102,7 @@ def every_hook(config: Configuration) -> list[Any]:
         firing = firing_for(name)
         if firing is not None:
             out.extend(firing.hooks(config))
+            continue
+        # A host the dashboard shows from its records alone (`Configuration.more_hosts`).
+        out.extend(h for snap in config.more_hosts if snap.host == name for h in snap.hooks)
     return out
