@@ -13,6 +13,7 @@ from hookdash.cli.output import (
     Style,
     pad,
     print_json,
+    risk_mark,
     unknown_texts,
     visible_len,
 )
@@ -159,13 +160,11 @@ def _hook_line(hook: Any, s: Style, id_width: int, state_width: int, hidden: boo
     command = ""
     if hook.name and hook.command:
         command = "  " + s.dim(shorten(shown.command, 48))
-    from hookdash.core import risk_badge, unknown_badge
+    from hookdash.core import unknown_badge
 
-    risks = risk_badge(hook)
-    marks = s.red(" " + risks) if risks else ""
     unknown = unknown_badge(hook)
-    marks += s.dim(" " + unknown) if unknown else ""
-    return f"    {state}{ident}{matcher}{s.dim(line)}{command}{marks}"
+    marks = s.dim(" " + unknown) if unknown else ""
+    return f"    {state}{ident}{matcher}{s.dim(line)}{command}{risk_mark(hook.risks, s)}{marks}"
 
 
 def _explanations(hook: Any) -> list[str]:

@@ -77,6 +77,13 @@ class Style:
         return self._wrap("36", t)
 
 
+def risk_mark(risks: Any, s: Style) -> str:
+    """` ⚠ network,secrets`: the kinds of a hook's risk flags, as `list` and the import
+    preview show them for every host's hooks ("" without flags)."""
+    kinds = sorted({r.kind for r in risks or ()})
+    return s.red(" ⚠ " + ",".join(kinds)) if kinds else ""
+
+
 def safe_streams() -> None:
     """Make stdout and stderr unable to fail on what they are given.
 

@@ -233,7 +233,6 @@ if TYPE_CHECKING:
     )
     from hookdash.core.hosts.gemini.switching.hooks_switch import (
         switch_hooks as switch_hooks,
-        switch_scope as switch_scope,
     )
     from hookdash.core.hosts.gemini.switching.predicted import (
         hooks_after_edit as hooks_after_edit,
@@ -351,9 +350,10 @@ if TYPE_CHECKING:
     from hookdash.core.run.logfeed import (
         LogFeed as LogFeed,
         Outcome as Outcome,
-        RunLike as RunLike,
+        outcome_label as outcome_label,
         outcome_of as outcome_of,
         tools_seen as tools_seen,
+        verdict_text as verdict_text,
     )
     from hookdash.core.run.process import (
         kill_running_hooks as kill_running_hooks,
@@ -367,6 +367,9 @@ if TYPE_CHECKING:
         delete_payload as delete_payload,
         save_payload as save_payload,
         saved_payloads as saved_payloads,
+    )
+    from hookdash.core.run.verdicts import (
+        OUTCOME_MARKS as OUTCOME_MARKS,
     )
     from hookdash.core.scan import (
         AGENT_NAMES as AGENT_NAMES,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 from hookdash.core.any_hook import AnyHook
 from hookdash.core.display import shorten, visible
@@ -22,7 +22,7 @@ from hookdash.core.hosts.gemini.events import EVENTS, FIRED_TRIGGERS, TRIGGER_FI
 from hookdash.core.hosts.gemini.registry import unknown_event_reason
 from hookdash.core.hosts.gemini.timeouts import killed_at_once
 from hookdash.core.load.hidden_problems import CODE as HIDDEN_CODE, hidden_problems_of
-from hookdash.core.model import RISK_KINDS, Hook, RiskKind, Unknown
+from hookdash.core.model import RISK_KINDS, Hook, RiskFlag, RiskKind, Unknown
 from hookdash.core.problems import Problem
 from hookdash.core.records import HookRecord
 
@@ -464,7 +464,17 @@ def risk_label(kind: RiskKind) -> str:
     return RISK_LABELS.get(kind, visible(kind).upper())
 
 
-def hook_risk_kinds(hook: AnyHook | ClaudeSettingsCommand) -> list[RiskKind]:
+class Flagged(Protocol):
+    """Anything that carries risk flags for a command: a hook of any host, a Claude
+    settings command, a hook an import would copy."""
+
+    @property
+    def risks(self) -> list[RiskFlag]: ...
+    @property
+    def command(self) -> str | None: ...
+
+
+def hook_risk_kinds(hook: Flagged) -> list[RiskKind]:
     """The kinds of the hook's risk flags, once each, most serious first (the order
     `check` names them; a kind it does not know yet, last)."""
     order = {kind: i for i, kind in enumerate(RISK_KINDS)}
@@ -496,9 +506,7 @@ class RiskLine:
     why: str
 
 
-def risk_lines(
-    hook: AnyHook | ClaudeSettingsCommand, display: Callable[[str], str] = str
-) -> list[RiskLine]:
+def risk_lines(hook: Flagged, display: Callable[[str], str] = str) -> list[RiskLine]:
     """The hook's (or a Claude settings command's) risk flags, most serious kind first (the
     order `check` names them)."""
     order = {kind: i for i, kind in enumerate(hook_risk_kinds(hook))}
@@ -507,7 +515,7 @@ def risk_lines(
         where = "command"
         if not isinstance(hook, ClaudeSettingsCommand) and hook.command is None:
             # a Claude http, agent or mcp_tool hook: its handler
-            where = f"its {visible(str(hook.type))} handler"
+            where = f"its {visible(str(getattr(hook, 'type', None)))} handler"
         elif flag.env is not None:
             where = "its env"
         elif flag.file:

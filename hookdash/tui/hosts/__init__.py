@@ -1,7 +1,9 @@
 """What a host's hooks need on the dashboard that no other host's do, one package per agent
 (`tui/hosts/<agent>/`), registered here by name from its `host` module: how the details
 pane shows one of its hooks, an event all of whose hooks are its, and the state of one of
-its files. A host with nothing registered is shown from the fields every host's record has.
+its files; its firing (`tui.firing`, from `<agent>/firing.py`) and its review
+(`tui.reviewing`, from `<agent>/reviewing.py`). A host with nothing registered is shown
+from the fields every host's record has.
 The screens outside `tui/hosts/` treat every host alike: they ask `tui_host(name)`.
 """
 

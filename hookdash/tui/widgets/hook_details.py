@@ -230,7 +230,7 @@ class HookDetails(VerticalScroll):
 
         shown = hook.shown  # (its text through the display rule already)
         parts: list[RenderableType] = [Text(shown.id, style=f"bold {colors.heading}")]
-        parts += risk_body(risk_lines(hook, self._display), colors)  # type: ignore[arg-type]
+        parts += risk_body(risk_lines(hook, self._display), colors)
         grid = self._grid()
         grid.add_row("host", plain(host(hook.host).label))
         grid.add_row("event", Text(shown.event))

@@ -19,6 +19,7 @@ from textual.widgets.option_list import Option
 
 from hookdash.core import (
     FIRED_TRIGGERS,
+    OUTCOME_MARKS,
     TRIGGER_FIELD,
     AnyHook,
     Configuration,
@@ -26,17 +27,13 @@ from hookdash.core import (
     HookRunResult,
     Plan,
     match_kind,
+    outcome_label,
     outcome_of,
     visible,
 )
 from hookdash.tui.colors import Colors
 from hookdash.tui.plain import plain
-from hookdash.tui.widgets.run_view import (
-    OUTCOME_MARKS,
-    duration_text,
-    outcome_label,
-    outcome_style,
-)
+from hookdash.tui.widgets.run_view import duration_text, outcome_style
 
 SKIP_WORDS = {
     "disabled": "disabled",

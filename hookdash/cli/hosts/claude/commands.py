@@ -16,6 +16,7 @@ from hookdash.cli.output import (
     CliError,
     Style,
     print_json,
+    risk_mark,
     unknown_texts,
 )
 from hookdash.core import UNKNOWN_MARK, shorten, visible
@@ -192,7 +193,7 @@ def _hook_line(hook: Any, s: Style) -> str:
     matcher = f" [{visible(shorten(str(hook.matcher), 24))}]" if hook.matcher is not None else ""
     kind = "" if hook.type == "command" else s.dim(f" ({visible(str(hook.type))})")
     line = s.dim(f" L{hook.line}") if hook.line else ""
-    risks = s.red(" ⚠ " + ",".join(sorted({r.kind for r in hook.risks}))) if hook.risks else ""
+    risks = risk_mark(hook.risks, s)
     unknown = s.dim(f" {UNKNOWN_MARK} not understood") if not hook.understood else ""
     return f"    {badge}{pad}{visible(shorten(hook.id, 60))}{kind}{matcher}{line}{risks}{unknown}"
 

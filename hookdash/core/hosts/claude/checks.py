@@ -10,7 +10,7 @@ rules every host uses).
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -28,7 +28,6 @@ from hookdash.core.load.risks import hook_risks, kinds_of
 from hookdash.core.load.understood import hook_unknowns
 from hookdash.core.model import RiskFlag, RiskKind, RiskSpan, Unknown
 from hookdash.core.problems import Problem
-from hookdash.core.scripts import ScriptInfo
 
 if TYPE_CHECKING:
     from hookdash.core.hosts.claude.plugins import Plugin
@@ -50,20 +49,17 @@ def _scanned(hook: ClaudeHook, workspace: Path) -> str | None:
     return command_line(argv[0], argv[1:])
 
 
-def scripts_of(hook: ClaudeHook, workspace: Path, home: Path) -> list[ScriptInfo]:
-    """Every program a command hook's command (and exec-form arguments) runs
-    (`$CLAUDE_PROJECT_DIR` is the workspace, a plugin hook's `$CLAUDE_PLUGIN_ROOT` its
-    plugin's folder)."""
-    found = scripts_found(hook, workspace, home)
-    return list(found.scripts) if found is not None else []
-
-
-def scripts_found(hook: ClaudeHook, workspace: Path, home: Path) -> CommandScripts | None:
-    """What `scripts_of` reads: the scripts, and what of them hookdash cannot tell."""
+def runs_of(
+    hook: ClaudeHook, workspace: Path, home: Path, environ: Mapping[str, str]
+) -> CommandScripts | None:
+    """Every project script a command hook's command (and exec-form arguments) runs, and
+    the program it starts, found on the PATH Claude Code hands its hooks (`environ`'s;
+    `$CLAUDE_PROJECT_DIR` is the workspace, a plugin hook's `$CLAUDE_PLUGIN_ROOT` its
+    plugin's folder). None for a hook that runs no command."""
     text = _scanned(hook, workspace)
     if text is None:
         return None
-    variables = {"CLAUDE_PROJECT_DIR": str(workspace), "HOME": str(home)}
+    variables = {**environ, "CLAUDE_PROJECT_DIR": str(workspace), "HOME": str(home)}
     if hook.plugin_root is not None:
         variables["CLAUDE_PLUGIN_ROOT"] = hook.plugin_root
     return find_scripts(text, workspace, variables)
@@ -315,11 +311,38 @@ def _hook_problems(hook: ClaudeHook) -> list[Problem]:
         out.append(Problem(severity="info", code="not-understood", message=message, fix=fix,
                            file=where[0], pointer=where[1], line=where[2]))  # fmt: skip
     out += _script_problems(hook, where)
+    missing = _program_missing(hook, where)
+    if missing is not None:
+        out.append(missing)
     texts = [("event name", hook.event), ("command", hook.command), ("matcher", hook.matcher)]
     texts += [("argument", arg) for arg in hook.args or ()]
     texts.append(("target", hook.detail))
     out += hidden_problems(f"a {visible(hook.event)} hook", texts, where)
     return out
+
+
+_LATER = " This hook does not run now, but will fail like this once it does."
+
+
+def _program_missing(hook: ClaudeHook, where: Where) -> Problem | None:
+    """`command-not-found`, as for every host: the program the hook starts is not on PATH,
+    so bash exits 127, which Claude Code reads as a non-blocking error (it shows bash's
+    error and goes on: the hook never does its work)."""
+    program = hook.program
+    if program is None or program.exists:
+        return None
+    later = "" if hook.runs else _LATER
+    return Problem(
+        severity="error" if hook.runs else "warning",
+        code="command-not-found",
+        message=f"'{program.program}' is not on PATH: bash exits 127, which Claude Code "
+        "reads as a non-blocking error: it shows bash's error and goes on, and the hook never "
+        f"does its work.{later}",
+        fix="Install it, or use the full path.",
+        file=where[0],
+        pointer=where[1],
+        line=where[2],
+    )
 
 
 # Where a finding points: file, JSON pointer, line.

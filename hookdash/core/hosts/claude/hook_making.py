@@ -144,9 +144,11 @@ def _ptr(*tokens: str | int) -> str:
     return "".join("/" + escape_pointer_token(str(t)) for t in tokens)
 
 
-def _handlers(layer: ClaudeLayer) -> list[tuple[str, Any, str, dict[str, Any]]]:
-    """(event, matcher or None, pointer, handler) of every handler the file holds, as far
-    as its shape can be walked (an invalid file's too, to show what Claude drops)."""
+def grouped_handlers(
+    layer: ClaudeLayer,
+) -> list[tuple[str, dict[str, Any], str, dict[str, Any]]]:
+    """(event, group, pointer, handler) of every handler the file holds, as far as its
+    shape can be walked (an invalid file's too, to show what Claude drops)."""
     value = layer.read.value
     hooks = value.get("hooks") if isinstance(value, dict) else None
     if not isinstance(hooks, dict):
@@ -160,10 +162,13 @@ def _handlers(layer: ClaudeLayer) -> list[tuple[str, Any, str, dict[str, Any]]]:
                 continue
             for j, handler in enumerate(group["hooks"]):
                 if isinstance(handler, dict):
-                    out.append(
-                        (event, group.get("matcher"), _ptr("hooks", event, i, "hooks", j), handler)
-                    )
+                    out.append((event, group, _ptr("hooks", event, i, "hooks", j), handler))
     return out
+
+
+def _handlers(layer: ClaudeLayer) -> list[tuple[str, Any, str, dict[str, Any]]]:
+    """(event, matcher or None, pointer, handler) of every handler the file holds."""
+    return [(e, g.get("matcher"), p, h) for e, g, p, h in grouped_handlers(layer)]
 
 
 def make_hook(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from hookdash.core.model import McpServer, RiskFlag, Unknown
 from hookdash.core.problems import Problem
@@ -77,6 +77,9 @@ class ClaudeHook(HookRecord, BaseModel):
     not_running_because: list[str] = []
     inactive_reason: ClaudeInactive | None = None
     duplicate_of: str | None = None  # the ref of the identical handler Claude keeps
+    # Its matcher group as the settings merge compares it (`run_once.group_key`); None for
+    # a parked hook. Not part of the record a command prints.
+    group: str | None = Field(default=None, exclude=True)
     hookdash_fires: bool = False  # hookdash's `fire` runs only `command` hooks
     # Claude's own, per folder: whether the workspace's trust dialog was accepted (project
     # and local hooks); "not-applicable" for the user's and managed hooks.
@@ -91,6 +94,9 @@ class ClaudeHook(HookRecord, BaseModel):
     # What of those scripts hookdash cannot tell (shared `find_scripts`): a reviewed hook
     # with such a part is only partly understood, and says so.
     script_unresolved: str | None = None
+    # The program its command starts when that is a tool found (or not) on PATH: the
+    # `command-not-found` check. Not part of the record a command prints.
+    program: ScriptInfo | None = Field(default=None, exclude=True)
     # Parked by hookdash: the handler's text is in hookdash's state, not in `file`.
     parked: bool = False
     risks: list[RiskFlag] = []

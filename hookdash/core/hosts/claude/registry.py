@@ -21,10 +21,11 @@ an earlier one of the same event has the same matcher text, so for every match q
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from hookdash.core import jsonc
 from hookdash.core.hosts.claude.events import KNOWN_EVENTS
@@ -49,23 +50,22 @@ from hookdash.core.hosts.claude.hook_making import (
     LineOf as LineOf,
     Switches as Switches,
     Verdict as Verdict,
-    _handlers,
     dedup_key as dedup_key,
+    grouped_handlers,
     make_hook,
     switches,
 )
+from hookdash.core.hosts.claude.run_once import RunOnce, group_key
 from hookdash.core.hosts.claude.trust import folder_trust
 from hookdash.core.other_agents import AlsoRunBy
 from hookdash.core.scan.also_run import also_run_by
 
 
-def _judge(
-    hook: ClaudeHook,
-    layer: ClaudeLayer,
-    switch: Switches,
-    kept: dict[tuple[str, Any, str], ClaudeHook],
-    plugin: Plugin | None = None,
-) -> None:
+def _standing(
+    hook: ClaudeHook, layer: ClaudeLayer, switch: Switches, plugin: Plugin | None = None
+) -> list[tuple[ClaudeInactive, str]]:
+    """Why `hook` does not run whatever the other handlers are (its layer, its plugin, its
+    event): empty when it runs unless it is a copy."""
     reasons: list[tuple[ClaudeInactive, str]] = []
     managed = plugin.managed if plugin is not None else layer.scope == "managed"
     hook.managed = managed
@@ -86,9 +86,13 @@ def _judge(
                 "without a word",
             )
         )
+    return reasons
+
+
+def _judge(hook: ClaudeHook, reasons: list[tuple[ClaudeInactive, str]], kept: RunOnce) -> None:
     if not reasons:
-        copy = (hook.event, hook.matcher, hook.key)
-        first = kept.get(copy)
+        within = (hook.event, json.dumps(hook.matcher, sort_keys=True, default=str))
+        first = kept.copy_of(hook, within)
         if first is not None:
             hook.duplicate_of = first.ref
             reasons.append(
@@ -98,8 +102,6 @@ def _judge(
                     "Claude Code runs it once per event",
                 )
             )
-        else:
-            kept[copy] = hook
     hook.runs = not reasons
     hook.not_running_because = [why for _, why in reasons]
     hook.inactive_reason = reasons[0][0] if reasons else None
@@ -123,7 +125,7 @@ def load_claude(
         handler_risks,
         hook_risks_of,
         hook_unknowns_of,
-        scripts_found,
+        runs_of,
     )
     from hookdash.core.hosts.claude.mcp_servers import claude_mcp_servers, mcp_server_problems
     from hookdash.core.hosts.claude.review import apply_reviews
@@ -138,40 +140,44 @@ def load_claude(
     switch = switches(layers)
     trust = folder_trust(folder, env)
     hooks: list[ClaudeHook] = []
-    kept: dict[tuple[str, Any, str], ClaudeHook] = {}
+    judged: list[tuple[ClaudeHook, list[tuple[ClaudeInactive, str]]]] = []
     plugins = claude_plugins(folder, env, layers)
     sources: list[tuple[ClaudeLayer, Plugin | None]] = [(layer, None) for layer in layers]
     sources += [(layer, plugin) for plugin in plugins for layer in plugin.layers]
     for layer, plugin in sources:
         if layer.ignored_reason is not None:
             continue
-        found = _handlers(layer)
+        found = grouped_handlers(layer)
         lines = jsonc.LineFinder(layer.read.text) if found and layer.read.text else None
-        for event, matcher, pointer, handler in found:
-            hook = make_hook(layer, event, matcher, pointer, handler, lines, plugin)
-            _judge(hook, layer, switch, kept, plugin)
+        for event, group, pointer, handler in found:
+            hook = make_hook(layer, event, group.get("matcher"), pointer, handler, lines, plugin)
+            hook.group = group_key(group)
+            judged.append((hook, _standing(hook, layer, switch, plugin)))
             if layer.scope in ("project", "local"):
                 hook.trust = "trusted" if trust.state == "trusted" else "untrusted"
                 if layer.why_dropped() is None:  # Copilot CLI drops it too (observed)
                     hook.also_run_by = _also_run_by(hook, folder)
-            runs = scripts_found(hook, folder, home_of(env))
+            runs = runs_of(hook, folder, home_of(env), env)
             if runs is not None:
-                hook.scripts = list(runs.scripts)
+                hook.scripts, hook.program = list(runs.scripts), runs.program
                 hook.script_unresolved = runs.unresolved
             hook.risks = hook_risks_of(hook, folder, home_of(env)) + handler_risks(handler)
             reached = runs.unknowns if runs is not None else ()
             hook.unknowns = hook_unknowns_of(hook, folder, home_of(env), reached)
             hook.understood = not hook.unknowns
             hooks.append(hook)
+    kept = RunOnce(hook for hook, reasons in judged if not reasons)
+    for hook, reasons in judged:
+        _judge(hook, reasons, kept)
     from hookdash.core.hosts.claude.scoped import definitions, scoped_hooks
 
     scoped, scoped_problems = scoped_hooks(definitions(folder, env, plugins), switch, trust)
     for hook in scoped:
         if hook.scope in ("project", "local"):
             hook.trust = "trusted" if trust.state == "trusted" else "untrusted"
-        runs = scripts_found(hook, folder, home_of(env))
+        runs = runs_of(hook, folder, home_of(env), env)
         if runs is not None:
-            hook.scripts = list(runs.scripts)
+            hook.scripts, hook.program = list(runs.scripts), runs.program
             hook.script_unresolved = runs.unresolved
         hook.risks = hook_risks_of(hook, folder, home_of(env)) + hook.risks
         reached = runs.unknowns if runs is not None else ()
