@@ -272,8 +272,22 @@ def cmd_trust(args: argparse.Namespace) -> int:
     except HookdashError as exc:
         raise edit_failed(exc, args.json) from None
     shown = seen_now(config, [*plan.trust, *plan.watch])
-    if not plan.empty and (not args.yes or (args.reviewed and args.reviewed != shown.token)):
-        if args.yes:  # the project changed since the review the token names: show it again
+    # `--yes` alone is for hooks with nothing to flag; one that downloads and runs code
+    # (curl | sh, …) is trusted only with the token of a review a person has seen.
+    flagged = [hook.shown.id for hook in plan.trust if hook.risks]
+    unseen_risk = bool(args.yes and not args.reviewed and flagged)
+    if not plan.empty and (
+        not args.yes or unseen_risk or (args.reviewed and args.reviewed != shown.token)
+    ):
+        if unseen_risk:
+            print(
+                f"hookdash: nothing trusted: {', '.join(flagged)} "
+                f"{'has' if len(flagged) == 1 else 'have'} risk flags, so --yes alone is not "
+                "enough: review the hooks below, then pass the token it prints "
+                "(--yes --reviewed TOKEN).",
+                file=sys.stderr,
+            )
+        elif args.yes:  # the project changed since the review the token names: show it again
             print(
                 f"hookdash: nothing trusted: the project changed since the review "
                 f"{visible(args.reviewed)} (now {shown.token}); review it again.",
