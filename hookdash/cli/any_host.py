@@ -23,6 +23,7 @@ from hookdash.cli.output import (
     print_json,
 )
 from hookdash.core import shorten, visible
+from hookdash.core.present import NO_MATCHER
 
 if TYPE_CHECKING:
     from hookdash.core import AuthoringResult, HookRecord, Host, HostSnapshot, WriteResult
@@ -167,7 +168,7 @@ def cmd_plan(args: argparse.Namespace) -> int:
     s = Style(sys.stdout)
     places = Places(snap.home)
     field = h.match_field(args.event)
-    context = "no match query" if field is None else f"{field} {visible(repr(value))}"
+    context = NO_MATCHER if field is None else f"{field} {visible(repr(value))}"
     count = len(plan.hooks)
     runs = f"{visible(h.label)} runs {count} hook{'s' if count != 1 else ''}"
     sys.stdout.write(f"{s.bold(visible(plan.event))} · {context}: {runs}\n")

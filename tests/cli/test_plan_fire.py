@@ -234,7 +234,7 @@ def test_ambiguous_and_unknown_hook_ids(sandbox: Sandbox) -> None:
 def test_fire_with_no_hooks(sandbox: Sandbox) -> None:
     result = sandbox.cli("fire", "Notification")
     assert result.returncode == 0
-    assert "Notification · no match context · no hook" in result.stdout
+    assert "Notification · takes no matcher (every hook runs) · no hook" in result.stdout
     assert "effect: Nothing" in result.stdout
 
 

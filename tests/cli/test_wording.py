@@ -9,6 +9,7 @@ from importlib.metadata import metadata
 import pytest
 
 from hookdash.core.hosts import host, host_names
+from tests.conftest import Sandbox
 
 
 def test_help_names_every_managed_agent() -> None:
@@ -24,3 +25,18 @@ def test_help_names_every_managed_agent() -> None:
 @pytest.mark.parametrize("name", host_names())
 def test_the_package_description_names_every_managed_agent(name: str) -> None:
     assert host(name).label in metadata("hookdash")["Summary"]
+
+
+@pytest.mark.parametrize(
+    ("host_name", "event"), [("claude", "Stop"), ("codex", "Stop"), ("gemini", "AfterAgent")]
+)
+def test_plan_and_fire_say_an_event_takes_no_matcher(
+    sandbox: Sandbox, host_name: str, event: str
+) -> None:
+    """ "Stop · no match query" left a person asking which query: it says the event takes no
+    matcher (every hook runs)."""
+    sandbox.trust_folder()
+    for command in ("plan", "fire"):
+        shown = sandbox.cli(command, "--host", host_name, event).stdout
+        assert f"{event} · takes no matcher (every hook runs)" in shown, (command, shown)
+        assert "match query" not in shown

@@ -21,6 +21,7 @@ from hookdash.cli.output import (
     print_json,
 )
 from hookdash.core import shorten, visible
+from hookdash.core.present import NO_MATCHER
 
 HOST = "codex"
 _BADGES = {
@@ -239,7 +240,7 @@ def cmd_plan(args: argparse.Namespace) -> int:
     out = sys.stdout
     context = f"{plan.match_field} {visible(repr(plan.value))}" if plan.value else "any value"
     if plan.match_field is None:
-        context = "no matcher"
+        context = NO_MATCHER
     count = len(plan.hooks)
     runs = f"Codex runs {count} hook{'s' if count != 1 else ''}" if count else "Codex runs no hook"
     out.write(f"{s.bold(visible(plan.event))} · {context}: {runs}")
@@ -298,9 +299,7 @@ def cmd_fire(args: argparse.Namespace) -> int:
     s = Style(sys.stdout)
     out = sys.stdout
     context = (
-        f"{result.match_field} {visible(repr(result.value))}"
-        if result.match_field
-        else "no matcher"
+        f"{result.match_field} {visible(repr(result.value))}" if result.match_field else NO_MATCHER
     )
     count = len(result.results)
     what = f"{count} hook{'s' if count != 1 else ''}" + (" at once" if count > 1 else "")

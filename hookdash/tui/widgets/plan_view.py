@@ -29,6 +29,7 @@ from hookdash.core import (
     outcome_of,
     visible,
 )
+from hookdash.core.present import NO_MATCHER
 from hookdash.tui.colors import Colors
 from hookdash.tui.plain import plain
 from hookdash.tui.widgets.run_view import (
@@ -149,7 +150,7 @@ def _summary_head(result: Plan, event: str) -> Text:
         field = TRIGGER_FIELD[event]
         label = f"{field} {visible(context.trigger)}" if context.trigger else f"any {field}"
     else:
-        label = "no match context"
+        label = NO_MATCHER
     head = Text()
     head.append(event, style="bold")
     head.append(f" · {label}: ")

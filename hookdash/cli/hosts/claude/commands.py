@@ -11,6 +11,7 @@ from typing import Any
 from hookdash.cli.any_host import Places
 from hookdash.cli.output import EXIT_FAILED, EXIT_OK, EXIT_USAGE, CliError, Style, print_json
 from hookdash.core import shorten, visible
+from hookdash.core.present import NO_MATCHER
 
 _BADGES = {
     "claude-refuses-to-start": "not-running",
@@ -209,7 +210,7 @@ def cmd_plan_claude(args: argparse.Namespace) -> int:
     out = sys.stdout
     context = f"{plan.match_field} {visible(repr(plan.value))}" if plan.value else "any value"
     if plan.match_field is None:
-        context = "no match query"
+        context = NO_MATCHER
     count = len(plan.hooks)
     runs = (
         f"Claude Code runs {count} hook{'s' if count != 1 else ''}"
@@ -306,9 +307,7 @@ def cmd_fire_claude(args: argparse.Namespace) -> int:
     s = Style(sys.stdout)
     out = sys.stdout
     context = (
-        f"{result.match_field} {visible(repr(result.value))}"
-        if result.match_field
-        else "no match query"
+        f"{result.match_field} {visible(repr(result.value))}" if result.match_field else NO_MATCHER
     )
     count = len(result.results)
     what = f"{count} hook{'s' if count != 1 else ''}" + (" in parallel" if count > 1 else "")
