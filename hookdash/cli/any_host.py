@@ -85,6 +85,18 @@ def hook_line(hook: HookRecord, s: Style) -> str:
     return f"    {badge}{pad}{shorten(shown.id, 60)}{matcher}{line}{risks}"
 
 
+def version_words(h: Host, snap: HostSnapshot) -> str:
+    """Which release of the agent the verdicts are for, and whether it is the one installed:
+    "Claude Code not found: verdicts as for 2.1.332" (said as for Gemini CLI)."""
+    label, modelled = visible(h.label), visible(h.modelled_version)
+    installed = h.installed_version(snap.environ)
+    if installed is None:
+        return f"{label} not found: verdicts as for {modelled}"
+    if installed == h.modelled_version:
+        return f"{label} {modelled}"
+    return f"{label} {visible(installed)}: verdicts as for {modelled}"
+
+
 def write_list(h: Host, snap: HostSnapshot, s: Style) -> None:
     """`list`'s text for one host: each event's hooks by file, why each that does not run
     does not, the counts."""
@@ -92,7 +104,7 @@ def write_list(h: Host, snap: HostSnapshot, s: Style) -> None:
     out = sys.stdout
     switch = "on" if snap.hooks_enabled else s.red("OFF")
     out.write(s.bold("workspace ") + places.display(snap.workspace))
-    out.write(s.dim(f" · {visible(h.label)} {visible(h.modelled_version)}") + f"\nhooks {switch}\n")
+    out.write(s.dim(f" · {version_words(h, snap)}") + f"\nhooks {switch}\n")
     if not snap.hooks:
         out.write(f"\nNo {visible(h.label)} hooks.\n")
         return

@@ -40,3 +40,15 @@ def test_plan_and_fire_say_an_event_takes_no_matcher(
         shown = sandbox.cli(command, "--host", host_name, event).stdout
         assert f"{event} · takes no matcher (every hook runs)" in shown, (command, shown)
         assert "match query" not in shown
+
+
+@pytest.mark.parametrize("name", host_names())
+def test_list_says_an_agent_that_is_not_installed_is_not_found(sandbox: Sandbox, name: str) -> None:
+    """ "Claude Code 2.1.332" read as the version installed: with none on PATH, every host
+    says "not found: verdicts as for <the modelled release>", as Gemini CLI's line does."""
+    bare = sandbox.root / "bare-bin"
+    bare.mkdir()
+    env = {**sandbox.environ, "PATH": str(bare), "GEMINI_CLI_PATH": str(bare / "none")}
+    shown = sandbox.cli("list", "--host", name, env=env).stdout
+    h = host(name)
+    assert f"{h.label} not found: verdicts as for {h.modelled_version}" in shown, shown

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from hookdash.cli.any_host import Places
+from hookdash.cli.any_host import Places, version_words
 from hookdash.cli.hosts import CliHost, Command, register_cli
 from hookdash.cli.output import (
     EXIT_FAILED,
@@ -102,11 +102,14 @@ def write_list(snap: Any, s: Style) -> None:
     """`list`'s text for Codex's hooks: the switches, the files Codex cannot use, each
     event's hooks by file (with the sentence where Codex is silent), the counts."""
     from hookdash.core.hosts.codex.events import EVENTS
+    from hookdash.core.hosts.registry import host
 
     places = Places(snap.home)
     out = sys.stdout
     out.write(
-        s.bold("workspace ") + places.display(snap.workspace) + s.dim(" · Codex CLI 0.171.0\n")
+        s.bold("workspace ")
+        + places.display(snap.workspace)
+        + s.dim(f" · {version_words(host('codex'), snap)}\n")
     )
     switch = (
         "on"

@@ -8,7 +8,7 @@ import os
 import sys
 from typing import Any
 
-from hookdash.cli.any_host import Places
+from hookdash.cli.any_host import Places, version_words
 from hookdash.cli.output import EXIT_FAILED, EXIT_OK, EXIT_USAGE, CliError, Style, print_json
 from hookdash.core import shorten, visible
 from hookdash.core.present import NO_MATCHER
@@ -42,6 +42,8 @@ def _badge(hook: Any, s: Style) -> str:
 
 
 def _header(snap: Any, places: Places, s: Style) -> list[str]:
+    from hookdash.core.hosts.registry import host
+
     project_hooks = any(h.scope in ("project", "local") for h in snap.hooks)
     trust = visible(snap.folder_trust.sentence)
     if snap.folder_trust.state != "trusted" and project_hooks:
@@ -50,7 +52,9 @@ def _header(snap: Any, places: Places, s: Style) -> list[str]:
     if not snap.claude_starts:
         switch = s.red("Claude Code does not start (a managed settings file does not parse)")
     return [
-        s.bold("workspace ") + places.display(snap.workspace) + s.dim(" · Claude Code 2.1.332"),
+        s.bold("workspace ")
+        + places.display(snap.workspace)
+        + s.dim(f" · {version_words(host('claude'), snap)}"),
         f"hooks {switch}",
         f"trust {trust}",
     ]
