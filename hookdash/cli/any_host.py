@@ -79,10 +79,10 @@ def hook_line(hook: HookRecord, s: Style) -> str:
     plain = "runs" if hook.runs else ("off" if hook.switched_off else "not-running")
     pad = " " * max(1, 16 - len(plain))
     shown = hook.shown
-    matcher = f" [{shorten(shown.matcher, 24)}]" if shown.matcher else ""
+    matcher = f" [{s.cut(shown.matcher, 24)}]" if shown.matcher else ""
     line = s.dim(f" L{hook.line}") if hook.line else ""
     risks = s.red(" ⚠ " + ",".join(sorted({r.kind for r in hook.risks}))) if hook.risks else ""
-    return f"    {badge}{pad}{shorten(shown.id, 60)}{matcher}{line}{risks}"
+    return f"    {badge}{pad}{s.cut(shown.id, 60)}{matcher}{line}{risks}"
 
 
 def version_words(h: Host, snap: HostSnapshot) -> str:

@@ -90,12 +90,12 @@ def _badge(hook: Any, s: Style) -> tuple[str, str]:
 def hook_line(hook: Any, s: Style) -> str:
     badge, plain = _badge(hook, s)
     pad = " " * max(1, 12 - len(plain))
-    matcher = f" [{visible(shorten(str(hook.matcher), 24))}]" if hook.matcher is not None else ""
+    matcher = f" [{visible(s.cut(str(hook.matcher), 24))}]" if hook.matcher is not None else ""
     line = s.dim(f" L{hook.line}") if hook.line else ""
     timeout = s.dim(f" {hook.timeout:g}s")
     risks = s.red(" ⚠ " + ",".join(sorted({r.kind for r in hook.risks}))) if hook.risks else ""
     trust = s.dim(f" ({_TRUST_WORDS.get(hook.trust, hook.trust)})")
-    return f"    {badge}{pad}{visible(shorten(hook.id, 60))}{matcher}{timeout}{trust}{line}{risks}"
+    return f"    {badge}{pad}{visible(s.cut(hook.id, 60))}{matcher}{timeout}{trust}{line}{risks}"
 
 
 def write_list(snap: Any, s: Style) -> None:
@@ -417,7 +417,7 @@ def _print_review(snap: Any, hooks: list[Any], token: str) -> None:
 
 
 def cmd_trust(args: argparse.Namespace) -> int:
-    from hookdash.cli.edits import edit_failed
+    from hookdash.cli.edits import edit_failed, unseen_risks
     from hookdash.core import HookdashError
     from hookdash.core.hosts.codex.trusting import codex_review_token, trust_codex_hooks
 
@@ -431,7 +431,7 @@ def cmd_trust(args: argparse.Namespace) -> int:
         message = "No Codex CLI hook waits for trust: none is untrusted or changed."
         print_json({"changed": False, "message": message}) if args.json else print(message)
         return EXIT_OK
-    if not args.yes:
+    if not args.yes or unseen_risks(args, hooks):
         if args.json:
             print_json(
                 {

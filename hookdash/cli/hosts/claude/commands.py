@@ -131,7 +131,7 @@ def _write_settings_commands(snap: Any, places: Places, s: Style) -> None:
         where = f"{c.scope} {places.display(c.file)}" + (f":{c.line}" if c.line else "")
         risks = s.red(" ⚠ " + ",".join(sorted({r.kind for r in c.risks}))) if c.risks else ""
         out.write(
-            f"    {badge}{pad}{s.cyan(visible(c.key))} {visible(shorten(c.command, 60))}"
+            f"    {badge}{pad}{s.cyan(visible(c.key))} {visible(s.cut(c.command, 60))}"
             f"{risks} {s.dim(where)}\n"
         )
         why = c.runs if c.in_effect else c.not_in_effect_because or ""
@@ -157,11 +157,11 @@ def _hook_line(hook: Any, s: Style) -> str:
     badge = _badge(hook, s) + _review_badge(hook, s)
     plain = _plain_badge(hook) + _REVIEW_WORDS.get(hook.review, "")
     pad = " " * max(1, 16 - len(plain))
-    matcher = f" [{visible(shorten(str(hook.matcher), 24))}]" if hook.matcher is not None else ""
+    matcher = f" [{visible(s.cut(str(hook.matcher), 24))}]" if hook.matcher is not None else ""
     kind = "" if hook.type == "command" else s.dim(f" ({visible(str(hook.type))})")
     line = s.dim(f" L{hook.line}") if hook.line else ""
     risks = s.red(" ⚠ " + ",".join(sorted({r.kind for r in hook.risks}))) if hook.risks else ""
-    return f"    {badge}{pad}{visible(shorten(hook.id, 60))}{kind}{matcher}{line}{risks}"
+    return f"    {badge}{pad}{visible(s.cut(hook.id, 60))}{kind}{matcher}{line}{risks}"
 
 
 def _plain_badge(hook: Any) -> str:
@@ -404,7 +404,7 @@ def _print_claude_review(snap: Any, hooks: list[Any], token: str, args: argparse
 
 
 def cmd_trust_claude(args: argparse.Namespace) -> int:
-    from hookdash.cli.edits import edit_failed
+    from hookdash.cli.edits import edit_failed, unseen_risks
     from hookdash.cli.output import EXIT_NEEDS_CONFIRMATION
     from hookdash.core import (
         HookdashError,
@@ -421,8 +421,9 @@ def cmd_trust_claude(args: argparse.Namespace) -> int:
     except HookdashError as exc:
         raise edit_failed(exc, args.json) from None
     token = claude_review_token(hooks)
-    if hooks and (not args.yes or (args.reviewed and args.reviewed != token)):
-        if args.yes:
+    unseen = unseen_risks(args, hooks)
+    if hooks and (not args.yes or unseen or (args.reviewed and args.reviewed != token)):
+        if args.yes and not unseen:
             print(
                 "hookdash: nothing recorded: the hooks or settings commands changed since the "
                 f"review {visible(args.reviewed)} (now {token}); review them again.",
