@@ -181,6 +181,8 @@ def _print_review(config: Configuration, hook: Hook, s: Style, hidden: bool = Fa
     for name, value in shown.env:  # part of what runs (BASH_ENV, PATH…)
         print(f"{indent}{s.dim('env:')}     {name}={value}")
     for script in hook.scripts or ([hook.script] if hook.script and hook.script.path else []):
+        if script.kind == "command":
+            continue  # a program on PATH (/usr/bin/curl) is not the hook's script
         print(f"{indent}{s.dim('script: ' + env.display(script.label))}")
     if hook.script_unresolved:
         print(f"{indent}{s.yellow('cannot tell every script it runs: ' + hook.script_unresolved)}")

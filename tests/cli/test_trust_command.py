@@ -233,6 +233,7 @@ def test_yes_alone_refuses_a_hook_with_a_risk_flag(sandbox: Sandbox) -> None:
     assert "boot has risk flags" in refused.stderr
     assert "--yes --reviewed TOKEN" in refused.stderr
     assert "NEW     boot" in refused.stdout  # the review, shown
+    assert "script:" not in refused.stdout  # /usr/bin/curl is a program, not its script
     assert not (sandbox.home / ".gemini" / "trusted_hooks.json").exists()
     assert sandbox.cli("trust", "fine", "--yes").returncode == 0  # nothing flagged: --yes is enough
     token = json.loads(sandbox.cli("trust", "--json").stdout)["reviewed"]
