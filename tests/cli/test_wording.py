@@ -52,3 +52,12 @@ def test_list_says_an_agent_that_is_not_installed_is_not_found(sandbox: Sandbox,
     shown = sandbox.cli("list", "--host", name, env=env).stdout
     h = host(name)
     assert f"{h.label} not found: verdicts as for {h.modelled_version}" in shown, shown
+
+
+def test_add_offers_the_host_whose_event_it_is(sandbox: Sandbox) -> None:
+    """`add PreToolUse` (not a Gemini CLI event) offers `--host claude`, as plan and fire
+    choose that host by the event."""
+    sandbox.trust_folder()
+    added = sandbox.cli("add", "PreToolUse", "--command", "echo x")
+    assert added.returncode != 0
+    assert "To add it to Claude Code instead: --host claude." in added.stderr, added.stderr
