@@ -22,7 +22,7 @@ from hookdash.cli.output import (
     Style,
     print_json,
 )
-from hookdash.core import shorten, visible
+from hookdash.core import NO_MATCHER, shorten, visible
 
 if TYPE_CHECKING:
     from hookdash.core import AuthoringResult, HookRecord, Host, HostSnapshot, WriteResult
@@ -78,10 +78,22 @@ def hook_line(hook: HookRecord, s: Style) -> str:
     plain = "runs" if hook.runs else ("off" if hook.switched_off else "not-running")
     pad = " " * max(1, 16 - len(plain))
     shown = hook.shown
-    matcher = f" [{shorten(shown.matcher, 24)}]" if shown.matcher else ""
+    matcher = f" [{s.cut(shown.matcher, 24)}]" if shown.matcher else ""
     line = s.dim(f" L{hook.line}") if hook.line else ""
     risks = s.red(" ⚠ " + ",".join(sorted({r.kind for r in hook.risks}))) if hook.risks else ""
-    return f"    {badge}{pad}{shorten(shown.id, 60)}{matcher}{line}{risks}"
+    return f"    {badge}{pad}{s.cut(shown.id, 60)}{matcher}{line}{risks}"
+
+
+def version_words(h: Host, snap: HostSnapshot) -> str:
+    """Which release of the agent the verdicts are for, and whether it is the one installed:
+    "Claude Code not found: verdicts as for 2.1.332" (said as for Gemini CLI)."""
+    label, modelled = visible(h.label), visible(h.modelled_version)
+    installed = h.installed_version(snap.environ)
+    if installed is None:
+        return f"{label} not found: verdicts as for {modelled}"
+    if installed == h.modelled_version:
+        return f"{label} {modelled}"
+    return f"{label} {visible(installed)}: verdicts as for {modelled}"
 
 
 def write_list(h: Host, snap: HostSnapshot, s: Style) -> None:
@@ -91,7 +103,7 @@ def write_list(h: Host, snap: HostSnapshot, s: Style) -> None:
     out = sys.stdout
     switch = "on" if snap.hooks_enabled else s.red("OFF")
     out.write(s.bold("workspace ") + places.display(snap.workspace))
-    out.write(s.dim(f" · {visible(h.label)} {visible(h.modelled_version)}") + f"\nhooks {switch}\n")
+    out.write(s.dim(f" · {version_words(h, snap)}") + f"\nhooks {switch}\n")
     if not snap.hooks:
         out.write(f"\nNo {visible(h.label)} hooks.\n")
         return
@@ -167,7 +179,7 @@ def cmd_plan(args: argparse.Namespace) -> int:
     s = Style(sys.stdout)
     places = Places(snap.home)
     field = h.match_field(args.event)
-    context = "no match query" if field is None else f"{field} {visible(repr(value))}"
+    context = NO_MATCHER if field is None else f"{field} {visible(repr(value))}"
     count = len(plan.hooks)
     runs = f"{visible(h.label)} runs {count} hook{'s' if count != 1 else ''}"
     sys.stdout.write(f"{s.bold(visible(plan.event))} · {context}: {runs}\n")

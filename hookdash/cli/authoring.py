@@ -17,7 +17,14 @@ from typing import TYPE_CHECKING, Any
 
 from hookdash.cli.edits import colour_diff_line, edit_failed, print_edit
 from hookdash.cli.options import Parser, add_hook_id, add_scope, add_yes, claude_scope_only
-from hookdash.cli.output import EXIT_NEEDS_CONFIRMATION, EXIT_OK, Style, print_json, risk_mark
+from hookdash.cli.output import (
+    EXIT_NEEDS_CONFIRMATION,
+    EXIT_OK,
+    CliError,
+    Style,
+    print_json,
+    risk_mark,
+)
 from hookdash.cli.workspace import configuration
 from hookdash.core import json_text, visible
 
@@ -126,7 +133,25 @@ def cmd_add(args: argparse.Namespace) -> int:
     from hookdash.core import HookDraft, add_hook
 
     draft = HookDraft(event=args.event, **_hook_fields(args))
-    return _run(args, lambda c, dry: add_hook(c, draft, args.scope, trust=args.trust))
+    try:
+        return _run(args, lambda c, dry: add_hook(c, draft, args.scope, trust=args.trust))
+    except CliError as exc:
+        raise CliError(str(exc) + _other_hosts_have(args.event), exc.code) from None
+
+
+def _other_hosts_have(event: str) -> str:
+    """ " To add it to Claude Code instead: --host claude" when `event` is only another
+    host's (as `plan` and `fire` choose that host by the event)."""
+    from hookdash.core import all_hosts
+
+    here = all_hosts()[0]  # `add` without --host writes the first host's files
+    if event in here.events():
+        return ""
+    return "".join(
+        f" To add it to {h.label} instead: --host {h.name}."
+        for h in all_hosts()
+        if h is not here and event in h.events()
+    )
 
 
 def cmd_edit(args: argparse.Namespace) -> int:

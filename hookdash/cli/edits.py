@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 import shlex
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from hookdash.cli.options import Parser, add_hook_id, add_scope, add_yes
@@ -182,6 +182,8 @@ def _print_review(config: Configuration, hook: Hook, s: Style, hidden: bool = Fa
     for name, value in shown.env:  # part of what runs (BASH_ENV, PATH…)
         print(f"{indent}{s.dim('env:')}     {name}={value}")
     for script in hook.scripts or ([hook.script] if hook.script and hook.script.path else []):
+        if script.kind == "command":
+            continue  # a program on PATH (/usr/bin/curl) is not the hook's script
         print(f"{indent}{s.dim('script: ' + env.display(script.label))}")
     if hook.script_unresolved:
         print(f"{indent}{s.yellow('cannot tell every script it runs: ' + hook.script_unresolved)}")
@@ -263,6 +265,24 @@ def _print_findings(config: Configuration, plan: TrustPlan, s: Style) -> None:
     print()
 
 
+def unseen_risks(args: argparse.Namespace, hooks: Sequence[Any]) -> bool:
+    """Whether `--yes` came without `--reviewed` for hooks of which one has a risk flag, and
+    if so, says on stderr that nothing is trusted. `--yes` alone is for hooks with nothing
+    to flag; one that downloads and runs code (curl | sh, …) is trusted only with the
+    token of a review a person has seen. Every host's `trust` asks this."""
+    flagged = [visible(str(hook.id)) for hook in hooks if hook.risks]
+    if not (args.yes and not args.reviewed and flagged):
+        return False
+    print(
+        f"hookdash: nothing trusted: {', '.join(flagged)} "
+        f"{'has' if len(flagged) == 1 else 'have'} risk flags, so --yes alone is not "
+        "enough: review the hooks below, then pass the token it prints "
+        "(--yes --reviewed TOKEN).",
+        file=sys.stderr,
+    )
+    return True
+
+
 def cmd_trust(args: argparse.Namespace) -> int:
     from hookdash.core import HookdashError, hooks_to_trust, plan_trust, seen_now, trust_hooks
 
@@ -275,8 +295,11 @@ def cmd_trust(args: argparse.Namespace) -> int:
     except HookdashError as exc:
         raise edit_failed(exc, args.json) from None
     shown = seen_now(config, [*plan.trust, *plan.watch])
-    if not plan.empty and (not args.yes or (args.reviewed and args.reviewed != shown.token)):
-        if args.yes:  # the project changed since the review the token names: show it again
+    unseen = unseen_risks(args, plan.trust)
+    if not plan.empty and (
+        not args.yes or unseen or (args.reviewed and args.reviewed != shown.token)
+    ):
+        if args.yes and not unseen:  # the project changed since the review: show it again
             print(
                 f"hookdash: nothing trusted: the project changed since the review "
                 f"{visible(args.reviewed)} (now {shown.token}); review it again.",

@@ -154,12 +154,12 @@ def _write_gemini_list(config: Any, s: Style, alone: bool) -> None:
 def _hook_line(hook: Any, s: Style, id_width: int, state_width: int, hidden: bool = False) -> str:
     shown = hook.shown
     state = pad(_state(hook, s, hidden), state_width)
-    ident = pad(shorten(shown.id, id_width), id_width)
-    matcher = f" [{shorten(shown.matcher, 24)}]" if shown.matcher else ""
+    ident = pad(s.cut(shown.id, id_width), id_width)
+    matcher = f" [{s.cut(shown.matcher, 24)}]" if shown.matcher else ""
     line = f" L{hook.line}" if hook.line else ""
     command = ""
     if hook.name and hook.command:
-        command = "  " + s.dim(shorten(shown.command, 48))
+        command = "  " + s.dim(s.cut(shown.command, 48))
     from hookdash.core import unknown_badge
 
     unknown = unknown_badge(hook)

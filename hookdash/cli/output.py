@@ -53,7 +53,15 @@ class Style:
     `Terminal` turns into escape sequences."""
 
     def __init__(self, stream: TextIO):
-        self.on = stream.isatty() and not os.environ.get("NO_COLOR")
+        self.tty = stream.isatty()
+        self.on = self.tty and not os.environ.get("NO_COLOR")
+
+    def cut(self, text: str, width: int) -> str:
+        """`text` cut to `width` on a terminal (one line a hook); whole when piped, where a
+        script or a person's pager wants every character."""
+        from hookdash.core import shorten
+
+        return shorten(text, width) if self.tty else text
 
     def _wrap(self, code: str, text: str) -> str:
         return f"{_mark(code)}{text}{_mark('0')}" if self.on else text

@@ -17,7 +17,7 @@ from hookdash.cli.output import (
     print_json,
 )
 from hookdash.cli.workspace import configuration
-from hookdash.core import json_text, shorten, visible
+from hookdash.core import NO_MATCHER, json_text, shorten, visible
 
 if TYPE_CHECKING:
     from hookdash.core import LogFeed
@@ -44,7 +44,7 @@ def _context_label(event: str, tool: str | None, trigger: str | None) -> str:
     if kind == "trigger":
         field = TRIGGER_FIELD[event]
         return f"{field} {visible(trigger)}" if trigger else f"any {field}"
-    return "no match context"
+    return NO_MATCHER
 
 
 def _plan_notes(event: str, tool: str | None, trigger: str | None) -> list[str]:

@@ -302,6 +302,7 @@ if TYPE_CHECKING:
     from hookdash.core.present import (
         BADGE_MEANINGS as BADGE_MEANINGS,
         GEMINI_SOURCE_NOTE as GEMINI_SOURCE_NOTE,
+        NO_MATCHER as NO_MATCHER,
         QUIRKS as QUIRKS,
         UNKNOWN_MARK as UNKNOWN_MARK,
         BadgeKind as BadgeKind,

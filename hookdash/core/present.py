@@ -456,6 +456,10 @@ RISK_LABELS: dict[RiskKind, str] = {
     "outside-workspace": "OUTSIDE WORKSPACE",
     "sudo": "SUDO",
 }
+# What a plan or fire says of an event no matcher applies to (Stop, SessionEnd, …): a
+# person reading "no match query" wonders what query to give.
+NO_MATCHER = "takes no matcher (every hook runs)"
+
 RISK_SPAN_WIDTH = 100  # a flag's span is shown on one line, cut to this many characters
 
 

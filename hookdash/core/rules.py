@@ -271,14 +271,15 @@ RULES: dict[str, Rule] = _rules(
         "command-not-found",
         "error",
         "The program a hook runs is not on PATH.",
-        "bash exits 127, which Gemini CLI treats as a blocking deny. Install it or give the "
-        "full path.",
+        "bash exits 127, which Gemini CLI treats as a blocking deny (on an event that can "
+        "block). Install it or give the full path.",
     ),
     (
         "script-missing",
         "error",
         "The script a hook runs does not exist.",
-        "bash exits 127, which Gemini CLI treats as a blocking deny. Create it or fix the path.",
+        "bash exits 127, which Gemini CLI treats as a blocking deny (on an event that can "
+        "block). Create it or fix the path.",
     ),
     (
         "script-not-a-file",
@@ -291,7 +292,8 @@ RULES: dict[str, Rule] = _rules(
         "script-not-executable",
         "error",
         "The script a hook runs is not executable.",
-        "bash exits 126, which Gemini CLI treats as a blocking deny. chmod +x it.",
+        "bash exits 126, which Gemini CLI treats as a blocking deny (on an event that can "
+        "block). chmod +x it.",
     ),
     # ---------------------------------------------------------------- review
     (

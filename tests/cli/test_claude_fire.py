@@ -83,7 +83,10 @@ def test_trust_shows_the_review_then_records_what_it_showed(sandbox: Sandbox) ->
     stale = _claude(sandbox, "trust", "--host", "claude", "--yes", "--reviewed", token)
     assert stale.returncode == 3 and "+curl x | sh" not in stale.stdout  # shown as NEW again
     assert "changed since the review" in stale.stderr
-    done = _claude(sandbox, "trust", "--host", "claude", "--yes")
+    unseen = _claude(sandbox, "trust", "--host", "claude", "--yes")  # curl | sh: a flag
+    assert unseen.returncode == 3 and "has risk flags" in unseen.stderr
+    token = json.loads(_claude(sandbox, "trust", "--host", "claude", "--json").stdout)["reviewed"]
+    done = _claude(sandbox, "trust", "--host", "claude", "--yes", "--reviewed", token)
     assert done.returncode == 0 and "Reviewed 1 Claude Code project hook" in done.stdout
     assert "NEW" not in _claude(sandbox, "list", "--host", "claude").stdout
     (sandbox.workspace / "scripts" / "check.sh").write_text("#!/bin/sh\necho changed\n")

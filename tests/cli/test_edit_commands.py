@@ -199,7 +199,9 @@ def test_trust_asks_first_then_records(sandbox: Sandbox) -> None:
     listed = sandbox.cli("list")
     assert "CHANGED" in listed.stdout and "fmt.sh changed after it was trusted" in listed.stdout
     assert sandbox.cli("trust").returncode == 3
-    assert sandbox.cli("trust", "--yes").returncode == 0
+    assert sandbox.cli("trust", "--yes").returncode == 3  # rm -rf ~: a flag needs a review
+    token = json.loads(sandbox.cli("trust", "--json").stdout)["reviewed"]
+    assert sandbox.cli("trust", "--yes", "--reviewed", token).returncode == 0
     assert "CHANGED" not in sandbox.cli("list").stdout
 
 

@@ -59,7 +59,7 @@ def test_reading_commands_show_every_hidden_character(hostile: Sandbox) -> None:
     listed = _clean(hostile, "list")
     # The trick command cannot hide behind a fake one: its CR and ESC [2K are shown.
     assert "␍␛[2K" in listed and "n␛]0;PWN␇␛[2J" in listed and "lone<U+D800>" in listed
-    assert "safe<U+202E><U+2066>hs.tsil…" in listed  # cut at the id column's width
+    assert "safe<U+202E><U+2066>hs.tsil<U+2069>" in listed  # whole when piped
     assert "[bold red]markup[/]" in listed and "ext-hook␛[1m" in listed
     assert " hidden " in listed  # the badge
     checked = _clean(hostile, "check", codes=(1,))
@@ -111,7 +111,10 @@ def test_trust_review_fire_and_its_log(hostile: Sandbox) -> None:
     assert as_json["results"][0]["output"]["reason"].startswith(f"blocked{ESC}]0;PWN")
     logged = _clean(hostile, "log", "--source", "hookdash")
     assert "loud" in logged
-    _clean(hostile, "trust", "--yes")
+    refused = _clean(hostile, "trust", "--yes", codes=(3,))  # risk flags: a review's token
+    assert "have risk flags" in refused
+    token = json.loads(_clean(hostile, "trust", "--json", codes=(3,)))["reviewed"]
+    _clean(hostile, "trust", "--yes", "--reviewed", token)
     assert "NEW" not in _clean(hostile, "list").split("Notification")[0].split("BeforeTool")[1]
 
 

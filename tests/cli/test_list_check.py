@@ -128,3 +128,32 @@ def test_python_dash_m(sandbox: Sandbox) -> None:
         [sys.executable, "-m", "hookdash", "--version"], capture_output=True, text=True
     )
     assert result.returncode == 0 and result.stdout.startswith("hookdash ")
+
+
+def test_list_text_keeps_whole_lines_when_piped(sandbox: Sandbox) -> None:
+    """Piped (a script, a pager), `list` prints every character of a hook's id, matcher and
+    command; only a terminal gets them cut to one line."""
+    sandbox.trust_folder()
+    long_command = "python3 hooks/format_everything.py --check --all-files --verbose --x"
+    long_matcher = "run_shell_command|write_file|replace"
+    sandbox.write_workspace(
+        {
+            "hooks": {
+                "BeforeTool": [
+                    definition(
+                        command_hook(long_command, name="a-rather-long-hook-name-for-a-list"),
+                        matcher=long_matcher,
+                    )
+                ]
+            }
+        }
+    )
+    shown = sandbox.cli("list").stdout
+    assert long_command in shown and long_matcher in shown, shown
+    assert "a-rather-long-hook-name-for-a-list" in shown and "…" not in shown
+    claude_command = "bash -c 'echo a long claude command that runs past sixty characters x'"
+    sandbox.write(
+        sandbox.workspace / ".claude" / "settings.json",
+        {"hooks": {"Stop": [{"hooks": [{"type": "command", "command": claude_command}]}]}},
+    )
+    assert claude_command in sandbox.cli("list", "--host", "claude").stdout

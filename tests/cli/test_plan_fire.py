@@ -234,7 +234,7 @@ def test_ambiguous_and_unknown_hook_ids(sandbox: Sandbox) -> None:
 def test_fire_with_no_hooks(sandbox: Sandbox) -> None:
     result = sandbox.cli("fire", "Notification")
     assert result.returncode == 0
-    assert "Notification · no match context · no hook" in result.stdout
+    assert "Notification · takes no matcher (every hook runs) · no hook" in result.stdout
     assert "effect: Nothing" in result.stdout
 
 
@@ -279,3 +279,15 @@ def test_a_timeout_node_cannot_take_is_said_by_check_plan_fire_and_refused_by_ad
     assert f"! slow: {said}" in fire.stdout and "timed out" in fire.stdout
     added = sandbox.cli("add", "AfterAgent", "--command", "x", "--timeout", "2147483648")
     assert added.returncode != 0 and "more than 2147483647 ms" in added.stderr
+
+
+def test_a_mistyped_event_or_hook_gets_the_close_names(sandbox: Sandbox) -> None:
+    """`plan BeforeTol` and `fire --hook fmtt` say what was probably meant."""
+    sandbox.trust_folder()
+    sandbox.write_workspace(
+        {"hooks": {"BeforeTool": [definition(command_hook("echo f", name="fmt"))]}}
+    )
+    planned = sandbox.cli("plan", "BeforeTol")
+    assert planned.returncode == 2 and "Did you mean BeforeTool?" in planned.stderr
+    fired = sandbox.cli("fire", "BeforeTool", "--hook", "fmtt", "--yes")
+    assert fired.returncode != 0 and "'fmt'" in fired.stderr and "Did you mean" in fired.stderr

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from hookdash.cli.any_host import Places
+from hookdash.cli.any_host import Places, version_words
 from hookdash.cli.hosts import CliHost, Command, register_cli
 from hookdash.cli.output import (
     EXIT_FAILED,
@@ -21,6 +21,7 @@ from hookdash.cli.output import (
     print_json,
 )
 from hookdash.core import shorten, visible
+from hookdash.core.present import NO_MATCHER
 
 HOST = "codex"
 _BADGES = {
@@ -89,12 +90,12 @@ def _badge(hook: Any, s: Style) -> tuple[str, str]:
 def hook_line(hook: Any, s: Style) -> str:
     badge, plain = _badge(hook, s)
     pad = " " * max(1, 12 - len(plain))
-    matcher = f" [{visible(shorten(str(hook.matcher), 24))}]" if hook.matcher is not None else ""
+    matcher = f" [{visible(s.cut(str(hook.matcher), 24))}]" if hook.matcher is not None else ""
     line = s.dim(f" L{hook.line}") if hook.line else ""
     timeout = s.dim(f" {hook.timeout:g}s")
     risks = s.red(" ⚠ " + ",".join(sorted({r.kind for r in hook.risks}))) if hook.risks else ""
     trust = s.dim(f" ({_TRUST_WORDS.get(hook.trust, hook.trust)})")
-    return f"    {badge}{pad}{visible(shorten(hook.id, 60))}{matcher}{timeout}{trust}{line}{risks}"
+    return f"    {badge}{pad}{visible(s.cut(hook.id, 60))}{matcher}{timeout}{trust}{line}{risks}"
 
 
 def write_list(snap: Any, s: Style) -> None:
@@ -104,7 +105,9 @@ def write_list(snap: Any, s: Style) -> None:
     places = Places(snap.home)
     out = sys.stdout
     out.write(
-        s.bold("workspace ") + places.display(snap.workspace) + s.dim(" · Codex CLI 0.171.0\n")
+        s.bold("workspace ")
+        + places.display(snap.workspace)
+        + s.dim(f" · {version_words(_host(), snap)}\n")
     )
     switch = (
         "on"
@@ -236,7 +239,7 @@ def cmd_plan(args: argparse.Namespace) -> int:
     out = sys.stdout
     context = f"{plan.match_field} {visible(repr(plan.value))}" if plan.value else "any value"
     if plan.match_field is None:
-        context = "no matcher"
+        context = NO_MATCHER
     count = len(plan.hooks)
     runs = f"Codex runs {count} hook{'s' if count != 1 else ''}" if count else "Codex runs no hook"
     out.write(f"{s.bold(visible(plan.event))} · {context}: {runs}")
@@ -298,9 +301,7 @@ def cmd_fire(args: argparse.Namespace) -> int:
     s = Style(sys.stdout)
     out = sys.stdout
     context = (
-        f"{result.match_field} {visible(repr(result.value))}"
-        if result.match_field
-        else "no matcher"
+        f"{result.match_field} {visible(repr(result.value))}" if result.match_field else NO_MATCHER
     )
     count = len(result.results)
     what = f"{count} hook{'s' if count != 1 else ''}" + (" at once" if count > 1 else "")
@@ -412,7 +413,7 @@ def _print_review(snap: Any, hooks: list[Any], token: str) -> None:
 
 
 def cmd_trust(args: argparse.Namespace) -> int:
-    from hookdash.cli.edits import edit_failed
+    from hookdash.cli.edits import edit_failed, unseen_risks
     from hookdash.core import HookdashError, codex_review_token, trust_codex_hooks
 
     snap = snapshot(args)
@@ -425,7 +426,7 @@ def cmd_trust(args: argparse.Namespace) -> int:
         message = "No Codex CLI hook waits for trust: none is untrusted or changed."
         print_json({"changed": False, "message": message}) if args.json else print(message)
         return EXIT_OK
-    if not args.yes:
+    if not args.yes or unseen_risks(args, hooks):
         if args.json:
             print_json(
                 {

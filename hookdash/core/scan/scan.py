@@ -314,8 +314,8 @@ class _Scan:
         self.hooks.append(hook)
         name = AGENT_NAMES[reader.agent]
         matcher = f" (matcher {entry.matcher!r})" if entry.matcher not in (None, "", "*") else ""
-        what = f"A {entry.event} hook{matcher}"
-        owner = f"a {entry.event} hook"
+        what = f"{_a(entry.event).capitalize()} {entry.event} hook{matcher}"
+        owner = f"{_a(entry.event)} {entry.event} hook"
         if entry.kind == "setting":
             what = f"The {entry.event} setting, a command that is not a hook"
         elif entry.kind == "mcp-server":
@@ -560,3 +560,9 @@ def _parse(text: str, syntax: str) -> Any:
 
 def _raise(message: str, line: int | None) -> Any:
     raise _ParseError(message, line)
+
+
+def _a(word: str) -> str:
+    """The article before an event's name as it is said: "an AfterAgent", "a UserPromptSubmit"
+    (a leading U is said "you")."""
+    return "an" if word[:1].lower() in "aeio" and word else "a"

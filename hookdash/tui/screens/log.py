@@ -353,7 +353,12 @@ class LogScreen(LogNarrowing):
 
     def action_close(self) -> None:
         if self.focused is self._filter_box:
-            self.runs.focus()  # out of the filter box, back to the runs
+            # As on the hook list: esc drops the words typed (b/s/e/h narrowing stays) and
+            # goes back to the runs; enter keeps them.
+            self._debounce.cancel()
+            self._filter_box.value = ""
+            self._narrow(text="")
+            self.runs.focus()
             return
         if self.maximized is not None:
             self.minimize()

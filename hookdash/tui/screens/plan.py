@@ -121,8 +121,7 @@ class PlanScreen(PlanBase):
             trigger_box.value = trigger if trigger is not None else Select.BLANK
         else:
             none.update(
-                f"{event} has no match context: Gemini ignores every matcher and runs all "
-                "its hooks."
+                f"{event} takes no matcher: Gemini ignores every matcher and runs all its hooks."
             )
 
     def event_chosen(self, event: str) -> None:

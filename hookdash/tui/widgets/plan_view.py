@@ -19,6 +19,7 @@ from textual.widgets.option_list import Option
 
 from hookdash.core import (
     FIRED_TRIGGERS,
+    NO_MATCHER,
     OUTCOME_MARKS,
     TRIGGER_FIELD,
     AnyHook,
@@ -152,7 +153,7 @@ def _summary_head(result: Plan, event: str) -> Text:
         field = TRIGGER_FIELD[event]
         label = f"{field} {visible(context.trigger)}" if context.trigger else f"any {field}"
     else:
-        label = "no match context"
+        label = NO_MATCHER
     head = Text()
     head.append(event, style="bold")
     head.append(f" · {label}: ")

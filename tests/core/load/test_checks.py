@@ -171,3 +171,22 @@ def test_the_banner_and_check_count_untrusted_hooks_alike(sandbox: Sandbox) -> N
     assert summary == "2 project hooks are not trusted yet (2 NEW)"
     (problem,) = _codes(sandbox)["project-hook-untrusted"]
     assert problem.message.startswith(summary + ": p1, p2.")
+
+
+def test_a_missing_program_blocks_only_where_the_event_can_block(sandbox: Sandbox) -> None:
+    """bash's exit 127 is a blocking deny on BeforeTool; on Notification Gemini ignores
+    decisions, so the message says the hook only fails there."""
+    sandbox.trust_folder()
+    sandbox.write_workspace(
+        {
+            "hooks": {
+                "BeforeTool": [definition(command_hook("nope-xyz-1", name="gate"))],
+                "Notification": [definition(command_hook("nope-xyz-2", name="ping"))],
+            }
+        }
+    )
+    messages = {p.pointer: p.message for p in _codes(sandbox)["command-not-found"]}
+    gate = messages["/hooks/BeforeTool/0/hooks/0"]
+    ping = messages["/hooks/Notification/0/hooks/0"]
+    assert "treats as a blocking deny" in gate
+    assert "blocking deny" not in ping and "Notification hooks cannot block" in ping

@@ -163,7 +163,8 @@ async def test_an_event_without_a_match_query(sandbox: Sandbox) -> None:
         assert screen.query_one("#plan-event", Select).value == "Stop"
         assert not screen.query_one("#plan-value", Input).display
         assert "Claude Code ignores every matcher" in text_of(screen.query_one("#plan-none"))
-        assert "Stop · no match query: Claude Code runs 1 hook" in _summary(screen)
+        summary = _summary(screen)
+        assert "Stop · takes no matcher (every hook runs): Claude Code runs 1 hook" in summary
         # Another event: its field and the value a firing sends.
         screen.query_one("#plan-event", Select).value = "SessionStart"
         await until(lambda: screen.plan is not None and screen.plan.event == "SessionStart")

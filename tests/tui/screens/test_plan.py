@@ -124,7 +124,7 @@ async def test_an_event_without_match_context(app: HookdashApp) -> None:
         assert screen.query_one("#plan-event", Select).value == "Notification"
         assert not screen.query_one("#plan-tool", Input).display
         assert "Gemini ignores every matcher" in text_of(screen.query_one("#plan-none"))
-        assert "Notification · no match context: Gemini runs 1 hook" in text_of(
+        assert "Notification · takes no matcher (every hook runs): Gemini runs 1 hook" in text_of(
             screen.query_one("#plan-summary"), 160
         )
 

@@ -8,7 +8,7 @@ import os
 import sys
 from typing import Any
 
-from hookdash.cli.any_host import Places
+from hookdash.cli.any_host import Places, version_words
 from hookdash.cli.output import (
     EXIT_FAILED,
     EXIT_OK,
@@ -19,7 +19,7 @@ from hookdash.cli.output import (
     risk_mark,
     unknown_texts,
 )
-from hookdash.core import UNKNOWN_MARK, shorten, visible
+from hookdash.core import NO_MATCHER, UNKNOWN_MARK, shorten, visible
 
 _BADGES = {
     "claude-refuses-to-start": "not-running",
@@ -50,6 +50,8 @@ def _badge(hook: Any, s: Style) -> str:
 
 
 def _header(snap: Any, places: Places, s: Style) -> list[str]:
+    from hookdash.core.hosts.registry import host
+
     project_hooks = any(h.scope in ("project", "local") for h in snap.hooks)
     trust = visible(snap.folder_trust.sentence)
     if snap.folder_trust.state != "trusted" and project_hooks:
@@ -58,7 +60,9 @@ def _header(snap: Any, places: Places, s: Style) -> list[str]:
     if not snap.claude_starts:
         switch = s.red("Claude Code does not start (a managed settings file does not parse)")
     return [
-        s.bold("workspace ") + places.display(snap.workspace) + s.dim(" · Claude Code 2.1.332"),
+        s.bold("workspace ")
+        + places.display(snap.workspace)
+        + s.dim(f" · {version_words(host('claude'), snap)}"),
         f"hooks {switch}",
         f"trust {trust}",
     ]
@@ -138,7 +142,7 @@ def _write_settings_commands(snap: Any, places: Places, s: Style) -> None:
         where = f"{c.scope} {places.display(c.file)}" + (f":{c.line}" if c.line else "")
         risks = s.red(" ⚠ " + ",".join(sorted({r.kind for r in c.risks}))) if c.risks else ""
         out.write(
-            f"    {badge}{pad}{s.cyan(visible(c.key))} {visible(shorten(c.command, 60))}"
+            f"    {badge}{pad}{s.cyan(visible(c.key))} {visible(s.cut(c.command, 60))}"
             f"{risks} {s.dim(where)}\n"
         )
         why = c.runs if c.in_effect else c.not_in_effect_because or ""
@@ -190,12 +194,12 @@ def _hook_line(hook: Any, s: Style) -> str:
     badge = _badge(hook, s) + _review_badge(hook, s)
     plain = _plain_badge(hook) + _review_words(hook)
     pad = " " * max(1, 16 - len(plain))
-    matcher = f" [{visible(shorten(str(hook.matcher), 24))}]" if hook.matcher is not None else ""
+    matcher = f" [{visible(s.cut(str(hook.matcher), 24))}]" if hook.matcher is not None else ""
     kind = "" if hook.type == "command" else s.dim(f" ({visible(str(hook.type))})")
     line = s.dim(f" L{hook.line}") if hook.line else ""
     risks = risk_mark(hook.risks, s)
     unknown = s.dim(f" {UNKNOWN_MARK} not understood") if not hook.understood else ""
-    return f"    {badge}{pad}{visible(shorten(hook.id, 60))}{kind}{matcher}{line}{risks}{unknown}"
+    return f"    {badge}{pad}{visible(s.cut(hook.id, 60))}{kind}{matcher}{line}{risks}{unknown}"
 
 
 def _plain_badge(hook: Any) -> str:
@@ -248,7 +252,7 @@ def cmd_plan_claude(args: argparse.Namespace) -> int:
     out = sys.stdout
     context = f"{plan.match_field} {visible(repr(plan.value))}" if plan.value else "any value"
     if plan.match_field is None:
-        context = "no match query"
+        context = NO_MATCHER
     count = len(plan.hooks)
     runs = (
         f"Claude Code runs {count} hook{'s' if count != 1 else ''}"
@@ -345,9 +349,7 @@ def cmd_fire_claude(args: argparse.Namespace) -> int:
     s = Style(sys.stdout)
     out = sys.stdout
     context = (
-        f"{result.match_field} {visible(repr(result.value))}"
-        if result.match_field
-        else "no match query"
+        f"{result.match_field} {visible(repr(result.value))}" if result.match_field else NO_MATCHER
     )
     count = len(result.results)
     what = f"{count} hook{'s' if count != 1 else ''}" + (" in parallel" if count > 1 else "")
@@ -442,7 +444,7 @@ def _print_claude_review(snap: Any, hooks: list[Any], token: str, args: argparse
 
 
 def cmd_trust_claude(args: argparse.Namespace) -> int:
-    from hookdash.cli.edits import edit_failed
+    from hookdash.cli.edits import edit_failed, unseen_risks
     from hookdash.cli.output import EXIT_NEEDS_CONFIRMATION
     from hookdash.core import (
         HookdashError,
@@ -459,8 +461,9 @@ def cmd_trust_claude(args: argparse.Namespace) -> int:
     except HookdashError as exc:
         raise edit_failed(exc, args.json) from None
     token = claude_review_token(hooks)
-    if hooks and (not args.yes or (args.reviewed and args.reviewed != token)):
-        if args.yes:
+    unseen = unseen_risks(args, hooks)
+    if hooks and (not args.yes or unseen or (args.reviewed and args.reviewed != token)):
+        if args.yes and not unseen:
             print(
                 "hookdash: nothing recorded: the hooks or settings commands changed since the "
                 f"review {visible(args.reviewed)} (now {token}); review them again.",

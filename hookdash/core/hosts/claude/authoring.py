@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from hookdash.core import jsonc
-from hookdash.core.display import shorten
+from hookdash.core.display import shorten, visible
 from hookdash.core.edit.editor.hook_text import add_hook, remove_hook, set_fields
 from hookdash.core.edit.editor.json_paths import JsonEditError
 from hookdash.core.edit.edits import AuthoringResult, Change
@@ -192,7 +192,7 @@ def add_claude_hook(
     )
     if not dry_run and edit.created:
         notes += _remember(world, file, edit.created)
-    where = f"joined the group at {edit.joined}" if edit.joined else "a new matcher group"
+    where = _joined_words(event, matcher, edit.joined) if edit.joined else "a new matcher group"
     verb = "Would add" if dry_run else "Added"
     return AuthoringResult(
         action="add",
@@ -369,3 +369,14 @@ def edit_claude_hook(
         dry_run=dry_run,
         diff=diff,
     )
+
+
+def _joined_words(event: str, matcher: str | None, pointer: str) -> str:
+    """The group an added hook joined, in words ("in the 1st PreToolUse group, matcher
+    'Bash', beside its hooks"), not as the JSON pointer /hooks/PreToolUse/0."""
+    tail = pointer.rsplit("/", 1)[-1]
+    number = int(tail) + 1 if tail.isdigit() else None
+    nth = {1: "1st", 2: "2nd", 3: "3rd"}.get(number or 0, f"{number}th")
+    which = f"the {nth} {event} group" if number is not None else f"an existing {event} group"
+    matched = f"matcher {visible(repr(matcher))}" if matcher else "no matcher"
+    return f"added to {which} ({matched}), beside the hooks it already had"

@@ -97,4 +97,7 @@ def suggest_event(name: str) -> str | None:
     for claude, event in CLAUDE_EVENT_NAMES.items():
         if claude.lower() == folded:
             return event
-    return None
+    from hookdash.core.spelling import suggestions  # a typo: "BeforeTol"
+
+    close = suggestions(name, EVENTS, limit=1)
+    return close[0] if close else None

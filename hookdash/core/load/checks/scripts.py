@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 
 from hookdash.core.disk import files
+from hookdash.core.hosts.gemini.effects import IGNORES_DECISIONS
 from hookdash.core.load.checks.about import _about
 from hookdash.core.load.script_head import SCRIPT_SCAN_BYTES
 from hookdash.core.model import Hook
@@ -22,7 +23,7 @@ def _check_script(hook: Hook) -> list[Problem]:
     if hook.script is not None and hook.script not in scripts:
         scripts.insert(0, hook.script)
     for script in scripts:
-        found = _one(script)
+        found = _one(script, _consequence(hook.event))
         if found is not None:
             code, message, fix = found
             out.append(_failing(hook, code, message, fix))
@@ -53,7 +54,15 @@ def _failing(hook: Hook, code: str, message: str, fix: str) -> Problem:
     return _about(hook, severity, code, message if hook.runs else message + _LATER, fix)
 
 
-def _one(script: ScriptInfo) -> tuple[str, str, str] | None:
+def _consequence(event: str) -> str:
+    """What Gemini CLI makes of bash's failure: a blocking deny, except on an event whose
+    decisions it ignores (Notification, SessionStart, …), where it only fails."""
+    if event in IGNORES_DECISIONS:
+        return f"which Gemini CLI reports as a failed hook ({event} hooks cannot block)"
+    return "which Gemini CLI treats as a blocking deny with bash's error as the reason"
+
+
+def _one(script: ScriptInfo, consequence: str) -> tuple[str, str, str] | None:
     if script.is_task:
         return None  # project code was read: it exists
     if script.kind == "command":
@@ -61,8 +70,7 @@ def _one(script: ScriptInfo) -> tuple[str, str, str] | None:
             return None
         return (
             "command-not-found",
-            f"'{script.program}' is not on PATH: bash exits 127, which Gemini CLI treats as a "
-            "blocking deny with bash's error as the reason.",
+            f"'{script.program}' is not on PATH: bash exits 127, {consequence}.",
             "Install it, or use the full path.",
         )
     if not script.exists and script.path and (kind := files.not_regular(script.path)):
@@ -75,16 +83,14 @@ def _one(script: ScriptInfo) -> tuple[str, str, str] | None:
     if not script.exists:
         return (
             "script-missing",
-            f"The script {script.path} does not exist: bash exits 127, which Gemini CLI "
-            "treats as a blocking deny.",
+            f"The script {script.path} does not exist: bash exits 127, {consequence}.",
             "Create the script, or fix the path (relative paths start in the workspace).",
         )
     if not script.executable:
         what = "readable" if script.kind in ("interpreted", "reached") else "executable"
         return (
             "script-not-executable",
-            f"The script {script.path} is not {what}: bash exits 126, which Gemini CLI "
-            "treats as a blocking deny.",
+            f"The script {script.path} is not {what}: bash exits 126, {consequence}.",
             f"chmod +x {script.path}" if what == "executable" else "Fix its permissions.",
         )
     return None

@@ -103,7 +103,7 @@ class ClaudePlanScreen(PlanBase["ClaudeFireResult"]):
             fill(box, value)  # drawn with hidden characters shown
         else:
             none.update(
-                f"{event} has no match query: Claude Code ignores every matcher and runs all "
+                f"{event} takes no matcher: Claude Code ignores every matcher and runs all "
                 "its hooks."
             )
 

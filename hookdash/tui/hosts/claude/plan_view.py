@@ -15,6 +15,7 @@ from rich.text import Text
 from textual.widgets.option_list import Option
 
 from hookdash.core import ClaudeHook, ClaudePlan, visible
+from hookdash.core.present import NO_MATCHER
 from hookdash.tui.colors import Colors
 from hookdash.tui.plain import plain
 from hookdash.tui.widgets.plan_view import PlanRows, SkipLine, run_option, skipped_rows
@@ -64,7 +65,7 @@ def claude_plan_rows(plan: ClaudePlan, display: Callable[[str], str], colors: Co
 def claude_plan_head(plan: ClaudePlan) -> Text:
     """`PreToolUse · tool_name 'Bash': Claude Code runs 2 hooks in parallel`."""
     if plan.match_field is None:
-        label = "no match query"
+        label = NO_MATCHER
     elif plan.value:
         label = f"{visible(plan.match_field)} {visible(repr(plan.value))}"
     else:

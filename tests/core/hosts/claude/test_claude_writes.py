@@ -58,7 +58,7 @@ def test_add_creates_the_user_file_in_claudes_shape(machine: Machine) -> None:
 
 def test_add_joins_the_group_with_the_identical_matcher_else_makes_one(machine: Machine) -> None:
     machine.write(machine.project_file, hooks_on("PreToolUse", "a.sh", matcher="Bash"))
-    assert "joined the group at /hooks/PreToolUse/0" in _add(
+    assert "added to the 1st PreToolUse group (matcher 'Bash'), beside the hooks" in _add(
         machine, "PreToolUse", "b.sh", matcher="Bash", scope="project"
     )
     assert "a new matcher group" in _add(
