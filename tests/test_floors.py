@@ -22,6 +22,14 @@ import hookdash
 
 PACKAGE = Path(hookdash.__file__).parent
 
+# Every agent's room: each package under core/hosts/ but the crosswalk (found by looking,
+# as the registry finds them: a new agent's room needs no line here).
+ROOMS = tuple(
+    f"hookdash.core.hosts.{p.name}"
+    for p in sorted((PACKAGE / "core" / "hosts").iterdir())
+    if p.is_dir() and (p / "__init__.py").exists() and p.name != "crosswalk"
+)
+
 # Top to bottom. A module's floor is that of the longest prefix naming it.
 FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("faces", ("hookdash.cli", "hookdash.tui", "hookdash.__main__", "hookdash")),
@@ -31,10 +39,13 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
         (
             "hookdash.core.scan",
             "hookdash.core.any_hook",
+            "hookdash.core.workspace",
             "hookdash.core.demo",
             "hookdash.core.present",
             "hookdash.core.watching",
             "hookdash.core.run.logfeed",
+            # Your own hooks of every agent, watched (the rooms say what each reads).
+            "hookdash.core.baseline",
             "hookdash.core.run.log_filter",
             # Translating one host's hooks into another's (`import claude`).
             "hookdash.core.hosts.crosswalk.importing",
@@ -43,14 +54,26 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         "host rooms",
         (
-            "hookdash.core.hosts.gemini",
-            "hookdash.core.hosts.claude",
-            "hookdash.core.hosts.codex",
+            *ROOMS,
             # What every room reads MCP servers with.
             "hookdash.core.hosts.mcp",
             # Gemini's loader, checks and records, not yet moved into its room.
             "hookdash.core.load",
             "hookdash.core.model",
+        ),
+    ),
+    (
+        # What every room reads a repository's hook files with, and how it says that other
+        # agents run a file: the shapes of hooks files, not one agent's rule.
+        "reading hook files",
+        (
+            "hookdash.core.scan.reader",
+            "hookdash.core.scan.events",
+            "hookdash.core.scan.shapes",
+            "hookdash.core.scan.hooks_object",
+            "hookdash.core.scan.also_run",
+            "hookdash.core.hosts.scanned",
+            "hookdash.core.baseline.sources",
         ),
     ),
     (
@@ -76,6 +99,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "hookdash.core.load.bash_words",
             "hookdash.core.load.project_tasks",
             "hookdash.core.load.script_head",
+            "hookdash.core.load.reached_files",
         ),
     ),
     ("run and edit", ("hookdash.core.run", "hookdash.core.edit")),
@@ -88,6 +112,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "hookdash.core.regex_tokens",
             "hookdash.core.records",
             "hookdash.core.findings",
+            "hookdash.core.other_agents",
             "hookdash.core.problems",
             "hookdash.core.rules",
             "hookdash.core.display",

@@ -38,7 +38,7 @@ SANITIZERS = frozenset(
         "CliError", "local_time", "local_date_time",
         # Not shown: they compute, count or look up.
         "len", "bool", "isinstance", "hidden_refs", "hidden_problems_of", "hook_badges",
-        "outcome_of", "outcome_label", "is_run_of", "count_hooks", "state_badge",
+        "outcome_of", "outcome_label", "verdict_text", "is_run_of", "count_hooks", "state_badge",
         "changed_script", "trusted_commands", "script_preview", "match_kind",
         "describe_execution", "select_hook", "hook_for_problem", "registrable",
     }

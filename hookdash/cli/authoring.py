@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from hookdash.cli.edits import colour_diff_line, edit_failed, print_edit
 from hookdash.cli.options import Parser, add_hook_id, add_scope, add_yes, claude_scope_only
-from hookdash.cli.output import EXIT_NEEDS_CONFIRMATION, EXIT_OK, Style, print_json
+from hookdash.cli.output import EXIT_NEEDS_CONFIRMATION, EXIT_OK, Style, print_json, risk_mark
 from hookdash.cli.workspace import configuration
 from hookdash.core import json_text, visible
 
@@ -91,7 +91,8 @@ def _print_import(result: ImportResult, env: GeminiEnvironment) -> None:
         timeout = f"  timeout {row.timeout_ms} ms" if row.timeout_ms else ""
         present = "  (already there)" if row.status == "present" else ""
         event, name = visible(row.event), visible(row.name)
-        print(f"  {mark} {event:<13} {s.bold(name)}{matcher}{timeout}{s.dim(present)}")
+        risks = risk_mark(row.risks, s)
+        print(f"  {mark} {event:<13} {s.bold(name)}{matcher}{timeout}{s.dim(present)}{risks}")
         print(s.dim(f"      {visible(row.command)}   ← {env.display(row.source)}, {where}"))
         for caveat in row.caveats:  # imported, but this part of it works otherwise here
             what = f"{caveat.subject} does not carry over"

@@ -18,6 +18,7 @@ from hookdash.cli.output import (
     CliError,
     Style,
     print_json,
+    unknown_texts,
 )
 from hookdash.cli.workspace import configuration
 from hookdash.core import json_text, visible
@@ -190,6 +191,8 @@ def _print_review(config: Configuration, hook: Hook, s: Style, hidden: bool = Fa
         where = "" if risk.where == "command" else f" (in {risk.where})"
         print(f"{indent}{s.red('! ' + risk.label)}{where}: {risk.span}")
         print(f"{indent}  {s.dim(risk.why)}")
+    for text in unknown_texts(hook, env.display):
+        print(f"{indent}{s.dim(text)}")
     diff = changed_script(config, hook)
     if diff is None:
         return

@@ -13,6 +13,8 @@ from hookdash.cli.output import (
     Style,
     pad,
     print_json,
+    risk_mark,
+    unknown_texts,
     visible_len,
 )
 from hookdash.cli.problem_report import print_problems, print_problems_of
@@ -29,6 +31,7 @@ _BADGE_STYLE = {
     "not-running": "red",
     "new": "yellow",
     "changed": "yellow",
+    "partly": "yellow",
     "legacy": "yellow",
     "hidden": "red",
 }
@@ -142,6 +145,8 @@ def _write_gemini_list(config: Any, s: Style, alone: bool) -> None:
                 out.write(line + "\n")
                 for reason in _explanations(hook):
                     out.write(f"      {s.dim('↳ ' + reason)}\n")
+                for text in unknown_texts(hook, env.display):
+                    out.write(f"      {s.dim(text)}\n")
     counts = _counts(snap)
     out.write("\n" + s.dim(counts) + "\n")
 
@@ -155,7 +160,11 @@ def _hook_line(hook: Any, s: Style, id_width: int, state_width: int, hidden: boo
     command = ""
     if hook.name and hook.command:
         command = "  " + s.dim(shorten(shown.command, 48))
-    return f"    {state}{ident}{matcher}{s.dim(line)}{command}"
+    from hookdash.core import unknown_badge
+
+    unknown = unknown_badge(hook)
+    marks = s.dim(" " + unknown) if unknown else ""
+    return f"    {state}{ident}{matcher}{s.dim(line)}{command}{risk_mark(hook.risks, s)}{marks}"
 
 
 def _explanations(hook: Any) -> list[str]:

@@ -17,7 +17,7 @@ import io
 import os
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, TextIO
 
 from hookdash.core import visible
@@ -76,6 +76,13 @@ class Style:
 
     def cyan(self, t: str) -> str:
         return self._wrap("36", t)
+
+
+def risk_mark(risks: Any, s: Style) -> str:
+    """` ⚠ network,secrets`: the kinds of a hook's risk flags, as `list` and the import
+    preview show them for every host's hooks ("" without flags)."""
+    kinds = sorted({r.kind for r in risks or ()})
+    return s.red(" ⚠ " + ",".join(kinds)) if kinds else ""
 
 
 def safe_streams() -> None:
@@ -174,3 +181,11 @@ def guarded_output() -> Iterator[None]:
         yield
     finally:
         sys.stdout, sys.stderr = saved
+
+
+def unknown_texts(hook: Any, display: Callable[[str], str] = str) -> list[str]:
+    """`? why (where)` for each part of a hook hookdash did not understand, escaped: the
+    quieter mark beside the risk flags, in `list`, the review and `scan` of every host."""
+    from hookdash.core import unknown_lines, unknown_sentence
+
+    return [unknown_sentence(line) for line in unknown_lines(hook, display)]

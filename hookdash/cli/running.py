@@ -263,11 +263,25 @@ def _print_fire(result: Any, config: Any, s: Style) -> None:
         out.write(s.dim(f"logged {len(result.results)} run(s) to {where}") + "\n")
 
 
+def _verdict(run: Any, s: Style) -> str:
+    """`⊘ blocked`, `✔ ok`, …: the words and marks of the dashboard (`core.verdict_text`),
+    coloured as it colours them."""
+    from hookdash.core import outcome_of, verdict_text
+
+    outcome = outcome_of(run)
+    text = verdict_text(run)
+    if outcome == "ok":
+        return s.green(text)
+    if outcome in ("warning", "blocked"):
+        return s.yellow(text)
+    return s.dim(text) if outcome == "cancelled" else s.red(text)
+
+
 def run_lines(r: Any, s: Style) -> list[str]:
     """One hook's result as `fire` prints it: a heading, stdout, stderr, error, output."""
     shown = r.shown
     lines = []
-    mark = s.green("✔") if r.success else s.red("✖")
+    mark = _verdict(r, s)
     status = (
         "timed out"
         if r.timed_out
@@ -299,7 +313,7 @@ def _log_line(record: Any, s: Style) -> str:
         when = moment.strftime("%Y-%m-%d %H:%M:%S")
     except ValueError:
         when = visible(record.ts or "?")
-    mark = s.green("✔") if record.success else s.red("✖")
+    mark = _verdict(record, s)
     if record.timed_out:
         status = "timed out"
     elif record.exit_code is not None:

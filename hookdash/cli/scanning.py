@@ -9,10 +9,19 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any
 
-from hookdash.cli.output import EXIT_FAILED, EXIT_OK, EXIT_USAGE, CliError, Style, print_json
+from hookdash.cli.output import (
+    EXIT_FAILED,
+    EXIT_OK,
+    EXIT_USAGE,
+    CliError,
+    Style,
+    print_json,
+    unknown_texts,
+)
 
 if TYPE_CHECKING:
     from hookdash.cli.options import Parser, SubParsers
+    from hookdash.core import ScanReport
 
 FORMATS = ("text", "json", "sarif", "github")
 FAIL_ON = ("error", "warning", "note", "never")
@@ -26,11 +35,18 @@ def add_scan_command(sub: SubParsers, common: Parser) -> None:
         help="every coding agent's hooks that a repository brings, and their risks",
         description=(
             "Read the project-level hook files of every coding agent (Gemini CLI, Claude "
-            "Code, Qwen Code, Codex CLI, Cursor, Copilot CLI, Antigravity, Windsurf, Cline) "
-            "at the root of DIR, and nothing else: what would run if you opened it."
+            "Code, Qwen Code, Codex CLI, Cursor, Copilot CLI, Antigravity, Windsurf, Cline, "
+            "Factory droid, OpenCode, Amp, Kiro, Goose, Tabnine, Devin Desktop) at the root "
+            "of DIR, and nothing else: what would run if you opened it, and every agent "
+            "that runs each hook."
         ),
     )
     p.add_argument("dir", nargs="?", metavar="DIR", help="the repository (default: the workspace)")
+    p.add_argument(
+        "--diff",
+        metavar="BASE",
+        help="only what the working tree adds or modifies since the git revision BASE",
+    )
     add_format(p)
     p.add_argument(
         "--fail-on",
@@ -56,7 +72,16 @@ def cmd_scan(args: argparse.Namespace) -> int:
     root = args.dir or getattr(args, "workspace", None) or os.getcwd()
     if not os.path.isdir(root):
         raise CliError(f"{root!r} is not a directory", EXIT_USAGE)
-    report = scan_repository(root)
+    report: ScanReport
+    if args.diff is not None:
+        from hookdash.core import DiffError, scan_diff
+
+        try:
+            report = scan_diff(root, args.diff)
+        except DiffError as exc:
+            raise CliError(f"scan --diff: {exc}", EXIT_USAGE) from None
+    else:
+        report = scan_repository(root)
     fmt = "json" if getattr(args, "json", False) else args.format
     if fmt == "json":
         print_json(report)
@@ -86,7 +111,12 @@ def _text(report: Any) -> None:
     s = Style(sys.stdout)
     out = sys.stdout
     out.write(s.bold("scan ") + visible(report.root) + "\n")
-    if not report.agents:
+    base = getattr(report, "base", None)
+    if base is not None:
+        out.write(f"changes since {visible(base)}\n")
+        if not report.hooks and not report.findings:
+            out.write("\nThe change adds or modifies no hook of any agent.\n")
+    elif not report.agents:
         out.write(
             "\nNo agent hook files here: no coding agent runs a command because of this "
             "repository's files.\n"
@@ -108,8 +138,22 @@ def _text(report: Any) -> None:
                     f"    {s.yellow('! ' + flag.kind)}: {visible(shorten(flag.span.text, 60))}"
                     f"{where} — {visible(flag.why)}\n"
                 )
-            out.write(f"    {s.dim(hook.runs_when)}\n")
-    others = [f for f in report.findings if f.rule_id not in ("repo-hook", "risky-command")]
+            for text in unknown_texts(hook):
+                out.write(f"    {s.dim(text)}\n")
+            out.write(f"    {s.dim(visible(hook.runs_when))}\n")
+            if hook.also_run_by:
+                runners = [
+                    AGENT_NAMES[hook.agent],
+                    *(AGENT_NAMES[a.agent] for a in hook.also_run_by),
+                ]
+                added = "this adds a hook that runs" if base is not None else "runs"
+                out.write(
+                    f"    {s.bold(f'{added} in {len(runners)} agents')}: {', '.join(runners)}\n"
+                )
+                for also in hook.also_run_by:
+                    out.write(f"      {AGENT_NAMES[also.agent]}: {s.dim(visible(also.when))}\n")
+    shown = ("repo-hook", "risky-command", "not-understood")  # shown with their hook above
+    others = [f for f in report.findings if f.rule_id not in shown]
     if others:
         out.write("\n" + s.bold("findings") + "\n")
         for f in others:

@@ -138,6 +138,16 @@ if TYPE_CHECKING:
     from hookdash.core.hosts.claude.writing import (
         claude_settings_path as claude_settings_path,
     )
+    from hookdash.core.hosts.codex.fire import (
+        CodexFireResult as CodexFireResult,
+        build_codex_payload as build_codex_payload,
+        codex_confirmations as codex_confirmations,
+        fire_codex_sync as fire_codex_sync,
+    )
+    from hookdash.core.hosts.codex.trusting import (
+        codex_review_token as codex_review_token,
+        trust_codex_hooks as trust_codex_hooks,
+    )
     from hookdash.core.hosts.crosswalk.importing.claude_import import (
         ImportResult as ImportResult,
         import_claude as import_claude,
@@ -221,7 +231,6 @@ if TYPE_CHECKING:
     )
     from hookdash.core.hosts.gemini.switching.hooks_switch import (
         switch_hooks as switch_hooks,
-        switch_scope as switch_scope,
     )
     from hookdash.core.hosts.gemini.switching.predicted import (
         hooks_after_edit as hooks_after_edit,
@@ -292,9 +301,11 @@ if TYPE_CHECKING:
         BADGE_MEANINGS as BADGE_MEANINGS,
         GEMINI_SOURCE_NOTE as GEMINI_SOURCE_NOTE,
         QUIRKS as QUIRKS,
+        UNKNOWN_MARK as UNKNOWN_MARK,
         BadgeKind as BadgeKind,
         HookCounts as HookCounts,
         RiskLine as RiskLine,
+        UnknownLine as UnknownLine,
         banner_lines as banner_lines,
         banner_problems as banner_problems,
         count_hooks as count_hooks,
@@ -310,6 +321,9 @@ if TYPE_CHECKING:
         risk_badge as risk_badge,
         risk_lines as risk_lines,
         state_badge as state_badge,
+        unknown_badge as unknown_badge,
+        unknown_lines as unknown_lines,
+        unknown_sentence as unknown_sentence,
     )
     from hookdash.core.problems import (
         Problem as Problem,
@@ -334,9 +348,10 @@ if TYPE_CHECKING:
     from hookdash.core.run.logfeed import (
         LogFeed as LogFeed,
         Outcome as Outcome,
-        RunLike as RunLike,
+        outcome_label as outcome_label,
         outcome_of as outcome_of,
         tools_seen as tools_seen,
+        verdict_text as verdict_text,
     )
     from hookdash.core.run.process import (
         kill_running_hooks as kill_running_hooks,
@@ -351,8 +366,12 @@ if TYPE_CHECKING:
         save_payload as save_payload,
         saved_payloads as saved_payloads,
     )
+    from hookdash.core.run.verdicts import (
+        OUTCOME_MARKS as OUTCOME_MARKS,
+    )
     from hookdash.core.scan import (
         AGENT_NAMES as AGENT_NAMES,
+        ScanReport as ScanReport,
         at_or_above as at_or_above,
         foreign_hooks as foreign_hooks,
         foreign_summary as foreign_summary,
@@ -361,12 +380,17 @@ if TYPE_CHECKING:
         sarif_log as sarif_log,
         scan_repository as scan_repository,
     )
+    from hookdash.core.scan.diff import (
+        DiffError as DiffError,
+        scan_diff as scan_diff,
+    )
     from hookdash.core.scripts import (
         ScriptInfo as ScriptInfo,
     )
     from hookdash.core.watching import (
         DirectoryWatcher as DirectoryWatcher,
     )
+    from hookdash.core.workspace import with_other_hosts as with_other_hosts
 
 _table: dict[str, str] | None = None
 

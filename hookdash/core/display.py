@@ -18,6 +18,9 @@ them can carry characters that a terminal obeys or that hide text from a reader:
   vowels U+17B4/U+17B5, the Mongolian free variation selectors, the Hangul fillers
   (letters by category, so they pass for part of a name), and the code points reserved
   as ignorable (U+2065, U+FFF0–FFF8, U+E0000–E0FFF), which a future font draws as nothing;
+- the private-use code points (U+E000–F8FF, U+F0000–FFFFD, U+100000–10FFFD): no standard
+  glyph, so a font may draw one as anything or as nothing, and an icon font draws it as
+  a picture that hides what is there;
 - U+2800 BRAILLE PATTERN BLANK, a symbol that is not default-ignorable but is drawn as
   blank space, the usual filler of "invisible" names. (Spaces — U+00A0, U+2000–U+200A,
   U+3000… — are left as they are: they look like what they are, white space.)
@@ -92,9 +95,13 @@ _DEFAULT_IGNORABLE = (
     "\U000e0000-\U000e0fff"
 )
 _BLANK = "\u2800"  # BRAILLE PATTERN BLANK: a symbol, drawn as blank space
+# Private use (category Co): what a glyph there shows is the installed font's to decide.
+_PRIVATE_USE = "\ue000-\uf8ff\U000f0000-\U000ffffd\U00100000-\U0010fffd"
 # Everything but C0: DEL, C1, format characters, separators, surrogates, the default-
-# ignorable code points and the blank symbol.
-_NON_C0 = "\x7f-\x9f" + _FORMAT + "\u2028\u2029\ud800-\udfff" + _DEFAULT_IGNORABLE + _BLANK
+# ignorable code points, the blank symbol and private use.
+_NON_C0 = (
+    "\x7f-\x9f" + _FORMAT + "\u2028\u2029\ud800-\udfff" + _DEFAULT_IGNORABLE + _BLANK + _PRIVATE_USE
+)
 
 _HIDDEN_LINE = re.compile("[\x00-\x1f" + _NON_C0 + "]")
 _HIDDEN_MULTILINE = re.compile("[\x00-\x08\x0b-\x1f" + _NON_C0 + "]")
@@ -224,6 +231,8 @@ def character_name(code_point: int) -> str:
         return "LONE SURROGATE"
     import unicodedata
 
+    if unicodedata.category(chr(code_point)) == "Co":
+        return "PRIVATE USE CHARACTER"
     return unicodedata.name(chr(code_point), "UNNAMED FORMAT CHARACTER")
 
 

@@ -20,14 +20,18 @@ RiskKind = Literal[
     "outside-workspace",
     "sudo",
     "startup-env",
+    "fetched-code",
 ]
 # The order `check` names them in. "opaque": hookdash cannot tell what the command runs
 # (a program or code built at run time), so no other flag can vouch for it.
 # "persistence": it sets up something that runs later (cron, startup files, git hooks).
+# "fetched-code": it downloads code from a package registry and runs it (`npx -y`, `uvx`,
+# `pip install`): what runs is whatever the registry serves that day.
 RISK_KINDS: tuple[RiskKind, ...] = (
     "pipe-to-shell",
     "decode-and-run",
     "opaque",
+    "fetched-code",
     "startup-env",
     "network",
     "secrets",

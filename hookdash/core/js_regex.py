@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any, cast
 
 from hookdash.core.hosts.gemini.jsvalues import JS_WHITESPACE
 from hookdash.core.regex_tokens import Capture, captures, tokens
@@ -99,20 +100,37 @@ class JsRegExp:
     subject's UTF-16 code units."""
 
     source: str
-    compiled: re.Pattern[str]
+    # An `re` pattern, or a `regex` one (a variable-length lookbehind): the same API.
+    compiled: Any
 
     def search(self, subject: str) -> re.Match[str] | None:
-        return self.compiled.search(code_units(subject))
+        found = self.compiled.search(code_units(subject))
+        return cast("re.Match[str] | None", found)
 
 
 @lru_cache(maxsize=4096)
 def compile_js(pattern: str) -> JsRegExp | None:
     """The compiled JS regex, or None when JavaScript would reject it."""
     try:
+        translated = translate(pattern)
+    except (JsRegexError, re.error, RecursionError):
+        return None
+    try:
         # ASCII: JavaScript's \\b and \\B know only [A-Za-z0-9_] as word characters (the
         # only meaning the flag changes: every class is written out as code units).
-        return JsRegExp(pattern, re.compile(translate(pattern), re.ASCII))
-    except (JsRegexError, re.error, RecursionError):
+        return JsRegExp(pattern, re.compile(translated, re.ASCII))
+    except RecursionError:
+        return None
+    except re.error as exc:
+        if "look-behind" not in str(exc):
+            return None
+    # A lookbehind of variable length (`(?<=r\\w*_)shell`): V8 accepts it (ES2018) and
+    # matches it backwards, as the `regex` module does; `re` takes fixed widths only.
+    import regex  # type: ignore[import-untyped]
+
+    try:
+        return JsRegExp(pattern, regex.compile(translated, regex.ASCII | regex.VERSION0))
+    except (regex.error, RecursionError):
         return None
 
 

@@ -109,9 +109,17 @@ class Hook(HookRecord, BaseModel):
     scripts: list[ScriptInfo] = []
     # Why hookdash cannot tell every script it runs (a program built at run time, …).
     script_unresolved: str | None = None
+    # The files the command reaches that could not be followed (CommandScripts.unknowns):
+    # read into `unknowns` when the hook's risks are assigned; not an output field.
+    reached_unknowns: list[Unknown] = Field(default=[], exclude=True)
     unknown_keys: list[str] = []  # keys of the hook object Gemini does not read
     # What a reviewer must not miss in the command or its script (core.load.risks).
     risks: list[RiskFlag] = []
+    # Whether hookdash knows every program, option and file the hook runs, and the parts
+    # it does not (core.load.understood). Quiet only with no risks and understood; a record
+    # nothing analysed is not understood.
+    understood: bool = False
+    unknowns: list[Unknown] = []
 
     def as_ref(self) -> HookRef:
         return HookRef(id=self.id, scope=self.scope, extension=self.extension, ref=self.ref)
@@ -132,6 +140,10 @@ class Hook(HookRecord, BaseModel):
     @property
     def switched_off(self) -> bool:
         return self.disabled
+
+    @property
+    def is_duplicate(self) -> bool:
+        return self.duplicate_of is not None
 
 
 # ------------------------------------------------------------------ the configuration

@@ -29,15 +29,17 @@ class NestingTooDeepError(json.JSONDecodeError):
     """JSON nested deeper than `MAX_DEPTH`. A `JSONDecodeError`, so code that handles a
     bad file handles this one too; `lineno`/`colno` point at the offending bracket."""
 
-    def __init__(self, doc: str | bytes, pos: int) -> None:
+    def __init__(self, doc: str | bytes, pos: int, limit: int | None = None) -> None:
         text = doc if isinstance(doc, str) else doc[:pos].decode("utf-8", "replace")
         if not isinstance(doc, str):
             pos = len(text)
-        super().__init__(
-            f"nested more than {MAX_DEPTH} levels deep, deeper than hookdash follows",
-            text,
-            pos,
+        why = (
+            f"nested more than {limit:,} levels deep"
+            if limit is not None
+            else f"nested more than {MAX_DEPTH} levels deep, deeper than hookdash follows"
         )
+        super().__init__(why, text, pos)
+        self.limit = limit  # the agent's own limit; None: hookdash's
 
 
 def too_deep_at(text: str | bytes, limit: int = MAX_DEPTH) -> int | None:
@@ -87,3 +89,105 @@ def json_loads(text: str | bytes, **kwargs: Any) -> Any:
     if deeper_than(value):
         raise NestingTooDeepError(text, too_deep_at(text) or 0)
     return value
+
+
+# ------------------------------------------------------------------ reading deeper
+
+# One JSON token after optional white space: a string, a number, a literal, punctuation.
+_TOKEN = re.compile(
+    r'[ \t\r\n]*(?:("(?:[^"\\\x00-\x1f]|\\["\\/bfnrt]|\\u[0-9a-fA-F]{4})*")'
+    r"|(-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?)|(true|false|null)|([\[\]{},:]))"
+)
+
+
+def _check_value(text: str, start: int, end: int) -> None:
+    """Raise `json.JSONDecodeError` unless text[start:end] is one JSON value. No
+    recursion: a stack of open containers, so any depth is checked."""
+    stack: list[str] = []  # "[" or "{" per open container
+    want = "value"  # value | key | colon | comma-or-close | value-or-close | key-or-close
+    pos = start
+    while True:
+        if want == "value" and not stack and pos > start:
+            break
+        m = _TOKEN.match(text, pos, end)
+        if m is None:
+            if text[pos:end].strip(" \t\r\n") == "" and want == "done":
+                break
+            raise json.JSONDecodeError("invalid JSON in deeply nested data", text, pos)
+        pos = m.end()
+        string, number, literal, punct = m.groups()
+        scalar = string is not None or number is not None or literal is not None
+        if want in ("value", "value-or-close"):
+            if punct in ("[", "{"):
+                stack.append(punct)
+                want = "value-or-close" if punct == "[" else "key-or-close"
+                continue
+            if punct == "]" and want == "value-or-close" and stack[-1] == "[":
+                stack.pop()
+            elif not scalar:
+                raise json.JSONDecodeError("expecting a value", text, m.start())
+        elif want in ("key", "key-or-close"):
+            if string is not None:
+                want = "colon"
+                continue
+            if punct == "}" and want == "key-or-close":
+                stack.pop()
+            else:
+                raise json.JSONDecodeError("expecting a property name", text, m.start())
+        elif want == "colon":
+            if punct != ":":
+                raise json.JSONDecodeError("expecting ':'", text, m.start())
+            want = "value"
+            continue
+        elif want == "comma-or-close":
+            close = "]" if stack[-1] == "[" else "}"
+            if punct == ",":
+                want = "value" if stack[-1] == "[" else "key"
+                continue
+            if punct != close:
+                raise json.JSONDecodeError(f"expecting ',' or '{close}'", text, m.start())
+            stack.pop()
+        # A value (or a container) ended.
+        if not stack:
+            want = "done"
+            break
+        want = "comma-or-close"
+    if text[pos:end].strip(" \t\r\n"):
+        raise json.JSONDecodeError("extra data in deeply nested data", text, pos)
+
+
+def pruned(text: str, keep: int = MAX_DEPTH, limit: int | None = None) -> str | None:
+    """`text` with every container that opens at level `keep + 1` emptied — checked to be
+    valid JSON first, then its inside replaced by spaces (newlines kept, so every offset,
+    line and column of what remains is the file's) — or None when nothing is that deep.
+
+    What an agent that reads deeper than hookdash parses is then read down to `keep`
+    levels: the hooks of a settings file sit about six levels down, so a hostile deep key
+    beside them cannot hide them. Raises `NestingTooDeepError` past `limit` (the agent's
+    own limit: it drops or refuses such a file) and `json.JSONDecodeError` when a pruned
+    part is not valid JSON (the agent rejects the file then, too)."""
+    if too_deep_at(text, keep) is None:
+        return None
+    if limit is not None and (at := too_deep_at(text, limit)) is not None:
+        raise NestingTooDeepError(text, at, limit)
+    out: list[str] = []
+    done = 0
+    depth = 0
+    opened = -1
+    for m in _TO_BRACKET.finditer(text):
+        if m.group(1) in "[{":
+            depth += 1
+            if depth == keep + 1:
+                opened = m.start(1)
+        else:
+            if depth == keep + 1 and opened >= 0:
+                close = m.start(1)
+                _check_value(text, opened, close + 1)
+                inside = text[opened + 1 : close]
+                out.append(text[done : opened + 1])
+                out.append(re.sub(r"[^\n]", " ", inside))
+                done = close
+                opened = -1
+            depth -= 1
+    out.append(text[done:])
+    return "".join(out)

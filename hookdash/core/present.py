@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 from hookdash.core.any_hook import AnyHook
 from hookdash.core.display import shorten, visible
@@ -22,11 +22,20 @@ from hookdash.core.hosts.gemini.events import EVENTS, FIRED_TRIGGERS, TRIGGER_FI
 from hookdash.core.hosts.gemini.registry import unknown_event_reason
 from hookdash.core.hosts.gemini.timeouts import killed_at_once
 from hookdash.core.load.hidden_problems import CODE as HIDDEN_CODE, hidden_problems_of
-from hookdash.core.model import RISK_KINDS, Hook, RiskKind
+from hookdash.core.model import RISK_KINDS, Hook, RiskFlag, RiskKind, Unknown
 from hookdash.core.problems import Problem
+from hookdash.core.records import HookRecord
 
 BadgeKind = Literal[
-    "runs", "disabled", "not-running", "duplicate", "new", "changed", "legacy", "hidden"
+    "runs",
+    "disabled",
+    "not-running",
+    "duplicate",
+    "new",
+    "changed",
+    "partly",
+    "legacy",
+    "hidden",
 ]
 
 
@@ -51,6 +60,8 @@ BADGE_MEANINGS: tuple[tuple[str, str], ...] = (
      "then runs it."),
     ("CHANGED", "a project hook whose name was trusted with another command, or whose "
      "script changed since it was trusted."),
+    ("PARTLY", "trusted (or reviewed), but hookdash could not follow every file it runs: "
+     "a change there does not make it CHANGED. The details say which part."),
     ("legacy", "listed in hooks.disabled, which Gemini CLI 0.26+ ignores: the hook still "
      "runs."),
     ("hidden", "its name, command, matcher, event or script holds characters a terminal "
@@ -121,14 +132,27 @@ def short_reason(hook: Hook) -> str:
     return _SHORT_REASONS.get(reason, reason)
 
 
-def state_badge(hook: AnyHook) -> Badge:
-    """The one badge that says whether its host (Gemini, Claude) runs the hook."""
+def record_state(hook: HookRecord) -> Badge:
+    """The badge of a host's hook read from the fields every host's record has (a host
+    with no wording of its own here): it runs, it is switched off, or why it does not run."""
+    if hook.runs:
+        return Badge("runs", "runs")
+    if hook.switched_off:
+        return Badge("disabled", "disabled")
+    why = hook.not_running_because[0] if hook.not_running_because else "not run"
+    return Badge("not-running", f"off: {shorten(visible(why), 24)}")
+
+
+def state_badge(hook: HookRecord) -> Badge:
+    """The one badge that says whether its host (Gemini, Claude, any other) runs the hook."""
     own = _host_badges(hook)
-    if own:
+    if own:  # a host that words its own hooks' badges (core/hosts/<host>)
         return own[0]
     if isinstance(hook, ClaudeHook):
         kind, label = claude_state(hook)
         return Badge(kind, label)  # type: ignore[arg-type]
+    if not isinstance(hook, Hook):
+        return record_state(hook)
     if hook.runs and hook.duplicate_of is not None:
         return Badge("duplicate", "duplicate")
     if hook.runs:
@@ -138,7 +162,7 @@ def state_badge(hook: AnyHook) -> Badge:
     return Badge("not-running", f"off: {short_reason(hook)}")
 
 
-def hook_badges(hook: AnyHook, hidden: bool = False) -> list[Badge]:
+def hook_badges(hook: HookRecord, hidden: bool = False) -> list[Badge]:
     """The state badge, then `hidden` (see `hidden_refs`), then the trust and legacy
     badges that apply (a Claude hook's review: hookdash's own, Claude has none)."""
     own = _host_badges(hook)
@@ -152,11 +176,18 @@ def hook_badges(hook: AnyHook, hidden: bool = False) -> list[Badge]:
             badges.append(Badge("new", "NEW"))
         elif hook.review == "changed":
             badges.append(Badge("changed", "CHANGED"))
+        elif hook.review == "reviewed" and hook.script_unresolved:
+            badges.append(Badge("partly", "PARTLY"))
+        return badges
+    if not isinstance(hook, Hook):
         return badges
     if hook.trust == "new":
         badges.append(Badge("new", "NEW"))
     elif hook.trust == "changed":
         badges.append(Badge("changed", "CHANGED"))
+    elif hook.trust == "trusted" and hook.script_unresolved:
+        # Never plainly trusted: part of what it runs is outside the fingerprint.
+        badges.append(Badge("partly", "PARTLY"))
     if hook.legacy_disabled_in and hook.runs:
         badges.append(Badge("legacy", "legacy"))
     return badges
@@ -221,6 +252,12 @@ def describe_trust(hook: Hook) -> str:
 
 
 def _trust_sentence(hook: Hook) -> str:
+    if hook.trust == "trusted" and hook.script_unresolved:
+        return (
+            "trusted, but only partly understood: recorded in trusted_hooks.json, yet "
+            f"hookdash cannot follow every file it runs ({hook.script_unresolved}), so a "
+            "change there does not show as CHANGED"
+        )
     if hook.trust == "trusted":
         return "trusted: recorded in trusted_hooks.json for this project"
     if hook.trust == "new":
@@ -277,13 +314,13 @@ class HookCounts:
         )
 
 
-def count_hooks(hooks: Iterable[AnyHook]) -> HookCounts:
-    """How many run (duplicates not counted: Gemini runs one copy), are disabled, other."""
+def count_hooks(hooks: Iterable[HookRecord]) -> HookCounts:
+    """How many run (duplicates not counted: the host runs one copy), are switched off, other."""
     items = list(hooks)
     return HookCounts(
         total=len(items),
-        running=sum(1 for h in items if h.runs and h.duplicate_of is None),
-        disabled=sum(1 for h in items if h.disabled),
+        running=sum(1 for h in items if h.runs and not h.is_duplicate),
+        disabled=sum(1 for h in items if h.switched_off),
     )
 
 
@@ -410,6 +447,7 @@ RISK_LABELS: dict[RiskKind, str] = {
     "pipe-to-shell": "PIPE TO SHELL",
     "decode-and-run": "DECODE AND RUN",
     "opaque": "OPAQUE",
+    "fetched-code": "FETCHED CODE",
     "startup-env": "STARTUP ENV",
     "network": "NETWORK",
     "secrets": "SECRETS",
@@ -426,7 +464,17 @@ def risk_label(kind: RiskKind) -> str:
     return RISK_LABELS.get(kind, visible(kind).upper())
 
 
-def hook_risk_kinds(hook: AnyHook | ClaudeSettingsCommand) -> list[RiskKind]:
+class Flagged(Protocol):
+    """Anything that carries risk flags for a command: a hook of any host, a Claude
+    settings command, a hook an import would copy."""
+
+    @property
+    def risks(self) -> list[RiskFlag]: ...
+    @property
+    def command(self) -> str | None: ...
+
+
+def hook_risk_kinds(hook: Flagged) -> list[RiskKind]:
     """The kinds of the hook's risk flags, once each, most serious first (the order
     `check` names them; a kind it does not know yet, last)."""
     order = {kind: i for i, kind in enumerate(RISK_KINDS)}
@@ -458,9 +506,7 @@ class RiskLine:
     why: str
 
 
-def risk_lines(
-    hook: AnyHook | ClaudeSettingsCommand, display: Callable[[str], str] = str
-) -> list[RiskLine]:
+def risk_lines(hook: Flagged, display: Callable[[str], str] = str) -> list[RiskLine]:
     """The hook's (or a Claude settings command's) risk flags, most serious kind first (the
     order `check` names them)."""
     order = {kind: i for i, kind in enumerate(hook_risk_kinds(hook))}
@@ -469,7 +515,7 @@ def risk_lines(
         where = "command"
         if not isinstance(hook, ClaudeSettingsCommand) and hook.command is None:
             # a Claude http, agent or mcp_tool hook: its handler
-            where = f"its {visible(str(hook.type))} handler"
+            where = f"its {visible(str(getattr(hook, 'type', None)))} handler"
         elif flag.env is not None:
             where = "its env"
         elif flag.file:
@@ -484,3 +530,61 @@ def risk_lines(
             )
         )
     return lines
+
+
+# ------------------------------------------------------------------------ not understood
+
+UNKNOWN_MARK = "?"  # quieter than a risk flag's ⚠: "hookdash does not know", not "danger"
+
+
+@dataclass(frozen=True)
+class UnknownLine:
+    """One part of a hook hookdash did not understand, as every view shows it (escaped)."""
+
+    text: str  # the part, as written, on one line
+    where: str  # "command", or "<script>:<line>"
+    why: str  # "hookdash does not know what `foo --bar` does"
+
+
+def hook_unknowns_of(hook: object) -> list[Unknown]:
+    """A hook's unknowns (any host's record, a scanned hook); none for a record without."""
+    found = getattr(hook, "unknowns", None)
+    return list(found) if isinstance(found, list) else []
+
+
+def is_understood(hook: object) -> bool:
+    """Whether hookdash understood all of the hook (a record without the field: not)."""
+    return getattr(hook, "understood", False) is True
+
+
+def is_quiet(hook: object) -> bool:
+    """Whether a hook may be shown without any mark: no risk flag and understood."""
+    return not getattr(hook, "risks", None) and is_understood(hook)
+
+
+def unknown_badge(hook: object) -> str | None:
+    """The hook's mark for what hookdash did not understand (`? not understood`), or None."""
+    return None if is_understood(hook) else f"{UNKNOWN_MARK} not understood"
+
+
+def unknown_lines(hook: object, display: Callable[[str], str] = str) -> list[UnknownLine]:
+    """What hookdash did not understand of the hook, in order, escaped for a terminal."""
+    lines = []
+    for unknown in hook_unknowns_of(hook):
+        where = "command"
+        if unknown.file:
+            where = visible(display(unknown.file)) + (f":{unknown.line}" if unknown.line else "")
+        lines.append(
+            UnknownLine(
+                text=shorten(visible(unknown.text), RISK_SPAN_WIDTH),
+                where=where,
+                why=visible(unknown.why),
+            )
+        )
+    return lines
+
+
+def unknown_sentence(line: UnknownLine) -> str:
+    """`? why (where)`: one unknown on one line, as `list`, `scan` and the review print it."""
+    where = f" ({line.where})" if line.where != "command" else ""
+    return f"{UNKNOWN_MARK} {line.why}{where}"

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from pydantic import BaseModel, JsonValue, PrivateAttr
 
 from hookdash.core.findings import RiskFlag, Unknown
+from hookdash.core.other_agents import AlsoRunBy
 from hookdash.core.problems import Problem
 from hookdash.core.scripts import ScriptInfo
 from hookdash.core.shown import ShownHook, ShownRun
@@ -58,6 +59,9 @@ class HookRecord(BaseModel):
     unknowns: list[Unknown] = []
     # Every project script the command runs (shared `find_scripts`).
     scripts: list[ScriptInfo] = []
+    # Every other agent that runs this hook (a project file other agents read too: a
+    # repository's .claude/settings.json is run by Copilot CLI), and when (core.scan.also_run).
+    also_run_by: list[AlsoRunBy] = []
 
     @property
     def shown(self) -> ShownHook:
@@ -72,6 +76,11 @@ class HookRecord(BaseModel):
     @property
     def switched_off(self) -> bool:
         """Switched off one by one, by the host's per-hook switch (`Host.switch`)."""
+        return False
+
+    @property
+    def is_duplicate(self) -> bool:
+        """A copy of another hook that the host runs once (this copy is not run again)."""
         return False
 
 

@@ -312,6 +312,14 @@ RULES: dict[str, Rule] = _rules(
         "and its script before letting an agent run it.",
     ),
     (
+        "not-understood",
+        "note",
+        "hookdash does not understand all of a hook's command.",
+        "A program outside hookdash's table of programs, an option it does not know of a "
+        "known program, or a file the hook runs that hookdash could not follow. No flag "
+        "does not mean safe here: read those parts yourself before letting an agent run it.",
+    ),
+    (
         "hidden-characters",
         "error",
         "Hook configuration or a hook script holds characters a reviewer cannot see.",
@@ -632,6 +640,23 @@ RULES: dict[str, Rule] = _rules(
         "Opening the repository with that agent runs this command at the event named (see "
         "'runs when' for the agent's own review step). Read it, and the script it runs, "
         "before you trust the folder.",
+    ),
+    (
+        "repo-plugin",
+        "warning",
+        "Code this repository brings that a coding agent loads into itself at start.",
+        "The agent imports the file (or installs and imports the package) when it starts in "
+        "this folder, with no trust step: it runs inside the agent, with the agent's access "
+        "to your files, keys and network. hookdash does not follow what code does: read it.",
+    ),
+    (
+        "double-firing",
+        "warning",
+        "One command runs twice at the same moment: two agents' files configure it, and "
+        "one agent runs both.",
+        "An agent that also reads another agent's hook file (Copilot CLI and VS Code read a "
+        "repository's .claude/settings.json) runs the same command once for each file. "
+        "Keep it in one file, or make the second copy do nothing when the first has run.",
     ),
     (
         "hook-file-unreadable",

@@ -42,6 +42,18 @@ _BUILTIN_WORDS = (
     "[ [[ { ! ."
 )
 SHELL_BUILTINS = frozenset(_BUILTIN_WORDS.split())
+# Variables the agents set for a hook to a place: the project directory (each agent's own
+# name for it; Gemini CLI sets Claude's too) and a Claude plugin's folder. A program named
+# `"$QWEN_PROJECT_DIR"/.qwen/hooks/x.sh` is a path hookdash can read.
+AGENT_PLACE_VARIABLES = (
+    "GEMINI_PROJECT_DIR",
+    "GEMINI_CWD",
+    "CLAUDE_PROJECT_DIR",
+    "CLAUDE_PLUGIN_ROOT",
+    "QWEN_PROJECT_DIR",
+    "CURSOR_PROJECT_DIR",
+    "CODEX_PROJECT_DIR",
+)
 _CONTROL = re.compile(r"\|\||&&|[|;&\n]")
 
 
@@ -50,8 +62,10 @@ class ScriptInfo(BaseModel):
 
     path: str | None  # None: a command that is not on PATH
     program: str  # as bash runs it (its words expanded)
-    # "script" (run directly), "interpreted" (read by bash/python/…), "command" (a tool on
-    # PATH), "npm-script" / "make-target" (project code: `code`, from `line` of `path`)
+    # "script" (run directly), "interpreted" (read by bash/python/…), "reached" (a file that
+    # decides what runs: package.json for `node .`, an included makefile, an xargs list),
+    # "command" (a tool on PATH), "npm-script" / "make-target" (project code: `code`, from
+    # `line` of `path`)
     kind: str
     exists: bool
     executable: bool

@@ -469,16 +469,18 @@ def highlighted(matcher: Matcher, title: str) -> Content:
 
 
 class HookJumpCommands(Provider):
-    """“Go to hook …”: every hook of the configuration, by id, event and layer (hidden
+    """“Go to hook …”: every hook of every host, by id, event and layer (hidden
     characters shown, never markup: the palette reads a hit's help as markup)."""
 
     def _hooks(self) -> list[tuple[str, str, str]]:
+        from hookdash.tui.firing import every_hook
+
         config = getattr(self.app, "config", None)
         if config is None:
             return []
         return [
             (f"Go to hook {h.shown.id}", f"{h.shown.event} · {h.shown.layer_label}", h.ref)
-            for h in config.hooks
+            for h in every_hook(config)
         ]
 
     def _runner(self, ref: str) -> Callable[[], object]:

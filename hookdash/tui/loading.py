@@ -70,15 +70,13 @@ def other_agents_line(config: Configuration) -> str | None:
 def load_view(env: GeminiEnvironment, loader: Loader | None = None) -> Loaded:
     """Load `env` with `loader` (by default `core.load_configuration`), with what the
     dashboard reads alongside."""
-    from hookdash.core import load_configuration, watch_targets, with_claude
+    from hookdash.core import load_configuration, watch_targets, with_claude, with_other_hosts
 
     config = (loader or load_configuration)(env)
     if config.claude is None:  # every host, read in the same thread
         config = with_claude(config)
-    if not config.more_hosts:
-        from hookdash.tui.hosts import more_snapshots
-
-        config.more_hosts = more_snapshots(env.workspace, env.environ)
+    if not config.more_hosts:  # every other registered host with a file here
+        config = with_other_hosts(config)
     return Loaded(config, other_agents_line(config), watch_targets(config), own_hooks(config))
 
 

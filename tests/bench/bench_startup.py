@@ -7,7 +7,9 @@ runs of all commands interleaved so that each sees the same machine load; the fi
 median. The floor every Python CLI pays is a bare `python -c pass` from the same
 environment; the dashboard's is a minimal Textual app painting one line (tests/bench/
 bench_tui.py's reference, measured the same way on a pseudo-terminal). Targets:
-- `hookdash scan REPO --format json`, a repository holding seven agents' hook files: ≤ 6×
+- `hookdash scan REPO --format json`, a repository holding seven agents' hook files, and
+  `scan-all`, one holding a hook file of every agent scan reads (tests/core/scan/
+  every_agent.py): ≤ 6×
 - `hookdash list --json`, 2,000 hooks over two settings files and 25 extensions: ≤ 12×
 - `hookdash --version`: ≤ 3×
 - the dashboard, hooks on screen on a typical configuration (15 hooks, 2 extensions): ≤ 2×
@@ -28,11 +30,14 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parents[1]))
 
 from bench_list import build  # noqa: E402
 from bench_tui import _REFERENCE_APP, REFERENCE_LINE, paint_times, time_to_paint  # noqa: E402
 
-TARGETS = {"scan": 6.0, "list": 12.0, "version": 3.0, "dashboard": 2.0}
+from tests.core.scan.every_agent import write_every_agent  # noqa: E402
+
+TARGETS = {"scan": 6.0, "scan-all": 6.0, "list": 12.0, "version": 3.0, "dashboard": 2.0}
 
 _CLAUDE = {"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command",
            "command": "./scripts/guard.sh"}]}]}}  # fmt: skip
@@ -88,6 +93,9 @@ def main() -> None:
         env = build(Path(tmp) / "list")
         project = env.pop("_PROJECT")
         repo = seven_agents(Path(tmp) / "repo")
+        every = Path(tmp) / "every"
+        every.mkdir()
+        write_every_agent(every)
         typical = build(Path(tmp) / "typical", 15, 2, 3)
         typical_project = typical.pop("_PROJECT")
         typical["TERM"] = "xterm-256color"
@@ -96,6 +104,7 @@ def main() -> None:
             "version": ([exe, "--version"], tmp),
             "list": ([exe, "list", "--json"], project),
             "scan": ([exe, "scan", str(repo), "--format", "json"], tmp),
+            "scan-all": ([exe, "scan", str(every), "--format", "json"], tmp),
         }
         times: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
         paints: dict[str, list[float]] = {"reference": [], "dashboard": []}
@@ -117,7 +126,7 @@ def main() -> None:
 
     floor, floor_cpu = median("python"), median("python", 1)
     print(f"start-up, median of {runs} interleaved runs; floor: python -c pass {floor:.3f} s")
-    for name in ("scan", "list", "version"):
+    for name in ("scan", "scan-all", "list", "version"):
         wall, cpu = median(name), median(name, 1)
         print(
             f"  {name:<9} {wall:.3f} s = {wall / floor:5.1f}× the floor "

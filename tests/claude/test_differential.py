@@ -200,6 +200,34 @@ def project_off_keeps_managed(w: World) -> None:
     w.write(w.managed_dir / "managed-settings.json", {"hooks": everywhere(w, "managed")})
 
 
+def managed_copy_in_user(w: World) -> None:
+    """A managed hook whose command the user also wrote: Claude's dedup never reaches
+    across the managed copy (it runs twice), except where the settings merge drops a
+    managed matcher group equal to one of the user's (key order aside: once)."""
+    same = w.hook("same")
+    reordered = dict(reversed(list(same.items())))
+    managed = {
+        **on("SessionStart", (None, [same])),  # the user's group has one more handler
+        **on("UserPromptSubmit", (None, [same, same])),  # managed alone: once
+        **on("PreToolUse", (None, [same])),  # the user's matcher differs
+        **on("PostToolUse", ("Bash", [same])),  # equal to the drop-in's group: once
+        **on("Stop", (None, [same])),  # equal to the user's, not the project's
+        **on("SessionEnd", (None, [w.hook("same", timeout=5)])),  # one more key
+    }
+    w.write(w.managed_dir / "managed-settings.json", {"hooks": managed})
+    drop_in = {**on("PostToolUse", ("Bash", [same])), **on("PostToolBatch", (None, [same]))}
+    w.write(w.managed_dir / "managed-settings.d" / "10-a.json", {"hooks": drop_in})
+    user = {
+        **on("SessionStart", (None, [same, w.hook("other")])),
+        **on("PreToolUse", ("Bash", [same])),
+        **on("Stop", (None, [same])),
+        **on("SessionEnd", (None, [same])),
+        **on("PostToolBatch", (None, [reordered])),  # equal as a JSON value: once
+    }
+    w.write(w.user_settings, {"hooks": user})
+    w.write(w.project_settings, {"hooks": on("Stop", (None, [same, same]))})
+
+
 def broken_managed(w: World) -> None:
     every_layer(w)
     w.write(w.managed_dir / "managed-settings.json", '{"hooks": {},}')
@@ -403,6 +431,7 @@ SCENARIOS = [
     Scenario(managed_only, managed=True),
     Scenario(managed_only_drop_in, managed=True),
     Scenario(project_off_keeps_managed, managed=True),
+    Scenario(managed_copy_in_user, managed=True),
     Scenario(broken_managed, managed=True, starts=False),
     Scenario(trailing_comma),
     Scenario(comment_and_bom),

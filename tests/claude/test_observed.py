@@ -6,6 +6,7 @@ or say nothing.
 
 from __future__ import annotations
 
+import json
 import subprocess
 from typing import Any
 
@@ -296,3 +297,18 @@ def test_a_users_disable_all_hooks_silences_project_hooks_too(world: World) -> N
     world.write(world.user_settings, {"disableAllHooks": True})
     world.write(world.project_settings, every_event(world, "project"))
     assert world.run().labels == set()
+
+
+def test_a_settings_file_nested_200000_levels_deep_still_runs_its_hooks(world: World) -> None:
+    """No nesting limit found: an unknown key nested 200,000 arrays deep beside the hook, or
+    200,000 objects deep inside the hook's own handler, and the hook runs. hookdash reads
+    as deep (core/hosts/claude/files.py READ_DEPTH) and says so where it stops."""
+    from hookdash.core.hosts.claude.files import READ_DEPTH
+
+    depth = READ_DEPTH - 1  # the settings object is the first level
+    beside = json.dumps({"hooks": {"PreToolUse": [{"hooks": [world.hook("beside")]}]}})[:-1]
+    world.write(world.project_settings, beside + ', "x": ' + "[" * depth + "]" * depth + "}")
+    handler = json.dumps(world.hook("inside"))[:-1] + ', "x": '
+    handler += '{"a":' * depth + "1" + "}" * depth + "}"
+    world.write(world.local_settings, '{"hooks": {"PreToolUse": [{"hooks": [' + handler + "]}]}}")
+    assert world.run().labels == {"beside", "inside"}

@@ -39,7 +39,7 @@ def test_log_after_fire(sandbox: Sandbox) -> None:
     sandbox.cli("fire", "BeforeAgent")
     out = sandbox.cli("log").stdout.strip().splitlines()
     assert len(out) == 1
-    assert "hookdash" in out[0] and "BeforeAgent" in out[0] and "✖ b user" in out[0]
+    assert "hookdash" in out[0] and "BeforeAgent" in out[0] and "✖ exit 2 b user" in out[0]
     assert "exit 2" in out[0]
 
 

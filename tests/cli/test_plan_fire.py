@@ -143,7 +143,7 @@ def test_fire_json_shape_and_run_log(configured: Sandbox) -> None:
 def test_fire_human(configured: Sandbox) -> None:
     out = configured.cli("fire", "BeforeTool", "--tool", "replace").stdout
     assert "BeforeTool · tool replace · 1 hook in parallel" in out
-    assert "✔ fmt user  exit 0" in out
+    assert "✔ ok fmt user  exit 0" in out
     assert "effect: Nothing: the tool runs as requested (the user sees: fmt)." in out
 
 

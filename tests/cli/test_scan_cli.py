@@ -48,6 +48,7 @@ def test_scan_json_shape(sandbox: Sandbox) -> None:
     assert data["agents"] == [{"agent": "claude", "files": [".claude/settings.json"]}]
     [hook] = data["hooks"]
     assert {"agent", "file", "line", "event", "matcher", "command", "risks"} <= set(hook)
+    assert {"understood", "unknowns"} <= set(hook)
     assert (hook["file"], hook["event"], hook["matcher"]) == (
         ".claude/settings.json",
         "PreToolUse",
@@ -57,12 +58,15 @@ def test_scan_json_shape(sandbox: Sandbox) -> None:
     assert "\x1b" not in done.stdout  # … and escaped on the terminal
     finding_keys = {"rule_id", "level", "message", "agent", "file", "line"}
     assert all(finding_keys <= set(f) for f in data["findings"])
-    # `[2K` is a bracket glob: the program's name is matched against files when it runs.
+    # `[2K` is a bracket glob: the program's name is matched against files when it runs
+    # (opaque), and no file hookdash followed (not understood).
     assert {f["rule_id"] for f in data["findings"]} == {
         "repo-hook",
         "hidden-characters",
         "risky-command",
+        "not-understood",
     }
+    assert hook["understood"] is False and hook["unknowns"][0]["why"]
 
 
 def test_scan_sarif_and_github(sandbox: Sandbox) -> None:
@@ -99,3 +103,80 @@ def test_check_speaks_sarif_and_github(sandbox: Sandbox) -> None:
     assert "title=matcher-not-string" in github
     as_json = json.loads(sandbox.cli("check", "--format", "json").stdout)
     assert as_json["errors"] >= 1
+
+
+def _every_new_kind(sandbox: Sandbox) -> None:
+    """A Claude hook Copilot runs too, the same command in Copilot's file (double firing),
+    an OpenCode plugin whose file name holds an escape sequence, and a Factory hook whose
+    command does."""
+    ws = sandbox.workspace
+    guard = {"type": "command", "command": "./guard.sh"}
+    sandbox.write(ws / ".claude/settings.json", {"hooks": {"Stop": [{"hooks": [guard]}]}})
+    sandbox.write(
+        ws / ".github/hooks/g.json",
+        {"version": 1, "hooks": {"agentStop": [{"type": "command", "bash": "./guard.sh"}]}},
+    )
+    plugin = ws / ".opencode/plugin/x\x1b[31mred.ts"
+    plugin.parent.mkdir(parents=True, exist_ok=True)
+    plugin.write_text("export default async () => ({})\n")
+    sandbox.write(
+        ws / ".factory/hooks.json",
+        {"Stop": [{"hooks": [{"type": "command", "command": "echo \x1b]0;owned\x07"}]}]},
+    )
+
+
+def test_every_format_covers_the_new_kinds_and_escapes_hostile_names(sandbox: Sandbox) -> None:
+    _every_new_kind(sandbox)
+    text = sandbox.cli("scan", "--fail-on", "never")
+    assert text.returncode == 0
+    assert "runs in 4 agents: Claude Code, Cursor, GitHub Copilot CLI, VS Code" in text.stdout
+    assert "double-firing" in text.stdout and "repo-plugin" in text.stdout
+    data = json.loads(sandbox.cli("scan", "--format", "json", "--fail-on", "never").stdout)
+    kinds = {(h["agent"], h["kind"]) for h in data["hooks"]}
+    assert {("opencode", "plugin"), ("factory", "hook"), ("claude", "hook")} <= kinds
+    [stop] = [h for h in data["hooks"] if h["agent"] == "claude"]
+    assert [a["agent"] for a in stop["also_run_by"]] == ["cursor", "copilot", "vscode"]
+    assert {"understood", "unknowns", "scripts"} <= set(stop)
+    rules = {f["rule_id"] for f in data["findings"]}
+    assert {"double-firing", "repo-plugin", "repo-hook"} <= rules
+    sarif = sandbox.cli("scan", "--format", "sarif", "--fail-on", "never")
+    assert sarif_errors(sarif.stdout) == []
+    ids = {r["id"] for r in json.loads(sarif.stdout)["runs"][0]["tool"]["driver"]["rules"]}
+    assert {"double-firing", "repo-plugin"} <= ids
+    github = sandbox.cli("scan", "--format", "github", "--fail-on", "never").stdout
+    assert "title=double-firing" in github and "title=repo-plugin" in github
+    for out in (text.stdout, sarif.stdout, github):
+        assert "\x1b" not in out and "\x07" not in out
+
+
+def test_scan_diff_on_the_command_line(sandbox: Sandbox) -> None:
+    import subprocess
+
+    ws = sandbox.workspace
+    env = {
+        "GIT_CONFIG_GLOBAL": "/dev/null",
+        "GIT_CONFIG_NOSYSTEM": "1",
+        "GIT_AUTHOR_NAME": "t",
+        "GIT_AUTHOR_EMAIL": "t@example.invalid",
+        "GIT_COMMITTER_NAME": "t",
+        "GIT_COMMITTER_EMAIL": "t@example.invalid",
+        "PATH": "/usr/bin:/bin",
+    }
+    not_git = sandbox.cli("scan", "--diff", "HEAD")
+    assert not_git.returncode == 2 and "not in a git work tree" in not_git.stderr
+    for args in (["init", "-q", "."], ["commit", "-q", "--allow-empty", "-m", "base"]):
+        subprocess.run(["git", *args], cwd=ws, env=env, check=True)
+    bad = sandbox.cli("scan", "--diff", "nope")
+    assert bad.returncode == 2 and "does not know the revision" in bad.stderr
+    assert "Traceback" not in bad.stderr
+    _every_new_kind(sandbox)
+    text = sandbox.cli("scan", "--diff", "HEAD", "--fail-on", "never").stdout
+    assert "changes since HEAD" in text
+    assert "this adds a hook that runs in 4 agents" in text
+    data = json.loads(sandbox.cli("scan", "--diff", "HEAD", "--format", "json").stdout)
+    assert data["base"].startswith("HEAD (")
+    assert {h["agent"] for h in data["hooks"]} == {"claude", "copilot", "opencode", "factory"}
+    github = sandbox.cli("scan", "--diff", "HEAD", "--format", "github", "--fail-on", "never")
+    assert "title=double-firing" in github.stdout
+    sarif = sandbox.cli("scan", "--diff", "HEAD", "--format", "sarif", "--fail-on", "never")
+    assert sarif_errors(sarif.stdout) == []

@@ -185,7 +185,7 @@ def test_each_settings_layer_counts_as_configured(sandbox: Sandbox) -> None:
 def test_demo_shows_claude_code_hooks_too(tmp_path: Path) -> None:
     """User and project Claude settings (one hook risky), and a local file Claude drops
     (a comment): `hookdash demo` shows both hosts."""
-    from hookdash.core import load_claude_if_any
+    from hookdash.core.hosts.claude import load_claude_if_any
 
     demo = create_demo(tmp_path / "demo")
     claude = load_claude_if_any(demo.env.workspace, demo.environ)

@@ -35,7 +35,7 @@ def is_hidden(char: str, multiline: bool = False) -> bool:
     code = ord(char)
     category = unicodedata.category(char)
     return (
-        category in ("Cc", "Cf", "Cs", "Zl", "Zp")
+        category in ("Cc", "Cf", "Cs", "Co", "Zl", "Zp")
         or is_default_ignorable(char)
         or code == 0x2800  # BRAILLE PATTERN BLANK
         or 0x13439 <= code <= 0x1343F  # Cf since Unicode 15, unassigned in Python 3.11's
@@ -104,6 +104,15 @@ def test_hidden_characters_offsets_and_names() -> None:
     assert hidden_characters("fine\ttext\n", multiline=True) == []
     assert [h.name for h in hidden_characters("\t\n")] == ["CHARACTER TABULATION", "LINE FEED"]
     assert has_hidden("\x9b") and not has_hidden("plain")
+
+
+def test_private_use_code_points_are_hidden() -> None:
+    # No standard glyph: the installed font decides, and an icon font hides text there.
+    for code in (0xE000, 0xF8FF, 0xF0000, 0xFFFFD, 0x100000, 0x10FFFD):
+        char = chr(code)
+        assert visible(f"a{char}b") == f"a<U+{code:04X}>b"
+        assert [h.name for h in hidden_characters(char)] == ["PRIVATE USE CHARACTER"]
+    assert visible("\uf900") == "\uf900"  # a CJK compatibility ideograph, just past the block
 
 
 def test_every_control_has_a_name() -> None:

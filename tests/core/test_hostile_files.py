@@ -77,8 +77,10 @@ def test_deep_settings_are_an_error_at_line_and_column(sandbox: Sandbox) -> None
     sandbox.write_user('{\n  "x": ' + "[" * 10_000 + "]" * 10_000 + "\n}")
     snap = sandbox.load().snapshot
     problem = next(p for p in snap.problems if p.code == "settings-parse-error")
-    assert "nested more than 100 levels deep" in problem.message
-    assert (problem.line, problem.column) == (2, 107)  # the 100th "[": level 101
+    # Deeper than Gemini CLI reads (1,801 levels): hookdash says it could not read it.
+    assert "hookdash could not read this file; Gemini CLI may run hooks in it" in problem.message
+    assert "nested more than 1,801 levels deep" in problem.message
+    assert (problem.line, problem.column) == (2, 1808)  # the 1,801st "[": level 1,802
 
 
 def _script_hooks(sandbox: Sandbox, target: Path) -> None:

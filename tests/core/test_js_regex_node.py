@@ -48,3 +48,32 @@ _SUBJECT = st.one_of(st.sampled_from(SUBJECTS), st.text(_CHARS, max_size=4))
 def test_character_classes_agree_with_node(patterns: list[str], subjects: list[str]) -> None:
     cases = [(p, [*SUBJECTS, *subjects]) for p in dict.fromkeys(patterns)]
     assert disagreements(cases) == []
+
+
+LOOKBEHINDS = [
+    (r"(?<=r\w*_)shell", ["run_shell_command", "shell", "r_shell", "rx_shellx"]),
+    (r"(?<=a|bc)x", ["ax", "bcx", "cx", "x"]),
+    (r"(?<!run_\w+)command", ["run_shell_command", "command", "x_command"]),
+    (r"(?<=^(?:read|write)_)file", ["read_file", "write_file", "xread_file"]),
+    (r"(?<=(\w+)_)\1", ["ab_ab", "ab_cd", "a_a"]),
+]
+
+
+@pytest.mark.parametrize(("pattern", "subjects"), LOOKBEHINDS)
+def test_a_variable_length_lookbehind_means_what_v8_says(pattern: str, subjects: list[str]) -> None:
+    # V8 accepts any lookbehind (ES2018); Python's `re` only fixed widths: never call such a
+    # pattern invalid, never guess its matches.
+    from tests.core.node_regex import node_verdicts, python_verdict
+
+    [expected] = node_verdicts([(pattern, subjects)])
+    assert expected is not None
+    assert python_verdict(pattern, subjects) == expected
+
+
+def test_gemini_runs_a_hook_whose_matcher_has_a_variable_lookbehind() -> None:
+    from hookdash.core.hosts.gemini.matcher import describe_matcher, matches
+
+    m = r"(?<=r\w*_)shell"
+    assert matches(m, "BeforeTool", "run_shell_command", None)
+    assert not matches(m, "BeforeTool", "read_file", None)
+    assert describe_matcher(m, "BeforeTool").startswith("tool names containing a match")

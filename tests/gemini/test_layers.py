@@ -113,3 +113,27 @@ def test_untrusted_by_trusted_folders(
     d.session(run)
     d.warning(run, before)
     d.finish()
+
+
+def test_how_deep_gemini_reads_a_settings_file(world: World) -> None:
+    """Gemini CLI 0.61 (Node 20) runs the hooks of a workspace file beside a key nested
+    1,800 arrays deep, and refuses to start at 1,850 ('Maximum call stack size exceeded',
+    exit 52). hookdash reads as deep (core/hosts/gemini/layers.py READ_DEPTH), and says it
+    could not read a deeper file rather than what Gemini does with it."""
+    import json
+
+    from hookdash.core.hosts.gemini.layers import READ_DEPTH
+
+    w = world
+    w.trust_folder()
+    w.settings("user", {})
+    outcomes = {}
+    for arrays in (READ_DEPTH - 1, 1850):  # the settings object is the first level
+        head = json.dumps({"hooks": {"BeforeTool": [{"hooks": [w.hook("deep")]}]}})[:-1]
+        w.write(w.workspace_settings, head + ', "x": ' + "[" * arrays + "]" * arrays + "}")
+        run = w.run_gemini()
+        outcomes[arrays] = ("deep" in {c.ident for c in run.calls}, run.exit_code)
+    assert outcomes[READ_DEPTH - 1] == (True, 0)
+    assert outcomes[1850] == (False, 52)
+    listed = w.hookdash_json("list")
+    assert not [h for h in listed["hooks"] if h["scope"] == "workspace"]

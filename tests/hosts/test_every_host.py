@@ -44,6 +44,7 @@ def test_descriptors(every_host: Host) -> None:
     # A per-hook switch is declared with how it works, and only then.
     assert ("switch" in h.capabilities) == (h.switch_kind is not None)
     assert h.timeout_unit in ("ms", "s")
+    assert len(h.mark) <= 1  # one letter (none: its name's first)
 
 
 def test_load_gives_records_of_the_host(every_host: Host, tmp_path: Path) -> None:

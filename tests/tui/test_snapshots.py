@@ -188,7 +188,7 @@ def pinned_durations(monkeypatch: pytest.MonkeyPatch) -> None:
             run.duration_ms = 42
         return result
 
-    monkeypatch.setattr("hookdash.tui.screens.fire.engine_fire", fire)
+    monkeypatch.setattr("hookdash.tui.hosts.gemini.firing.engine_fire", fire)
     monkeypatch.setattr("hookdash.tui.screens.plan.engine_fire", fire)
 
 

@@ -44,7 +44,7 @@ _TRUST_WORDS = {
 
 
 def _host() -> Any:
-    from hookdash.core.hosts.registry import host
+    from hookdash.core import host
 
     return host(HOST)
 
@@ -100,8 +100,7 @@ def hook_line(hook: Any, s: Style) -> str:
 def write_list(snap: Any, s: Style) -> None:
     """`list`'s text for Codex's hooks: the switches, the files Codex cannot use, each
     event's hooks by file (with the sentence where Codex is silent), the counts."""
-    from hookdash.core.hosts.codex.events import EVENTS
-
+    events = _host().events()
     places = Places(snap.home)
     out = sys.stdout
     out.write(
@@ -140,7 +139,7 @@ def write_list(snap: Any, s: Style) -> None:
     groups: dict[str, dict[str, list[Any]]] = {}
     for hook in snap.hooks:
         groups.setdefault(hook.event, {}).setdefault(hook.file, []).append(hook)
-    for event in [e for e in EVENTS if e in groups]:
+    for event in [e for e in events if e in groups]:
         out.write("\n" + s.bold(visible(event)) + "\n")
         for file, hooks in groups[event].items():
             out.write(f"  {s.cyan(hooks[0].scope)} {s.dim(places.display(file))}\n")
@@ -200,12 +199,11 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def _event(args: argparse.Namespace) -> str:
-    from hookdash.core.hosts.codex.events import EVENTS
-
-    if args.event not in EVENTS:
+    events = _host().events()
+    if args.event not in events:
         raise CliError(
             f"Codex CLI 0.171.0 has no event {visible(repr(args.event))}; its events: "
-            + ", ".join(EVENTS),
+            + ", ".join(events),
             EXIT_USAGE,
         )
     value: str = args.event
@@ -213,9 +211,8 @@ def _event(args: argparse.Namespace) -> str:
 
 
 def _value(args: argparse.Namespace, event: str) -> str | None:
-    from hookdash.core.hosts.codex.events import is_tool_event
-
-    value: str | None = args.tool if is_tool_event(event) else args.trigger
+    """The value the event's matcher is tested against: --tool for a tool event."""
+    value: str | None = args.tool if _host().match_field(event) == "tool_name" else args.trigger
     return value
 
 
@@ -258,14 +255,13 @@ def cmd_plan(args: argparse.Namespace) -> int:
 
 def cmd_fire(args: argparse.Namespace) -> int:
     from hookdash.cli.running import _read_input, run_lines
-    from hookdash.core import FireInterrupted, merge_input
-    from hookdash.core.hosts.codex.fire import (
+    from hookdash.core import (
+        FireInterrupted,
         build_codex_payload,
         codex_confirmations,
         fire_codex_sync,
+        merge_input,
     )
-    from hookdash.core.hosts.codex.payloads import payload_value
-    from hookdash.core.hosts.codex.planner import codex_plan
 
     event = _event(args)
     override = _read_input(args.input)
@@ -277,11 +273,15 @@ def cmd_fire(args: argparse.Namespace) -> int:
             f"{visible(event)} one."
         )
     payload = build_codex_payload(snap, event, hook=hook, tool=args.tool, trigger=args.trigger)
-    value = payload_value(event, merge_input(payload, override))
-    to_run = [hook] if hook is not None else list(codex_plan(snap, event, value, value).hooks)
+    field = _host().match_field(event)
+    value = merge_input(payload, override).get(field) if field is not None else None
+    value = value if isinstance(value, str) else None
+    to_run = [hook] if hook is not None else list(_host().plan(snap, event, value).hooks)
     needed = codex_confirmations(to_run)
     if needed and not args.yes:
-        lines = "\n".join(f"  {visible(c.id)} ({visible(c.key)}): {c.reason}" for c in needed)
+        lines = "\n".join(
+            f"  {visible(c.id)} ({visible(c.key)}): {visible(c.reason)}" for c in needed
+        )
         raise CliError(
             "hookdash asks before running these Codex CLI hooks (Codex itself would skip "
             f"them):\n{lines}\nReview them (`hookdash trust --host codex`), then pass --yes "
@@ -383,8 +383,6 @@ def cmd_enable(args: argparse.Namespace) -> int:
 
 
 def _print_review(snap: Any, hooks: list[Any], token: str) -> None:
-    from hookdash.core.load import fingerprints
-
     s = Style(sys.stdout)
     places = Places(snap.home)
     print(s.bold(f"Codex CLI hooks to trust ({len(hooks)}):"))
@@ -406,9 +404,8 @@ def _print_review(snap: Any, hooks: list[Any], token: str) -> None:
             [hook.review_detail] if hook.review_detail else []
         ):
             print(s.red(f"    ↳ {visible(why or '')}"))
-        prints, _ = fingerprints.fingerprint_scripts(hook.scripts)
-        for entry in prints.entries():
-            print(f"    script   {places.display(entry.label)} {s.dim((entry.sha256 or '')[:12])}")
+        for script in hook.scripts:
+            print(f"    script   {places.display(script.label)}")
         for risk in hook.risks:
             print(s.red(f"    ⚠ {risk.kind}: {visible(risk.why)}"))
     print(f"\nTo trust exactly these: hookdash trust --host codex --yes --reviewed {token}")
@@ -416,8 +413,7 @@ def _print_review(snap: Any, hooks: list[Any], token: str) -> None:
 
 def cmd_trust(args: argparse.Namespace) -> int:
     from hookdash.cli.edits import edit_failed
-    from hookdash.core import HookdashError
-    from hookdash.core.hosts.codex.trusting import codex_review_token, trust_codex_hooks
+    from hookdash.core import HookdashError, codex_review_token, trust_codex_hooks
 
     snap = snapshot(args)
     host = _host()
@@ -476,8 +472,7 @@ def _refuse_other_fields(args: argparse.Namespace, command: str) -> None:
 
 def _trust_after(snap_args: argparse.Namespace, key: str | None) -> list[str]:
     """Trust the hook just written (the person typed it): a note of what happened."""
-    from hookdash.core import HookdashError
-    from hookdash.core.hosts.codex.trusting import trust_codex_hooks
+    from hookdash.core import HookdashError, trust_codex_hooks
 
     snap = snapshot(snap_args)
     hook = next((h for h in snap.hooks if h.key == key), None)
@@ -486,7 +481,7 @@ def _trust_after(snap_args: argparse.Namespace, key: str | None) -> list[str]:
     try:
         result = trust_codex_hooks(snap, [hook], snap.environ)
     except HookdashError as exc:
-        return [f"not trusted: {exc.message}"]
+        return [f"not trusted: {visible(exc.message)}"]
     return [result.message]
 
 

@@ -52,6 +52,7 @@ class BaseHost:
 
     name: HostName
     label: str
+    mark: str = ""  # "": the first letter of its name
     modelled_version: str
     scopes: tuple[str, ...]
     write_scopes: tuple[str, ...] = ()

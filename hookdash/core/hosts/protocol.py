@@ -113,6 +113,7 @@ class Host(Protocol):
 
     name: HostName
     label: str  # as a person names it: "Gemini CLI", "Claude Code"
+    mark: str  # one letter before each of its hooks in a list of several hosts' ("G")
     modelled_version: str  # the release whose behaviour the verdicts reproduce
     scopes: tuple[str, ...]  # its layers, in the order it reads them
     write_scopes: tuple[str, ...]  # the layers `add` and `switch_all` may write, default first

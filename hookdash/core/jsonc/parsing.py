@@ -114,6 +114,7 @@ def parse(
     comments: bool = True,
     keep: Collection[str] | None = None,
     thin: tuple[str, Thinning] | None = None,
+    deep: int | None = None,
 ) -> Any:
     """Parse as Gemini does: strip comments (unless `comments=False`), then strict JSON.
 
@@ -123,7 +124,14 @@ def parse(
     (a kept member, and a function), that member's arrays of an object are built one
     element at a time, each handed to the function, which says what to keep in its place:
     an array of 200,000 elements is never held whole.
+
+    With `deep` (an agent's own nesting limit), a text nested deeper than hookdash builds
+    (`nesting.MAX_DEPTH`) but within `deep` is read as that agent reads it: what lies
+    deeper is checked to be JSON and left out of the value (`nesting.pruned`); deeper
+    than `deep` is a `too_deep` error naming that limit.
     """
+    if deep is not None:
+        text, comments = _deep_read(text, comments, deep)
     if keep is None:
         stripped = _prechecked(text, comments)
         try:
@@ -148,6 +156,19 @@ def parse(
             else:
                 kept[member.key] = value_from(stripped, member.start)
     return kept
+
+
+def _deep_read(text: str, comments: bool, deep: int) -> tuple[str, bool]:
+    """The text to parse for an agent that reads `deep` levels: its deep parts emptied
+    (comments already stripped, then), or the text itself when nothing is that deep."""
+    stripped = _prechecked(text, comments)
+    try:
+        emptied = nesting.pruned(stripped, nesting.MAX_DEPTH - 1, deep)
+    except nesting.NestingTooDeepError as exc:
+        raise JsonParseError(exc.msg, exc.lineno, exc.colno, exc.pos, too_deep=True) from None
+    except json.JSONDecodeError as exc:
+        raise JsonParseError(exc.msg, exc.lineno, exc.colno, exc.pos) from None
+    return (text, comments) if emptied is None else (emptied, False)
 
 
 def _thinned(src: str, start: int, choose: Thinning) -> Any:

@@ -135,6 +135,13 @@ def remember_root_of(text: str, root: Sequence[Member]) -> None:
     LARGE.remember_root_of(text, root)
 
 
+def _emptied(src: str) -> str | None:
+    try:
+        return nesting.pruned(src, nesting.MAX_DEPTH - 1)
+    except ValueError:
+        return None
+
+
 def members(src: str, start: int | None = None) -> list[Member]:
     """The members of the object whose `{` is at `start` (default: the root), in text
     order, repeated keys included; their values are skipped, not built. `src` is a
@@ -149,8 +156,17 @@ def members(src: str, start: int | None = None) -> list[Member]:
     out: list[Member] = []
     try:
         _walk(src, pos, _WALK_LEVELS, out)
-    except Invalid:  # pragma: no cover - `check` accepted it
-        raise ValueError("members() of a text that does not parse") from None
+    except Invalid:
+        # Read as an agent reads it (parse(deep=…)): nested deeper than hookdash builds,
+        # its deep parts emptied in place (same offsets, so the same members).
+        emptied = _emptied(src)
+        if emptied is None:
+            raise ValueError("members() of a text that does not parse") from None
+        out = []
+        try:
+            _walk(emptied, pos, _WALK_LEVELS, out)
+        except Invalid:
+            raise ValueError("members() of a text that does not parse") from None
     if big:
         LARGE.remember_members(src, pos, out)
         return list(out)

@@ -17,7 +17,15 @@ tree-sitter-bash (the parser the risk flags use) and walked as bash would run it
   are walked in turn; `source`/`.` and `bash FILE`, `python3 FILE`, `node FILE`, … name a
   script; so do `bash < FILE` and `cat FILE | sh`.
 - `npm run X`, `npm test`, `yarn X`, `pnpm X`, `make X` follow into the project's own
-  definition of X (core.load.project_tasks), which is walked too.
+  definition of X (core.load.project_tasks), which is walked too; the makefiles make
+  `include`s are recorded.
+- Files a program reaches by its own rules (core.load.reached_files) are recorded too:
+  `node DIR` (package.json's `main`), `python -m pkg`, `uv run NAME` / `poetry run NAME`
+  (pyproject entry points), `go run ./dir`, `awk -f F`, `sed -f F`, `perl -x F`, the files
+  `find … -exec` runs, the list `xargs` reads its arguments from (and what it then runs),
+  and `$BASH_ENV`, which bash reads before a `bash -c` or a script. A file that decides
+  what runs without being run itself (package.json, pyproject.toml, a makefile, an xargs
+  list) is recorded as kind "reached": fingerprinted and shown, not read as a script.
 
 Where bash decides at run time (a program or a script path built from `$(…)`, a
 variable hookdash does not know, `cd "$X"` before a relative path, code piped into a
@@ -34,9 +42,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from hookdash.core.load import bash_words as bw
+from hookdash.core.findings import Unknown
+from hookdash.core.load import bash_words as bw, reached_files as rf
 from hookdash.core.load.project_tasks import Task, make_targets, npm_scripts
-from hookdash.core.scripts import SHELL_BUILTINS, ScriptInfo
+from hookdash.core.load.script_head import read_head
+from hookdash.core.scripts import AGENT_PLACE_VARIABLES, SHELL_BUILTINS, ScriptInfo
 
 if TYPE_CHECKING:
     from tree_sitter import Node
@@ -56,7 +66,7 @@ _INTERPRETERS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
         frozenset({"-e", "--eval", "-p", "--print"}),
         frozenset({"--input-type", "--env-file", "-C", "--conditions", "--title"}),
     ),
-    "perl": (frozenset({"-e", "-E"}), frozenset({"-I", "-M", "-m", "-x"})),
+    "perl": (frozenset({"-e", "-E"}), frozenset({"-I", "-M", "-m"})),
     "ruby": (frozenset({"-e"}), frozenset({"-I", "-r", "-C", "-E"})),
     "php": (frozenset({"-r"}), frozenset({"-c", "-d", "-z"})),
     "lua": (frozenset({"-e"}), frozenset({"-l"})),
@@ -86,7 +96,6 @@ _WRAPPERS: dict[str, tuple[frozenset[str], int]] = {
     "stdbuf": (frozenset({"-i", "-o", "-e"}), 0),
     "sudo": (frozenset({"-u", "-g", "-C", "-D", "-h", "-p", "-r", "-t", "-U", "-T", "-R"}), 0),
     "doas": (frozenset({"-u", "-C"}), 0),
-    "xargs": (frozenset({"-I", "-L", "-n", "-P", "-d", "-E", "-s", "-a", "--arg-file"}), 0),
     "caffeinate": (frozenset({"-t", "-w"}), 0),
 }
 # Programs whose arguments decide what runs.
@@ -97,6 +106,27 @@ _SPECIAL = (
     | _OTHER_INTERPRETERS
     | frozenset(_WRAPPERS)
     | frozenset({"env", "npm", "yarn", "pnpm", "make", "gmake", "command", "type", "hash"})
+    | frozenset({"xargs", "find", "uv", "poetry", "go", "sed", "gsed"})
+    | frozenset({"awk", "gawk", "mawk", "nawk"})
+)
+_AWK = frozenset({"awk", "gawk", "mawk", "nawk"})
+# Programs that reach project files by their own rules (core.load.reached_files).
+_REACHING = frozenset({"xargs", "find", "uv", "poetry", "go", "sed", "gsed"}) | _AWK
+_GO_ARGUMENT = frozenset(
+    {"-C", "-o", "-p", "-tags", "-ldflags", "-gcflags", "-asmflags", "-mod", "-modfile"}
+    | {"-overlay", "-exec", "-toolexec", "-pkgdir", "-buildmode", "-compiler", "-pgo"}
+)
+# xargs' options that take an argument (as a word of its own, or attached).
+_XARGS_ARGUMENT = frozenset(
+    {"-I", "-L", "-n", "-P", "-d", "-E", "-e", "-s", "-a", "--arg-file", "--delimiter"}
+    | {"--max-args", "--max-lines", "--max-procs", "--max-chars", "--eof", "--replace"}
+)
+# uv's and poetry's `run` options that take an argument.
+_RUN_ARGUMENT = frozenset(
+    {"--with", "--with-editable", "--with-requirements", "--python", "-p", "--package"}
+    | {"--extra", "--group", "--only-group", "--env-file", "--index", "--default-index"}
+    | {"--index-url", "--extra-index-url", "--find-links", "-f", "--config-file", "-C"}
+    | {"--cache-dir", "--color", "--no-group", "--script", "-s"}
 )
 _YARN_BUILTINS_WORDS = (
     "add audit autoclean bin cache check config create dedupe dlx exec explain generate- "
@@ -121,7 +151,15 @@ _PLAIN_WORD = re.compile(r"^[^\\{}*?\[~'\"$`]*$")  # nothing bash expands or unq
 _SAFE_VALUE = re.compile(r"^[^\s*?\[]+$")  # a value that neither splits, vanishes nor globs
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _ASSIGNMENT = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\+?=(.*)$", re.S)
-_PARAMETER = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-=?+])(.*))?$", re.S)
+_PARAMETER = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*|[0-9])(?:(:?[-=?+])(.*))?$", re.S)
+# The directory of the running script, as scripts say it: `$(dirname "$0")`,
+# `$(dirname -- "${BASH_SOURCE[0]}")`, `$(cd "$(dirname "$0")" && pwd)`.
+_SELF_DIR = re.compile(
+    r'^\$\(\s*(?:cd\s+"?)?\$\(\s*dirname\s+(?:--\s+)?"?\$(?:0|\{0\}|\{BASH_SOURCE(?:\[0\])?\}|BASH_SOURCE)"?'
+    r'\s*\)(?:"?\s*(?:&&|;)\s*pwd(?:\s+-P)?\s*)?\)$|'
+    r'^\$\(\s*dirname\s+(?:--\s+)?"?\$(?:0|\{0\}|\{BASH_SOURCE(?:\[0\])?\}|BASH_SOURCE)"?\s*\)$'
+)
+SCRIPT_WALK_BYTES = 256 * 1024  # a shell script longer than this is not walked
 _STATEMENTS = frozenset(
     {
         "command",
@@ -160,6 +198,8 @@ class CommandScripts:
     scripts: tuple[ScriptInfo, ...] = ()
     program: ScriptInfo | None = None
     unresolved: str | None = None
+    # The parts it could not follow, each with why (`unresolved` is their reasons, joined).
+    unknowns: tuple[Unknown, ...] = ()
 
     @property
     def primary(self) -> ScriptInfo | None:
@@ -187,6 +227,9 @@ class _Dyn:
 
 
 Field = str | _Dyn
+
+
+_Env = dict[str, str | None]  # what a command sets for the program it runs
 
 
 class _Unset:
@@ -324,31 +367,38 @@ class ScriptFinder:
             # `./hooks/x.sh --flag N` for many N: what runs depends on the program alone.
             key = _program_key(command, self._variables.get)
             if key is None:
-                found = self._walk(command)
+                found, _args = self._walk(command)
             else:
                 found = self._by_program.get(key)
                 if found is None:
-                    found = self._by_program[key] = self._walk(command)
+                    found, by_args = self._walk(command)
+                    if not by_args:  # a dispatcher's `$1.sh`: the words decide
+                        self._by_program[key] = found
             self._found[command] = found
         return found
 
-    def _walk(self, command: str) -> CommandScripts:
+    def _walk(self, command: str) -> tuple[CommandScripts, bool]:
+        """What the command runs, and whether a script's `$1`… decided any of it."""
         walk = _Walk(self)
         state = _State(self.root, None, None, _Vars(self._variables))
         try:
             walk.text(command, state, 0)
         except RecursionError:
             walk.unresolved("it nests too deeply for hookdash to read")
-        return CommandScripts(
-            tuple(walk.scripts), walk.program, "; ".join(walk.reasons) if walk.reasons else None
+        found = CommandScripts(
+            tuple(walk.scripts),
+            walk.program,
+            "; ".join(walk.reasons) if walk.reasons else None,
+            tuple(walk.unknowns),
         )
+        return found, walk.by_args
 
     def file_info(self, path: str, program: str, kind: str) -> ScriptInfo:
         key = (path, program, kind)
         info = self._files.get(key)
         if info is None:
             is_file = os.path.isfile(path)
-            if kind == "interpreted":  # the interpreter only needs to read it
+            if kind in ("interpreted", "reached"):  # it only needs to be read
                 executable = is_file and os.access(path, os.R_OK)
             else:
                 executable = is_file and os.access(path, os.X_OK)
@@ -379,6 +429,19 @@ class ScriptFinder:
 
     def inside(self, path: str) -> bool:
         return path == self.root or path.startswith(self.root.rstrip("/") + "/")
+
+    def walkable(self, path: str) -> bool:
+        """Whether a script's text may be read for what it runs: it lies (links resolved)
+        in the project or a folder the agent names for the hook (a plugin's), never
+        elsewhere (a repository's hook must not make hookdash read the home directory)."""
+        real = os.path.realpath(path)
+        places = {self.root, *(self._variables.get(v) for v in AGENT_PLACE_VARIABLES)}
+        for place in places:
+            if place and os.path.isabs(place):
+                top = os.path.realpath(place)
+                if real == top or real.startswith(top.rstrip("/") + "/"):
+                    return True
+        return False
 
 
 def _plain_command(code: str, value_of: Callable[[str], str | None]) -> str | None:
@@ -421,6 +484,36 @@ def _program_key(command: str, value_of: Callable[[str], str | None]) -> str | N
     return first
 
 
+def _placed(word: str, name: Field) -> Field:
+    """A `find -exec` word with `{}` replaced by the file's name (unknown: unknown)."""
+    if "{}" not in word:
+        return word
+    return word.replace("{}", name) if isinstance(name, str) else name
+
+
+def _runs_its_arguments(program: Field) -> bool:
+    """Whether a program runs a file its arguments name (a shell, an interpreter,
+    `source`): then which files it is given decides what runs."""
+    if not isinstance(program, str):
+        return True
+    base = posixpath.basename(program)
+    return (
+        base in SHELLS
+        or base in _NODE
+        or bool(_PYTHON.match(base))
+        or base in _INTERPRETERS
+        or base in _OTHER_INTERPRETERS
+        or base in ("source", ".", "env", "exec", "xargs")
+    )
+
+
+def reach_unknowns(command: str, cwd: Path | str, variables: Mapping[str, str]) -> list[Unknown]:
+    """The parts of `command` whose files hookdash cannot follow (a file decided when it
+    runs, a list piped into xargs, what find picks…), each with why: the `reached`
+    unknowns of core.load.understood's `hook_unknowns`, for any host."""
+    return list(find_scripts(command, cwd, variables).unknowns)
+
+
 def find_scripts(command: str, cwd: Path | str, variables: Mapping[str, str]) -> CommandScripts:
     """What `command` runs, for one hook (`ScriptFinder` for many)."""
     return ScriptFinder(cwd, variables).find(command)
@@ -435,7 +528,11 @@ class _Walk:
         self._keys: set[tuple[str | None, str, str | None]] = set()
         self.program: ScriptInfo | None = None
         self.reasons: list[str] = []
+        self.unknowns: list[Unknown] = []
+        self.part = ""  # the simple command being walked, as the unknowns name it
         self.functions: set[str] = set()
+        self._walked: set[str] = set()  # shell scripts walked for what they run
+        self.by_args = False  # a script's positional parameter ($1…) was read
         self._first = True  # the next simple command is the command's first
         self.succeeded = False  # the last simple command surely succeeded (cd, true)
 
@@ -444,6 +541,7 @@ class _Walk:
     def unresolved(self, why: str) -> None:
         if why not in self.reasons and len(self.reasons) < MAX_REASONS:
             self.reasons.append(why)
+            self.unknowns.append(Unknown(text=self.part, why=why))
 
     def add(self, info: ScriptInfo) -> None:
         key = (info.path, info.kind, info.target)
@@ -733,8 +831,9 @@ class _Walk:
         """The value of a plain `$NAME` or `${NAME}` the walk knows, else None."""
         text = src.text(node)
         name = text[2:-1] if text.startswith("${") else text[1:]
-        if not _IDENTIFIER.match(name) or name in ("PWD", "OLDPWD"):
+        if not (_IDENTIFIER.match(name) or name.isdigit()) or name in ("PWD", "OLDPWD"):
             return None
+        self.by_args = self.by_args or (name.isdigit() and name != "0")
         return st.vars.get(name)
 
     def pieces(self, node: Node, st: _State, src: _Source) -> list[bw.Piece]:
@@ -754,6 +853,9 @@ class _Walk:
         if kind in ("simple_expansion", "expansion"):
             return [bw.Value(self.parameter(node, st, src), False)]
         if kind in ("command_substitution", "process_substitution"):
+            here = self.self_dir(text, st)
+            if here is not None:
+                return [bw.Value(here, False)]
             raise _Dynamic(f"the output of {_short(text)}, known only when it runs")
         if kind == "arithmetic_expansion":
             raise _Dynamic(f"{_short(text)} is computed when it runs")
@@ -771,6 +873,8 @@ class _Walk:
                 out.extend(self.quoted(child, st, src))
             elif kind in ("simple_expansion", "expansion"):
                 out.append(bw.Value(self.parameter(child, st, src), True))
+            elif kind == "command_substitution" and (here := self.self_dir(src.text(child), st)):
+                out.append(bw.Value(here, True))
             elif kind in ("command_substitution", "arithmetic_expansion"):
                 raise _Dynamic(f"the output of {_short(src.text(child))}, known only when it runs")
             else:
@@ -803,8 +907,9 @@ class _Walk:
             return st.cwd
         if name == "OLDPWD" and st.oldpwd is not None:
             return st.oldpwd
-        if not _IDENTIFIER.match(name):
+        if not _IDENTIFIER.match(name) and not (name.isdigit() and name in st.vars):
             raise _Dynamic(f"${name} is given when it runs")
+        self.by_args = self.by_args or (name.isdigit() and name != "0")
         if name in st.vars:
             value = st.vars[name]
             if value is None:
@@ -876,6 +981,7 @@ class _Walk:
         src: _Source | None = None,
     ) -> _State:
         """A simple command, its words expanded."""
+        self.part = _short(" ".join(w if isinstance(w, str) else "…" for w in words), 80)
         first, self._first = self._first, False
         self.succeeded = False
         words = list(words)
@@ -905,7 +1011,8 @@ class _Walk:
         if program in self.functions:
             return st
         if "/" in program and not program.startswith("/"):
-            self.script_file(program, st, "script")
+            self.bash_env(st, env)
+            self.script_file(program, st, "script", args=args, depth=depth)
             return st
         base = posixpath.basename(program)
         if program in ("cd", "pushd"):
@@ -969,8 +1076,22 @@ class _Walk:
             self.package_manager(base, args, st, depth)
         elif base in ("make", "gmake"):
             self.make(args, st, depth)
+        elif base in _REACHING:
+            if base == "xargs":
+                self.xargs(args, st, depth, stdin, env)
+            elif base == "find":
+                self.find(args, st, depth, env)
+            elif base in ("uv", "poetry"):
+                self.project_run(base, args, st, depth, env)
+            elif base == "go":
+                self.go(args, st)
+            else:
+                self.program_files(base, args, st)
+            if first and self.program is None:
+                self.path_program(program, st, env, first)
         elif program.startswith("/"):
-            self.script_file(program, st, "script")
+            self.bash_env(st, env)
+            self.script_file(program, st, "script", args=args, depth=depth)
         else:
             self.path_program(program, st, env, first)
         return st
@@ -1092,7 +1213,75 @@ class _Walk:
         self.text(code, st.copy(), depth + 1)
         return st
 
-    def script_file(self, word: str, st: _State, kind: str, *, search_path: bool = False) -> None:
+    def self_dir(self, text: str, st: _State) -> str | None:
+        """The value of `$(dirname "$0")` and its kin in a script walked with its path as
+        `$0` (None: not that idiom, or not in such a script)."""
+        script = st.vars.get("0")
+        if script is None or not script.startswith("/") or _SELF_DIR.match(text) is None:
+            return None
+        return posixpath.dirname(script)
+
+    def script_body(self, path: str, args: list[Field], st: _State, depth: int) -> None:
+        """Walk a shell script the hook runs, with its path as `$0` and the hook's words as
+        `$1`…: what it runs in turn is recorded (a dispatcher's `"$(dirname "$0")/$1.sh"`).
+        Only the files found count: what the script leaves to the run is for the reader
+        of the script (the risk flags and `unknowns` read it whole)."""
+        if depth >= MAX_DEPTH or path in self._walked or not self.finder.walkable(path):
+            return
+        self._walked.add(path)
+        try:
+            if os.path.getsize(path) > SCRIPT_WALK_BYTES:
+                return
+        except OSError:
+            return
+        head = read_head(path)  # the read the risk flags share
+        if head.text is None or head.truncated or head.binary:
+            return
+        first = head.text.split("\n", 1)[0]
+        if first.startswith("#!") and not any(
+            posixpath.basename(w) in SHELLS for w in first[2:].split()[:2]
+        ):
+            return  # python, node, …: not shell
+        inner = st.copy()
+        inner.vars["0"] = path
+        for number, arg in enumerate(args[:9], start=1):
+            inner.vars[str(number)] = arg if isinstance(arg, str) else None
+        reasons, unknowns, part = list(self.reasons), list(self.unknowns), self.part
+        before, program = len(self.scripts), self.program
+        self.text(head.text, inner, depth + 1)
+        self.reasons, self.unknowns, self.part = reasons, unknowns, part
+        # Only files that are there: a script's `[ -x ./local.sh ] && ./local.sh` must not
+        # make its hook's script "missing". The tools it calls are not the hook's program.
+        for info in self.scripts[before:]:
+            if not (info.exists or info.is_task):
+                self._keys.discard((info.path, info.kind, info.target))
+        self.scripts[before:] = [i for i in self.scripts[before:] if i.exists or i.is_task]
+        self.program = program
+
+    def bash_env(self, st: _State, env: Mapping[str, str | None]) -> None:
+        """The file in `$BASH_ENV`, which a non-interactive bash reads before anything
+        else (a `bash -c`, a bash script)."""
+        if "BASH_ENV" in env:
+            value = env["BASH_ENV"]
+        elif "BASH_ENV" in st.vars:
+            value = st.vars.get("BASH_ENV")
+        else:
+            return
+        if value is None or any(c in value for c in "$`"):
+            self.unresolved("bash reads $BASH_ENV first, a file decided when it runs")
+        elif value:
+            self.script_file(value, st, "interpreted")
+
+    def script_file(
+        self,
+        word: str,
+        st: _State,
+        kind: str,
+        *,
+        search_path: bool = False,
+        args: list[Field] | None = None,
+        depth: int = 0,
+    ) -> None:
         """The file a word names, relative to the directory the shell is in."""
         if word.startswith("/"):
             path = os.path.normpath(word)
@@ -1106,7 +1295,10 @@ class _Walk:
         if search_path and "/" not in word and not os.path.isfile(path):
             found = self.finder.which(word, st.vars.get("PATH") or os.defpath, st.cwd)
             path = found or path
-        self.add(self.finder.file_info(path, word, kind))
+        info = self.finder.file_info(path, word, kind)
+        self.add(info)
+        if args is not None and info.exists:
+            self.script_body(path, args, st, depth)
 
     def path_program(
         self, program: str, st: _State, env: dict[str, str | None], first: bool
@@ -1168,6 +1360,8 @@ class _Walk:
         rest = args[i:]
         if base == "busybox":
             return  # an applet, not a shell (busybox sh … is rare; read as a tool)
+        if base == "bash":
+            self.bash_env(st, env)
         if code_next:
             if not rest:
                 return
@@ -1184,7 +1378,9 @@ class _Walk:
             if isinstance(script, _Dyn):
                 self.unresolved(f"{base} runs a script decided when it runs: {script.reason}")
                 return
-            self.script_file(script, st, "interpreted", search_path=True)
+            self.script_file(
+                script, st, "interpreted", search_path=True, args=rest[1:], depth=depth
+            )
             return
         self.stdin_code(base, stdin, st, depth, src, shell=True)
 
@@ -1299,23 +1495,34 @@ class _Walk:
         if isinstance(script, _Dyn):
             self.unresolved(f"{base} runs a file decided when it runs: {script.reason}")
             return
-        if family == "node" and st.cwd is not None and not os.path.splitext(script)[1]:
-            for suffix in ("", ".js", ".mjs", ".cjs"):
-                if os.path.isfile(os.path.join(st.cwd, script + suffix)):
-                    script += suffix
-                    break
+        if family == "node" and st.cwd is not None:
+            whole = os.path.normpath(os.path.join(st.cwd, script))
+            if os.path.isdir(whole):  # `node .`: the package's main file
+                self.reached(rf.node_directory(whole), f"{base} {script}")
+                return
+            if not os.path.splitext(script)[1]:
+                for suffix in ("", ".js", ".mjs", ".cjs"):
+                    if os.path.isfile(os.path.join(st.cwd, script + suffix)):
+                        script += suffix
+                        break
         self.script_file(script, st, "interpreted")
 
     def python_module(self, module: str, st: _State) -> None:
-        """`python -m X` runs the project's own X.py (or X/__main__.py) when there is one:
-        the directory it runs in comes first on sys.path."""
+        """`python -m X` runs the project's own X (its packages' `__init__.py`, then X.py
+        or X/__main__.py) when there is one: the directory it runs in comes first on
+        sys.path."""
         if st.cwd is None:
             return
-        relative = module.replace(".", "/")
-        for candidate in (relative + ".py", relative + "/__main__.py"):
-            if os.path.isfile(os.path.join(st.cwd, candidate)):
-                self.script_file(candidate, st, "interpreted")
-                return
+        self.reached(rf.python_module(st.cwd, module), "python -m " + module)
+
+    def reached(self, found: rf.Reached, program: str) -> None:
+        """Record what a program reaches by its own rules (core.load.reached_files)."""
+        for path in found.read:
+            self.add(self.finder.file_info(path, program, "reached"))
+        for path in found.run:
+            self.add(self.finder.file_info(path, program, "interpreted"))
+        if found.why is not None:
+            self.unresolved(found.why)
 
     # ---------------------------------------------------------------- project tasks
 
@@ -1439,8 +1646,220 @@ class _Walk:
         tasks = make_targets(directory, makefile, goals, overrides, known)
         if tasks.why is not None:
             self.unresolved(tasks.why)
+        for included in tasks.files:
+            self.add(self.finder.file_info(included, "make", "reached"))
         for task in tasks.tasks:
             self.task(task, f"make {task.name}", st, depth)
+
+    # ---------------------------------------------------------------- reached files
+
+    def xargs(
+        self, args: list[Field], st: _State, depth: int, stdin: _Stdin | None, env: _Env
+    ) -> None:
+        """`xargs [options] COMMAND…`: COMMAND runs with the items of its input list as
+        more arguments (from `-a FILE`, or its standard input)."""
+        listed: Field | None = None
+        delimiter: str | None = None
+        replace: str | None = None
+        per_line = False
+        per_call: int | None = None
+        i = 0
+        while i < len(args):
+            arg = args[i]
+            if not isinstance(arg, str) or not arg.startswith("-") or arg == "-":
+                break
+            if arg == "--":
+                i += 1
+                break
+            name, _eq, attached = arg.partition("=")
+            if not _eq and len(arg) > 2 and not arg.startswith("--") and arg[:2] in _XARGS_ARGUMENT:
+                name, attached, _eq = arg[:2], arg[2:], "="
+            value: Field | None = attached if _eq else None
+            if name in _XARGS_ARGUMENT and not _eq:
+                value = args[i + 1] if i + 1 < len(args) else None
+                i += 1
+            i += 1
+            if name in ("-0", "--null"):
+                delimiter = "\0"
+            elif name in ("-a", "--arg-file"):
+                listed = value
+            elif name in ("-d", "--delimiter") and isinstance(value, str):
+                delimiter = bw.ansi_c(value) if "\\" in value else value
+            elif name in ("-I", "--replace", "-i"):
+                replace, per_line = (value if isinstance(value, str) else "{}"), True
+            elif name in ("-L", "--max-lines", "-n", "--max-args") and isinstance(value, str):
+                per_call = int(value) if value.isdigit() and int(value) > 0 else None
+                per_line = per_line or name in ("-L", "--max-lines")
+        command = args[i:] or ["echo"]
+        program = command[0]
+        if not isinstance(program, str):
+            self.unresolved(f"xargs runs a program decided when it runs: {program.reason}")
+            return
+        if listed is None and stdin is not None and stdin.file is not None:
+            listed = stdin.file
+        if listed is None:
+            if _runs_its_arguments(program):
+                source = "its standard input" if stdin is None else "what is piped into it"
+                self.unresolved(
+                    f"xargs runs {_short(program)} on the items of {source}, which hookdash "
+                    "cannot read before it runs"
+                )
+            self.run(command, st.copy(), depth, None, dict(env))
+            return
+        if isinstance(listed, _Dyn):
+            self.unresolved("xargs reads its arguments from a file decided when it runs")
+            return
+        path = listed if listed.startswith("/") else os.path.join(st.cwd or "", listed)
+        if st.cwd is None and not listed.startswith("/"):
+            self.unresolved(f"xargs reads {_short(listed)} in a directory hookdash cannot tell")
+            return
+        path = os.path.normpath(path)
+        self.add(self.finder.file_info(path, "xargs", "reached"))
+        items, why = rf.xargs_items(path, delimiter, per_line)
+        if items is None:
+            self.unresolved(why)
+            return
+        calls: list[list[Field]]
+        if replace is not None:
+            calls = [
+                [w.replace(replace, item) if isinstance(w, str) else w for w in command]
+                for item in items
+            ]
+        elif per_call is not None:
+            calls = [[*command, *items[k : k + per_call]] for k in range(0, len(items), per_call)]
+        else:
+            calls = [[*command, *items]]
+        for call in calls[:MAX_SCRIPTS]:
+            self.run(call, st.copy(), depth, None, dict(env))
+
+    def find(self, args: list[Field], st: _State, depth: int, env: _Env) -> None:
+        """`find … -exec COMMAND {} \\;`: COMMAND runs on every file find picks."""
+        words = [a for a in args if isinstance(a, str)]
+        if len(words) != len(args):
+            if any(w in ("-exec", "-execdir", "-ok", "-okdir") for w in words):
+                self.unresolved("find is given words decided when it runs")
+            return
+        parsed = rf.parse_find(words)
+        if not parsed.execs:
+            return
+        runs_found = any(
+            "{}" in w and (k == 0 or _runs_its_arguments(ws[0]))
+            for ws, _b in parsed.execs
+            for k, w in enumerate(ws)
+        )
+        if st.cwd is None:
+            if runs_found:
+                self.unresolved(f"find runs in a directory hookdash cannot tell: {st.cwd_why}")
+            return
+        found = rf.find_files(st.cwd, parsed) if runs_found else rf.Reached()
+        if found.why is not None:
+            self.unresolved(found.why)
+        elif runs_found:
+            self.unresolved(
+                "find picks the files it runs when it runs: a file added later is not in "
+                "what hookdash recorded"
+            )
+        picked: list[Field] = list(found.run) or [_Dyn("a file find picks when it runs")]
+        for exec_words, batched in parsed.execs:
+            if not exec_words:
+                continue
+            calls: list[list[Field]]
+            if batched:
+                calls = [[x for w in exec_words for x in (picked if w == "{}" else [w])]]
+            else:
+                calls = [[_placed(w, name) for w in exec_words] for name in picked]
+            for call in calls[:MAX_SCRIPTS]:
+                self.run(call, st.copy(), depth, None, dict(env))
+
+    def project_run(self, base: str, args: list[Field], st: _State, depth: int, env: _Env) -> None:
+        """`uv run NAME` / `poetry run NAME`: a pyproject entry point, a `.py` file, or a
+        program run in the project's environment."""
+        if not args or args[0] != "run":
+            return
+        rest = list(args[1:])
+        inner = st
+        i = 0
+        while i < len(rest):
+            arg = rest[i]
+            if not isinstance(arg, str) or not arg.startswith("-"):
+                break
+            if arg == "--":
+                i += 1
+                break
+            if arg in ("--directory", "--project") and i + 1 < len(rest):
+                inner = st.copy()
+                self.cd([rest[i + 1]], inner)
+                i += 2
+                continue
+            i += 2 if arg in _RUN_ARGUMENT else 1
+        rest = rest[i:]
+        if not rest:
+            return
+        name = rest[0]
+        if isinstance(name, _Dyn):
+            self.unresolved(f"{base} run runs a program decided when it runs: {name.reason}")
+            return
+        if inner.cwd is not None and "/" not in name and not name.endswith(".py"):
+            entry = rf.pyproject_entry(inner.cwd, name)
+            if entry is not None:
+                self.reached(entry, f"{base} run {name}")
+                return
+        if name.endswith(".py") or name.endswith(".pyw"):
+            self.interpreter("python", rest, inner, None, None)
+            return
+        self.run(rest, inner.copy(), depth, None, dict(env))
+
+    def go(self, args: list[Field], st: _State) -> None:
+        """`go run PACKAGE|FILES…`: the project's Go files it compiles and runs."""
+        if not args or args[0] != "run":
+            return
+        words: list[str] = []
+        for arg in args[1:]:
+            if not isinstance(arg, str):
+                self.unresolved(f"go run is given words decided when it runs: {arg.reason}")
+                return
+            words.append(arg)
+        while words and words[0].startswith("-"):
+            flag = words.pop(0).split("=", 1)[0]
+            if flag in ("-exec", "-toolexec", "-overlay", "-modfile"):
+                self.unresolved(f"go run {flag} hands the build to a file hookdash does not follow")
+            if "=" not in flag and flag in _GO_ARGUMENT:
+                words = words[1:]
+        if st.cwd is None:
+            self.unresolved(f"go run runs in a directory hookdash cannot tell: {st.cwd_why}")
+            return
+        found = rf.go_package(st.cwd, words)
+        if found is not None:
+            self.reached(found, "go run")
+
+    def program_files(self, base: str, args: list[Field], st: _State) -> None:
+        """`awk -f FILE`, `sed -f FILE`: a program read from a file (awk's can run
+        commands with system(), GNU sed's with `e`)."""
+        flags = (
+            ("-f", "--file", "-E", "--exec", "-i", "--include")
+            if base in _AWK
+            else ("-f", "--file")
+        )
+        i = 0
+        while i < len(args):
+            arg = args[i]
+            if not isinstance(arg, str):
+                i += 1
+                continue
+            name, eq, attached = arg.partition("=")
+            value: Field | None = None
+            if name in flags and name.startswith("--") and eq:
+                value = attached
+            elif arg in flags:
+                value = args[i + 1] if i + 1 < len(args) else None
+                i += 1
+            elif arg[:2] in ("-f",) and len(arg) > 2 and not arg.startswith("--"):
+                value = arg[2:]
+            i += 1
+            if isinstance(value, _Dyn):
+                self.unresolved(f"{base} reads its program from a file decided when it runs")
+            elif value is not None and value != "-":
+                self.script_file(value, st, "interpreted")
 
     def task(self, task: Task, program: str, st: _State, depth: int) -> None:
         """Record a piece of project code and walk what it runs, in its own directory."""

@@ -15,7 +15,8 @@ State file: `<state dir>/trusted-scripts.json`,
 repeat the first one, and are all a record written before `scripts` existed has (read as
 a list of that one). `script` is null for a command that runs no file of its own;
 `copied` says a copy was kept (`script_copies`), so the review can show a diff when it
-changes. `env` and `names` (core.load.trust_shape): the
+changes. `env` and `partly`: why not every file the command runs could be followed (a
+hook trusted while only partly understood). `names` (core.load.trust_shape): the
 digests of the envs and the name parts of the hooks trusted under the key; absent in a
 record written before they were kept (`env` absent reads as "no env", so an env added
 since shows CHANGED).
@@ -42,7 +43,7 @@ from hookdash.core.model import Hook
 from hookdash.core.scripts import ScriptInfo
 
 STATE_FILE = "trusted-scripts.json"
-SCRIPT_KINDS = frozenset({"script", "interpreted"})  # a file of the project, not a PATH tool
+SCRIPT_KINDS = frozenset({"script", "interpreted", "reached"})  # a project file, not a PATH tool
 
 
 class ScriptPrint(BaseModel):
@@ -90,6 +91,9 @@ class ScriptFingerprint(BaseModel):
 
     env: list[str] | None = None  # trust_shape.env_digest of each hook's env
     names: list[str] | None = None  # the name part of each hook's key ("" unnamed)
+    # Trusted while only partly understood: why hookdash could not follow every file the
+    # command runs (what is outside `scripts`); None: it followed all of them.
+    partly: list[str] | None = None
 
 
 class FingerprintState(BaseModel):
@@ -162,12 +166,14 @@ def fingerprint(
 ) -> tuple[ScriptFingerprint, list[script_copies.ScriptRead]]:
     """The hook's fingerprint, and the reads of its scripts (to keep copies of)."""
     return fingerprint_scripts(
-        hook.scripts or ([hook.script] if hook.script is not None else []), now
+        hook.scripts or ([hook.script] if hook.script is not None else []),
+        now,
+        partly=hook.script_unresolved,
     )
 
 
 def fingerprint_scripts(
-    scripts: Sequence[ScriptInfo], now: str | None = None
+    scripts: Sequence[ScriptInfo], now: str | None = None, *, partly: str | None = None
 ) -> tuple[ScriptFingerprint, list[script_copies.ScriptRead]]:
     """The fingerprint of the scripts a command runs (any host's hook), and the reads of
     them (to keep copies of). Each script is read once, never blocking on a FIFO or a
@@ -205,6 +211,7 @@ def fingerprint_scripts(
         size=first.size if first else None,
         trusted_at=when,
         scripts=prints,
+        partly=partly.split("; ") if partly else None,
     )
     return record, reads
 

@@ -34,7 +34,8 @@ from hookdash.core.load.command_scripts import CommandScripts, ScriptFinder
 from hookdash.core.load.focus import focus_on, let_go_of_unread, meant_also
 from hookdash.core.load.risks import hook_risks
 from hookdash.core.load.trust_shape import ShapeCheck
-from hookdash.core.model import Configuration, Hook, RiskFlag, Snapshot
+from hookdash.core.load.understood import hook_unknowns
+from hookdash.core.model import Configuration, Hook, RiskFlag, Snapshot, Unknown
 from hookdash.core.problems import SEVERITY_RANK, Problem
 
 
@@ -372,9 +373,13 @@ def _version_problems(env: GeminiEnvironment) -> list[Problem]:
 
 
 def _assign_risks(hooks: list[Hook], workspace: str, home: str) -> None:
-    """Each hook's risk flags, computed once per command, scripts and env on this load."""
+    """Each hook's risk flags and what hookdash did not understand of it, computed once per
+    command, scripts and env on this load."""
     cache: dict[
         tuple[str | None, tuple[int, ...], tuple[tuple[str, str], ...]], list[RiskFlag]
+    ] = {}
+    unknown: dict[
+        tuple[str | None, tuple[int, ...], tuple[tuple[str, str], ...]], list[Unknown]
     ] = {}
     for hook in hooks:
         scripts = hook.scripts or ([hook.script] if hook.script is not None else [])
@@ -386,8 +391,19 @@ def _assign_risks(hooks: list[Hook], workspace: str, home: str) -> None:
             flags = cache[key] = hook_risks(
                 hook.command, scripts, workspace=workspace, home=home, env=hook.env
             )
+            unknown[key] = hook_unknowns(
+                hook.command,
+                scripts,
+                workspace=workspace,
+                home=home,
+                env=hook.env,
+                reached=hook.reached_unknowns,
+            )
         if flags:  # (the default is already an empty list of its own)
             hook.risks = list(flags)
+        if unknown[key]:
+            hook.unknowns = list(unknown[key])
+        hook.understood = not unknown[key]
 
 
 def _layer_reason(layer: Layer, trusted: bool) -> str | None:

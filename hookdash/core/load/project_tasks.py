@@ -11,9 +11,13 @@ Modelled: npm looks for package.json upwards from the directory it runs in and r
 `preX`, `X`, `postX` there (yarn 1 the same; pnpm and bun without pre/post); make reads
 `GNUmakefile`, `makefile` or `Makefile` (or `-f FILE`) in its directory (or `-C DIR`),
 makes the prerequisites first, runs each recipe line in its own `/bin/sh -c`, and
-expands its own variables (`$(X)`, `${X}`, `$@`, `$<`, `$^`; `$$` is `$`). Not modelled:
-pattern rules, `include`d makefiles, make functions (`$(shell …)`), and `.RECIPEPREFIX`:
-a target they make says so.
+expands its own variables (`$(X)`, `${X}`, `$@`, `$<`, `$^`; `$$` is `$`), and reads the
+makefiles it `include`s (relative to the directory make runs in; `-include` of a missing
+one is skipped). A make target's code, as shown and fingerprinted, is its recipe and then
+the definitions of the variables the recipe uses (`# NAME = value` lines): a changed
+variable changes the target. Not modelled: pattern rules, an include whose name only make
+can tell (`include $(shell …)`), make functions (`$(shell …)`), and `.RECIPEPREFIX`: a
+target they make says so.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from typing import Literal
 
 from hookdash.core import jsonc, nesting
 from hookdash.core.disk import files
+from hookdash.core.load.reached_files import find_upwards
 
 TaskKind = Literal["npm-script", "make-target"]
 MAX_TARGETS = 32  # make targets followed for one goal (prerequisites included)
@@ -51,10 +56,12 @@ class Task:
 
 @dataclass
 class Tasks:
-    """The tasks a command starts, and why not all of them could be read."""
+    """The tasks a command starts, the other project files that decide them (makefiles
+    read through `include`), and why not all of them could be read."""
 
     tasks: list[Task] = field(default_factory=list)
     why: str | None = None
+    files: list[str] = field(default_factory=list)
 
 
 def _read(path: str) -> tuple[str | None, str | None]:
@@ -72,16 +79,7 @@ def _read(path: str) -> tuple[str | None, str | None]:
 
 def find_package_json(start: str) -> str | None:
     """The package.json npm uses from `start`: the nearest one upwards."""
-    directory = os.path.abspath(start)
-    for _ in range(_MAX_UP):
-        candidate = os.path.join(directory, "package.json")
-        if os.path.isfile(candidate):
-            return candidate
-        parent = os.path.dirname(directory)
-        if parent == directory:
-            return None
-        directory = parent
-    return None
+    return find_upwards(start, "package.json", _MAX_UP)
 
 
 def _package_scripts(path: str) -> tuple[dict[str, str], str, str | None]:
@@ -143,8 +141,12 @@ _RULE = re.compile(r"^([^:=#]+?)\s*(::?)(?!=)\s*(.*)$")
 _MAKE_VAR = re.compile(r"\$(?:\(([^()$]*)\)|\{([^{}$]*)\}|(.))", re.S)
 
 
+_MAX_INCLUDES = 16  # makefiles read through `include`, nested or not
+
+
 @dataclass
 class _Rule:
+    file: str  # the makefile that defines it (an included one, perhaps)
     prereqs: list[str] = field(default_factory=list)
     recipe: list[tuple[int, str]] = field(default_factory=list)  # (line, text without TAB)
 
@@ -157,7 +159,8 @@ class Makefile:
     rules: dict[str, _Rule] = field(default_factory=dict)
     variables: dict[str, str] = field(default_factory=dict)
     default: str | None = None
-    includes: bool = False
+    includes: bool = False  # it includes a makefile hookdash could not read
+    included: list[str] = field(default_factory=list)  # the makefiles it includes, read
     patterns: bool = False
     unreadable: str | None = None  # what in it hookdash cannot follow
 
@@ -173,8 +176,13 @@ def find_makefile(directory: str, name: str | None) -> str | None:
     return None
 
 
-def parse_makefile(path: str, text: str) -> Makefile:
-    mf = Makefile(path)
+def parse_makefile(
+    path: str, text: str, cwd: str | None = None, into: Makefile | None = None
+) -> Makefile:
+    """The rules and variables of a makefile and of those it includes (looked up in
+    `cwd`, the directory make runs in; its own directory by default)."""
+    mf = into if into is not None else Makefile(path)
+    cwd = cwd if cwd is not None else os.path.dirname(path)
     lines = text.split("\n")
     current: list[_Rule] = []
     in_define = False
@@ -205,7 +213,8 @@ def parse_makefile(path: str, text: str) -> Makefile:
             in_define, current = True, []
             continue
         if word in ("include", "-include", "sinclude"):
-            mf.includes, current = True, []
+            current = []
+            _include(mf, stripped.split(None, 1)[1:], word != "include", cwd)
             continue
         if word in ("ifeq", "ifneq", "ifdef", "ifndef", "else", "endif"):
             continue  # every branch is read: what it may run
@@ -236,7 +245,7 @@ def parse_makefile(path: str, text: str) -> Makefile:
         for target in targets.split():
             if "%" in target:
                 mf.patterns = True
-            entry = mf.rules.setdefault(target, _Rule())
+            entry = mf.rules.setdefault(target, _Rule(path))
             entry.prereqs.extend(p for p in prereqs if p not in entry.prereqs)
             current.append(entry)
             if (
@@ -249,6 +258,49 @@ def parse_makefile(path: str, text: str) -> Makefile:
             for entry in current:
                 entry.recipe.append((number, inline.strip()))
     return mf
+
+
+def _include(mf: Makefile, rest: list[str], optional: bool, cwd: str) -> None:
+    """Read the makefiles an `include` line names, into `mf` (make reads them there)."""
+    names = expand_make(rest[0], mf, {}, {}).split() if rest else []
+    for name in names:
+        if "$" in name or any(c in name for c in "*?["):
+            mf.includes = True  # a name only make can tell
+            continue
+        path = os.path.normpath(os.path.join(cwd, name))
+        if path in mf.included or path == mf.path:
+            continue
+        if len(mf.included) >= _MAX_INCLUDES or not os.path.isfile(path):
+            mf.includes = mf.includes or not optional or os.path.exists(path)
+            continue
+        text, _why = _read(path)
+        if text is None:
+            mf.includes = True
+            continue
+        mf.included.append(path)
+        parse_makefile(path, text, cwd, mf)
+
+
+def variables_used(mf: Makefile, texts: list[str]) -> list[tuple[str, str]]:
+    """The makefile's variables these texts use, and those their values use, in the order
+    met: (name, value as written)."""
+    found: dict[str, str] = {}
+    pending = list(texts)
+    while pending and len(found) < 64:
+        for m in _MAKE_VAR.finditer(pending.pop(0)):
+            name = m.group(1) if m.group(1) is not None else m.group(2)
+            if name is None or name in found or name not in mf.variables:
+                continue
+            found[name] = mf.variables[name]
+            pending.append(found[name])
+    return list(found.items())
+
+
+def _target_code(mf: Makefile, rule: _Rule) -> str:
+    """A target's code as shown and fingerprinted: its recipe, then the variables it uses."""
+    bodies = [body for _n, body in rule.recipe]
+    used = variables_used(mf, bodies)
+    return "\n".join([*bodies, *(f"# {name} = {value}" for name, value in used)])
 
 
 def expand_make(text: str, mf: Makefile, env: dict[str, str], auto: dict[str, str]) -> str:
@@ -294,9 +346,9 @@ def make_targets(
     text, why = _read(path)
     if text is None:
         return Tasks(why=why)
-    mf = parse_makefile(path, text)
+    mf = parse_makefile(path, text, directory)
     mf.variables.update(overrides)
-    found = Tasks()
+    found = Tasks(files=list(mf.included))
     if mf.unreadable:
         found.why = f"hookdash cannot follow {path}: {mf.unreadable}"
         return found
@@ -339,9 +391,9 @@ def make_targets(
         commands = tuple(
             _recipe_command(expand_make(body, mf, env, auto)) for _n, body in rule.recipe
         )
-        code = "\n".join(body for _n, body in rule.recipe)
+        line = rule.recipe[0][0] if rule.file == path else None
         found.tasks.append(
-            Task("make-target", path, target, code, rule.recipe[0][0], directory_of, commands)
+            Task("make-target", path, target, _target_code(mf, rule), line, directory_of, commands)
         )
 
     for goal in wanted:
@@ -367,10 +419,11 @@ def make_target_code(path: str, target: str) -> str | None:
     text, _why = _read(path)
     if text is None:
         return None
-    rule = parse_makefile(path, text).rules.get(target)
+    mf = parse_makefile(path, text)
+    rule = mf.rules.get(target)
     if rule is None:
         return None
-    return "\n".join(body for _n, body in rule.recipe)
+    return _target_code(mf, rule)
 
 
 def task_code(kind: str, path: str, name: str) -> str | None:

@@ -15,7 +15,7 @@ origin, outcome, layer, command, decision, error or the start of its stdout and 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
+from typing import Literal, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
@@ -81,7 +81,25 @@ class HookIdentity(BaseModel):
         return record.key is None or self.key is None or record.key == self.key
 
 
-def hook_of_record(record: RunRecord, hooks: Sequence[Hook]) -> Hook | None:
+class RecordedHook(Protocol):
+    """What finding a run's hook reads of a hook, of any host."""
+
+    @property
+    def ref(self) -> str: ...
+    @property
+    def key(self) -> str: ...
+    @property
+    def event(self) -> str: ...
+    @property
+    def id(self) -> str: ...
+    @property
+    def runs(self) -> bool: ...
+
+
+HookT = TypeVar("HookT", bound=RecordedHook)
+
+
+def hook_of_record(record: RunRecord, hooks: Sequence[HookT]) -> HookT | None:
     """The configured hook a run was a run of: by ref, else (Gemini's records, or a hook
     edited since) the one of that event and id — a running one first — or None."""
     if record.ref is not None:

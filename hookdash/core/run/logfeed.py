@@ -26,7 +26,12 @@ from hookdash.core.hosts.gemini.telemetry_log import (
 from hookdash.core.load.sources import WatchTarget
 from hookdash.core.model import Hook
 from hookdash.core.run.runlog import RunLog, RunLogTail, RunRecord
-from hookdash.core.run.verdicts import Outcome as Outcome, RunLike as RunLike, plain_outcome
+from hookdash.core.run.verdicts import (
+    OUTCOME_MARKS,
+    Outcome as Outcome,
+    RunLike as RunLike,
+    plain_outcome,
+)
 from hookdash.core.watching import DirectoryWatcher
 
 # Following the logs: a record shows within a tenth of a second of its write, and a burst
@@ -49,6 +54,21 @@ def outcome_of(record: RunLike) -> Outcome:
         return host(getattr(record, "host", "gemini")).verdict(record)
     except UnknownHost:
         return plain_outcome(record)
+
+
+def outcome_label(run: RunLike) -> str:
+    """`ok`, `blocked`, `exit 3`, `timed out`, … — the word a run's verdict shows."""
+    outcome = outcome_of(run)
+    if outcome in ("failed", "warning") and run.exit_code not in (None, 0):
+        return f"exit {run.exit_code}"
+    if outcome == "failed":
+        return "error"
+    return outcome.replace("-", " ")
+
+
+def verdict_text(run: RunLike) -> str:
+    """`⊘ blocked`, `✔ ok`, `! exit 1`: a run's mark and word, as every view writes them."""
+    return f"{OUTCOME_MARKS[outcome_of(run)]} {outcome_label(run)}"
 
 
 def is_run_of(record: RunRecord, hook: Hook) -> bool:

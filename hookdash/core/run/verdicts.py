@@ -9,6 +9,18 @@ from hookdash.core.run.runlog import CANCELLED_PREFIX
 
 Outcome = Literal["ok", "warning", "blocked", "stopped", "failed", "timed-out", "cancelled"]
 
+# One narrow mark per outcome, every host's, in the dashboard, `fire` and `log` alike (a
+# log's lines must stay aligned).
+OUTCOME_MARKS: dict[Outcome, str] = {
+    "ok": "✔",
+    "warning": "!",
+    "blocked": "⊘",
+    "stopped": "■",
+    "failed": "✖",
+    "timed-out": "◷",
+    "cancelled": "○",
+}
+
 
 class RunLike(Protocol):
     """What a run record and an engine result (`RunResult`) have in common."""

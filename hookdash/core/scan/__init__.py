@@ -2,9 +2,12 @@
 hook with its risks and when its agent runs it, and the findings, in text, JSON, SARIF
 2.1.0 or GitHub workflow commands (core.scan.formats).
 
-Modules: reader (the protocol an agent's reader follows), shapes (the hook shapes agents
-share), agents/ (one reader per agent), scan (the shared scan), model (what it reports),
-formats (SARIF and GitHub workflow commands, shared with `check`).
+Modules: reader (the protocol an agent's reader follows; each agent's reader is in its room,
+core/hosts/<agent>/scan.py, found by core.hosts.scanned), shapes and hooks_object (the
+hook shapes agents share), events (the kinds of moment), scan (the shared scan), also_run
+and double_firing (who else runs a hook; one command run twice), places (an agent's
+project variables), diff (`--diff BASE`), model (what it reports), formats (SARIF and
+GitHub workflow commands, shared with `check`).
 """
 
 from hookdash.core.scan.formats import github_commands, sarif_log
@@ -34,6 +37,7 @@ __all__ = [
     "foreign_hooks",
     "foreign_summary",
     "github_commands",
+    "managed_agents",
     "problem_findings",
     "sarif_log",
     "scan_repository",

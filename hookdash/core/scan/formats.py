@@ -10,8 +10,11 @@ expects); others are absolute `file:` URIs.
 
 GitHub: `::error file=F,line=L,title=T::message` (`::warning`, `::notice` for notes),
 escaped as the Actions runner reads them: in the message `%`, CR and LF become `%25`,
-`%0D`, `%0A`; in a property `:` and `,` also become `%3A` and `%2C`. A finding's text
+`%0D`, `%0A`; in a property `:` and `,` also become `%3A` and `%2C`; any other control
+character is shown visibly (core.display), as on a terminal. A finding's text
 (from a repository someone else wrote) can therefore never start a command of its own.
+A file whose name holds a control or hidden character cannot carry an annotation (no
+escape makes the runner find it): the message names the file, shown visibly, instead.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from hookdash.core.display import has_hidden, visible
 from hookdash.core.rules import rule
 from hookdash.core.scan.model import Finding
 
@@ -97,18 +101,29 @@ def github_commands(findings: Iterable[Finding]) -> list[str]:
     lines = []
     for finding in findings:
         props = []
-        if finding.file:
+        message = finding.message
+        if finding.file and has_hidden(finding.file):
+            # No annotation can point at such a file (the runner's escapes cover only
+            # `%`, CR, LF, `:` and `,`): the message names it, visibly, instead.
+            where = f", line {finding.line}" if finding.line else ""
+            message = (
+                f"{message} (in the file {visible(finding.file)}{where}: its name holds "
+                "control or hidden characters, so this annotation cannot be attached to it)"
+            )
+        elif finding.file:
             props.append(f"file={_property(finding.file)}")
             if finding.line:
                 props.append(f"line={finding.line}")
         props.append(f"title={_property(finding.rule_id)}")
         command = _GITHUB_COMMAND[finding.level]
-        lines.append(f"::{command} {','.join(props)}::{_data(finding.message)}")
+        lines.append(f"::{command} {','.join(props)}::{_data(message)}")
     return lines
 
 
 def _data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    # CR and LF as the runner reads them, then every other control character shown
+    # visibly (core.display): an escape sequence from a repository never reaches the log.
+    return visible(text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A"))
 
 
 def _property(text: str) -> str:

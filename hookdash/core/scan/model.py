@@ -12,22 +12,11 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from hookdash.core.model import RiskFlag
+from hookdash.core.hosts.scanned import AGENT_NAMES as AGENT_NAMES
+from hookdash.core.model import RiskFlag, Unknown
+from hookdash.core.other_agents import AlsoRunBy
 from hookdash.core.problems import Problem
 from hookdash.core.rules import LEVEL_RANK, Level
-
-# Agent ids (stable, in `scan --json`) and the names people know them by, in scan order.
-AGENT_NAMES: dict[str, str] = {
-    "gemini": "Gemini CLI",
-    "claude": "Claude Code",
-    "qwen": "Qwen Code",
-    "codex": "Codex CLI",
-    "cursor": "Cursor",
-    "copilot": "GitHub Copilot CLI",
-    "antigravity": "Antigravity CLI",
-    "windsurf": "Windsurf",
-    "cline": "Cline",
-}
 
 
 class AgentFiles(BaseModel):
@@ -47,13 +36,23 @@ class ScannedHook(BaseModel):
     matcher: str | None
     command: str  # as written (for an http hook: its URL)
     risks: list[RiskFlag] = []  # a flag found in a script has `file` relative to the root
+    # Whether hookdash understood all of it, and the parts it did not (core.load.understood;
+    # `file` relative to the root).
+    understood: bool = False  # (a record nothing analysed is not understood)
+    unknowns: list[Unknown] = []
     runs_when: str  # one sentence: when this agent runs it
     name: str | None = None  # the hook's own name, or its bundle's (Antigravity)
     field: str = "command"  # the key the command is written under (bash, powershell, url…)
     # "setting": a command a settings key runs that is not a hook (Claude Code's
     # apiKeyHelper, statusLine, …); `event` is then that key. "mcp-server": an MCP server
-    # the agent starts (`name` the server's, `event` "MCP server").
-    kind: Literal["hook", "setting", "mcp-server"] = "hook"
+    # the agent starts (`name` the server's, `event` "MCP server"). "plugin": code the
+    # agent loads into its own process at start (`command` the file or package).
+    kind: Literal["hook", "setting", "mcp-server", "plugin"] = "hook"
+    # Every other agent that runs this hook, and when (a repository's .claude/settings.json
+    # is run by Copilot CLI too).
+    also_run_by: list[AlsoRunBy] = []
+    # The repository's scripts the command runs (relative to the root), as bash finds them.
+    scripts: list[str] = []
 
 
 class Finding(BaseModel):
@@ -74,6 +73,13 @@ class ScanReport(BaseModel):
     agents: list[AgentFiles]
     hooks: list[ScannedHook]
     findings: list[Finding]
+
+
+class DiffReport(ScanReport):
+    """`hookdash scan --diff BASE`: only the hooks and findings the change since `base`
+    adds or modifies; `agents` lists the files it touched."""
+
+    base: str
 
 
 def at_or_above(findings: Iterable[Finding], level: str) -> list[Finding]:
@@ -112,9 +118,9 @@ def problem_findings(problems: Iterable[Problem], workspace: str) -> list[Findin
     ]
 
 
-# The agents whose hooks hookdash manages itself (the dashboard's hook list: Gemini CLI and
-# Claude Code, each read as it reads its files); every other agent's hooks in the
-# workspace are shown apart, read-only.
+# The agents whose hooks the dashboard's hook list shows itself (Gemini CLI and Claude Code,
+# each read as it reads its files); every other agent's hooks in the workspace are shown
+# apart, read-only. (Codex CLI is a host of `list` and `check`, not yet of the dashboard.)
 MANAGED_AGENTS: tuple[str, ...] = ("gemini", "claude")
 
 

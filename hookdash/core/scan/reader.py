@@ -16,16 +16,21 @@ from pathlib import Path
 from typing import Any, Literal, Protocol
 
 from hookdash.core.rules import Level
+from hookdash.core.scan.events import event_kind
 
-# How the shared scan reads a file, by its name: `.toml` as TOML, `.json` as JSON with
-# comments, anything else (Cline's hook scripts) as an executable.
+EntryKind = Literal["hook", "setting", "mcp-server", "plugin"]
+
+# How the shared scan reads a file: `.toml` as TOML, `.json`/`.jsonc` (and what a reader
+# says is JSON) as JSON with comments, anything else (Cline's hook scripts, a plugin's code)
+# as an executable: not parsed, its head read for risks and hidden characters.
 Syntax = Literal["json", "toml", "executable"]
 
 
 def syntax_of(rel: str) -> Syntax:
+    """The syntax a file's name says (a reader may say otherwise: `AgentReader.syntax`)."""
     if rel.endswith(".toml"):
         return "toml"
-    return "json" if rel.endswith(".json") else "executable"
+    return "json" if rel.endswith((".json", ".jsonc")) else "executable"
 
 
 @dataclass(frozen=True)
@@ -37,6 +42,7 @@ class Document:
     path: Path
     text: str | None
     value: Any
+    syntax: Syntax = "json"
 
 
 @dataclass(frozen=True)
@@ -56,9 +62,14 @@ class Entry:
     # apiKeyHelper, statusLine, …); `event` is then the key, and its finding is `rule_id`
     # at `level`. "mcp-server": an MCP server the agent starts (or URL it contacts);
     # `name` is the server's, `command` its program and arguments as one line (or URL).
-    kind: Literal["hook", "setting", "mcp-server"] = "hook"
+    # "plugin": code the agent loads into its own process at start (`command` is the
+    # file, or the package it names); never quiet, whatever its text shows.
+    kind: EntryKind = "hook"
     rule_id: str = "repo-hook"
     level: Level | None = None
+    # Variables the agent sets to a place for this command, relative to the root (a
+    # Claude plugin's hooks get `CLAUDE_PLUGIN_ROOT`: the repository, when it is one).
+    variables: dict[str, str] | None = None
 
 
 @dataclass(frozen=True)
@@ -71,17 +82,48 @@ class Skipped:
 
 
 class AgentReader(Protocol):
-    """One agent's project-level hook files."""
+    """One agent's project-level hook files (a room's `scan` module gives one as READER)."""
 
     @property
     def agent(self) -> str:
-        """The agent's id (core.scan.model.AGENT_NAMES)."""
+        """The agent's id (stable, in `scan --json`): its room's name."""
+        ...
+
+    @property
+    def label(self) -> str:
+        """The agent as people name it ("GitHub Copilot CLI")."""
+        ...
+
+    @property
+    def rank(self) -> int:
+        """Its place in scan order (lower first)."""
+        ...
+
+    @property
+    def variables(self) -> tuple[str, ...]:
+        """The variables the agent sets to the project directory when it runs a hook
+        (`CLAUDE_PROJECT_DIR`…): the scan resolves them to the root to find scripts."""
         ...
 
     def paths(self, root: Path) -> list[str]:
         """The relative paths this agent would read at the root. Fixed names, except
         where the agent reads a directory (Copilot's `.github/hooks/*.json`, Cline's
         `.clinerules/hooks/`): then one listing of that directory, never a walk."""
+        ...
+
+    def watched(self) -> tuple[str, ...]:
+        """Every file and folder (relative, no pattern) whose content `paths` may read:
+        `scan --diff` reads only these from the base revision."""
+        ...
+
+    def syntax(self, rel: str) -> Syntax:
+        """How to read the file at `rel` (`syntax_of` its name, unless the agent says
+        otherwise: a Cline hook named `PreToolUse.json` is a program, not JSON)."""
+        ...
+
+    def ignored(self, rel: str, text: str) -> tuple[str, int | None] | None:
+        """Why the agent drops this whole file although hookdash can read it (Claude Code's
+        strict JSON), with the line: the file's hooks are then listed as not run."""
         ...
 
     def entries(self, doc: Document) -> Iterator[Entry | Skipped]:
@@ -91,6 +133,48 @@ class AgentReader(Protocol):
     def runs_when(self, rel: str) -> str:
         """One sentence: when this agent runs the hooks of the file at `rel`."""
         ...
+
+    def event_kind(self, event: str) -> str:
+        """The kind of moment one of its events is (core.scan.events), to tell when two
+        agents run the same command at the same moment."""
+        ...
+
+    def also_runs(self, agent: str, rel: str, kind: str, event: str) -> str | None:
+        """When this agent runs a hook of another agent's file (`agent` the file's owner,
+        `kind` the entry kind, `event` the owner's event name): one sentence, or None when
+        it does not run it."""
+        ...
+
+
+class BaseReader:
+    """What most readers share: no variables, the syntax of the file's name, no file
+    dropped whole, the shared event kinds, no other agent's file run; `watched` is what
+    `paths` names, with directories a reader lists given in `listed`."""
+
+    agent: str
+    label: str
+    rank: int = 1000
+    variables: tuple[str, ...] = ()
+    listed: tuple[str, ...] = ()
+
+    def paths(self, root: Path) -> list[str]:
+        raise NotImplementedError
+
+    def watched(self) -> tuple[str, ...]:
+        fixed = [p for p in self.paths(Path("/nonexistent-root")) if "*" not in p]
+        return (*fixed, *self.listed)
+
+    def syntax(self, rel: str) -> Syntax:
+        return syntax_of(rel)
+
+    def ignored(self, rel: str, text: str) -> tuple[str, int | None] | None:
+        return None
+
+    def event_kind(self, event: str) -> str:
+        return event_kind(event)
+
+    def also_runs(self, agent: str, rel: str, kind: str, event: str) -> str | None:
+        return None
 
 
 def listing(root: Path, rel_dir: str, limit: int = 1000) -> list[str]:

@@ -1,8 +1,9 @@
 """`hookdash scan`: what every coding agent would run because of files in a repository.
 
-For each agent (core.scan.agents), the listed paths at the root of the repository, and
-only those: the scan never walks the tree, so a repository of 100,000 files scans as fast
-as an empty one, and `node_modules/**/.claude` or `docs/hooks.json` are never read.
+For each agent (its room's reader, found through core.hosts.scanned), the listed paths at
+the root of the repository, and only those: the scan never walks the tree, so a
+repository of 100,000 files scans as fast as an empty one, and `node_modules/**/.claude`
+or `docs/hooks.json` are never read.
 Nothing is read from the user's home: a hook file, or the script a hook runs, that leads
 out of the repository (a symbolic link, `../`, an absolute path) is reported, not read.
 
@@ -13,7 +14,10 @@ does not parse or holds hidden characters is a finding, never a traceback.
 For every hook: the risk flags and hidden-character checks of the Gemini review
 (core.load.risks `hook_risks`, core.display `iter_hidden`), applied to the command and to
 the script it runs (found by core.load.command_scripts' ScriptFinder, read by
-core.load.script_head), and the agent's own sentence on when it runs it.
+core.load.script_head), and the agent's own sentence on when it runs it; then every other
+agent that runs the same hook (a reader's `also_runs`: Copilot CLI runs a repository's
+.claude/settings.json), and a finding for one command one agent runs twice at the same
+moment because two agents' files configure it (core.scan.double_firing).
 """
 
 from __future__ import annotations
@@ -27,14 +31,15 @@ from typing import Any
 from hookdash.core import jsonc
 from hookdash.core.disk import files
 from hookdash.core.display import iter_hidden, shorten, visible
-from hookdash.core.hosts.claude.files import parse_settings
-from hookdash.core.load.command_scripts import ScriptFinder
+from hookdash.core.hosts.scanned import scan_readers
+from hookdash.core.load.command_scripts import CommandScripts, ScriptFinder
 from hookdash.core.load.risks import hook_risks, kinds_of
 from hookdash.core.load.script_head import read_head
-from hookdash.core.model import RiskFlag, RiskSpan
+from hookdash.core.load.understood import hook_unknowns, unknowns_sentence
+from hookdash.core.model import RiskFlag, RiskSpan, Unknown
 from hookdash.core.rules import Level, rule
-from hookdash.core.scan.agents import READERS
-from hookdash.core.scan.agents.claude import STRICT_JSON as CLAUDE_STRICT_JSON
+from hookdash.core.scan.also_run import also_run_by
+from hookdash.core.scan.double_firing import double_firings
 from hookdash.core.scan.model import (
     AGENT_NAMES,
     AgentFiles,
@@ -42,35 +47,34 @@ from hookdash.core.scan.model import (
     ScannedHook,
     ScanReport,
 )
-from hookdash.core.scan.reader import AgentReader, Document, Entry, Skipped, syntax_of
+from hookdash.core.scan.places import PlaceNames
+from hookdash.core.scan.reader import AgentReader, Document, Entry, Skipped
 from hookdash.core.scripts import ScriptInfo
 
 # A hook file larger than this is not reviewed (a finding says so): real ones are a few KB.
 MAX_HOOK_FILE_BYTES = 8 * 1024 * 1024
 
-# What the agents expand in a command to the project directory: enough to find the script
-# a hook runs (nothing else is expanded, nothing is read from the environment).
-_PROJECT_VARIABLES = (
-    "GEMINI_PROJECT_DIR",
-    "CLAUDE_PROJECT_DIR",
-    "QWEN_PROJECT_DIR",
-    "CURSOR_PROJECT_DIR",
-    "CODEX_PROJECT_DIR",
-)
 _TOML_WHERE = re.compile(r"\(at line (\d+), column (\d+)\)")
 _URL_WHY = "An http hook sends the event's JSON (prompts, tool input, file contents) to this URL."
 _MCP_URL_WHY = (
     "An MCP server's URL: contacted at start; the tools (and descriptions) it answers with "
     "reach the model."
 )
+_PLUGIN_WHY = (
+    "Code the agent loads into its own process at start: it can do whatever the agent "
+    "can, decided when it runs; hookdash does not follow what code does."
+)
 
 
 def scan_repository(root: str | Path) -> ScanReport:
     """Every agent's project-level hooks at the root of `root`."""
     top = os.path.realpath(root)
+    readers = scan_readers()
     scan = _Scan(top)
-    for reader in READERS:
+    for reader in readers:
         scan.agent(reader)
+    scan.also_run()
+    scan.findings.extend(double_firings(scan.hooks, readers))
     return ScanReport(root=top, agents=scan.agents, hooks=scan.hooks, findings=scan.findings)
 
 
@@ -78,18 +82,51 @@ class _Scan:
     def __init__(self, root: str) -> None:
         self.root = root
         self.path = Path(root)
-        variables = {name: root for name in _PROJECT_VARIABLES}
-        variables["PATH"] = os.defpath
-        self.variables = variables
-        self.finder = ScriptFinder(self.path, variables)
+        self._finders_by_agent: dict[str, ScriptFinder] = {}
         self.agents: list[AgentFiles] = []
         self.hooks: list[ScannedHook] = []
         self.findings: list[Finding] = []
         self._home = os.path.expanduser("~")
         self._checked_scripts: set[str] = set()
         self._finders: dict[str, jsonc.LineFinder] = {}
-        # Claude Code settings files it drops whole (not strict JSON): why, by path.
+        # Files their agent drops whole (Claude Code's settings that are not strict
+        # JSON): why, by path.
         self._ignored: dict[str, str] = {}
+        # The index of each hook's own finding (repo-hook…), by the hook's index.
+        self._hook_findings: dict[int, int] = {}
+
+    def variables(self, reader: AgentReader) -> dict[str, str]:
+        """What the agent's hooks see of the environment, as far as finding their scripts
+        needs: its project-directory variables (the root) and a default PATH."""
+        variables = {name: self.root for name in reader.variables}
+        variables["PATH"] = os.defpath
+        return variables
+
+    def finder(self, reader: AgentReader) -> ScriptFinder:
+        finder = self._finders_by_agent.get(reader.agent)
+        if finder is None:
+            finder = ScriptFinder(self.path, self.variables(reader))
+            self._finders_by_agent[reader.agent] = finder
+        return finder
+
+    def also_run(self) -> None:
+        """Every other agent that runs each hook, and when."""
+        for index, hook in enumerate(self.hooks):
+            if hook.file in self._ignored:
+                # Dropped whole by its own agent for its syntax: Copilot CLI 1.0.102 drops
+                # a .claude/settings.json with a comment too (observed); no one is said
+                # to run it.
+                continue
+            also = also_run_by(hook.agent, hook.file, hook.event, hook.kind)
+            if not also:
+                continue
+            self.hooks[index] = hook.model_copy(update={"also_run_by": also})
+            at = self._hook_findings.get(index)
+            if at is not None:
+                finding = self.findings[at]
+                names = ", ".join(AGENT_NAMES[a.agent] for a in also)
+                more = f" It runs in {len(also) + 1} agents: {AGENT_NAMES[hook.agent]}, {names}."
+                self.findings[at] = finding.model_copy(update={"message": finding.message + more})
 
     # ------------------------------------------------------------------------ files
 
@@ -100,7 +137,7 @@ class _Scan:
             if not (path.exists() or path.is_symlink()):
                 continue
             present.append(rel)
-            doc = self._read(reader.agent, rel)
+            doc = self._read(reader, rel)
             if doc is None:
                 continue
             for item in reader.entries(doc):
@@ -128,7 +165,8 @@ class _Scan:
     def _inside(self, real: str) -> bool:
         return real == self.root or real.startswith(self.root + os.sep)
 
-    def _read(self, agent: str, rel: str) -> Document | None:
+    def _read(self, reader: AgentReader, rel: str) -> Document | None:
+        agent = reader.agent
         path = self.path / rel
         real = os.path.realpath(path)
         if not self._inside(real):
@@ -141,14 +179,14 @@ class _Scan:
                 None,
             )
             return None
-        syntax = syntax_of(rel)
+        syntax = reader.syntax(rel)
         if syntax == "executable":
             kind = files.not_regular(real)
             if kind is not None:
                 self._unreadable(agent, rel, f"it is {kind}, not a regular file")
                 return None
             self._hidden_in_script(agent, real, f"the hook script {rel}")
-            return Document(rel=rel, path=Path(real), text=None, value=None)
+            return Document(rel=rel, path=Path(real), text=None, value=None, syntax=syntax)
         try:
             text = files.read_decoded(real, cap=MAX_HOOK_FILE_BYTES).text
         except files.NotUtf8Error as exc:
@@ -158,8 +196,7 @@ class _Scan:
             self._unreadable(agent, rel, exc.strerror or str(exc))
             return None
         self._hidden_in_file(agent, rel, text)
-        if agent == "claude" and rel in CLAUDE_STRICT_JSON:
-            self._claude_strict(rel, text)
+        self._dropped(reader, rel, text)
         try:
             value = _parse(text, syntax)
         except _ParseError as exc:
@@ -173,28 +210,28 @@ class _Scan:
                 exc.line,
             )
             return None
-        return Document(rel=rel, path=Path(real), text=text, value=value)
+        return Document(rel=rel, path=Path(real), text=text, value=value, syntax=syntax)
 
-    def _claude_strict(self, rel: str, text: str) -> None:
-        """Claude Code parses its settings as strict JSON and drops the whole file on one
-        comment or trailing comma, without a word: a finding with the line and column, and
-        the file's hooks (still listed, read leniently, for the review) marked as not run."""
-        _value, error = parse_settings(text.removeprefix("\ufeff"))
-        if error is None:
+    def _dropped(self, reader: AgentReader, rel: str, text: str) -> None:
+        """A file its agent drops whole although hookdash can read it (Claude Code parses
+        its settings as strict JSON and drops the file on one comment, without a word): a
+        finding with the line, and the file's hooks (still listed, read leniently, for the
+        review) marked as not run."""
+        dropped = reader.ignored(rel, text)
+        if dropped is None:
             return
-        where = f" at line {error.line}, column {error.column}" if error.line else ""
-        why = visible(error.message) + where
+        why, line = dropped
+        name = AGENT_NAMES[reader.agent]
         self._ignored[rel] = (
-            f"Claude Code ignores this file ({why}), so it runs none of its hooks until "
-            "the file is strict JSON."
+            f"{name} ignores this file ({why}), so it runs none of its hooks until it is fixed."
         )
         self._find(
-            "claude",
+            reader.agent,
             "hook-file-does-not-parse",
-            f"{rel} is {why}: Claude Code ignores this file, silently; none of its hooks "
+            f"{rel} is {why}: {name} ignores this file, silently; none of its hooks "
             "or other settings apply.",
             rel,
-            error.line,
+            line,
         )
 
     def _unreadable(self, agent: str, rel: str, why: str, line: int | None = None) -> None:
@@ -250,9 +287,14 @@ class _Scan:
 
     def _hook(self, reader: AgentReader, doc: Document, entry: Entry) -> None:
         line = entry.line if entry.line is not None else self._line(doc, entry.pointer)
-        runs_when = self._ignored.get(doc.rel) if reader.agent == "claude" else None
+        runs_when = self._ignored.get(doc.rel)
         runs_when = runs_when or entry.runs_when or reader.runs_when(doc.rel)
-        risks = self._risks(reader.agent, entry, doc)
+        scripts = self._entry_scripts(reader, entry, doc)
+        risks = self._risks(reader, entry, scripts)
+        command = None
+        if entry.field not in ("file", "url"):
+            command = PlaceNames(entry.command, reader.variables).text
+        unknowns = self._unknowns(reader, entry, command, scripts)
         hook = ScannedHook(
             agent=reader.agent,
             file=doc.rel,
@@ -265,6 +307,9 @@ class _Scan:
             name=entry.name,
             field=entry.field,
             kind=entry.kind,
+            scripts=[self._rel(s.path) for s in scripts if s.path],
+            understood=not unknowns,
+            unknowns=unknowns,
         )
         self.hooks.append(hook)
         name = AGENT_NAMES[reader.agent]
@@ -277,8 +322,12 @@ class _Scan:
             owner = f"the MCP server '{entry.name}'"
             kind = "a URL it contacts" if entry.field == "url" else "a process it starts"
             what = f"The MCP server '{entry.name}', {kind}"
+        elif entry.kind == "plugin":
+            owner = f"the plugin {entry.command}"
+            what = f"Code {name} loads at start ({entry.event})"
         # A file the agent ignores runs nothing: its entries are notes, whatever they hold.
-        ignored = reader.agent == "claude" and doc.rel in self._ignored
+        ignored = doc.rel in self._ignored
+        self._hook_findings[len(self.hooks) - 1] = len(self.findings)
         self._find(
             reader.agent,
             entry.rule_id,
@@ -303,6 +352,8 @@ class _Scan:
                     doc.rel,
                     line,
                 )
+        # A plugin's own "code that runs" flag is its repo-plugin finding already.
+        risks = [f for f in risks if f.why != _PLUGIN_WHY]
         if risks:
             examples = []
             for kind in kinds_of(risks):
@@ -318,8 +369,84 @@ class _Scan:
                 doc.rel,
                 line,
             )
+        if unknowns and entry.kind != "plugin":  # (a plugin's is its repo-plugin finding)
+            self._find(
+                reader.agent,
+                "not-understood",
+                f"{owner[0].upper()}{owner[1:]} of {name} in {doc.rel} is not understood: "
+                f"{unknowns_sentence(unknowns)}.",
+                doc.rel,
+                line,
+                "note",
+            )
 
-    def _risks(self, agent: str, entry: Entry, doc: Document) -> list[RiskFlag]:
+    def _unknowns(
+        self, reader: AgentReader, entry: Entry, command: str | None, scripts: list[ScriptInfo]
+    ) -> list[Unknown]:
+        """What hookdash does not understand of the hook (`command` as the risk review
+        read it, the agent's project variables spelled as one it knows; None for a hook
+        that is a script file), with the files it reaches that could not be followed.
+        Code an agent loads into itself is never understood (its text is what runs,
+        decided when it runs); a URL runs nothing here (its flag says what it sends)."""
+        if entry.kind == "plugin":
+            return [Unknown(text=entry.command, why=_PLUGIN_WHY)]
+        if entry.field == "url":
+            return []
+        found = self._found(reader, entry) if command is not None else None
+        unknowns = hook_unknowns(
+            command,
+            scripts,
+            workspace=self.root,
+            home=self._home,
+            reached=found.unknowns if found is not None else (),
+        )
+        return [
+            u.model_copy(update={"file": self._rel(u.file)}) if u.file is not None else u
+            for u in unknowns
+        ]
+
+    def _entry_scripts(self, reader: AgentReader, entry: Entry, doc: Document) -> list[ScriptInfo]:
+        """The repository's scripts the entry runs: the file itself for a hook that is a
+        script (Cline) or code the agent loads (a plugin file), else those its command
+        names (as bash finds them, with the agent's variables set to the root)."""
+        if entry.field == "url":
+            return []
+        if entry.field == "file":
+            path = doc.path if entry.command == doc.rel else self.path / entry.command
+            real = os.path.realpath(path)
+            if not self._inside(real) or not os.path.isfile(real):
+                return []
+            return [
+                ScriptInfo(
+                    path=real,
+                    program=entry.command,
+                    kind="script",
+                    exists=True,
+                    executable=True,
+                )
+            ]
+        return self._scripts(reader, entry)
+
+    def _risks(
+        self, reader: AgentReader, entry: Entry, scripts: list[ScriptInfo]
+    ) -> list[RiskFlag]:
+        flags = self._flags(reader, entry, scripts)
+        if entry.kind == "plugin":
+            text = shorten(entry.command, 60)
+            flags.insert(
+                0,
+                RiskFlag(
+                    kind="opaque",
+                    span=RiskSpan(text=text, start=0, end=len(entry.command)),
+                    why=_PLUGIN_WHY,
+                ),
+            )
+        return flags
+
+    def _flags(
+        self, reader: AgentReader, entry: Entry, scripts: list[ScriptInfo]
+    ) -> list[RiskFlag]:
+        agent = reader.agent
         if entry.field == "url":
             return [
                 RiskFlag(
@@ -328,21 +455,12 @@ class _Scan:
                     why=_MCP_URL_WHY if entry.kind == "mcp-server" else _URL_WHY,
                 )
             ]
-        if entry.field == "file":  # the hook is the script itself (Cline)
-            scripts = [
-                ScriptInfo(
-                    path=str(doc.path),
-                    program=doc.rel,
-                    kind="script",
-                    exists=True,
-                    executable=True,
-                )
-            ]
-            command = None
-        else:
-            scripts = self._scripts(entry)
-            command = entry.command
+        if entry.field == "file" and not scripts:
+            return []  # a package name, or a file outside the repository: not read
+        places = None if entry.field == "file" else PlaceNames(entry.command, reader.variables)
+        command = places.text if places is not None else None
         flags = hook_risks(command, scripts, workspace=self.root, home=self._home)
+        flags = places.flags(flags) if places is not None else flags
         if entry.field != "file":
             for script in scripts:
                 if script.path and not script.is_task:
@@ -352,18 +470,28 @@ class _Scan:
             for f in flags
         ]
 
-    def _scripts(self, entry: Entry) -> list[ScriptInfo]:
+    def _found(self, reader: AgentReader, entry: Entry) -> CommandScripts | None:
+        """What the command runs, as bash finds it from the hook's folder (None: a folder
+        outside the repository), with what the agent itself sets for this hook (a
+        plugin's own folder) as paths. Each finder reads a command once."""
+        finder = self.finder(reader)
+        if entry.cwd or entry.variables:
+            cwd = os.path.realpath(self.path / (entry.cwd or "."))
+            if not self._inside(cwd):
+                return None
+            own = {k: os.path.join(self.root, v) for k, v in (entry.variables or {}).items()}
+            finder = ScriptFinder(Path(cwd), {**self.variables(reader), **own})
+        return finder.find(entry.command)
+
+    def _scripts(self, reader: AgentReader, entry: Entry) -> list[ScriptInfo]:
         """Every script of the repository the command runs (as bash would find them);
         one outside it (the user's home, /etc…) is not read."""
-        finder = self.finder
-        if entry.cwd:
-            cwd = os.path.realpath(self.path / entry.cwd)
-            if not self._inside(cwd):
-                return []
-            finder = ScriptFinder(Path(cwd), self.variables)
+        found = self._found(reader, entry)
+        if found is None:
+            return []
         return [
             script
-            for script in finder.find(entry.command).scripts
+            for script in found.scripts
             if script.kind != "command"
             and script.path
             and self._inside(os.path.realpath(script.path))
@@ -377,7 +505,7 @@ class _Scan:
 
     def _line(self, doc: Document, pointer: str | None) -> int | None:
         """The line of a JSON pointer in a JSON document (one LineFinder per file)."""
-        if pointer is None or doc.text is None or syntax_of(doc.rel) != "json":
+        if pointer is None or doc.text is None or doc.syntax != "json":
             return None
         if not pointer:
             return 1

@@ -1,52 +1,64 @@
-"""What a host's hooks need on the dashboard that no other host's do (its form's fields,
-its plan's view, its review, its details pane), one package per agent: `tui/hosts/<agent>/`.
-The screens outside it treat every host alike.
-
-A package that defines `details_body(hook, display, colors)` draws the details pane of its
-host's hooks; such a host is also loaded beside Gemini CLI and Claude Code
-(`more_snapshots`: `Configuration.more_hosts`) and its hooks join the list. Nothing here
-names a host.
+"""What a host's hooks need on the dashboard that no other host's do, one package per agent
+(`tui/hosts/<agent>/`), registered here by name from its `host` module: how the details
+pane shows one of its hooks, an event all of whose hooks are its, and the state of one of
+its files; its firing (`tui.firing`, from `<agent>/firing.py`) and its review
+(`tui.reviewing`, from `<agent>/reviewing.py`). A host with nothing registered is shown
+from the fields every host's record has.
+The screens outside `tui/hosts/` treat every host alike: they ask `tui_host(name)`.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
-from pathlib import Path
-from typing import Any
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-_HERE = Path(__file__).resolve().parent
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+    from rich.table import Table
 
+    from hookdash.core import HookRecord, HostSnapshot
+    from hookdash.tui.colors import Colors
+    from hookdash.tui.screens.hook_writing import HookWriting
+    from hookdash.tui.widgets.hook_details import HookDetails
+    from hookdash.tui.widgets.hook_groups import EventGroup
 
-def _packages() -> list[str]:
-    try:
-        return sorted(p.name for p in _HERE.iterdir() if (p / "__init__.py").is_file())
-    except OSError:
-        return []
-
-
-def _module(host: str) -> Any:
-    if host not in _packages():
-        return None
-    return importlib.import_module(f"{__name__}.{host}")
-
-
-def more_snapshots(workspace: Path, environ: Mapping[str, str]) -> list[Any]:
-    """The snapshot of every host with dashboard pieces here that has a file for
-    `workspace` (read off the event loop, with the configuration)."""
-    from hookdash.core.hosts.registry import host
-
-    out = []
-    for name in _packages():
-        if details_for(name) is None:
-            continue  # a host the configuration carries already (its own field)
-        agent = host(name)
-        if agent.has_files(workspace, environ):
-            out.append(agent.load(workspace, environ))
-    return out
+HookBody = Callable[["HookDetails", "HookRecord", "Colors"], "RenderableType"]
+EventBody = Callable[["HookDetails", "EventGroup", "Colors"], "RenderableType"]
+OriginRows = Callable[["HookDetails", "Table", str, "Sequence[HookRecord]", "Colors"], None]
+# `f` on one of its hooks: (the hooks screen, the hook, its host's snapshot), run as a worker.
+FireHook = Callable[["HookWriting", "HookRecord", "HostSnapshot"], Awaitable[None]]
+# `T`: review and trust its hooks waiting for it; False when there is nothing to review.
+ReviewHooks = Callable[["HookWriting", "HostSnapshot"], Awaitable[bool]]
 
 
-def details_for(host: str) -> Callable[..., Any] | None:
-    """The details pane a host draws for its own hooks, or None (the shared one)."""
-    module = _module(host)
-    return getattr(module, "details_body", None) if module is not None else None
+@dataclass(frozen=True)
+class TuiHost:
+    name: str
+    hook_body: HookBody | None = None  # the details of one of its hooks
+    event_body: EventBody | None = None  # the details of an event (its hooks first)
+    origin_rows: OriginRows | None = None  # one of its files' state, in a group's details
+    fire_hook: FireHook | None = None  # f: fires one of its hooks its own way
+    review_hooks: ReviewHooks | None = None  # T: its own review, after Gemini's and Claude's
+
+
+_tui_hosts: dict[str, TuiHost] = {}
+
+
+def register_tui(tui: TuiHost) -> TuiHost:
+    _tui_hosts[tui.name] = tui
+    return tui
+
+
+def tui_host(name: str) -> TuiHost:
+    """What `name` adds to the dashboard: its `tui/hosts/<name>/host.py` registration, else
+    nothing (its hooks are shown from the fields every host's record has)."""
+    if name not in _tui_hosts:
+        try:
+            importlib.import_module(f"{__name__}.{name}.host")
+        except ModuleNotFoundError as error:
+            if error.name not in (f"{__name__}.{name}", f"{__name__}.{name}.host"):
+                raise
+        _tui_hosts.setdefault(name, TuiHost(name))
+    return _tui_hosts[name]

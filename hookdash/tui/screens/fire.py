@@ -1,10 +1,11 @@
-"""Fire a test event at one hook: an editable payload, then what the hook did.
+"""Fire a test event at one hook of any host: an editable payload, then what it did.
 
-The payload is the engine's (`build_payload` for the hook's event and matcher), shown
-as JSON in a plain TextArea (no tree-sitter language: it crashes). `ctrl+r` checks it —
-invalid JSON is pointed out with its line and column, and not run — asks first when
-Gemini would not run the hook without asking (`confirmations_needed`), then runs it
-through `core.engine.fire` in a worker on the event loop. While it runs, a spinner shows
+What is the host's own (its payload for the hook's event and matcher, when hookdash asks
+first, the firing and how its result reads) is the host's `Firing` (`tui.firing`). The
+payload shows as JSON in a plain TextArea (no tree-sitter language: it crashes).
+`ctrl+r` checks it — invalid JSON is pointed out with its line and column, and not run —
+asks first where the host's rules say (an untrusted or unreviewed project hook), then runs
+it in a worker on the event loop. While it runs, a spinner shows
 the elapsed time and `esc` cancels the worker, which makes the engine kill the hook's
 process group and log it as cancelled; the screen stays (a second `esc` leaves). The
 result, verdict first (`widgets.fire_result`): the one-sentence effect, each run's
@@ -32,45 +33,48 @@ from textual.events import Resize
 from textual.widgets import Static, TextArea
 
 from hookdash.core import (
+    AnyHook,
     Configuration,
-    FireResult,
-    Hook,
     SavedPayload,
-    build_payload,
-    confirmations_needed,
-    fire as engine_fire,
     json_text,
-    killed_at_once,
-    visible,
 )
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
+from hookdash.tui.firing import Firing
 from hookdash.tui.run_clock import EngineRun, ShowsEngineRun
 from hookdash.tui.screens.base import HookdashScreen
 from hookdash.tui.screens.confirm import ConfirmScreen, untrusted_run_question
-from hookdash.tui.widgets.fire_result import fire_result_body, runlog_shown
+from hookdash.tui.widgets.fire_result import runlog_shown
 from hookdash.tui.widgets.footer import Footer
 from hookdash.tui.widgets.payload_editor import JsonError, PayloadEditor, parse_payload
-from hookdash.tui.widgets.run_view import output_sections
 
 NARROW_WIDTH = 110
 
 
-class FireScreen(ShowsEngineRun, HookdashScreen[None]):
+class FireScreen(ShowsEngineRun[Any], HookdashScreen[None]):
     COMMAND_SCOPE = "fire"
     BINDINGS = bindings_for("fire")
     CONFIG_AT_MOUNT = False  # on_mount shows the hook and its payload itself
 
     def __init__(
-        self, hook: Hook, *, payload: dict[str, Any] | None = None, source: str | None = None
+        self,
+        hook: AnyHook,
+        firing: Firing,
+        *,
+        payload: dict[str, Any] | None = None,
+        source: str | None = None,
     ) -> None:
-        """`payload`: start from this one (a recorded run's input) instead of the hook's
-        draft or a fresh payload; `source`: where it came from, said under the editor."""
+        """`firing`: the hook's host's (`tui.firing.firing_for`); `payload`: start from this
+        one (a recorded run's input) instead of the hook's draft or a fresh payload;
+        `source`: where it came from, said under the editor."""
         super().__init__()
         self._hook = hook
+        self._firing = firing
         self._initial = payload
-        self._editor = PayloadEditor(hook, source=source, id="fire-input")
-        self._run = EngineRun(self, self._show_result, group="fire", finished=self._scroll_home)
+        self._editor = PayloadEditor(hook, firing, source=source, id="fire-input")
+        self._run: EngineRun[Any] = EngineRun(
+            self, self._show_result, group="fire", finished=self._scroll_home
+        )
 
     # ------------------------------------------------------------------ layout
 
@@ -83,7 +87,7 @@ class FireScreen(ShowsEngineRun, HookdashScreen[None]):
         yield Footer()
 
     @property
-    def hook(self) -> Hook:
+    def hook(self) -> AnyHook:
         return self._hook
 
     @property
@@ -92,7 +96,9 @@ class FireScreen(ShowsEngineRun, HookdashScreen[None]):
         return f"{self._hook.event} · {self._hook.id}"  # raw-ok: a key, never shown
 
     def on_mount(self) -> None:
-        self.query_one("#fire-input").border_title = "Payload: the JSON Gemini sends on stdin"
+        self.query_one(
+            "#fire-input"
+        ).border_title = f"Payload: the JSON {self._firing.agent} sends on stdin"
         self.query_one("#fire-result").border_title = "Result"
         self._show_title()
         draft = self.hd_app.fire_drafts.get(self.owner)
@@ -118,17 +124,16 @@ class FireScreen(ShowsEngineRun, HookdashScreen[None]):
 
     def config_changed(self, config: Configuration) -> None:
         """Follow a reload: the hook may have changed (or gone)."""
-        for hook in config.hooks:
-            if hook.ref == self._hook.ref:
-                self._hook = self._editor.hook = hook
-                break
+        hook = self._firing.current(config, self._hook)
+        if hook is not None:
+            self._hook = self._editor.hook = hook
         self._show_title()
         self._editor.check()
 
     def _show_title(self) -> None:
         hook = self._hook
         shown = hook.shown
-        layer = f"extension {shown.extension}" if hook.extension else f"{hook.scope} settings"
+        layer = self._firing.layer_text(hook)
         parts = [
             Content.assemble("Fire ", (shown.event, "bold"), " at ", (shown.id, "bold $accent")),
             Content(layer),
@@ -145,14 +150,7 @@ class FireScreen(ShowsEngineRun, HookdashScreen[None]):
         config = self.hd_app.config
         if config is None:
             return
-        clock = self.hd_app.clock
-        payload = build_payload(
-            config,
-            self._hook.event,
-            hook=self._hook,
-            session_id=self.hd_app.session_id,
-            now=clock() if clock is not None else None,
-        )
+        payload = self._firing.payload(self.hd_app, config, self._hook)
         self._editor.fresh_text = json_text(payload, indent=2)
         self._editor.source = None
         self._editor.load(self._editor.fresh_text)
@@ -209,16 +207,14 @@ class FireScreen(ShowsEngineRun, HookdashScreen[None]):
             self._editor.check()
             return
         hook = self._hook
-        if not any(h.ref == hook.ref for h in config.hooks):
+        if self._firing.current(config, hook) is None:
             self.notify("This hook is gone from the configuration.", severity="error")
             return
-        needed = confirmations_needed(config, [hook])
+        needed = self._firing.confirmations(config, hook)
         if not needed:
             self._start(config, payload)
             return
-        body = untrusted_run_question(
-            hook.id, [c.reason for c in needed], config.env.display(config.env.workspace)
-        )
+        body = untrusted_run_question(hook.id, needed, config.env.display(config.env.workspace))
 
         def answered(yes: bool | None) -> None:
             if yes:
@@ -236,7 +232,7 @@ class FireScreen(ShowsEngineRun, HookdashScreen[None]):
                 "ctrl+r runs it again, esc goes back."
             )
 
-        run = engine_fire(config, hook.event, hook=hook, payload=payload)
+        run = self._firing.fire(config, hook, payload)
         self._run.start(run, cancelled, succeeded=lambda: self.query_one("#fire-result").focus())
 
     def _scroll_home(self) -> None:
@@ -251,12 +247,12 @@ class FireScreen(ShowsEngineRun, HookdashScreen[None]):
 
     def action_show_output(self) -> None:
         result = self._run.result
-        if result is None or not result.results:
+        if result is None or not self._firing.has_output(result):
             return
         from hookdash.tui.screens.output import OutputScreen
 
         title = f"Output of {self._hook.shown.id} ({self._hook.shown.event})"
-        sections = output_sections(result.results, result.aggregate)
+        sections = self._firing.output_sections(result)
         self.app.push_screen(OutputScreen(title, sections))
 
     # ------------------------------------------------------------------ result
@@ -271,12 +267,7 @@ class FireScreen(ShowsEngineRun, HookdashScreen[None]):
             text = Text()
             text.append(f"{frame} ", style=colors.heading)
             text.append(f"Running {self._hook.shown.id}… {elapsed:.1f} s", style="bold")
-            at_once = killed_at_once(self._hook.timeout_raw)
-            limit = (
-                f"Its timeout is {self._hook.timeout_ms / 1000:g} s."
-                if at_once is None
-                else visible(at_once[0].upper() + at_once[1:]) + "."
-            )
+            limit = self._firing.timeout_note(self._hook)
             text.append(
                 "\n\nesc cancels it (kills its process group) and keeps this screen. " + limit,
                 style=colors.dim,
@@ -289,17 +280,17 @@ class FireScreen(ShowsEngineRun, HookdashScreen[None]):
         else:
             body = Text(
                 "Edit the payload if you like, then press ctrl+r to run the hook through "
-                "hookdash's engine, exactly as Gemini CLI's runner would: bash -c, the "
-                "payload on stdin, its timeout and environment.\n\nThe run is added to the "
+                f"hookdash's engine, exactly as {self._firing.label}'s runner would: bash -c, "
+                "the payload on stdin, its timeout and environment.\n\nThe run is added to the "
                 "run log: l shows the live log. ctrl+s keeps the payload under a name; "
                 "ctrl+o brings a saved one back.",
                 style=colors.dim,
             )
         self.query_one("#result-body", Static).update(body)
 
-    def _result_body(self, result: FireResult, colors: Colors) -> RenderableType:
+    def _result_body(self, result: Any, colors: Colors) -> RenderableType:
         logged_to = runlog_shown(self.hd_app.config)
-        return fire_result_body(result, colors, logged_to=logged_to)
+        return self._firing.result_body(result, colors, logged_to)
 
     # ------------------------------------------------------------------ bindings
 
@@ -313,5 +304,5 @@ class FireScreen(ShowsEngineRun, HookdashScreen[None]):
             return not running  # …and "Back" otherwise
         if action == "show_output":  # greyed out until there is a result
             result = self._run.result
-            return True if result is not None and result.results else None
+            return True if result is not None and self._firing.has_output(result) else None
         return True

@@ -36,8 +36,27 @@ if TYPE_CHECKING:
         DisabledKey,
         EditResult,
         Hook,
+        HookRecord,
+        Host,
+        HostSnapshot,
     )
-    from hookdash.core.records import HookRecord, HostSnapshot
+
+
+def _state(on: bool) -> str:
+    return "on" if on else "off"
+
+
+def _switchable(workspace: Any, environ: Any) -> list[tuple[Host, HostSnapshot]]:
+    """The hosts whose global switch hookdash writes, loaded, that have settings here (or,
+    when none has, every such host: the switch then makes the user's settings)."""
+    from pathlib import Path
+
+    from hookdash.core import all_hosts
+
+    hosts = [h for h in all_hosts() if "global-switch" in h.capabilities]
+    here = [h for h in hosts if h.has_files(Path(workspace), environ)] or hosts[:1]
+    return [(h, h.load(Path(workspace), environ)) for h in here]
+
 
 # How long a toast stays. Short: it sits over the list, and what it says about a write
 # shows in the list too (the badge, the selected hook).
@@ -149,7 +168,7 @@ class HookWriting(HookdashScreen[None]):
     async def _switch_other(self, hook: HookRecord) -> None:
         """Switch a hook of a protocol host off or on (`Host.switch`: Codex's enabled =
         false in hooks.state), exactly as `disable|enable --host NAME` do; `u` undoes it."""
-        from hookdash.core.hosts.registry import host
+        from hookdash.core import host
 
         snapshot = self.other_host(hook)
         if snapshot is None:
@@ -382,7 +401,7 @@ class HookWriting(HookdashScreen[None]):
     @work(group="remove", exclusive=True)
     async def _ask_and_remove_other(self, hook: HookRecord) -> None:
         """`remove --host NAME` through the host protocol: the diff first, then the write."""
-        from hookdash.core.hosts.registry import host
+        from hookdash.core import host
 
         snapshot = self.other_host(hook)
         if snapshot is not None:
@@ -435,35 +454,74 @@ class HookWriting(HookdashScreen[None]):
 
     @work(group="switch-all", exclusive=True)
     async def _ask_and_switch_all(self) -> None:
-        from hookdash.core import switch_hooks, switch_scope
+        """Every hook on or off, for the agent the person chooses (or every agent) among
+        those whose global switch hookdash writes (Gemini's hooksConfig.enabled, Claude's
+        disableAllHooks, …): asked of the host registry, never by a host's name."""
+        from hookdash.tui.screens.host_choice import EVERY, HostChoiceScreen
 
         config = self.hd_app.config
         if config is None:
             return
-        enable = not config.snapshot.hooks_enabled
-        scope = switch_scope(config)
-        state = "on" if enable else "off"
+        workspace, environ = config.env.workspace, config.env.environ
         try:
-            preview = await asyncio.to_thread(switch_hooks, config, enable, scope, dry_run=True)
+            loaded = await asyncio.to_thread(_switchable, workspace, environ)
         except HookdashError as exc:
             self._refused(exc, "Nothing changed")
             return
-        if not preview.diff:
-            self._announce(preview)
+        if not loaded:
+            self.notify("No agent here has a switch for all its hooks.", timeout=4)
             return
-        now = "on" if config.snapshot.hooks_enabled else "off"
-        body = Text(f"Hooks are {now} now.\n\n")
-        body.append_text(dry_run_body(preview, f"Switch all hooks {state}?", colors_for(self.app)))
-        title = f"Switch all hooks {state}?"
-        if not await self.app.push_screen_wait(ConfirmScreen(title, body, f"Switch {state}")):
-            return
+        chosen = loaded
+        if len(loaded) > 1:
+            choices = [
+                (h.name, f"{h.label}: hooks {_state(s.hooks_enabled)} now") for h, s in loaded
+            ]
+            choices.append((EVERY, "Every agent above"))
+            question = "Whose hooks do you want to switch on or off?"
+            picked = await self.app.push_screen_wait(
+                HostChoiceScreen("Switch all hooks on or off", question, choices)
+            )
+            if picked is None:
+                return
+            chosen = [(h, s) for h, s in loaded if picked in (EVERY, h.name)]
+        # One direction for all chosen: off while any is on, else on.
+        enable = not any(s.hooks_enabled for _, s in chosen)
+        state = _state(enable)
         try:
-            result = await self.hd_app.write(
-                f"switch all hooks {state}", switch_hooks, config, enable, scope
+            previews = await asyncio.to_thread(
+                lambda: [(h, s, h.switch_all(s, enable, dry_run=True)) for h, s in chosen]
             )
         except HookdashError as exc:
             self._refused(exc, "Nothing changed")
             return
+        to_write = [(h, s, p) for h, s, p in previews if p.diff]
+        if not to_write:
+            self._announce(previews[-1][2])
+            return
+        body = Text()
+        colors = colors_for(self.app)
+        for h, s, preview in to_write:
+            now = f"ooks are {_state(s.hooks_enabled)} now.\n\n"
+            # (One agent here: it goes without naming, as before there were several.)
+            body.append(f"{h.label}: h{now}" if len(loaded) > 1 else f"H{now}")
+            body.append_text(dry_run_body(preview, "", colors))
+            body.append("\n")
+        whose = to_write[0][0].label if len(to_write) == 1 else "every agent's"
+        title = f"Switch {whose} hooks {state}?"
+        if not await self.app.push_screen_wait(ConfirmScreen(title, body, f"Switch {state}")):
+            return
+        result = None
+        for h, s, _ in to_write:
+            try:
+                whose_hooks = f"{h.label} hooks" if len(loaded) > 1 else "hooks"
+                result = await self.hd_app.write(
+                    f"switch all {whose_hooks} {state}", h.switch_all, s, enable
+                )
+            except HookdashError as exc:
+                self._refused(exc, "Nothing changed")
+                self._reload_then(f"hooks {state}", None)
+                return
+        assert result is not None
         self._after_write(result, f"hooks {state}")
 
     def action_undo(self) -> None:

@@ -28,14 +28,13 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from hookdash.core import (
-        ClaudeHook,
         ClaudeReviewed,
         ClaudeSnapshot,
         Configuration,
         Hook,
+        HostSnapshot,
         Snapshot,
     )
-    from hookdash.core.records import HostSnapshot
 
 
 # Below this width the details go under the tree instead of beside it.
@@ -331,6 +330,7 @@ class HooksScreen(HookWriting):
     # ---------------------------------------------------- fire, plan, trust review
 
     def action_fire(self) -> None:
+        from hookdash.tui.firing import firing_for
         from hookdash.tui.screens.fire import FireScreen
 
         item = self.query_one(HookTree).current_item
@@ -353,27 +353,27 @@ class HooksScreen(HookWriting):
                 timeout=5,
             )
             return
-        if hook.host == "claude":
-            self._fire_claude(hook)
+        firing = firing_for(hook.host)
+        if firing is None:  # a host that fires its own way (`tui/hosts/<host>`'s fire_hook)
+            from hookdash.tui.hosts import tui_host
+
+            other, fire = self.other_host(hook), tui_host(hook.host).fire_hook
+            if other is not None and fire is not None:
+                self._fire_other(fire, hook, other)
+                return
+        refusal = (
+            firing.refusal(hook)
+            if firing is not None
+            else "The dashboard does not fire this host's hooks yet: run `hookdash fire --host "
+            f"{visible(hook.host)} {hook.shown.event} --hook ID` (it shows the payload, what "
+            "each hook did and what the agent does with it)."
+        )
+        if firing is None or refusal is not None:
+            self.refuse(refusal or "", "Cannot fire this hook", severity="warning")
             return
-        if self.other_host(hook) is not None:
-            self.refuse(
-                "The dashboard does not fire this host's hooks yet: run `hookdash fire --host "
-                f"{hook.host} {hook.shown.event} --hook ID` (it shows the payload, what each "
-                "hook did and what the agent does with it).",
-                "Cannot fire this hook here",
-                severity="warning",
-            )
-            return
-        if hook.event not in EVENTS:
-            self.refuse(
-                f"'{hook.shown.event}' is not a Gemini CLI event: Gemini never fires it, so "
-                "there is no payload to test this hook with.",
-                "Cannot fire this hook",
-                severity="warning",
-            )
-            return
-        self.app.push_screen(FireScreen(self._current(hook)))
+        config = self.hd_app.config
+        current = firing.current(config, hook) if config is not None else None
+        self.app.push_screen(FireScreen(current or hook, firing))
 
     def action_plan(self) -> None:
         self._open_plan()
@@ -411,37 +411,36 @@ class HooksScreen(HookWriting):
         self.app.push_screen(PlanScreen(event, hook))
         return "Gemini"
 
-    @work(group="fire-claude", exclusive=True)
-    async def _fire_claude(self, hook: ClaudeHook) -> None:
-        from hookdash.tui.hosts.claude.actions import fire_claude_hook
-
-        await fire_claude_hook(self, hook)
+    @work(group="fire-other", exclusive=True)
+    async def _fire_other(self, fire: Any, hook: Hook, snapshot: Any) -> None:
+        """A hook of a host that fires its own way (`tui/hosts/<host>`'s `fire_hook`)."""
+        await fire(self, hook, snapshot)
 
     def action_review_trust(self) -> None:
-        """Gemini's trust review when it has project hooks to trust (as always), then
-        Claude Code's new and changed project hooks (hookdash's own review of them)."""
-        from hookdash.core import untrusted_project_hooks
+        """One review for every host: Gemini's project hooks to trust and every other
+        host's new and changed repository hooks (`tui.reviewing`), each with its host,
+        checked one by one; then each host that reviews its own way
+        (`tui/hosts/<host>`'s `review_hooks`)."""
+        from hookdash.tui.hosts import tui_host
         from hookdash.tui.screens.trust import TrustScreen
 
         config = self.hd_app.config
-        gemini = config is not None and bool(untrusted_project_hooks(config.hooks))
-        claude = config is not None and config.claude is not None
-        if gemini or not claude:
-            # (A callback, not a wait: the trust screen may be left by going to a hook.)
-            def then(_: None) -> None:
-                if claude:
-                    self._review_claude(False)
+        others = [
+            (snap, review)
+            for snap in (config.more_hosts if config is not None else [])
+            if (review := tui_host(snap.host).review_hooks) is not None
+        ]
 
-            self.app.push_screen(TrustScreen(), then)
-        else:
-            self._review_claude(True)
+        def then(_: None) -> None:  # (a callback: the screen may be left by going to a hook)
+            if others:
+                self._review_others(others)
+
+        self.app.push_screen(TrustScreen(), then)
 
     @work(group="review", exclusive=True)
-    async def _review_claude(self, say_none: bool) -> None:
-        from hookdash.tui.hosts.claude.actions import review_claude_hooks
-
-        if not await review_claude_hooks(self) and say_none:
-            self.notify("Nothing new or changed to review.", timeout=4)
+    async def _review_others(self, others: list[tuple[Any, Any]]) -> None:
+        for snapshot, review in others:
+            await review(self, snapshot)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         in_filter = self.focused is self.query_one("#filter", Input)

@@ -32,7 +32,6 @@ from textual.widgets import Input, Label, Static
 from textual.worker import Worker
 
 from hookdash.core import (
-    EVENTS,
     RUNLOG_NAME,
     Configuration,
     DirectoryWatcher,
@@ -287,8 +286,11 @@ class LogScreen(LogNarrowing):
         if record is None or config is None:
             self.notify("No run is highlighted.", timeout=3)
             return
-        hook = hook_of_record(record, config.hooks)
-        if hook is None:
+        from hookdash.tui.firing import firing_for
+
+        firing = firing_for(record.host)
+        hook = hook_of_record(record, firing.hooks(config)) if firing is not None else None
+        if firing is None or hook is None:
             self.refuse(
                 f"{visible(record.id)} ({visible(record.event)}) is not in the configuration "
                 "any more: there is no hook to fire.",
@@ -297,14 +299,9 @@ class LogScreen(LogNarrowing):
                 timeout=6,
             )
             return
-        if hook.event not in EVENTS:
-            self.notify(
-                f"'{visible(hook.event)}' is not a Gemini CLI event: there is no payload to "
-                "fire it with.",
-                severity="warning",
-                timeout=6,
-                markup=False,
-            )
+        refusal = firing.refusal(hook)
+        if refusal is not None:
+            self.notify(refusal, severity="warning", timeout=6, markup=False)
             return
         from hookdash.tui.screens.fire import FireScreen
 
@@ -319,12 +316,14 @@ class LogScreen(LogNarrowing):
                 else "the record has no input"
             )
             self.notify(f"Replaying with a fresh payload: {why}.", timeout=6, markup=False)
-            self.app.push_screen(FireScreen(hook))
+            self.app.push_screen(FireScreen(hook, firing))
             return
         assert isinstance(payload, dict)
         when = local_date_time(record.ts)
         self.app.push_screen(
-            FireScreen(hook, payload=payload, source=f"the input of the run at {when} (replay)")
+            FireScreen(
+                hook, firing, payload=payload, source=f"the input of the run at {when} (replay)"
+            )
         )
 
     def action_show_output(self) -> None:

@@ -54,7 +54,11 @@ class OtherAgentsScreen(HookdashScreen[None]):
                     f"    ! {flag.kind}: {span}{at} — {visible(flag.why)}\n",
                     style="bold",
                 )
-            body.append(f"    {hook.runs_when}\n\n", style="italic")
+            body.append(f"    {visible(hook.runs_when)}\n", style="italic")
+            for also in hook.also_run_by:
+                body.append(f"    also run by {AGENT_NAMES[also.agent]}: ", style="bold")
+                body.append(f"{visible(also.when)}\n", style="italic")
+            body.append("\n")
         self.query_one("#other-agents", Static).update(body)
 
     def action_close(self) -> None:

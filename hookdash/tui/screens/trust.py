@@ -42,6 +42,7 @@ from hookdash.core import (
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
 from hookdash.tui.plain import plain
+from hookdash.tui.reviewing import Reviewing, reviewings
 from hookdash.tui.screens.base import HookdashScreen
 from hookdash.tui.screens.confirm import ConfirmScreen
 from hookdash.tui.widgets.check_list import CheckList
@@ -73,6 +74,8 @@ class TrustScreen(HookdashScreen[None]):
         self._diffing: set[str] = set()  # refs whose diff a worker is computing
         self._generation = 0  # bumped per configuration: a late diff of an old one is dropped
         self._writing = False
+        # The other hosts' items to review (`tui.reviewing`), after Gemini's in the list.
+        self._others: list[tuple[Reviewing, Any]] = []
 
     def compose(self) -> Any:
         yield Static(id="trust-title")
@@ -99,6 +102,19 @@ class TrustScreen(HookdashScreen[None]):
             return []
         chosen = set(self._checked)
         return [h for h in self._plan.trust if h.ref in chosen]
+
+    @property
+    def others(self) -> list[tuple[Reviewing, Any]]:
+        """The other hosts' items in the list: (their host's review, the item)."""
+        return self._others
+
+    def _checked_others(self) -> list[tuple[Reviewing, Any]]:
+        chosen = set(self._checked)
+        return [(r, item) for r, item in self._others if item.ref in chosen]
+
+    @property
+    def _to_review(self) -> bool:
+        return bool((self._plan is not None and self._plan.trust) or self._others)
 
     def on_mount(self) -> None:
         self.query_one("#trust-list").border_title = "To review"
@@ -129,8 +145,16 @@ class TrustScreen(HookdashScreen[None]):
         hooks = self._plan.trust if self._plan is not None else []
         self._hidden = hidden_refs(hooks, config.snapshot.problems)
         width = min(MAX_ID_WIDTH, max((len(h.shown.id) for h in hooks), default=0))
+        self._others = [(r, item) for r in reviewings() for item in r.items(config)]
         listing = self.query_one("#trust-list", CheckList)
-        listing.set_items([(h.ref, self._prompt(h, width, colors)) for h in hooks], self._checked)
+        items = [(h.ref, self._prompt(h, width, colors)) for h in hooks]
+        if self._others:  # more than one host: each line says whose
+            own = config.snapshot.host
+            items = [(ref, Text(f"{own:<7}", style=colors.accent) + p) for ref, p in items]
+            for reviewing, item in self._others:
+                prompt = Text(f"{visible(reviewing.name):<7}", style=colors.accent)
+                items.append((item.ref, prompt + reviewing.prompt(item, colors)))
+        listing.set_items(items, self._checked)
         self._checked = listing.checked
         self._show_title(config, colors)
         self._show_findings(config, colors)
@@ -174,6 +198,12 @@ class TrustScreen(HookdashScreen[None]):
             )
         else:
             text = plain(f"Every project hook of {root} is trusted: nothing to review.")
+        if self._others:
+            counts: dict[str, int] = {}
+            for reviewing, _ in self._others:
+                counts[reviewing.label] = counts.get(reviewing.label, 0) + 1
+            more = ", ".join(f"{label}: {n} to review" for label, n in counts.items())
+            text.append(f" · {more}", style="bold")
         title.update(text)
 
     def _show_findings(self, config: Configuration, colors: Colors) -> None:
@@ -218,8 +248,10 @@ class TrustScreen(HookdashScreen[None]):
             trust.label = label
             trust.refresh(layout=True)  # the label is not a layout reactive: the width is
         # Enabled with nothing checked: a click then says what to do, as `y` does.
-        trust.disabled = not (self._plan and self._plan.trust)
-        self.query_one("#trust-all", Button).disabled = self._plan is None or self._plan.empty
+        trust.disabled = not self._to_review
+        self.query_one("#trust-all", Button).disabled = (
+            self._plan is None or self._plan.empty
+        ) and not self._others
         self.refresh_bindings()
 
     @on(CheckList.OptionHighlighted, "#trust-list")
@@ -234,11 +266,24 @@ class TrustScreen(HookdashScreen[None]):
             return None
         return self._plan.trust[index]
 
+    def _highlighted_other(self) -> tuple[Reviewing, Any] | None:
+        index = self.query_one("#trust-list", CheckList).highlighted
+        first = len(self._plan.trust) if self._plan is not None else 0
+        if index is None or not 0 <= index - first < len(self._others):
+            return None
+        return self._others[index - first]
+
     def _show_hook(self) -> None:
         config = self.hd_app.config
         colors = colors_for(self.app)
         preview = self.query_one("#trust-preview", Static)
         hook = self._highlighted_hook()
+        other = self._highlighted_other()
+        if config is not None and other is not None:
+            reviewing, item = other
+            preview.update(reviewing.whole(config, item, colors))
+            self.query_one("#trust-detail", VerticalScroll).scroll_home(animate=False)
+            return
         if config is None or hook is None:
             if self._plan is not None and not self._plan.trust:
                 message = "Nothing to review: Gemini CLI will not warn about any project hook."
@@ -316,6 +361,10 @@ class TrustScreen(HookdashScreen[None]):
         if config is None or plan is None or self._writing:
             return
         checked = self.checked
+        others = self._checked_others()
+        if others:
+            self._record_others(config, others, then=checked)
+            return
         if not checked:
             self.notify(
                 "No hook is checked: space checks the highlighted one (a: all or none). "
@@ -331,6 +380,10 @@ class TrustScreen(HookdashScreen[None]):
         config = self.hd_app.config
         plan = self._plan
         if config is None or plan is None or self._writing:
+            return
+        if self._others:
+            then = None if plan.empty else plan.trust
+            self._record_others(config, self._others, then, everything=True)
             return
         if plan.empty:
             self.notify("Nothing to trust: every project hook is trusted.", timeout=4)
@@ -358,6 +411,40 @@ class TrustScreen(HookdashScreen[None]):
                 self._trust(config, None if everything else hooks, shown)
 
         self.app.push_screen(ConfirmScreen(title, body, "Trust"), answered)
+
+    @work(group="trust-others", exclusive=True)
+    async def _record_others(
+        self,
+        config: Configuration,
+        others: list[tuple[Reviewing, Any]],
+        then: list[Hook] | None,
+        everything: bool = False,
+    ) -> None:
+        """The other hosts' checked items: each host's question (every item whole), its
+        record; then (`then`) Gemini's checked hooks, as `y` asks for them."""
+        colors = colors_for(self.app)
+        by_host: dict[int, tuple[Reviewing, list[Any]]] = {}
+        for reviewing, item in others:
+            by_host.setdefault(id(reviewing), (reviewing, []))[1].append(item)
+        for reviewing, items in by_host.values():
+            body = reviewing.question(config, items, colors)
+            count = len(items)
+            title = f"Record {count} {reviewing.label} item{'s' if count != 1 else ''} as reviewed?"
+            if not await self.app.push_screen_wait(ConfirmScreen(title, body, "Record")):
+                return
+            self._writing = True
+            try:
+                news = await reviewing.record(self.hd_app, config, items)
+            except HookdashError as exc:
+                self.refuse(visible(exc.message), "Nothing recorded", timeout=12)
+                return
+            finally:
+                self._writing = False
+            self.notify(news, title="Reviewed", timeout=8, markup=False)
+        await self.reload_and_wait("reviewed hooks")
+        plan = self._plan
+        if then and plan is not None and self.hd_app.config is not None:
+            self._confirm(self.hd_app.config, plan, then, everything=everything)
 
     @work(group="trust")
     async def _trust(self, config: Configuration, hooks: list[Hook] | None, shown: Seen) -> None:
@@ -396,9 +483,11 @@ class TrustScreen(HookdashScreen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "trust":
             # Enabled with nothing checked too: `y` then says what to do instead.
-            return bool(self._plan and self._plan.trust)
+            return self._to_review
         if action == "trust_all":
+            if self._others:
+                return True
             return None if self._plan is None or self._plan.empty else True
         if action in ("toggle_all", "toggle_check"):
-            return bool(self._plan and self._plan.trust)
+            return self._to_review
         return True

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from rich.console import Group, RenderableType
@@ -30,10 +30,12 @@ if TYPE_CHECKING:
         ClaudeHook,
         ClaudeSnapshot,
         Hook,
+        HookRecord,
         Problem,
         RiskLine,
         ScriptPreview,
         Snapshot,
+        UnknownLine,
     )
 
 _SHEBANG_LEXERS = (("python", "python"), ("node", "javascript"), ("bash", "bash"), ("sh", "bash"))
@@ -110,6 +112,23 @@ def risk_body(risks: list[RiskLine], colors: Colors) -> list[RenderableType]:
     return out
 
 
+def unknown_body(unknowns: list[UnknownLine], colors: Colors) -> list[RenderableType]:
+    """What hookdash did not understand, one each, quieter than the risk flags: `? why
+    (where)`. No flag does not mean safe while any is listed."""
+    if not unknowns:
+        return []
+    out: list[RenderableType] = [
+        Text("? not understood: no flag does not mean safe here", style=colors.dim)
+    ]
+    for unknown in unknowns:
+        line = Text(overflow="fold", style=colors.dim)
+        line.append(f"  ? {unknown.why}")  # raw-ok: escaped by core.present.unknown_lines
+        if unknown.where != "command":
+            line.append(f"  (in {unknown.where})")
+        out.append(line)
+    return out
+
+
 def _layer_state_rows(grid: Table, layer: Any, words: tuple[str, str], colors: Colors) -> None:
     """A settings layer's state (`words`: what its host calls loaded, and not loaded for
     no stated reason) and where its text stops parsing, for either host's layer."""
@@ -166,21 +185,22 @@ class HookDetails(VerticalScroll):
     def _theme_changed(self, theme: Theme) -> None:
         self._render_item()
 
+    @property
+    def path_display(self) -> Callable[[str], str]:
+        """How the pane shows a path (the home folder as ~), for a host's own details."""
+        return self._display
+
     def _render_item(self) -> None:
         colors = colors_for(self.app)
         item = self._item
         body: RenderableType
         if isinstance(item, HookItem):
-            hook = item.hook
-            from hookdash.tui.hosts import details_for
+            from hookdash.tui.hosts import tui_host
 
-            own = details_for(hook.host)
-            if own is not None:  # a host that draws its own hooks' details (tui/hosts)
-                body = own(hook, self._display, colors)
-            elif hook.host == "claude":
-                body = self._claude_hook_body(hook, colors)
-            else:
-                body = self._hook_body(hook, colors)
+            hook = item.hook
+            # A host with no details of its own here: what every host's record has.
+            own = tui_host(hook.host).hook_body or HookDetails.record_body
+            body = own(self, hook, colors)
         elif isinstance(item, EventGroup):
             body = self._event_body(item, colors)
         elif isinstance(item, LayerGroup):
@@ -203,8 +223,35 @@ class HookDetails(VerticalScroll):
     def _where(self, file: str, line: int | None) -> str:
         return visible(self._display(file)) + (f":{line}" if line else "")
 
+    def record_body(self, hook: HookRecord, colors: Colors) -> RenderableType:
+        """A hook of a host the dashboard has no words of its own for, from the fields every
+        host's record has: its host, event, layer, file, matcher, command, verdict, risks."""
+        from hookdash.core import host, risk_lines
+
+        shown = hook.shown  # (its text through the display rule already)
+        parts: list[RenderableType] = [Text(shown.id, style=f"bold {colors.heading}")]
+        parts += risk_body(risk_lines(hook, self._display), colors)
+        grid = self._grid()
+        grid.add_row("host", plain(host(hook.host).label))
+        grid.add_row("event", Text(shown.event))
+        grid.add_row("layer", Text(shown.layer_label))
+        grid.add_row("file", Text(self._where(hook.file, hook.line)))
+        if shown.matcher:
+            grid.add_row("matcher", Text(shown.matcher))
+        grid.add_row("command", Text(shown.command_lines))
+        verdict = "runs" if hook.runs else "does not run"
+        grid.add_row("verdict", Text(verdict, style=colors.success if hook.runs else colors.error))
+        for reason in hook.not_running_because:
+            grid.add_row("", plain(reason, colors.dim))
+        parts += [Text(""), grid]
+        return Group(*parts)
+
+    def settings_hook_body(self, hook: HookRecord, colors: Colors) -> RenderableType:
+        """A Gemini CLI hook's details (registered by `tui/hosts/gemini`)."""
+        return self._hook_body(cast("Hook", hook), colors)
+
     def _hook_body(self, hook: Hook, colors: Colors) -> RenderableType:
-        from hookdash.core import hidden_problems_of, risk_lines, script_previews
+        from hookdash.core import hidden_problems_of, risk_lines, script_previews, unknown_lines
 
         problems = self._snapshot.problems if self._snapshot is not None else []
         hidden = hidden_problems_of(hook, problems)
@@ -212,14 +259,19 @@ class HookDetails(VerticalScroll):
         # What a reviewer must not miss comes first, above the fields.
         parts += hidden_body(hidden, colors)
         parts += risk_body(risk_lines(hook, self._display), colors)
+        parts += unknown_body(unknown_lines(hook, self._display), colors)
         where = self._where(hook.file, hook.line)
         parts += [Text(""), hook_facts(hook, where, self._display, colors)]
         for preview in script_previews(hook):
             parts.extend(preview_body(preview, colors, self._display))
         return Group(*parts)
 
+    def claude_hook_body(self, hook: HookRecord, colors: Colors) -> RenderableType:
+        """A Claude Code hook's details (registered by `tui/hosts/claude`)."""
+        return self._claude_hook_body(cast("ClaudeHook", hook), colors)
+
     def _claude_hook_body(self, hook: ClaudeHook, colors: Colors) -> RenderableType:
-        from hookdash.core import hidden_problems_of, risk_lines, script_previews
+        from hookdash.core import hidden_problems_of, risk_lines, script_previews, unknown_lines
         from hookdash.tui.hosts.claude.facts import claude_facts
 
         problems = self._claude.problems if self._claude is not None else []
@@ -227,6 +279,7 @@ class HookDetails(VerticalScroll):
         parts: list[RenderableType] = [hook_title(hook, bool(hidden), colors)]
         parts += hidden_body(hidden, colors)
         parts += risk_body(risk_lines(hook, self._display), colors)
+        parts += unknown_body(unknown_lines(hook, self._display), colors)
         where = self._where(hook.file, hook.line)
         parts += [Text(""), claude_facts(hook, where, self._claude, self._display, colors)]
         for preview in script_previews(hook):
@@ -234,10 +287,31 @@ class HookDetails(VerticalScroll):
         return Group(*parts)
 
     def _event_body(self, group: EventGroup, colors: Colors) -> RenderableType:
+        """The event's details in the words of the first host (in `list`'s order) of its
+        hooks that has its own; else its hooks' hosts and counts."""
+        from hookdash.core import all_hosts
+        from hookdash.tui.hosts import tui_host
+
+        present: set[str] = {h.host for h in group.hooks} or {all_hosts()[0].name}
+        for each in all_hosts():
+            own = tui_host(each.name).event_body if each.name in present else None
+            if own is not None:
+                return own(self, group, colors)
+        return self._record_event_body(group, colors)
+
+    def _record_event_body(self, group: EventGroup, colors: Colors) -> RenderableType:
+        from hookdash.core import count_hooks, host
+
+        grid = self._grid()
+        labels = sorted({host(h.host).label for h in group.hooks})
+        grid.add_row(Text("host", style=colors.dim), plain(", ".join(labels)))
+        grid.add_row(Text("hooks", style=colors.dim), Text(count_hooks(group.hooks).text))
+        return Group(plain(group.event, colors.heading), Text(""), grid)
+
+    def settings_event_body(self, group: EventGroup, colors: Colors) -> RenderableType:
+        """A Gemini CLI event's details (registered by `tui/hosts/gemini`)."""
         from hookdash.core import describe_event, describe_execution
 
-        if group.hooks and all(h.host == "claude" for h in group.hooks):
-            return self._claude_event_body(group, colors)
         grid = self._grid()
         summary = group.summary  # (worked out with the list: the group may be huge)
         grid.add_row(Text("hooks", style=colors.dim), Text(summary.counts.text))
@@ -251,7 +325,7 @@ class HookDetails(VerticalScroll):
         )
         return Group(plain(group.event, colors.heading), Text(""), grid)
 
-    def _claude_event_body(self, group: EventGroup, colors: Colors) -> RenderableType:
+    def claude_event_body(self, group: EventGroup, colors: Colors) -> RenderableType:
         from hookdash.core import claude_match_sentence, count_hooks
 
         grid = self._grid()
@@ -289,11 +363,22 @@ class HookDetails(VerticalScroll):
         """Where a group's hooks come from: the file, and the extension's or layer's state."""
         dim = colors.dim
         grid.add_row(Text("file", style=dim), plain(self._display(file)))
-        if hooks and hooks[0].host == "claude":
-            self._claude_origin_rows(grid, file, colors)
-            return
+        from hookdash.core import all_hosts
+        from hookdash.tui.hosts import tui_host
+
+        whose = hooks[0].host if hooks else all_hosts()[0].name
+        own = tui_host(whose).origin_rows
+        if own is not None:
+            own(self, grid, file, hooks, colors)
+
+    def settings_origin_rows(
+        self, grid: Table, file: str, hooks: Sequence[HookRecord], colors: Colors
+    ) -> None:
+        """A Gemini CLI file's state: its extension's, or its settings layer's (registered
+        by `tui/hosts/gemini`)."""
+        dim = colors.dim
         snapshot = self._snapshot
-        extension = hooks[0].extension if hooks and hooks[0].host == "gemini" else None
+        extension = cast("Hook", hooks[0]).extension if hooks else None
         if snapshot is not None and extension is not None:
             for ext in snapshot.extensions:
                 if ext.name == extension:
@@ -311,7 +396,9 @@ class HookDetails(VerticalScroll):
                 if layer.path == file:
                     _layer_state_rows(grid, layer, ("loaded", "not loaded"), colors)
 
-    def _claude_origin_rows(self, grid: Table, file: str, colors: Colors) -> None:
+    def claude_origin_rows(
+        self, grid: Table, file: str, hooks: Sequence[HookRecord], colors: Colors
+    ) -> None:
         """A Claude layer's state: read, or dropped whole (with where it stops parsing)."""
         dim = colors.dim
         grid.add_row(Text("host", style=dim), Text("Claude Code"))

@@ -74,7 +74,7 @@ def command_hint(hook: Hook | None, display: Callable[[str], str]) -> Content:
     if not script.exists:
         return Content.styled(f"✖ {shown} does not exist: bash exits 127", "$text-error")
     if not script.executable:
-        what = "readable" if script.kind == "interpreted" else "executable"
+        what = "readable" if script.kind in ("interpreted", "reached") else "executable"
         fix = f" (chmod +x {shown})" if what == "executable" else ""
         return Content.styled(f"✖ {shown} is not {what}{fix}: bash exits 126", "$text-error")
     return Content.styled(f"✔ runs {shown}", "$text-muted")

@@ -158,9 +158,8 @@ HIDDEN_PILL = " hidden "  # the red badge of a hook with hidden characters
 # then Claude Code's layers in the order it reads them.
 SCOPE_ORDER = ("system-defaults", "user", "workspace", "system")
 CLAUDE_ORDER = ("claude managed", "claude user", "claude project", "claude local", "claude plugin")
-# Before each hook's state badge when the list holds more than one host's hooks: a letter,
-# not a colour, says whose it is.
-HOST_MARKS = {"gemini": "G", "claude": "C"}
+# Before each hook's state badge when the list holds more than one host's hooks, a letter
+# (the host's `mark`), not a colour, says whose it is.
 HOST_MARK_WIDTH = 2  # the letter and a space
 
 

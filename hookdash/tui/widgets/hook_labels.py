@@ -13,7 +13,6 @@ from hookdash.tui.colors import Colors
 from hookdash.tui.plain import plain
 from hookdash.tui.widgets.hook_groups import (
     HIDDEN_PILL,
-    HOST_MARKS,
     MAX_ID_WIDTH,
     PAGE,
     Columns,
@@ -76,15 +75,17 @@ def hook_line(
 ) -> Text:
     """A hook in its group's columns: state badge, `hidden` pill, id, badges, matcher,
     risk flags. `room`: the cells the line has, if known (see `_fit_risks`)."""
-    from hookdash.core import hook_badges, risk_badge
+    from hookdash.core import UNKNOWN_MARK, hook_badges, risk_badge
 
     badges = hook_badges(hook, hidden)
     state, extra = badges[0], badges[1:]
     # (The badge's style is the line's base style, as it always was: the id inherits it.)
     head = Text(style=colors.badge(state.kind))
     if columns.host:  # more than one host listed: a letter says whose (G, C)
+        from hookdash.core import host
+
         # (A host's record may carry its own letter: Codex's X, since C is Claude's.)
-        mark = getattr(hook, "host_mark", None) or HOST_MARKS.get(hook.host, "?")
+        mark = host(hook.host).mark or hook.host[:1].upper()
         head.append(mark, style=f"bold {colors.accent}")
         head.append(" " * (columns.host - 1))
     head.append(state.label.ljust(columns.badge))
@@ -98,11 +99,19 @@ def hook_line(
     tail = _after_id(hook, colors, hidden)
     ident, width = shown_id(hook), columns.ident
     risks = risk_badge(hook)
+    # Not understood: a quiet mark at the very end (the details say which parts), fitted
+    # with the risk badge, the id cut first.
+    unknown = "" if hook.understood else f"  {UNKNOWN_MARK}"
+    left = None if room is None else room - len(head) - len(tail) - len(unknown)
     if risks is not None:
         # Last, so they never push the matcher out of view; made to fit (see _fit_risks).
-        left = None if room is None else room - len(head) - len(tail) - 2
+        left = None if left is None else left - 2
         width, risks = _fit_risks(width, risks, risk_badge(hook, short=True) or risks, left)
         tail.append(f"  {risks}", style=colors.risk)
+    elif unknown and left is not None:
+        width = max(min(width, left), SHORTEST_ID_WIDTH)
+    if unknown:
+        tail.append(unknown, style=colors.dim)
     if len(ident) > width:
         ident = ident[: width - 1] + "…"
     head.append(ident.ljust(width), style="" if hook.runs else colors.dim)

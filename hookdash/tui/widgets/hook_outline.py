@@ -29,8 +29,7 @@ from hookdash.tui.widgets.hook_labels import after_widths
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from hookdash.core import AnyHook as Hook, ClaudeSnapshot, HookCounts, Snapshot
-    from hookdash.core.records import HostSnapshot
+    from hookdash.core import AnyHook as Hook, ClaudeSnapshot, HookCounts, HostSnapshot, Snapshot
 
 
 class View(NamedTuple):

@@ -36,7 +36,9 @@ from hookdash.tui.widgets.hook_outline import Outline, View, make_outline
 from hookdash.tui.widgets.list_keys import UP_DOWN
 
 if TYPE_CHECKING:
-    from hookdash.core import AnyHook as Hook, ClaudeSnapshot, Snapshot
+    from collections.abc import Sequence
+
+    from hookdash.core import AnyHook as Hook, ClaudeSnapshot, HostSnapshot, Snapshot
 
 
 class HookTree(Tree[TreeItem | None]):
@@ -119,6 +121,7 @@ class HookTree(Tree[TreeItem | None]):
         query: str = "",
         select: str | None = None,
         claude: ClaudeSnapshot | None = None,
+        others: Sequence[HostSnapshot] = (),
     ) -> int:
         """Rebuild from a snapshot (and Claude Code's, when it has files), keeping the
         selection (by `Hook.ref`) and folding.
@@ -126,7 +129,8 @@ class HookTree(Tree[TreeItem | None]):
         Returns how many hooks are shown. (Works the outline out here: see `show` for a
         large configuration.)"""
         view = self.view._replace(query=query)
-        return self.show(make_outline(snapshot, view, colors_for(self.app), claude), select)
+        outline = make_outline(snapshot, view, colors_for(self.app), claude, others)
+        return self.show(outline, select)
 
     def show(self, outline: Outline, select: str | None = None) -> int:
         """Rebuild from an outline, keeping the selection (by `Hook.ref`, or a group's

@@ -15,7 +15,7 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from hookdash.core import json_text, visible
+from hookdash.core import json_text, risk_lines, visible
 from hookdash.tui.colors import Colors
 from hookdash.tui.widgets.draft_review import settings_diff
 from hookdash.tui.widgets.run_view import heading
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 def _rows(result: ImportResult, colors: Colors) -> list[RenderableType]:
     """One entry per hook: what it becomes; under it (indented, wrapped) its command and
-    origin, and its caveats."""
+    origin, its risk flags and its caveats."""
     rows: list[RenderableType] = []
     for row in result.imported:
         added = row.status == "added"
@@ -45,6 +45,8 @@ def _rows(result: ImportResult, colors: Colors) -> list[RenderableType]:
             origin += " " + visible(row.claude_matcher)
         under = Text(visible(row.command), overflow="fold")
         under.append(f"\n← {visible(row.source)}, {origin}", style=colors.dim)
+        for risk in risk_lines(row):  # what a reviewer must not miss, as for every hook
+            under.append(f"\n⚠ {risk.label}  {risk.span}  — {risk.why}", style=colors.risk)
         for caveat in row.caveats:  # imported, but this part of it works otherwise here
             under.append("\n! ", style=f"bold {colors.warning}")
             under.append(f"{caveat.subject} does not carry over: {visible(caveat.reason)}")

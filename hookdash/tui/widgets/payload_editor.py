@@ -1,5 +1,5 @@
 """Fire's payload pane: the JSON editor, the line under it saying whether it holds a
-payload (and whether Gemini would run the hook for it), and the hook's saved payloads.
+payload (and whether the hook's host would run it for it), and the hook's saved payloads.
 
 The payload is shown in a plain TextArea (no tree-sitter language: it crashes). The saved
 ones live in hookdash's state (`core.run.saved_payloads`): `save()` keeps the editor's
@@ -21,15 +21,12 @@ from textual.message import Message
 from textual.widgets import Static, TextArea
 
 from hookdash.core import (
-    Hook,
+    AnyHook,
     HookdashError,
     SavedPayload,
-    context_of,
     delete_payload,
     json_loads,
     json_text,
-    payload_problems,
-    plan_event,
     save_payload,
     saved_payloads,
     state_dir,
@@ -40,6 +37,7 @@ from hookdash.tui.screens.confirm import ConfirmScreen
 if TYPE_CHECKING:
     from hookdash.core import Configuration
     from hookdash.tui.app import HookdashApp
+    from hookdash.tui.firing import Firing
 
 
 class JsonError(ValueError):
@@ -74,9 +72,12 @@ class PayloadEditor(Vertical):
     class RunRequested(Message):
         """A saved payload was chosen to run: it is in the editor now."""
 
-    def __init__(self, hook: Hook, *, source: str | None = None, id: str | None = None) -> None:
+    def __init__(
+        self, hook: AnyHook, firing: Firing, *, source: str | None = None, id: str | None = None
+    ) -> None:
         super().__init__(id=id)
         self.hook = hook
+        self._firing = firing  # the hook's host's: its plan and payload checks
         self.source = source  # where the payload came from, said under the editor
         self.fresh_text: str | None = None  # the last generated payload, as shown
         self.saved: list[SavedPayload] | None = None  # None: not read yet
@@ -107,7 +108,7 @@ class PayloadEditor(Vertical):
         editor.move_cursor((error.line - 1, max(error.column - 1, 0)))
 
     def check(self) -> dict[str, Any] | None:
-        """Show whether the editor holds a payload, and what Gemini would make of it."""
+        """Show whether the editor holds a payload, and what the host would make of it."""
         lines: list[Content] = []
         payload: dict[str, Any] | None = None
         try:
@@ -129,22 +130,18 @@ class PayloadEditor(Vertical):
         if about is not None:
             lines.append(about)
         if payload is not None:
-            for problem in payload_problems(self.hook.event, payload)[:2]:
+            for problem in self._firing.payload_problems(self.hook, payload)[:2]:
                 lines.append(Content.styled(f"! {visible(problem)}", "$text-warning"))
         self.query_one("#payload-status", Static).update(Content("\n").join(lines))
         return payload
 
     def _verdict(self, config: Configuration, payload: dict[str, Any]) -> Content:
-        """Whether Gemini would run the hook for this payload, and if not, why."""
-        hook = self.hook
-        plan = plan_event(config.hooks, hook.event, context_of(hook.event, payload))
-        if any(h.ref == hook.ref for h in plan.hooks):
-            return Content.styled(" · Gemini would run this hook for it", "$text-success")
-        why = next(
-            (s.detail or s.reason for s in plan.skipped if s.ref == hook.ref),
-            "it is not in the plan",
-        )
-        return Content.styled(f" · Gemini would not run it: {visible(why)}", "$text-warning")
+        """Whether the host would run the hook for this payload, and if not, why."""
+        agent = self._firing.agent
+        why = self._firing.would_run(config, self.hook, payload)
+        if why is None:
+            return Content.styled(f" · {agent} would run this hook for it", "$text-success")
+        return Content.styled(f" · {agent} would not run it: {visible(why)}", "$text-warning")
 
     def _about_line(self) -> Content | None:
         """Where the payload came from, and the saved ones (dim)."""

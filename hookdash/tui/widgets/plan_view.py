@@ -19,6 +19,7 @@ from textual.widgets.option_list import Option
 
 from hookdash.core import (
     FIRED_TRIGGERS,
+    OUTCOME_MARKS,
     TRIGGER_FIELD,
     AnyHook,
     Configuration,
@@ -26,17 +27,13 @@ from hookdash.core import (
     HookRunResult,
     Plan,
     match_kind,
+    outcome_label,
     outcome_of,
     visible,
 )
 from hookdash.tui.colors import Colors
 from hookdash.tui.plain import plain
-from hookdash.tui.widgets.run_view import (
-    OUTCOME_MARKS,
-    duration_text,
-    outcome_label,
-    outcome_style,
-)
+from hookdash.tui.widgets.run_view import duration_text, outcome_style
 
 SKIP_WORDS = {
     "disabled": "disabled",
@@ -58,10 +55,15 @@ PlanRows = tuple[list[Option | None], list[str | None]]
 
 
 def run_option(
-    index: int, hook: AnyHook, display: Callable[[str], str], colors: Colors, note: str = ""
+    index: int,
+    hook: AnyHook,
+    display: Callable[[str], str],
+    colors: Colors,
+    note: str = "",
+    warning: str = "",
 ) -> Option:
-    """`index. id  layer  [matcher]`, then where it is written and its command; `note`
-    (dim) ends the first line."""
+    """`index. id  layer  [matcher]`, then where it is written and its command; `warning`
+    (what changes how the host runs it) and `note` (dim) end the first line."""
     shown = hook.shown
     line = Text(no_wrap=True, overflow="ellipsis")
     line.append(f"{index:>2}. ", style=colors.dim)
@@ -69,8 +71,8 @@ def run_option(
     line.append(f"  {shown.layer_label}", style=colors.accent)
     if isinstance(hook.matcher, str) and hook.matcher:
         line.append(f"  [{shown.matcher}]", style=colors.dim)
-    if hook.host == "gemini" and hook.sequential:
-        line.append('  "sequential": true', style=colors.warning)
+    if warning:
+        line.append(f"  {warning}", style=colors.warning)
     if note:
         line.append(f"  {note}", style=colors.dim)
     where = visible(display(hook.file)) + (f":{hook.line}" if hook.line else "")
@@ -126,7 +128,8 @@ def plan_rows(result: Plan, config: Configuration, event: str, colors: Colors) -
     items: list[Option | None] = []
     refs: list[str | None] = []
     for i, hook in enumerate(result.hooks, 1):
-        items.append(run_option(i, hook, config.env.display, colors))
+        sequential = '"sequential": true' if hook.sequential else ""
+        items.append(run_option(i, hook, config.env.display, colors, warning=sequential))
         refs.append(hook.ref)
     if result.skipped:
         if items:

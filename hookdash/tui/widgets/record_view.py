@@ -1,6 +1,6 @@
 """The live log's record pane: the highlighted run's full record (enter zooms it).
 
-Its heading and facts (when, from where, event, session, key, decision), then its input,
+Its heading and facts (when, from where, whose hook, event, session, key, decision), then its input,
 output, stdout and stderr folded to their first and last lines (`o` shows them whole).
 """
 
@@ -19,7 +19,7 @@ from hookdash.tui.colors import Colors
 from hookdash.tui.widgets.fire_result import OUTPUT_HINT
 from hookdash.tui.widgets.rendered_once import RenderedOnce
 from hookdash.tui.widgets.run_line import local_date_time
-from hookdash.tui.widgets.run_view import run_heading, run_sections
+from hookdash.tui.widgets.run_view import agent_of, run_heading, run_sections
 
 
 def record_body(record: RunRecord, colors: Colors, display: Callable[[str], str]) -> RenderableType:
@@ -37,6 +37,7 @@ def record_body(record: RunRecord, colors: Colors, display: Callable[[str], str]
         "hookdash's engine" if record.origin == "hookdash" else "a Gemini CLI session (telemetry)"
     )
     row("from", origin)
+    row("host", agent_of(record))  # whose hook it was
     row("event", shown.event)
     if shown.session_id:
         row("session", shown.session_id)

@@ -1,5 +1,5 @@
-"""One line of the live log's list: time, outcome, source, hook id, event, duration and
-(room permitting) the hook's layer, in columns that fit the list's width.
+"""One line of the live log's list: time, outcome, source, host, hook id, event, duration
+and (room permitting) the hook's layer, in columns that fit the list's width.
 
 Pure rendering; the id and layer come from `.shown`: an attacker's text.
 """
@@ -11,9 +11,9 @@ from datetime import datetime
 
 from rich.text import Text
 
-from hookdash.core import RunRecord, outcome_of, visible
+from hookdash.core import OUTCOME_MARKS, RunRecord, outcome_label, outcome_of, visible
 from hookdash.tui.colors import Colors
-from hookdash.tui.widgets.run_view import OUTCOME_MARKS, outcome_label, outcome_style
+from hookdash.tui.widgets.run_view import outcome_style
 
 ID_WIDTH = 21  # the id's width when the line has room for it
 MIN_ID_WIDTH = 12
@@ -22,6 +22,7 @@ EVENT_WIDTH = 12  # all but BeforeToolSelection fit
 WIDE_EVENT_WIDTH = 19  # BeforeToolSelection
 OUTCOME_WIDTH = 9  # "timed out", "cancelled"
 ORIGIN_WIDTH = 8  # "hookdash"
+HOST_WIDTH = 6  # whose hook: "gemini", "claude", "codex" (a longer name is cut)
 DURATION_WIDTH = 7  # "9,999ms", "99.9s"
 LAYER_ROOM = 24  # "  extension safety-net"
 
@@ -59,12 +60,14 @@ def _cut(text: str, width: int) -> str:
 @dataclass(frozen=True)
 class LineLayout:
     """Which columns a log line has at one width. The duration is never cut (a cut `3ms`
-    reads `3m`, minutes): a narrower list drops the layer, then the date, the origin, the
-    event's width and the event, and shortens the id, before it touches the duration."""
+    reads `3m`, minutes): a narrower list drops the layer, then the date, the origin,
+    shortens the id, drops the host, the event's width and the event, before it touches the
+    duration."""
 
     date: bool = True
     time: bool = True
     origin: bool = True
+    host: bool = True
     event_width: int = EVENT_WIDTH
     min_id: int = ID_WIDTH
 
@@ -75,6 +78,7 @@ class LineLayout:
         width = (15 if self.date else 9) if self.time else 0  # time and its space
         width += 2 + OUTCOME_WIDTH + 1  # "⊘ blocked "
         width += ORIGIN_WIDTH + 1 if self.origin else 0
+        width += HOST_WIDTH + 1 if self.host else 0
         width += 1  # after the id
         width += self.event_width
         width += 1 + DURATION_WIDTH
@@ -88,8 +92,9 @@ LAYOUTS = (
     LineLayout(date=False),
     LineLayout(date=False, origin=False),
     LineLayout(date=False, origin=False, min_id=MIN_ID_WIDTH),
-    LineLayout(date=False, origin=False, event_width=0, min_id=MIN_ID_WIDTH),
-    LineLayout(date=False, time=False, origin=False, event_width=0, min_id=8),
+    LineLayout(date=False, origin=False, host=False, min_id=MIN_ID_WIDTH),
+    LineLayout(date=False, origin=False, host=False, event_width=0, min_id=MIN_ID_WIDTH),
+    LineLayout(date=False, time=False, origin=False, host=False, event_width=0, min_id=8),
 )
 
 
@@ -117,7 +122,8 @@ def short_duration(ms: float | None) -> str:
 
 def record_line(record: RunRecord, colors: Colors, width: int = 200) -> Text:
     """One run on one line of `width` cells: when, outcome, where from (gemini or
-    hookdash), hook, event, duration, then the layer if there is room (`line_layout`)."""
+    hookdash), whose hook (its host), hook, event, duration, then the layer if there is
+    room (`line_layout`)."""
     layout = line_layout(width)
     outcome = outcome_of(record)
     style = outcome_style(outcome, colors)
@@ -131,6 +137,8 @@ def record_line(record: RunRecord, colors: Colors, width: int = 200) -> Text:
     text.append(f"{label:<{OUTCOME_WIDTH}} ", style=style)
     if layout.origin:
         text.append(f"{visible(record.origin):<{ORIGIN_WIDTH}} ", style=colors.accent)
+    if layout.host:
+        text.append(f"{_cut(visible(record.host), HOST_WIDTH):<{HOST_WIDTH}} ", style=colors.dim)
     # The id takes what the other columns leave (within bounds); a longer outcome label or
     # duration than planned shortens the id, never the duration.
     over = max(0, len(label) - OUTCOME_WIDTH) + max(0, len(duration) - DURATION_WIDTH)

@@ -16,20 +16,19 @@ from rich.style import Style
 from rich.syntax import Syntax
 from rich.text import Text
 
-from hookdash.core import HookRunResult, Outcome, RunLike, RunRecord, json_text, outcome_of, visible
+from hookdash.core import (
+    OUTCOME_MARKS,
+    HookRunResult,
+    Outcome,
+    RunRecord,
+    json_text,
+    outcome_label,
+    outcome_of,
+    visible,
+)
 from hookdash.tui.colors import Colors
 from hookdash.tui.plain import plain
 
-# One narrow character per outcome (the log's lines must stay aligned).
-OUTCOME_MARKS: dict[Outcome, str] = {
-    "ok": "✔",
-    "warning": "!",
-    "blocked": "⊘",
-    "stopped": "■",
-    "failed": "✖",
-    "timed-out": "◷",
-    "cancelled": "○",
-}
 # Longer texts are cut in the views (a hook may print megabytes; the record has it all).
 MAX_SHOWN_CHARS = 20_000
 # Folded, an output of more lines shows only its first and last ones (and a count).
@@ -49,16 +48,6 @@ def outcome_style(outcome: Outcome, colors: Colors) -> Style:
     if outcome == "cancelled":
         return Style(color=colors.muted, bold=True)
     return Style(color=colors.error, bold=True)
-
-
-def outcome_label(run: RunLike) -> str:
-    """`ok`, `blocked`, `exit 3`, `timed out`, … — the word a log line shows."""
-    outcome = outcome_of(run)
-    if outcome in ("failed", "warning") and run.exit_code not in (None, 0):
-        return f"exit {run.exit_code}"
-    if outcome == "failed":
-        return "error"
-    return outcome.replace("-", " ")
 
 
 def shorten_strings(value: Any, limit: int = FOLD_STRING_CHARS) -> tuple[Any, int]:
@@ -181,6 +170,14 @@ def run_heading(run: HookRunResult | RunRecord, colors: Colors) -> Text:
     return text
 
 
+def agent_of(run: HookRunResult | RunRecord) -> str:
+    """The agent whose run it is, as a person names it (`Claude Code`)."""
+    from hookdash.core import host, host_names
+
+    name = run.host
+    return host(name).label if name in host_names() else visible(name)
+
+
 def run_sections(
     run: HookRunResult | RunRecord,
     colors: Colors,
@@ -212,7 +209,8 @@ def run_sections(
             heading("output", colors),
             Padding(
                 Text(
-                    "none: Gemini reads nothing from this run (empty, or a bare JSON value)",
+                    f"none: {agent_of(run)} reads nothing from this run (empty, or a bare "
+                    "JSON value)",
                     style=colors.dim,
                 ),
                 (0, 0, 0, 2),

@@ -27,11 +27,12 @@ from hookdash.core import (
     risk_lines,
     script_previews,
     trusted_commands,
+    unknown_lines,
     visible,
 )
 from hookdash.tui.colors import Colors
 from hookdash.tui.plain import plain
-from hookdash.tui.widgets.hook_details import hidden_body, preview_body, risk_body
+from hookdash.tui.widgets.hook_details import hidden_body, preview_body, risk_body, unknown_body
 from hookdash.tui.widgets.hook_groups import HIDDEN_PILL
 
 # Marking the differing characters of two commands costs O(n*m) at worst: only for
@@ -137,6 +138,7 @@ def review_body(
     parts: list[RenderableType] = [title]
     parts += hidden_body(hidden, colors)
     parts += risk_body(risk_lines(hook, display), colors)
+    parts += unknown_body(unknown_lines(hook, display), colors)
     parts.append(_facts(config, hook, colors, compared=bool(old_commands)))
     if old_commands:
         parts += commands_compared(old_commands, hook.command or "", colors, narrow=narrow)

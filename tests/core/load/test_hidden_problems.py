@@ -211,3 +211,12 @@ def test_default_ignorable_characters_python_calls_printable_are_flagged(
     sandbox.write_user(settings_with(*hooks))
     flagged = sorted(p.pointer or "" for p in _hidden(sandbox))
     assert flagged == [f"/hooks/BeforeTool/0/hooks/{i}/name" for i in range(5)]
+
+
+def test_private_use_characters_in_a_command_are_hidden_characters(sandbox: Sandbox) -> None:
+    # A private-use code point has no glyph of its own: an icon font draws a picture there.
+    sandbox.trust_folder()
+    command = "./lint.sh \ue000\U000f0000"
+    sandbox.write_workspace(settings_with(command_hook(command, name="lint")))
+    found = _hidden(sandbox)
+    assert found and "U+E000 PRIVATE USE CHARACTER" in found[0].message

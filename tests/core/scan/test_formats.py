@@ -113,6 +113,25 @@ def test_github_commands_are_escaped() -> None:
     assert levels == ["::error", "::warning", "::notice"]
 
 
+def test_a_file_named_with_control_characters_is_named_in_the_message() -> None:
+    # No escape makes the runner find `evil\x1b[2J.json`: no file property that cannot
+    # attach; the message says which file, visibly.
+    finding = Finding(
+        rule_id="repo-hook",
+        level="error",
+        message="runs curl",
+        agent="claude",
+        file="hooks/evil\x1b[2J\t.json",
+        line=3,
+    )
+    [line] = github_commands([finding])
+    assert line == (
+        "::error title=repo-hook::runs curl (in the file hooks/evil␛[2J␉.json, line 3: its name "
+        "holds control or hidden characters, so this annotation cannot be attached to it)"
+    )
+    assert "\x1b" not in line and "\t" not in line
+
+
 def test_fail_on_levels() -> None:
     def finding(level: str) -> Finding:
         return Finding(

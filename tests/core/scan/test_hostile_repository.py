@@ -70,7 +70,8 @@ def test_hostile_repository_scans_without_hang_or_traceback(repo: Repo, tmp_path
     assert elapsed < 10, elapsed
     assert rules_at(report, ".claude/settings.json") == {"hook-file-unreadable"}
     assert rules_at(report, ".github/hooks/pipe.json") == {"hook-file-unreadable"}
-    assert rules_at(report, ".clinerules/hooks/TaskStart") == {"hook-file-unreadable"}
+    # Cline CLI 3.0.65 runs only regular files from its hooks folders: a FIFO is skipped.
+    assert rules_at(report, ".clinerules/hooks/TaskStart") == set()
     [big_finding] = [f for f in report.findings if f.file == ".gemini/settings.json"]
     assert "MiB" in big_finding.message
     assert rules_at(report, ".gemini/settings.json") == {"hook-file-unreadable"}

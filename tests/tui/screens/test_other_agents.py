@@ -51,3 +51,18 @@ async def test_no_banner_without_other_agents(sandbox: Sandbox) -> None:
         await pilot.pause()
         await until(lambda: app.config is not None)
         assert not any("also brings" in text_of(b) for b in app.screen.query(Banner))
+
+
+async def test_the_screen_names_every_other_agent_that_runs_a_hook(sandbox: Sandbox) -> None:
+    """Copilot CLI's .github/hooks file is read by VS Code's agent hooks too."""
+    sandbox.write(
+        sandbox.workspace / ".github/hooks/log.json",
+        {"version": 1, "hooks": {"sessionStart": [{"type": "command", "bash": "echo start"}]}},
+    )
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await until(lambda: any("also brings" in text_of(b) for b in app.screen.query(Banner)))
+        await pilot.press("S")
+        await until(lambda: isinstance(app.screen, OtherAgentsScreen))
+        body = text_of(app.screen.query_one("#other-agents"))
+        assert "also run by VS Code (agent hooks): " in body

@@ -14,6 +14,8 @@ LONG = 'python3 "$GEMINI_PROJECT_DIR/.gemini/hooks/lint_on_write.py" --check --s
 
 def _setup(sandbox: Sandbox) -> None:
     sandbox.trust_folder()
+    # The script exists: the hook is understood, and its line ends with the matcher.
+    sandbox.write(sandbox.workspace / ".gemini/hooks/lint_on_write.py", "print('ok')\n")
     sandbox.write_workspace(
         {
             "hooks": {

@@ -46,3 +46,37 @@ def test_a_risky_hooks_line_fits_its_flags_in_the_room_it_has(
     )
     (hook,) = sandbox.load().hooks
     assert hook_line(hook, COLORS, False, COLUMNS, room).plain.rstrip() == line
+
+
+def test_a_hook_not_understood_carries_the_quieter_mark(sandbox: Sandbox) -> None:
+    """Issue 26: no flag does not mean safe while hookdash does not know what a part does:
+    a `?` on the line, and in the details each part in its own sentence, escaped."""
+    from rich.console import Console
+
+    from hookdash.core import unknown_lines
+    from hookdash.tui.widgets.hook_details import unknown_body
+
+    sandbox.trust_folder()
+    sandbox.write_user(
+        {
+            "hooks": {
+                "BeforeTool": [
+                    definition(
+                        command_hook("frob --zap\x1b[2J", name="mystery"),
+                        command_hook("git status --porcelain", name="plain"),
+                    )
+                ]
+            }
+        }
+    )
+    mystery, plain = sandbox.load().hooks
+    assert not mystery.understood and plain.understood
+    assert hook_line(mystery, COLORS, False, COLUMNS).plain.rstrip().endswith("  ?")
+    assert "?" not in hook_line(plain, COLORS, False, COLUMNS).plain
+    console = Console(width=120, record=True, color_system=None)
+    for part in unknown_body(unknown_lines(mystery), COLORS):
+        console.print(part)
+    shown = console.export_text()
+    assert "? hookdash does not know what `frob --zap" in shown
+    assert "\x1b" not in shown
+    assert unknown_body(unknown_lines(plain), COLORS) == []

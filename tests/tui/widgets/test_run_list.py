@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from rich.text import Text
 
+from hookdash.core import host_names
 from hookdash.core.run.runlog import RunLog, RunRecord
 from hookdash.tui.screens.log import LogScreen
 from hookdash.tui.widgets.run_line import record_line, short_duration
@@ -58,9 +59,17 @@ def test_the_duration_is_never_cut(width: int, duration: float, shown: str) -> N
         assert line.rstrip().endswith(shown) or f" {shown}  " in line, (width, line)
 
 
+@pytest.mark.parametrize("host", host_names())
+def test_a_column_says_whose_hook_ran(host: str) -> None:
+    record = _record(3).model_copy(update={"host": host, "origin": "hookdash"})
+    for width in (117, 77):  # the whole line; the list's width in an 80-column terminal
+        words = record_line(record, COLORS, width).plain.split()
+        assert host in words and words.index(host) < words.index("block-dangerous-shell")
+
+
 def test_columns_go_in_order_of_importance() -> None:
     record = _record(3, extension="safety-net", scope=None)
-    wide = record_line(record, COLORS, 110).plain
+    wide = record_line(record, COLORS, 117).plain
     assert wide.startswith("01-01 ") and "gemini" in wide and "extension safety-net" in wide
     assert "block-dangerous-shell" in wide and "BeforeTool" in wide
     at_80 = record_line(record, COLORS, 77).plain  # the list's width in an 80-column terminal

@@ -9,8 +9,17 @@ import sys
 from typing import Any
 
 from hookdash.cli.any_host import Places
-from hookdash.cli.output import EXIT_FAILED, EXIT_OK, EXIT_USAGE, CliError, Style, print_json
-from hookdash.core import shorten, visible
+from hookdash.cli.output import (
+    EXIT_FAILED,
+    EXIT_OK,
+    EXIT_USAGE,
+    CliError,
+    Style,
+    print_json,
+    risk_mark,
+    unknown_texts,
+)
+from hookdash.core import UNKNOWN_MARK, shorten, visible
 
 _BADGES = {
     "claude-refuses-to-start": "not-running",
@@ -108,6 +117,8 @@ def write_claude_list(snap: Any, s: Style) -> None:
                     out.write(f"      {s.dim('↳ ' + visible(reason))}\n")
                 if hook.review_detail:
                     out.write(f"      {s.red('↳ ' + visible(hook.review_detail))}\n")
+                for text in unknown_texts(hook, places.display):
+                    out.write(f"      {s.dim(text)}\n")
     running = sum(h.runs for h in snap.hooks)
     out.write("\n" + s.dim(f"{len(snap.hooks)} hooks, {running} run") + "\n")
 
@@ -157,6 +168,12 @@ def _write_mods(snap: Any, places: Places, s: Style) -> None:
 _REVIEW_WORDS = {"new": " NEW", "changed": " CHANGED"}
 
 
+def _review_words(hook: Any) -> str:
+    if hook.review == "reviewed" and getattr(hook, "script_unresolved", None):
+        return " PARTLY"
+    return _REVIEW_WORDS.get(hook.review, "")
+
+
 def _review_badge(hook: Any, s: Style) -> str:
     """hookdash's review of a repository's hook or settings command: NEW (never reviewed)
     or CHANGED."""
@@ -164,18 +181,21 @@ def _review_badge(hook: Any, s: Style) -> str:
         return " " + s.yellow("NEW")
     if hook.review == "changed":
         return " " + s.red("CHANGED")
+    if hook.review == "reviewed" and getattr(hook, "script_unresolved", None):
+        return " " + s.yellow("PARTLY")  # never plainly reviewed: part of it is not followed
     return ""
 
 
 def _hook_line(hook: Any, s: Style) -> str:
     badge = _badge(hook, s) + _review_badge(hook, s)
-    plain = _plain_badge(hook) + _REVIEW_WORDS.get(hook.review, "")
+    plain = _plain_badge(hook) + _review_words(hook)
     pad = " " * max(1, 16 - len(plain))
     matcher = f" [{visible(shorten(str(hook.matcher), 24))}]" if hook.matcher is not None else ""
     kind = "" if hook.type == "command" else s.dim(f" ({visible(str(hook.type))})")
     line = s.dim(f" L{hook.line}") if hook.line else ""
-    risks = s.red(" ⚠ " + ",".join(sorted({r.kind for r in hook.risks}))) if hook.risks else ""
-    return f"    {badge}{pad}{visible(shorten(hook.id, 60))}{kind}{matcher}{line}{risks}"
+    risks = risk_mark(hook.risks, s)
+    unknown = s.dim(f" {UNKNOWN_MARK} not understood") if not hook.understood else ""
+    return f"    {badge}{pad}{visible(shorten(hook.id, 60))}{kind}{matcher}{line}{risks}{unknown}"
 
 
 def _plain_badge(hook: Any) -> str:
@@ -409,6 +429,8 @@ def _print_claude_review(snap: Any, hooks: list[Any], token: str, args: argparse
         for risk in hook.risks:
             span = visible(shorten(risk.span.text, 80))
             print(f"{indent}{s.red('! ' + visible(risk.kind))}: {span}")
+        for text in unknown_texts(hook, places.display):
+            print(f"{indent}{s.dim(text)}")
         diff = claude_script_diff(snap, hook)
         if diff is not None and diff.unavailable:
             print(f"{indent}{s.dim('no diff: ' + visible(diff.unavailable))}")

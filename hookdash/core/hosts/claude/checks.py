@@ -10,21 +10,24 @@ rules every host uses).
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from hookdash.core import jsonc
+from hookdash.core.disk import files
 from hookdash.core.display import hidden_characters, shorten, visible
 from hookdash.core.hosts.claude.events import KNOWN_EVENTS
 from hookdash.core.hosts.claude.handler import command_line, exec_argv
 from hookdash.core.hosts.claude.layers import ClaudeLayer
 from hookdash.core.hosts.claude.model import ClaudeHook, ClaudeReviewed, ClaudeSnapshot
 from hookdash.core.hosts.claude.plugins import enabled_value
-from hookdash.core.load.command_scripts import find_scripts
+from hookdash.core.load.checks.trust import not_understood_text
+from hookdash.core.load.command_scripts import CommandScripts, find_scripts
 from hookdash.core.load.risks import hook_risks, kinds_of
-from hookdash.core.model import RiskFlag, RiskKind, RiskSpan
+from hookdash.core.load.understood import hook_unknowns
+from hookdash.core.model import RiskFlag, RiskKind, RiskSpan, Unknown
 from hookdash.core.problems import Problem
-from hookdash.core.scripts import ScriptInfo
 
 if TYPE_CHECKING:
     from hookdash.core.hosts.claude.plugins import Plugin
@@ -46,17 +49,20 @@ def _scanned(hook: ClaudeHook, workspace: Path) -> str | None:
     return command_line(argv[0], argv[1:])
 
 
-def scripts_of(hook: ClaudeHook, workspace: Path, home: Path) -> list[ScriptInfo]:
-    """Every program a command hook's command (and exec-form arguments) runs
-    (`$CLAUDE_PROJECT_DIR` is the workspace, a plugin hook's `$CLAUDE_PLUGIN_ROOT` its
-    plugin's folder)."""
+def runs_of(
+    hook: ClaudeHook, workspace: Path, home: Path, environ: Mapping[str, str]
+) -> CommandScripts | None:
+    """Every project script a command hook's command (and exec-form arguments) runs, and
+    the program it starts, found on the PATH Claude Code hands its hooks (`environ`'s;
+    `$CLAUDE_PROJECT_DIR` is the workspace, a plugin hook's `$CLAUDE_PLUGIN_ROOT` its
+    plugin's folder). None for a hook that runs no command."""
     text = _scanned(hook, workspace)
     if text is None:
-        return []
-    variables = {"CLAUDE_PROJECT_DIR": str(workspace), "HOME": str(home)}
+        return None
+    variables = {**environ, "CLAUDE_PROJECT_DIR": str(workspace), "HOME": str(home)}
     if hook.plugin_root is not None:
         variables["CLAUDE_PLUGIN_ROOT"] = hook.plugin_root
-    return list(find_scripts(text, workspace, variables).scripts)
+    return find_scripts(text, workspace, variables)
 
 
 def hook_risks_of(hook: ClaudeHook, workspace: Path, home: Path) -> list[RiskFlag]:
@@ -66,6 +72,20 @@ def hook_risks_of(hook: ClaudeHook, workspace: Path, home: Path) -> list[RiskFla
     if text is None:
         return []
     return hook_risks(text, hook.scripts, workspace=str(workspace), home=str(home))
+
+
+def hook_unknowns_of(
+    hook: ClaudeHook, workspace: Path, home: Path, reached: Sequence[Unknown] = ()
+) -> list[Unknown]:
+    """What hookdash did not understand of a command hook (core.load.understood), read from
+    the same text the risk scan reads; `reached`: the files it reaches that could not be
+    followed (CommandScripts.unknowns)."""
+    text = _scanned(hook, workspace)
+    if text is None:
+        return list(reached)[:10]
+    return hook_unknowns(
+        text, hook.scripts, workspace=str(workspace), home=str(home), reached=reached
+    )
 
 
 def handler_risks(handler: dict[str, Any]) -> list[RiskFlag]:
@@ -120,6 +140,19 @@ def _file_problems(layer: ClaudeLayer) -> list[Problem]:
                 "cannot use it either.",
                 fix="Replace it with a readable JSON file.",
                 file=path,
+            )
+        ]
+    if read.error is not None and read.error.unread:
+        return [
+            Problem(
+                severity="error",
+                code="claude-settings-parse-error",
+                message=f"The {layer.scope} settings file: {read.error.message}. Review it by "
+                "hand: its hooks are not listed, flagged or checked.",
+                fix="Remove the deep nesting at the line and column shown.",
+                file=path,
+                line=read.error.line,
+                column=read.error.column,
             )
         ]
     if read.error is not None:
@@ -273,6 +306,14 @@ def _hook_problems(hook: ClaudeHook) -> list[Problem]:
     if hook.risks:
         kind = None if hook.command is not None else str(hook.type)
         out.append(risk_problem(f"{hook.event} hook", hook.id, hook.risks, kind, where))
+    if hook.unknowns:
+        message, fix = not_understood_text(hook.id, hook.unknowns)
+        out.append(Problem(severity="info", code="not-understood", message=message, fix=fix,
+                           file=where[0], pointer=where[1], line=where[2]))  # fmt: skip
+    out += _script_problems(hook, where)
+    missing = _program_missing(hook, where)
+    if missing is not None:
+        out.append(missing)
     texts = [("event name", hook.event), ("command", hook.command), ("matcher", hook.matcher)]
     texts += [("argument", arg) for arg in hook.args or ()]
     texts.append(("target", hook.detail))
@@ -280,8 +321,61 @@ def _hook_problems(hook: ClaudeHook) -> list[Problem]:
     return out
 
 
+_LATER = " This hook does not run now, but will fail like this once it does."
+
+
+def _program_missing(hook: ClaudeHook, where: Where) -> Problem | None:
+    """`command-not-found`, as for every host: the program the hook starts is not on PATH,
+    so bash exits 127, which Claude Code reads as a non-blocking error (it shows bash's
+    error and goes on: the hook never does its work)."""
+    program = hook.program
+    if program is None or program.exists:
+        return None
+    later = "" if hook.runs else _LATER
+    return Problem(
+        severity="error" if hook.runs else "warning",
+        code="command-not-found",
+        message=f"'{program.program}' is not on PATH: bash exits 127, which Claude Code "
+        "reads as a non-blocking error: it shows bash's error and goes on, and the hook never "
+        f"does its work.{later}",
+        fix="Install it, or use the full path.",
+        file=where[0],
+        pointer=where[1],
+        line=where[2],
+    )
+
+
 # Where a finding points: file, JSON pointer, line.
 Where = tuple[str, str | None, int | None]
+
+
+def _script_problems(hook: ClaudeHook, where: Where) -> list[Problem]:
+    """A script the hook runs that is a FIFO, a device or a directory: reading it blocks or
+    fails, so Claude's run of the hook hangs until its timeout or fails, and hookdash
+    cannot read (flag, fingerprint) it."""
+    out: list[Problem] = []
+    file, pointer, line = where
+    for script in hook.scripts:
+        if script.exists or not script.path or script.is_task:
+            continue
+        kind = files.not_regular(script.path)
+        if kind is None:
+            continue
+        later = "" if hook.runs else " This hook does not run now, but will once it does."
+        out.append(
+            Problem(
+                severity="error" if hook.runs else "warning",
+                code="script-not-a-file",
+                message=f"The script {visible(script.path)} of the {hook.scope} "
+                f"{visible(hook.event)} hook is {kind}, not a regular file: running it "
+                f"fails or waits until the hook's timeout, and hookdash cannot read it.{later}",
+                fix="Point the hook at a regular script file.",
+                file=file,
+                pointer=pointer,
+                line=line,
+            )
+        )
+    return out
 
 
 def changed_problem(

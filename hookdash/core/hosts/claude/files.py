@@ -16,6 +16,13 @@ from hookdash.core import jsonc
 from hookdash.core.disk import files
 from hookdash.core.hosts.claude.model import ParseError
 
+# How deep hookdash reads a settings file as Claude Code does. Claude 2.1.332 ran the hooks
+# of a file beside an unknown key nested 200,000 levels deep, and beside one nested as
+# deep inside the hook's own handler (tests/claude pins it): it has no limit hookdash could
+# find. hookdash builds the first levels (nesting.MAX_DEPTH) and checks that the rest is
+# JSON; deeper than this it stops, and says that it, not Claude, could not read the file.
+READ_DEPTH = 200_001  # the settings object, and 200,000 levels inside it
+
 
 @dataclass
 class SettingsRead:
@@ -33,8 +40,19 @@ class SettingsRead:
         return self.exists and self.error is None and self.unreadable is None
 
 
+UNREAD = "hookdash could not read this file; Claude Code may run hooks in it"
+
+
 def strict_error(text: str, exc: jsonc.JsonParseError) -> ParseError:
-    """Why JSON.parse rejects `text`, said for a Claude file (a comment named as one)."""
+    """Why JSON.parse rejects `text`, said for a Claude file (a comment named as one); or,
+    for a file nested deeper than hookdash reads, that hookdash stopped, not Claude."""
+    if exc.too_deep:
+        return ParseError(
+            message=f"{UNREAD} ({exc.message}, deeper than hookdash reads)",
+            line=exc.line,
+            column=exc.column,
+            unread=True,
+        )
     spans = jsonc.comment_spans(text)
     if spans:
         try:
@@ -83,7 +101,7 @@ def parse_settings(text: str) -> tuple[Any, ParseError | None]:
     if not text.strip():
         return {}, None
     try:
-        value = jsonc.parse(text, comments=False)
+        value = jsonc.parse(text, comments=False, deep=READ_DEPTH)
     except jsonc.JsonParseError as exc:
         return None, strict_error(text, exc)
     if not isinstance(value, dict):

@@ -109,6 +109,12 @@ class ClaudeRunResult(RunResult, BaseModel):
     background: Literal["async", "asyncRewake"] | None = None
 
     @property
+    def decision(self) -> str | None:
+        """What Claude reads as its decision (`block` for exit 2), as the run log records it:
+        the verdict words (`core.outcome_of`) read it."""
+        return _decision(self)
+
+    @property
     def failed(self) -> bool:
         """A failure in onFailure's sense: not started, timed out, an exit code other than
         0 or 2, or JSON output Claude's validation rejects."""

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 class ClaudeHost(BaseHost):
     name: HostName = "claude"
     label = "Claude Code"
+    mark = "C"
     modelled_version = "2.1.332"
     scopes: tuple[str, ...] = ("managed", "user", "project", "local", "plugin")
     write_scopes: tuple[str, ...] = ("user", "project", "local")

@@ -123,6 +123,8 @@ class ClaudeLayer:
         if self.read.error is not None:
             error = self.read.error
             where = f" at line {error.line}, column {error.column}" if error.line else ""
+            if error.unread:
+                return f"{error.message}{where}"
             if self.fatal:
                 return f"the managed file is {error.message}{where}: Claude Code does not start"
             return f"the file is {error.message}{where}: Claude Code ignores the whole file"

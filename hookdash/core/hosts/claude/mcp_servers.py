@@ -193,9 +193,13 @@ def mcp_server_problems(servers: list[McpServer], workspace: Path) -> list[Probl
     found: list[Problem] = []
     out: list[Problem] = []
     for server in servers:
-        severity = _severity(server) if _in_repository(server, workspace) else None
+        # A folder above the repository is as good as the repository's own: `claude -p`
+        # starts its servers the same way, so the finding is at the same level.
+        mine = _in_repository(server, workspace)
+        above = server.scope == "project" and server.file.endswith(MCP_JSON) and not mine
+        severity = _severity(server) if mine or above else None
         if severity is not None:
-            found.append(_repository_problem(server, severity))
+            found.append(_repository_problem(server, severity, above))
         where = (server.file, server.pointer, server.line)
         if server.risks and server.command is not None:
             out.append(risk_problem("MCP server", server.name, server.risks, None, where))
@@ -204,7 +208,7 @@ def mcp_server_problems(servers: list[McpServer], workspace: Path) -> list[Probl
     return sorted(found, key=lambda p: SEVERITY_RANK[p.severity]) + out
 
 
-def _repository_problem(server: McpServer, severity: Severity) -> Problem:
+def _repository_problem(server: McpServer, severity: Severity, above: bool = False) -> Problem:
     what = server.command_line or server.url or ""
     shown = visible(shorten(what, 80))
     name = visible(shorten(server.name, 60))
@@ -217,8 +221,14 @@ def _repository_problem(server: McpServer, severity: Severity) -> Problem:
         fix = "Nothing to do for Claude Code; move it to .mcp.json if it was meant to start."
     else:
         kind = "a process" if server.command is not None else f"a URL ({server.transport})"
+        owner = (
+            f"The .mcp.json of {visible(str(Path(server.file).parent))}, a folder above this "
+            "repository,"
+            if above
+            else f"This repository's {source}"
+        )
         message = (
-            f"This repository's {source} starts the MCP server '{name}', {kind}: `{shown}`. "
+            f"{owner} starts the MCP server '{name}', {kind}: `{shown}`. "
             f"{visible(server.why)[0].upper()}{visible(server.why)[1:]}."
         )
         fix = (

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from hookdash.core.model import McpServer, RiskFlag, Unknown
 from hookdash.core.problems import Problem
@@ -77,6 +77,9 @@ class ClaudeHook(HookRecord, BaseModel):
     not_running_because: list[str] = []
     inactive_reason: ClaudeInactive | None = None
     duplicate_of: str | None = None  # the ref of the identical handler Claude keeps
+    # Its matcher group as the settings merge compares it (`run_once.group_key`); None for
+    # a parked hook. Not part of the record a command prints.
+    group: str | None = Field(default=None, exclude=True)
     hookdash_fires: bool = False  # hookdash's `fire` runs only `command` hooks
     # Claude's own, per folder: whether the workspace's trust dialog was accepted (project
     # and local hooks); "not-applicable" for the user's and managed hooks.
@@ -88,9 +91,18 @@ class ClaudeHook(HookRecord, BaseModel):
     review_detail: str | None = None  # what changed since the review (command or script)
     # Every project script the command runs (shared `find_scripts`), for previews and diffs.
     scripts: list[ScriptInfo] = []
+    # What of those scripts hookdash cannot tell (shared `find_scripts`): a reviewed hook
+    # with such a part is only partly understood, and says so.
+    script_unresolved: str | None = None
+    # The program its command starts when that is a tool found (or not) on PATH: the
+    # `command-not-found` check. Not part of the record a command prints.
+    program: ScriptInfo | None = Field(default=None, exclude=True)
     # Parked by hookdash: the handler's text is in hookdash's state, not in `file`.
     parked: bool = False
     risks: list[RiskFlag] = []
+    # Whether hookdash understood all of it, and what it did not (core.load.understood).
+    understood: bool = False  # (a record nothing analysed is not understood)
+    unknowns: list[Unknown] = []
     # A plugin's hook (scope "plugin"): the plugin id (NAME@MARKETPLACE) and its folder,
     # what ${CLAUDE_PLUGIN_ROOT} is when Claude runs it. Plugin files are never written.
     plugin: str | None = None
@@ -127,11 +139,18 @@ class ClaudeHook(HookRecord, BaseModel):
     def switched_off(self) -> bool:
         return self.parked
 
+    @property
+    def is_duplicate(self) -> bool:
+        return self.duplicate_of is not None
+
 
 class ParseError(BaseModel):
     message: str
     line: int | None = None
     column: int | None = None
+    # hookdash stopped before Claude Code would (nested deeper than hookdash reads): the
+    # file may well be read, and its hooks run, by Claude.
+    unread: bool = False
 
 
 class ClaudeLayerInfo(BaseModel):

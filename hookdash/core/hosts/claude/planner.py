@@ -27,6 +27,7 @@ from hookdash.core.hosts.claude.model import (
     ClaudeSkipped,
     ClaudeSnapshot,
 )
+from hookdash.core.hosts.claude.run_once import RunOnce
 
 # Why a hook's listed verdict keeps it out of every plan of its event.
 _STANDING: tuple[ClaudeInactive, ...] = (
@@ -77,7 +78,7 @@ def claude_plan(
         value = value.rstrip("/").rsplit("/", 1)[-1]  # FileChanged matches the base name
     runs: list[ClaudeHook] = []
     skipped: list[ClaudeSkipped] = []
-    kept: dict[str, ClaudeHook] = {}
+    candidates: list[ClaudeHook] = []
     for hook in snapshot.hooks:
         if hook.event != event:
             continue
@@ -89,13 +90,15 @@ def claude_plan(
             why = f"its matcher {matcher!r} does not match {field} {value!r}"
             skipped.append(_skip(hook, "matcher", why))
             continue
-        first = kept.get(hook.key)
+        candidates.append(hook)
+    kept = RunOnce(candidates)
+    for hook in candidates:
+        first = kept.copy_of(hook, event)
         if first is not None:
             at = f"{first.file}:{first.line}" if first.line else first.file
             why = f"identical to the {first.scope} hook at {at}: Claude Code runs it once"
             skipped.append(_skip(hook, "duplicate", why))
             continue
-        kept[hook.key] = hook
         runs.append(hook)
     notes = _notes(event, field, tool, trigger)
     conditional = [h for h in runs if h.condition]

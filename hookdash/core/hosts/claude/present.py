@@ -60,10 +60,19 @@ def claude_notes(hook: ClaudeHook) -> list[str]:
             "the folder is not trusted: an interactive Claude Code session asks before it "
             "runs this hook; `claude -p` runs it without asking"
         )
+    if hook.script_unresolved:
+        notes.append(
+            f"hookdash cannot tell every script it runs: {visible(hook.script_unresolved)}"
+        )
     if hook.review == "new":
         notes.append("new project hook: never reviewed with hookdash trust")
     elif hook.review == "changed":
         notes.append("changed since you reviewed it with hookdash trust")
+    elif hook.review == "reviewed" and hook.script_unresolved:
+        notes.append(
+            "reviewed, but only partly understood: what hookdash could not follow "
+            "is not in the review's fingerprint"
+        )
     return notes
 
 

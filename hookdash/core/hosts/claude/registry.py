@@ -24,13 +24,11 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING
 
 from hookdash.core import jsonc
-from hookdash.core.hosts.claude.events import KNOWN_EVENTS, match_field
-from hookdash.core.hosts.claude.handler import background_of, command_line, exec_args
+from hookdash.core.hosts.claude.events import KNOWN_EVENTS
 from hookdash.core.hosts.claude.layers import (
     ClaudeLayer,
     claude_home,
@@ -43,217 +41,31 @@ from hookdash.core.hosts.claude.model import (
     ClaudeHook,
     ClaudeInactive,
     ClaudeSnapshot,
-    claude_hook_ref,
 )
 from hookdash.core.hosts.claude.plugins import Plugin, claude_plugins
 
 if TYPE_CHECKING:
     from hookdash.core.model import Configuration
+from hookdash.core.hosts.claude.hook_making import (
+    LineOf as LineOf,
+    Switches as Switches,
+    Verdict as Verdict,
+    dedup_key as dedup_key,
+    grouped_handlers,
+    make_hook,
+    switches,
+)
+from hookdash.core.hosts.claude.run_once import RunOnce, group_key
 from hookdash.core.hosts.claude.trust import folder_trust
-from hookdash.core.jsonc import escape_pointer_token
+from hookdash.core.other_agents import AlsoRunBy
+from hookdash.core.scan.also_run import also_run_by
 
 
-class LineOf(Protocol):
-    """What gives a handler its line: a JSON file's line finder, a frontmatter's lines."""
-
-    def line(self, pointer: str) -> int | None: ...
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """Why the hooks of a layer do not run, if they do not (one switch for all of them)."""
-
-    reason: ClaudeInactive
-    why: str
-
-
-def _where(layer: ClaudeLayer) -> str:
-    return f"{layer.scope} settings {layer.path}"
-
-
-def _last_setting(layers: list[ClaudeLayer], key: str) -> ClaudeLayer | None:
-    """The layer whose value of `key` the merged settings keep (the last that sets it)."""
-    found = None
-    for layer in layers:
-        if key in layer.settings:
-            found = layer
-    return found
-
-
-@dataclass(frozen=True)
-class Switches:
-    """The switches every hook's verdict depends on."""
-
-    starts: ClaudeLayer | None  # the managed file that stops Claude from starting, if any
-    managed_off: ClaudeLayer | None  # managed disableAllHooks: true
-    managed_only: ClaudeLayer | None  # managed allowManagedHooksOnly: true
-    merged_off: ClaudeLayer | None  # the layer whose disableAllHooks: true the merge keeps
-
-    def verdict(self, scope: str) -> Verdict | None:
-        if self.starts is not None:
-            return Verdict(
-                "claude-refuses-to-start",
-                f"Claude Code does not start: the managed settings file {self.starts.path} "
-                "does not parse",
-            )
-        if self.managed_off is not None:
-            return Verdict(
-                "hooks-disabled",
-                f"disableAllHooks is true in the {_where(self.managed_off)}: no hook runs",
-            )
-        if scope == "managed":
-            return None
-        if self.managed_only is not None:
-            return Verdict(
-                "ignored-layer",
-                "allowManagedHooksOnly is true in the "
-                f"{_where(self.managed_only)}: only managed hooks run",
-            )
-        if self.merged_off is not None:
-            off = self.merged_off
-            whose = (
-                "this repository switches off your hooks: "
-                if off.scope in ("project", "local")
-                else ""
-            )
-            return Verdict(
-                "hooks-disabled",
-                f"{whose}disableAllHooks is true in the {_where(off)}: only managed hooks run",
-            )
-        return None
-
-
-def switches(layers: list[ClaudeLayer]) -> Switches:
-    managed = [layer for layer in layers if layer.scope == "managed"]
-    broken = next((layer for layer in managed if layer.fatal), None)
-    off = _last_setting(managed, "disableAllHooks")
-    only = _last_setting(managed, "allowManagedHooksOnly")
-    merged = _last_setting(layers, "disableAllHooks")
-    return Switches(
-        starts=broken,
-        managed_off=off if off is not None and off.settings["disableAllHooks"] is True else None,
-        managed_only=(
-            only if only is not None and only.settings["allowManagedHooksOnly"] is True else None
-        ),
-        merged_off=(
-            merged if merged is not None and merged.settings["disableAllHooks"] is True else None
-        ),
-    )
-
-
-def dedup_key(handler: dict[str, Any], plugin_root: str | None = None) -> str:
-    """What Claude compares to run identical handlers of one event once (per type: a
-    command's shell, text, args and `if`; an http hook's url; a prompt's text), within
-    the settings files or within one plugin (its root leads the binary's key)."""
-    kind = handler.get("type")
-    if kind == "command":
-        # An absent shell is the default one: `shell: "bash"` is the same handler (run).
-        shell = handler.get("shell") or "bash"
-        parts = [kind, shell, handler.get("command"), handler.get("args")]
-    elif kind == "http":
-        parts = [kind, handler.get("url")]
-    elif kind == "mcp_tool":
-        parts = [kind, handler.get("server"), handler.get("tool"), handler.get("input")]
-    else:
-        parts = [kind, handler.get("prompt")]
-    parts.append(handler.get("if") or "")
-    if plugin_root is not None:
-        parts.insert(0, plugin_root)
-    return json.dumps(parts, ensure_ascii=False, sort_keys=True)
-
-
-def _detail(handler: dict[str, Any]) -> str | None:
-    kind = handler.get("type")
-    if kind == "http":
-        return _text(handler.get("url"))
-    if kind in ("prompt", "agent"):
-        return _text(handler.get("prompt"))
-    if kind == "mcp_tool":
-        return f"{_text(handler.get('server'))}/{_text(handler.get('tool'))}"
-    return None
-
-
-def _text(value: Any) -> str:
-    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
-
-
-def _ptr(*tokens: str | int) -> str:
-    return "".join("/" + escape_pointer_token(str(t)) for t in tokens)
-
-
-def _handlers(layer: ClaudeLayer) -> list[tuple[str, Any, str, dict[str, Any]]]:
-    """(event, matcher or None, pointer, handler) of every handler the file holds, as far
-    as its shape can be walked (an invalid file's too, to show what Claude drops)."""
-    value = layer.read.value
-    hooks = value.get("hooks") if isinstance(value, dict) else None
-    if not isinstance(hooks, dict):
-        return []
-    out = []
-    for event, groups in hooks.items():
-        if not isinstance(groups, list):
-            continue
-        for i, group in enumerate(groups):
-            if not isinstance(group, dict) or not isinstance(group.get("hooks"), list):
-                continue
-            for j, handler in enumerate(group["hooks"]):
-                if isinstance(handler, dict):
-                    out.append(
-                        (event, group.get("matcher"), _ptr("hooks", event, i, "hooks", j), handler)
-                    )
-    return out
-
-
-def make_hook(
-    layer: ClaudeLayer,
-    event: str,
-    matcher: Any,
-    pointer: str,
-    handler: dict[str, Any],
-    lines: LineOf | None,
-    plugin: Plugin | None = None,
-) -> ClaudeHook:
-    kind = handler.get("type")
-    root = str(plugin.root) if plugin is not None and plugin.root is not None else None
-    command = handler.get("command") if kind == "command" else None
-    command = command if isinstance(command, str) else None
-    args = exec_args(handler) if command is not None else None
-    detail = _detail(handler)
-    shown = command_line(command, args) if command is not None else None
-    ident = shown if shown is not None else (detail or f"{_text(kind)} hook")
-    return ClaudeHook(
-        id=ident,
-        ref=claude_hook_ref(str(layer.path), pointer),
-        key=dedup_key(handler, root),
-        event=event,
-        scope=layer.scope,
-        file=str(layer.path),
-        pointer=pointer,
-        line=lines.line(pointer) if lines is not None else None,
-        matcher=matcher,
-        match_field=match_field(event),
-        type=kind,
-        command=command,
-        args=args,
-        shell=handler.get("shell") if kind == "command" else None,
-        on_failure=handler.get("onFailure"),
-        background=background_of(handler) if kind == "command" else None,
-        once=handler.get("once") is True,
-        detail=detail,
-        timeout=handler.get("timeout"),
-        condition=handler.get("if"),
-        hookdash_fires=kind == "command",
-        plugin=plugin.id if plugin is not None else None,
-        plugin_root=root,
-    )
-
-
-def _judge(
-    hook: ClaudeHook,
-    layer: ClaudeLayer,
-    switch: Switches,
-    kept: dict[tuple[str, Any, str], ClaudeHook],
-    plugin: Plugin | None = None,
-) -> None:
+def _standing(
+    hook: ClaudeHook, layer: ClaudeLayer, switch: Switches, plugin: Plugin | None = None
+) -> list[tuple[ClaudeInactive, str]]:
+    """Why `hook` does not run whatever the other handlers are (its layer, its plugin, its
+    event): empty when it runs unless it is a copy."""
     reasons: list[tuple[ClaudeInactive, str]] = []
     managed = plugin.managed if plugin is not None else layer.scope == "managed"
     hook.managed = managed
@@ -274,9 +86,13 @@ def _judge(
                 "without a word",
             )
         )
+    return reasons
+
+
+def _judge(hook: ClaudeHook, reasons: list[tuple[ClaudeInactive, str]], kept: RunOnce) -> None:
     if not reasons:
-        copy = (hook.event, hook.matcher, hook.key)
-        first = kept.get(copy)
+        within = (hook.event, json.dumps(hook.matcher, sort_keys=True, default=str))
+        first = kept.copy_of(hook, within)
         if first is not None:
             hook.duplicate_of = first.ref
             reasons.append(
@@ -286,11 +102,18 @@ def _judge(
                     "Claude Code runs it once per event",
                 )
             )
-        else:
-            kept[copy] = hook
     hook.runs = not reasons
     hook.not_running_because = [why for _, why in reasons]
     hook.inactive_reason = reasons[0][0] if reasons else None
+
+
+def _also_run_by(hook: ClaudeHook, folder: Path) -> list[AlsoRunBy]:
+    """The other agents that run this hook of a project file (core.scan.also_run)."""
+    try:
+        rel = Path(hook.file).relative_to(folder).as_posix()
+    except ValueError:
+        return []
+    return also_run_by("claude", rel, hook.event)
 
 
 def load_claude(
@@ -301,7 +124,8 @@ def load_claude(
         claude_problems,
         handler_risks,
         hook_risks_of,
-        scripts_of,
+        hook_unknowns_of,
+        runs_of,
     )
     from hookdash.core.hosts.claude.mcp_servers import claude_mcp_servers, mcp_server_problems
     from hookdash.core.hosts.claude.review import apply_reviews
@@ -316,31 +140,49 @@ def load_claude(
     switch = switches(layers)
     trust = folder_trust(folder, env)
     hooks: list[ClaudeHook] = []
-    kept: dict[tuple[str, Any, str], ClaudeHook] = {}
+    judged: list[tuple[ClaudeHook, list[tuple[ClaudeInactive, str]]]] = []
     plugins = claude_plugins(folder, env, layers)
     sources: list[tuple[ClaudeLayer, Plugin | None]] = [(layer, None) for layer in layers]
     sources += [(layer, plugin) for plugin in plugins for layer in plugin.layers]
     for layer, plugin in sources:
         if layer.ignored_reason is not None:
             continue
-        found = _handlers(layer)
+        found = grouped_handlers(layer)
         lines = jsonc.LineFinder(layer.read.text) if found and layer.read.text else None
-        for event, matcher, pointer, handler in found:
-            hook = make_hook(layer, event, matcher, pointer, handler, lines, plugin)
-            _judge(hook, layer, switch, kept, plugin)
+        for event, group, pointer, handler in found:
+            hook = make_hook(layer, event, group.get("matcher"), pointer, handler, lines, plugin)
+            hook.group = group_key(group)
+            judged.append((hook, _standing(hook, layer, switch, plugin)))
             if layer.scope in ("project", "local"):
                 hook.trust = "trusted" if trust.state == "trusted" else "untrusted"
-            hook.scripts = scripts_of(hook, folder, home_of(env))
+                if layer.why_dropped() is None:  # Copilot CLI drops it too (observed)
+                    hook.also_run_by = _also_run_by(hook, folder)
+            runs = runs_of(hook, folder, home_of(env), env)
+            if runs is not None:
+                hook.scripts, hook.program = list(runs.scripts), runs.program
+                hook.script_unresolved = runs.unresolved
             hook.risks = hook_risks_of(hook, folder, home_of(env)) + handler_risks(handler)
+            reached = runs.unknowns if runs is not None else ()
+            hook.unknowns = hook_unknowns_of(hook, folder, home_of(env), reached)
+            hook.understood = not hook.unknowns
             hooks.append(hook)
+    kept = RunOnce(hook for hook, reasons in judged if not reasons)
+    for hook, reasons in judged:
+        _judge(hook, reasons, kept)
     from hookdash.core.hosts.claude.scoped import definitions, scoped_hooks
 
     scoped, scoped_problems = scoped_hooks(definitions(folder, env, plugins), switch, trust)
     for hook in scoped:
         if hook.scope in ("project", "local"):
             hook.trust = "trusted" if trust.state == "trusted" else "untrusted"
-        hook.scripts = scripts_of(hook, folder, home_of(env))
+        runs = runs_of(hook, folder, home_of(env), env)
+        if runs is not None:
+            hook.scripts, hook.program = list(runs.scripts), runs.program
+            hook.script_unresolved = runs.unresolved
         hook.risks = hook_risks_of(hook, folder, home_of(env)) + hook.risks
+        reached = runs.unknowns if runs is not None else ()
+        hook.unknowns = hook_unknowns_of(hook, folder, home_of(env), reached) + hook.unknowns
+        hook.understood = not hook.unknowns
     hooks += scoped
     snapshot = ClaudeSnapshot(
         workspace=str(folder),
@@ -367,7 +209,11 @@ def load_claude(
     snapshot.mods = claude_mods(plugins, switch, layers, env)
     snapshot.problems += mod_problems(snapshot.mods, plugins)
     # Parked hooks are listed (off) but are in no file: no finding of a file is theirs.
-    snapshot.hooks.extend(_parked_hooks(layers, env))
+    parked = _parked_hooks(layers, env)
+    for hook in parked:  # (its text is read like any hook's: a parked hook may come back)
+        hook.unknowns = hook_unknowns_of(hook, folder, home_of(env))
+        hook.understood = not hook.unknowns
+    snapshot.hooks.extend(parked)
     return snapshot
 
 

@@ -243,7 +243,12 @@ def _named(snapshot: ClaudeSnapshot, arg: str) -> ClaudeReviewed:
 def _fingerprints(
     items: Sequence[ClaudeReviewed],
 ) -> list[tuple[ScriptFingerprint, list[script_copies.ScriptRead]]]:
-    return [fingerprints.fingerprint_scripts(item.scripts) for item in items]
+    return [
+        fingerprints.fingerprint_scripts(
+            item.scripts, partly=getattr(item, "script_unresolved", None)
+        )
+        for item in items
+    ]
 
 
 def _token(items: Sequence[ClaudeReviewed], prints: Sequence[ScriptFingerprint]) -> str:

@@ -37,6 +37,7 @@ from hookdash.core.hosts.claude.checks import handler_risks
 from hookdash.core.hosts.claude.events import KNOWN_EVENTS
 from hookdash.core.hosts.claude.files import SettingsRead
 from hookdash.core.hosts.claude.frontmatter import Frontmatter, read_frontmatter
+from hookdash.core.hosts.claude.hook_making import Switches, _handlers, dedup_key, make_hook
 from hookdash.core.hosts.claude.layers import ClaudeLayer, claude_home, managed_dir
 from hookdash.core.hosts.claude.model import (
     ClaudeFolderTrust,
@@ -46,7 +47,6 @@ from hookdash.core.hosts.claude.model import (
     ClaudeScope,
 )
 from hookdash.core.hosts.claude.plugins import Plugin
-from hookdash.core.hosts.claude.registry import Switches, _handlers, dedup_key, make_hook
 from hookdash.core.hosts.claude.schema import hook_errors
 from hookdash.core.problems import Problem
 

@@ -42,6 +42,7 @@ class CodexHost(BaseHost):
     switch_kind: SwitchKind | None = "enabled-flag"
     timeout_unit: TimeoutUnit = "s"
     rank = 20
+    mark = "X"  # its letter in a list of several hosts' hooks (C is Claude Code's)
 
     # ------------------------------------------------------------ descriptors
 

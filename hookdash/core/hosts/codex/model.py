@@ -3,7 +3,7 @@ configuration (`list --host codex --json`) and a plan (CONTRACT §5, "Codex CLI 
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel
 
@@ -91,9 +91,7 @@ class CodexHook(HookRecord, BaseModel):
         return True
 
     # What the shared views (the dashboard's list, core.present) read of a host's own hook:
-    # its letter in a list of several hosts, and its badges (kind, label).
-    host_mark: ClassVar[str] = "X"
-
+    # its badges (kind, label).
     def host_badges(self) -> list[tuple[str, str]]:
         """The state badge, then Codex's trust where it is why the hook does not run."""
         if self.runs:

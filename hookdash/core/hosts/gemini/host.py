@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 class GeminiHost(BaseHost):
     name: HostName = "gemini"
     label = "Gemini CLI"
+    mark = "G"
     modelled_version = "0.61.0"
     scopes: tuple[str, ...] = ("system-defaults", "user", "workspace", "system", "extension")
     write_scopes: tuple[str, ...] = ("user", "workspace")

@@ -253,15 +253,23 @@ def _read_text(layer: Layer) -> str | None:
     return decoded.text
 
 
+# How deep hookdash reads a settings file as Gemini CLI does: 0.61 on Node 20 ran the hooks
+# of a file 1,801 levels deep (a key nested 1,800 arrays deep beside them) and refused to
+# start at 1,851 (tests/gemini pins both). Deeper than this, hookdash says it could not
+# read the file, not what Gemini does with it.
+READ_DEPTH = 1_801
+
+
 def _parse(layer: Layer, text: str, thin: jsonc.Thinning | None) -> dict[str, Any] | None:
     """The settings object of the text, or None (and the problem) when Gemini refuses it."""
     try:
         thinning = ("hooks", thin) if thin is not None and len(text) >= LARGE_TEXT else None
         layer.thinned = thinning is not None
-        raw = jsonc.parse(text, keep=SETTINGS_KEYS, thin=thinning)
+        raw = jsonc.parse(text, keep=SETTINGS_KEYS, thin=thinning, deep=READ_DEPTH)
     except jsonc.JsonParseError as exc:
         layer.error = LayerError(message=exc.message, line=exc.line, column=exc.column)
-        layer.fatal = layer.ignored_reason is None
+        # Deeper than hookdash reads: whether Gemini starts is not known, so not fatal.
+        layer.fatal = layer.ignored_reason is None and not exc.too_deep
         layer.problems.append(_parse_problem(layer.path, exc, layer.fatal))
         return None
     if isinstance(raw, dict):
@@ -284,9 +292,10 @@ def _parse(layer: Layer, text: str, thin: jsonc.Thinning | None) -> dict[str, An
 def _parse_problem(path: Path, exc: jsonc.JsonParseError, fatal: bool) -> Problem:
     if exc.too_deep:
         message = (
-            f"hookdash does not read this settings file: it is {exc.message}. Gemini "
-            "CLI 0.61 reads up to about 1,700 levels and refuses to start beyond "
-            "('Maximum call stack size exceeded')."
+            f"hookdash could not read this file; Gemini CLI may run hooks in it (it is "
+            f"{exc.message}). Gemini CLI 0.61 ran the hooks of a file {READ_DEPTH:,} levels "
+            "deep in a test and refused to start at 1,851 ('Maximum call stack size "
+            "exceeded'): where it stops depends on the machine. Review it by hand."
         )
         fix = "Remove the deep nesting at the line and column shown."
     else:
@@ -300,7 +309,7 @@ def _parse_problem(path: Path, exc: jsonc.JsonParseError, fatal: bool) -> Proble
             "commas and a BOM are not)."
         )
     return Problem(
-        severity="error" if fatal else "warning",
+        severity="error" if fatal or exc.too_deep else "warning",
         code="settings-parse-error",
         message=message,
         fix=fix,

@@ -250,6 +250,7 @@ def make_hook(c: Candidate, ctx: VerdictContext) -> Hook:
         script=runs.primary,
         scripts=list(runs.scripts),
         script_unresolved=runs.unresolved,
+        reached_unknowns=list(runs.unknowns),
         unknown_keys=[k for k in config if k not in HOOK_KEYS],
         risks=[],  # filled in by the snapshot, once per distinct command and script
     )

@@ -17,7 +17,11 @@ from hookdash.core.load.checks.keys import check_keys
 from hookdash.core.load.checks.legacy import _check_legacy
 from hookdash.core.load.checks.project import REVIEW_CODES, check_project
 from hookdash.core.load.checks.settings import _check_global
-from hookdash.core.load.checks.trust import _check_risks, _check_untrusted_project_hooks
+from hookdash.core.load.checks.trust import (
+    _check_risks,
+    _check_untrusted_project_hooks,
+    check_unknowns,
+)
 from hookdash.core.load.hidden_problems import hidden_character_problems
 from hookdash.core.problems import Problem
 
@@ -37,6 +41,7 @@ def check_configuration(config: Configuration) -> list[Problem]:
     problems.extend(_check_untrusted_project_hooks(hooks))
     problems.extend(hidden_character_problems(config))
     problems.extend(_check_risks(hooks))
+    problems.extend(check_unknowns(hooks))
     problems.extend(check_keys(hooks))
     problems.extend(check_project(config))
     problems.extend(_check_disabled_entries(config))

@@ -80,7 +80,7 @@ def _one(script: ScriptInfo) -> tuple[str, str, str] | None:
             "Create the script, or fix the path (relative paths start in the workspace).",
         )
     if not script.executable:
-        what = "readable" if script.kind == "interpreted" else "executable"
+        what = "readable" if script.kind in ("interpreted", "reached") else "executable"
         return (
             "script-not-executable",
             f"The script {script.path} is not {what}: bash exits 126, which Gemini CLI "

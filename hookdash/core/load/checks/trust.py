@@ -7,7 +7,8 @@ from collections.abc import Iterable, Sequence
 from hookdash.core.display import shorten, visible
 from hookdash.core.load.checks.about import _about
 from hookdash.core.load.risks import kinds_of
-from hookdash.core.model import Hook
+from hookdash.core.load.understood import unknowns_sentence
+from hookdash.core.model import Hook, Unknown
 from hookdash.core.problems import Problem
 
 
@@ -89,6 +90,25 @@ def _check_risks(hooks: list[Hook]) -> list[Problem]:
             )
         )
     return out
+
+
+def check_unknowns(hooks: list[Hook]) -> list[Problem]:
+    """One note per hook hookdash did not understand all of: no flag does not mean safe."""
+    return [
+        _about(hook, "info", "not-understood", *not_understood_text(hook.id, hook.unknowns))
+        for hook in hooks
+        if hook.unknowns
+    ]
+
+
+def not_understood_text(ident: str, unknowns: Sequence[Unknown]) -> tuple[str, str]:
+    """The message and fix of a `not-understood` finding (every host's `check`), escaped."""
+    return (
+        f"hookdash does not understand all of hook '{visible(shorten(ident, 60))}': "
+        f"{visible(unknowns_sentence(unknowns))}.",
+        "Read those parts yourself: no risk flag does not mean safe while hookdash does not "
+        "know what a part does (`hookdash list --json` lists every unknown).",
+    )
 
 
 def _and(words: list[str]) -> str:

@@ -48,6 +48,7 @@ entry points.
 
 from __future__ import annotations
 
+import hashlib
 import posixpath
 import re
 import threading
@@ -282,9 +283,8 @@ def _script_file_flags(
         words = first_simple_command(command) or []
         interpreter = next((w for w in words if posixpath.basename(w) in _ALL_INTERPRETERS), None)
     language = script_language(head.text, script.path, interpreter)
-    if len(head.text) > _CACHED_TEXT:  # not kept in the cache: it may be 16 MiB
-        found = _analyze_script(head.text, script.path, language, workspace, home)
-        flags = list(found)
+    if len(head.text) > _CACHED_TEXT:  # its text is not kept as a key: it may be 16 MiB
+        flags = list(_large_script_flags(head.text, script.path, language, workspace, home))
     else:
         flags = script_risks(
             head.text, script.path, language=language, workspace=workspace, home=home
@@ -295,6 +295,30 @@ def _script_file_flags(
 
 
 _CACHED_TEXT = 1024 * 1024  # scripts up to this size keep their flags between loads
+_LARGE_KEPT = 32  # flags of larger scripts kept, by the digest of their text
+_large_flags: OrderedDict[tuple[str, str, str, str | None, str | None], tuple[RiskFlag, ...]] = (
+    OrderedDict()
+)
+
+
+def _large_script_flags(
+    text: str, path: str, language: Language, workspace: str | None, home: str | None
+) -> tuple[RiskFlag, ...]:
+    """The flags of a script too large to key the text cache on, kept by its SHA-256: one
+    2 MiB script run by 20 hooks is analysed once, not 20 times (seconds each)."""
+    digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    key = (digest, path, language, workspace, home)
+    with _flag_cache_lock:
+        flags = _large_flags.get(key)
+        if flags is not None:
+            _large_flags.move_to_end(key)
+            return flags
+    flags = _analyze_script(text, path, language, workspace, home)
+    with _flag_cache_lock:
+        _large_flags[key] = flags
+        while len(_large_flags) > _LARGE_KEPT:
+            _large_flags.popitem(last=False)
+    return flags
 
 
 def _too_large(path: str) -> RiskFlag:

@@ -176,10 +176,30 @@ def _wrapped_code(name: str, words: list[_Word], add: Add) -> list[_Word] | None
     return rest[i:]
 
 
+def _probes_locally(name: str, args: list[_Word]) -> bool:
+    """`nc -z localhost 5432`: a port check on this machine (scan only, no data sent)."""
+    if name not in ("nc", "ncat", "netcat") or not any(
+        w.value.startswith("-") and "z" in w.value for w in args
+    ):
+        return False
+    operands = [w for w in args if not w.value.startswith("-")]
+    hosts = [w for w in operands if not re.fullmatch(r"[\d-]+", w.value)]
+    return (
+        bool(hosts)
+        and all(w.static and _LOCAL_URL.match(w.value) for w in hosts)
+        and all(
+            re.fullmatch(r"-[zvnuw46]+", w.value) or w.value in ("-w",) or w.value.isdigit()
+            for w in args
+            if w.value.startswith("-")
+        )
+    )
+
+
 def network_rules(name: str, args: list[_Word], values: list[str], add: Add) -> None:
     """A network program (unless it only fetches from this machine), a URL to anywhere but
     this machine handed to a program, a remote `rsync`/`scp` path, or a /dev/tcp path."""
     fetches = name in NETWORK and not (name in _FETCHERS and _fetches_locally(name, args))
+    fetches = fetches and not _probes_locally(name, args)
     if fetches or (name == "openssl" and values[:1] in (["s_client"], ["s_server"], ["s_time"])):
         add("network", _WHY["network"])
     elif name in _REMOTE_COPY:
@@ -235,7 +255,7 @@ def command_rules(
             add("destructive", _WHY["wipe"].format(name="crontab -r"))
         return
     if name == "rm":
-        if _rm_recursive_force(values):
+        if _rm_recursive_force(values) and not _rm_inside(values, outside):
             add("destructive", _WHY["rm"])
         elif any(outside(p) for p in _operands(values)):
             add("destructive", _WHY["delete-outside"])
@@ -256,6 +276,12 @@ def command_rules(
     elif name == "truncate":
         if any(outside(t) for t in _operands(values, takes=("-s", "--size", "-r"))):
             add("destructive", _WHY["outside-change"].format(name=name))
+        elif any(
+            (v in ("-s", "--size") and values[i + 1 : i + 2] in (["0"], ["-0"]))
+            or v in ("-s0", "--size=0")
+            for i, v in enumerate(values)
+        ):
+            add("destructive", _WHY["wipe"].format(name="truncate -s 0"))
     elif name == "rsync":
         operands = _operands(values, takes=("-e", "--rsh", "--exclude", "--include", "-f"))
         if any(v.startswith("--delete") for v in values) and operands and outside(operands[-1]):
@@ -277,10 +303,15 @@ def command_rules(
             rest = values
         if "-1" in rest or (values[:1] == ["--"] and "-1" in values):
             add("destructive", _WHY["kill-all"])
-    elif name in ("docker", "podman"):
-        operands = _operands(values)
-        if "prune" in operands[:2]:
-            add("destructive", _WHY["prune"].format(name=name))
+    elif name in ("docker", "podman", "nerdctl"):
+        docker_rules(name, values, add)
+    elif name in ("unzip", "tar", "bsdtar", "7z"):
+        # Where an archive is unpacked: `unzip -d DIR`, `tar -x -C DIR`, `7z x -oDIR`.
+        places = [values[i + 1] for i, v in enumerate(values[:-1]) if v in _UNPACK_PLACES]
+        places += [v.split("=", 1)[1] for v in values if v.startswith("--directory=")]
+        places += [v[2:] for v in values if name == "7z" and v.startswith("-o") and len(v) > 2]
+        if any(outside(p) for p in places):
+            add("outside-workspace", _WHY["outside"])
     elif name == "sed":
         _sed_rules(values, add, outside, persistent)
     elif name == "jq":
@@ -357,8 +388,13 @@ def git_rules(values: list[str], add: Add) -> list[tuple[str, str]]:
     code: list[tuple[str, str]] = []
     i = 0
     while i < len(values) and values[i].startswith("-"):
-        if values[i] == "-c" and i + 1 < len(values) and "=" in values[i + 1]:
-            code.append(tuple(values[i + 1].split("=", 1)))  # type: ignore[arg-type]
+        setting = values[i + 1] if values[i] == "-c" and i + 1 < len(values) else None
+        if values[i].startswith("--config-env="):
+            setting = values[i].split("=", 1)[1]
+        if setting is not None and "=" in setting:
+            key, value = setting.split("=", 1)
+            code.append((key, value))
+            _git_injected(key, value, add)
         i += 2 if values[i] in _GIT_VALUE_OPTIONS else 1
     if i >= len(values):
         return code
@@ -380,11 +416,107 @@ def git_rules(values: list[str], add: Add) -> list[tuple[str, str]]:
         add("secrets", _WHY["secret-command"].format(name="git credential"))
     elif sub == "reset" and "--hard" in rest:
         add("destructive", _WHY["git-reset"])
+    elif sub in _GIT_HISTORY and _GIT_HISTORY[sub](rest):
+        add("destructive", _WHY["git-history"].format(name=f"git {sub}"))
     elif sub == "clean" and any(
         v == "--force" or (v.startswith("-") and not v.startswith("--") and "f" in v) for v in rest
     ):
         add("destructive", _WHY["git-clean"])
     return code
+
+
+def _git_injected(key: str, value: str, add: Add) -> None:
+    """`git -c KEY=VALUE` of a setting that makes git run a program: the option injects it
+    into a command that reads as harmless (`git -c core.hooksPath=x commit`)."""
+    if not _GIT_PROGRAM_KEYS.match(key):
+        return
+    if git_code(key, value) is not None:
+        add("pipe-to-shell", _WHY["git-inject-code"].format(name=key))
+    elif not key.lower().startswith(("alias.", "credential.")):
+        add("opaque", _WHY["git-inject"].format(name=key))
+
+
+def _has(*options: str) -> Callable[[list[str]], bool]:
+    return lambda rest: any(
+        v in options or v.startswith(tuple(o + "=" for o in options)) for v in rest
+    )
+
+
+def _restores(rest: list[str]) -> bool:
+    staged_only = any(v in ("-S", "--staged") for v in rest) and not any(
+        v in ("-W", "--worktree") for v in rest
+    )
+    return not staged_only and bool(_operands(rest))
+
+
+# git subcommands that destroy history or uncommitted work, with what makes them do it.
+_GIT_HISTORY: dict[str, Callable[[list[str]], bool]] = {
+    "reflog": lambda rest: rest[:1] in (["expire"], ["delete"]),
+    "gc": lambda rest: any(v.startswith("--prune") for v in rest),
+    "prune": lambda rest: True,
+    "filter-branch": lambda rest: True,
+    "filter-repo": lambda rest: True,
+    "update-ref": _has("-d", "--stdin"),
+    "branch": lambda rest: (
+        any(v == "-D" or re.fullmatch(r"-\w*D\w*", v) for v in rest)
+        or (_has("-d", "--delete")(rest) and _has("-f", "--force")(rest))
+    ),
+    "stash": lambda rest: rest[:1] in (["clear"], ["drop"]),
+    "tag": _has("-d", "--delete"),
+    "checkout": lambda rest: "--" in rest or "." in rest or _has("-f", "--force")(rest),
+    "restore": _restores,
+    "worktree": lambda rest: rest[:1] == ["remove"] and _has("-f", "--force")(rest),
+    "replace": _has("-d", "--delete"),
+    "switch": _has("--discard-changes", "-f", "--force"),
+}
+
+
+def docker_rules(name: str, values: list[str], add: Add) -> None:
+    """`docker run --privileged`, a host root (or system folder) mounted, the docker socket,
+    the host's process or user namespace: the container can change anything on the host."""
+    operands = _operands(values, takes=_DOCKER_VALUES)
+    if "prune" in operands[:2]:
+        add("destructive", _WHY["prune"].format(name=name))
+    if not operands or operands[0] not in ("run", "create", "exec", "container"):
+        return
+    for i, v in enumerate(values):
+        option, _, value = v.partition("=")
+        if not value and i + 1 < len(values) and option in _DOCKER_VALUES:
+            value = values[i + 1]
+        if option == "--privileged" or (
+            option in ("--pid", "--ipc", "--userns", "--uts") and value == "host"
+        ):
+            add("destructive", _WHY["docker-host"].format(name=name, option=v))
+        elif option in ("--cap-add",) and value.upper() in _DOCKER_CAPS:
+            add("destructive", _WHY["docker-host"].format(name=name, option=f"--cap-add={value}"))
+        elif option in ("-v", "--volume", "--mount") and _host_source(option, value):
+            add("destructive", _WHY["docker-mount"].format(name=name, value=value))
+        elif option == "--security-opt" and "unconfined" in value:
+            add("destructive", _WHY["docker-host"].format(name=name, option=v))
+
+
+_DOCKER_VALUES = (
+    "-v", "--volume", "--mount", "--pid", "--ipc", "--userns", "--uts", "--cap-add", "-e",
+    "--env", "--name", "-w", "--workdir", "-u", "--user", "--security-opt", "--network",
+    "--entrypoint", "-p", "--publish", "--platform", "-H", "--host", "--context", "-l",
+    "--label", "--env-file", "--device",
+)  # fmt: skip
+_UNPACK_PLACES = ("-d", "-C", "--directory", "--exdir")
+_DOCKER_CAPS = frozenset({"ALL", "SYS_ADMIN", "SYS_PTRACE", "SYS_MODULE", "DAC_READ_SEARCH"})
+_HOST_PLACES = re.compile(
+    r"^(?:/|/(?:etc|root|home|var|usr|boot|dev|proc|sys|bin|sbin|lib\w*|Users|private)(?:/.*)?"
+    r"|~(?:/.*)?|\$\{?HOME\}?(?:/.*)?|.*docker\.sock|.*podman\.sock)$"
+)
+
+
+def _host_source(option: str, value: str) -> bool:
+    if option == "--mount":
+        parts = dict(p.split("=", 1) for p in value.split(",") if "=" in p)
+        source = parts.get("source") or parts.get("src") or ""
+    else:
+        source = value.split(":", 1)[0]
+    source = source.rstrip("/") or "/"
+    return bool(_HOST_PLACES.match(source))
 
 
 _SEARCHERS = frozenset({"grep", "egrep", "fgrep", "rg", "ag", "ack", "git-grep"})
@@ -652,3 +784,21 @@ def _rm_recursive_force(values: list[str]) -> bool:
             recursive |= "r" in v or "R" in v
             force |= "f" in v
     return recursive and force
+
+
+# Names `rm -rf` may take inside a workspace without a flag: caches and build output
+# that tools write again (never the workspace itself, its history, or a pattern).
+_REBUILT = re.compile(
+    r"^(?:\./)?(?:[\w.-]+/)*(?:node_modules/\.cache|\.cache|__pycache__|\.pytest_cache|\.mypy_cache"
+    r"|\.ruff_cache|\.tox|\.nox|\.next|\.nuxt|\.turbo|\.parcel-cache|\.eslintcache|coverage"
+    r"|htmlcov|\.coverage|dist|build|target|out|tmp|\.tmp|\.gradle|\.dart_tool|\.angular)/?$"
+)
+
+
+def _rm_inside(values: list[str], outside: Outside) -> bool:
+    """Whether every operand of `rm -rf` is a cache or build folder of the workspace, named
+    as written (no variable, no pattern, no `..`)."""
+    operands = _operands(values)
+    return bool(operands) and all(
+        _REBUILT.match(o) and ".." not in o.split("/") and not outside(o) for o in operands
+    )

@@ -34,6 +34,11 @@ def outside_workspace(path: str, workspace: str | None, home: str | None) -> boo
         return False  # another variable: unknown
     if path.startswith("/"):
         resolved = posixpath.normpath(path)
+        within = workspace is not None and (resolved + "/").startswith(workspace + "/")
+        if home and not within and (resolved + "/").startswith(home.rstrip("/") + "/"):
+            # The home may itself lie under /tmp (CI containers, sandboxes): a write into
+            # it still leaves the workspace.
+            return True
         if any((resolved + "/").startswith(t) for t in _TEMP_DIRS):
             return False
         if workspace is not None:

@@ -20,7 +20,17 @@ from hookdash.core.load.risks.commands import (
     network_rules,
     unwrap,
 )
+from hookdash.core.load.risks.environment import startup_variable
+from hookdash.core.load.risks.fetched import fetched_rules
 from hookdash.core.load.risks.findings import _as_kind, _dedupe, _Found
+from hookdash.core.load.risks.later import (
+    CODE_VARIABLES,
+    HARMLESS_VALUES,
+    WHY_PRINTF,
+    arithmetic_node,
+    numeric_names,
+    unsafe_arithmetic,
+)
 from hookdash.core.load.risks.paths import outside_workspace, persistent_target
 from hookdash.core.load.risks.syntax import (
     _has_substitution,
@@ -127,7 +137,25 @@ def _code_findings(
         )
     if found is None:
         found = code_findings(text, shell=shell, secret_name=secret_name, dialect=dialect)
-    return [_Found(_as_kind(kind), start, end, why) for kind, start, end, why in found]
+    out = [_Found(_as_kind(kind), start, end, why) for kind, start, end, why in found]
+    startup = _STARTUP_FILE.search(text)
+    if startup is not None and _CODE_WRITES.search(text):
+        out.append(_Found("persistence", 0, len(text), _WHY["persist-code"]))
+    return out
+
+
+# A shell startup file named in code (however its path is joined), and code that writes a
+# file: together, code that may write the startup file, whatever it writes there.
+_STARTUP_FILE = re.compile(
+    r"['\"/](?:\.(?:bashrc|bash_profile|bash_login|bash_logout|bash_aliases|profile|zshrc"
+    r"|zshenv|zprofile|zlogin|kshrc|mkshrc|cshrc|tcshrc|xprofile|pam_environment)"
+    r"|\.config/fish/config\.fish|authorized_keys)(?![\w.])"
+)
+_CODE_WRITES = re.compile(
+    r"\bopen\s*\(|\bwrite_(?:text|bytes)\b|\b(?:append|write)File(?:Sync)?\b|createWriteStream"
+    r"|\bFile\.(?:open|write|new)\b|\bIO\.write\b|file_put_contents|\bfopen\s*\(|>>|\bprint\s+\w+"
+    r"|\bDeno\.writeTextFile|\bBun\.write|\bio\.open\s*\(|\bshutil\.copy|\bos\.rename|\bwritelines\b"
+)
 
 
 class _Analyzer:
@@ -136,6 +164,7 @@ class _Analyzer:
         self.home = home.rstrip("/") if home else None
         self.depth = depth
         self.found: list[_Found] = []
+        self.numeric: set[str] = set()  # variables given only numbers (later.numeric_names)
 
     def run(self, text: str) -> list[_Found]:
         self._parse(text, 0, self.depth)
@@ -153,10 +182,33 @@ class _Analyzer:
                 _Found(f.kind, f.start + base, f.end + base, f.why) for f in token_scan(text)
             )
         unread = False
+        self.numeric |= numeric_names(root, src)
         stack = [root]
         while stack:  # iterative: 10,000 levels of nesting must not recurse
             node = stack.pop()
             kind = node.type
+            arithmetic = arithmetic_node(node, src)
+            if arithmetic is not None:
+                why = unsafe_arithmetic(arithmetic, src, self.numeric)
+                if why is not None:
+                    self._add_node(node, src, "opaque", why)
+            if (
+                kind == "variable_assignment"
+                and node.parent is not None
+                and node.parent.type
+                in (
+                    "program",
+                    "list",
+                    "compound_statement",
+                    "do_group",
+                    "subshell",
+                    "if_statement",
+                    "else_clause",
+                    "elif_clause",
+                    "function_definition",
+                )
+            ):
+                self._assignment(node, src, depth, in_shell=True)
             if kind == "ERROR" and not unread and _WORDY.search(src.node_text(node)):
                 # Words the parser could not place. (Operators alone, like the `>` of
                 # `3<>file` that tree-sitter-bash does not know, hide no command.)
@@ -186,6 +238,9 @@ class _Analyzer:
             word_of(c, src) for c in node.children_by_field_name("argument")
         ]
         add = self._adder(src.char(node.start_byte), src.char(node.end_byte))
+        for child in node.children:
+            if child.type == "variable_assignment":
+                self._assignment(child, src, depth)
         self._words(node, words, src, depth, add)
         for w in words:
             if _SECRET_PATH.search(w.value):
@@ -196,6 +251,12 @@ class _Analyzer:
         self, node: Node, words: list[_Word], src: _Source, depth: int, add: Add, level: int = 0
     ) -> None:
         """The rules on one simple command's words (also a command `find -exec` runs)."""
+        after_env = False
+        for w in words:
+            if after_env and re.match(r"^[A-Za-z_]\w*=", w.value):
+                key, value = w.value.split("=", 1)
+                self._variable_set(key, value, w.static, add, depth)
+            after_env = posixpath.basename(w.value) == "env" or (after_env and w.value[:1] == "-")
         words = unwrap(words, add)
         if not words:
             return
@@ -205,6 +266,8 @@ class _Analyzer:
         network_rules(name or "", args, values, add)
         if name is None:
             return
+        fetched_rules(name, values, add, self.workspace)
+        self._later(name, args, add, depth)
         if name == "eval":
             self._eval(node, args, src, depth, add)
         elif name in ("source", "."):
@@ -226,6 +289,66 @@ class _Analyzer:
             self._runner(name, args, add)
         if name in SHELLS or name in INTERPRETERS:
             self._runs_code(node, name, args, src, depth, add)
+
+    def _later(self, name: str, args: list[_Word], add: Add, depth: int) -> None:
+        """Builtins that keep text to evaluate later (`trap`, `let`, `printf -v`, `enable
+        -f`) and programs whose options run a command (`tar --to-command`, `ssh -o
+        ProxyCommand`, `rsync -e`, `zip -TT`): core.load.risks.later."""
+        values = [w.value for w in args]
+        if name == "trap":
+            action = next((w for w in args if w.value not in ("--",)), None)
+            if action is None or (action.value.startswith("-") and action.value in ("-p", "-l")):
+                return
+            if not action.static:
+                add("opaque", _WHY["trap"])
+            elif action.value != "-" and not action.value.isdigit():
+                self._code_in(action.value, add, depth)
+        elif name == "let" and any(not w.static or _LETTERS.search(w.value) for w in args):
+            names = [m for w in args for m in _LETTERS.findall(w.value)]
+            if any(not w.static for w in args) or any(n not in self.numeric for n in names):
+                add("opaque", "let evaluates its arguments as arithmetic when the hook runs: "
+                    "a value like a[$(cmd)] runs cmd")  # fmt: skip
+        elif name == "printf":
+            for i, v in enumerate(values[:-1]):
+                if v == "-v" and (not args[i + 1].static or "[" in values[i + 1]):
+                    add("opaque", WHY_PRINTF)
+        elif name == "enable" and any(v.startswith("-") and "f" in v for v in values):
+            add("opaque", _WHY["loads-library"].format(name="enable -f"))
+        else:
+            for option, code in _option_code(name, values):
+                add("pipe-to-shell", _WHY["runs-option"].format(name=name, option=option))
+                self._code_in(code, add, depth)
+
+    def _assignment(self, node: Node, src: _Source, depth: int, in_shell: bool = False) -> None:
+        """`NAME=value` on a command's line, exported, or (for the shell's own variables
+        such as PS4 and PROMPT_COMMAND) set in the shell itself."""
+        name_node = node.child_by_field_name("name")
+        value_node = node.child_by_field_name("value")
+        if name_node is None or name_node.type != "variable_name":
+            return
+        name = src.node_text(name_node)
+        if in_shell and name not in _SHELL_OWN:
+            return
+        value = word_of(value_node, src) if value_node is not None else None
+        add = self._adder(src.char(node.start_byte), src.char(node.end_byte))
+        self._variable_set(
+            name, value.value if value else "", value.static if value else True, add, depth
+        )
+
+    def _variable_set(self, name: str, value: str, static: bool, add: Add, depth: int) -> None:
+        why = startup_variable(name)
+        if name == "PATH" and all(_PLAIN_PATH.match(part) for part in value.split(":")):
+            return  # the project's own tool folders added to the PATH it had
+        if name in CODE_VARIABLES:
+            if static and value.strip() in HARMLESS_VALUES:
+                return
+            add("startup-env", f"{name}: {why or 'a program runs its value as a command'}")
+            if static:
+                self._code_in(value, add, depth)
+            else:
+                add("opaque", f"{name} is set to a command decided when the hook runs")
+        elif why is not None:
+            add("startup-env", f"{name}: {why}")
 
     def _program(self, word: _Word, add: Add) -> str | None:
         """The program a command runs, by name; None (and an opaque flag) when it cannot
@@ -348,8 +471,23 @@ class _Analyzer:
             add("opaque", _WHY["opaque-script"].format(name=name))
 
     def _declaration(self, node: Node, src: _Source) -> None:
-        """`export -p`, `declare -x`, bare `export`: the whole environment printed."""
+        """`export -p`, `declare -x`, bare `export`: the whole environment printed.
+        `export NAME=…` of a variable that decides what programs run (later); `declare
+        -i NAME=…` evaluates its value as arithmetic."""
         words = [src.node_text(c) for c in node.children]
+        options = [w for w in words[1:] if w.startswith("-")]
+        exported = words[:1] == ["export"] or any("x" in o for o in options)
+        integer = any("i" in o for o in options)
+        for child in node.children:
+            if child.type != "variable_assignment":
+                continue
+            if exported:
+                self._assignment(child, src, self.depth)
+            value = child.child_by_field_name("value")
+            if integer and value is not None:
+                why = unsafe_arithmetic(value, src, self.numeric)
+                if why is not None or _has_substitution(value):
+                    self._add_node(child, src, "opaque", why or _WHY["trap"])
         if (
             words
             and words[0] in ("export", "declare", "typeset")
@@ -547,6 +685,65 @@ def _shared_directory(directory: str) -> bool:
 
 
 _WORDY = re.compile(r"[\w$`]")
+_LETTERS = re.compile(r"[A-Za-z_]\w*")
+# A PATH entry that adds only the project's tool folders or the usual system ones.
+_PLAIN_PATH = re.compile(
+    r"^(?:\$\{?PATH\}?|(?:\$\{?(?:PWD|CLAUDE_PROJECT_DIR|GEMINI_PROJECT_DIR)\}?/|\./)?"
+    r"(?:node_modules/\.bin|\.venv/bin|venv/bin)|/usr/local/s?bin|/usr/s?bin|/s?bin"
+    r"|/opt/homebrew/s?bin)$"
+)
+# The shell's own variables: setting them changes this shell, exported or not.
+_SHELL_OWN = frozenset(
+    {"PS4", "PROMPT_COMMAND", "IFS", "PATH", "SHELLOPTS", "BASHOPTS", "GLOBIGNORE", "CDPATH"}
+    | {"BASH_ENV", "ENV", "BASH_XTRACEFD", "FPATH"}
+)
+# Options whose value a program runs as a shell command, per program.
+_CODE_OPTIONS: dict[str, tuple[str, ...]] = {
+    "tar": ("--to-command", "--use-compress-program", "-I", "--info-script", "-F",
+            "--new-volume-script", "--rsh-command", "--checkpoint-action"),
+    "rsync": ("-e", "--rsh", "--rsync-path"),
+    "zip": ("-TT", "--unzip-command"),
+    "git": ("--open-files-in-pager", "-O", "--upload-pack", "--receive-pack", "--exec"),
+    "ssh": ("ProxyCommand", "LocalCommand", "KnownHostsCommand"),
+    "scp": ("ProxyCommand", "LocalCommand", "-S"),
+    "sftp": ("ProxyCommand", "-S"),
+    "man": ("-P", "--pager", "-H", "--html"),
+}  # fmt: skip
+
+
+def _option_code(name: str, values: list[str]) -> list[tuple[str, str]]:
+    """(option, code) for each option of `name` given a command to run (`tar
+    --to-command=CMD`, `ssh -o ProxyCommand=CMD`, `rsync -e CMD` unless it is plain ssh)."""
+    options = _CODE_OPTIONS.get(name)
+    if not options:
+        return []
+    out: list[tuple[str, str]] = []
+    for i, v in enumerate(values):
+        if name in ("ssh", "scp", "sftp") and v.startswith("-o"):
+            setting = v[2:] or (values[i + 1] if i + 1 < len(values) else "")
+            key, _, code = setting.replace(" ", "=", 1).partition("=")
+            if key in options:
+                out.append((f"-o {key}", code))
+            continue
+        option, eq, code = v.partition("=")
+        if option not in options:
+            continue
+        if not eq:
+            code = values[i + 1] if i + 1 < len(values) else ""
+        if name == "tar" and option == "--checkpoint-action":
+            if not code.startswith("exec="):
+                continue
+            code = code[5:]
+        if (
+            name == "rsync"
+            and posixpath.basename(code.split(" ", 1)[0]) == "ssh"
+            and option != "--rsync-path"
+        ):
+            continue
+        out.append((option, code))
+    return out
+
+
 # Programs that run a script or target named by their arguments (npm run X, make X).
 _SCRIPT_RUNNERS = frozenset({"npm", "yarn", "pnpm", "bun"})
 _PACKAGE_RUNNERS = frozenset({"npx", "pnpx", "bunx"})

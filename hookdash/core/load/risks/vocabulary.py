@@ -8,6 +8,8 @@ import re
 from functools import lru_cache
 from typing import Literal
 
+from hookdash.core.scripts import AGENT_PLACE_VARIABLES
+
 # How a text is read: shell through tree-sitter-bash, Python through its syntax tree,
 # other code by call patterns.
 Language = Literal["shell", "python", "code"]
@@ -126,7 +128,7 @@ _WRAPPERS = frozenset(
     | {"firejail", "nsenter", "unshare"}
     | {"chronic", "unbuffer", "caffeinate", "systemd-inhibit", "torsocks", "proxychains"}
 )
-_ELEVATE = frozenset({"sudo", "doas", "pkexec"})
+_ELEVATE = frozenset({"sudo", "doas", "pkexec", "run0"})
 _SUDO_ARG_OPTIONS = frozenset({"-u", "-g", "-C", "-h", "-p", "-r", "-t", "-U", "-D", "-R"})
 _NO_EFFECT = frozenset({"echo", "printf", ":", "true", "false", "logger", "test", "["})
 _WRITERS = frozenset({"cp", "mv", "install", "ln"})
@@ -139,7 +141,7 @@ _TEMP_VARS = re.compile(r"^\$\{?(?:TMPDIR|TMP|TEMP|RUNNER_TEMP)(?::-[^}]*)?\}?(?
 _HOME = re.compile(r"^(?:~|\$\{?HOME\}?)(?=/|$)")
 # Variables whose value is a known place: a program named `$HOME/bin/x` or
 # `"$GEMINI_PROJECT_DIR"/.gemini/hooks/x.sh` is a path hookdash can read.
-_PLACE_VARS = ("HOME", "GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR", "GEMINI_CWD", "PWD")
+_PLACE_VARS = ("HOME", *AGENT_PLACE_VARIABLES, "PWD")
 _PLACE_PROGRAM = re.compile(
     r"^(?:~|\$(?:" + "|".join(_PLACE_VARS) + r")\b|\$\{(?:" + "|".join(_PLACE_VARS) + r")\})"
     r"(?:/[^$`*?\[{]*)?$"
@@ -176,7 +178,7 @@ _SECRET_PATH = re.compile(
 # start-up hooks. Matched against the path with the home directory written as "~/".
 _PERSISTENT_PATH = re.compile(
     r"(?:^~/|^|/)(?:"
-    r"\.(?:bash(?:rc|_profile|_login|_logout)|profile|zshrc|zshenv|zprofile|zlogin|zlogout"
+    r"\.(?:bash(?:rc|_profile|_login|_logout|_aliases)|profile|zshrc|zshenv|zprofile|zlogin|zlogout"
     r"|cshrc|tcshrc|kshrc|mkshrc|xprofile|xinitrc|xsessionrc|pam_environment|envrc"
     r"|gitconfig|npmrc|yarnrc|pydistutils\.cfg|vimrc|exrc)$"
     r"|\.config/(?:fish|autostart|systemd|environment\.d|git/config|pip)(?:/|$)"
@@ -280,6 +282,18 @@ _WHY = {
     " tokens included)",
     "secret-search": "it searches files outside the workspace for passwords, tokens or keys",
     "jq-env": "jq's env holds the whole environment, tokens and keys included",
+    "git-history": "{name} destroys history or uncommitted work beyond recovery",
+    "git-inject-code": "git -c {name} makes git run its value as a shell command",
+    "git-inject": "git -c {name} makes git run programs or hooks that hookdash does not read",
+    "docker-host": "{name} {option} gives the container the host: it can change or delete"
+    " anything on this machine",
+    "docker-mount": "{name} mounts {value} from the host into the container: it can change"
+    " or delete the host's files",
+    "runs-option": "{name} {option} runs its value as a shell command",
+    "loads-library": "{name} loads a shared library into the shell: its code runs",
+    "trap": "trap runs code decided when the hook runs",
+    "persist-code": "its code names a shell startup file and writes files: whatever it writes"
+    " there runs in every later shell",
 }
 
 
@@ -296,6 +310,7 @@ _SUSPECT_MARKS = re.compile(
     r"|\w['\"\\]|\\\w|[*?\[{]"
     r"|\$(?!(?:" + "|".join(_PLACE_VARS) + r")\b|\{(?:" + "|".join(_PLACE_VARS) + r")\})"
     r"|/tmp/|/var/tmp|TMPDIR|\.git/|rc\b|profile|authorized_keys|Library/|systemd|settings\."
+    r"|\(\(|\[\[|(?:^|[\s;&|(])[A-Za-z_]\w*=|~|bash_aliases|\w@[\w^~.]|\b(?:deno|nix)\s.*\brun\b"
     r"|\.claude|site-packages|history|Cookies|cookies|Login Data|credentials|oauth"
 )
 _WORD = re.compile(r"[\w.+-]+")
@@ -314,7 +329,11 @@ _SUSPECT_WORDS = (
     | {"-delete", "-exec", "-execdir", "-ok", "-okdir", "xargs", "timeout", "watch", "alias"}
     | {"env", "printenv", "export", "declare", "typeset", "set"}
     | {"crontab", "at", "batch", "launchctl", "systemctl", "systemd-run", "loginctl"}
-    | {"defaults", "config", "set"}
+    | {"defaults", "config", "set", "trap", "let", "printf", "enable", "tar", "run0"}
+    | {"npx", "pnpx", "bunx", "uvx", "pipx", "install", "dlx", "add", "binstall", "inject"}
+    | {"isntall", "get", "update", "upgrade", "require", "create-project", "global", "x"}
+    | {"nerdctl", "declare", "zip", "ssh", "rsync", "local", "readonly", "i", "-g", "tool"}
+    | {"unzip", "bsdtar", "7z"}
     | {"security", "gcloud", "gh", "aws", "kubectl", "op", "pass", "gpg", "credential", "vault"}
     | {"az", "secret-tool", "bw", "lpass", "heroku", "parallel", "pkill", "killall"}
     | _WRITERS

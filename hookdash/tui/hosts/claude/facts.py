@@ -39,6 +39,17 @@ def _verdict(facts: Facts, hook: ClaudeHook, colors: Colors) -> None:
         facts.row("", Text("• " + note, style=colors.warning if hook.runs else colors.error))
 
 
+def _also_run_by(facts: Facts, hook: ClaudeHook, colors: Colors) -> None:
+    """Every other agent that runs this hook of the project's files, and when."""
+    from hookdash.core import AGENT_NAMES
+
+    for i, also in enumerate(hook.also_run_by):
+        name = Text(AGENT_NAMES.get(also.agent, visible(also.agent)), style=colors.warning)
+        facts.row(
+            "also run by" if i == 0 else "", name, Text("  " + visible(also.when), colors.dim)
+        )
+
+
 def claude_facts(
     hook: ClaudeHook,
     where: str,
@@ -78,6 +89,7 @@ def claude_facts(
     row("layer", f"Claude {hook.scope} settings")
     row("file", where)
     row("pointer", Text(shown.pointer, style=dim))
+    _also_run_by(facts, hook, colors)
     if hook.duplicate_of:
         row("duplicate of", visible(display(hook.duplicate_of)))
     if hook.scope in ("project", "local") and claude is not None:

@@ -1,9 +1,9 @@
 """What firing Claude Code hooks came to, verdict first: the Claude plan's run (ctrl+r)
 and, as (title, text) sections, the output view of `f` and of `o`.
 
-Claude reads a run its own way (exit 2 blocks, other failures do not), so the outcome
-words are Claude's (`ClaudeRunResult.outcome`), drawn with the Gemini views' marks and
-colours. Every text from a hook passes `visible()` (the run views' blocks do it).
+Claude reads a run its own way (exit 2 blocks, other failures do not): the verdict is
+core's (`outcome_of`, Claude's reading), in the words and marks every view uses. Every text
+from a hook passes `visible()` (the run views' blocks do it).
 """
 
 from __future__ import annotations
@@ -12,36 +12,25 @@ from rich.console import Group, RenderableType
 from rich.padding import Padding
 from rich.text import Text
 
-from hookdash.core import ClaudeFireResult, Outcome, shorten, visible
+from hookdash.core import ClaudeFireResult, outcome_of, shorten, verdict_text, visible
 from hookdash.tui.colors import Colors
 from hookdash.tui.widgets.fire_result import OUTPUT_HINT, aggregate_section
 from hookdash.tui.widgets.run_view import (
-    OUTCOME_MARKS,
     duration_text,
     heading,
     outcome_style,
     text_block,
 )
 
-# Claude's outcome of a run -> (the Gemini views' outcome whose mark and colour it takes,
-# the word shown).
-_OUTCOMES: dict[str, tuple[Outcome, str]] = {
-    "success": ("ok", "ok"),
-    "blocking-error": ("blocked", "blocking error"),
-    "non-blocking-error": ("warning", "error"),
-    "timed-out": ("timed-out", "timed out"),
-    "not-started": ("failed", "not started"),
-}
-
 
 def _run_line(result: ClaudeFireResult, index: int, colors: Colors) -> Text:
-    """` 1. ⊘ blocking error  guard.sh  claude project · exit 2 · 48 ms · json output`."""
+    """` 1. ⊘ blocked  guard.sh  claude project · exit 2 · 48 ms · json output`."""
     run = result.results[index]
-    outcome, word = _OUTCOMES.get(run.outcome, ("failed", run.outcome))
+    outcome = outcome_of(run)
     style = outcome_style(outcome, colors)
     line = Text(no_wrap=True, overflow="ellipsis")
     line.append(f"{index + 1:>2}. ", style=colors.dim)
-    line.append(f"{OUTCOME_MARKS[outcome]} {word}  ", style=style)
+    line.append(f"{verdict_text(run)}  ", style=style)
     line.append(visible(shorten(run.id, 60)), style="bold")
     line.append(f"  claude {run.scope}", style=colors.accent)
     parts = ["timed out" if run.timed_out else f"exit {run.exit_code}"]

@@ -13,6 +13,9 @@ from rich.table import Table
 from rich.text import Text
 
 from hookdash.core import visible
+from hookdash.tui.hosts.codex.actions import fire_hook, review_hooks
+
+__all__ = ["details_body", "fire_hook", "review_hooks"]
 
 if TYPE_CHECKING:
     from hookdash.tui.colors import Colors

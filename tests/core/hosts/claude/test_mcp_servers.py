@@ -84,8 +84,15 @@ def test_folders_above_are_read_and_the_closest_server_of_a_name_wins(machine: M
         (str(machine.project / ".mcp.json"), "same", "starts without asking"),
     ]
     assert "the closer" in snap.mcp_servers[0].why
-    # Only the repository's own file (at or under its git root) is a repository finding.
-    assert [p.file for p in _found(snap)] == [str(machine.project / ".mcp.json")]
+    # A folder above the repository starts its server just the same: the same finding, at
+    # the same level as the repository's own.
+    found = [(p.file, p.severity) for p in _found(snap)]
+    assert found == [
+        (str(machine.home / ".mcp.json"), "error"),
+        (str(machine.project / ".mcp.json"), "error"),
+    ]
+    above = _found(snap)[0]
+    assert "a folder above this repository" in above.message and "'mine'" in above.message
 
 
 def test_a_url_server_is_contacted_a_settings_key_starts_nothing(machine: Machine) -> None:

@@ -62,3 +62,27 @@ def test_unknown_event_names_are_refused_with_a_hint() -> None:
     assert claude_event_problem("PreToolUse") is None
     problem = claude_event_problem("PreTool")
     assert problem is not None and "Did you mean PreToolUse?" in problem
+
+
+def test_a_managed_copy_runs_again_unless_the_merge_drops_the_users_equal_group(
+    machine: Machine,
+) -> None:
+    """Claude Code 2.1.332's dedup never reaches across the managed layer (the harness's
+    managed_copy_in_user): only a user's group equal to a managed one is merged away."""
+    managed = machine.managed / "managed-settings.json"
+    machine.write(managed, _groups((None, ["same"]), event="Stop"))
+    machine.write(machine.user, _groups((None, ["same"]), event="Stop"))
+    snap = load_claude(machine.project, machine.environ())
+    assert [h.scope for h in claude_plan(snap, "Stop").hooks] == ["managed"]
+    # The user's group differs (one more handler): the managed copy and the user's both run.
+    machine.write(machine.user, _groups((None, ["same", "same"]), event="Stop"))
+    snap = load_claude(machine.project, machine.environ())
+    plan = claude_plan(snap, "Stop")
+    assert sorted(h.scope for h in plan.hooks) == ["managed", "user"]
+    assert [(s.scope, s.reason) for s in plan.skipped] == [("user", "duplicate")]
+    listed = {(h.scope, h.pointer): h.runs for h in snap.hooks}
+    assert listed == {
+        ("managed", "/hooks/Stop/0/hooks/0"): True,
+        ("user", "/hooks/Stop/0/hooks/0"): True,
+        ("user", "/hooks/Stop/0/hooks/1"): False,
+    }

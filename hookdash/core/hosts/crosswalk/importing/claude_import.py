@@ -55,6 +55,7 @@ from hookdash.core.hosts.gemini.authoring.after_write import (
     untrusted_folder_note,
 )
 from hookdash.core.hosts.gemini.expand import expand_settings_string
+from hookdash.core.model import RiskFlag
 
 if TYPE_CHECKING:
     from hookdash.core.model import Configuration
@@ -82,6 +83,9 @@ class ImportedHook(BaseModel):
     pointer: str | None = None  # where it is in the Gemini settings file
     # Carried over, but Gemini reads these parts of it differently (payload, output).
     caveats: list[Caveat] = Field(default_factory=list)
+    # What a reviewer must not miss in the command or a script it runs, as every host's
+    # hooks carry them (shown before the copy is written).
+    risks: list[RiskFlag] = Field(default_factory=list)
 
 
 # The fields an imported hook's row copies from its translation.
@@ -304,6 +308,22 @@ def _import_notes(added: list[ImportedHook], scope: str, user_files: set[str]) -
     return notes
 
 
+def _assign_import_risks(rows: list[ImportedHook], config: Configuration) -> None:
+    """Each copy's risk flags, as the loaded hook will have them (its command and the
+    project scripts it runs, with the variables Gemini sets)."""
+    from hookdash.core.load.command_scripts import find_scripts
+    from hookdash.core.load.loader import script_variables
+    from hookdash.core.load.risks import hook_risks
+
+    env = config.env
+    variables = script_variables(env)
+    for row in rows:
+        scripts = list(find_scripts(row.command, env.workspace, variables).scripts)
+        row.risks = hook_risks(
+            row.command, scripts, workspace=str(env.workspace), home=variables["HOME"]
+        )
+
+
 def import_claude(
     config: Configuration,
     file: Path | None = None,
@@ -323,6 +343,7 @@ def import_claude(
     transform = _import_transform(at, _unique(translation.hooks), placed)
     written = write_settings(config, target, transform, dry_run)
     rows = placed[-1] if placed else []
+    _assign_import_risks(rows, config)
     added = [r for r in rows if r.status == "added"]
     user_files = {env.display(s.path) for s in sources if s.kind == "user"}
     notes = list(written.edit.notes) + list(dict.fromkeys(translation.notes))

@@ -1,0 +1,166 @@
+"""Claude Code: `.claude/settings.json` (shared), `.claude/settings.local.json` (personal,
+usually git-ignored, but a repository can still carry one), and a plugin at the root of
+the repository: `.claude-plugin/plugin.json` with `hooks/hooks.json` beside it.
+
+Shape: `{"hooks": {Event: [{"matcher", "hooks": [{"type": "command", "command",
+"timeout"}]}]}}`; `type: "http"` hooks post the event to `url`; `prompt` and `agent`
+hooks run no command. A plugin's manifest may hold its hooks inline (`"hooks": {...}`) or
+name other files; hookdash reads inline hooks and `hooks/hooks.json`, and reports a named
+file it did not read.
+
+When: hooks of a project's settings run only after the folder trust prompt is accepted in
+an interactive session; `claude -p` skips that prompt (public issues
+anthropics/claude-code#10409 and #12100, "Skipping … hook execution - workspace trust not
+accepted"). A plugin's hooks run only once the plugin is installed and enabled, not
+because a folder holding one is opened.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+from hookdash.core.display import visible
+from hookdash.core.hosts.claude.files import parse_settings
+from hookdash.core.hosts.claude.handler import command_line
+from hookdash.core.hosts.claude.model import ClaudeScope
+from hookdash.core.hosts.claude.settings_commands import (
+    arms,
+    command_entries,
+    repository_effect,
+    repository_severity,
+)
+from hookdash.core.hosts.mcp import server_entries, what_runs
+from hookdash.core.rules import Level, level_of
+from hookdash.core.scan.reader import BaseReader, Document, Entry, Skipped
+from hookdash.core.scan.shapes import hooks_object
+
+_SETTINGS = (".claude/settings.json", ".claude/settings.local.json")
+_MCP_JSON = ".mcp.json"  # the MCP servers Claude Code starts (core.hosts.claude.mcp_servers)
+# Read by Claude Code as strict JSON (`JSON.parse`): a comment or a trailing comma drops
+# the whole file, silently (tests/claude/observed-2.1.332.md). The plugin files are not
+# in the observed facts, so they are read as before.
+STRICT_JSON = frozenset((*_SETTINGS, _MCP_JSON))
+_MANIFEST = ".claude-plugin/plugin.json"
+_PLUGIN_HOOKS = "hooks/hooks.json"
+_FIELDS = ("command", "url")
+
+_SETTINGS_WHEN = (
+    "Claude Code runs it after you accept the folder trust prompt in an interactive "
+    "session, and without any prompt under `claude -p`."
+)
+_MCP_WHEN = (
+    "Claude Code starts it (or contacts its URL) when `claude -p` starts here, without "
+    "asking; an interactive session asks first, unless a settings file approves it "
+    "(enableAllProjectMcpServers, enabledMcpjsonServers), the repository's own included."
+)
+_SETTINGS_MCP = "Claude Code does not read mcpServers from a settings file: it starts nothing"
+_PLUGIN_WHEN = (
+    "Claude Code runs it once this repository is installed and enabled as a plugin "
+    "(/plugin install, or claude --plugin-dir), not merely by opening the folder."
+)
+
+
+class ClaudeReader(BaseReader):
+    agent = "claude"
+    label = "Claude Code"
+    rank = 10
+    variables = ("CLAUDE_PROJECT_DIR",)
+
+    def paths(self, root: Path) -> list[str]:
+        found = [*_SETTINGS, _MCP_JSON]
+        if (root / _MANIFEST).exists() or (root / _MANIFEST).is_symlink():
+            found += [_MANIFEST, _PLUGIN_HOOKS]
+        return found
+
+    def watched(self) -> tuple[str, ...]:
+        return (*_SETTINGS, _MCP_JSON, _MANIFEST, _PLUGIN_HOOKS)
+
+    def ignored(self, rel: str, text: str) -> tuple[str, int | None] | None:
+        """Claude Code parses these as strict JSON (the deep reader's own parse,
+        core.hosts.claude.files) and drops the whole file on one comment or trailing
+        comma, without a word."""
+        if rel not in STRICT_JSON:
+            return None
+        _value, error = parse_settings(text.removeprefix("\ufeff"))
+        if error is None:
+            return None
+        where = f" at line {error.line}, column {error.column}" if error.line else ""
+        return visible(error.message) + where, error.line
+
+    def entries(self, doc: Document) -> Iterator[Entry | Skipped]:
+        if doc.rel == _MCP_JSON:
+            yield from _mcp_servers(doc, _MCP_WHEN)
+            return
+        hooks = doc.value.get("hooks") if isinstance(doc.value, dict) else None
+        if doc.rel == _MANIFEST and isinstance(hooks, (str, list)):
+            named = [hooks] if isinstance(hooks, str) else hooks
+            for path in named:
+                if str(path).lstrip("./") != _PLUGIN_HOOKS:
+                    yield Skipped(
+                        f"the manifest names a hooks file ({path}) that hookdash does not "
+                        "read: review it by hand",
+                        "/hooks",
+                    )
+            return
+        if doc.rel == _PLUGIN_HOOKS:  # the repository is the plugin: its own folder
+            for item in hooks_object(doc.value, _FIELDS):
+                plugin = {"CLAUDE_PLUGIN_ROOT": "."}
+                yield replace(item, variables=plugin) if isinstance(item, Entry) else item
+            return
+        yield from hooks_object(doc.value, _FIELDS)
+        if doc.rel in _SETTINGS:
+            yield from _settings_commands(doc)
+            yield from _mcp_servers(doc, f"{_SETTINGS_MCP}.")
+
+    def runs_when(self, rel: str) -> str:
+        if rel == _MCP_JSON:
+            return _MCP_WHEN
+        return _SETTINGS_WHEN if rel in _SETTINGS else _PLUGIN_WHEN
+
+
+def _mcp_servers(doc: Document, runs_when: str) -> Iterator[Entry]:
+    """The file's MCP servers: in .mcp.json, each started (a process: error) or contacted
+    (a URL: warning) without asking under `claude -p`; in a settings file, none (note)."""
+    for entry in server_entries(doc.value, "claude"):
+        found = what_runs(entry, command_line)
+        if found is None:
+            continue
+        field, text = found
+        level: Level = "note"
+        if doc.rel == _MCP_JSON:
+            level = "error" if field == "command" else "warning"
+        yield Entry(
+            event="MCP server",
+            command=text,
+            pointer=entry.pointer,
+            name=entry.name,
+            field=field,
+            runs_when=runs_when,
+            kind="mcp-server",
+            rule_id="claude-project-mcp-server",
+            level=level,
+        )
+
+
+def _settings_commands(doc: Document) -> Iterator[Entry]:
+    """The commands the file's settings keys run that are not hooks (apiKeyHelper,
+    statusLine, …), each at the level of what Claude Code does with a repository's value
+    (core.hosts.claude.settings_commands)."""
+    scope: ClaudeScope = "project" if doc.rel == _SETTINGS[0] else "local"
+    env = doc.value.get("env") if isinstance(doc.value, dict) else None
+    for key, name, pointer, command in command_entries(doc.value):
+        armed = doc.rel if arms(key, env) else None
+        yield Entry(
+            event=name,
+            command=command,
+            pointer=pointer,
+            runs_when=repository_effect(key, scope, armed),
+            kind="setting",
+            rule_id="claude-project-settings-command",
+            level=level_of(repository_severity(key, scope, armed is not None)),
+        )
+
+
+READER = ClaudeReader()

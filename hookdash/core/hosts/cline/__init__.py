@@ -1,0 +1,2 @@
+"""Cline: an agent hookdash scans; `scan` reads its project files as Cline
+reads them (scan.py)."""

@@ -1,0 +1,2 @@
+"""Goose: an agent hookdash scans; `scan` reads its project files as Goose
+reads them (scan.py)."""

@@ -1,0 +1,2 @@
+"""Kiro: an agent hookdash scans; `scan` reads its project files as Kiro
+reads them (scan.py)."""

@@ -1,0 +1,14 @@
+"""`also_run_by` (contract §5): another agent that runs a hook of a file that is not its
+own, and when. A ground-floor record, so that every host's hook records and `scan` carry
+the same shape (core.scan.also_run computes it)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+
+class AlsoRunBy(BaseModel):
+    """Another agent that runs this hook, and when."""
+
+    agent: str  # its id in `scan` (core.hosts.scanned.AGENT_NAMES)
+    when: str  # one sentence: the condition, and the version it was read in

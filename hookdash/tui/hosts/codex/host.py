@@ -1,0 +1,23 @@
+"""Codex CLI's pieces of the dashboard, registered for `tui_host("codex")`: its hooks'
+details (`details_body`), `f` (`fire_hook`) and `T` (`review_hooks`), beside this module."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hookdash.tui.hosts import TuiHost, register_tui
+from hookdash.tui.hosts.codex import details_body, fire_hook, review_hooks
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from hookdash.core import HookRecord
+    from hookdash.tui.colors import Colors
+    from hookdash.tui.widgets.hook_details import HookDetails
+
+
+def _hook_body(details: HookDetails, hook: HookRecord, colors: Colors) -> RenderableType:
+    return details_body(hook, details.path_display, colors)
+
+
+register_tui(TuiHost("codex", hook_body=_hook_body, fire_hook=fire_hook, review_hooks=review_hooks))

@@ -1,0 +1,1 @@
+"""Gemini CLI on the dashboard (`host`: what it registers)."""

@@ -1,0 +1,3 @@
+"""The scanned repository fixture (tests.core.scan.conftest)."""
+
+from tests.core.scan.conftest import repo as repo
