@@ -9,7 +9,6 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from hookdash.cli.dashboard import cmd_dashboard
 from hookdash.cli.output import EXIT_FAILED, EXIT_OK, CliError, guarded_output, safe_streams
 from hookdash.cli.parser import build_parser
 
@@ -41,15 +40,17 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)  # `--version`, `--help` and a usage error end here
     from hookdash.core import HookdashError, visible
 
-    parser = build_parser()
-    args = parser.parse_args(argv)
     for name, default in (("workspace", None), ("json", False), ("host", None)):
         if not hasattr(args, name):
             setattr(args, name, default)
     try:
         if args.command is None:
+            from hookdash.cli.dashboard import cmd_dashboard
+
             return cmd_dashboard(args)
         from hookdash.cli.hosts import command_for
 

@@ -16,7 +16,6 @@ import contextlib
 import io
 import os
 import re
-import secrets
 import sys
 from collections.abc import Callable, Iterator
 from typing import Any, TextIO
@@ -40,7 +39,9 @@ class CliError(Exception):
 
 
 # A colour mark: a private-use character, this process's token, the SGR code, `m`.
-_TOKEN = "\ue000" + secrets.token_hex(8)
+# os.urandom is what `secrets.token_hex` reads, without importing `secrets` (and hashlib,
+# hmac, random) into every start-up.
+_TOKEN = "\ue000" + os.urandom(8).hex()
 _MARK = re.compile(re.escape(_TOKEN) + r"([0-9;]{1,12})m")
 
 

@@ -2,25 +2,104 @@
 
 The reading and engine commands are declared here; each group of writing commands
 declares its own next to the functions that run them (`edits`, `authoring`, `dashboard`).
+
+A command's module is imported only when that command is chosen (or when every command
+is listed: `hookdash --help`, an unknown command): `--version` imports no command, and
+`scan` only `cli.scanning`. `_GROUPS` names, for each group of commands, the function
+that declares them, by its module path; `LazyCommands` calls it on first use.
 """
 
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING
+import importlib
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
 
-from hookdash.cli.authoring import add_authoring_commands
-from hookdash.cli.baseline import add_baseline_command
-from hookdash.cli.dashboard import add_dashboard_commands
-from hookdash.cli.edits import add_edit_commands
-from hookdash.cli.hosts import host_name
-from hookdash.cli.listing import cmd_check, cmd_list
 from hookdash.cli.options import Parser, add_yes
-from hookdash.cli.running import cmd_fire, cmd_log, cmd_plan
-from hookdash.cli.scanning import add_format, add_scan_command
 
 if TYPE_CHECKING:
     from hookdash.cli.options import SubParsers
+
+# Each group of commands, in `--help` order: the commands it declares, the function
+# declaring them ("module:function") and how many of the shared parents (common,
+# with_json, hosted, in that order) it takes after the subparsers.
+# tests/cli/test_start_up.py checks each group declares exactly these commands.
+_GROUPS: tuple[tuple[tuple[str, ...], str, int], ...] = (
+    (("list", "check"), "hookdash.cli.parser:_add_reading_commands", 3),
+    (("scan",), "hookdash.cli.scanning:add_scan_command", 1),
+    (("baseline",), "hookdash.cli.baseline:add_baseline_command", 2),
+    (("plan", "fire", "log"), "hookdash.cli.parser:_add_engine_commands", 3),
+    (("disable", "enable", "trust"), "hookdash.cli.edits:add_edit_commands", 3),
+    (
+        ("add", "edit", "remove", "hooks", "import"),
+        "hookdash.cli.authoring:add_authoring_commands",
+        3,
+    ),
+    (("demo",), "hookdash.cli.dashboard:add_dashboard_commands", 0),
+)
+
+
+class _Commands(dict[str, argparse.ArgumentParser]):
+    """The subparsers by name, each group declared on first lookup of one of its names
+    (argparse checks a command with `in`, fetches it with `[]` and lists them all by
+    iterating)."""
+
+    def __init__(self, load: Callable[[str | None], None]) -> None:
+        super().__init__()
+        self._load = load
+
+    def __contains__(self, name: object) -> bool:
+        self._load(name if isinstance(name, str) else None)
+        return super().__contains__(name)
+
+    def __getitem__(self, name: str) -> argparse.ArgumentParser:
+        self._load(name)
+        return super().__getitem__(name)
+
+    def __iter__(self) -> Iterator[str]:
+        self._load(None)
+        return super().__iter__()
+
+    def __len__(self) -> int:
+        self._load(None)
+        return super().__len__()
+
+
+class LazyCommands(argparse._SubParsersAction):  # type: ignore[type-arg]
+    """argparse's subparsers action, whose commands are declared on demand."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.parents: tuple[Parser, ...] = ()  # common, with_json, hosted: set by build_parser
+        self._loaded: set[int] = set()
+        self._name_parser_map = self.choices = _Commands(self._load)
+
+    def _load(self, name: str | None) -> None:
+        """Declare the group of `name` (every group for None or an unknown name), in
+        `_GROUPS` order so that `--help` lists the commands as declared."""
+        for i, (names, where, parents) in enumerate(_GROUPS):
+            if i in self._loaded or (name is not None and name in _ALL and name not in names):
+                continue
+            self._loaded.add(i)  # first: declaring a command looks its name up
+            module, function = where.split(":")
+            declare = getattr(importlib.import_module(module), function)
+            declare(self, *self.parents[:parents])
+
+    def _get_subactions(self) -> list[argparse.Action]:
+        self._load(None)
+        return super()._get_subactions()
+
+
+_ALL = frozenset(name for names, _, _ in _GROUPS for name in names)
+
+
+def host_name(value: str) -> str:
+    """`--host`'s value, checked against the registered hosts (cli.hosts, imported when
+    `--host` is given)."""
+    from hookdash.cli.hosts import host_name as checked
+
+    return checked(value)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -54,7 +133,20 @@ def build_parser() -> argparse.ArgumentParser:
         parents=[common],
     )
     parser.add_argument("--version", action="version", version=_version())
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    sub = parser.add_subparsers(
+        dest="command", metavar="COMMAND", parser_class=Parser, action=LazyCommands
+    )
+    assert isinstance(sub, LazyCommands)
+    sub.parents = (common, with_json, hosted)
+    return parser
+
+
+def _add_reading_commands(
+    sub: SubParsers, common: Parser, with_json: Parser, hosted: Parser
+) -> None:
+    """list and check."""
+    from hookdash.cli.listing import cmd_check, cmd_list
+    from hookdash.cli.scanning import add_format
 
     p = sub.add_parser(
         "list", parents=[common, hosted, with_json], help="every configured hook and its verdict"
@@ -66,19 +158,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--fix", action="store_true", help="apply the safe fixes")
     add_format(p)
     p.set_defaults(func=cmd_check)
-    add_scan_command(sub, common)
-    add_baseline_command(sub, common, with_json)
-    _add_engine_commands(sub, common, with_json, hosted)
-    add_edit_commands(sub, common, with_json, hosted)
-    add_authoring_commands(sub, common, with_json, hosted)
-    add_dashboard_commands(sub)
-    return parser
 
 
 def _add_engine_commands(
     sub: SubParsers, common: Parser, with_json: Parser, hosted: Parser
 ) -> None:
     """plan, fire and log: the shared engine."""
+    from hookdash.cli.running import cmd_fire, cmd_log, cmd_plan
+
     firing = Parser(add_help=False)  # what plan and fire both take: an event and its context
     firing.add_argument(
         "event", metavar="EVENT", help="an event, e.g. BeforeTool (Claude Code: PreToolUse)"

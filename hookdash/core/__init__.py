@@ -12,9 +12,7 @@ test enforces it).
 
 from __future__ import annotations
 
-import ast
 import importlib
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -401,22 +399,23 @@ _table: dict[str, str] | None = None
 def _exports() -> dict[str, str]:
     """Each exported name -> the module that defines it, read once from the TYPE_CHECKING
     block above: that block is the one declaration of the front door (what mypy sees and
-    what runs cannot drift apart). Parsing this file costs about a millisecond, paid on the
-    first name looked up, not on import."""
+    what runs cannot drift apart). Reading it is paid on the first name looked up, not on
+    import."""
     global _table
     if _table is None:
-        tree = ast.parse(Path(__file__).read_text(encoding="utf-8"))
-        block = next(
-            node
-            for node in tree.body
-            if isinstance(node, ast.If) and getattr(node.test, "id", None) == "TYPE_CHECKING"
-        )
-        _table = {
-            alias.asname or alias.name: str(node.module)
-            for node in block.body
-            if isinstance(node, ast.ImportFrom)
-            for alias in node.names
-        }
+        # Read as text, not with `ast`: importing and running `ast` cost more than all of
+        # `--version` else. The block is formatted one way (`from M import N as N` or
+        # `from M import (` and a line per `N as N,`); tests/core/test_core_boundary.py
+        # checks this reading against `ast`'s.
+        with open(__file__, encoding="utf-8") as source:
+            text = source.read()
+        block = text.split("\nif TYPE_CHECKING:\n", 1)[1].split("\n\n", 1)[0]
+        _table = {}
+        for statement in ("\n" + block).split("\n    from ")[1:]:
+            module, _, names = statement.partition(" import ")
+            for item in names.strip().strip("()").split(","):
+                if item.strip():
+                    _table[item.split(" as ")[-1].strip()] = module.strip()
     return _table
 
 

@@ -41,8 +41,8 @@ the first one.
 
 from __future__ import annotations
 
-import json
 import re
+import sys
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from typing import Any, NamedTuple
@@ -329,12 +329,16 @@ def json_text(value: Any, *, indent: int | None = None) -> str:
     escape: JSON readers get the exact value back, a terminal shows an escape and never
     obeys a control, and a lone surrogate cannot make the UTF-8 write fail.
     """
-    # Imported here: the rest of this module is the display rule, which the dashboard's
-    # first paint uses before pydantic is needed (and imported) at all.
-    from pydantic import BaseModel
-    from pydantic_core import PydanticSerializationError
+    import json
 
-    if isinstance(value, BaseModel) and indent is not None:
+    # A pydantic model exists only once pydantic is imported: plain data (and the rest of
+    # this module, the display rule the dashboard's first paint and `--version` use) never
+    # imports it.
+    pydantic = sys.modules.get("pydantic")
+    text: str
+    if pydantic is not None and isinstance(value, pydantic.BaseModel) and indent is not None:
+        from pydantic_core import PydanticSerializationError
+
         try:
             # pydantic's own serializer is several times faster on a big snapshot; it
             # refuses only what UTF-8 cannot encode (a lone surrogate).
@@ -342,7 +346,7 @@ def json_text(value: Any, *, indent: int | None = None) -> str:
         except PydanticSerializationError:
             text = json.dumps(value.model_dump(mode="json"), ensure_ascii=False, indent=indent)
     else:
-        if isinstance(value, BaseModel):
+        if pydantic is not None and isinstance(value, pydantic.BaseModel):
             value = value.model_dump(mode="json")
         text = json.dumps(value, ensure_ascii=False, indent=indent)
     if text.isascii() and "\x7f" not in text:
