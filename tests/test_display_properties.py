@@ -18,8 +18,9 @@ from hypothesis import given, settings, strategies as st
 from rich.console import Console, RenderableType
 
 from hookdash.cli.edits import change_line, edit_failed, print_edit
-from hookdash.cli.listing import _banners, _hook_line, problem_lines
+from hookdash.cli.listing import _banners, _hook_line
 from hookdash.cli.output import Style, terminal_text
+from hookdash.cli.problem_report import problem_lines
 from hookdash.cli.running import _log_line, _skipped_line, run_lines
 from hookdash.core.edit.edits import Change, EditResult
 from hookdash.core.errors import HookNotFound

@@ -435,7 +435,19 @@ class HooksScreen(HookWriting):
             if others:
                 self._review_others(others)
 
+        if others and config is not None and not self._trust_screen_has_items(config):
+            self._review_others(others)  # nothing for the one review: straight to theirs
+            return
         self.app.push_screen(TrustScreen(), then)
+
+    @staticmethod
+    def _trust_screen_has_items(config: Any) -> bool:
+        from hookdash.core import untrusted_project_hooks
+        from hookdash.tui.reviewing import reviewings
+
+        return bool(untrusted_project_hooks(config.hooks)) or any(
+            r.items(config) for r in reviewings()
+        )
 
     @work(group="review", exclusive=True)
     async def _review_others(self, others: list[tuple[Any, Any]]) -> None:

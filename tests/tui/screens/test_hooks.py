@@ -207,7 +207,11 @@ async def test_risk_flags_show_on_the_hook_line_after_the_matcher_and_filter(
             line = next(line for line in drawn if re.search(rf"runs +{hook_id}", line))
             return line.split("││")[0]
 
-        assert "[run_shell_command]  ⚠ PIPE TO SHELL +1" in line_of("setup")
+        # (Also not understood, `sh` running what curl brings: the `?` mark may leave room
+        # for the count of kinds only.)
+        assert re.search(
+            r"\[run_shell_command\]  ⚠ (PIPE TO SHELL \+1|2 risks)  \?", line_of("setup")
+        )
         assert "⚠" not in line_of("calm-hook")
         assert "[*]  ⚠ NETWORK" in line_of("ping")
         assert "BeforeTool  2 hooks · 2 run · ⚠ 1 risky" in "".join(drawn)

@@ -15,17 +15,19 @@ COLUMNS = Columns(badge=4, hidden=0, ident=24)
 @pytest.mark.parametrize(
     ("room", "line"),
     [
+        # (The hook is also not understood — `sh` runs what curl brings — so the quiet `?`
+        # takes its three cells at the very end, fitted with the risk badge.)
         # Unknown width, or room enough: the id in its column, the badge in full.
-        (None, "runs  install-tools             [run_shell_command]  ⚠ PIPE TO SHELL +1"),
-        (80, "runs  install-tools             [run_shell_command]  ⚠ PIPE TO SHELL +1"),
+        (None, "runs  install-tools             [run_shell_command]  ⚠ PIPE TO SHELL +1  ?"),
+        (80, "runs  install-tools             [run_shell_command]  ⚠ PIPE TO SHELL +1  ?"),
         # Less: the column's padding goes, then the id is cut (the details show it whole).
-        (62, "runs  install-tools    [run_shell_command]  ⚠ PIPE TO SHELL +1"),
-        (58, "runs  install-to…  [run_shell_command]  ⚠ PIPE TO SHELL +1"),
+        (62, "runs  install-too…  [run_shell_command]  ⚠ PIPE TO SHELL +1  ?"),
         # Less still: how many kinds, not which; the matcher is never cut for them.
-        (50, "runs  install-too…  [run_shell_command]  ⚠ 2 risks"),
-        (44, "runs  insta…  [run_shell_command]  ⚠ 2 risks"),
+        (58, "runs  install-tools      [run_shell_command]  ⚠ 2 risks  ?"),
+        (50, "runs  install-…  [run_shell_command]  ⚠ 2 risks  ?"),
         # No room: the id at its shortest, and the terminal cuts the end.
-        (30, "runs  insta…  [run_shell_command]  ⚠ 2 risks"),
+        (44, "runs  insta…  [run_shell_command]  ⚠ 2 risks  ?"),
+        (30, "runs  insta…  [run_shell_command]  ⚠ 2 risks  ?"),
     ],
 )
 def test_a_risky_hooks_line_fits_its_flags_in_the_room_it_has(

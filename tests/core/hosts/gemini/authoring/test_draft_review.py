@@ -22,12 +22,12 @@ from hookdash.core import (
     load_configuration,
     review_draft,
     save_draft,
-    switch_scope,
     tools_seen,
 )
 from hookdash.core.errors import InvalidHookError
 from hookdash.core.hosts.gemini.authoring.draft_review import changes_between
 from hookdash.core.hosts.gemini.matcher import preview_matcher
+from hookdash.core.hosts.gemini.switching.hooks_switch import switch_scope
 from hookdash.core.run.runlog import RunLog, RunRecord
 from tests.conftest import Sandbox, command_hook, definition
 
