@@ -148,7 +148,7 @@ def _other_hosts_have(event: str) -> str:
     if event in here.events():
         return ""
     return "".join(
-        f" To add it to {h.label} instead: --host {h.name}."
+        f" To add it to {h.label} instead: --host {h.name}."  # raw-ok: a registered host
         for h in all_hosts()
         if h is not here and event in h.events()
     )

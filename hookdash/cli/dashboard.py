@@ -87,6 +87,7 @@ def _run_demo(keep: bool, notice: str | None) -> int:
     os.environ.update(demo.environ)
     from hookdash.tui.loading import start_early_load
 
+    early = None
     try:
         env = demo.env  # (made on each access: the early load is for this one)
         early = start_early_load(env)
@@ -95,9 +96,15 @@ def _run_demo(keep: bool, notice: str | None) -> int:
         if keep:
             print(f"The demo files are kept in {demo.root}")
         else:
+            # The first load writes into the demo (its state: the baseline of its own
+            # hooks): removed after it, or a quick quit leaves the folder made again.
+            with contextlib.suppress(Exception):
+                if early is not None:
+                    early.wait(DEMO_LOAD_WAIT_S)
             demo.cleanup()
 
 
+DEMO_LOAD_WAIT_S = 5.0  # how long a quitting demo waits for its first load to finish
 QUIT_GRACE_S = 1.0  # how long a lost terminal or a signal waits for the app to end on its own
 LINGER_S = 1.0  # how long the process may take to end once the app has ended
 TERMINAL_POLL_S = 0.25  # how often the terminal is looked at while the dashboard runs

@@ -130,3 +130,8 @@ class EarlyLoad:
     def result(self) -> Loaded:
         """The load, waiting for it; raises what the load raised."""
         return self._result.result()
+
+    def wait(self, seconds: float) -> None:
+        """Until the load has finished (whatever its outcome), `seconds` at the most."""
+        with contextlib.suppress(Exception):
+            self._result.exception(timeout=seconds)

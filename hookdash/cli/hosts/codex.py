@@ -20,8 +20,7 @@ from hookdash.cli.output import (
     Style,
     print_json,
 )
-from hookdash.core import shorten, visible
-from hookdash.core.present import NO_MATCHER
+from hookdash.core import NO_MATCHER, shorten, visible
 
 HOST = "codex"
 _BADGES = {

@@ -50,7 +50,7 @@ def _badge(hook: Any, s: Style) -> str:
 
 
 def _header(snap: Any, places: Places, s: Style) -> list[str]:
-    from hookdash.core.hosts.registry import host
+    from hookdash.core import host
 
     project_hooks = any(h.scope in ("project", "local") for h in snap.hooks)
     trust = visible(snap.folder_trust.sentence)

@@ -14,8 +14,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.widgets.option_list import Option
 
-from hookdash.core import ClaudeHook, ClaudePlan, visible
-from hookdash.core.present import NO_MATCHER
+from hookdash.core import NO_MATCHER, ClaudeHook, ClaudePlan, visible
 from hookdash.tui.colors import Colors
 from hookdash.tui.plain import plain
 from hookdash.tui.widgets.plan_view import PlanRows, SkipLine, run_option, skipped_rows
