@@ -24,10 +24,18 @@ from hookdash.cli.workspace import environment
 # Bare `hookdash` and `hookdash demo` open the Textual dashboard (hookdash/tui). Textual
 # is imported only here, so the headless commands start fast.
 
-NO_SETTINGS_NOTICE = (
-    "No Gemini CLI or Claude Code settings found here, so this is hookdash's demo "
-    "(`hookdash demo` opens it again). Your files are not touched."
-)
+
+def no_settings_notice() -> str:
+    """What the demo says when it opens in place of the dashboard: every agent hookdash
+    manages is named (from the registry), none has a file here."""
+    from hookdash.core import all_hosts
+
+    labels = [h.label for h in all_hosts()]
+    agents = ", ".join(labels[:-1]) + f" or {labels[-1]}" if len(labels) > 1 else labels[0]
+    return (
+        f"No settings of {agents} found here, so this is hookdash's demo "
+        "(`hookdash demo` opens it again). Your files are not touched."
+    )
 
 
 def _interactive() -> bool:
@@ -45,7 +53,7 @@ def cmd_dashboard(args: argparse.Namespace) -> int:
         args.json = False
         return cmd_list(args)
     if _nothing_to_show(env):
-        return _run_demo(keep=False, notice=NO_SETTINGS_NOTICE)
+        return _run_demo(keep=False, notice=no_settings_notice())
     # A quick configuration loads in a thread from here on, while Textual is imported and
     # paints; a larger one after the first paint (hookdash.tui.loading; no Textual import).
     from hookdash.tui.loading import start_early_load
@@ -54,16 +62,18 @@ def cmd_dashboard(args: argparse.Namespace) -> int:
 
 
 def _nothing_to_show(env: Any) -> bool:
-    """No host has a file for this workspace: Gemini CLI was never set up here and Claude
-    Code has no settings file for it (a person who uses only Claude Code sees their own
-    hooks, not the demo). Gemini's check is a few `stat` calls; Claude's runs only then."""
+    """No host has a file for this workspace: Gemini CLI was never set up here and no other
+    agent hookdash manages has a file for it (a person who uses only Claude Code or Codex
+    CLI sees their own hooks, not the demo). Gemini's check is a few `stat` calls; the
+    others run only then."""
     if not env.never_set_up():
         return False
     from pathlib import Path
 
-    from hookdash.core import host
+    from hookdash.core import all_hosts
 
-    return not host("claude").has_files(Path(env.workspace), env.environ)
+    workspace = Path(env.workspace)
+    return not any(h.has_files(workspace, env.environ) for h in all_hosts())
 
 
 def cmd_demo(args: argparse.Namespace) -> int:

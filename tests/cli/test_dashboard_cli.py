@@ -87,7 +87,7 @@ def test_bare_hookdash_opens_the_demo_when_nothing_is_configured(
     (call,) = calls
     demo = call["demo"]
     assert demo is not None and call["root_exists"]
-    assert "No Gemini CLI or Claude Code settings found" in call["notice"]
+    assert "No settings of Gemini CLI, Claude Code or Codex CLI found" in call["notice"]
     assert call["env"].workspace == demo.workspace
     assert call["early"].env is call["env"]  # the demo loads beside Textual's start too
     assert os.environ["GEMINI_CLI_HOME"] == str(demo.root)  # for hooks fired from the app
@@ -330,3 +330,21 @@ def test_bare_hookdash_opens_claude_code_hooks_when_gemini_was_never_set_up(
     (call,) = calls
     assert call["demo"] is None and call["notice"] is None
     assert call["env"].workspace == sandbox.workspace
+
+
+def test_bare_hookdash_opens_codex_hooks_when_gemini_was_never_set_up(
+    sandbox: Sandbox, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A person who uses only Codex CLI sees their own hooks too: the demo opens only where
+    no registered host has a file."""
+    (sandbox.home / ".gemini").rmdir()
+    codex_home = Path(sandbox.environ["CODEX_HOME"])
+    codex_home.mkdir(parents=True, exist_ok=True)
+    (codex_home / "hooks.json").write_text(
+        '{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "x"}]}]}}'
+    )
+    monkeypatch.setenv("HOME", str(sandbox.home))
+    calls = _capture_dashboard(monkeypatch)
+    assert cli.main(["--workspace", str(sandbox.workspace)]) == 0
+    (call,) = calls
+    assert call["demo"] is None and call["notice"] is None
