@@ -213,7 +213,7 @@ def _write_result(args: argparse.Namespace, result: WriteResult) -> int:
 
 
 def _confirmed(args: argparse.Namespace, result: AuthoringResult) -> int:
-    """A write asked as a dry run without `--yes`: its diff and exit 3 (CONTRACT §5)."""
+    """A write asked as a dry run without `--yes`: its diff and exit 3 (needs confirmation)."""
     if result.dry_run and result.changes:
         if args.json:
             print_json({**result.model_dump(mode="json"), "needs_confirmation": True})

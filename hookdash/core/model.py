@@ -67,7 +67,7 @@ class HookNames(BaseModel):
 class Hook(HookRecord, BaseModel):
     """One configured hook and what Gemini CLI would do with it (`list --json`)."""
 
-    host: Literal["gemini"] = "gemini"  # every hook record names its host (CONTRACT §5)
+    host: Literal["gemini"] = "gemini"  # every hook record names its host
     id: str
     key: str
     ref: str

@@ -1,4 +1,4 @@
-"""`also_run_by` (contract §5): another agent that runs a hook of a file that is not its
+"""`also_run_by`: another agent that runs a hook of a file that is not its
 own, and when. A ground-floor record, so that every host's hook records and `scan` carry
 the same shape (core.scan.also_run computes it)."""
 

@@ -4,7 +4,7 @@ common, so a screen, a command or a test reads any host's the same way.
 Each host subclasses these with its own fields and narrows the shared ones to its own
 vocabulary (Gemini's `scope` is one of its five layers, Claude's `trust` its folder trust):
 `core.model.Hook` and `core.hosts.claude.model.ClaudeHook` are `HookRecord`s. A field here
-means the same thing for every host (CONTRACT §5); a field only one host has stays in that
+means the same thing for every host; a field only one host has stays in that
 host's subclass. (A subclass names `BaseModel` again among its bases: the linter then knows
 it for a pydantic model, whose list defaults are copied, not shared.) The ground floor:
 this imports only the other ground modules.
@@ -54,7 +54,7 @@ class HookRecord(BaseModel):
     trust: str = "not-applicable"
     risks: list[RiskFlag] = []
     # Whether hookdash knows every program the hook starts and every file it reaches, and
-    # what it did not understand (CONTRACT §5 "Understood or flagged").
+    # what it did not understand ("understood or flagged": quiet only when both are empty).
     understood: bool = False
     unknowns: list[Unknown] = []
     # Every project script the command runs (shared `find_scripts`).
@@ -90,7 +90,7 @@ class PlanSkip(BaseModel):
     id: str
     ref: str
     scope: str
-    reason: str  # the host's own reason word (CONTRACT §5's vocabulary, plus its own)
+    reason: str  # the host's own reason word (the plan's shared vocabulary, plus its own)
 
 
 class HostPlan(BaseModel):

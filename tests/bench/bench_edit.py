@@ -1,7 +1,7 @@
 """Benchmark: every edit command on 50 MB settings files — peak memory as a multiple of the
 file, and seconds.
 
-Run: .venv/bin/python tests/bench/bench_edit.py   (contract §7: ≤ 3× the file's size)
+Run: .venv/bin/python tests/bench/bench_edit.py   (target: ≤ 3× the file's size)
 Not collected by pytest. Each command runs once, as a user runs it, in a throwaway home;
 the peak is the process's own VmHWM (Linux), interpreter included.
 """
@@ -121,7 +121,7 @@ def main() -> int:
                 worst = max(worst, ratio)
                 shown, mib = " ".join(args[:2]), peak / 2**20
                 print(f"  {shown:16} {mib:4.0f} MiB = {ratio:.2f}x  {seconds:5.2f} s  exit {code}")
-    print(f"worst: {worst:.2f}x the file [contract §7: <= 3x]")
+    print(f"worst: {worst:.2f}x the file [target: <= 3x]")
     return 0 if worst <= 3 else 1
 
 

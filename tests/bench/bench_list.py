@@ -1,6 +1,6 @@
 """Benchmark: `hookdash list --json` on 2,000 hooks over three layers and 25 extensions.
 
-Run: .venv/bin/python tests/bench/bench_list.py   (contract §7 target: ≤ 0.25 s)
+Run: .venv/bin/python tests/bench/bench_list.py   (target: ≤ 0.25 s)
 Not collected by pytest. Prints the median of several runs of the installed console script.
 """
 
@@ -90,7 +90,7 @@ def build(
     return env
 
 
-TARGET = 0.25  # contract §7, seconds
+TARGET = 0.25  # the target, seconds
 
 
 def _timed(argv: list[str], **kwargs: Any) -> tuple[float, float]:

@@ -1,6 +1,6 @@
 """Benchmark: `hookdash scan` of a repository holding every agent's hook files.
 
-Run: .venv/bin/python tests/bench/bench_scan.py   (contract §7: ≤ 6× a bare `python -c
+Run: .venv/bin/python tests/bench/bench_scan.py   (target: ≤ 6× a bare `python -c
 pass`; 100,000 more unrelated files change its time by ≤ 1.3×)
 Not collected by pytest. Prints the median of several runs of the installed console script.
 """

@@ -10,7 +10,7 @@ Run: .venv/bin/python tests/bench/bench_tui.py   (not collected by pytest)
    machine load. hookdash starts as the `hookdash` console script does: it loads the
    configuration in a thread while Textual starts; its first frame has the hooks when the
    load is done by then, else it says "… reading the configuration…" and the hooks follow.
-   Both moments are timed (the first frame and the hooks drawn). Contract §7 (issue 20):
+   Both moments are timed (the first frame and the hooks drawn). Targets (issue 20):
    - a typical configuration (15 hooks: 3 settings layers × 3, 2 extensions × 3): the
      hooks drawn within 1.5× of the reference;
    - 2,000 hooks (three layers, 25 extensions; bench_list.py's generator): the hooks

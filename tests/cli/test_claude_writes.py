@@ -1,5 +1,5 @@
 """`disable|enable|add|edit|remove|hooks --host claude` through the installed console
-script: the same confirmations and exit codes as the Gemini commands (CONTRACT §5)."""
+script: the same confirmations and exit codes as the Gemini commands."""
 
 from __future__ import annotations
 

@@ -111,7 +111,7 @@ def test_unknown_event_is_a_usage_error(configured: Sandbox, command: str) -> No
 
 
 def test_an_event_only_claude_has_is_planned_for_claude(configured: Sandbox) -> None:
-    """CONTRACT §5: `--host` is needed only where the event name is ambiguous."""
+    """`--host` is needed only where the event name is ambiguous."""
     claude = configured.cli("plan", "PreToolUse", "--tool", "Bash", "--json")
     assert claude.returncode == 0, claude.stderr
     assert json.loads(claude.stdout)["host"] == "claude"

@@ -108,7 +108,7 @@ class Host(Protocol):
 
     `load` gives what `list --host NAME --json` prints: its `hooks` are that host's hook
     records, each with `host == name`, its own `event` names and `scope` values (from
-    `scopes`), and the fields CONTRACT §5 gives every hook.
+    `scopes`), and the fields every hook record has.
     """
 
     name: HostName

@@ -55,7 +55,7 @@ def open_log(path: Path) -> IO[bytes] | None:
 
 
 class RunRecord(BaseModel):
-    """One hook call, from hookdash's engine or from Gemini CLI's telemetry (contract §5)."""
+    """One hook call, from hookdash's engine or from Gemini CLI's telemetry."""
 
     v: int = 1
     ts: str  # when the hook finished (ISO 8601, UTC)

@@ -1,4 +1,4 @@
-"""What `hookdash scan` reports (`scan --json`, contract §5): the agents whose files the
+"""What `hookdash scan` reports (`scan --json`): the agents whose files the
 repository carries, every hook in them, and the findings, each under a rule of the one
 catalogue (core.rules). `check` reports its problems as the same findings, so both speak
 SARIF and GitHub workflow commands the same way.

@@ -1,6 +1,6 @@
 """Switching a hook off: which settings file gets the entry, and which disabled list.
 
-The choices and their one-line explanations follow the contract (§4): user settings by
+The choices and their one-line explanations follow hookdash's write rules: user settings by
 default, workspace settings unless the workspace is the home directory; the `auto`
 disabled key by default, `hooksConfig` or the legacy `hooks` on request.
 """

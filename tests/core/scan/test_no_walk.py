@@ -1,4 +1,4 @@
-"""`scan` never walks the tree (contract §7): it lists only the folders an agent lists
+"""`scan` never walks the tree: it lists only the folders an agent lists
 itself (Copilot's `.github/hooks`, Cline's hook folders, plugin folders), and the same ones
 whatever else the repository holds. Counted, not timed."""
 

@@ -1,6 +1,6 @@
 """`disable`, `enable`, `add`, `edit`, `remove` and `hooks on|off` with `--host claude`:
 thin wrappers over core.hosts.claude's parking, authoring and switching. The confirmations
-and exit codes are the Gemini commands' (CONTRACT §5): `remove` without `--yes` prints the
+and exit codes are the Gemini commands': `remove` without `--yes` prints the
 diff and exits 3 (`--json`: `"needs_confirmation": true`)."""
 
 from __future__ import annotations

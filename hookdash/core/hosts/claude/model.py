@@ -3,7 +3,7 @@ trust, the loaded configuration (`list --host claude --json`) and a plan.
 
 A Claude hook's `event` is Claude's own name (`PreToolUse`) and its `scope` the layer it
 comes from; `file`, `line`, `command`, `matcher` (as written, None when absent), `type`,
-`runs` and `not_running_because` mean what they mean for a Gemini hook (CONTRACT §5).
+`runs` and `not_running_because` mean what they mean for a Gemini hook.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from hookdash.core.scripts import ScriptInfo
 from hookdash.core.shown import ShownHook
 
 ClaudeScope = Literal["managed", "user", "project", "local", "plugin"]
-# Why a hook does not run (plan's `reason`, CONTRACT §5's vocabulary plus Claude's own).
+# Why a hook does not run (plan's `reason`, the shared vocabulary plus Claude's own).
 ClaudeInactive = Literal[
     "claude-refuses-to-start",  # a managed settings file does not parse
     "hooks-disabled",  # disableAllHooks

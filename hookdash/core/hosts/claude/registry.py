@@ -237,8 +237,8 @@ def load_claude_if_any(
     workspace: str | Path, environ: Mapping[str, str] | None = None
 ) -> ClaudeSnapshot | None:
     """The Claude Code configuration of `workspace` when Claude Code has any settings file
-    for it, else None: `list`, `check` and the dashboard cover every host that has a file
-    (CONTRACT §5), so a Gemini-only machine's output stays Gemini's alone."""
+    for it, else None: `list`, `check` and the dashboard cover every host that has a file,
+    so a Gemini-only machine's output stays Gemini's alone."""
     from hookdash.core.hosts.claude.layers import claude_has_files
 
     env = dict(os.environ if environ is None else environ)

@@ -1,5 +1,5 @@
 """The Codex CLI host's records: a hook and its verdict, a file Codex reads, the loaded
-configuration (`list --host codex --json`) and a plan (CONTRACT §5, "Codex CLI hooks")."""
+configuration (`list --host codex --json`) and a plan."""
 
 from __future__ import annotations
 
@@ -67,7 +67,7 @@ class CodexHook(HookRecord, BaseModel):
     review_detail: str | None = None
     scripts: list[ScriptInfo] = []
     risks: list[RiskFlag] = []
-    understood: bool = False  # true only once the shared call says so (CONTRACT §5)
+    understood: bool = False  # true only once the shared call says so
     unknowns: list[Unknown] = []
 
     @property

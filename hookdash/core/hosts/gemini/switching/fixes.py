@@ -1,6 +1,6 @@
 """`hookdash check --fix`: the fixes that are safe to make without asking.
 
-hookdash writes only disabled lists, `trusted_hooks.json` and its own state (CONTRACT §4),
+hookdash writes only disabled lists, `trusted_hooks.json` and its own state (nothing else, ever),
 so every automatic fix is an edit of a disabled list, in the user or workspace settings,
 that carries out what the file already says the user wants:
 
