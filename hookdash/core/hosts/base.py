@@ -142,20 +142,3 @@ class BaseHost:
 
     def trust(self, snapshot: HostSnapshot, hooks: Sequence[HookRecord]) -> WriteResult:
         raise self.unsupported("trust")
-
-
-def version_output(program: str | None) -> list[str]:
-    """The words `program --version` prints (an agent's binary found on PATH), [] when
-    there is no such program or it does not answer in 10 s or fails: each host reads its
-    own version out of them."""
-    if program is None:
-        return []
-    import subprocess
-
-    try:
-        done = subprocess.run(
-            [program, "--version"], capture_output=True, text=True, timeout=10, check=False
-        )
-    except (OSError, subprocess.SubprocessError):
-        return []
-    return done.stdout.split() if done.returncode == 0 else []

@@ -5,11 +5,12 @@ Each method is a door into the module that does the work, imported on use."""
 from __future__ import annotations
 
 import shutil
+import subprocess
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from hookdash.core.hosts.base import BaseHost, version_output
+from hookdash.core.hosts.base import BaseHost
 from hookdash.core.hosts.claude.events import EVENTS, is_tool_event, match_field
 from hookdash.core.hosts.protocol import Capability, HostName, SwitchKind, TimeoutUnit
 from hookdash.core.hosts.registry import register
@@ -63,10 +64,17 @@ class ClaudeHost(BaseHost):
         return claude_has_files(workspace, environ)
 
     def installed_version(self, environ: Mapping[str, str]) -> str | None:
-        words = version_output(
-            shutil.which("claude", path=environ.get("PATH"))
-        )  # `claude --version` prints "2.1.332 (Claude Code)"
-        return words[0] if words else None
+        found = shutil.which("claude", path=environ.get("PATH"))
+        if found is None:
+            return None
+        try:  # `claude --version` prints "2.1.332 (Claude Code)"
+            done = subprocess.run(
+                [found, "--version"], capture_output=True, text=True, timeout=10, check=False
+            )
+        except (OSError, subprocess.SubprocessError):
+            return None
+        words = done.stdout.split()
+        return words[0] if done.returncode == 0 and words else None
 
     # ------------------------------------------------------------ reading
 

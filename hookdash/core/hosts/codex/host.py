@@ -4,11 +4,12 @@ binary). Each method is a door into the module that does the work, imported on u
 
 from __future__ import annotations
 
+import subprocess
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from hookdash.core.hosts.base import BaseHost, version_output
+from hookdash.core.hosts.base import BaseHost
 from hookdash.core.hosts.codex.events import EVENTS, is_tool_event, match_field
 from hookdash.core.hosts.codex.installed import codex_binary
 from hookdash.core.hosts.protocol import Capability, HostName, SwitchKind, TimeoutUnit
@@ -72,10 +73,17 @@ class CodexHost(BaseHost):
         )
 
     def installed_version(self, environ: Mapping[str, str]) -> str | None:
-        words = version_output(
-            codex_binary(environ)
-        )  # `codex --version` prints "codex-cli 0.171.0"
-        return words[-1] if words else None
+        found = codex_binary(environ)
+        if found is None:
+            return None
+        try:  # `codex --version` prints "codex-cli 0.171.0"
+            done = subprocess.run(
+                [found, "--version"], capture_output=True, text=True, timeout=10, check=False
+            )
+        except (OSError, subprocess.SubprocessError):
+            return None
+        words = done.stdout.split()
+        return words[-1] if done.returncode == 0 and words else None
 
     # ------------------------------------------------------------ reading
 
