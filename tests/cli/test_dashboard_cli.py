@@ -264,7 +264,9 @@ def test_sigterm_ends_a_dashboard_whose_event_loop_is_held(sandbox: Sandbox) -> 
         assert sent_at is not None, out[-500:]
         code = proc.wait(timeout=10)
         assert code == 128 + signal.SIGTERM
-        assert time.monotonic() - sent_at < 3  # QUIT_GRACE_S, and the process's end
+        # About a second (QUIT_GRACE_S); the loop is held for 60 s, so 20 s tells a hang
+        # from a busy machine.
+        assert time.monotonic() - sent_at < 20
     finally:
         if proc.poll() is None:
             proc.kill()

@@ -67,7 +67,7 @@ def test_hostile_repository_scans_without_hang_or_traceback(repo: Repo, tmp_path
     report = scan_repository(repo.root)
     elapsed = time.monotonic() - started
 
-    assert elapsed < 10, elapsed
+    assert elapsed < 60, elapsed  # a hang bound (well under a second on a quiet machine)
     assert rules_at(report, ".claude/settings.json") == {"hook-file-unreadable"}
     assert rules_at(report, ".github/hooks/pipe.json") == {"hook-file-unreadable"}
     # Cline CLI 3.0.65 runs only regular files from its hooks folders: a FIFO is skipped.

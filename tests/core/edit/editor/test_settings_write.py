@@ -98,8 +98,8 @@ def test_a_settings_edit_shows_the_whole_files_diff() -> None:
 def test_the_diff_of_a_large_file_costs_its_window() -> None:
     text = "{\n" + "".join(f'  "k{i}": {i},\n' for i in range(2_000_000)) + '  "z": 0\n}\n'
     new = text.replace('"k1000000": 1000000', '"k1000000": 7', 1)
-    started = time.monotonic()
+    started = time.process_time()  # this process's CPU: a busy machine cannot stretch it
     diff = unified_diff(text, new, "f")
-    assert time.monotonic() - started < 2  # the whole-file diff takes tens of seconds
+    assert time.process_time() - started < 8  # the whole-file diff takes tens of seconds
     assert "@@ -999999,7 +999999,7 @@" in diff
     assert _apply(text, diff) == new
