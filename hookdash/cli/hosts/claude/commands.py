@@ -237,6 +237,7 @@ def cmd_check_claude(args: argparse.Namespace) -> int:
 
 
 def cmd_plan_claude(args: argparse.Namespace) -> int:
+    from hookdash.cli.running import skipped_lines
     from hookdash.core import claude_event_problem, claude_handling, claude_plan
 
     problem = claude_event_problem(args.event)
@@ -275,12 +276,7 @@ def cmd_plan_claude(args: argparse.Namespace) -> int:
         for how in claude_handling(hook):
             out.write(f"     {s.dim('· ' + how)}\n")
     if plan.skipped:
-        out.write("Not run:\n")
-        for skipped in plan.skipped:
-            out.write(
-                f"  {s.dim('-')} {visible(shorten(skipped.id, 50))} {s.cyan(skipped.scope)}: "
-                f"{s.yellow(visible(skipped.reason))} — {visible(skipped.why)}\n"
-            )
+        out.write("Not run:\n" + "\n".join(skipped_lines(plan.skipped, s)) + "\n")
     for note in plan.notes:
         out.write(s.dim(f"note: {visible(note)}") + "\n")
     return EXIT_OK
@@ -305,7 +301,7 @@ def _claude_hook_arg(snap: Any, ident: str, event: str) -> Any:
 
 def cmd_fire_claude(args: argparse.Namespace) -> int:
     from hookdash.cli.output import EXIT_NEEDS_CONFIRMATION
-    from hookdash.cli.running import _read_input, run_lines
+    from hookdash.cli.running import _read_input, write_fire_outcome
     from hookdash.core import (
         FireInterrupted,
         build_claude_payload,
@@ -346,35 +342,14 @@ def cmd_fire_claude(args: argparse.Namespace) -> int:
     if args.json:
         print_json(result)
         return EXIT_OK
-    s = Style(sys.stdout)
-    out = sys.stdout
-    context = (
-        f"{result.match_field} {visible(repr(result.value))}" if result.match_field else NO_MATCHER
+    write_fire_outcome(
+        result,
+        "Claude Code",
+        Style(sys.stdout),
+        would_run=result.claude_would_run,
+        why_not=result.claude_would_not_run_because,
+        not_fired=[(nf.id, nf.why) for nf in result.not_fired],
     )
-    count = len(result.results)
-    what = f"{count} hook{'s' if count != 1 else ''}" + (" in parallel" if count > 1 else "")
-    session = visible(str(result.input.get("session_id", ""))[:8])
-    out.write(f"{s.bold(visible(result.event))} · {context} · {what} · session {session}\n")
-    if not result.claude_would_run:
-        why = visible("; ".join(result.claude_would_not_run_because))
-        out.write(s.yellow(f"! Claude Code would not run this hook: {why}") + "\n")
-    for warning in result.warnings:
-        out.write(s.yellow(f"! {visible(warning)}") + "\n")
-    for r in result.results:
-        for line in run_lines(r, s):
-            out.write(line + "\n")
-    for nf in result.not_fired:
-        out.write(s.dim(f"  - {visible(shorten(nf.id, 60))}: {visible(nf.why)}") + "\n")
-    if not result.results and result.skipped:
-        out.write("Not run:\n")
-        for skipped in result.skipped:
-            out.write(
-                f"  {s.dim('-')} {visible(shorten(skipped.id, 50))} {s.cyan(skipped.scope)}: "
-                f"{s.yellow(visible(skipped.reason))} — {visible(skipped.why)}\n"
-            )
-    for note in result.notes:
-        out.write(s.dim(f"note: {visible(note)}") + "\n")
-    out.write(s.bold("effect: ") + visible(result.effect) + "\n")
     return EXIT_OK
 
 
