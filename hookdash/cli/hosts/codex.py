@@ -12,7 +12,6 @@ from typing import Any
 from hookdash.cli.any_host import Places, version_words
 from hookdash.cli.hosts import CliHost, Command, register_cli
 from hookdash.cli.output import (
-    EXIT_FAILED,
     EXIT_NEEDS_CONFIRMATION,
     EXIT_OK,
     EXIT_USAGE,
@@ -164,37 +163,6 @@ def cmd_list(args: argparse.Namespace) -> int:
         return EXIT_OK
     write_list(snap, Style(sys.stdout))
     return EXIT_OK
-
-
-def cmd_check(args: argparse.Namespace) -> int:
-    if getattr(args, "fix", False):
-        raise CliError("--fix has no safe fixes for Codex CLI files", EXIT_USAGE)
-    snap = snapshot(args)
-    problems = snap.problems
-    fmt = getattr(args, "format", "text")
-    if not args.json and fmt not in ("text", "json"):
-        from hookdash.cli.scanning import print_findings
-        from hookdash.core import problem_findings
-
-        print_findings(fmt, problem_findings(problems, snap.workspace), snap.workspace)
-        return EXIT_FAILED if snap.has_errors else EXIT_OK
-    if args.json or fmt == "json":
-        print_json(
-            {
-                "host": HOST,
-                "workspace": snap.workspace,
-                "errors": sum(p.severity == "error" for p in problems),
-                "warnings": sum(p.severity == "warning" for p in problems),
-                "problems": [p.model_dump(mode="json") for p in problems],
-            }
-        )
-        return EXIT_FAILED if snap.has_errors else EXIT_OK
-    from hookdash.cli.problem_report import print_problems
-
-    places = Places(snap.home)
-    return print_problems(
-        problems, places, f"the Codex CLI hooks of {places.display(snap.workspace)}"
-    )
 
 
 # ------------------------------------------------------------------ plan / fire / log
@@ -508,7 +476,6 @@ def cmd_remove(args: argparse.Namespace) -> int:
 
 COMMANDS: dict[str, Command] = {
     "list": cmd_list,
-    "check": cmd_check,
     "plan": cmd_plan,
     "fire": cmd_fire,
     "log": cmd_log,

@@ -10,7 +10,6 @@ from typing import Any
 
 from hookdash.cli.any_host import Places, version_words
 from hookdash.cli.output import (
-    EXIT_FAILED,
     EXIT_OK,
     EXIT_USAGE,
     CliError,
@@ -204,36 +203,6 @@ def _hook_line(hook: Any, s: Style) -> str:
 
 def _plain_badge(hook: Any) -> str:
     return "runs" if hook.runs else _BADGES.get(hook.inactive_reason or "", "not-running")
-
-
-def cmd_check_claude(args: argparse.Namespace) -> int:
-    if args.fix:
-        raise CliError("--fix has no safe fixes for Claude Code files yet", EXIT_USAGE)
-    snap = _snapshot(args)
-    problems = snap.problems
-    if not args.json and args.format not in ("text", "json"):
-        from hookdash.cli.scanning import print_findings
-        from hookdash.core import problem_findings
-
-        print_findings(args.format, problem_findings(problems, snap.workspace), snap.workspace)
-        return EXIT_FAILED if snap.has_errors else EXIT_OK
-    if args.json or args.format == "json":
-        print_json(
-            {
-                "host": "claude",
-                "workspace": snap.workspace,
-                "errors": sum(p.severity == "error" for p in problems),
-                "warnings": sum(p.severity == "warning" for p in problems),
-                "problems": [p.model_dump(mode="json") for p in problems],
-            }
-        )
-        return EXIT_FAILED if snap.has_errors else EXIT_OK
-    from hookdash.cli.problem_report import print_problems
-
-    places = Places(snap.home)
-    return print_problems(
-        problems, places, f"the Claude Code hooks of {places.display(snap.workspace)}"
-    )
 
 
 def cmd_plan_claude(args: argparse.Namespace) -> int:
