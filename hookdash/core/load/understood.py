@@ -32,6 +32,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from hookdash.core import jsonc
+from hookdash.core.findings import Unknown
 from hookdash.core.load.project_tasks import shell_text
 from hookdash.core.load.risks.commands import unwrap
 from hookdash.core.load.risks.syntax import (
@@ -50,7 +51,6 @@ from hookdash.core.load.risks.vocabulary import (
     SHELLS,
 )
 from hookdash.core.load.script_head import read_head
-from hookdash.core.model import Unknown
 from hookdash.core.scripts import ScriptInfo
 
 if TYPE_CHECKING:

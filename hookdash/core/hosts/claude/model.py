@@ -12,7 +12,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from hookdash.core.model import McpServer, RiskFlag, Unknown
+from hookdash.core.findings import RiskFlag, Unknown
+from hookdash.core.mcp_server import McpServer
 from hookdash.core.problems import Problem
 from hookdash.core.records import HookRecord, HostPlan, HostSnapshot, PlanSkip
 from hookdash.core.scripts import ScriptInfo

@@ -8,6 +8,7 @@ import posixpath
 import re
 from collections.abc import Callable
 
+from hookdash.core.findings import RiskKind
 from hookdash.core.load.risks.syntax import _Word
 from hookdash.core.load.risks.vocabulary import (
     _ELEVATE,
@@ -26,7 +27,6 @@ from hookdash.core.load.risks.vocabulary import (
     SHELLS,
     secret_name,
 )
-from hookdash.core.model import RiskKind
 
 # How a rule reports a finding: the span is the command's, fixed by whoever calls it.
 Add = Callable[[RiskKind, str], None]

@@ -11,6 +11,7 @@ import re
 import stat
 from typing import TYPE_CHECKING
 
+from hookdash.core.findings import RiskKind
 from hookdash.core.load.code_risks import code_findings, python_findings
 from hookdash.core.load.risks.commands import (
     Add,
@@ -64,7 +65,6 @@ from hookdash.core.load.risks.vocabulary import (
     _suspect,
     secret_name,
 )
-from hookdash.core.model import RiskKind
 
 if TYPE_CHECKING:
     from tree_sitter import Node

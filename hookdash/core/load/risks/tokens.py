@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from hookdash.core.findings import RiskKind
 from hookdash.core.load.risks.findings import _Found
 from hookdash.core.load.risks.vocabulary import _WHY, secret_name
-from hookdash.core.model import RiskKind
 
 _TOKEN_RULES: list[tuple[RiskKind, re.Pattern[str], str]] = [
     (
