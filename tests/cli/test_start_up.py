@@ -88,3 +88,40 @@ def test_help_lists_every_command_in_the_declared_order() -> None:
         for line in text.splitlines()
         if line[4:5].isalpha() and line.startswith("    ")
     ] == listed
+
+
+def test_scan_imports_not_the_gemini_configuration_model(sandbox: Sandbox) -> None:
+    """`scan` reads files of every agent but builds no Gemini CLI configuration: the
+    risk flags and MCP servers it reports live apart from core.model."""
+    gemini = (
+        "hookdash.core.model",
+        "hookdash.core.hosts.gemini.extensions",
+        "hookdash.core.hosts.gemini.layers",
+        "hookdash.core.hosts.gemini.versions",
+    )
+    assert _imported(sandbox, ["scan", str(sandbox.workspace)], *gemini) == []
+
+
+def test_the_risk_readers_compile_no_pattern_at_import() -> None:
+    """Their patterns compile on first use: a start-up pays only for those it uses."""
+    code = (
+        "import sys\n"
+        "import hookdash.core.load.risks, hookdash.core.load.understood\n"
+        "from hookdash.core.lazy_regex import LazyRegex\n"
+        "def found(value):\n"
+        "    if isinstance(value, LazyRegex):\n"
+        "        yield value\n"
+        "    elif isinstance(value, (list, tuple)):\n"
+        "        for v in value: yield from found(v)\n"
+        "    elif isinstance(value, dict):\n"
+        "        for v in value.values(): yield from found(v)\n"
+        "lazy = [p for name, m in list(sys.modules.items()) if name.startswith('hookdash')\n"
+        "        for v in vars(m).values() for p in found(v)]\n"
+        "print(len(lazy), sum(p._compiled is not None for p in lazy))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    made, compiled = map(int, result.stdout.split())
+    assert made > 50  # the readers' tables are lazy…
+    assert compiled == 0  # …and none was compiled by importing them
