@@ -125,3 +125,27 @@ def test_the_risk_readers_compile_no_pattern_at_import() -> None:
     made, compiled = map(int, result.stdout.split())
     assert made > 50  # the readers' tables are lazy…
     assert compiled == 0  # …and none was compiled by importing them
+
+
+def test_a_second_list_starts_no_agent(sandbox: Sandbox) -> None:
+    """`list` says which release of each agent is installed; the answer of `claude
+    --version` is remembered until the program changes, so a second list runs nothing."""
+    bin_dir = sandbox.root / "agent-bin"
+    bin_dir.mkdir()
+    runs = sandbox.root / "claude-runs"
+    claude = bin_dir / "claude"
+
+    def install(version: str) -> None:
+        claude.write_text(f"#!/bin/sh\necho run >> '{runs}'\necho '{version} (Claude Code)'\n")
+        claude.chmod(0o755)
+
+    install("2.1.332")
+    env = {**sandbox.environ, "PATH": f"{bin_dir}:/usr/bin:/bin"}
+    for _ in range(2):
+        shown = sandbox.cli("list", "--host", "claude", env=env).stdout
+        assert "Claude Code 2.1.332" in shown and "not found" not in shown, shown
+    assert runs.read_text().splitlines() == ["run"]
+    install("2.1.400")  # an update: the program file changed
+    shown = sandbox.cli("list", "--host", "claude", env=env).stdout
+    assert "Claude Code 2.1.400: verdicts as for 2.1.332" in shown, shown
+    assert len(runs.read_text().splitlines()) == 2
