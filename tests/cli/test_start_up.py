@@ -149,3 +149,21 @@ def test_a_second_list_starts_no_agent(sandbox: Sandbox) -> None:
     shown = sandbox.cli("list", "--host", "claude", env=env).stdout
     assert "Claude Code 2.1.400: verdicts as for 2.1.332" in shown, shown
     assert len(runs.read_text().splitlines()) == 2
+
+
+def test_version_says_what_the_parser_says(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--version` alone is answered without building the parser; the answer is the
+    parser's own (`hookdash --version` with other arguments still goes through it)."""
+    with pytest.raises(SystemExit) as done:
+        cli_parser.build_parser().parse_args(["--version"])
+    assert done.value.code == 0
+    from_parser = capsys.readouterr().out
+    assert from_parser.startswith("hookdash ")
+    from hookdash.cli.main import main
+
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out == from_parser
+
+
+def test_version_builds_no_parser(sandbox: Sandbox) -> None:
+    assert _imported(sandbox, ["--version"], "argparse", "shutil") == []
