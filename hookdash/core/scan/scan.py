@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -545,6 +544,8 @@ class _ParseError(Exception):
 
 def _parse(text: str, syntax: str) -> Any:
     if syntax == "toml":
+        import tomllib  # here: only a repository with a TOML hook file pays for it
+
         try:
             return tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
