@@ -4,7 +4,9 @@
 process start (Node.js for Claude Code and Gemini CLI: a few hundred milliseconds each),
 on every call. The answer is kept in hookdash's state directory, keyed by the program's
 path, the file it resolves to, and that file's size and modification time: a program that
-is updated, replaced or relinked is asked again; an unchanged one is not. Only a finished
+is updated, replaced or relinked is asked again; an unchanged one is not (npm and the
+native installers link the command to a file of the release, so an update changes the key;
+a hand-written wrapper that execs another file is keyed by the wrapper). Only a finished
 run is remembered (a program that cannot start or outlives the timeout is asked next time
 too). The memory is a convenience: when it cannot be read or written, the program is run.
 """
