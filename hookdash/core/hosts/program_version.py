@@ -2,29 +2,57 @@
 
 `list` and the dashboard say which release of each agent is installed; asking costs a
 process start (Node.js for Claude Code and Gemini CLI: a few hundred milliseconds each),
-on every call. The answer is kept in hookdash's state directory, keyed by the program's
-path, the file it resolves to, and that file's size and modification time: a program that
-is updated, replaced or relinked is asked again; an unchanged one is not (npm and the
-native installers link the command to a file of the release, so an update changes the key;
-a hand-written wrapper that execs another file is keyed by the wrapper). Only a finished
-run is remembered (a program that cannot start or outlives the timeout is asked next time
-too). The memory is a convenience: when it cannot be read or written, the program is run.
+on every call. The answer is kept in hookdash's state directory (core.disk.file_memory),
+keyed by the program's path, the file it resolves to, and that file's size and modification
+time: a program that is updated, replaced or relinked is asked again; an unchanged one is
+not (npm and the native installers link the command to a file of the release, so an
+update changes the key; a hand-written wrapper that execs another file is keyed by the
+wrapper). Only a finished run is remembered (a program that cannot start or outlives the
+timeout is asked next time too). The memory is a convenience: when it cannot be read or
+written, the program is run.
 """
 
 from __future__ import annotations
 
-import json
+import contextlib
 import os
 import subprocess
 from collections.abc import Mapping
-from pathlib import Path
+from dataclasses import dataclass
 
-from hookdash.core.disk.atomic import update_file
-from hookdash.core.disk.state import private_dir, state_dir
+from pydantic import BaseModel
+
+from hookdash.core.disk.file_memory import FileMemory
 from hookdash.core.errors import HookdashError
 
-CACHE_FILE = "program-versions.json"
-_MAX_ENTRIES = 32  # a handful of agents; paths that come and go are forgotten, oldest first
+_MAX_PROGRAMS = 32  # a handful of agents; paths that come and go are forgotten, oldest first
+
+
+class _Key(BaseModel):
+    real: str  # the file the program's path resolves to
+    size: int
+    mtime_ns: int
+
+
+class _Answer(BaseModel):
+    key: _Key
+    status: int  # the exit status
+    stdout: str
+
+
+class ProgramVersions(BaseModel):
+    v: int = 1
+    programs: dict[str, _Answer] = {}  # by the program's path, the newest last
+
+
+MEMORY = FileMemory("program-versions.json", ProgramVersions)
+
+
+@dataclass(frozen=True)
+class _State:
+    """What names the state directory (core.disk.file_memory.HasEnviron)."""
+
+    environ: Mapping[str, str]
 
 
 def version_output(
@@ -36,16 +64,14 @@ def version_output(
 ) -> tuple[int, str] | None:
     """(exit status, standard output) of `program --version`, from memory when `program`
     has not changed since it was last asked; None when it could not be run to the end.
-    `environ` finds the state directory; `run_env` is the program's environment (None:
-    this process's)."""
+    `environ` finds the state directory (None: this process's); `run_env` is the
+    program's environment (None: this process's)."""
     key = _key(program)
-    path = state_dir(environ) / CACHE_FILE if key is not None else None
-    if path is not None:
-        known = _read(path).get(program)
-        if isinstance(known, dict) and known.get("key") == key:
-            status, out = known.get("status"), known.get("stdout")
-            if isinstance(status, int) and isinstance(out, str):
-                return status, out
+    state = _State(os.environ if environ is None else environ)
+    if key is not None:
+        known = MEMORY.read(state).programs.get(program)
+        if known is not None and known.key == key:
+            return known.status, known.stdout
     try:
         done = subprocess.run(
             [program, "--version"],
@@ -58,46 +84,29 @@ def version_output(
         )
     except (OSError, subprocess.SubprocessError, ValueError):
         return None
-    if path is not None:
-        _remember(path, program, {"key": key, "status": done.returncode, "stdout": done.stdout})
+    if key is not None:
+        _remember(state, program, _Answer(key=key, status=done.returncode, stdout=done.stdout))
     return done.returncode, done.stdout
 
 
-def _key(program: str) -> list[object] | None:
-    """What says `program` is the one last asked: the file it resolves to, its size and
-    modification time (None when it cannot be looked at)."""
+def _key(program: str) -> _Key | None:
+    """What says `program` is the one last asked (None when it cannot be looked at)."""
     try:
         real = os.path.realpath(program)
         st = os.stat(real)
     except (OSError, ValueError):
         return None
-    return [real, st.st_size, st.st_mtime_ns]
+    return _Key(real=real, size=st.st_size, mtime_ns=st.st_mtime_ns)
 
 
-def _read(path: Path) -> dict[str, object]:
-    try:
-        data = json.loads(path.read_bytes())
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) else {}
+def _remember(state: _State, program: str, answer: _Answer) -> None:
+    def change(memory: ProgramVersions) -> bool:
+        memory.programs.pop(program, None)
+        memory.programs[program] = answer
+        while len(memory.programs) > _MAX_PROGRAMS:
+            del memory.programs[next(iter(memory.programs))]
+        return True
 
-
-def _remember(path: Path, program: str, entry: dict[str, object]) -> None:
-    def compute(current: bytes | None) -> bytes | None:
-        try:
-            data = json.loads(current) if current else {}
-        except ValueError:
-            data = {}
-        if not isinstance(data, dict):
-            data = {}
-        data.pop(program, None)
-        data[program] = entry  # the newest last: the oldest are dropped first
-        while len(data) > _MAX_ENTRIES:
-            del data[next(iter(data))]
-        return json.dumps(data, indent=1).encode()
-
-    try:
-        private_dir(path.parent)
-        update_file(path, compute, new_mode=0o600)
-    except (OSError, ValueError, HookdashError):
-        pass  # a read-only or missing state directory: the program is asked next time
+    # A read-only or missing state directory: the program is asked next time.
+    with contextlib.suppress(OSError, HookdashError):
+        MEMORY.update(state, change)

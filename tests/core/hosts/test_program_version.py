@@ -5,7 +5,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from hookdash.core.hosts.program_version import CACHE_FILE, version_output
+from hookdash.core.hosts.program_version import MEMORY, version_output
+
+CACHE_FILE = MEMORY.name
 
 
 def _program(tmp_path: Path, version: str) -> tuple[Path, Path]:
