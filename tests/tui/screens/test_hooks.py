@@ -135,7 +135,7 @@ async def test_untrusted_folder_banner_says_user_hooks_are_skipped_too(sandbox: 
         text = "\n".join(text_of(b) for b in app.screen.query(Banner))
         lines = tree_lines(app.screen.query_one(HookTree))
     assert "not trusted" in text and "user and system ones too" in text
-    assert any("off: folder untrusted" in line for line in lines)
+    assert any("off: untrusted" in line for line in lines)
 
 
 async def test_filter_by_id_command_event_layer_matcher(app: HookdashApp) -> None:
