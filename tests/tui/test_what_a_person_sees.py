@@ -9,9 +9,11 @@ import pytest
 from textual.screen import Screen
 from textual.widget import Widget
 
+from hookdash.tui.screens.log import LogScreen
+from hookdash.tui.screens.output import OutputScreen
 from hookdash.tui.widgets.hook_tree import HookTree
 from tests.conftest import Sandbox, command_hook, definition, until
-from tests.tui.helpers import drawn_lines, make_app, press_on, tree_lines
+from tests.tui.helpers import drawn_lines, make_app, open_screen, press_on, tree_lines
 
 SIZES = [(120, 36), (80, 24)]
 
@@ -105,3 +107,32 @@ async def test_a_disabled_hook_in_an_untrusted_folder_says_both(sandbox: Sandbox
         await press_on(pilot, "lint", "space")  # the switch screen: user settings
         await pilot.press("enter")
         await until(lambda: "disabled, untrusted" in lint_line(), what="the line to say so")
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_output_view_wraps_long_lines(sandbox: Sandbox, size: tuple[int, int]) -> None:
+    """The messages (m) and a run's whole output (o) share this view."""
+    _untrusted_project(sandbox)
+    app = make_app(sandbox)
+    long = "a long line " * 20 + "THE-END"
+    async with app.run_test(size=size) as pilot:
+        app.push_screen(OutputScreen("Output", [("stdout", long + "\n\x1b[31mred")]))
+        await until(lambda: isinstance(app.screen, OutputScreen))
+        await pilot.pause()
+        drawn = "".join(drawn_in(app.screen, app.screen.query_one("#output-text")))
+        assert "THE-END" in drawn
+        assert "␛[31mred" in drawn  # hostile text still shown, never obeyed
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_telemetry_notice_is_read_whole(sandbox: Sandbox, size: tuple[int, int]) -> None:
+    _untrusted_project(sandbox)
+    app = make_app(sandbox)
+    async with app.run_test(size=size) as pilot:
+        screen = await open_screen(pilot, "l", LogScreen)
+        notice = screen.query_one("#log-notice")
+        await until(lambda: notice.display and notice.size.height > 0)
+        await pilot.pause()
+        drawn = " ".join(line.strip() for line in drawn_in(screen, notice))
+        assert '"outfile": "~/.gemini/telemetry.log"}' in drawn
+        assert drawn.endswith("GEMINI_TELEMETRY_OUTFILE).")

@@ -248,7 +248,8 @@ class LogScreen(LogNarrowing):
         notice = self.query_one("#log-notice", Static)
         notice.set_class(self._error is not None, "-error")
         text = log_notice(config, self._error)
-        notice.update(plain(text))
+        # (hookdash's own notices break their lines; an error's text keeps its newlines escaped.)
+        notice.update(plain(text, multiline=self._error is None))
         notice.display = text is not None
 
     @on(RunList.Highlighted, "#runs")
