@@ -19,7 +19,6 @@ from hookdash.tui.commands import bindings_for
 from hookdash.tui.screens.base import HookdashScreen
 from hookdash.tui.widgets.footer import Footer
 
-
 # Up to this many lines, long lines wrap (a person reads a message or a run's output
 # whole); past it they scroll sideways: wrapping works out every line's breaks at once.
 WRAP_LINES = 2_000
