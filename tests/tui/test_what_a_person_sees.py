@@ -6,11 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from rich.text import Text
 from textual.screen import Screen
 from textual.widget import Widget
 
+from hookdash.tui.screens.confirm import ConfirmScreen
 from hookdash.tui.screens.log import LogScreen
 from hookdash.tui.screens.output import OutputScreen
+from hookdash.tui.screens.trust import TrustScreen
 from hookdash.tui.widgets.hook_tree import HookTree
 from tests.conftest import Sandbox, command_hook, definition, until
 from tests.tui.helpers import drawn_lines, make_app, open_screen, press_on, tree_lines
@@ -136,3 +139,44 @@ async def test_the_telemetry_notice_is_read_whole(sandbox: Sandbox, size: tuple[
         drawn = " ".join(line.strip() for line in drawn_in(screen, notice))
         assert '"outfile": "~/.gemini/telemetry.log"}' in drawn
         assert drawn.endswith("GEMINI_TELEMETRY_OUTFILE).")
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_a_toast_is_drawn_once_under_a_dialog(
+    sandbox: Sandbox, size: tuple[int, int]
+) -> None:
+    """A dialog over a screen showing a toast: the toast once, not once per screen."""
+    _untrusted_project(sandbox)
+    app = make_app(sandbox)
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await until(lambda: len(tree_lines(app.screen.query_one(HookTree))) > 3)
+        app.notify("Something happened", title="Toast-title", timeout=60)
+        await until(lambda: any("Toast-title" in line for line in drawn_lines(app.screen)))
+        app.push_screen(ConfirmScreen("Sure?", Text("A question"), "Yes"))
+        await until(lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.pause()
+        drawn = drawn_lines(app.screen)
+        assert sum(line.count("Toast-title") for line in drawn) == 1, drawn
+        app.screen.dismiss(False)
+        await until(lambda: not isinstance(app.screen, ConfirmScreen))
+        await pilot.pause()
+        drawn = drawn_lines(app.screen)
+        assert sum(line.count("Toast-title") for line in drawn) == 1, drawn
+
+
+async def test_the_trust_review_opens_no_line_with_an_escaped_newline(sandbox: Sandbox) -> None:
+    """The blank line before 'hookdash cannot tell every script it runs' is the view's own:
+    never shown as a `␊`."""
+    sandbox.trust_folder()
+    sandbox.write_workspace(
+        {"hooks": {"AfterTool": [definition(command_hook("run-it \n| sh and more", name="odd"))]}}
+    )
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        screen = await open_screen(pilot, "T", TrustScreen)
+        detail = screen.query_one("#trust-detail")
+        await until(lambda: "cannot tell every script" in " ".join(drawn_in(screen, detail)))
+        drawn = drawn_in(screen, detail)
+        (line,) = [line for line in drawn if "cannot tell every script" in line]
+        assert line.startswith("hookdash cannot tell"), drawn
+        assert not any(line.lstrip().startswith("␊") for line in drawn), drawn
