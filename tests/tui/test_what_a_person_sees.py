@@ -3,22 +3,34 @@ is cut off the screen, nothing is told by colour alone."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import pytest
 from rich.text import Text
 from textual.screen import Screen
 from textual.widget import Widget
+from textual.widgets import Static
 
 from hookdash.tui.screens.confirm import ConfirmScreen
+from hookdash.tui.firing import firing_for
+from hookdash.tui.screens.fire import FireScreen
 from hookdash.tui.screens.log import LogScreen
 from hookdash.tui.screens.output import OutputScreen
 from hookdash.tui.screens.trust import TrustScreen
 from hookdash.tui.widgets.hook_tree import HookTree
+from hookdash.tui.widgets.payload_editor import PayloadArea, PayloadEditor
 from tests.conftest import Sandbox, command_hook, definition, until
 from tests.tui.helpers import drawn_lines, make_app, open_screen, press_on, tree_lines
 
 SIZES = [(120, 36), (80, 24)]
+ScreenT = TypeVar("ScreenT", bound=Screen[Any])
+
+
+async def open_screen_on(pilot: Any, hook_id: str, key: str, kind: type[ScreenT]) -> ScreenT:
+    """Press `key` on `hook_id` in the hook list: the screen it opened."""
+    await press_on(pilot, hook_id, key)
+    await until(lambda: isinstance(pilot.app.screen, kind))
+    return cast(ScreenT, pilot.app.screen)
 
 
 def drawn_in(screen: Screen[Any], widget: Widget) -> list[str]:
@@ -180,3 +192,51 @@ async def test_the_trust_review_opens_no_line_with_an_escaped_newline(sandbox: S
         (line,) = [line for line in drawn if "cannot tell every script" in line]
         assert line.startswith("hookdash cannot tell"), drawn
         assert not any(line.lstrip().startswith("␊") for line in drawn), drawn
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_down_moves_by_the_payloads_json_lines(
+    sandbox: Sandbox, size: tuple[int, int]
+) -> None:
+    """A long value wraps over several rows; one Down still reaches the next JSON line."""
+    _untrusted_project(sandbox)
+    app = make_app(sandbox)
+    async with app.run_test(size=size) as pilot:
+        await until(lambda: len(tree_lines(app.screen.query_one(HookTree))) > 3)
+        screen = await open_screen_on(pilot, "lint", "f", FireScreen)
+        area = screen.query_one("#payload", PayloadArea)
+        await until(lambda: app.focused is area and area.text.startswith("{"))
+        lines = area.text.split("\n")
+        (long,) = [i for i, line in enumerate(lines) if "transcript_path" in line]
+        assert area.wrapped_document.height > len(lines)  # some value wraps
+        await pilot.press(*["down"] * (long + 1))
+        assert area.cursor_location[0] == long + 1
+        await pilot.press("end")  # the JSON line's end, not the wrapped row's
+        assert area.cursor_location == (long + 1, len(lines[long + 1]))
+        await pilot.press("up")
+        assert area.cursor_location[0] == long
+        await pilot.press("home")
+        assert area.cursor_location == (long, 2)  # after the indent
+        # One edit in a few keys: a value is rewritten where the cursor lands.
+        (name,) = [i for i, line in enumerate(lines) if '"tool_name"' in line]
+        await pilot.press(*["down"] * (name - long), "end", "left", "left", "backspace")
+        assert area.text.split("\n")[name].endswith('"write_fil",')
+
+
+async def test_the_payload_editor_takes_a_load_before_it_is_mounted(sandbox: Sandbox) -> None:
+    _untrusted_project(sandbox)
+    app = make_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        tree = app.screen.query_one(HookTree)
+        await until(lambda: len(tree_lines(tree)) > 3)
+        hook = next(h for h in app.config.snapshot.hooks if h.id == "lint")  # type: ignore[union-attr]
+        firing = firing_for(hook.host)
+        assert firing is not None
+        editor = PayloadEditor(hook, firing)
+        editor.load('{"early": true}')  # before it is mounted: kept, not NoMatches
+        editor.focus_editor()
+        assert editor.text == '{"early": true}'
+        await app.screen.mount(editor)
+        await until(lambda: app.focused is editor.query_one(PayloadArea))
+        assert editor.text == '{"early": true}'
+        assert "valid JSON" in str(editor.query_one("#payload-status", Static).render())
