@@ -11,8 +11,8 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
-from hookdash.tui.screens.confirm import ConfirmScreen
 from hookdash.tui.firing import firing_for
+from hookdash.tui.screens.confirm import ConfirmScreen
 from hookdash.tui.screens.fire import FireScreen
 from hookdash.tui.screens.log import LogScreen
 from hookdash.tui.screens.output import OutputScreen
