@@ -226,7 +226,7 @@ async def test_down_moves_by_the_payloads_json_lines(
 async def test_the_payload_editor_takes_a_load_before_it_is_mounted(sandbox: Sandbox) -> None:
     _untrusted_project(sandbox)
     app = make_app(sandbox)
-    async with app.run_test(size=(120, 36)) as pilot:
+    async with app.run_test(size=(120, 36)):
         tree = app.screen.query_one(HookTree)
         await until(lambda: len(tree_lines(tree)) > 3)
         hook = next(h for h in app.config.snapshot.hooks if h.id == "lint")  # type: ignore[union-attr]
