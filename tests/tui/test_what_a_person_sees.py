@@ -9,18 +9,19 @@ import pytest
 from rich.text import Text
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Static
+from textual.widgets import RadioSet, Static
 
 from hookdash.tui.firing import firing_for
 from hookdash.tui.screens.confirm import ConfirmScreen
 from hookdash.tui.screens.fire import FireScreen
 from hookdash.tui.screens.log import LogScreen
 from hookdash.tui.screens.output import OutputScreen
+from hookdash.tui.screens.switch import SwitchScreen
 from hookdash.tui.screens.trust import TrustScreen
 from hookdash.tui.widgets.hook_tree import HookTree
 from hookdash.tui.widgets.payload_editor import PayloadArea, PayloadEditor
 from tests.conftest import Sandbox, command_hook, definition, until
-from tests.tui.helpers import drawn_lines, make_app, open_screen, press_on, tree_lines
+from tests.tui.helpers import drawn_lines, make_app, open_screen, press_on, select, tree_lines
 
 SIZES = [(120, 36), (80, 24)]
 ScreenT = TypeVar("ScreenT", bound=Screen[Any])
@@ -240,3 +241,49 @@ async def test_the_payload_editor_takes_a_load_before_it_is_mounted(sandbox: San
         await until(lambda: app.focused is editor.query_one(PayloadArea))
         assert editor.text == '{"early": true}'
         assert "valid JSON" in str(editor.query_one("#payload-status", Static).render())
+
+
+def _underlined(screen: Screen[Any]) -> list[str]:
+    """The text of each drawn line's underlined segments (the cursor's non-colour cue)."""
+    out = []
+    for strip in screen._compositor.render_strips():
+        text = "".join(seg.text for seg in strip if seg.style is not None and seg.style.underline)
+        if text.strip():
+            out.append(text)
+    return out
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_focus_and_cursor_are_shown_not_by_colour_alone(
+    sandbox: Sandbox, size: tuple[int, int]
+) -> None:
+    _untrusted_project(sandbox)
+    app = make_app(sandbox)
+    async with app.run_test(size=size) as pilot:
+        tree = app.screen.query_one(HookTree)
+        await until(lambda: len(tree_lines(tree)) > 3)
+        select(tree, "lint")
+        await pilot.pause()
+        assert app.focused is tree
+        # The list's cursor: its row underlined; the focused pane: a heavy border.
+        assert any("lint" in text for text in _underlined(app.screen))
+        region = tree.region
+        assert drawn_lines(app.screen)[region.y][region.x] == "┏"
+        await pilot.press("tab")  # the focus moves on: the list's border is light again
+        await until(lambda: app.focused is not tree)
+        await pilot.pause()
+        assert drawn_lines(app.screen)[region.y][region.x] == "╭"
+        assert any("lint" in text for text in _underlined(app.screen))  # still marked
+        # The switch dialog's radio set: the option under the cursor is underlined.
+        tree.focus()
+        await press_on(pilot, "lint", "space")
+        await until(lambda: isinstance(app.screen, SwitchScreen))
+        await pilot.pause()
+        radios = app.screen.query_one(RadioSet)
+        radios.focus()
+        await pilot.pause()
+        assert any("user settings" in text for text in _underlined(app.screen))
+        await pilot.press("down")
+        await pilot.pause()
+        assert any("workspace settings" in text for text in _underlined(app.screen))
+        assert not any("user settings" in text for text in _underlined(app.screen))
