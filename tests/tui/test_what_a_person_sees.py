@@ -11,6 +11,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import RadioSet, Static
 
+from hookdash.core.run.runlog import RunLog, RunRecord
 from hookdash.tui.firing import firing_for
 from hookdash.tui.screens.confirm import ConfirmScreen
 from hookdash.tui.screens.fire import FireScreen
@@ -287,3 +288,30 @@ async def test_focus_and_cursor_are_shown_not_by_colour_alone(
         await pilot.pause()
         assert any("workspace settings" in text for text in _underlined(app.screen))
         assert not any("user settings" in text for text in _underlined(app.screen))
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_live_logs_cursor_is_underlined(sandbox: Sandbox, size: tuple[int, int]) -> None:
+    _untrusted_project(sandbox)
+    RunLog(sandbox.state).append(
+        [
+            RunRecord(
+                ts=f"2026-01-01T09:14:0{i}.000Z",
+                origin="gemini",
+                event="BeforeTool",
+                id=name,
+                scope="user",
+                success=True,
+                exit_code=0,
+                duration_ms=12,
+            )
+            for i, name in enumerate(("first-hook", "second-hook"))
+        ]
+    )
+    app = make_app(sandbox)
+    async with app.run_test(size=size) as pilot:
+        screen = await open_screen(pilot, "l", LogScreen)
+        await until(lambda: any("second-hook" in t for t in _underlined(screen)))
+        assert not any("first-hook" in t for t in _underlined(screen))
+        await pilot.press("up")
+        await until(lambda: any("first-hook" in t for t in _underlined(screen)))
