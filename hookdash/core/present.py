@@ -114,7 +114,9 @@ BANNER_CODES: tuple[str, ...] = (
 _SHORT_REASONS: dict[str, str] = {
     "gemini-refuses-to-start": "Gemini won't start",
     "hooks-disabled": "hooks off",
-    "untrusted-folder": "folder untrusted",
+    # (Short: it stands on every line of an untrusted folder's hooks, beside their
+    # matchers and risk flags; the banner and the details say which folder and why.)
+    "untrusted-folder": "untrusted",
     "unknown-event": "unknown event",
     "invalid": "invalid",
     "disabled": "disabled",
@@ -159,6 +161,10 @@ def state_badge(hook: HookRecord) -> Badge:
         return Badge("runs", "runs")
     if hook.disabled and hook.will_register:
         return Badge("disabled", "disabled")
+    if hook.disabled and hook.inactive_reason == "untrusted-folder":
+        # Switched off as well: the line says so (as in a trusted folder), and why it
+        # would not run even switched on.
+        return Badge("disabled", "disabled, untrusted")
     return Badge("not-running", f"off: {short_reason(hook)}")
 
 
