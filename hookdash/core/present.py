@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, TypeVar
 
 from hookdash.core.any_hook import AnyHook
 from hookdash.core.display import shorten, visible
@@ -377,11 +377,15 @@ def problem_location(problem: Problem, display: Callable[[str], str] = str) -> s
     return where
 
 
-def hook_for_problem(hooks: Iterable[AnyHook], problem: Problem) -> AnyHook | None:
-    """The hook a problem is about (same file, pointer at or inside the hook), if any."""
+_Hook = TypeVar("_Hook", bound=HookRecord)
+
+
+def hook_for_problem(hooks: Iterable[_Hook], problem: Problem) -> _Hook | None:
+    """The hook a problem is about (same file, pointer at or inside the hook), if any:
+    among any host's hooks."""
     if not problem.file or not problem.pointer:
         return None
-    best: AnyHook | None = None
+    best: _Hook | None = None
     for hook in hooks:
         if hook.file != problem.file:
             continue

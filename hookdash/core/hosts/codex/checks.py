@@ -185,6 +185,9 @@ def _hook_problems(hook: CodexHook) -> list[Problem]:
                 **where,
             )
         )
+    missing = _program_missing(hook, subject)
+    if missing is not None:
+        out.append(missing)
     for what, text in (("command", hook.command), ("matcher", hook.matcher)):
         found = hidden_characters(text, multiline=True) if isinstance(text, str) else []
         if found:
@@ -202,6 +205,29 @@ def _hook_problems(hook: CodexHook) -> list[Problem]:
                 )
             )
     return out
+
+
+def _program_missing(hook: CodexHook, subject: str) -> Problem | None:
+    """`command-not-found`, as for every host: the program the hook starts is not on PATH,
+    so bash exits 127; Codex reads that as a failed hook, shows bash's error and goes on,
+    and the hook never does its work (only exit 2 blocks)."""
+    program = hook.program
+    if program is None or program.exists:
+        return None
+    later = (
+        "" if hook.runs else " This hook does not run now, but will fail like this once it does."
+    )
+    return Problem(
+        severity="error" if hook.runs else "warning",
+        code="command-not-found",
+        message=f"The {subject}: '{visible(program.program)}' is not on PATH: bash exits "
+        "127, which Codex CLI reports as a failed hook and goes on, so the hook never does its "
+        f"work.{later}",
+        fix="Install it, or use the full path.",
+        file=hook.file,
+        pointer=hook.pointer,
+        line=hook.line,
+    )
 
 
 def codex_problems(
