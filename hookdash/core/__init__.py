@@ -142,7 +142,13 @@ if TYPE_CHECKING:
         CodexFireResult as CodexFireResult,
         build_codex_payload as build_codex_payload,
         codex_confirmations as codex_confirmations,
+        fire_codex as fire_codex,
         fire_codex_sync as fire_codex_sync,
+    )
+    from hookdash.core.hosts.codex.model import (
+        CodexHook as CodexHook,
+        CodexPlan as CodexPlan,
+        CodexSnapshot as CodexSnapshot,
     )
     from hookdash.core.hosts.codex.trusting import (
         codex_review_token as codex_review_token,
@@ -330,10 +336,12 @@ if TYPE_CHECKING:
         Problem as Problem,
     )
     from hookdash.core.records import (
+        FireOutcome as FireOutcome,
         HookChange as HookChange,
         HookRecord as HookRecord,
         HostSnapshot as HostSnapshot,
         NewHook as NewHook,
+        RunResult as RunResult,
         WriteResult as WriteResult,
     )
     from hookdash.core.run.input_override import (

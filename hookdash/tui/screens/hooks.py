@@ -354,13 +354,6 @@ class HooksScreen(HookWriting):
             )
             return
         firing = firing_for(hook.host)
-        if firing is None:  # a host that fires its own way (`tui/hosts/<host>`'s fire_hook)
-            from hookdash.tui.hosts import tui_host
-
-            other, fire = self.other_host(hook), tui_host(hook.host).fire_hook
-            if other is not None and fire is not None:
-                self._fire_other(fire, hook, other)
-                return
         refusal = (
             firing.refusal(hook)
             if firing is not None
@@ -411,48 +404,13 @@ class HooksScreen(HookWriting):
         self.app.push_screen(PlanScreen(event, hook))
         return "Gemini"
 
-    @work(group="fire-other", exclusive=True)
-    async def _fire_other(self, fire: Any, hook: Hook, snapshot: Any) -> None:
-        """A hook of a host that fires its own way (`tui/hosts/<host>`'s `fire_hook`)."""
-        await fire(self, hook, snapshot)
-
     def action_review_trust(self) -> None:
         """One review for every host: Gemini's project hooks to trust and every other
-        host's new and changed repository hooks (`tui.reviewing`), each with its host,
-        checked one by one; then each host that reviews its own way
-        (`tui/hosts/<host>`'s `review_hooks`)."""
-        from hookdash.tui.hosts import tui_host
+        host's hooks waiting for review (`tui.reviewing`), each with its host, checked one
+        by one."""
         from hookdash.tui.screens.trust import TrustScreen
 
-        config = self.hd_app.config
-        others = [
-            (snap, review)
-            for snap in (config.more_hosts if config is not None else [])
-            if (review := tui_host(snap.host).review_hooks) is not None
-        ]
-
-        def then(_: None) -> None:  # (a callback: the screen may be left by going to a hook)
-            if others:
-                self._review_others(others)
-
-        if others and config is not None and not self._trust_screen_has_items(config):
-            self._review_others(others)  # nothing for the one review: straight to theirs
-            return
-        self.app.push_screen(TrustScreen(), then)
-
-    @staticmethod
-    def _trust_screen_has_items(config: Any) -> bool:
-        from hookdash.core import untrusted_project_hooks
-        from hookdash.tui.reviewing import reviewings
-
-        return bool(untrusted_project_hooks(config.hooks)) or any(
-            r.items(config) for r in reviewings()
-        )
-
-    @work(group="review", exclusive=True)
-    async def _review_others(self, others: list[tuple[Any, Any]]) -> None:
-        for snapshot, review in others:
-            await review(self, snapshot)
+        self.app.push_screen(TrustScreen())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         in_filter = self.focused is self.query_one("#filter", Input)
