@@ -188,9 +188,9 @@ COMMANDS: tuple[Command, ...] = (
             "Show only this project's own hooks (its workspace settings), or every hook "
             "again.", footer=WIDE),
     Command("hooks", "h", "cycle_host", "Host", "Show one host's hooks",
-            "Cycle the list through every host's hooks, Gemini CLI's only and Claude Code's "
-            "only (it writes host:gemini or host:claude in the filter box, where you can "
-            "type it too).", show=False),
+            "Cycle the list through every host's hooks, then each agent's only (it writes "
+            "host:gemini, host:claude, host:codex… in the filter box, where you can type it "
+            "too).", show=False),
     Command("hooks", "b", "toggle_banners", "Banners", "Unfold/fold the banners",
             "Show every banner in full, or one line each (a click unfolds one).",
             footer=WIDE),
