@@ -68,6 +68,7 @@ if TYPE_CHECKING:
         TrustChangedError as TrustChangedError,
         UndoRefused as UndoRefused,
         UnknownEvent as UnknownEvent,
+        UnsupportedOperation as UnsupportedOperation,
     )
     from hookdash.core.hosts import (
         Host as Host,
@@ -266,6 +267,9 @@ if TYPE_CHECKING:
     from hookdash.core.hosts.mcp import (
         starts_label as starts_label,
         what_it_runs as what_it_runs,
+    )
+    from hookdash.core.hosts.protocol import (
+        CAPABILITY_WORDS as CAPABILITY_WORDS,
     )
     from hookdash.core.load.checks.trust import (
         untrusted_project_hooks as untrusted_project_hooks,

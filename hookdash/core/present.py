@@ -399,44 +399,33 @@ def hook_for_problem(hooks: Iterable[_Hook], problem: Problem) -> _Hook | None:
     return best
 
 
-def _haystack(hook: AnyHook) -> str:
+def _haystack(hook: HookRecord) -> str:
+    """What the filter box searches in a hook of any host: the fields every record has,
+    then those only its host's have (Gemini's name and description, Claude's target)."""
     risks = hook_risk_kinds(hook)
-    if isinstance(hook, ClaudeHook):
-        return "\n".join(
-            [
-                f"host:{hook.host}",
-                hook.id,
-                hook.command or "",
-                hook.detail or "",
-                hook.event,
-                hook.layer_label,
-                hook.matcher if isinstance(hook.matcher, str) else repr(hook.matcher or ""),
-                " ".join(b.label for b in hook_badges(hook)),
-                " ".join(["risky", *risks, *(risk_label(k) for k in risks)] if risks else []),
-            ]
-        ).lower()
     parts = [
         f"host:{hook.host}",
         hook.id,
-        hook.name or "",
         hook.command or "",
-        hook.command_raw or "",
         hook.event,
         hook.layer_label,
         hook.scope,
-        hook.description or "",
         hook.matcher if isinstance(hook.matcher, str) else repr(hook.matcher or ""),
         " ".join(b.label for b in hook_badges(hook)),
         # `/network`, `/pipe to shell`, `/risky` (any flag): the review starts from them.
         " ".join(["risky", *risks, *(risk_label(k) for k in risks)] if risks else []),
     ]
+    if isinstance(hook, ClaudeHook):
+        parts.append(hook.detail or "")
+    elif isinstance(hook, Hook):
+        parts += [hook.name or "", hook.command_raw or "", hook.description or ""]
     return "\n".join(parts).lower()
 
 
-def hook_matches(hook: AnyHook, query: str) -> bool:
+def hook_matches(hook: HookRecord, query: str) -> bool:
     """The filter box: every word of the query occurs in the hook's id, name, command,
     event, layer, matcher, description, badges or risk flags (their kinds and labels, and
-    `risky` for any; case-insensitive); `host:claude`, `host:gemini` keep one host's."""
+    `risky` for any; case-insensitive); `host:NAME` keeps one host's."""
     words = query.lower().split()
     if not words:
         return True

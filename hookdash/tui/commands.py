@@ -41,6 +41,7 @@ Scope = Literal[
     "saved_payloads",
     "hook_form",
     "claude_form",
+    "host_form",
     "import",
     "other_agents",
 ]
@@ -280,6 +281,12 @@ COMMANDS: tuple[Command, ...] = (
             "Write the hook to the chosen Claude settings file (refused with the reason shown "
             "under Checks); u on the hook list undoes it.", priority=True, key_display="^s"),
     Command("claude_form", "escape", "close", "Cancel", "Leave without saving",
+            "Back to the hook list, writing nothing.", priority=True, key_display="esc"),
+    # --- the form of a host without its own (a, e on a Codex CLI hook) ------------------
+    Command("host_form", "ctrl+s", "save", "Save", "Save the hook",
+            "Write the hook to the chosen file of its agent (refused with the reason shown "
+            "under Checks); u on the hook list undoes it.", priority=True, key_display="^s"),
+    Command("host_form", "escape", "close", "Cancel", "Leave without saving",
             "Back to the hook list, writing nothing.", priority=True, key_display="esc"),
     # --- importing from Claude Code (I) ------------------------------------------------
     Command("import", "ctrl+s", "import", "Import", "Import the hooks",

@@ -177,3 +177,128 @@ async def test_t_reviews_codex_hooks_and_trusts_what_it_showed(sandbox: Sandbox)
             )
         )
     assert "trusted_hash" in (sandbox.home / ".codex" / "config.toml").read_text()
+
+
+async def test_a_on_a_codex_hook_opens_codex_s_form_and_saves_to_its_hooks_json(
+    sandbox: Sandbox,
+) -> None:
+    """The form every host without its own gets (`Host.add`): Codex's events, its scopes,
+    its timeout in seconds; the diff under Checks before Save writes."""
+    import json
+
+    from textual.widgets import Input
+
+    from hookdash.tui.screens.host_form import HostHookFormScreen
+    from tests.tui.helpers import settle, until
+
+    codex_setup(sandbox)
+    hooks_json = sandbox.home / ".codex" / "hooks.json"
+    app = codex_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        select(app.screen.query_one(HookTree), "echo codex-guard")
+        await pilot.press("a")
+        await until(lambda: isinstance(app.screen, HostHookFormScreen))
+        form = app.screen
+        assert isinstance(form, HostHookFormScreen) and form.event == "PreToolUse"
+        form.query_one("#matcher", Input).value = "Bash"
+        form.query_one("#command", Input).value = "echo added-by-form"
+        form.query_one("#timeout", Input).value = "15"
+        await until(lambda: form.review is not None and "added-by-form" in form.review.diff)
+        assert "Codex CLI event" in str(form.query_one("#form-event").border_title)
+        await pilot.press("ctrl+s")
+        await until(lambda: not isinstance(app.screen, HostHookFormScreen))
+        await settle(pilot)
+    groups = json.loads(hooks_json.read_text())["hooks"]["PreToolUse"]
+    added = groups[-1]
+    assert added["matcher"] == "Bash"
+    assert added["hooks"] == [{"type": "command", "command": "echo added-by-form", "timeout": 15}]
+
+
+async def test_e_on_a_codex_hook_edits_it_in_place(sandbox: Sandbox) -> None:
+    import json
+
+    from textual.widgets import Input
+
+    from hookdash.tui.screens.host_form import HostHookFormScreen
+    from tests.tui.helpers import settle, until
+
+    codex_setup(sandbox)
+    hooks_json = sandbox.home / ".codex" / "hooks.json"
+    app = codex_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        select(app.screen.query_one(HookTree), "echo codex-guard")
+        await pilot.press("e")
+        await until(lambda: isinstance(app.screen, HostHookFormScreen))
+        form = app.screen
+        assert isinstance(form, HostHookFormScreen)
+        command = form.query_one("#command", Input)
+        assert command.value == "echo codex-guard"  # the hook as written
+        assert form.query_one("#timeout", Input).value == "30"
+        await until(lambda: form.review is not None and form.unchanged)
+        command.value = "echo codex-guard --edited"
+        await until(lambda: form.review is not None and not form.unchanged)
+        await pilot.press("ctrl+s")
+        await until(lambda: not isinstance(app.screen, HostHookFormScreen))
+        await settle(pilot)
+    (group,) = json.loads(hooks_json.read_text())["hooks"]["PreToolUse"]
+    assert group["hooks"][0]["command"] == "echo codex-guard --edited"
+    assert group["hooks"][0]["timeout"] == 30
+
+
+async def test_d_removes_a_codex_hook_after_its_diff(sandbox: Sandbox) -> None:
+    import json
+
+    from hookdash.tui.screens.confirm import ConfirmScreen
+    from tests.tui.helpers import until
+
+    codex_setup(sandbox)
+    hooks_json = sandbox.home / ".codex" / "hooks.json"
+    app = codex_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        select(app.screen.query_one(HookTree), "echo codex-guard")
+        await pilot.press("d")
+        await until(lambda: isinstance(app.screen, ConfirmScreen))
+        assert "echo codex-guard" in text_of(app.screen.query_one("#confirm-body"), 200)
+        await pilot.press("y")
+        await until(lambda: "codex-guard" not in hooks_json.read_text())
+    assert "Stop" in json.loads(hooks_json.read_text())["hooks"]
+
+
+async def test_p_on_a_codex_hook_says_where_its_plan_is_not_gemini_s(sandbox: Sandbox) -> None:
+    from hookdash.tui.screens.plan import PlanScreen
+    from tests.tui.helpers import record_notifications, until
+
+    codex_setup(sandbox)
+    app = codex_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        shown = record_notifications(app)
+        await pilot.pause()
+        select(app.screen.query_one(HookTree), "echo codex-guard")
+        await pilot.press("p")
+        await until(lambda: bool(shown))
+        assert not isinstance(app.screen, PlanScreen)
+    message, _ = shown[-1]
+    assert "no plan view for Codex CLI" in message
+    assert "hookdash plan --host codex PreToolUse" in message
+
+
+async def test_h_cycles_through_codex_s_hooks_too(sandbox: Sandbox) -> None:
+    from textual.widgets import Input
+
+    from tests.tui.helpers import until
+
+    codex_setup(sandbox)
+    app = codex_app(sandbox)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        box = app.screen.query_one("#filter", Input)
+        seen = []
+        for _ in range(3):
+            await pilot.press("h")
+            await pilot.pause()
+            seen.append(box.value)
+        await until(lambda: box.value == seen[-1])
+    assert "host:codex" in seen and seen[-1] == ""

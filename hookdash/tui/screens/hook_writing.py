@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from rich.text import Text
 from textual import work
@@ -205,20 +205,29 @@ class HookWriting(HookdashScreen[None]):
         event = item.hook.event if isinstance(item, HookItem) else getattr(item, "event", None)
         name = self._host_under_cursor() or config.snapshot.host
         add = tui_host(name).add_hook
-        if add is None:
-            self._no_form(name, "add --host", "a")
+        if add is not None:
+            add(self, event)
+        else:
+            self._host_form(name, None, event)
+
+    def _host_form(self, name: str, hook: HookRecord | None, event: str | None) -> None:
+        """The form of a host without its own (`screens.host_form`: `Host.add`,
+        `Host.edit`), where it has the capability; else say what to run."""
+        from hookdash.core import CAPABILITY_WORDS, UnsupportedOperation, host
+        from hookdash.tui.screens.host_form import HostHookFormScreen
+
+        agent = host(name)
+        operation: Literal["add", "edit"] = "add" if hook is None else "edit"
+        loaded = next((s for s in self.loaded_snapshots() if s.host == name), None)
+        if operation not in agent.capabilities or loaded is None:
+            words = CAPABILITY_WORDS[operation]
+            self.refused(
+                UnsupportedOperation(name, agent.label, operation, words),
+                f"Cannot {operation} this hook here",
+            )
             return
-        add(self, event)
-
-    def _no_form(self, name: str, command: str, key: str) -> None:
-        from hookdash.core import host
-
-        self.refuse(
-            f"The dashboard has no form for {visible(host(name).label)}'s hooks yet: E opens "
-            f"the file at the hook, or run `hookdash {command} {visible(name)} …`.",
-            f"Cannot {'add' if key == 'a' else 'edit'} this hook here",
-            severity="warning",
-        )
+        form = HostHookFormScreen(agent, loaded, hook=hook, event=event)
+        self.app.push_screen(form, self.form_done)
 
     def action_add_claude_hook(self) -> None:
         from hookdash.tui.hosts.claude.writing import add_claude_hook
@@ -236,10 +245,10 @@ class HookWriting(HookdashScreen[None]):
             self.notify("Select a hook first (a adds one).", timeout=4)
             return
         edit = tui_host(selected.host).edit_hook
-        if edit is None:
-            self._no_form(selected.host, f"edit --host {selected.host} ID", "e")
-            return
-        edit(self, selected)
+        if edit is not None:
+            edit(self, selected)
+        else:
+            self._host_form(selected.host, self.current(selected), None)
 
     def form_done(self, result: AuthoringResult | None) -> None:
         if result is not None:
