@@ -68,7 +68,7 @@ async def test_f_opens_the_payload_editor_and_the_verdict_reads_blocked(
 async def test_f_asks_before_an_untrusted_project_hook(sandbox: Sandbox, host: str) -> None:
     from hookdash.tui.screens.confirm import ConfirmScreen
 
-    case = case_of(host)  # the folder untrusted (Gemini), never reviewed (Claude Code)
+    case = case_of(host)  # the folder untrusted (Gemini, Codex CLI), never reviewed (Claude)
     project = sandbox.root / "project-files"
     files = type(sandbox)(project, sandbox.monkeypatch)  # a second machine: its project
     case.write_hook(files, case.stop_event, "echo hi", None, "hi")

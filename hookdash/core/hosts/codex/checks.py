@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from hookdash.core.display import hidden_characters, shorten, visible
 from hookdash.core.hosts.codex.layers import CodexLayer
 from hookdash.core.hosts.codex.model import CodexHook, CodexSnapshot
+from hookdash.core.load.missing_program import missing_program
 from hookdash.core.load.risks import kinds_of
 from hookdash.core.problems import Problem
 
@@ -185,7 +186,15 @@ def _hook_problems(hook: CodexHook) -> list[Problem]:
                 **where,
             )
         )
-    missing = _program_missing(hook, subject)
+    missing = missing_program(
+        hook.program,
+        hook.runs,
+        "which Codex CLI reports as a failed hook and goes on, so the hook never does its work",
+        file=hook.file,
+        pointer=hook.pointer,
+        line=hook.line,
+        subject=f"The {subject}: ",
+    )
     if missing is not None:
         out.append(missing)
     for what, text in (("command", hook.command), ("matcher", hook.matcher)):
@@ -205,29 +214,6 @@ def _hook_problems(hook: CodexHook) -> list[Problem]:
                 )
             )
     return out
-
-
-def _program_missing(hook: CodexHook, subject: str) -> Problem | None:
-    """`command-not-found`, as for every host: the program the hook starts is not on PATH,
-    so bash exits 127; Codex reads that as a failed hook, shows bash's error and goes on,
-    and the hook never does its work (only exit 2 blocks)."""
-    program = hook.program
-    if program is None or program.exists:
-        return None
-    later = (
-        "" if hook.runs else " This hook does not run now, but will fail like this once it does."
-    )
-    return Problem(
-        severity="error" if hook.runs else "warning",
-        code="command-not-found",
-        message=f"The {subject}: '{visible(program.program)}' is not on PATH: bash exits "
-        "127, which Codex CLI reports as a failed hook and goes on, so the hook never does its "
-        f"work.{later}",
-        fix="Install it, or use the full path.",
-        file=hook.file,
-        pointer=hook.pointer,
-        line=hook.line,
-    )
 
 
 def codex_problems(
