@@ -61,19 +61,11 @@ class CodexReviewing:
         return list(host(NAME).to_review(snapshot)) if snapshot is not None else []
 
     def prompt(self, item: Any, colors: Colors) -> Text:
-        from hookdash.tui.widgets.trust_review import risk_kinds
+        from hookdash.tui.reviewing import review_line
 
         hook: CodexHook = item
         new = hook.trust == "untrusted"  # (else changed: its hash, or a script it runs)
-        text = Text()
-        text.append("NEW" if new else "CHANGED", style=colors.badge("new" if new else "changed"))
-        text.append(" " * (10 - len(text)))
-        text.append(visible(hook.id), style="bold")
-        text.append(f"  {visible(hook.event)}", style=colors.dim)
-        kinds = risk_kinds(item)
-        if kinds:
-            text.append(f"  ⚠ {kinds}", style=colors.risk)
-        return text
+        return review_line(new, visible(hook.id), visible(hook.event), hook, colors)
 
     def whole(self, config: Configuration, item: Any, colors: Colors) -> RenderableType:
         return self.question(config, [item], colors)
