@@ -153,7 +153,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         from hookdash.cli.scanning import print_findings
         from hookdash.core import problem_findings
 
-        print_findings(fmt, problem_findings(snap.problems, snap.workspace), snap.workspace)
+        print_findings(fmt, problem_findings(snap.problems, snap.workspace, h.name), snap.workspace)
         return failed
     if args.json or fmt == "json":
         print_json(

@@ -228,7 +228,16 @@ def cmd_check(args: argparse.Namespace) -> int:
         if args.format == "json":
             args.json = True
         else:
-            print_findings(args.format, problem_findings(every, snap.workspace), snap.workspace)
+            findings = [
+                *problem_findings(problems, snap.workspace, snap.host),
+                *(
+                    f
+                    for other, other_snap in others
+                    for f in problem_findings(other_snap.problems, snap.workspace, other.name)
+                ),
+                *problem_findings(machine, snap.workspace, None),
+            ]
+            print_findings(args.format, findings, snap.workspace)
             return failed
     if args.json:
         records = [p.model_dump(mode="json") for p in problems]

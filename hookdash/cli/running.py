@@ -412,13 +412,11 @@ def _no_runs_yet(source: str, telemetry: str | None, exists: bool) -> str:
 def cmd_log(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from hookdash.core import LogFeed, LogUnreadableError, state_dir
+    from hookdash.core import LogFeed, LogUnreadableError, host, state_dir
 
     if args.limit < 0:
         raise CliError("--limit must be 0 or more", EXIT_USAGE)
     if args.host is not None and args.source not in ("hookdash", "all"):
-        from hookdash.core import host
-
         chosen = host(args.host)
         if "run-records" not in chosen.capabilities:
             raise CliError(
@@ -433,9 +431,10 @@ def cmd_log(args: argparse.Namespace) -> int:
             'telemetry.target "local" and telemetry.outfile in settings.json (or '
             "GEMINI_TELEMETRY_OUTFILE) so Gemini writes one."
         )
+    own_records = args.host is None or "run-records" in host(args.host).capabilities
     feed = LogFeed(
         state_dir(config.env.environ),
-        Path(telemetry) if telemetry else None,
+        Path(telemetry) if telemetry and own_records else None,
         args.source,
         config.hooks,
         host=args.host,

@@ -61,9 +61,9 @@ def own_hooks(config: Configuration) -> BaselineStatus | None:
 def other_agents_line(config: Configuration) -> str | None:
     """The banner line on other agents' hooks in the workspace (`hookdash scan`): read
     with the configuration, off the event loop."""
-    from hookdash.core import foreign_summary, scan_repository
+    from hookdash.core import foreign_summary, host_names, scan_repository
 
-    summary = foreign_summary(scan_repository(config.env.workspace))
+    summary = foreign_summary(scan_repository(config.env.workspace), host_names())
     return f"{summary}: press S (or click) to see them" if summary else None
 
 

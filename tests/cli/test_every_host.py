@@ -66,6 +66,22 @@ def test_check_says_a_hooks_program_is_not_on_path(sandbox: Sandbox, host: str) 
 
 
 @pytest.mark.parametrize("host", EVERY_HOST)
+def test_checks_findings_name_the_host_whose_file_it_is(sandbox: Sandbox, host: str) -> None:
+    """`check --format sarif` (and without --host, every host's part): each finding's agent
+    is the host whose file holds the problem, not Gemini CLI's for all."""
+    case = case_of(host, sandbox)
+    case.write_hook(sandbox, case.stop_event, MISSING, None, "missing")
+    for argv in (("check", "--host", host), ("check",)):
+        sarif = json.loads(sandbox.cli(*argv, "--format", "sarif").stdout)
+        agents = {
+            r["properties"]["agent"]
+            for r in sarif["runs"][0]["results"]
+            if r["ruleId"] == "command-not-found"
+        }
+        assert agents == {host}, argv
+
+
+@pytest.mark.parametrize("host", EVERY_HOST)
 def test_hooks_off_switches_the_chosen_hosts_hooks_only(sandbox: Sandbox, host: str) -> None:
     from hookdash.core import host as host_of
 

@@ -98,11 +98,11 @@ class LogFeed:
         host: str | None = None,
     ) -> None:
         self.runlog = RunLog(state_dir)
-        # Only the runs of this host's hooks (None: every host); Gemini's telemetry file
-        # holds only Gemini CLI's.
+        # Only the runs of this host's hooks (None: every host). `telemetry_file` is the
+        # agent's own record of its runs: the caller passes it only where it holds the
+        # chosen host's (`Host.capabilities` has "run-records").
         self.host = host
-        gemini = host in (None, "gemini")
-        self.telemetry_file = telemetry_file if source != "hookdash" and gemini else None
+        self.telemetry_file = telemetry_file if source != "hookdash" else None
         self.use_runlog = source in ("hookdash", "all")  # else: only the agent's own records
         self.hooks = hooks
         self._run_tail: RunLogTail | None = None

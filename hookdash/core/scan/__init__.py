@@ -13,7 +13,6 @@ GitHub workflow commands, shared with `check`).
 from hookdash.core.scan.formats import github_commands, sarif_log
 from hookdash.core.scan.model import (
     AGENT_NAMES,
-    MANAGED_AGENTS,
     AgentFiles,
     Finding,
     ScannedHook,
@@ -27,7 +26,6 @@ from hookdash.core.scan.scan import MAX_HOOK_FILE_BYTES, scan_repository
 
 __all__ = [
     "AGENT_NAMES",
-    "MANAGED_AGENTS",
     "MAX_HOOK_FILE_BYTES",
     "AgentFiles",
     "Finding",

@@ -103,14 +103,17 @@ def relative_to(path: str | None, root: str) -> str | None:
     return os.path.relpath(path, root) if inside else path
 
 
-def problem_findings(problems: Iterable[Problem], workspace: str) -> list[Finding]:
-    """`check`'s problems as findings (Gemini CLI's configuration)."""
+def problem_findings(
+    problems: Iterable[Problem], workspace: str, agent: str | None
+) -> list[Finding]:
+    """`check`'s problems of one agent's files (`agent`: the host's name; None for what is
+    about no one agent, such as the watch over your own hooks) as findings."""
     return [
         Finding(
             rule_id=p.code,
             level=p.level,
             message=p.message + (f" Fix: {p.fix}" if p.fix else ""),
-            agent="gemini",
+            agent=agent,
             file=relative_to(p.file, workspace),
             line=p.line,
         )
@@ -118,20 +121,14 @@ def problem_findings(problems: Iterable[Problem], workspace: str) -> list[Findin
     ]
 
 
-# The agents whose hooks the dashboard's hook list shows itself (Gemini CLI and Claude Code,
-# each read as it reads its files); every other agent's hooks in the workspace are shown
-# apart, read-only. (Codex CLI is a host of `list` and `check`, not yet of the dashboard.)
-MANAGED_AGENTS: tuple[str, ...] = ("gemini", "claude")
+def foreign_hooks(report: ScanReport, managed: Iterable[str]) -> list[ScannedHook]:
+    """The hooks of agents hookdash does not manage (`managed`: the registered hosts'
+    names, whose hooks the dashboard's list shows itself, each read as it reads them)."""
+    names = set(managed)
+    return [h for h in report.hooks if h.agent not in names]
 
 
-def foreign_hooks(
-    report: ScanReport, managed: tuple[str, ...] = MANAGED_AGENTS
-) -> list[ScannedHook]:
-    """The hooks of agents hookdash does not manage."""
-    return [h for h in report.hooks if h.agent not in managed]
-
-
-def foreign_summary(report: ScanReport, managed: tuple[str, ...] = MANAGED_AGENTS) -> str | None:
+def foreign_summary(report: ScanReport, managed: Iterable[str]) -> str | None:
     """“This repository also brings hooks for Cursor (2), Codex CLI (1)”, or None."""
     counts: dict[str, int] = {}
     for hook in foreign_hooks(report, managed):

@@ -27,10 +27,17 @@ class OtherAgentsScreen(HookdashScreen[None]):
         yield Footer()
 
     def config_changed(self, config: Configuration) -> None:
-        from hookdash.core import AGENT_NAMES, foreign_hooks, scan_repository, shorten, visible
+        from hookdash.core import (
+            AGENT_NAMES,
+            foreign_hooks,
+            host_names,
+            scan_repository,
+            shorten,
+            visible,
+        )
 
         report = scan_repository(config.env.workspace)
-        hooks = foreign_hooks(report)
+        hooks = foreign_hooks(report, host_names())
         title = self.query_one("#other-agents-title", Static)
         body = Text()
         if not hooks:
