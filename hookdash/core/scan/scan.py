@@ -48,7 +48,7 @@ from hookdash.core.scan.model import (
     ScanReport,
 )
 from hookdash.core.scan.places import PlaceNames
-from hookdash.core.scan.reader import AgentReader, Document, Entry, Skipped
+from hookdash.core.scan.reader import AgentReader, Document, Entry, NotParsed, Skipped
 from hookdash.core.scripts import ScriptInfo
 
 # A hook file larger than this is not reviewed (a finding says so): real ones are a few KB.
@@ -198,14 +198,17 @@ class _Scan:
         self._hidden_in_file(agent, rel, text)
         self._dropped(reader, rel, text)
         try:
-            value = _parse(text, syntax)
-        except _ParseError as exc:
+            value = reader.parse(rel, text) if syntax == "markdown" else _parse(text, syntax)
+        except NotParsed as exc:
             if rel in self._ignored:
                 return None  # said once, the way Claude Code reads it
+            said = f"{rel} does not parse as {syntax.upper()}"
+            if syntax == "markdown":
+                said = f"The frontmatter of {rel} does not parse"
             self._find(
                 agent,
                 "hook-file-does-not-parse",
-                f"{rel} does not parse as {syntax.upper()}: {exc.message}",
+                f"{said}: {exc.message}",
                 rel,
                 exc.line,
             )
@@ -536,13 +539,6 @@ def _labels(found: list[Any]) -> str:
     return f"{found[0].label}{more}"
 
 
-class _ParseError(Exception):
-    def __init__(self, message: str, line: int | None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.line = line
-
-
 def _parse(text: str, syntax: str) -> Any:
     if syntax == "toml":
         try:
@@ -559,7 +555,7 @@ def _parse(text: str, syntax: str) -> Any:
 
 
 def _raise(message: str, line: int | None) -> Any:
-    raise _ParseError(message, line)
+    raise NotParsed(message, line)
 
 
 def _a(word: str) -> str:
