@@ -124,8 +124,9 @@ class AgentReader(Protocol):
         ...
 
     def watched(self) -> tuple[str, ...]:
-        """Every file and folder (relative, no pattern) whose content `paths` may read:
-        `scan --diff` reads only these from the base revision."""
+        """Every file and folder (relative; a `*` stands for one name, as in
+        `.claude/skills/*/SKILL.md`) whose content `paths` may read: `scan --diff` reads only
+        these from the base revision."""
         ...
 
     def syntax(self, rel: str) -> Syntax:

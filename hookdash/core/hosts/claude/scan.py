@@ -100,7 +100,14 @@ class ClaudeReader(BaseReader):
         return found
 
     def watched(self) -> tuple[str, ...]:
-        return (*_SETTINGS, _MCP_JSON, _MANIFEST, _PLUGIN_HOOKS, _SKILLS, _AGENTS)
+        return (
+            *_SETTINGS,
+            _MCP_JSON,
+            _MANIFEST,
+            _PLUGIN_HOOKS,
+            f"{_SKILLS}/*/SKILL.md",
+            f"{_AGENTS}/*.md",
+        )
 
     def syntax(self, rel: str) -> Syntax:
         return "markdown" if _definition(rel) is not None else super().syntax(rel)
