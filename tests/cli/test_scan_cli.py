@@ -184,7 +184,7 @@ def test_scan_diff_on_the_command_line(sandbox: Sandbox) -> None:
 
 SKILL = (
     "---\nname: deploy\nhooks:\n  PreToolUse:\n    - matcher: Bash\n      hooks:\n"
-    "        - type: command\n          command: \"./guard.sh\\e[2K\"\n---\nbody\n"
+    '        - type: command\n          command: "./guard.sh\\e[2K"\n---\nbody\n'
 )
 
 

@@ -4,10 +4,26 @@ with their own naming rules (Gemini's `name:command` IDs) override `Host.find`."
 
 from __future__ import annotations
 
+import os
+from collections.abc import Sequence
+from typing import TypeVar
+
 from hookdash.core.display import shorten
 from hookdash.core.errors import AmbiguousHook, HookNotFound
 from hookdash.core.records import HookRecord, HookRef, HostSnapshot
-from hookdash.core.spelling import suggestions
+from hookdash.core.spelling import same_but_home, suggestions
+
+H = TypeVar("H", bound=HookRecord)
+
+
+def with_id(hooks: Sequence[H], arg: str) -> list[H]:
+    """The hooks whose ID is `arg`; else those whose ID is `arg` but for a leading `~`
+    written out as the home folder (a shell expands `~/x.sh` before hookdash sees it)."""
+    named = [hook for hook in hooks if hook.id == arg]
+    if named:
+        return named
+    home = os.path.expanduser("~")
+    return [hook for hook in hooks if same_but_home(arg, hook.id, home)]
 
 
 def find_hook(snapshot: HostSnapshot, arg: str, label: str) -> HookRecord:
@@ -15,7 +31,7 @@ def find_hook(snapshot: HostSnapshot, arg: str, label: str) -> HookRecord:
     for hook in snapshot.hooks:
         if hook.ref == arg:
             return hook
-    named = [hook for hook in snapshot.hooks if hook.id == arg]
+    named = with_id(snapshot.hooks, arg)
     if len(named) == 1:
         return named[0]
     if named:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from hookdash.core.display import shorten
 from hookdash.core.errors import AmbiguousHook, HookNotFound
 from hookdash.core.hosts.claude.model import ClaudeHook, ClaudeSnapshot
+from hookdash.core.hosts.finding import with_id
 from hookdash.core.model import HookRef
 from hookdash.core.spelling import suggestions
 
@@ -24,7 +25,7 @@ def find_claude_hook(snapshot: ClaudeSnapshot, arg: str) -> ClaudeHook:
     for hook in snapshot.hooks:
         if hook.ref == arg:
             return hook
-    named = [hook for hook in snapshot.hooks if hook.id == arg]
+    named = with_id(snapshot.hooks, arg)
     if len(named) == 1:
         return named[0]
     if named:

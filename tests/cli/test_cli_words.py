@@ -1,0 +1,66 @@
+"""What the command line takes and says (issue 28, "The CLI"): an ID typed with its `~`
+expanded by the shell is the same hook; a settings file that does not parse is pointed at
+before anything is changed; a mistyped hook or event gets the close names; plan says which
+other hosts have hooks for the event."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.conftest import Sandbox, command_hook, definition
+
+CLAUDE = {"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "~/bin/guard.sh"}]}]}}
+
+
+def test_a_gemini_id_with_its_tilde_expanded_names_the_same_hook(sandbox: Sandbox) -> None:
+    sandbox.trust_folder()
+    sandbox.write_workspace({"hooks": {"BeforeTool": [definition(command_hook("~/bin/guard.sh"))]}})
+    expanded = f"{sandbox.home}/bin/guard.sh"  # what `hookdash disable ~/bin/guard.sh` gets
+    env = {**sandbox.environ, "HOME": str(sandbox.home)}
+    done = sandbox.cli("disable", expanded, env=env)
+    assert done.returncode == 0, done.stderr
+    assert "with its ~ written out as your home folder" in done.stdout + done.stderr
+    disabled = json.loads(sandbox.user_settings.read_text())["hooksConfig"]["disabled"]
+    assert disabled == ["~/bin/guard.sh"]  # the hook's own ID, as Gemini CLI matches it
+    assert sandbox.cli("enable", expanded, env=env).returncode == 0
+    assert "~/bin/guard.sh" not in sandbox.user_settings.read_text()
+
+
+def test_a_claude_id_with_its_tilde_expanded_names_the_same_hook(sandbox: Sandbox) -> None:
+    settings = sandbox.workspace / ".claude/settings.json"
+    sandbox.write(settings, CLAUDE)
+    expanded = f"{sandbox.home}/bin/guard.sh"
+    env = {**sandbox.environ, "HOME": str(sandbox.home)}
+    done = sandbox.cli("disable", "--host", "claude", expanded, env=env)
+    assert done.returncode == 0, done.stderr
+    listed = json.loads(sandbox.cli("list", "--host", "claude", "--json", env=env).stdout)
+    [hook] = [h for h in listed["hooks"] if h["command"] == "~/bin/guard.sh"]
+    assert hook["runs"] is False
+    # A different path is still not found, with the close name offered.
+    missing = sandbox.cli("disable", "--host", "claude", f"{sandbox.home}/bin/guardx.sh", env=env)
+    assert missing.returncode != 0 and "No Claude Code hook" in missing.stderr
+
+
+@pytest.mark.parametrize("host", ["gemini", "claude"])
+def test_fire_hook_nosuch_suggests_the_close_names(sandbox: Sandbox, host: str) -> None:
+    sandbox.trust_folder()
+    if host == "claude":
+        sandbox.write(sandbox.workspace / ".claude/settings.json", CLAUDE)
+        args = ["fire", "--host", "claude", "Stop", "--hook", "~/bin/gaurd.sh", "--yes"]
+    else:
+        sandbox.write_workspace(
+            {"hooks": {"AfterAgent": [definition(command_hook("~/bin/guard.sh"))]}}
+        )
+        args = ["fire", "AfterAgent", "--hook", "~/bin/gaurd.sh", "--yes"]
+    fired = sandbox.cli(*args)
+    assert fired.returncode != 0
+    assert "Did you mean: '~/bin/guard.sh'" in fired.stderr, fired.stderr
+
+
+def test_plan_a_mistyped_event_suggests_for_every_host(sandbox: Sandbox) -> None:
+    planned = sandbox.cli("plan", "BeforeTol")
+    assert planned.returncode == 2 and "Did you mean BeforeTool?" in planned.stderr
+    claude = sandbox.cli("plan", "--host", "claude", "PreToolUs")
+    assert claude.returncode == 2 and "PreToolUse" in claude.stderr, claude.stderr
