@@ -64,3 +64,25 @@ def test_plan_a_mistyped_event_suggests_for_every_host(sandbox: Sandbox) -> None
     assert planned.returncode == 2 and "Did you mean BeforeTool?" in planned.stderr
     claude = sandbox.cli("plan", "--host", "claude", "PreToolUs")
     assert claude.returncode == 2 and "PreToolUse" in claude.stderr, claude.stderr
+
+
+def test_disable_while_the_settings_file_does_not_parse_points_at_the_error(
+    sandbox: Sandbox,
+) -> None:
+    hook = '{"hooks": [{"type": "command", "command": "a"}]}'
+    broken = '{\n  "hooks": {\n    "BeforeTool": [' + hook + "]\n  },\n  oops\n}\n"
+    sandbox.write(sandbox.workspace_settings, broken)
+    claude = sandbox.workspace / ".claude/settings.json"
+    sandbox.write(
+        claude, '{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "c"}]}]},}'
+    )
+    before = (sandbox.workspace_settings.read_bytes(), claude.read_bytes())
+    done = sandbox.cli("disable", "a")
+    assert done.returncode != 0
+    assert f"{sandbox.workspace_settings}:5:3: This settings file does not parse" in done.stderr
+    assert "nothing was changed" in done.stderr and "No hook is configured here" not in done.stderr
+    done = sandbox.cli("disable", "--host", "claude", "c")
+    assert done.returncode != 0
+    assert f"{claude}:1:" in done.stderr and "not strict JSON (trailing comma" in done.stderr
+    assert (sandbox.workspace_settings.read_bytes(), claude.read_bytes()) == before
+    assert not sandbox.user_settings.exists() or "disabled" not in sandbox.user_settings.read_text()

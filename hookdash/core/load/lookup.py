@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Literal
 
 from hookdash.core.display import shorten
 from hookdash.core.errors import AmbiguousHook, HookNotFound
+from hookdash.core.hosts.finding import unread_files
 from hookdash.core.model import Hook
 from hookdash.core.spelling import same_but_home, suggestions
 
@@ -74,9 +75,10 @@ def find_hooks(config: Configuration, arg: str, *, entries: Iterable[str] = ()) 
     candidates = suggestions(arg, [*(h.id for h in valid), *config.unbuilt_close])
     hint = f" Did you mean: {_quoted(candidates)}?" if candidates else ""
     known = "" if valid or config.thinned else " No hook is configured here."
+    unread = unread_files(config.snapshot.problems)
     raise HookNotFound(
         f"No hook has the ID '{_short(arg)}' (its name, or its command when it has no "
-        f"name).{hint}{known}",
+        f"name).{hint}{unread or known}",
         candidates,
     )
 
