@@ -86,3 +86,25 @@ def test_disable_while_the_settings_file_does_not_parse_points_at_the_error(
     assert f"{claude}:1:" in done.stderr and "not strict JSON (trailing comma" in done.stderr
     assert (sandbox.workspace_settings.read_bytes(), claude.read_bytes()) == before
     assert not sandbox.user_settings.exists() or "disabled" not in sandbox.user_settings.read_text()
+
+
+def test_plan_without_host_says_the_other_hosts_have_hooks_for_the_event(
+    sandbox: Sandbox,
+) -> None:
+    sandbox.write_workspace({"hooks": {"SessionStart": [definition(command_hook("echo g"))]}})
+    claude = {"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "echo c"}]}]}}
+    sandbox.write(sandbox.workspace / ".claude/settings.json", claude)
+    planned = sandbox.cli("plan", "SessionStart")
+    assert planned.returncode == 0, planned.stderr
+    assert "Gemini" in planned.stdout.splitlines()[0]
+    assert (
+        "note: Claude Code has 1 SessionStart hook here too: "
+        "`hookdash plan --host claude SessionStart` shows it." in planned.stdout
+    )
+    notes = json.loads(sandbox.cli("plan", "SessionStart", "--json").stdout)["notes"]
+    assert any("--host claude" in n for n in notes)
+    # Asked for one host by name: no word of the others.
+    assert "too:" not in sandbox.cli("plan", "--host", "gemini", "SessionStart").stdout
+    # No other host has one: nothing said.
+    sandbox.write(sandbox.workspace / ".claude/settings.json", {"hooks": {}})
+    assert "too:" not in sandbox.cli("plan", "SessionStart").stdout
