@@ -237,3 +237,22 @@ def test_list_check_and_scan_give_a_hook_the_line_of_its_command(sandbox: Sandbo
     assert got == lines
     check = sandbox.cli("check", "--format", "github").stdout
     assert "file=.claude/skills/x/SKILL.md,line=7," in check
+
+
+def test_check_github_names_a_file_outside_the_repository_in_the_message(
+    sandbox: Sandbox,
+) -> None:
+    # Your own settings (outside the repository checked) with a problem, and the project's.
+    bad = {
+        "hooks": {"BeforeTool": [{"matcher": 3, "hooks": [{"type": "command", "command": "x"}]}]}
+    }
+    sandbox.write_user(bad)
+    sandbox.write_workspace(bad)
+    lines = sandbox.cli("check", "--format", "github").stdout.splitlines()
+    inside = [ln for ln in lines if "title=matcher-not-string" in ln and "file=" in ln]
+    assert inside and all("file=.gemini/settings.json," in ln for ln in inside)
+    outside = [ln for ln in lines if str(sandbox.user_settings) in ln]
+    assert outside, lines
+    for line in outside:
+        assert "file=" not in line.split("::")[1]  # no absolute path as the annotation's file
+        assert "outside the repository, so GitHub cannot attach this annotation" in line
