@@ -195,7 +195,10 @@ class _Scan:
         except OSError as exc:
             self._unreadable(agent, rel, exc.strerror or str(exc))
             return None
-        self._hidden_in_file(agent, rel, text)
+        if syntax != "markdown":
+            # A skill's or agent's body is prose for the model (emoji joiners and all), not
+            # hooks: only its hooks' own strings are checked for hidden characters (_hook).
+            self._hidden_in_file(agent, rel, text)
         self._dropped(reader, rel, text)
         try:
             value = reader.parse(rel, text) if syntax == "markdown" else _parse(text, syntax)

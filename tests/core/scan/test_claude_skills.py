@@ -153,3 +153,8 @@ def test_hidden_characters_in_a_skills_hook_are_found(repo: Repo) -> None:
     )
     report = scan_repository(repo.root)
     assert "hidden-characters" in {f.rule_id for f in report.findings}
+
+
+def test_emoji_in_a_skills_prose_are_not_hidden_characters(repo: Repo) -> None:
+    repo.write(".claude/skills/x/SKILL.md", SKILL + "Done 👨‍👩‍👧 ❤️\n")
+    assert "hidden-characters" not in {f.rule_id for f in repo.scan().findings}
