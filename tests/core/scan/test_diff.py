@@ -137,7 +137,12 @@ def test_the_base_is_read_from_the_watched_paths_only() -> None:
     assert ".claude/settings.json" in paths and ".github/hooks" in paths
     assert all(not p.startswith("/") and ".." not in p for p in paths)
     # A pattern only where a reader lists a folder of folders: one name per `*`.
-    assert [p for p in paths if "*" in p] == [".claude/skills/*/SKILL.md", ".claude/agents/*.md"]
+    assert [p for p in paths if "*" in p] == [
+        ".claude/skills/*/SKILL.md",
+        ".claude/agents/*.md",
+        "skills/*/SKILL.md",
+        "agents/*.md",
+    ]
     assert json.dumps(paths)  # plain strings
 
 

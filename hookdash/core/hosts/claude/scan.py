@@ -97,6 +97,8 @@ class ClaudeReader(BaseReader):
         if (root / _MANIFEST).exists() or (root / _MANIFEST).is_symlink():
             found += [_MANIFEST, _PLUGIN_HOOKS]
         found += [_rel(root, d) for d in folder_definitions(root / _CLAUDE_DIR, "project")]
+        if _MANIFEST in found:  # the repository is a plugin: its own skills and agents
+            found += [_rel(root, d) for d in folder_definitions(root, "plugin")]
         return found
 
     def watched(self) -> tuple[str, ...]:
@@ -107,6 +109,8 @@ class ClaudeReader(BaseReader):
             _PLUGIN_HOOKS,
             f"{_SKILLS}/*/SKILL.md",
             f"{_AGENTS}/*.md",
+            "skills/*/SKILL.md",  # a plugin's, at the root (read only beside its manifest)
+            "agents/*.md",
         )
 
     def syntax(self, rel: str) -> Syntax:
@@ -186,6 +190,11 @@ def _definition(rel: str) -> Definition | None:
         return Definition("skill", Path(rel), "project")
     if len(parts) == 3 and rel.startswith(_AGENTS + "/") and rel.endswith(".md"):
         return Definition("agent", Path(rel), "project")
+    # A plugin's own (the repository is one: `paths` lists these only beside its manifest).
+    if len(parts) == 3 and parts[0] == "skills" and parts[2] == "SKILL.md":
+        return Definition("skill", Path(rel), "plugin")
+    if len(parts) == 2 and parts[0] == "agents" and rel.endswith(".md"):
+        return Definition("agent", Path(rel), "plugin")
     return None
 
 
@@ -199,7 +208,9 @@ def _frontmatter_hooks(doc: Document) -> Iterator[Entry | Skipped]:
         return
     name = definition_name(definition, front.value)
     runs = f"Claude Code runs it {lifetime(definition.source, name)}"
-    if definition.source == "agent":
+    if definition.scope == "plugin":
+        runs += f". {_PLUGIN_WHEN.removesuffix('.')}"
+    elif definition.source == "agent":
         runs += f", {_AGENT_TRUST}"
     hooks = {"hooks": front.value["hooks"]}
     whole = dropped_whole_of(definition, front)
@@ -227,6 +238,8 @@ def _frontmatter_hooks(doc: Document) -> Iterator[Entry | Skipped]:
             line=front.line(at),
             runs_when=when,
             level="note" if why is not None else None,
+            # A plugin's hooks run with its folder (the repository) as CLAUDE_PLUGIN_ROOT.
+            variables={"CLAUDE_PLUGIN_ROOT": "."} if definition.scope == "plugin" else None,
         )
 
 
