@@ -7,6 +7,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
+
 from hookdash.core.scan import scan_repository
 from tests.core.scan.conftest import Repo
 
@@ -176,3 +178,26 @@ def test_a_plugin_repositorys_own_skills_run_once_it_is_installed(repo: Repo) ->
 def test_skills_at_the_root_of_a_repository_that_is_no_plugin_are_not_read(repo: Repo) -> None:
     repo.write("skills/deploy/SKILL.md", SKILL)
     assert repo.scan().hooks == []
+
+
+def test_a_skills_folder_leading_out_is_reported_not_listed(repo: Repo, tmp_path: Path) -> None:
+    outside = tmp_path / "home-skills"
+    (outside / "x").mkdir(parents=True)
+    (outside / "x/SKILL.md").write_text(SKILL)
+    (repo.root / ".claude").mkdir()
+    (repo.root / ".claude/skills").symlink_to(outside)
+    listed: list[str] = []
+    real_scandir = os.scandir
+
+    def scandir(path: str | Path) -> object:
+        listed.append(os.path.realpath(path))
+        return real_scandir(path)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(os, "scandir", scandir)
+        report = repo.scan()
+    assert report.hooks == []
+    assert str(outside) not in listed  # no name outside the repository is read
+    [finding] = [f for f in report.findings if f.file == ".claude/skills"]
+    assert finding.rule_id == "hook-file-unreadable"
+    assert "leads out of the repository" in finding.message

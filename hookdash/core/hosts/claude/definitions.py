@@ -56,16 +56,26 @@ def folder_definitions(
     folder: Path, scope: ClaudeScope, plugin: Plugin | None = None
 ) -> list[Definition]:
     """The skills and agents of one folder (a `.claude` folder, or a plugin's root)."""
-    out = [
-        Definition("skill", folder / "skills" / name / "SKILL.md", scope, plugin)
-        for name in _names(folder / "skills")
+    return [
+        *kind_definitions(folder, "skill", scope, plugin),
+        *kind_definitions(folder, "agent", scope, plugin),
     ]
-    out += [
+
+
+def kind_definitions(
+    folder: Path, source: ClaudeHookSource, scope: ClaudeScope, plugin: Plugin | None = None
+) -> list[Definition]:
+    """The skills (`skills/<name>/SKILL.md`) or the agents (`agents/*.md`) of one folder."""
+    if source == "skill":
+        return [
+            Definition("skill", folder / "skills" / name / "SKILL.md", scope, plugin)
+            for name in _names(folder / "skills")
+        ]
+    return [
         Definition("agent", folder / "agents" / name, scope, plugin)
         for name in _names(folder / "agents")
         if name.endswith(".md")
     ]
-    return out
 
 
 def definition_name(definition: Definition, value: dict[str, Any]) -> str:

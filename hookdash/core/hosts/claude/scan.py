@@ -23,6 +23,7 @@ folder is trusted; its Stop hook runs as SubagentStop.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -34,12 +35,12 @@ from hookdash.core.hosts.claude.definitions import (
     Definition,
     definition_name,
     dropped_whole_of,
-    folder_definitions,
+    kind_definitions,
     lifetime,
 )
 from hookdash.core.hosts.claude.files import parse_settings
 from hookdash.core.hosts.claude.handler import command_line
-from hookdash.core.hosts.claude.model import ClaudeScope
+from hookdash.core.hosts.claude.model import ClaudeHookSource, ClaudeScope
 from hookdash.core.hosts.claude.schema import hook_errors
 from hookdash.core.hosts.claude.settings_commands import (
     arms,
@@ -96,9 +97,9 @@ class ClaudeReader(BaseReader):
         found = [*_SETTINGS, _MCP_JSON]
         if (root / _MANIFEST).exists() or (root / _MANIFEST).is_symlink():
             found += [_MANIFEST, _PLUGIN_HOOKS]
-        found += [_rel(root, d) for d in folder_definitions(root / _CLAUDE_DIR, "project")]
+        found += _definition_paths(root, _CLAUDE_DIR, "project")
         if _MANIFEST in found:  # the repository is a plugin: its own skills and agents
-            found += [_rel(root, d) for d in folder_definitions(root, "plugin")]
+            found += _definition_paths(root, "", "plugin")
         return found
 
     def watched(self) -> tuple[str, ...]:
@@ -178,8 +179,22 @@ class ClaudeReader(BaseReader):
         return _SETTINGS_WHEN if rel in _SETTINGS else _PLUGIN_WHEN
 
 
-def _rel(root: Path, definition: Definition) -> str:
-    return definition.path.relative_to(root).as_posix()
+def _definition_paths(root: Path, base: str, scope: ClaudeScope) -> list[str]:
+    """The skill and agent files under `base` (relative to the root); a skills or agents
+    folder that leads out of the repository is not listed but given itself, so that the
+    scan reports the link instead of reading names outside."""
+    out: list[str] = []
+    top = os.path.realpath(root)
+    kinds: tuple[tuple[ClaudeHookSource, str], ...] = (("skill", "skills"), ("agent", "agents"))
+    for source, name in kinds:
+        rel = f"{base}/{name}" if base else name
+        real = os.path.realpath(root / rel)
+        if real != top and not real.startswith(top + os.sep):
+            out.append(rel)
+            continue
+        found = kind_definitions(root / base if base else root, source, scope)
+        out += [d.path.relative_to(root).as_posix() for d in found]
+    return out
 
 
 def _definition(rel: str) -> Definition | None:
