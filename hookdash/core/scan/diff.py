@@ -116,13 +116,15 @@ def _listed(rel: str) -> str:
 
 def _wanted(rel: str, patterns: list[list[str]]) -> bool:
     """Whether a listed file is read from the base: a file under a pattern's folder only
-    when it matches the pattern, a `*` one name (not every file of every skill)."""
+    when it matches the pattern, a `*` one name (not every file of every skill), or stands
+    on its way (a skill's folder that is a symbolic link: the scan then says where it
+    leads, in the base as in the working tree)."""
     parts = rel.split("/")
     under = [p for p in patterns if rel.startswith(_listed("/".join(p)) + "/")]
     if not under:
         return True
     return any(
-        len(p) == len(parts) and all(fnmatchcase(a, b) for a, b in zip(parts, p, strict=True))
+        len(parts) <= len(p) and all(fnmatchcase(a, b) for a, b in zip(parts, p, strict=False))
         for p in under
     )
 

@@ -177,3 +177,19 @@ def test_a_skills_new_hook_is_a_change_and_an_unchanged_one_is_not(
         (".claude/agents/a.md", "echo agent"),
     ]
     assert report.hooks[0].runs_when.startswith("Claude Code runs it once the skill 'new'")
+
+
+def test_a_skill_folder_linked_out_in_the_base_is_no_change(
+    repo_git: Repo, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    for name, value in GIT_ENV.items():
+        monkeypatch.setenv(name, value)
+    repo = repo_git
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (repo.root / ".claude/skills").mkdir(parents=True)
+    (repo.root / ".claude/skills/linked").symlink_to(elsewhere)
+    (elsewhere / "SKILL.md").write_text("---\nname: x\n---\n")
+    commit(repo.root)
+    report = scan_diff(repo.root, "HEAD")
+    assert report.hooks == [] and report.findings == []
