@@ -6,6 +6,7 @@ registering here, not by a test that forgets it)."""
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -43,6 +44,36 @@ def _claude_hook(
     _add(files.home / ".claude" / "settings.json", event, group)
 
 
+def _codex_hook(
+    files: SettingsFiles, event: str, command: str, matcher: str | None, name: str
+) -> None:
+    """In `$CODEX_HOME/hooks.json`; on this machine's own user file, trusted the way a person
+    does before Codex runs it (hookdash's review: its hash in the user's hooks.state). A file
+    written for another machine (a project's, moved) stays as written: never trusted."""
+    from hookdash.core import host
+
+    group: dict[str, Any] = {"hooks": [{"type": "command", "command": command}]}
+    if matcher is not None:
+        group["matcher"] = matcher
+    path = files.home / ".codex" / "hooks.json"
+    _add(path, event, group)
+    if path.parent != Path(os.environ.get("CODEX_HOME", "")):
+        return
+    codex, environ = host("codex"), dict(os.environ)
+    snapshot = codex.load(files.workspace, environ)
+    wrote = [h for h in codex.to_review(snapshot) if h.file == str(path) and h.command == command]
+    assert wrote, f"{command!r}: Codex has nothing of it to trust"
+    codex.trust(snapshot, wrote)
+
+
+def _trust_codex_project(sandbox: Sandbox) -> None:
+    """The project folder trusted in Codex (its project hooks load), as `codex` asks once."""
+    config = sandbox.home / ".codex" / "config.toml"
+    config.parent.mkdir(parents=True, exist_ok=True)
+    before = config.read_text() if config.exists() else ""
+    config.write_text(f'{before}[projects."{sandbox.workspace}"]\ntrust_level = "trusted"\n')
+
+
 @dataclass(frozen=True)
 class HostCase:
     name: str
@@ -55,10 +86,27 @@ class HostCase:
     write_hook: Callable[[SettingsFiles, str, str, str | None, str], None]
     deny: str  # a command whose JSON output blocks the tool call
     names_hooks: bool  # a hook's id is its name (else its command)
+    # Where `write_hook` writes under a home; the same path under a project is the
+    # project's own file (a project hook: `write_hook` on another machine, then moved).
+    hook_file: str
+    # Makes the sandbox's project trusted by the host (its project hooks then load and
+    # run; hookdash still asks before running one it has not reviewed).
+    trust_project: Callable[[Sandbox], None]
 
     def hook_id(self, command: str, name: str) -> str:
         """The id hookdash lists a hook by that `write_hook` wrote with these."""
         return name if self.names_hooks else command
+
+    def move_to_project(self, files: SettingsFiles, workspace: Path) -> None:
+        """What `write_hook` wrote on `files` (another machine), as `workspace`'s own file."""
+        target = workspace / self.hook_file
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes((files.home / self.hook_file).read_bytes())
+
+
+def _nothing_to_trust(sandbox: Sandbox) -> None:
+    """Claude Code loads a project's hooks without a folder trust of its own (hookdash's
+    review of them is what asks)."""
 
 
 CASES: dict[str, HostCase] = {
@@ -71,6 +119,8 @@ CASES: dict[str, HostCase] = {
         _gemini_hook,
         """cat >/dev/null; echo '{"decision":"deny","reason":"nope"}'""",
         names_hooks=True,
+        hook_file=".gemini/settings.json",
+        trust_project=lambda sandbox: sandbox.trust_folder(),
     ),
     "claude": HostCase(
         "claude",
@@ -82,18 +132,33 @@ CASES: dict[str, HostCase] = {
         """cat >/dev/null; echo '{"hookSpecificOutput": {"hookEventName": "PreToolUse", """
         """"permissionDecision": "deny", "permissionDecisionReason": "nope"}}'""",
         names_hooks=False,
+        hook_file=".claude/settings.json",
+        trust_project=_nothing_to_trust,
+    ),
+    "codex": HostCase(
+        "codex",
+        "Codex CLI",
+        "PreToolUse",
+        "Bash",
+        "Stop",
+        _codex_hook,
+        """cat >/dev/null; echo '{"hookSpecificOutput": {"hookEventName": "PreToolUse", """
+        """"permissionDecision": "deny", "permissionDecisionReason": "nope"}}'""",
+        names_hooks=False,
+        hook_file=".codex/hooks.json",
+        trust_project=_trust_codex_project,
     ),
 }
 
 
 def case_of(name: str, sandbox: Sandbox | None = None) -> HostCase:
     """The parity case of a registered host (a host without one fails the test), with
-    `sandbox` made ready for the host's hooks to run (Gemini's folder trusted)."""
+    `sandbox` made ready for the host's hooks to run (its project trusted by the host)."""
     case = CASES.get(name)
     if case is None:
         pytest.fail(f"host {name!r} has no parity case: add one to tests/every_host.py")
     if sandbox is not None:
-        sandbox.trust_folder()
+        case.trust_project(sandbox)
     return case
 
 

@@ -112,6 +112,8 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "hookdash.core.regex_tokens",
             "hookdash.core.records",
             "hookdash.core.findings",
+            "hookdash.core.mcp_server",
+            "hookdash.core.lazy_regex",
             "hookdash.core.other_agents",
             "hookdash.core.problems",
             "hookdash.core.rules",
@@ -140,13 +142,6 @@ KNOWN_UPWARD: set[tuple[str, str]] = {
     ("hookdash.core.load.fingerprints", "hookdash.core.hosts.gemini.jsvalues"),
     ("hookdash.core.load.fingerprints", "hookdash.core.load.trust_shape"),
     ("hookdash.core.load.fingerprints", "hookdash.core.model"),
-    # The risk readers import the risk records through core.model: core.findings is below.
-    ("hookdash.core.load.risks", "hookdash.core.model"),
-    ("hookdash.core.load.risks.commands", "hookdash.core.model"),
-    ("hookdash.core.load.risks.environment", "hookdash.core.model"),
-    ("hookdash.core.load.risks.findings", "hookdash.core.model"),
-    ("hookdash.core.load.risks.shell", "hookdash.core.model"),
-    ("hookdash.core.load.risks.tokens", "hookdash.core.model"),
 }
 KNOWN_CIRCLES: list[set[str]] = []
 

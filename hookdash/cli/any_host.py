@@ -18,6 +18,7 @@ from hookdash.cli.output import (
     EXIT_FAILED,
     EXIT_NEEDS_CONFIRMATION,
     EXIT_OK,
+    EXIT_USAGE,
     CliError,
     Style,
     print_json,
@@ -163,15 +164,23 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    """`check --host NAME`: the host's problems, in text, JSON, or one of scan's formats
+    (`--format github`, `sarif`)."""
     from hookdash.cli.problem_report import print_problems
 
-    if args.fix:
-        h = chosen_host(args)
-        raise CliError(f"--fix has no safe fixes for {h.label} files")
     h = chosen_host(args)
+    if getattr(args, "fix", False):
+        raise CliError(f"--fix has no safe fixes for {h.label} files", EXIT_USAGE)
     snap = loaded(args, h)
     failed = EXIT_FAILED if snap.has_errors else EXIT_OK
-    if args.json or args.format == "json":
+    fmt = getattr(args, "format", "text")
+    if not args.json and fmt not in ("text", "json"):
+        from hookdash.cli.scanning import print_findings
+        from hookdash.core import problem_findings
+
+        print_findings(fmt, problem_findings(snap.problems, snap.workspace), snap.workspace)
+        return failed
+    if args.json or fmt == "json":
         print_json(
             {
                 "host": h.name,

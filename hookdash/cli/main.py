@@ -10,7 +10,6 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from hookdash.cli.output import EXIT_FAILED, EXIT_OK, CliError, guarded_output, safe_streams
-from hookdash.cli.parser import build_parser
 
 # hookdash allocates in bursts of small objects that live until the command ends (2,000
 # hooks are some 200,000 dicts, lists, strings and models). At CPython's default
@@ -40,6 +39,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
+    if list(sys.argv[1:] if argv is None else argv) == ["--version"]:
+        # The one answer that needs no parser: building it (argparse, its help formatter
+        # and through that shutil and the compression modules) was a quarter of
+        # `--version`. tests/cli/test_start_up.py holds it to what the parser prints.
+        from hookdash import version_line
+
+        print(version_line())
+        return EXIT_OK
+    from hookdash.cli.parser import build_parser
+
     parser = build_parser()
     args = parser.parse_args(argv)  # `--version`, `--help` and a usage error end here
     from hookdash.core import HookdashError, visible

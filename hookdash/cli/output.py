@@ -13,6 +13,7 @@ token, so it cannot pass for a mark.
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import os
 import re
@@ -42,7 +43,12 @@ class CliError(Exception):
 # os.urandom is what `secrets.token_hex` reads, without importing `secrets` (and hashlib,
 # hmac, random) into every start-up.
 _TOKEN = "\ue000" + os.urandom(8).hex()
-_MARK = re.compile(re.escape(_TOKEN) + r"([0-9;]{1,12})m")
+
+
+@functools.cache
+def _marks() -> re.Pattern[str]:
+    """The colour marks in text (compiled on first use: `--version` prints none)."""
+    return re.compile(re.escape(_TOKEN) + r"([0-9;]{1,12})m")
 
 
 def _mark(code: str) -> str:
@@ -116,7 +122,7 @@ def print_json(data: Any) -> None:
 
 def visible_len(text: str) -> int:
     """The width of a line, colour marks left out."""
-    return len(_MARK.sub("", text))
+    return len(_marks().sub("", text))
 
 
 def pad(text: str, width: int) -> str:
@@ -131,7 +137,7 @@ def terminal_text(text: str) -> str:
     kept), every colour mark turned into its escape sequence."""
     if _TOKEN[0] not in text:
         return visible(text, multiline=True)
-    pieces = _MARK.split(text)  # text, code, text, code, …, text
+    pieces = _marks().split(text)  # text, code, text, code, …, text
     return "".join(
         f"\x1b[{piece}m" if i % 2 else visible(piece, multiline=True)
         for i, piece in enumerate(pieces)

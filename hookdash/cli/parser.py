@@ -16,6 +16,7 @@ import importlib
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
+from hookdash import version_line
 from hookdash.cli.options import Parser, add_yes
 
 if TYPE_CHECKING:
@@ -132,7 +133,7 @@ def build_parser() -> argparse.ArgumentParser:
         "(Gemini CLI, Claude Code, Codex CLI), and scan a repository for every agent's.",
         parents=[common],
     )
-    parser.add_argument("--version", action="version", version=_version())
+    parser.add_argument("--version", action="version", version=version_line())
     sub = parser.add_subparsers(
         dest="command", metavar="COMMAND", parser_class=Parser, action=LazyCommands
     )
@@ -209,9 +210,3 @@ def _add_engine_commands(
         help="which log to read (default: all)",
     )
     p.set_defaults(func=cmd_log)
-
-
-def _version() -> str:
-    from hookdash import __version__
-
-    return f"hookdash {__version__}"

@@ -308,6 +308,54 @@ def run_lines(r: Any, s: Style) -> list[str]:
     return lines
 
 
+def skipped_lines(skipped: Sequence[Any], s: Style) -> list[str]:
+    """The hooks a plan or firing leaves out, one line each: id, scope, reason and why."""
+    return [
+        f"  {s.dim('-')} {visible(shorten(k.id, 50))} {s.cyan(k.scope)}: "
+        f"{s.yellow(visible(k.reason))} — {visible(k.why)}"
+        for k in skipped
+    ]
+
+
+def write_fire_outcome(
+    result: Any,
+    label: str,
+    s: Style,
+    *,
+    would_run: bool,
+    why_not: Sequence[str],
+    not_fired: Sequence[tuple[str, str]] = (),
+) -> None:
+    """A firing of a host whose event's hooks all run at once (`FireOutcome` with its
+    `match_field`, `value` and `notes`), as `fire` prints it: the event and what it
+    matched, each run, what was not fired (`(id, why)`) or not run, the notes and the
+    effect. `label` names the agent; `would_run` False says why it would not run the
+    one hook fired."""
+    out = sys.stdout
+    context = (
+        f"{result.match_field} {visible(repr(result.value))}" if result.match_field else NO_MATCHER
+    )
+    count = len(result.results)
+    what = f"{count} hook{'s' if count != 1 else ''}" + (" in parallel" if count > 1 else "")
+    session = visible(str(result.input.get("session_id", ""))[:8])
+    out.write(f"{s.bold(visible(result.event))} · {context} · {what} · session {session}\n")
+    if not would_run:
+        why = visible("; ".join(why_not))
+        out.write(s.yellow(f"! {label} would not run this hook: {why}") + "\n")
+    for warning in result.warnings:
+        out.write(s.yellow(f"! {visible(warning)}") + "\n")
+    for r in result.results:
+        for line in run_lines(r, s):
+            out.write(line + "\n")
+    for ident, why in not_fired:
+        out.write(s.dim(f"  - {visible(shorten(ident, 60))}: {visible(why)}") + "\n")
+    if not result.results and result.skipped:
+        out.write("Not run:\n" + "\n".join(skipped_lines(result.skipped, s)) + "\n")
+    for note in result.notes:
+        out.write(s.dim(f"note: {visible(note)}") + "\n")
+    out.write(s.bold("effect: ") + visible(result.effect) + "\n")
+
+
 def _log_line(record: Any, s: Style) -> str:
     from datetime import datetime
 

@@ -68,6 +68,7 @@ if TYPE_CHECKING:
         TrustChangedError as TrustChangedError,
         UndoRefused as UndoRefused,
         UnknownEvent as UnknownEvent,
+        UnsupportedOperation as UnsupportedOperation,
     )
     from hookdash.core.hosts import (
         Host as Host,
@@ -142,7 +143,13 @@ if TYPE_CHECKING:
         CodexFireResult as CodexFireResult,
         build_codex_payload as build_codex_payload,
         codex_confirmations as codex_confirmations,
+        fire_codex as fire_codex,
         fire_codex_sync as fire_codex_sync,
+    )
+    from hookdash.core.hosts.codex.model import (
+        CodexHook as CodexHook,
+        CodexPlan as CodexPlan,
+        CodexSnapshot as CodexSnapshot,
     )
     from hookdash.core.hosts.codex.trusting import (
         codex_review_token as codex_review_token,
@@ -261,6 +268,9 @@ if TYPE_CHECKING:
         starts_label as starts_label,
         what_it_runs as what_it_runs,
     )
+    from hookdash.core.hosts.protocol import (
+        CAPABILITY_WORDS as CAPABILITY_WORDS,
+    )
     from hookdash.core.load.checks.trust import (
         untrusted_project_hooks as untrusted_project_hooks,
         untrusted_summary as untrusted_summary,
@@ -330,10 +340,12 @@ if TYPE_CHECKING:
         Problem as Problem,
     )
     from hookdash.core.records import (
+        FireOutcome as FireOutcome,
         HookChange as HookChange,
         HookRecord as HookRecord,
         HostSnapshot as HostSnapshot,
         NewHook as NewHook,
+        RunResult as RunResult,
         WriteResult as WriteResult,
     )
     from hookdash.core.run.input_override import (

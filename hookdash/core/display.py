@@ -103,10 +103,18 @@ _NON_C0 = (
     "\x7f-\x9f" + _FORMAT + "\u2028\u2029\ud800-\udfff" + _DEFAULT_IGNORABLE + _BLANK + _PRIVATE_USE
 )
 
-_HIDDEN_LINE = re.compile("[\x00-\x1f" + _NON_C0 + "]")
-_HIDDEN_MULTILINE = re.compile("[\x00-\x08\x0b-\x1f" + _NON_C0 + "]")
+
+@lru_cache(maxsize=2)
+def _hidden(multiline: bool) -> re.Pattern[str]:
+    """The class of hidden characters (keeping newlines and tabs when `multiline`).
+    Compiled on first use, not at import: each is some milliseconds of start-up, and text
+    that is printable ASCII (a `--version`, most JSON) never needs it."""
+    if multiline:
+        return re.compile("[\x00-\x08\x0b-\x1f" + _NON_C0 + "]")
+    return re.compile("[\x00-\x1f" + _NON_C0 + "]")
 
 
+@lru_cache(maxsize=1)
 def _printable_hidden() -> re.Pattern[str]:
     """The hidden characters that str.isprintable() lets through (combining marks,
     fillers, the braille blank: which ones depends on Python's Unicode database): the
@@ -132,8 +140,6 @@ def _as_ranges(chars: Iterable[str]) -> str:
             runs.append([char, char])
     return "".join(first if first == last else f"{first}-{last}" for first, last in runs)
 
-
-_PRINTABLE_HIDDEN = _printable_hidden()
 
 # Names that unicodedata.name() does not give (controls have none, only aliases).
 _C0_NAMES = (
@@ -280,7 +286,7 @@ def _clean(text: str, multiline: bool) -> bool:
         return False
     if text.isascii():
         return True
-    return _PRINTABLE_HIDDEN.search(text) is None
+    return _printable_hidden().search(text) is None
 
 
 def visible(text: str, *, multiline: bool = False) -> str:
@@ -292,14 +298,14 @@ def visible(text: str, *, multiline: bool = False) -> str:
     """
     if _clean(text, multiline):
         return text
-    return (_HIDDEN_MULTILINE if multiline else _HIDDEN_LINE).sub(_replace, text)
+    return _hidden(multiline).sub(_replace, text)
 
 
 def iter_hidden(text: str, *, multiline: bool = False) -> Iterator[HiddenCharacter]:
     """The hidden characters of `text`, in order (lazily: a caller may stop at the first)."""
     if _clean(text, multiline):
         return
-    pattern = _HIDDEN_MULTILINE if multiline else _HIDDEN_LINE
+    pattern = _hidden(multiline)
     for match in pattern.finditer(text):
         code = ord(match.group())
         yield HiddenCharacter(match.start(), code, character_name(code))
@@ -353,7 +359,7 @@ def json_text(value: Any, *, indent: int | None = None) -> str:
         return text
     # json.dumps escapes C0 inside strings itself; a raw newline or tab here is the
     # indentation, never string content, so the multi-line class is the right one.
-    return _HIDDEN_MULTILINE.sub(_json_escape, text)
+    return _hidden(True).sub(_json_escape, text)
 
 
 def shorten(text: str, width: int) -> str:

@@ -19,10 +19,12 @@ import json
 import re
 from typing import Any
 
+from hookdash.core.lazy_regex import lazy_compile
+
 MAX_DEPTH = 100
 
 # Text up to the next bracket outside strings, then the bracket.
-_TO_BRACKET = re.compile(r'[^"\[\]{}]*(?:"[^"\\]*(?:\\.[^"\\]*)*"[^"\[\]{}]*)*([\[\]{}])', re.S)
+_TO_BRACKET = lazy_compile(r'[^"\[\]{}]*(?:"[^"\\]*(?:\\.[^"\\]*)*"[^"\[\]{}]*)*([\[\]{}])', re.S)
 
 
 class NestingTooDeepError(json.JSONDecodeError):
@@ -94,7 +96,7 @@ def json_loads(text: str | bytes, **kwargs: Any) -> Any:
 # ------------------------------------------------------------------ reading deeper
 
 # One JSON token after optional white space: a string, a number, a literal, punctuation.
-_TOKEN = re.compile(
+_TOKEN = lazy_compile(
     r'[ \t\r\n]*(?:("(?:[^"\\\x00-\x1f]|\\["\\/bfnrt]|\\u[0-9a-fA-F]{4})*")'
     r"|(-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?)|(true|false|null)|([\[\]{},:]))"
 )

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, TypeVar
 
 from hookdash.core.any_hook import AnyHook
 from hookdash.core.display import shorten, visible
@@ -114,7 +114,9 @@ BANNER_CODES: tuple[str, ...] = (
 _SHORT_REASONS: dict[str, str] = {
     "gemini-refuses-to-start": "Gemini won't start",
     "hooks-disabled": "hooks off",
-    "untrusted-folder": "folder untrusted",
+    # (Short: it stands on every line of an untrusted folder's hooks, beside their
+    # matchers and risk flags; the banner and the details say which folder and why.)
+    "untrusted-folder": "untrusted",
     "unknown-event": "unknown event",
     "invalid": "invalid",
     "disabled": "disabled",
@@ -159,6 +161,10 @@ def state_badge(hook: HookRecord) -> Badge:
         return Badge("runs", "runs")
     if hook.disabled and hook.will_register:
         return Badge("disabled", "disabled")
+    if hook.disabled and hook.inactive_reason == "untrusted-folder":
+        # Switched off as well: the line says so (as in a trusted folder), and why it
+        # would not run even switched on.
+        return Badge("disabled", "disabled, untrusted")
     return Badge("not-running", f"off: {short_reason(hook)}")
 
 
@@ -377,11 +383,15 @@ def problem_location(problem: Problem, display: Callable[[str], str] = str) -> s
     return where
 
 
-def hook_for_problem(hooks: Iterable[AnyHook], problem: Problem) -> AnyHook | None:
-    """The hook a problem is about (same file, pointer at or inside the hook), if any."""
+_Hook = TypeVar("_Hook", bound=HookRecord)
+
+
+def hook_for_problem(hooks: Iterable[_Hook], problem: Problem) -> _Hook | None:
+    """The hook a problem is about (same file, pointer at or inside the hook), if any:
+    among any host's hooks."""
     if not problem.file or not problem.pointer:
         return None
-    best: AnyHook | None = None
+    best: _Hook | None = None
     for hook in hooks:
         if hook.file != problem.file:
             continue
@@ -395,44 +405,33 @@ def hook_for_problem(hooks: Iterable[AnyHook], problem: Problem) -> AnyHook | No
     return best
 
 
-def _haystack(hook: AnyHook) -> str:
+def _haystack(hook: HookRecord) -> str:
+    """What the filter box searches in a hook of any host: the fields every record has,
+    then those only its host's have (Gemini's name and description, Claude's target)."""
     risks = hook_risk_kinds(hook)
-    if isinstance(hook, ClaudeHook):
-        return "\n".join(
-            [
-                f"host:{hook.host}",
-                hook.id,
-                hook.command or "",
-                hook.detail or "",
-                hook.event,
-                hook.layer_label,
-                hook.matcher if isinstance(hook.matcher, str) else repr(hook.matcher or ""),
-                " ".join(b.label for b in hook_badges(hook)),
-                " ".join(["risky", *risks, *(risk_label(k) for k in risks)] if risks else []),
-            ]
-        ).lower()
     parts = [
         f"host:{hook.host}",
         hook.id,
-        hook.name or "",
         hook.command or "",
-        hook.command_raw or "",
         hook.event,
         hook.layer_label,
         hook.scope,
-        hook.description or "",
         hook.matcher if isinstance(hook.matcher, str) else repr(hook.matcher or ""),
         " ".join(b.label for b in hook_badges(hook)),
         # `/network`, `/pipe to shell`, `/risky` (any flag): the review starts from them.
         " ".join(["risky", *risks, *(risk_label(k) for k in risks)] if risks else []),
     ]
+    if isinstance(hook, ClaudeHook):
+        parts.append(hook.detail or "")
+    elif isinstance(hook, Hook):
+        parts += [hook.name or "", hook.command_raw or "", hook.description or ""]
     return "\n".join(parts).lower()
 
 
-def hook_matches(hook: AnyHook, query: str) -> bool:
+def hook_matches(hook: HookRecord, query: str) -> bool:
     """The filter box: every word of the query occurs in the hook's id, name, command,
     event, layer, matcher, description, badges or risk flags (their kinds and labels, and
-    `risky` for any; case-insensitive); `host:claude`, `host:gemini` keep one host's."""
+    `risky` for any; case-insensitive); `host:NAME` keeps one host's."""
     words = query.lower().split()
     if not words:
         return True

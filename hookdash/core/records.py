@@ -14,13 +14,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from pydantic import BaseModel, JsonValue, PrivateAttr
+from pydantic import BaseModel, ConfigDict, JsonValue, PrivateAttr
 
 from hookdash.core.findings import RiskFlag, Unknown
 from hookdash.core.other_agents import AlsoRunBy
 from hookdash.core.problems import Problem
 from hookdash.core.scripts import ScriptInfo
 from hookdash.core.shown import ShownHook, ShownRun
+
+# Each model's validator is built on its first use, not at import (defer_build): a
+# command imports these for a few of them (`scan` builds none), and building them
+# all was a tenth of its start-up.
 
 
 def command_pointer(
@@ -39,6 +43,8 @@ def command_pointer(
 class HookRef(BaseModel):
     """Enough to name one hook unambiguously, of any host."""
 
+    model_config = ConfigDict(defer_build=True)
+
     id: str
     scope: str  # the host's own scope name (HookScope for Gemini, ClaudeScope for Claude)
     extension: str | None = None
@@ -47,6 +53,8 @@ class HookRef(BaseModel):
 
 class HookRecord(BaseModel):
     """One hook of any host and what that host does with it (`hooks` in `list --json`)."""
+
+    model_config = ConfigDict(defer_build=True)
 
     host: str  # the host's name (core.hosts.protocol.HostName)
     id: str  # what names it in a list and on the command line
@@ -100,6 +108,8 @@ class HookRecord(BaseModel):
 class PlanSkip(BaseModel):
     """A hook of the event a plan left out, and why (`skipped` in `plan --json`)."""
 
+    model_config = ConfigDict(defer_build=True)
+
     id: str
     ref: str
     scope: str
@@ -108,6 +118,8 @@ class PlanSkip(BaseModel):
 
 class HostPlan(BaseModel):
     """What a host runs for one event, in order, and why each other hook does not run."""
+
+    model_config = ConfigDict(defer_build=True)
 
     host: str
     event: str
@@ -118,6 +130,8 @@ class HostPlan(BaseModel):
 
 class RunResult(BaseModel):
     """One hook run by hookdash's engine, of any host (`results` in `fire --json`)."""
+
+    model_config = ConfigDict(defer_build=True)
 
     host: str
     id: str
@@ -154,6 +168,8 @@ class RunResult(BaseModel):
 class FireOutcome(BaseModel):
     """What `fire` did for one event, of any host (`fire --json`)."""
 
+    model_config = ConfigDict(defer_build=True)
+
     host: str
     event: str
     run_id: str
@@ -170,6 +186,8 @@ class FireOutcome(BaseModel):
 class HostSnapshot(BaseModel):
     """Everything one host's `list --json` prints: its hooks with their verdicts and the
     problems found in its files. Each host's snapshot adds its layers, trust and the rest."""
+
+    model_config = ConfigDict(defer_build=True)
 
     host: str
     workspace: str
@@ -197,6 +215,8 @@ class WriteResult(BaseModel):
     """What a write did (or, dry run, would do): every host's switch, add, edit, remove and
     trust report at least this (`core.edit.edits.EditResult` adds each change)."""
 
+    model_config = ConfigDict(defer_build=True)
+
     changed: bool
     message: str
     notes: list[str] = []
@@ -205,6 +225,8 @@ class WriteResult(BaseModel):
 class Workspace(BaseModel):
     """Every host's snapshot of one workspace, in the registry's order: what the views that
     show every host (the dashboard, `list` and `check` without `--host`) read."""
+
+    model_config = ConfigDict(defer_build=True)
 
     path: str
     snapshots: dict[str, HostSnapshot] = {}
@@ -221,6 +243,8 @@ class NewHook(BaseModel):
     """One command hook to add (`add`), in host-neutral terms; each host writes it in its
     own shape and refuses what its files cannot hold (`InvalidHookError`)."""
 
+    model_config = ConfigDict(defer_build=True)
+
     event: str
     command: str
     matcher: str | None = None  # None or "": every tool / trigger
@@ -232,6 +256,8 @@ class NewHook(BaseModel):
 
 class HookChange(BaseModel):
     """The fields `edit` changes: None leaves a field as it is, "" removes an optional one."""
+
+    model_config = ConfigDict(defer_build=True)
 
     command: str | None = None
     matcher: str | None = None

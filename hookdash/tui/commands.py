@@ -41,6 +41,7 @@ Scope = Literal[
     "saved_payloads",
     "hook_form",
     "claude_form",
+    "host_form",
     "import",
     "other_agents",
 ]
@@ -188,9 +189,9 @@ COMMANDS: tuple[Command, ...] = (
             "Show only this project's own hooks (its workspace settings), or every hook "
             "again.", footer=WIDE),
     Command("hooks", "h", "cycle_host", "Host", "Show one host's hooks",
-            "Cycle the list through every host's hooks, Gemini CLI's only and Claude Code's "
-            "only (it writes host:gemini or host:claude in the filter box, where you can "
-            "type it too).", show=False),
+            "Cycle the list through every host's hooks, then each agent's only (it writes "
+            "host:gemini, host:claude, host:codex… in the filter box, where you can type it "
+            "too).", show=False),
     Command("hooks", "b", "toggle_banners", "Banners", "Unfold/fold the banners",
             "Show every banner in full, or one line each (a click unfolds one).",
             footer=WIDE),
@@ -280,6 +281,12 @@ COMMANDS: tuple[Command, ...] = (
             "Write the hook to the chosen Claude settings file (refused with the reason shown "
             "under Checks); u on the hook list undoes it.", priority=True, key_display="^s"),
     Command("claude_form", "escape", "close", "Cancel", "Leave without saving",
+            "Back to the hook list, writing nothing.", priority=True, key_display="esc"),
+    # --- the form of a host without its own (a, e on a Codex CLI hook) ------------------
+    Command("host_form", "ctrl+s", "save", "Save", "Save the hook",
+            "Write the hook to the chosen file of its agent (refused with the reason shown "
+            "under Checks); u on the hook list undoes it.", priority=True, key_display="^s"),
+    Command("host_form", "escape", "close", "Cancel", "Leave without saving",
             "Back to the hook list, writing nothing.", priority=True, key_display="esc"),
     # --- importing from Claude Code (I) ------------------------------------------------
     Command("import", "ctrl+s", "import", "Import", "Import the hooks",

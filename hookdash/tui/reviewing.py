@@ -59,3 +59,20 @@ def reviewings() -> list[Reviewing]:
             continue
         out.append(module.REVIEWING)
     return out
+
+
+def review_line(new: bool, ident: str, detail: str, item: Any, colors: Colors) -> Text:
+    """One host's item in the list: NEW or CHANGED, what it is (`ident`, bold), `detail`
+    (its event, its layer), then its risk kinds. `ident` and `detail` are shown as given:
+    make them `visible()` first."""
+    from hookdash.tui.widgets.trust_review import risk_kinds
+
+    text = Text()
+    text.append("NEW" if new else "CHANGED", style=colors.badge("new" if new else "changed"))
+    text.append(" " * (10 - len(text)))
+    text.append(ident, style="bold")
+    text.append(f"  {detail}", style=colors.dim)
+    kinds = risk_kinds(item)
+    if kinds:
+        text.append(f"  ⚠ {kinds}", style=colors.risk)
+    return text

@@ -11,12 +11,13 @@ It listens on 127.0.0.1 only, on a free port.
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
+
+from tests.loopback import QuietHandler, loopback_server
 
 DEFAULT_TOOL: dict[str, Any] = {
     "name": "Bash",
@@ -120,17 +121,7 @@ def _last_tool_result(messages: list[Any]) -> Any:
 
 
 def _handler(stub: Stub) -> type[BaseHTTPRequestHandler]:
-    class Handler(BaseHTTPRequestHandler):
-        def log_message(self, *args: Any) -> None:  # quiet
-            pass
-
-        def _send(self, status: int, body: bytes, kind: str) -> None:
-            self.send_response(status)
-            self.send_header("content-type", kind)
-            self.send_header("content-length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-
+    class Handler(QuietHandler):
         def _key(self) -> str | None:
             """The credential Claude sent (x-api-key, else the bearer token): which
             apiKeyHelper, if any, it came from."""
@@ -206,12 +197,6 @@ def _handler(stub: Stub) -> type[BaseHTTPRequestHandler]:
 def serving(stub: Stub | None = None) -> Iterator[Stub]:
     """Run the stand-in on a free loopback port for the duration of the block."""
     stub = stub or Stub()
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(stub))
-    stub.url = f"http://127.0.0.1:{server.server_address[1]}"
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
+    with loopback_server(_handler(stub)) as url:
+        stub.url = url
         yield stub
-    finally:
-        server.shutdown()
-        server.server_close()

@@ -12,12 +12,10 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import time
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tests.agent_run import Ran, clear_traces, in_private_etc, read_traces, run_agent, with_changes
 from tests.claude.api_stub import Stub
 
 TRACE_SCRIPT = """#!/bin/bash
@@ -28,24 +26,6 @@ exit "${2:-0}"
 """
 RUN_TIMEOUT_S = 90.0
 MARKETPLACE = "hookdash-test"
-
-
-@dataclass
-class Ran:
-    """What one `claude -p` run did."""
-
-    returncode: int
-    stdout: str
-    stderr: str
-    seconds: float
-    traces: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
-
-    @property
-    def labels(self) -> set[str]:
-        return set(self.traces)
-
-    def count(self, label: str) -> int:
-        return len(self.traces.get(label, []))
 
 
 class World:
@@ -206,8 +186,7 @@ class World:
     ) -> Ran:
         """`claude -p PROMPT --output-format json --allowedTools ALLOWED` in the project;
         `env` adds variables to the run's environment (None removes one)."""
-        for old in self.trace_dir.iterdir():
-            old.unlink()
+        clear_traces(self.trace_dir)
         command = argv or [
             str(self.claude),
             "-p",
@@ -218,43 +197,7 @@ class World:
             allowed,
         ]
         if self.managed_dir.exists():
-            command = self._in_private_etc(command)
-        environ = self.environ()
-        for name, value in (env or {}).items():
-            if value is None:
-                environ.pop(name, None)
-            else:
-                environ[name] = value
-        started = time.monotonic()
-        done = subprocess.run(
-            command,
-            cwd=cwd or self.project,
-            env=environ,
-            capture_output=True,
-            text=True,
-            timeout=RUN_TIMEOUT_S,
-            stdin=subprocess.DEVNULL,
-            check=False,
-        )
-        ran = Ran(done.returncode, done.stdout, done.stderr, time.monotonic() - started)
-        for trace in sorted(self.trace_dir.glob("*.json")):
-            label = trace.name.split(".")[0]
-            try:
-                payload = json.loads(trace.read_text() or "null")
-            except ValueError:
-                payload = {"unparsed": trace.read_text()}
-            ran.traces.setdefault(label, []).append(payload)
-        return ran
-
-    def _in_private_etc(self, command: list[str]) -> list[str]:
-        """`command` in a private mount namespace whose /etc is the machine's with the
-        world's managed files laid over it (overlayfs): /etc/claude-code exists for this
-        run only, and the machine is untouched."""
-        work = self.etc_upper.parent / "work"
-        work.mkdir(parents=True, exist_ok=True)
-        mount = (
-            f"mount -t overlay overlay -o lowerdir=/etc,upperdir={self.etc_upper},"
-            f"workdir={work} /etc"
-        )
-        script = f'{mount} && exec "$@"'
-        return ["unshare", "-m", "--propagation", "private", "sh", "-c", script, "sh", *command]
+            command = in_private_etc(command, self.etc_upper)
+        environ = with_changes(self.environ(), env or {})
+        done, seconds = run_agent(command, cwd or self.project, environ, RUN_TIMEOUT_S)
+        return Ran(done.returncode, done.stdout, done.stderr, seconds, read_traces(self.trace_dir))

@@ -17,8 +17,10 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
+
+from tests.loopback import QuietHandler, loopback_server
 
 MAX_REQUESTS = 40  # a bound: a run that loops is answered "done" from here on
 
@@ -113,17 +115,7 @@ def _sse(items: list[dict[str, Any]], response_id: str) -> bytes:
 
 
 def _handler(stub: Stub) -> type[BaseHTTPRequestHandler]:
-    class Handler(BaseHTTPRequestHandler):
-        def log_message(self, *args: Any) -> None:  # quiet
-            pass
-
-        def _send(self, status: int, body: bytes, kind: str) -> None:
-            self.send_response(status)
-            self.send_header("content-type", kind)
-            self.send_header("content-length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-
+    class Handler(QuietHandler):
         def do_GET(self) -> None:
             stub.requests.append({"method": "GET", "path": self.path})
             if self.path.rstrip("/").endswith("/models"):
@@ -162,12 +154,6 @@ def _handler(stub: Stub) -> type[BaseHTTPRequestHandler]:
 def serving(stub: Stub | None = None) -> Iterator[Stub]:
     """Run the stand-in on a free loopback port for the duration of the block."""
     stub = stub or Stub()
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(stub))
-    stub.url = f"http://127.0.0.1:{server.server_address[1]}"
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
+    with loopback_server(_handler(stub)) as url:
+        stub.url = url
         yield stub
-    finally:
-        server.shutdown()
-        server.server_close()

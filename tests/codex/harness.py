@@ -30,6 +30,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tests.agent_run import (
+    Ran as BaseRan,
+    clear_traces,
+    in_private_etc,
+    read_traces,
+    run_agent,
+    with_changes,
+)
 from tests.codex import trust
 from tests.codex.api_stub import Stub, shell
 from tests.codex.app_server import AppServer, app_server
@@ -81,22 +89,10 @@ def toml_key(text: str) -> str:
 
 
 @dataclass
-class Ran:
-    """What one `codex exec` run did."""
+class Ran(BaseRan):
+    """What one `codex exec` run did, and what Codex asked the stand-in model."""
 
-    returncode: int
-    stdout: str
-    stderr: str
-    seconds: float
-    traces: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     requests: list[dict[str, Any]] = field(default_factory=list)
-
-    @property
-    def labels(self) -> set[str]:
-        return set(self.traces)
-
-    def count(self, label: str) -> int:
-        return len(self.traces.get(label, []))
 
     def tool_outputs(self) -> list[Any]:
         """What the model was told each tool call did, in order."""
@@ -279,56 +275,28 @@ class World:
             prompt,
         ]
         if self.system_dir.exists():
-            command = self._in_private_etc(command)
-        environ = self.environ()
-        for name, value in (env or {}).items():
-            if value is None:
-                environ.pop(name, None)
-            else:
-                environ[name] = value
-        started = time.monotonic()
+            command = in_private_etc(command, self.etc_upper)
+        environ = with_changes(self.environ(), env or {})
         TALLY.exec_runs += 1
-        done = subprocess.run(
-            command,
-            cwd=cwd or self.project,
-            env=environ,
-            capture_output=True,
-            text=True,
-            timeout=RUN_TIMEOUT_S,
-            stdin=subprocess.DEVNULL,
-            check=False,
-        )
+        done, seconds = run_agent(command, cwd or self.project, environ, RUN_TIMEOUT_S)
         ran = Ran(
-            done.returncode,
-            done.stdout,
-            done.stderr,
-            time.monotonic() - started,
-            requests=list(self.stub.requests),
+            done.returncode, done.stdout, done.stderr, seconds, requests=list(self.stub.requests)
         )
         ran.traces = self.traces()
         return ran
 
     def clear_traces(self) -> None:
-        for old in self.trace_dir.iterdir():
-            old.unlink()
+        clear_traces(self.trace_dir)
 
     def traces(self) -> dict[str, list[dict[str, Any]]]:
-        found: dict[str, list[dict[str, Any]]] = {}
-        for trace in sorted(self.trace_dir.glob("*.json")):
-            label = trace.name.split(".")[0]
-            try:
-                payload = json.loads(trace.read_text() or "null")
-            except ValueError:
-                payload = {"unparsed": trace.read_text()}
-            found.setdefault(label, []).append(payload)
-        return found
+        return read_traces(self.trace_dir)
 
     @contextmanager
     def app_server(self, cwd: Path | None = None) -> Iterator[AppServer]:
         """`codex app-server` in this world (with the system overlay when there is one)."""
         command = [str(self.codex), "app-server"]
         if self.system_dir.exists():
-            command = self._in_private_etc(command)
+            command = in_private_etc(command, self.etc_upper)
         TALLY.app_servers += 1
         with app_server(command, self.environ(), cwd or self.project) as server:
             yield server
@@ -385,16 +353,3 @@ class World:
             os.waitpid(pid, 0)
             os.close(fd)
         return screen
-
-    def _in_private_etc(self, command: list[str]) -> list[str]:
-        """`command` in a private mount namespace whose /etc is the machine's with the
-        world's system files laid over it (overlayfs): /etc/codex exists for this run
-        only, and the machine is untouched."""
-        work = self.etc_upper.parent / "work"
-        work.mkdir(parents=True, exist_ok=True)
-        mount = (
-            f"mount -t overlay overlay -o lowerdir=/etc,upperdir={self.etc_upper},"
-            f"workdir={work} /etc"
-        )
-        script = f'{mount} && exec "$@"'
-        return ["unshare", "-m", "--propagation", "private", "sh", "-c", script, "sh", *command]

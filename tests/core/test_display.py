@@ -266,3 +266,17 @@ def test_long_ascii_text_is_judged_like_short_text(piece: str, size: int, multil
             shown == filler + visible(piece, multiline=multiline)
             or shown == visible(piece, multiline=multiline) + filler
         )
+
+
+def test_printable_ascii_compiles_no_character_class() -> None:
+    """Most output is printable ASCII: it is let through without the hidden-character
+    classes, which are compiled on the first text that needs them (not at import)."""
+    import hookdash.core.display as display
+
+    display._hidden.cache_clear()
+    display._printable_hidden.cache_clear()
+    assert visible('{"hooks": []}\n', multiline=True) == '{"hooks": []}\n'
+    assert json_text({"a": "b"}, indent=2).isascii()
+    assert display._hidden.cache_info().currsize == 0
+    assert display._printable_hidden.cache_info().currsize == 0
+    assert visible("a\x1bb") != "a\x1bb"  # and the rule is there when it is needed

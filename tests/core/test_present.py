@@ -74,7 +74,7 @@ def test_badges_for_each_verdict(sandbox: Sandbox) -> None:
 def test_untrusted_folder_short_reason(sandbox: Sandbox) -> None:
     sandbox.write_user({"hooks": {"BeforeTool": [definition(command_hook("true", name="u"))]}})
     (hook,) = sandbox.load().snapshot.hooks
-    assert state_badge(hook).label == "off: folder untrusted"
+    assert state_badge(hook).label == "off: untrusted"
 
 
 def test_notes_explain_duplicates_legacy_and_trust(sandbox: Sandbox) -> None:

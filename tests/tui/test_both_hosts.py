@@ -95,7 +95,7 @@ async def test_a_gemini_only_configuration_has_no_host_letters(sandbox: Sandbox)
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         lines = tree_lines(app.screen.query_one(HookTree))
-    assert lines[-1].strip().startswith("off: folder untrusted  guard")
+    assert lines[-1].strip().startswith("off: untrusted  guard")
 
 
 async def test_the_loading_thread_reads_claude_code_too(sandbox: Sandbox) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from hookdash.core import with_claude
+from hookdash.core import with_claude, with_other_hosts
 from hookdash.tui.app import HookdashApp
 from hookdash.tui.screens.fire import FireScreen
 from hookdash.tui.screens.log import LogScreen
@@ -30,7 +30,8 @@ from tests.tui.helpers import (
 def every_host_app(sandbox: Sandbox, **kwargs: Any) -> HookdashApp:
     """The dashboard on every host's configuration (as its loading thread reads it)."""
     kwargs.setdefault("watch", False)
-    return HookdashApp(sandbox.env(), configuration=with_claude(sandbox.load()), **kwargs)
+    config = with_other_hosts(with_claude(sandbox.load()))
+    return HookdashApp(sandbox.env(), configuration=config, **kwargs)
 
 
 def _guard(sandbox: Sandbox, case: HostCase) -> str:
@@ -67,15 +68,11 @@ async def test_f_opens_the_payload_editor_and_the_verdict_reads_blocked(
 async def test_f_asks_before_an_untrusted_project_hook(sandbox: Sandbox, host: str) -> None:
     from hookdash.tui.screens.confirm import ConfirmScreen
 
-    case = case_of(host)  # the folder untrusted (Gemini), never reviewed (Claude Code)
+    case = case_of(host)  # the folder untrusted (Gemini, Codex CLI), never reviewed (Claude)
     project = sandbox.root / "project-files"
     files = type(sandbox)(project, sandbox.monkeypatch)  # a second machine: its project
     case.write_hook(files, case.stop_event, "echo hi", None, "hi")
-    # The project's own settings file: the user's of the second machine, moved.
-    for src in files.home.rglob("settings.json"):
-        target = sandbox.workspace / src.relative_to(files.home)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(src.read_bytes())
+    case.move_to_project(files, sandbox.workspace)  # the second machine's user file, moved
     app = every_host_app(sandbox)
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
@@ -214,17 +211,13 @@ async def test_t_is_one_review_for_every_host_one_hook_at_a_time_at_80x24(
     from hookdash.tui.screens.trust import TrustScreen
     from hookdash.tui.widgets.check_list import CheckList
 
-    sandbox.trust_folder()
     project = sandbox.root / "project-files"
     files = type(sandbox)(project, sandbox.monkeypatch)
     for name in COVERED:  # two project hooks of every host, none reviewed yet
-        case = case_of(name)
+        case = case_of(name, sandbox)  # the project trusted by the host: its hooks load
         for word in ("first", "second"):
             case.write_hook(files, case.stop_event, f"echo {word}", None, word)
-    for src in files.home.rglob("settings.json"):
-        target = sandbox.workspace / src.relative_to(files.home)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(src.read_bytes())
+        case.move_to_project(files, sandbox.workspace)
     app = every_host_app(sandbox)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

@@ -12,7 +12,6 @@ from typing import Any
 from hookdash.cli.any_host import Places, also_planned, version_words
 from hookdash.cli.hosts import CliHost, Command, register_cli
 from hookdash.cli.output import (
-    EXIT_FAILED,
     EXIT_NEEDS_CONFIRMATION,
     EXIT_OK,
     EXIT_USAGE,
@@ -166,37 +165,6 @@ def cmd_list(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def cmd_check(args: argparse.Namespace) -> int:
-    if getattr(args, "fix", False):
-        raise CliError("--fix has no safe fixes for Codex CLI files", EXIT_USAGE)
-    snap = snapshot(args)
-    problems = snap.problems
-    fmt = getattr(args, "format", "text")
-    if not args.json and fmt not in ("text", "json"):
-        from hookdash.cli.scanning import print_findings
-        from hookdash.core import problem_findings
-
-        print_findings(fmt, problem_findings(problems, snap.workspace), snap.workspace)
-        return EXIT_FAILED if snap.has_errors else EXIT_OK
-    if args.json or fmt == "json":
-        print_json(
-            {
-                "host": HOST,
-                "workspace": snap.workspace,
-                "errors": sum(p.severity == "error" for p in problems),
-                "warnings": sum(p.severity == "warning" for p in problems),
-                "problems": [p.model_dump(mode="json") for p in problems],
-            }
-        )
-        return EXIT_FAILED if snap.has_errors else EXIT_OK
-    from hookdash.cli.problem_report import print_problems
-
-    places = Places(snap.home)
-    return print_problems(
-        problems, places, f"the Codex CLI hooks of {places.display(snap.workspace)}"
-    )
-
-
 # ------------------------------------------------------------------ plan / fire / log
 
 
@@ -218,14 +186,6 @@ def _value(args: argparse.Namespace, event: str) -> str | None:
     return value
 
 
-def _skipped_lines(skipped: list[Any], s: Style) -> list[str]:
-    return [
-        f"  {s.dim('-')} {visible(shorten(k.id, 50))} {s.cyan(k.scope)}: "
-        f"{s.yellow(visible(k.reason))} — {visible(k.why)}"
-        for k in skipped
-    ]
-
-
 def cmd_plan(args: argparse.Namespace) -> int:
     event = _event(args)
     snap = snapshot(args)
@@ -233,6 +193,8 @@ def cmd_plan(args: argparse.Namespace) -> int:
     if args.json:
         print_json(plan)
         return EXIT_OK
+    from hookdash.cli.running import skipped_lines
+
     s = Style(sys.stdout)
     places = Places(snap.home)
     out = sys.stdout
@@ -249,7 +211,7 @@ def cmd_plan(args: argparse.Namespace) -> int:
         out.write(f"  {i}. {name} {s.cyan(hook.scope)} {hook.timeout:g}s  {s.dim(where)}\n")
     if plan.skipped:
         out.write("Not run:\n")
-        out.write("\n".join(_skipped_lines(plan.skipped, s)) + "\n")
+        out.write("\n".join(skipped_lines(plan.skipped, s)) + "\n")
     for note in plan.notes:
         out.write(s.dim(f"note: {visible(note)}") + "\n")
     for note in also_planned(args, _host().name, event):
@@ -258,7 +220,7 @@ def cmd_plan(args: argparse.Namespace) -> int:
 
 
 def cmd_fire(args: argparse.Namespace) -> int:
-    from hookdash.cli.running import _read_input, run_lines
+    from hookdash.cli.running import _read_input, write_fire_outcome
     from hookdash.core import (
         FireInterrupted,
         build_codex_payload,
@@ -299,32 +261,13 @@ def cmd_fire(args: argparse.Namespace) -> int:
     if args.json:
         print_json(result)
         return EXIT_OK
-    s = Style(sys.stdout)
-    out = sys.stdout
-    context = (
-        f"{result.match_field} {visible(repr(result.value))}" if result.match_field else NO_MATCHER
+    write_fire_outcome(
+        result,
+        _host().label,
+        Style(sys.stdout),
+        would_run=result.codex_would_run,
+        why_not=result.codex_would_not_run_because,
     )
-    count = len(result.results)
-    what = f"{count} hook{'s' if count != 1 else ''}" + (" at once" if count > 1 else "")
-    session = visible(str(result.input.get("session_id", ""))[:8])
-    out.write(f"{s.bold(visible(result.event))} · {context} · {what} · session {session}\n")
-    if not result.codex_would_run:
-        why = visible("; ".join(result.codex_would_not_run_because))
-        out.write(s.yellow(f"! Codex CLI would not run this hook: {why}") + "\n")
-    for warning in result.warnings:
-        out.write(s.yellow(f"! {visible(warning)}") + "\n")
-    host = _host()
-    for r in result.results:
-        shown = run_lines(r, s)
-        if host.verdict(r) == "blocked":  # blocked is blocked, whatever the exit code
-            shown[0] = shown[0].replace(s.green("✔"), s.red("⊘"), 1) + " · " + s.red("blocked")
-        for line in shown:
-            out.write(line + "\n")
-    if not result.results and result.skipped:
-        out.write("Not run:\n" + "\n".join(_skipped_lines(result.skipped, s)) + "\n")
-    for note in result.notes:
-        out.write(s.dim(f"note: {visible(note)}") + "\n")
-    out.write(s.bold("effect: ") + visible(result.effect) + "\n")
     return EXIT_OK
 
 
@@ -535,7 +478,6 @@ def cmd_remove(args: argparse.Namespace) -> int:
 
 COMMANDS: dict[str, Command] = {
     "list": cmd_list,
-    "check": cmd_check,
     "plan": cmd_plan,
     "fire": cmd_fire,
     "log": cmd_log,

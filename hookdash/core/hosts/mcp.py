@@ -19,9 +19,10 @@ from typing import Any, Literal
 
 from hookdash.core import jsonc
 from hookdash.core.display import shorten, visible
+from hookdash.core.findings import RiskFlag, RiskSpan
 from hookdash.core.load.command_scripts import find_scripts
 from hookdash.core.load.risks import hook_risks
-from hookdash.core.model import McpServer, McpStarts, RiskFlag, RiskSpan
+from hookdash.core.mcp_server import McpServer, McpStarts
 
 Dialect = Literal["claude", "gemini"]
 _URL_TYPES = ("http", "sse", "ws", "sse-ide", "ws-ide")

@@ -22,6 +22,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import pairwise
 
+from hookdash.core.lazy_regex import lazy_compile
+
 MAX_WORDS = 64  # fields one word may expand to before hookdash stops expanding it
 _MAX_DIRECTORY = 4096  # entries of one directory a glob looks at
 
@@ -106,7 +108,7 @@ _ANSI_SIMPLE = {
     '"': '"',
     "?": "?",
 }
-_ANSI_ESCAPE = re.compile(
+_ANSI_ESCAPE = lazy_compile(
     r"\\(?:([abeEfnrtv\\'\"?])|x([0-9a-fA-F]{1,2})|u([0-9a-fA-F]{1,4})|U([0-9a-fA-F]{1,8})"
     r"|([0-7]{1,3})|c(.))",
     re.S,
@@ -133,7 +135,7 @@ def ansi_c(text: str) -> str:
 
 # ------------------------------------------------------------------------ braces
 
-_RANGE = re.compile(r"^(-?\d+|[A-Za-z])\.\.(-?\d+|[A-Za-z])(?:\.\.(-?\d+))?$")
+_RANGE = lazy_compile(r"^(-?\d+|[A-Za-z])\.\.(-?\d+|[A-Za-z])(?:\.\.(-?\d+))?$")
 
 
 def expand_braces(word: list[Piece]) -> list[list[Piece]]:

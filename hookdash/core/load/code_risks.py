@@ -23,6 +23,8 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from hookdash.core.lazy_regex import LazyRegex, lazy_compile
+
 Finding = tuple[str, int, int, str]
 ShellRules = Callable[[str], list[tuple[str, str]]]  # command -> [(kind, why)]
 PathRule = Callable[[str], bool]
@@ -124,7 +126,7 @@ def python_findings(
     shell: ShellRules,
     outside: PathRule,
     secret_name: Callable[[str], bool],
-    secret_path: re.Pattern[str],
+    secret_path: LazyRegex,
     persistent: PathRule | None = None,
 ) -> list[Finding] | None:
     """The findings in Python source, or None when it does not parse as Python."""
@@ -148,7 +150,7 @@ class _PythonWalker:
         shell: ShellRules,
         outside: PathRule,
         secret_name: Callable[[str], bool],
-        secret_path: re.Pattern[str],
+        secret_path: LazyRegex,
     ) -> None:
         self.shell = shell
         self.outside = outside
@@ -367,8 +369,8 @@ def _quote(word: str) -> str:
 
 # ------------------------------------------------------------------------ other languages
 
-_COMMENTS = re.compile(r"/\*.*?\*/|^[ \t]*(?://|#)[^\n]*", re.S | re.M)
-_STRING = re.compile(r"""(['"])((?:(?!\1)[^\\\n]|\\.)*)\1""")
+_COMMENTS = lazy_compile(r"/\*.*?\*/|^[ \t]*(?://|#)[^\n]*", re.S | re.M)
+_STRING = lazy_compile(r"""(['"])((?:(?!\1)[^\\\n]|\\.)*)\1""")
 _LITERAL = r"""(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`)"""
 _SPAWN_NAMES = (
     r"(?:execSync|exec|execFileSync|execFile|spawnSync|spawn|system|popen|shell_exec|passthru"
@@ -376,34 +378,34 @@ _SPAWN_NAMES = (
 )
 # A spawn whose arguments are literals: `system("cmd")`, `spawn('sh', ['-c', 'cmd'])`,
 # `system "cmd"` (Perl, Ruby): the literals, joined as words, go through the shell rules.
-_SPAWN_CALL = re.compile(
+_SPAWN_CALL = lazy_compile(
     r"(?<![\w$])(?:[\w$]+\.)?" + _SPAWN_NAMES + r"\s*(?:\(\s*|[ \t]+(?=['\"]))(?:\[\s*)?"
     r"(" + _LITERAL + r"(?:\s*,\s*\[?\s*" + _LITERAL + r")*)",
     re.S,
 )
 # A spawn of anything else (a variable, a call), on the code with its strings blanked.
-_SPAWN_DYNAMIC = re.compile(
+_SPAWN_DYNAMIC = lazy_compile(
     r"(?<![\w$])(?:[\w$]+\.)?" + _SPAWN_NAMES + r"\b\s*\(\s*(?!['\"`\[\s)])"
 )
 # Perl's and Ruby's call without parentheses: `system $cmd`, `exec pack(…)`.
-_SPAWN_DYNAMIC_BARE = re.compile(
+_SPAWN_DYNAMIC_BARE = lazy_compile(
     r"(?<![\w$.>:])(?:system|exec|spawn)[ \t]+(?=[$@%\w(])(?!(?:if|unless|and|or)\b)"
 )
-_BACKTICKS = re.compile(r"`((?:[^`\\]|\\.)*)`|(?:\bqx|%x)\s*([^\w\s])", re.S)
+_BACKTICKS = lazy_compile(r"`((?:[^`\\]|\\.)*)`|(?:\bqx|%x)\s*([^\w\s])", re.S)
 _CLOSERS = {"(": ")", "[": "]", "{": "}", "<": ">"}
 # Perl's pipe open: `open(F, "|-", "cmd")`, `open(F, "|cmd")` (fed the script's output),
 # `open(F, "-|", "cmd")`, `open(F, "cmd|")` (read from).
-_PERL_PIPE_OPEN = re.compile(
+_PERL_PIPE_OPEN = lazy_compile(
     r"\bopen\s*\(?\s*(?:my\s+)?[$\w]+\s*,\s*(?:(['\"])(\|-|-\|)\1\s*,\s*(" + _LITERAL + r")?"
     r"|(['\"])\s*(\|?)([^'\"|]+?)(\|?)\s*\4)"
 )
 # AppleScript's `do shell script "cmd"` (osascript -e).
-_APPLESCRIPT = re.compile(r"\bdo\s+shell\s+script\s+(\"(?:[^\"\\]|\\.)*\")?")
-_JS_SPAWNS = re.compile(r"child_process|\bBun\.spawn|\bDeno\.(?:run|Command)\b")
-_CODE_RULES: list[tuple[str, re.Pattern[str], str]] = [
+_APPLESCRIPT = lazy_compile(r"\bdo\s+shell\s+script\s+(\"(?:[^\"\\]|\\.)*\")?")
+_JS_SPAWNS = lazy_compile(r"child_process|\bBun\.spawn|\bDeno\.(?:run|Command)\b")
+_CODE_RULES: list[tuple[str, LazyRegex, str]] = [
     (
         "network",
-        re.compile(
+        lazy_compile(
             r"\bfetch\s*\(|\b(?:https?|net|tls|dgram|http2)\.(?:get|request|connect|"
             r"createConnection)\s*\(|\baxios\b|\bXMLHttpRequest\b|\bnew\s+WebSocket\s*\(|"
             r"Net::HTTP|LWP::|IO::Socket|HTTP::Tiny|\bcurl_exec\s*\(|\bfsockopen\s*\(|"
@@ -419,26 +421,26 @@ _CODE_RULES: list[tuple[str, re.Pattern[str], str]] = [
     ),
     (
         "destructive",
-        re.compile(
+        lazy_compile(
             r"\brmSync\s*\([^;\n]*recursive|\brimraf\b|\brm_rf\b|FileUtils\.rm_r|\brmtree\b"
         ),
         "it deletes whole directories, without asking",
     ),
     (
         "decode-and-run",
-        re.compile(
+        lazy_compile(
             r"\b(?:eval|Function)\s*\(\s*(?:atob|Buffer\.from|base64_decode|Base64\.decode)"
         ),
         _WHY["decode"],
     ),
     (
         "pipe-to-shell",
-        re.compile(r"(?<![\w.])eval\s*\(|\bnew\s+Function\s*\(|(?<![\w.$])eval\s+[$\w@%]"),
+        lazy_compile(r"(?<![\w.])eval\s*\(|\bnew\s+Function\s*\(|(?<![\w.$])eval\s+[$\w@%]"),
         "it runs text as code, decided only when it runs",
     ),
     (
         "secrets",
-        re.compile(
+        lazy_compile(
             r"['\"][^'\"\n]*(?:\.ssh/|\.aws/|\.netrc|id_rsa|"
             r"(?<!\w)\.env(?!\.(?:example|sample|template|dist)\b)\b)"
         ),
@@ -446,7 +448,7 @@ _CODE_RULES: list[tuple[str, re.Pattern[str], str]] = [
     ),
     (
         "persistence",
-        re.compile(
+        lazy_compile(
             r"['\"][^'\"\n]*(?:\.(?:bashrc|zshrc|bash_profile|zprofile|profile)\b|authorized_keys"
             r"|LaunchAgents|/etc/cron|/var/spool/cron|\.git/hooks/|\.config/autostart)"
         ),
@@ -455,44 +457,44 @@ _CODE_RULES: list[tuple[str, re.Pattern[str], str]] = [
 ]
 # What hookdash cannot follow, on the code with its strings blanked (per language, and
 # for text of unknown language, all of them).
-_DYNAMIC: dict[str, re.Pattern[str]] = {
-    "js": re.compile(
+_DYNAMIC: dict[str, LazyRegex] = {
+    "js": lazy_compile(
         r"\b(?:require|import)\s*\(\s*(?!(?:'\s*'|\"\s*\"|`\s*`)\s*\))"
         r"|\bDeno\.(?:run|Command)\b|\bBun\.spawn|\bchild_process\.fork\b"
         r"|\b(?:global|globalThis|window|self|this)\s*\[|\bprocess\.(?:binding|dlopen|mainModule)"
         r"|\bmodule\.constructor\b|\bReflect\.(?:apply|construct)\b|\bvm\.(?:run\w*|Script)\b"
         r"|\.constructor\s*\("
     ),
-    "perl": re.compile(
+    "perl": lazy_compile(
         r"&\s*\$\w+|&\s*\{|->\s*\$\w+\s*\(|\*\{|\bpack\s*\(|\bdo\s+\$|\brequire\s+\$|\bsyscall\b"
     ),
-    "ruby": re.compile(
+    "ruby": lazy_compile(
         r"\.(?:send|__send__|public_send|instance_eval|class_eval|module_eval|instance_exec"
         r"|const_get)\b|\bmethod\s*\(|\.pack\s*\(|\bbinding\b|\bFiddle\b"
     ),
-    "php": re.compile(
+    "php": lazy_compile(
         r"(?<![\w>:])\$\w+\s*\(|\bcall_user_func(?:_array)?\s*\(|\bcreate_function\s*\("
         r"|\bassert\s*\(\s*\$|\bpreg_replace\s*\(\s*['\"][^'\"]*/e|\bFFI::"
     ),
-    "lua": re.compile(
+    "lua": lazy_compile(
         r"\bload(?:string)?\s*\(|\bdofile\s*\(|\b_G\s*\[|\bsetfenv\b|\bpackage\.loadlib"
     ),
-    "awk": re.compile(r"(?<![|])\|&?\s*(?![\s\"|])(?!getline)|(?<![|\"])\s\|&?\s*getline"),
+    "awk": lazy_compile(r"(?<![|])\|&?\s*(?![\s\"|])(?!getline)|(?<![|\"])\s\|&?\s*getline"),
 }
-_DECODED = re.compile(
+_DECODED = lazy_compile(
     r"\batob\s*\(|\bBuffer\.from\s*\([^)]*['\"](?:base64|hex)['\"]|\bdecode_base64\b"
     r"|\bBase64\.(?:decode64|strict_decode64|urlsafe_decode64)|\bunpack1?\s*\(\s*['\"][mu]"
     r"|\bbase64_decode\s*\(|\bstr_rot13\s*\(|\bgz(?:inflate|uncompress|decode)\s*\("
     r"|\bString\.fromCharCode\b|\bstring\.char\s*\(|\bchr\s*\(\s*\d+\s*\)\s*[.+]|\.chr\b"
     r"|(?:\\x[0-9A-Fa-f]{2}[^\\\n]{0,3}){4}|(?:\\[0-7]{3}){4}"
 )
-_ENV_DUMP = re.compile(
+_ENV_DUMP = lazy_compile(
     r"(?:stringify|log|write|send|print|puts|dump|body\s*:)\s*\(?\s*(?:\{\s*\.\.\.)?process\.env\b"
     r"(?!\s*[.\[])|\bENV\.(?:to_h|to_a|to_hash|inspect|each|map|keys|values|select)\b"
     r"|\bputs\s+ENV\b(?!\s*\[)|\b(?:keys|values|each)\s*\(?\s*%ENV|\bprint\s+%ENV|Dumper\s*\(\s*\\%ENV"
     r"|\bin\s+ENVIRON\b|\$_ENV\b(?!\s*\[)|\bgetenv\s*\(\s*\)|\bos\.environ\b(?!\s*[\[.])"
 )
-_ENV_NAME = re.compile(
+_ENV_NAME = lazy_compile(
     r"process\.env\.(\w+)|process\.env\[\s*['\"](\w+)|\bENV\[\s*['\"](\w+)|"
     r"\bgetenv\(\s*['\"](\w+)|\$ENV\{\s*['\"]?(\w+)|\bENVIRON\[\s*\"(\w+)|\$_ENV\[\s*['\"](\w+)"
     r"|\bENV\.fetch\(\s*['\"](\w+)"
@@ -597,7 +599,9 @@ def _perl_pipes(code: str, shell: ShellRules) -> list[Finding]:
     return found
 
 
-_AWK_PIPE = re.compile(r"\|&?\s*(\"(?:[^\"\\\n]|\\.)*\")|(\"(?:[^\"\\\n]|\\.)*\")\s*\|&?\s*getline")
+_AWK_PIPE = lazy_compile(
+    r"\|&?\s*(\"(?:[^\"\\\n]|\\.)*\")|(\"(?:[^\"\\\n]|\\.)*\")\s*\|&?\s*getline"
+)
 
 
 def _awk_pipes(code: str, shell: ShellRules) -> list[Finding]:

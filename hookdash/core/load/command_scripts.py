@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from hookdash.core.findings import Unknown
+from hookdash.core.lazy_regex import lazy_compile
 from hookdash.core.load import bash_words as bw, reached_files as rf
 from hookdash.core.load.project_tasks import Task, make_targets, npm_scripts
 from hookdash.core.load.script_head import read_head
@@ -57,7 +58,7 @@ MAX_REASONS = 4
 PARSE_LIMIT = 256 * 1024  # a longer command is not parsed (as the risk flags)
 
 SHELLS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "busybox", "fish"})
-_PYTHON = re.compile(r"^python[0-9.]*$")
+_PYTHON = lazy_compile(r"^python[0-9.]*$")
 _NODE = frozenset({"node", "nodejs"})
 # Interpreters: (flags whose next word is code, flags taking an argument).
 _INTERPRETERS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
@@ -144,17 +145,17 @@ _PNPM_BUILTINS_WORDS = (
 )
 _PNPM_BUILTINS = frozenset(_PNPM_BUILTINS_WORDS.split())
 # A command that is one simple command of plain words and $NAME / ${NAME} (most hooks).
-_SIMPLE = re.compile(r"^(?:[\w\s./:@%+,=-]|\$[A-Za-z_]\w*|\$\{[A-Za-z_]\w*\})*$")
-_NAME_REF = re.compile(r"\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))")
-_PLAIN = re.compile(r"^[\w\s./:@%+,=-]*$")
-_PLAIN_WORD = re.compile(r"^[^\\{}*?\[~'\"$`]*$")  # nothing bash expands or unquotes
-_SAFE_VALUE = re.compile(r"^[^\s*?\[]+$")  # a value that neither splits, vanishes nor globs
-_IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
-_ASSIGNMENT = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\+?=(.*)$", re.S)
-_PARAMETER = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*|[0-9])(?:(:?[-=?+])(.*))?$", re.S)
+_SIMPLE = lazy_compile(r"^(?:[\w\s./:@%+,=-]|\$[A-Za-z_]\w*|\$\{[A-Za-z_]\w*\})*$")
+_NAME_REF = lazy_compile(r"\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))")
+_PLAIN = lazy_compile(r"^[\w\s./:@%+,=-]*$")
+_PLAIN_WORD = lazy_compile(r"^[^\\{}*?\[~'\"$`]*$")  # nothing bash expands or unquotes
+_SAFE_VALUE = lazy_compile(r"^[^\s*?\[]+$")  # a value that neither splits, vanishes nor globs
+_IDENTIFIER = lazy_compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+_ASSIGNMENT = lazy_compile(r"^([A-Za-z_][A-Za-z0-9_]*)\+?=(.*)$", re.S)
+_PARAMETER = lazy_compile(r"^([A-Za-z_][A-Za-z0-9_]*|[0-9])(?:(:?[-=?+])(.*))?$", re.S)
 # The directory of the running script, as scripts say it: `$(dirname "$0")`,
 # `$(dirname -- "${BASH_SOURCE[0]}")`, `$(cd "$(dirname "$0")" && pwd)`.
-_SELF_DIR = re.compile(
+_SELF_DIR = lazy_compile(
     r'^\$\(\s*(?:cd\s+"?)?\$\(\s*dirname\s+(?:--\s+)?"?\$(?:0|\{0\}|\{BASH_SOURCE(?:\[0\])?\}|BASH_SOURCE)"?'
     r'\s*\)(?:"?\s*(?:&&|;)\s*pwd(?:\s+-P)?\s*)?\)$|'
     r'^\$\(\s*dirname\s+(?:--\s+)?"?\$(?:0|\{0\}|\{BASH_SOURCE(?:\[0\])?\}|BASH_SOURCE)"?\s*\)$'

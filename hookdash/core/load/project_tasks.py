@@ -29,6 +29,7 @@ from typing import Literal
 
 from hookdash.core import jsonc, nesting
 from hookdash.core.disk import files
+from hookdash.core.lazy_regex import lazy_compile
 from hookdash.core.load.reached_files import find_upwards
 
 TaskKind = Literal["npm-script", "make-target"]
@@ -134,11 +135,11 @@ def npm_script_code(path: str, name: str) -> str | None:
 
 # ------------------------------------------------------------------------ make
 
-_ASSIGNMENT = re.compile(
+_ASSIGNMENT = lazy_compile(
     r"^(?:(?:export|override|private)\s+)*([^\s:#=!?+]+)\s*(::?=|:::=|\?=|\+=|!=|=)\s*(.*)$"
 )
-_RULE = re.compile(r"^([^:=#]+?)\s*(::?)(?!=)\s*(.*)$")
-_MAKE_VAR = re.compile(r"\$(?:\(([^()$]*)\)|\{([^{}$]*)\}|(.))", re.S)
+_RULE = lazy_compile(r"^([^:=#]+?)\s*(::?)(?!=)\s*(.*)$")
+_MAKE_VAR = lazy_compile(r"\$(?:\(([^()$]*)\)|\{([^{}$]*)\}|(.))", re.S)
 
 
 _MAX_INCLUDES = 16  # makefiles read through `include`, nested or not

@@ -19,7 +19,6 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
-import tomllib
 from dataclasses import dataclass, field
 
 from hookdash.core import nesting
@@ -158,6 +157,8 @@ def pyproject_entry(cwd: str, name: str) -> Reached | None:
     text = _read_text(manifest)
     if text is None:
         return Reached(read=[manifest], why=f"hookdash cannot read {manifest}")
+    import tomllib  # here: only a command that runs a pyproject entry point pays for it
+
     try:
         data = tomllib.loads(text)
     except (tomllib.TOMLDecodeError, RecursionError):

@@ -32,6 +32,8 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from hookdash.core import jsonc
+from hookdash.core.findings import Unknown
+from hookdash.core.lazy_regex import lazy_compile
 from hookdash.core.load.project_tasks import shell_text
 from hookdash.core.load.risks.commands import unwrap
 from hookdash.core.load.risks.syntax import (
@@ -50,7 +52,6 @@ from hookdash.core.load.risks.vocabulary import (
     SHELLS,
 )
 from hookdash.core.load.script_head import read_head
-from hookdash.core.model import Unknown
 from hookdash.core.scripts import ScriptInfo
 
 if TYPE_CHECKING:
@@ -120,12 +121,12 @@ def _not_followed(text: str, what: str = "runs") -> str:
 _PYTHON_TOOLS = frozenset({"pip", "pytest", "mypy", "black", "ruff", "isort", "flake8", "pylint"})
 _PYTHON_TOOLS |= {"coverage", "tox", "nox", "build", "twine", "pre_commit", "pyright", "bandit"}
 # Where a project's code files end: a string in inline code naming one may load it.
-_CODE_FILE = re.compile(
+_CODE_FILE = lazy_compile(
     r"""['"]((?:\.{1,2}/)?[\w./-]+\.(?:pl|pm|rb|py|js|mjs|cjs|ts|sh|bash|lua|php|awk|tcl))['"]"""
 )
-_PLACES = re.compile(r"^\$\{?(?:CLAUDE_PROJECT_DIR|GEMINI_PROJECT_DIR|PWD|GEMINI_CWD)\}?(?=/|$)")
-_HOME = re.compile(r"^(?:~|\$\{?HOME\}?)(?=/|$)")
-_TOOL_FOLDERS = re.compile(r"(?:^|/)(?:node_modules/\.bin|\.venv/bin|venv/bin)/[^/]+$")
+_PLACES = lazy_compile(r"^\$\{?(?:CLAUDE_PROJECT_DIR|GEMINI_PROJECT_DIR|PWD|GEMINI_CWD)\}?(?=/|$)")
+_HOME = lazy_compile(r"^(?:~|\$\{?HOME\}?)(?=/|$)")
+_TOOL_FOLDERS = lazy_compile(r"(?:^|/)(?:node_modules/\.bin|\.venv/bin|venv/bin)/[^/]+$")
 _SYSTEM = ("/usr/", "/bin/", "/sbin/", "/opt/homebrew/", "/usr/local/")
 
 
@@ -567,7 +568,7 @@ def _is_shell(text: str, script: ScriptInfo, command: str | None) -> bool:
 
 # A command of plain words only (no quotes, operators, expansions but `$NAME`/`${NAME}` at a
 # word's start, globs, comments, backslashes or redirections): its words are what bash sees.
-_PLAIN = re.compile(
+_PLAIN = lazy_compile(
     r"^[ \t]*(?:[\w./~@%+,:=-]|\$\{?\w+\}?)+(?:[ \t]+(?:[\w./~@%+,:=-]|\$\{?\w+\}?)+)*[ \t]*$"
 )
 

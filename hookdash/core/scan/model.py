@@ -12,8 +12,8 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from hookdash.core.findings import RiskFlag, Unknown
 from hookdash.core.hosts.scanned import AGENT_NAMES as AGENT_NAMES
-from hookdash.core.model import RiskFlag, Unknown
 from hookdash.core.other_agents import AlsoRunBy
 from hookdash.core.problems import Problem
 from hookdash.core.rules import LEVEL_RANK, Level

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from hookdash.core.model import RiskFlag
+from hookdash.core.findings import RiskFlag
 
 _KNOWN = "CLAUDE_PROJECT_DIR"  # a project-folder variable the risk review knows
 _ALREADY_KNOWN = frozenset({"CLAUDE_PROJECT_DIR", "GEMINI_PROJECT_DIR"})

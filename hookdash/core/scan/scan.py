@@ -24,19 +24,18 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
 from pathlib import Path
 from typing import Any
 
 from hookdash.core import jsonc
 from hookdash.core.disk import files
 from hookdash.core.display import iter_hidden, shorten, visible
+from hookdash.core.findings import RiskFlag, RiskSpan, Unknown
 from hookdash.core.hosts.scanned import scan_readers
 from hookdash.core.load.command_scripts import CommandScripts, ScriptFinder
 from hookdash.core.load.risks import hook_risks, kinds_of
 from hookdash.core.load.script_head import read_head
 from hookdash.core.load.understood import hook_unknowns, unknowns_sentence
-from hookdash.core.model import RiskFlag, RiskSpan, Unknown
 from hookdash.core.rules import Level, rule
 from hookdash.core.scan.also_run import also_run_by
 from hookdash.core.scan.double_firing import double_firings
@@ -544,6 +543,8 @@ def _labels(found: list[Any]) -> str:
 
 def _parse(text: str, syntax: str) -> Any:
     if syntax == "toml":
+        import tomllib  # here: only a repository with a TOML hook file pays for it
+
         try:
             return tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:

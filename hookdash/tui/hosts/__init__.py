@@ -1,7 +1,8 @@
 """What a host's hooks need on the dashboard that no other host's do, one package per agent
 (`tui/hosts/<agent>/`), registered here by name from its `host` module: how the details
 pane shows one of its hooks, an event all of whose hooks are its, and the state of one of
-its files; its firing (`tui.firing`, from `<agent>/firing.py`) and its review
+its files; the list's writes on its hooks and its plan, where they are its own; its
+firing (`tui.firing`, from `<agent>/firing.py`) and its review
 (`tui.reviewing`, from `<agent>/reviewing.py`). A host with nothing registered is shown
 from the fields every host's record has.
 The screens outside `tui/hosts/` treat every host alike: they ask `tui_host(name)`.
@@ -10,7 +11,7 @@ The screens outside `tui/hosts/` treat every host alike: they ask `tui_host(name
 from __future__ import annotations
 
 import importlib
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
     from rich.table import Table
 
-    from hookdash.core import HookRecord, HostSnapshot
+    from hookdash.core import HookRecord
     from hookdash.tui.colors import Colors
     from hookdash.tui.screens.hook_writing import HookWriting
     from hookdash.tui.widgets.hook_details import HookDetails
@@ -27,10 +28,13 @@ if TYPE_CHECKING:
 HookBody = Callable[["HookDetails", "HookRecord", "Colors"], "RenderableType"]
 EventBody = Callable[["HookDetails", "EventGroup", "Colors"], "RenderableType"]
 OriginRows = Callable[["HookDetails", "Table", str, "Sequence[HookRecord]", "Colors"], None]
-# `f` on one of its hooks: (the hooks screen, the hook, its host's snapshot), run as a worker.
-FireHook = Callable[["HookWriting", "HookRecord", "HostSnapshot"], Awaitable[None]]
-# `T`: review and trust its hooks waiting for it; False when there is nothing to review.
-ReviewHooks = Callable[["HookWriting", "HostSnapshot"], Awaitable[bool]]
+# The list's writes on one of its hooks (space, e, d): (the hooks screen, the hook).
+HookAction = Callable[["HookWriting", "HookRecord"], None]
+# `a`: its form for a new hook (the event under the cursor, None: none yet).
+AddHook = Callable[["HookWriting", "str | None"], None]
+# `p` (and `f` on a group): its plan of an event (the hook to show in it, None: the event's
+# alone); returns the host as a sentence names it ("Gemini", "Claude Code").
+PlanEvent = Callable[["HookWriting", "str | None", "HookRecord | None"], str]
 
 
 @dataclass(frozen=True)
@@ -39,8 +43,13 @@ class TuiHost:
     hook_body: HookBody | None = None  # the details of one of its hooks
     event_body: EventBody | None = None  # the details of an event (its hooks first)
     origin_rows: OriginRows | None = None  # one of its files' state, in a group's details
-    fire_hook: FireHook | None = None  # f: fires one of its hooks its own way
-    review_hooks: ReviewHooks | None = None  # T: its own review, after Gemini's and Claude's
+    # The list's writes its own way; None: the host protocol's (`Host.switch`,
+    # `Host.remove`), and for a form, a refusal that names the command.
+    switch_hook: HookAction | None = None  # space
+    add_hook: AddHook | None = None  # a: its form
+    edit_hook: HookAction | None = None  # e: its form
+    remove_hook: HookAction | None = None  # d
+    plan_event: PlanEvent | None = None  # p: its plan screen
 
 
 _tui_hosts: dict[str, TuiHost] = {}

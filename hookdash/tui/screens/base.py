@@ -54,6 +54,14 @@ class HookdashScreen(Screen[ResultT]):
         self.app.theme_changed_signal.subscribe(self, self._theme_switched)
         self.watch(self.app, "config", self._config_loaded, init=self.CONFIG_AT_MOUNT)
 
+    def on_screen_suspend(self) -> None:
+        # Each screen draws the toasts in its own rack, and the screen opened over this
+        # one shows them (Textual refreshes only the top screen's): kept here, a toast
+        # would show twice through a dialog, once a little aside. Back on top, this
+        # screen's rack is filled again from the app's notifications.
+        for rack in self.query("ToastRack"):
+            rack.remove_children()
+
     def refuse(
         self,
         message: str,

@@ -112,7 +112,7 @@ class FireScreen(ShowsEngineRun[Any], HookdashScreen[None]):
         else:
             self.action_reset_payload()
         self._show_result()
-        self.query_one("#payload", TextArea).focus()
+        self._editor.focus_editor()
         self._editor.read_saved()
 
     def on_resize(self, event: Resize) -> None:

@@ -73,7 +73,7 @@ from hookdash.tui.widgets.list_keys import KeyedOptionList
 from hookdash.tui.widgets.run_view import heading
 
 if TYPE_CHECKING:
-    from hookdash.core import AnyHook
+    from hookdash.core import HookRecord
 
 NARROW_WIDTH = 110
 
@@ -119,7 +119,7 @@ class HookForm(HookdashScreen[ResultT]):
     def show_form_title(
         self,
         adding: str,
-        hook: AnyHook | None,
+        hook: HookRecord | None,
         layer: str,
         keys: str,
         display: Callable[[str], str],

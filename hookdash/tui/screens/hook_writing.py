@@ -11,17 +11,16 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from rich.text import Text
 from textual import work
 
-from hookdash.core import EVENTS, HookdashError, shorten, visible  # (no pydantic, no I/O)
+from hookdash.core import HookdashError, shorten, visible  # (no pydantic, no I/O)
 from hookdash.tui.colors import colors_for
 from hookdash.tui.editor import editor_command, run_editor
 from hookdash.tui.screens.base import HookdashScreen
 from hookdash.tui.screens.confirm import ConfirmScreen
-from hookdash.tui.screens.switch import SwitchChoice, SwitchScreen
 from hookdash.tui.widgets.hook_groups import HookItem
 from hookdash.tui.widgets.hook_outline import Digest
 from hookdash.tui.widgets.hook_tree import HookTree
@@ -31,11 +30,8 @@ if TYPE_CHECKING:
     from hookdash.core import (
         AnyHook,
         AuthoringResult,
-        ClaudeHook,
         Configuration,
-        DisabledKey,
         EditResult,
-        Hook,
         HookRecord,
         Host,
         HostSnapshot,
@@ -75,151 +71,103 @@ class HookWriting(HookdashScreen[None]):
 
     @property
     def selected_hook(self) -> AnyHook | None:
-        """The hook under the cursor, of either host (switch, fire and plan act on it)."""
+        """The hook under the cursor, of any host (switch, fire and plan act on it)."""
         return self.query_one(HookTree).selected_hook
 
-    def _current(self, hook: Hook) -> Hook:
+    def current(self, hook: HookRecord) -> HookRecord:
         """The hook as the loaded configuration has it (the tree may show a newer reading)."""
+        from hookdash.tui.firing import every_hook
+
         config = self.hd_app.config
         if config is None:
             return hook
         if self._digest is not None and self._digest[0] is config:
-            found = self._digest[1].by_ref.get(hook.ref, hook)
-            return found if found.host == "gemini" else hook  # (a Gemini hook's writes)
-        return next((h for h in config.hooks if h.ref == hook.ref), hook)
+            found: HookRecord = self._digest[1].by_ref.get(hook.ref, hook)
+            return found if found.host == hook.host else hook  # (a ref is its host's)
+        return next((h for h in every_hook(config) if h.ref == hook.ref), hook)
+
+    def loaded_snapshots(self) -> list[HostSnapshot]:
+        """Every host's snapshot the configuration carries, its own first."""
+        config = self.hd_app.config
+        if config is None:
+            return []
+        return [config.snapshot, *([config.claude] if config.claude else []), *config.more_hosts]
+
+    def snapshot_of(self, hook: HookRecord) -> HostSnapshot | None:
+        """The loaded snapshot of the host `hook` belongs to (None: not loaded)."""
+        return next((s for s in self.loaded_snapshots() if s.host == hook.host), None)
 
     def action_toggle_hook(self) -> None:
-        from hookdash.core import describe_hook, registrable
+        """space: the hook's host's own switch (`tui_host(name).switch_hook`: a choice of
+        where, a parking), else the host protocol's (`Host.switch`)."""
+        from hookdash.tui.hosts import tui_host
 
         tree = self.query_one(HookTree)
         item = tree.current_item
         if item is not None and not isinstance(item, HookItem):
             tree.action_toggle_node()  # on a group, space folds it (Tree's own meaning)
             return
-        config = self.hd_app.config
-        if item is None or config is None:
+        if item is None or self.hd_app.config is None:
             return
         if self._switching:
             self.notify("Still writing the last change…", timeout=2)
             return
-        if item.hook.host == "claude":
-            self._park_claude(item.hook)  # Claude Code has no off switch: hookdash parks
-            return
-        if self.other_host(item.hook) is not None:
-            self._switch_other(item.hook)
-            return
-        hook = self._current(item.hook)
-        if not registrable(hook):
-            self.refuse(
-                f"{visible(describe_hook(hook))} is invalid, so Gemini CLI discards it; there is "
-                "nothing to switch.",
-                "Cannot switch this hook",
-            )
-            return
-        if hook.disabled:
-            self._switch(hook, "user", "auto")
-            return
+        hook: HookRecord = item.hook
+        own = tui_host(hook.host).switch_hook
+        if own is not None:
+            own(self, hook)
+        else:
+            self._switch_through_protocol(hook)
 
-        def chosen(choice: SwitchChoice | None) -> None:
-            if choice is not None:
-                self._switch(hook, choice.scope, choice.disabled_key)
-
-        self.app.push_screen(SwitchScreen(hook, config), chosen)
-
-    @work(group="switch")
-    async def _switch(self, hook: Hook, scope: str, disabled_key: DisabledKey) -> None:
-        """Write the change (in a thread), show it at once, then reload to confirm it."""
-        from hookdash.core import hooks_after_edit, toggle_hook
-
-        config = self.hd_app.config
-        if config is None:
-            return
-        self._switching = True
-        try:
-            verb = "on" if hook.disabled else "off"
-            try:
-                result = await self.hd_app.write(
-                    f"switch '{visible(hook.id)}' {verb}",
-                    toggle_hook,
-                    config,
-                    hook,
-                    scope,
-                    disabled_key,
-                )
-            except HookdashError as exc:
-                self.refuse(visible(exc.message), "Nothing changed")
-                return
-            trusted = config.snapshot.folder_trust.trusted
-            self.query_one(HookTree).update_hooks(hooks_after_edit(config.hooks, result, trusted))
-            self._announce(result)
-            await self.reload_and_wait("switched a hook")
-        finally:
-            self._switching = False
-
-    def other_host(self, hook: AnyHook | HookRecord) -> HostSnapshot | None:
-        """The snapshot of the host a hook belongs to when it is one the dashboard reaches
-        through the host protocol (`Configuration.more_hosts`), else None."""
-        config = self.hd_app.config
-        if config is None:
-            return None
-        return next((s for s in config.more_hosts if s.host == hook.host), None)
-
-    @work(group="switch")
-    async def _switch_other(self, hook: HookRecord) -> None:
-        """Switch a hook of a protocol host off or on (`Host.switch`: Codex's enabled =
-        false in hooks.state), exactly as `disable|enable --host NAME` do; `u` undoes it."""
+    def _switch_through_protocol(self, hook: HookRecord) -> None:
+        """Switch a hook off or on through the host protocol (`Host.switch`: Codex's
+        enabled = false in hooks.state), exactly as `disable|enable --host NAME` do."""
         from hookdash.core import host
 
-        snapshot = self.other_host(hook)
+        snapshot = self.snapshot_of(hook)
         if snapshot is None:
             return
         on = hook.switched_off
+        verb = "on" if on else "off"
+        self.write_switch(
+            f"switch '{visible(hook.id)}' {verb}", host(hook.host).switch, snapshot, hook, on
+        )
+
+    def write_switch(
+        self,
+        what: str,
+        write: Callable[..., EditResult],
+        *args: Any,
+        shown: Callable[[EditResult], None] | None = None,
+    ) -> None:
+        """Write a switch (`write(*args)`, in a thread, undoable), say so, then reload;
+        `shown`: shows the result at once, before the reload confirms it."""
         self._switching = True
-        try:
-            try:
-                result = await self.hd_app.write(
-                    f"switch '{visible(hook.id)}' {'on' if on else 'off'}",
-                    host(hook.host).switch,
-                    snapshot,
-                    hook,
-                    on,
-                )
-            except HookdashError as exc:
-                self.refuse(visible(exc.message), "Nothing changed")
-                return
-            self._announce(result)
-            await self.reload_and_wait("switched a hook")
-        finally:
-            self._switching = False
+        self._write_switch(what, write, args, shown)
 
     @work(group="switch")
-    async def _park_claude(self, hook: ClaudeHook) -> None:
-        """Park a Claude Code hook (its handler's text moved into hookdash's state), or put
-        a parked one back, exactly as `disable|enable --host claude` do; `u` undoes it."""
-        from hookdash.core import park_claude_hook, unpark_claude_hook
-
-        config = self.hd_app.config
-        if config is None:
-            return
+    async def _write_switch(
+        self,
+        what: str,
+        write: Callable[..., EditResult],
+        args: tuple[Any, ...],
+        shown: Callable[[EditResult], None] | None,
+    ) -> None:
         self._switching = True
         try:
-            edit, verb = (
-                (unpark_claude_hook, "unpark") if hook.parked else (park_claude_hook, "park")
-            )
-            env = config.env
             try:
-                result = await self.hd_app.write(
-                    f"{verb} '{visible(hook.id)}'", edit, hook.ref, env.workspace, env.environ
-                )
+                result = await self.hd_app.write(what, write, *args)
             except HookdashError as exc:
                 self.refuse(visible(exc.message), "Nothing changed")
                 return
-            self._announce(result)
+            if shown is not None:
+                shown(result)
+            self.announce(result)
             await self.reload_and_wait("switched a hook")
         finally:
             self._switching = False
 
-    def _announce(self, result: EditResult) -> None:
+    def announce(self, result: EditResult) -> None:
         news = announcement(result)
         self.app.clear_notifications()  # the last write's news is stale now
         self.notify(news.text, title=news.title, severity=news.severity, timeout=NEWS_SECONDS,
@@ -227,215 +175,134 @@ class HookWriting(HookdashScreen[None]):
 
     # ---------------------------------------------------- writing hooks
 
-    def _writable_hook(self) -> Hook | None:
-        """The selected hook, if hookdash may write it; otherwise say why and None."""
-        from hookdash.core import resolve_hook  # the writing modules load on first use
-
-        config = self.hd_app.config
-        hook = self.selected_hook
-        if hook is None or config is None:
-            self.notify("Select a hook first (a adds one).", timeout=4)
-            return None
-        if hook.host == "claude":
-            return None  # (its callers send a Claude hook to Claude's own form and removal)
-        hook = self._current(hook)
-        if hook.scope == "extension":  # the CLI's refusal names `hookdash disable`
-            self.refuse(
-                f"{visible(hook.id)} comes from the extension "
-                f"'{visible(hook.extension or '')}': its hooks/hooks.json belongs to the "
-                "extension and an update replaces it, so hookdash does not edit it. Press "
-                "space to switch the hook off instead.",
-                "hookdash does not write this hook",
-            )
-            return None
-        try:
-            resolve_hook(config, hook.ref)
-        except HookdashError as exc:
-            self._refused(exc, "hookdash does not write this hook")
-            return None
-        return hook
-
-    def _refused(self, exc: HookdashError, title: str) -> None:
+    def refused(self, exc: HookdashError, title: str) -> None:
         self.refuse(visible(exc.message, multiline=True), title)
 
-    def action_add_hook(self) -> None:
-        """The form of the host under the cursor: Claude Code's on a Claude hook, on a
-        group of Claude hooks only, or with the host filter on Claude; else Gemini's."""
-        from hookdash.tui.screens.hook_form import HookFormScreen
-
-        item = self.query_one(HookTree).current_item
-        event = item.hook.event if isinstance(item, HookItem) else getattr(item, "event", None)
-        if self._claude_under_cursor():
-            self._open_claude_form(event=event)
-            return
-        self.app.push_screen(HookFormScreen(event=event), self._form_done)
-
-    def action_add_claude_hook(self) -> None:
-        item = self.query_one(HookTree).current_item
-        event = item.hook.event if isinstance(item, HookItem) else getattr(item, "event", None)
-        self._open_claude_form(event=event)
-
-    def _claude_under_cursor(self) -> bool:
+    def _host_under_cursor(self) -> str | None:
+        """Whose hook the cursor is on: the hook's host; on a group, the host all of its
+        hooks are of; else the host the filter box names (`host:NAME`). None: no one host
+        (the configuration's own host's form then)."""
         from textual.widgets import Input
 
         item = self.query_one(HookTree).current_item
         if isinstance(item, HookItem):
-            return item.hook.host == "claude"
-        hooks = getattr(item, "hooks", None)
-        if hooks:
-            return all(h.host == "claude" for h in hooks)
-        return "host:claude" in self.query_one("#filter", Input).value.split()
+            return item.hook.host
+        hosts: set[str] = {h.host for h in getattr(item, "hooks", None) or ()}
+        if len(hosts) == 1:
+            return hosts.pop()
+        words = self.query_one("#filter", Input).value.split()
+        return next((w.removeprefix("host:") for w in words if w.startswith("host:")), None)
 
-    def _open_claude_form(self, hook: ClaudeHook | None = None, event: str | None = None) -> None:
-        from hookdash.tui.hosts.claude.form import ClaudeHookFormScreen
+    def action_add_hook(self) -> None:
+        """`a`: the form of the host under the cursor (`tui_host(name).add_hook`), for the
+        event under it; the configuration's own host's where no one host is under it."""
+        from hookdash.tui.hosts import tui_host
 
-        if self.hd_app.config is not None:
-            self.app.push_screen(ClaudeHookFormScreen(hook=hook, event=event), self._claude_done)
+        config = self.hd_app.config
+        if config is None:
+            return
+        item = self.query_one(HookTree).current_item
+        event = item.hook.event if isinstance(item, HookItem) else getattr(item, "event", None)
+        name = self._host_under_cursor() or config.snapshot.host
+        add = tui_host(name).add_hook
+        if add is not None:
+            add(self, event)
+        else:
+            self._host_form(name, None, event)
 
-    def _claude_done(self, written: tuple[AuthoringResult, str | None] | None) -> None:
-        if written is not None:
-            result, ref = written
-            self._announce(result)
-            self._reload_then("wrote a Claude Code hook", ref)
+    def _host_form(self, name: str, hook: HookRecord | None, event: str | None) -> None:
+        """The form of a host without its own (`screens.host_form`: `Host.add`,
+        `Host.edit`), where it has the capability; else say what to run."""
+        from hookdash.core import CAPABILITY_WORDS, UnsupportedOperation, host
+        from hookdash.tui.screens.host_form import HostHookFormScreen
 
-    def _edit_claude(self, hook: ClaudeHook) -> None:
-        """`e` on a Claude hook: its form, where hookdash may write its file."""
-        if hook.scope in ("managed", "plugin"):
-            owner = (
-                "the administrator of this machine"
-                if hook.scope == "managed"
-                else (f"the plugin '{visible(hook.plugin or '')}' (an update replaces it)")
-            )
-            self.refuse(
-                f"This hook's file belongs to {owner}, so hookdash does not edit it. Press "
-                "space to park it (Claude Code then does not run it) instead.",
-                "hookdash does not write this hook",
+        agent = host(name)
+        operation: Literal["add", "edit"] = "add" if hook is None else "edit"
+        loaded = next((s for s in self.loaded_snapshots() if s.host == name), None)
+        if operation not in agent.capabilities or loaded is None:
+            words = CAPABILITY_WORDS[operation]
+            self.refused(
+                UnsupportedOperation(name, agent.label, operation, words),
+                f"Cannot {operation} this hook here",
             )
             return
-        if hook.parked:
-            self.refuse(
-                "This hook is parked: its text is in hookdash's state, not in its file. "
-                "Press space to put it back, then e edits it.",
-                "Cannot edit a parked hook",
-                severity="warning",
-            )
-            return
-        odd_matcher = hook.matcher is not None and not isinstance(hook.matcher, str)
-        if hook.type != "command" or odd_matcher:
-            self.refuse(
-                "The form edits command hooks with a text matcher; E opens the file at this "
-                "hook, d removes it.",
-                "Cannot edit this hook here",
-                severity="warning",
-            )
-            return
-        self._open_claude_form(hook=hook)
+        form = HostHookFormScreen(agent, loaded, hook=hook, event=event)
+        self.app.push_screen(form, self.form_done)
+
+    def action_add_claude_hook(self) -> None:
+        from hookdash.tui.hosts.claude.writing import add_claude_hook
+
+        item = self.query_one(HookTree).current_item
+        event = item.hook.event if isinstance(item, HookItem) else getattr(item, "event", None)
+        add_claude_hook(self, event)
 
     def action_edit_hook(self) -> None:
-        from hookdash.core import draft_of
-        from hookdash.tui.screens.hook_form import HookFormScreen
+        """`e`: the hook's host's form (`tui_host(name).edit_hook`)."""
+        from hookdash.tui.hosts import tui_host
 
         selected = self.selected_hook
-        if selected is not None and selected.host == "claude":
-            self._edit_claude(selected)
+        if selected is None or self.hd_app.config is None:
+            self.notify("Select a hook first (a adds one).", timeout=4)
             return
-        if selected is not None and self.other_host(selected) is not None:
-            self.refuse(
-                "The dashboard has no form for this host's hooks yet: E opens the file at the "
-                f"hook, or run `hookdash edit --host {selected.host} ID`.",
-                "Cannot edit this hook here",
-                severity="warning",
-            )
-            return
-        hook = self._writable_hook()
-        config = self.hd_app.config
-        if hook is None or config is None:
-            return
-        if hook.event not in EVENTS:
-            self.refuse(
-                f"'{visible(hook.event)}' is not a Gemini CLI event, so the form cannot show "
-                "it: E opens the file at the hook, d removes it.",
-                "Cannot edit this hook here",
-                severity="warning",
-            )
-            return
-        try:
-            original = draft_of(config, hook)
-        except HookdashError as exc:
-            self._refused(exc, "Cannot edit this hook")
-            return
-        self.app.push_screen(HookFormScreen(hook=hook, original=original), self._form_done)
+        edit = tui_host(selected.host).edit_hook
+        if edit is not None:
+            edit(self, selected)
+        else:
+            self._host_form(selected.host, self.current(selected), None)
 
-    def _form_done(self, result: AuthoringResult | None) -> None:
+    def form_done(self, result: AuthoringResult | None) -> None:
         if result is not None:
-            self._after_write(result, "wrote a hook")
+            self.after_write(result, "wrote a hook")
 
     def action_import_claude(self) -> None:
         from hookdash.tui.hosts.claude.import_screen import ClaudeImportScreen
 
         if self.hd_app.config is not None:
-            self.app.push_screen(ClaudeImportScreen(), self._form_done)
+            self.app.push_screen(ClaudeImportScreen(), self.form_done)
 
-    def _after_write(self, result: EditResult, reason: str) -> None:
-        self._announce(result)
+    def after_write(self, result: EditResult, reason: str) -> None:
+        self.announce(result)
         select = result.hooks[0].ref if result.hooks and result.action != "remove" else None
-        self._reload_then(reason, select)
+        self.reload_then(reason, select)
 
-    def _reload_then(self, reason: str, select: str | None) -> None:
+    def reload_then(self, reason: str, select: str | None) -> None:
         """Read the configuration again; then (the reload's view) select `select`."""
         self._select_when_loaded = select
         self.hd_app.reload(reason)
 
     def action_remove_hook(self) -> None:
-        selected = self.selected_hook
-        if selected is not None and selected.host == "claude":
-            self._ask_and_remove_claude(selected)
-            return
-        if selected is not None and self.other_host(selected) is not None:
-            self._ask_and_remove_other(selected)
-            return
-        hook = self._writable_hook()
-        if hook is not None:
-            self._ask_and_remove(hook)
-
-    @work(group="remove", exclusive=True)
-    async def _ask_and_remove_other(self, hook: HookRecord) -> None:
-        """`remove --host NAME` through the host protocol: the diff first, then the write."""
+        """`d`: the hook's host's removal (`tui_host(name).remove_hook`), else the host
+        protocol's (`Host.remove`); either shows the diff first."""
         from hookdash.core import host
+        from hookdash.tui.hosts import tui_host
 
-        snapshot = self.other_host(hook)
+        selected = self.selected_hook
+        if selected is None or self.hd_app.config is None:
+            self.notify("Select a hook first (a adds one).", timeout=4)
+            return
+        own = tui_host(selected.host).remove_hook
+        if own is not None:
+            own(self, selected)
+            return
+        snapshot = self.snapshot_of(selected)
         if snapshot is not None:
-            await self._confirm_removal(hook, host(hook.host).remove, snapshot, hook)
+            self.ask_and_remove(selected, host(selected.host).remove, snapshot, selected)
 
-    @work(group="remove", exclusive=True)
-    async def _ask_and_remove_claude(self, hook: ClaudeHook) -> None:
-        """`remove --host claude`: the diff first, then the write (`u` undoes it)."""
-        from hookdash.core import remove_claude_hook
-
-        config = self.hd_app.config
-        if config is not None:
-            env = config.env
-            await self._confirm_removal(
-                hook, remove_claude_hook, hook.ref, env.workspace, env.environ
-            )
-
-    @work(group="remove", exclusive=True)
-    async def _ask_and_remove(self, hook: Hook) -> None:
-        from hookdash.core import remove_hook
-
-        config = self.hd_app.config
-        if config is not None:
-            await self._confirm_removal(hook, remove_hook, config, hook.ref)
-
-    async def _confirm_removal(
-        self, hook: AnyHook | HookRecord, remove: Callable[..., AuthoringResult], *args: Any
+    def ask_and_remove(
+        self, hook: HookRecord, remove: Callable[..., AuthoringResult], *args: Any
     ) -> None:
-        """Either host's removal: `remove(*args, dry_run=True)`'s diff in a question, then
+        """Any host's removal: `remove(*args, dry_run=True)`'s diff in a question, then
         `remove(*args)` as an undoable write."""
+        self._confirm_removal(hook, remove, args)
+
+    @work(group="remove", exclusive=True)
+    async def _confirm_removal(
+        self, hook: HookRecord, remove: Callable[..., AuthoringResult], args: tuple[Any, ...]
+    ) -> None:
         try:
             preview = await asyncio.to_thread(remove, *args, dry_run=True)
         except HookdashError as exc:
-            self._refused(exc, "Nothing removed")
+            self.refused(exc, "Nothing removed")
             return
         ask = "Remove it? u undoes it afterwards."
         body = dry_run_body(preview, ask, colors_for(self.app))
@@ -445,9 +312,9 @@ class HookWriting(HookdashScreen[None]):
         try:
             result = await self.hd_app.write(f"remove '{visible(hook.id)}'", remove, *args)
         except HookdashError as exc:
-            self._refused(exc, "Nothing removed")
+            self.refused(exc, "Nothing removed")
             return
-        self._after_write(result, "removed a hook")
+        self.after_write(result, "removed a hook")
 
     def action_switch_all(self) -> None:
         self._ask_and_switch_all()
@@ -466,7 +333,7 @@ class HookWriting(HookdashScreen[None]):
         try:
             loaded = await asyncio.to_thread(_switchable, workspace, environ)
         except HookdashError as exc:
-            self._refused(exc, "Nothing changed")
+            self.refused(exc, "Nothing changed")
             return
         if not loaded:
             self.notify("No agent here has a switch for all its hooks.", timeout=4)
@@ -492,11 +359,11 @@ class HookWriting(HookdashScreen[None]):
                 lambda: [(h, s, h.switch_all(s, enable, dry_run=True)) for h, s in chosen]
             )
         except HookdashError as exc:
-            self._refused(exc, "Nothing changed")
+            self.refused(exc, "Nothing changed")
             return
         to_write = [(h, s, p) for h, s, p in previews if p.diff]
         if not to_write:
-            self._announce(previews[-1][2])
+            self.announce(previews[-1][2])
             return
         body = Text()
         colors = colors_for(self.app)
@@ -518,11 +385,11 @@ class HookWriting(HookdashScreen[None]):
                     f"switch all {whose_hooks} {state}", h.switch_all, s, enable
                 )
             except HookdashError as exc:
-                self._refused(exc, "Nothing changed")
-                self._reload_then(f"hooks {state}", None)
+                self.refused(exc, "Nothing changed")
+                self.reload_then(f"hooks {state}", None)
                 return
         assert result is not None
-        self._after_write(result, f"hooks {state}")
+        self.after_write(result, f"hooks {state}")
 
     def action_undo(self) -> None:
         self._ask_and_undo()
@@ -556,12 +423,12 @@ class HookWriting(HookdashScreen[None]):
             self.refuse(visible(exc.message) + left, "Not undone")
             return
         except HookdashError as exc:
-            self._refused(exc, "Not undone")
+            self.refused(exc, "Not undone")
             return
         stack.remove(entry)
         self.app.clear_notifications()
         self.notify(visible(result.message), title="Undone", timeout=NEWS_SECONDS, markup=False)
-        self._reload_then("undo", None)
+        self.reload_then("undo", None)
 
     def action_open_editor(self) -> None:
         hook = self.selected_hook
@@ -569,10 +436,10 @@ class HookWriting(HookdashScreen[None]):
         if hook is None or config is None:
             self.notify("Select a hook to open its file.", timeout=4)
             return
-        self._edit_in_editor(hook if hook.host == "claude" else self._current(hook), config)
+        self._edit_in_editor(self.current(hook), config)
 
     @work(group="editor", exclusive=True)
-    async def _edit_in_editor(self, hook: AnyHook, config: Configuration) -> None:
+    async def _edit_in_editor(self, hook: HookRecord, config: Configuration) -> None:
         where = config.env.display(hook.file) + (f":{hook.line}" if hook.line else "")
         argv = editor_command(config.env.environ, hook.file, hook.line)
         if argv is None:
@@ -591,4 +458,4 @@ class HookWriting(HookdashScreen[None]):
         note = "" if code == 0 else f" (the editor exited with {code})"
         self.notify(f"Back from the editor{note}: reading {visible(where)} again.", timeout=5,
                     markup=False)  # fmt: skip
-        self._reload_then("editor closed", hook.ref)
+        self.reload_then("editor closed", hook.ref)

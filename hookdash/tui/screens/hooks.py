@@ -9,7 +9,7 @@ from textual.containers import Container, Horizontal
 from textual.events import Paste, Resize
 from textual.widgets import Input, Label
 
-from hookdash.core import EVENTS, visible  # (no pydantic, no I/O)
+from hookdash.core import visible  # (no pydantic, no I/O)
 from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import bindings_for
 from hookdash.tui.daemon_thread import in_daemon_thread
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
         ClaudeReviewed,
         ClaudeSnapshot,
         Configuration,
-        Hook,
+        HookRecord,
         HostSnapshot,
         Snapshot,
     )
@@ -299,11 +299,16 @@ class HooksScreen(HookWriting):
         self._refresh_tree()
 
     def action_cycle_host(self) -> None:
-        """Every host, then Gemini CLI's hooks only, then Claude Code's (`host:` in the
-        filter box, where it can be typed too)."""
+        """Every host, then each loaded host's hooks only, in the registry's order, then
+        every host again (`host:` in the filter box, where it can be typed too)."""
+        from hookdash.core import host_names
+
         value = self.query_one("#filter", Input).value
         current = next((w for w in value.split() if w.startswith("host:")), None)
-        following = {None: "gemini", "host:gemini": "claude"}.get(current)
+        loaded = {s.host for s in self.loaded_snapshots()}
+        cycle: list[str | None] = [None, *(n for n in host_names() if n in loaded)]
+        now = current.removeprefix("host:") if current is not None else None
+        following = cycle[(cycle.index(now) + 1) % len(cycle)] if now in cycle else None
         self.action_filter_host(following)
 
     def action_filter_host(self, host: str | None) -> None:
@@ -354,13 +359,6 @@ class HooksScreen(HookWriting):
             )
             return
         firing = firing_for(hook.host)
-        if firing is None:  # a host that fires its own way (`tui/hosts/<host>`'s fire_hook)
-            from hookdash.tui.hosts import tui_host
-
-            other, fire = self.other_host(hook), tui_host(hook.host).fire_hook
-            if other is not None and fire is not None:
-                self._fire_other(fire, hook, other)
-                return
         refusal = (
             firing.refusal(hook)
             if firing is not None
@@ -379,80 +377,60 @@ class HooksScreen(HookWriting):
         self._open_plan()
 
     def _open_plan(self) -> str:
-        """The plan of the selected hook's event (of a group's event), Claude Code's for a
-        Claude hook or a Claude event's group, else Gemini's. Returns whose ("Gemini",
-        "Claude Code")."""
-        from hookdash.tui.hosts.claude.plan_screen import ClaudePlanScreen
-        from hookdash.tui.screens.plan import PlanScreen
+        """The plan of the selected hook's event (of a group's event), by the host whose
+        hook or group it is (`tui_host(name).plan_event`); on a group of several hosts'
+        hooks, the first host (in the registry's order) that has the event and a plan.
+        Returns whose ("Gemini", "Claude Code")."""
+        from hookdash.core import all_hosts
+        from hookdash.tui.hosts import tui_host
 
+        config = self.hd_app.config
         item = self.query_one(HookTree).current_item
-        claude = self.hd_app.config.claude if self.hd_app.config is not None else None
+        loaded = {s.host for s in self.loaded_snapshots()}
         event: str | None = None
-        hook: Hook | None = None
+        hook: HookRecord | None = None
+        name: str | None = config.snapshot.host if config is not None else None
         if isinstance(item, HookItem):
-            selected = item.hook
-            if selected.host == "claude":
-                self.app.push_screen(ClaudePlanScreen(selected.event, selected))
-                return "Claude Code"
-            hook = self._current(selected)
-            event = hook.event
+            hook = item.hook
+            event, name = hook.event, hook.host
         elif isinstance(item, EventGroup | LayerGroup):
-            from hookdash.core import CLAUDE_EVENTS  # (Claude's host loads pydantic: on use)
-
-            # A Claude layer's group, an event only Claude Code has (`PreToolUse`: a Gemini
-            # file's hook under it is one Gemini never runs), or Claude's hooks alone.
-            only_claude = item.event in CLAUDE_EVENTS and item.event not in EVENTS
-            if claude is not None and (
-                only_claude or (item.hooks and all(h.host == "claude" for h in item.hooks))
-            ):
-                self.app.push_screen(ClaudePlanScreen(item.event))
-                return "Claude Code"
             event = item.event
-        self.app.push_screen(PlanScreen(event, hook))
-        return "Gemini"
+            hosts: set[str] = {h.host for h in item.hooks}
+            if len(hosts) == 1:
+                name = hosts.pop()
+            else:  # an event only another host has: its plan (`PreToolUse`: Claude Code's)
+                name = next(
+                    (
+                        h.name
+                        for h in all_hosts()
+                        if h.name in loaded
+                        and item.event in h.events()
+                        and tui_host(h.name).plan_event is not None
+                    ),
+                    name,
+                )
+        plan = tui_host(name).plan_event if name is not None else None
+        if plan is None:
+            from hookdash.core import host
 
-    @work(group="fire-other", exclusive=True)
-    async def _fire_other(self, fire: Any, hook: Hook, snapshot: Any) -> None:
-        """A hook of a host that fires its own way (`tui/hosts/<host>`'s `fire_hook`)."""
-        await fire(self, hook, snapshot)
+            label = host(name).label if name is not None else "this agent"
+            self.refuse(
+                f"The dashboard has no plan view for {visible(label)} yet: run `hookdash plan "
+                f"--host {visible(name or '')} {visible(event or 'EVENT')}` (which hooks it runs "
+                "for the event, in order, and why not the others).",
+                "No plan here",
+                severity="warning",
+            )
+            return visible(label)
+        return plan(self, event, hook)
 
     def action_review_trust(self) -> None:
         """One review for every host: Gemini's project hooks to trust and every other
-        host's new and changed repository hooks (`tui.reviewing`), each with its host,
-        checked one by one; then each host that reviews its own way
-        (`tui/hosts/<host>`'s `review_hooks`)."""
-        from hookdash.tui.hosts import tui_host
+        host's hooks waiting for review (`tui.reviewing`), each with its host, checked one
+        by one."""
         from hookdash.tui.screens.trust import TrustScreen
 
-        config = self.hd_app.config
-        others = [
-            (snap, review)
-            for snap in (config.more_hosts if config is not None else [])
-            if (review := tui_host(snap.host).review_hooks) is not None
-        ]
-
-        def then(_: None) -> None:  # (a callback: the screen may be left by going to a hook)
-            if others:
-                self._review_others(others)
-
-        if others and config is not None and not self._trust_screen_has_items(config):
-            self._review_others(others)  # nothing for the one review: straight to theirs
-            return
-        self.app.push_screen(TrustScreen(), then)
-
-    @staticmethod
-    def _trust_screen_has_items(config: Any) -> bool:
-        from hookdash.core import untrusted_project_hooks
-        from hookdash.tui.reviewing import reviewings
-
-        return bool(untrusted_project_hooks(config.hooks)) or any(
-            r.items(config) for r in reviewings()
-        )
-
-    @work(group="review", exclusive=True)
-    async def _review_others(self, others: list[tuple[Any, Any]]) -> None:
-        for snapshot, review in others:
-            await review(self, snapshot)
+        self.app.push_screen(TrustScreen())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         in_filter = self.focused is self.query_one("#filter", Input)

@@ -56,6 +56,8 @@ from hookdash.tui.widgets.run_view import output_sections
 
 CAP = DEFAULT_CAP
 NARROW_WIDTH = 110
+# Below this height the notice keeps to a few lines (and scrolls): the runs need the rows.
+SHORT_HEIGHT = 20
 # The record pane follows the cursor after this pause (s): a key moves the cursor at once,
 # and a burst (or a held arrow key) does not re-render a record per line.
 RECORD_DELAY = 0.06
@@ -119,6 +121,7 @@ class LogScreen(LogNarrowing):
 
     def on_resize(self, event: Resize) -> None:
         self.set_class(event.size.width < NARROW_WIDTH, "-narrow")
+        self.set_class(event.size.height < SHORT_HEIGHT, "-short")
 
     def on_unmount(self) -> None:
         if self._feed is not None:
@@ -248,7 +251,8 @@ class LogScreen(LogNarrowing):
         notice = self.query_one("#log-notice", Static)
         notice.set_class(self._error is not None, "-error")
         text = log_notice(config, self._error)
-        notice.update(plain(text))
+        # (hookdash's own notices break their lines; an error's text keeps its newlines escaped.)
+        notice.update(plain(text, multiline=self._error is None))
         notice.display = text is not None
 
     @on(RunList.Highlighted, "#runs")

@@ -19,6 +19,10 @@ from hookdash.tui.commands import bindings_for
 from hookdash.tui.screens.base import HookdashScreen
 from hookdash.tui.widgets.footer import Footer
 
+# Up to this many lines, long lines wrap (a person reads a message or a run's output
+# whole); past it they scroll sideways: wrapping works out every line's breaks at once.
+WRAP_LINES = 2_000
+
 
 def output_text(sections: Sequence[tuple[str, str]]) -> str:
     """The streams one after another, each under a `── title ──` line."""
@@ -46,7 +50,7 @@ class OutputScreen(HookdashScreen[None]):
             self._text,
             id="output-text",
             read_only=True,
-            soft_wrap=False,
+            soft_wrap=self._text.count("\n") <= WRAP_LINES,
             show_line_numbers=True,
         )
         yield Footer()

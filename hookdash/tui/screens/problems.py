@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Group, RenderableType
@@ -22,7 +22,7 @@ from hookdash.tui.widgets.footer import Footer
 from hookdash.tui.widgets.list_keys import KeyedOptionList
 
 if TYPE_CHECKING:
-    from hookdash.core import AnyHook, Change, Configuration, Problem
+    from hookdash.core import Change, Configuration, HookRecord, Problem
 
 
 def _summary(problems: list[Problem]) -> str:
@@ -39,8 +39,9 @@ class ProblemsScreen(HookdashScreen[None]):
     def __init__(self, focus_code: str | None = None) -> None:
         super().__init__()
         self._focus_code = focus_code
-        self._claude_count = 0  # the last problems of the list are Claude Code's
         self._problems: list[Problem] = []
+        # Each problem's host (None: the first's) and that host's hooks, in the same order.
+        self._owners: list[tuple[str | None, Sequence[HookRecord]]] = []
 
     def compose(self) -> Any:
         yield Static(id="problems-title")
@@ -63,9 +64,9 @@ class ProblemsScreen(HookdashScreen[None]):
 
     def config_changed(self, config: Configuration) -> None:
         keep = self.highlighted_problem
-        claude = config.claude
-        problems = [*config.snapshot.problems, *(claude.problems if claude is not None else [])]
-        self._claude_count = len(claude.problems) if claude is not None else 0
+        owned = _every_hosts_problems(config)
+        problems = [problem for problem, _, _ in owned]
+        self._owners = [(label, hooks) for _, label, hooks in owned]
         self._problems = problems
         title = self.query_one("#problems-title", Static)
         colors = colors_for(self.app)
@@ -77,12 +78,10 @@ class ProblemsScreen(HookdashScreen[None]):
             return
         title.update(Text(f"Problems: {_summary(problems)} — what `hookdash check` reports"))
         items: list[Option | None] = []
-        first_claude = len(problems) - self._claude_count
-        for i, problem in enumerate(problems):
+        for i, (problem, (host, hooks)) in enumerate(zip(problems, self._owners, strict=True)):
             if i:
                 items.append(None)  # a separator line
-            host = "Claude Code" if i >= first_claude and claude is not None else None
-            block = self._problem_block(problem, config.env.display, colors, config, host)
+            block = self._problem_block(problem, config.env.display, colors, hooks, host)
             items.append(Option(block, id=str(i)))
         options.add_options(items)
         index = 0
@@ -98,10 +97,11 @@ class ProblemsScreen(HookdashScreen[None]):
         problem: Problem,
         display: Callable[[str], str],
         colors: Colors,
-        config: Configuration,
+        hooks: Sequence[HookRecord],
         host: str | None = None,
     ) -> RenderableType:
-        """One problem's block; `host`: the host it is about, said when not Gemini CLI."""
+        """One problem's block; `hooks`: its host's, one of which it may be about; `host`:
+        the host it is about, said when not the first (Gemini CLI)."""
         from hookdash.core import hook_for_problem, problem_location
 
         severity_style = {
@@ -117,7 +117,7 @@ class ProblemsScreen(HookdashScreen[None]):
         where = problem_location(problem, display)
         if where:
             head.append("  " + where, style=colors.dim)
-        hook = hook_for_problem(_hooks_of(config, host), problem)
+        hook = hook_for_problem(list(hooks), problem)
         if hook is not None:
             head.append(f"  → {hook.shown.id}", style=colors.accent)
         lines: list[RenderableType] = [head, Padding(Text(shown.message), (0, 0, 0, 2))]
@@ -136,9 +136,8 @@ class ProblemsScreen(HookdashScreen[None]):
         problem = self.highlighted_problem
         if config is None or problem is None:
             return
-        index = self._problems.index(problem)
-        claude = index >= len(self._problems) - self._claude_count
-        hook = hook_for_problem(_hooks_of(config, "Claude Code" if claude else None), problem)
+        _, hooks = self._owners[self._problems.index(problem)]
+        hook = hook_for_problem(list(hooks), problem)
         if hook is None:
             self.notify("This problem is not about one hook.", timeout=3)
             return
@@ -229,8 +228,18 @@ class ProblemsScreen(HookdashScreen[None]):
         )
 
 
-def _hooks_of(config: Configuration, host: str | None) -> list[AnyHook]:
-    """The hooks a problem of `host` (None: Gemini CLI) may be about."""
-    if host is not None and config.claude is not None:
-        return list(config.claude.hooks)
-    return list(config.snapshot.hooks)
+def _every_hosts_problems(
+    config: Configuration,
+) -> list[tuple[Problem, str | None, Sequence[HookRecord]]]:
+    """Every host's problems, host by host as loaded: each with its host's label (None for
+    the first host's, which goes without naming) and its host's hooks (the one it may be
+    about)."""
+    from hookdash.core import host
+
+    out: list[tuple[Problem, str | None, Sequence[HookRecord]]] = [
+        (p, None, config.snapshot.hooks) for p in config.snapshot.problems
+    ]
+    for other in [*([config.claude] if config.claude is not None else []), *config.more_hosts]:
+        label = host(other.host).label
+        out += [(p, label, other.hooks) for p in other.problems]
+    return out

@@ -36,6 +36,8 @@ MIN_ID_WIDTH = 10
 SHORTEST_ID_WIDTH = 6
 # The narrowest a group's id column gets to leave room for the matcher and badges after it.
 FIT_ID_WIDTH = 12
+# A matcher is cut (after the id) down to this, to keep a long line's risk flags in view.
+MIN_MATCHER_WIDTH = 6
 
 
 def _event_name(event: str, colors: Colors, hooks: Iterable[Hook] = ()) -> Text:
@@ -103,13 +105,21 @@ def hook_line(
     # with the risk badge, the id cut first.
     unknown = "" if hook.understood else f"  {UNKNOWN_MARK}"
     left = None if room is None else room - len(head) - len(tail) - len(unknown)
+    flags = ""
     if risks is not None:
         # Last, so they never push the matcher out of view; made to fit (see _fit_risks).
         left = None if left is None else left - 2
         width, risks = _fit_risks(width, risks, risk_badge(hook, short=True) or risks, left)
-        tail.append(f"  {risks}", style=colors.risk)
+        flags = f"  {risks}"
     elif unknown and left is not None:
         width = max(min(width, left), SHORTEST_ID_WIDTH)
+    over = 0 if room is None else len(head) + width + len(tail) + len(flags) + len(unknown) - room
+    if over > 0 and hook.shown.matcher:
+        # Still too long (a long state word, as in an untrusted folder): the matcher is
+        # cut with an ellipsis, not the risk flags by the terminal (the details show it).
+        kept = max(len(hook.shown.matcher) - over, MIN_MATCHER_WIDTH)
+        tail = _after_id(hook, colors, hidden, matcher_width=kept)
+    tail.append(flags, style=colors.risk)
     if unknown:
         tail.append(unknown, style=colors.dim)
     if len(ident) > width:
@@ -118,9 +128,10 @@ def hook_line(
     return head + tail
 
 
-def _after_id(hook: Hook, colors: Colors, hidden: bool) -> Text:
-    """What follows the id: the badges after the state (but `hidden`), the matcher (the
-    risk badge comes last, fitted to the line's room: see hook_line)."""
+def _after_id(hook: Hook, colors: Colors, hidden: bool, matcher_width: int | None = None) -> Text:
+    """What follows the id: the badges after the state (but `hidden`), the matcher, cut
+    to `matcher_width` cells if given (the risk badge comes last, fitted to the line's
+    room: see hook_line)."""
     from hookdash.core import hook_badges
 
     text = Text()
@@ -130,10 +141,12 @@ def _after_id(hook: Hook, colors: Colors, hidden: bool) -> Text:
         text.append("  ")
         pill = badge.kind in ("new", "changed")
         text.append(f" {badge.label} " if pill else badge.label, style=colors.badge(badge.kind))
-    shown = hook.shown
-    if shown.matcher:
+    matcher = hook.shown.matcher
+    if matcher:
+        if matcher_width is not None and len(matcher) > matcher_width:
+            matcher = matcher[: matcher_width - 1] + "…"
         bad = not isinstance(hook.matcher, str)
-        text.append(f"  [{shown.matcher}]", style=colors.error if bad else colors.dim)
+        text.append(f"  [{matcher}]", style=colors.error if bad else colors.dim)
     return text
 
 

@@ -10,12 +10,13 @@ from textual.content import Content
 
 from hookdash.core import Configuration, RunFilter, visible
 
+# Short enough to be read whole at 80 columns (the notice is not cut, so it takes the
+# lines it needs), the settings on a line of their own.
 TELEMETRY_HOWTO = (
-    "Gemini CLI's telemetry file is not configured, so only hookdash's own runs show here. "
-    "To see the hook calls of real Gemini sessions, add to ~/.gemini/settings.json: "
-    '"telemetry": {"enabled": true, "target": "local", "outfile": '
-    '"~/.gemini/telemetry.log"} — or start gemini with GEMINI_TELEMETRY_OUTFILE set '
-    "(and GEMINI_TELEMETRY_ENABLED=true)."
+    "Only hookdash's own runs show here: Gemini CLI's telemetry file is not set. For the "
+    "hook calls of real Gemini sessions, add to ~/.gemini/settings.json:\n"
+    '"telemetry": {"enabled": true, "target": "local", "outfile": "~/.gemini/telemetry.log"}'
+    "\n(or run gemini with GEMINI_TELEMETRY_ENABLED=true and GEMINI_TELEMETRY_OUTFILE)."
 )
 
 

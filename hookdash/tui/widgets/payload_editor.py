@@ -35,6 +35,8 @@ from hookdash.core import (
 from hookdash.tui.screens.confirm import ConfirmScreen
 
 if TYPE_CHECKING:
+    from textual.widgets.text_area import Location
+
     from hookdash.core import Configuration
     from hookdash.tui.app import HookdashApp
     from hookdash.tui.firing import Firing
@@ -66,6 +68,49 @@ def parse_payload(text: str) -> dict[str, Any]:
     return value
 
 
+class PayloadArea(TextArea):
+    """The payload's TextArea: long values wrap, but the cursor keys move by the JSON's
+    lines, not by the wrapped rows on screen (a path or a message wraps over three rows:
+    going down to the value under it was a key per row). Home and End go to the JSON
+    line's start and end."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id, show_line_numbers=True, soft_wrap=True, tab_behavior="focus")
+        self._goal = 0  # the column up and down keep to, across shorter lines
+        self._moved_to: Location | None = None  # where the last up or down move went
+
+    def _line_below_or_above(self, step: int) -> Location:
+        row, column = self.cursor_location
+        if self.cursor_location != self._moved_to:  # moved some other way since
+            self._goal = column
+        target_row = row + step
+        if target_row < 0:
+            target: Location = (0, 0)
+        elif target_row >= self.document.line_count:
+            target = (row, len(self.document[row]))
+        else:
+            target = (target_row, min(self._goal, len(self.document[target_row])))
+        self._moved_to = target
+        return target
+
+    def get_cursor_down_location(self) -> Location:
+        return self._line_below_or_above(1)
+
+    def get_cursor_up_location(self) -> Location:
+        return self._line_below_or_above(-1)
+
+    def get_cursor_line_end_location(self) -> Location:
+        row, _ = self.cursor_location
+        return row, len(self.document[row])
+
+    def get_cursor_line_start_location(self, smart_home: bool = False) -> Location:
+        row, column = self.cursor_location
+        line = self.document[row]
+        indent = len(line) - len(line.lstrip())
+        # Smart home: the first character after the indent, then the line's start.
+        return (row, 0) if not smart_home or column == indent else (row, indent)
+
+
 class PayloadEditor(Vertical):
     """The editor and its status line, for `hook` (the screen keeps it current)."""
 
@@ -82,10 +127,33 @@ class PayloadEditor(Vertical):
         self.fresh_text: str | None = None  # the last generated payload, as shown
         self.saved: list[SavedPayload] | None = None  # None: not read yet
         self._saved_error: str | None = None
+        # What load() was given before the editor was mounted (the screen's on_mount can
+        # come first): the editor takes it, and the focus, once it is there.
+        self._pending: str | None = None
+        self._focus_pending = False
 
     def compose(self) -> Any:
-        yield TextArea(id="payload", show_line_numbers=True, soft_wrap=True, tab_behavior="focus")
+        yield PayloadArea(id="payload")
         yield Static(id="payload-status")
+
+    def on_mount(self) -> None:
+        if self._pending is not None:
+            text, self._pending = self._pending, None
+            self.load(text)
+        if self._focus_pending:
+            self.focus_editor()
+
+    def _area(self) -> PayloadArea | None:
+        """The TextArea, None until the editor is mounted."""
+        found = self.query("#payload").results(PayloadArea)
+        return next(found, None)
+
+    def focus_editor(self) -> None:
+        """Give the payload the focus (once it is there)."""
+        area = self._area()
+        self._focus_pending = area is None
+        if area is not None:
+            area.focus()
 
     @property
     def _hd_app(self) -> HookdashApp:
@@ -93,22 +161,34 @@ class PayloadEditor(Vertical):
 
     @property
     def text(self) -> str:
-        return self.query_one("#payload", TextArea).text
+        area = self._area()
+        if area is None:
+            return self._pending or ""
+        return area.text
 
     def load(self, text: str) -> None:
-        editor = self.query_one("#payload", TextArea)
-        editor.load_text(text)
-        editor.move_cursor((0, 0))
+        area = self._area()
+        if area is None:
+            self._pending = text
+            return
+        area.load_text(text)
+        area.move_cursor((0, 0))
         self.check()
 
     def point_at(self, error: JsonError) -> None:
         """Focus the editor with the cursor where the JSON breaks."""
-        editor = self.query_one("#payload", TextArea)
+        editor = self._area()
+        if editor is None:
+            return
         editor.focus()
         editor.move_cursor((error.line - 1, max(error.column - 1, 0)))
 
     def check(self) -> dict[str, Any] | None:
         """Show whether the editor holds a payload, and what the host would make of it."""
+        statuses = self.query("#payload-status").results(Static)
+        status = next(statuses, None)
+        if status is None:  # not mounted yet: load() checks once it is
+            return None
         lines: list[Content] = []
         payload: dict[str, Any] | None = None
         try:
@@ -132,7 +212,7 @@ class PayloadEditor(Vertical):
         if payload is not None:
             for problem in self._firing.payload_problems(self.hook, payload)[:2]:
                 lines.append(Content.styled(f"! {visible(problem)}", "$text-warning"))
-        self.query_one("#payload-status", Static).update(Content("\n").join(lines))
+        status.update(Content("\n").join(lines))
         return payload
 
     def _verdict(self, config: Configuration, payload: dict[str, Any]) -> Content:

@@ -42,9 +42,11 @@ class RunList(ScrollView, can_focus=True):
     }
     RunList > .run-list--cursor {
         background: $primary 25%;
+        text-style: underline;  /* not by colour alone */
     }
     RunList:focus > .run-list--cursor {
         background: $primary 45%;
+        text-style: bold underline;
     }
     """
     BINDINGS: ClassVar[list[BindingType]] = [

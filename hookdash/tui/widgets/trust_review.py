@@ -101,12 +101,10 @@ def _facts(config: Configuration, hook: Hook, colors: Colors, compared: bool) ->
 def _script_part(hook: Hook, colors: Colors, display: Callable[[str], str]) -> list[RenderableType]:
     out: list[RenderableType] = []
     if hook.script_unresolved:
-        out.append(
-            plain(
-                f"\nhookdash cannot tell every script it runs: {hook.script_unresolved}",
-                colors.warning,
-            )
-        )
+        # The blank line before is the view's own, outside plain(): through it, the
+        # newline would show as a literal `␊` opening the line.
+        why = f"hookdash cannot tell every script it runs: {hook.script_unresolved}"
+        out.append(Text("\n") + plain(why, colors.warning))
     previews = script_previews(hook)
     for script in previews:
         out += preview_body(script, colors, display)

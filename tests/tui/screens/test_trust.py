@@ -69,7 +69,7 @@ def _rendered(widget: Widget) -> list[str]:
     lines = [strip.text for strip in widget.render_lines(Region(0, 0, width, height))]
     if widget.styles.border_top[0]:
         lines = lines[1:-1]
-    return [line.strip("│ ") for line in lines]
+    return [line.strip("│┃ ") for line in lines]  # (a focused pane's border is heavy)
 
 
 async def _question(pilot: Any, key: str) -> ConfirmScreen:

@@ -25,9 +25,11 @@ COLUMNS = Columns(badge=4, hidden=0, ident=24)
         # Less still: how many kinds, not which; the matcher is never cut for them.
         (58, "runs  install-tools      [run_shell_command]  ⚠ 2 risks  ?"),
         (50, "runs  install-…  [run_shell_command]  ⚠ 2 risks  ?"),
-        # No room: the id at its shortest, and the terminal cuts the end.
-        (44, "runs  insta…  [run_shell_command]  ⚠ 2 risks  ?"),
-        (30, "runs  insta…  [run_shell_command]  ⚠ 2 risks  ?"),
+        # No room: the id at its shortest, then the matcher is cut (the details show it
+        # whole) to keep the risk flags in view; down to a few characters, then the
+        # terminal cuts the end.
+        (44, "runs  insta…  [run_shell_com…]  ⚠ 2 risks  ?"),
+        (30, "runs  insta…  [run_s…]  ⚠ 2 risks  ?"),
     ],
 )
 def test_a_risky_hooks_line_fits_its_flags_in_the_room_it_has(

@@ -23,7 +23,6 @@ register_cli(
         "claude",
         commands={
             "list": commands.cmd_list_claude,
-            "check": commands.cmd_check_claude,
             "plan": commands.cmd_plan_claude,
             "fire": commands.cmd_fire_claude,
             "trust": commands.cmd_trust_claude,

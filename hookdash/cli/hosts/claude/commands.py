@@ -10,7 +10,6 @@ from typing import Any
 
 from hookdash.cli.any_host import Places, also_planned, version_words
 from hookdash.cli.output import (
-    EXIT_FAILED,
     EXIT_OK,
     EXIT_USAGE,
     CliError,
@@ -206,37 +205,8 @@ def _plain_badge(hook: Any) -> str:
     return "runs" if hook.runs else _BADGES.get(hook.inactive_reason or "", "not-running")
 
 
-def cmd_check_claude(args: argparse.Namespace) -> int:
-    if args.fix:
-        raise CliError("--fix has no safe fixes for Claude Code files yet", EXIT_USAGE)
-    snap = _snapshot(args)
-    problems = snap.problems
-    if not args.json and args.format not in ("text", "json"):
-        from hookdash.cli.scanning import print_findings
-        from hookdash.core import problem_findings
-
-        print_findings(args.format, problem_findings(problems, snap.workspace), snap.workspace)
-        return EXIT_FAILED if snap.has_errors else EXIT_OK
-    if args.json or args.format == "json":
-        print_json(
-            {
-                "host": "claude",
-                "workspace": snap.workspace,
-                "errors": sum(p.severity == "error" for p in problems),
-                "warnings": sum(p.severity == "warning" for p in problems),
-                "problems": [p.model_dump(mode="json") for p in problems],
-            }
-        )
-        return EXIT_FAILED if snap.has_errors else EXIT_OK
-    from hookdash.cli.problem_report import print_problems
-
-    places = Places(snap.home)
-    return print_problems(
-        problems, places, f"the Claude Code hooks of {places.display(snap.workspace)}"
-    )
-
-
 def cmd_plan_claude(args: argparse.Namespace) -> int:
+    from hookdash.cli.running import skipped_lines
     from hookdash.core import claude_event_problem, claude_handling, claude_plan
 
     problem = claude_event_problem(args.event)
@@ -275,12 +245,7 @@ def cmd_plan_claude(args: argparse.Namespace) -> int:
         for how in claude_handling(hook):
             out.write(f"     {s.dim('· ' + how)}\n")
     if plan.skipped:
-        out.write("Not run:\n")
-        for skipped in plan.skipped:
-            out.write(
-                f"  {s.dim('-')} {visible(shorten(skipped.id, 50))} {s.cyan(skipped.scope)}: "
-                f"{s.yellow(visible(skipped.reason))} — {visible(skipped.why)}\n"
-            )
+        out.write("Not run:\n" + "\n".join(skipped_lines(plan.skipped, s)) + "\n")
     for note in plan.notes:
         out.write(s.dim(f"note: {visible(note)}") + "\n")
     for note in also_planned(args, "claude", args.event):  # raw-ok: this room's own host
@@ -307,7 +272,7 @@ def _claude_hook_arg(snap: Any, ident: str, event: str) -> Any:
 
 def cmd_fire_claude(args: argparse.Namespace) -> int:
     from hookdash.cli.output import EXIT_NEEDS_CONFIRMATION
-    from hookdash.cli.running import _read_input, run_lines
+    from hookdash.cli.running import _read_input, write_fire_outcome
     from hookdash.core import (
         FireInterrupted,
         build_claude_payload,
@@ -348,35 +313,14 @@ def cmd_fire_claude(args: argparse.Namespace) -> int:
     if args.json:
         print_json(result)
         return EXIT_OK
-    s = Style(sys.stdout)
-    out = sys.stdout
-    context = (
-        f"{result.match_field} {visible(repr(result.value))}" if result.match_field else NO_MATCHER
+    write_fire_outcome(
+        result,
+        "Claude Code",
+        Style(sys.stdout),
+        would_run=result.claude_would_run,
+        why_not=result.claude_would_not_run_because,
+        not_fired=[(nf.id, nf.why) for nf in result.not_fired],
     )
-    count = len(result.results)
-    what = f"{count} hook{'s' if count != 1 else ''}" + (" in parallel" if count > 1 else "")
-    session = visible(str(result.input.get("session_id", ""))[:8])
-    out.write(f"{s.bold(visible(result.event))} · {context} · {what} · session {session}\n")
-    if not result.claude_would_run:
-        why = visible("; ".join(result.claude_would_not_run_because))
-        out.write(s.yellow(f"! Claude Code would not run this hook: {why}") + "\n")
-    for warning in result.warnings:
-        out.write(s.yellow(f"! {visible(warning)}") + "\n")
-    for r in result.results:
-        for line in run_lines(r, s):
-            out.write(line + "\n")
-    for nf in result.not_fired:
-        out.write(s.dim(f"  - {visible(shorten(nf.id, 60))}: {visible(nf.why)}") + "\n")
-    if not result.results and result.skipped:
-        out.write("Not run:\n")
-        for skipped in result.skipped:
-            out.write(
-                f"  {s.dim('-')} {visible(shorten(skipped.id, 50))} {s.cyan(skipped.scope)}: "
-                f"{s.yellow(visible(skipped.reason))} — {visible(skipped.why)}\n"
-            )
-    for note in result.notes:
-        out.write(s.dim(f"note: {visible(note)}") + "\n")
-    out.write(s.bold("effect: ") + visible(result.effect) + "\n")
     return EXIT_OK
 
 

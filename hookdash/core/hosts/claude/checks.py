@@ -24,6 +24,7 @@ from hookdash.core.hosts.claude.model import ClaudeHook, ClaudeReviewed, ClaudeS
 from hookdash.core.hosts.claude.plugins import enabled_value
 from hookdash.core.load.checks.trust import not_understood_text
 from hookdash.core.load.command_scripts import CommandScripts, find_scripts
+from hookdash.core.load.missing_program import missing_program
 from hookdash.core.load.risks import hook_risks, kinds_of
 from hookdash.core.load.understood import hook_unknowns
 from hookdash.core.model import RiskFlag, RiskKind, RiskSpan, Unknown
@@ -311,7 +312,15 @@ def _hook_problems(hook: ClaudeHook) -> list[Problem]:
         out.append(Problem(severity="info", code="not-understood", message=message, fix=fix,
                            file=where[0], pointer=where[1], line=where[2]))  # fmt: skip
     out += _script_problems(hook, where)
-    missing = _program_missing(hook, where)
+    missing = missing_program(
+        hook.program,
+        hook.runs,
+        "which Claude Code reads as a non-blocking error: it shows bash's error and goes on, "
+        "and the hook never does its work",
+        file=where[0],
+        pointer=where[1],
+        line=where[2],
+    )
     if missing is not None:
         out.append(missing)
     texts = [("event name", hook.event), ("command", hook.command), ("matcher", hook.matcher)]
@@ -319,30 +328,6 @@ def _hook_problems(hook: ClaudeHook) -> list[Problem]:
     texts.append(("target", hook.detail))
     out += hidden_problems(f"a {visible(hook.event)} hook", texts, where)
     return out
-
-
-_LATER = " This hook does not run now, but will fail like this once it does."
-
-
-def _program_missing(hook: ClaudeHook, where: Where) -> Problem | None:
-    """`command-not-found`, as for every host: the program the hook starts is not on PATH,
-    so bash exits 127, which Claude Code reads as a non-blocking error (it shows bash's
-    error and goes on: the hook never does its work)."""
-    program = hook.program
-    if program is None or program.exists:
-        return None
-    later = "" if hook.runs else _LATER
-    return Problem(
-        severity="error" if hook.runs else "warning",
-        code="command-not-found",
-        message=f"'{program.program}' is not on PATH: bash exits 127, which Claude Code "
-        "reads as a non-blocking error: it shows bash's error and goes on, and the hook never "
-        f"does its work.{later}",
-        fix="Install it, or use the full path.",
-        file=where[0],
-        pointer=where[1],
-        line=where[2],
-    )
 
 
 # Where a finding points: file, JSON pointer, line.

@@ -19,13 +19,9 @@ had written and how long it ran, as Gemini's firing does.
 
 from __future__ import annotations
 
-import asyncio
-import json
 import os
-import time
 import uuid
 from collections.abc import Callable, Mapping
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
 
@@ -54,22 +50,10 @@ from hookdash.core.hosts.claude.payloads import claude_payload, payload_value
 from hookdash.core.hosts.claude.planner import claude_plan
 from hookdash.core.hosts.claude.plugins import plugin_data_dir
 from hookdash.core.records import FireOutcome, RunResult
+from hookdash.core.run.hook_run import run_all_logged, run_one, started_now
 from hookdash.core.run.input_override import merge_input
-from hookdash.core.run.process import (
-    KILL_GRACE_S,
-    MAX_CAPTURE_BYTES,
-    HookProcess,
-    captured_streams,
-    run_cancellable,
-    run_process,
-)
-from hookdash.core.run.runlog import (
-    CANCELLED_ERROR,
-    RunLog,
-    decision_of,
-    log_firing,
-    run_record,
-)
+from hookdash.core.run.process import KILL_GRACE_S, MAX_CAPTURE_BYTES, run_cancellable
+from hookdash.core.run.runlog import RunLog, decision_of
 
 CLAUDE_COMMAND_TIMEOUT_S = 600.0  # the binary's default for command hooks (`var rm=600000`)
 
@@ -152,10 +136,6 @@ class ClaudeFireResult(FireOutcome, BaseModel):
     notes: list[str] = []
 
 
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
-
-
 def hook_environment(
     hook: ClaudeHook, workspace: str, environ: Mapping[str, str]
 ) -> dict[str, str]:
@@ -195,10 +175,8 @@ async def run_claude_hook(
     kill_grace_s: float = KILL_GRACE_S,
     on_cancel: Callable[[ClaudeRunResult], None] | None = None,
 ) -> ClaudeRunResult:
-    """Run one command hook through the shared engine; never raises for its misbehaviour.
-    Cancelled, it kills the hook's process group, hands `on_cancel` the run as far as it
-    went (`_cancelled`), and raises CancelledError."""
-    t0 = time.monotonic()
+    """Run one command hook through the shared engine (`core.run.hook_run.run_one`: never
+    raises for its misbehaviour; cancelled, `on_cancel` gets the run as far as it went)."""
     base: dict[str, Any] = {
         "id": hook.id,
         "key": hook.key,
@@ -206,87 +184,49 @@ async def run_claude_hook(
         "scope": hook.scope,
         "event": hook.event,
         "command": hook.id if hook.command is not None else None,
-        "input": dict(payload),
-        "started_at": _now(),
         "blocks_on_failure": on_failure_blocks(hook.on_failure, hook.background, hook.event),
         "background": hook.background,
     }
     if hook.command is None:
         return ClaudeRunResult(
             **base,
+            input=dict(payload),
+            started_at=started_now(),
             duration_ms=0,
             success=False,
             executed=False,
             outcome="not-started",
             error="not a command hook: hookdash does not fire it",
         )
-    data = json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode(
-        "utf-8", "surrogatepass"
-    )
+
+    def read(code: int | None, out: str, err: str, timed_out: bool) -> dict[str, Any]:
+        outcome, output, fmt = read_output(code, out, timed_out, True)
+        fault = output_fault(output) if outcome == "success" and isinstance(output, dict) else None
+        error = f"timed out after {timeout_of(hook):g} s" if timed_out else None
+        if fault is not None:  # Claude's validation rejects it: a failure, its output unread
+            outcome = "non-blocking-error"
+            error = f"Hook JSON output validation failed — {fault}"
+        return {
+            "output": output,
+            "output_format": fmt,
+            "outcome": outcome,
+            "success": outcome == "success",
+            "error": error,
+        }
+
     env = hook_environment(hook, workspace, environ)
-    process: list[HookProcess] = []
-    try:
-        ran = await run_process(
-            spawned(hook, env),
-            workspace,
-            env,
-            data,
-            timeout_of(hook),
-            max_capture=max_capture,
-            kill_grace_s=kill_grace_s,
-            on_spawn=process.append,
-        )
-    except asyncio.CancelledError:
-        if on_cancel is not None:
-            on_cancel(_cancelled(base, t0, process[0] if process else None))
-        raise
-    duration = int((time.monotonic() - t0) * 1000)
-    if isinstance(ran, str):
-        return ClaudeRunResult(
-            **base,
-            duration_ms=duration,
-            success=False,
-            executed=False,
-            outcome="not-started",
-            error=ran,
-        )
-    proc, timed_out = ran
-    out_text, err_text = proc.out.text(), proc.err.text()
-    returncode = proc.returncode
-    code = returncode if returncode is not None and returncode >= 0 else None
-    outcome, output, fmt = read_output(code, out_text, timed_out, True)
-    fault = output_fault(output) if outcome == "success" and isinstance(output, dict) else None
-    if fault is not None:  # Claude's validation rejects it: a failure, its output unread
-        outcome = "non-blocking-error"
-    error = f"timed out after {timeout_of(hook):g} s" if timed_out else None
-    if fault is not None:
-        error = f"Hook JSON output validation failed — {fault}"
-    return ClaudeRunResult(
-        **base,
-        **captured_streams(proc, out_text, err_text),
-        duration_ms=duration,
-        exit_code=code,
-        signal=-returncode if returncode is not None and returncode < 0 else None,
-        success=outcome == "success",
-        timed_out=timed_out,
-        output=output,
-        output_format=fmt,
-        outcome=outcome,
-        error=error,
-    )
-
-
-def _cancelled(base: dict[str, Any], t0: float, proc: HookProcess | None) -> ClaudeRunResult:
-    """A run cut short by a cancelled firing: what it had written (as captured), how long
-    it ran; its error starts as the log's cancelled runs do (runlog.CANCELLED_ERROR)."""
-    streams = captured_streams(proc, proc.out.text(), proc.err.text()) if proc else {}
-    return ClaudeRunResult(
-        **base,
-        **streams,
-        duration_ms=int((time.monotonic() - t0) * 1000),
-        success=False,
-        outcome="cancelled",
-        error=CANCELLED_ERROR,
+    return await run_one(
+        ClaudeRunResult,
+        base,
+        spawned(hook, env),
+        workspace,
+        env,
+        payload,
+        timeout_of(hook),
+        read,
+        max_capture=max_capture,
+        kill_grace_s=kill_grace_s,
+        on_cancel=on_cancel,
     )
 
 
@@ -412,23 +352,15 @@ async def fire_claude(
         if h not in commands
     ]
 
-    ran: list[ClaudeRunResult] = []  # finished, or cut short by a cancel
-
-    async def one(index: int, h: ClaudeHook) -> ClaudeRunResult:
-        done = await run_claude_hook(h, final, snapshot.workspace, env, on_cancel=ran.append)
-        ran.append(done)
-        if on_result is not None:
-            on_result(index, done)
-        return done
-
-    log = runlog if runlog is not None else RunLog(state_dir(env))
-    try:
-        result.results = list(await asyncio.gather(*(one(i, h) for i, h in enumerate(commands))))
-    except asyncio.CancelledError:
-        # gather raises once every hook has ended: each one that started is in `ran`.
-        _log(log, ran, result)
-        raise
-    _log(log, result.results, result)
+    result.results = await run_all_logged(
+        commands,
+        lambda h, cut: run_claude_hook(h, final, snapshot.workspace, env, on_cancel=cut),
+        log=runlog if runlog is not None else RunLog(state_dir(env)),
+        run_id=result.run_id,
+        decision=_decision,
+        warnings=result.warnings,
+        on_result=on_result,
+    )
     read = [as_claude_reads_it(r) for r in result.results]
     outcomes = [o for o in read if o is not None]
     agg = aggregate(event, outcomes)
@@ -441,23 +373,6 @@ async def fire_claude(
         effect = f"Claude Code would not run this hook ({reasons}). Had it run: {effect}"
     result.effect = effect
     return result
-
-
-def _log(log: RunLog, runs: list[ClaudeRunResult], result: ClaudeFireResult) -> None:
-    """Append the runs; a log that cannot be written is a warning, not a failed firing."""
-    records = (
-        run_record(
-            r,
-            event=r.event,
-            run_id=result.run_id,
-            session=r.input.get("session_id"),
-            decision=_decision(r),
-        )
-        for r in runs
-    )
-    warning = log_firing(log, records)
-    if warning is not None:
-        result.warnings.append(warning)
 
 
 def _background_note(results: list[ClaudeRunResult]) -> str:

@@ -5,7 +5,6 @@ Each method is a door into the module that does the work, imported on use."""
 from __future__ import annotations
 
 import shutil
-import subprocess
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -67,14 +66,12 @@ class ClaudeHost(BaseHost):
         found = shutil.which("claude", path=environ.get("PATH"))
         if found is None:
             return None
-        try:  # `claude --version` prints "2.1.332 (Claude Code)"
-            done = subprocess.run(
-                [found, "--version"], capture_output=True, text=True, timeout=10, check=False
-            )
-        except (OSError, subprocess.SubprocessError):
-            return None
-        words = done.stdout.split()
-        return words[0] if done.returncode == 0 and words else None
+        from hookdash.core.hosts.program_version import version_output
+
+        # `claude --version` prints "2.1.332 (Claude Code)"
+        done = version_output(found, timeout=10, environ=environ)
+        words = done[1].split() if done is not None else []
+        return words[0] if done is not None and done[0] == 0 and words else None
 
     # ------------------------------------------------------------ reading
 

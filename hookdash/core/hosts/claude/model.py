@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
-from hookdash.core.model import McpServer, RiskFlag, Unknown
+from hookdash.core.findings import RiskFlag, Unknown
+from hookdash.core.mcp_server import McpServer
 from hookdash.core.problems import Problem
 from hookdash.core.records import HookRecord, HostPlan, HostSnapshot, PlanSkip
 from hookdash.core.scripts import ScriptInfo
@@ -41,6 +42,11 @@ FolderTrustState = Literal["trusted", "untrusted", "unknown"]
 ReviewState = Literal["reviewed", "new", "changed", "not-applicable"]
 
 
+# Each model's validator is built on its first use, not at import (defer_build): a
+# command imports these for a few of them (`scan` builds none), and building them
+# all was a tenth of its start-up.
+
+
 def claude_hook_ref(file: str, pointer: str) -> str:
     """What names a Claude hook uniquely: its file and the JSON pointer of its handler."""
     return f"{file}#{pointer}"
@@ -48,6 +54,8 @@ def claude_hook_ref(file: str, pointer: str) -> str:
 
 class ClaudeHook(HookRecord, BaseModel):
     """One handler of a Claude Code settings file and what Claude Code 2.1.332 does with it."""
+
+    model_config = ConfigDict(defer_build=True)
 
     host: Literal["claude"] = "claude"
     id: str  # what names it in a list: the command (url, prompt, server/tool otherwise)
@@ -145,6 +153,7 @@ class ClaudeHook(HookRecord, BaseModel):
 
 
 class ParseError(BaseModel):
+    model_config = ConfigDict(defer_build=True)
     message: str
     line: int | None = None
     column: int | None = None
@@ -155,6 +164,8 @@ class ParseError(BaseModel):
 
 class ClaudeLayerInfo(BaseModel):
     """One settings file Claude Code reads (or, for `ignored_reason`, would not)."""
+
+    model_config = ConfigDict(defer_build=True)
 
     scope: ClaudeScope
     path: str
@@ -169,6 +180,8 @@ class ClaudeLayerInfo(BaseModel):
 class ClaudeFolderTrust(BaseModel):
     """What Claude Code recorded about trusting the workspace folder, and what it means."""
 
+    model_config = ConfigDict(defer_build=True)
+
     state: FolderTrustState
     config_file: str  # $CLAUDE_CONFIG_DIR/.claude.json or ~/.claude.json
     trusted_path: str | None = None  # the recorded folder that trusts the workspace
@@ -177,6 +190,8 @@ class ClaudeFolderTrust(BaseModel):
 
 class ClaudePluginInfo(BaseModel):
     """One installed (or enabled) plugin and whether Claude Code loads its hooks here."""
+
+    model_config = ConfigDict(defer_build=True)
 
     id: str  # NAME@MARKETPLACE
     root: str | None  # ${CLAUDE_PLUGIN_ROOT}
@@ -191,6 +206,8 @@ class ClaudeSettingsCommand(BaseModel):
     """A command a settings file makes Claude Code run that is not a hook (apiKeyHelper,
     statusLine, …; core.hosts.claude.settings_commands): no event, no matcher, one value
     per key, the last layer's (tests/claude/observed-2.1.332.md)."""
+
+    model_config = ConfigDict(defer_build=True)
 
     host: Literal["claude"] = "claude"
     key: str  # the settings key (`policyHelpers.linux` for a policy helper)
@@ -221,6 +238,8 @@ class ClaudeMod(BaseModel):
     Claude wrote in a session sits under `~/.claude/dev-mods/<session>/`. hookdash does not
     read JavaScript, so every mod carries an unknown: never quiet."""
 
+    model_config = ConfigDict(defer_build=True)
+
     host: Literal["claude"] = "claude"
     kind: Literal["plugin", "dev"]  # a plugin's module, or one of a session's dev-mods
     owner: str  # the plugin id (NAME@MARKETPLACE), or dev-mods/<session>/<folder>
@@ -237,6 +256,8 @@ class ClaudeMod(BaseModel):
 
 class ClaudeSnapshot(HostSnapshot, BaseModel):
     """Everything `hookdash list --host claude --json` prints."""
+
+    model_config = ConfigDict(defer_build=True)
 
     host: Literal["claude"] = "claude"
     workspace: str
@@ -260,6 +281,7 @@ class ClaudeSnapshot(HostSnapshot, BaseModel):
 
 
 class ClaudeSkipped(PlanSkip, BaseModel):
+    model_config = ConfigDict(defer_build=True)
     id: str
     ref: str
     scope: ClaudeScope
@@ -270,6 +292,8 @@ class ClaudeSkipped(PlanSkip, BaseModel):
 class ClaudePlan(HostPlan, BaseModel):
     """`plan --host claude --json`: what Claude Code runs for one event (in parallel,
     identical handlers once) and why each other hook of that event does not run."""
+
+    model_config = ConfigDict(defer_build=True)
 
     host: Literal["claude"] = "claude"
     event: str

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from hookdash.core.display import hidden_characters, shorten, visible
 from hookdash.core.hosts.codex.layers import CodexLayer
 from hookdash.core.hosts.codex.model import CodexHook, CodexSnapshot
+from hookdash.core.load.missing_program import missing_program
 from hookdash.core.load.risks import kinds_of
 from hookdash.core.problems import Problem
 
@@ -185,6 +186,17 @@ def _hook_problems(hook: CodexHook) -> list[Problem]:
                 **where,
             )
         )
+    missing = missing_program(
+        hook.program,
+        hook.runs,
+        "which Codex CLI reports as a failed hook and goes on, so the hook never does its work",
+        file=hook.file,
+        pointer=hook.pointer,
+        line=hook.line,
+        subject=f"The {subject}: ",
+    )
+    if missing is not None:
+        out.append(missing)
     for what, text in (("command", hook.command), ("matcher", hook.matcher)):
         found = hidden_characters(text, multiline=True) if isinstance(text, str) else []
         if found:

@@ -11,13 +11,9 @@ is appended to the run log with host "codex".
 
 from __future__ import annotations
 
-import asyncio
-import json
 import os
-import time
 import uuid
 from collections.abc import Callable, Mapping
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
 
@@ -31,14 +27,10 @@ from hookdash.core.hosts.codex.payloads import codex_payload, payload_value
 from hookdash.core.hosts.codex.planner import codex_plan
 from hookdash.core.hosts.codex.verdict import HookReading, Outcome, effect, read_run
 from hookdash.core.records import FireOutcome, RunResult
+from hookdash.core.run.hook_run import run_all_logged, run_one
 from hookdash.core.run.input_override import merge_input
-from hookdash.core.run.process import (
-    HookProcess,
-    captured_streams,
-    run_cancellable,
-    run_process,
-)
-from hookdash.core.run.runlog import CANCELLED_ERROR, RunLog, log_firing, run_record
+from hookdash.core.run.process import run_cancellable
+from hookdash.core.run.runlog import RunLog
 from hookdash.core.shown import ShownRun
 
 BASH = "/bin/bash"  # what Codex spawns a hook's command with (run: `/bin/bash -c command`)
@@ -99,10 +91,6 @@ class CodexFireResult(FireOutcome, BaseModel):
     warnings: list[str] = []
 
 
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
-
-
 def spawned(command: str) -> list[str] | str:
     """`/bin/bash -c command` (the shared engine's bash where /bin/bash is missing)."""
     return [BASH, "-c", command] if os.path.exists(BASH) else command
@@ -117,72 +105,36 @@ async def run_codex_hook(
     on_cancel: Callable[[CodexRunResult], None] | None = None,
 ) -> CodexRunResult:
     """Run one hook through the shared engine; never raises for its misbehaviour."""
-    t0 = time.monotonic()
-    base: dict[str, Any] = {
+
+    def read(code: int | None, out: str, err: str, timed_out: bool) -> dict[str, Any]:
+        reading = read_run(hook.event, code, out, err, timed_out)
+        return {
+            "output": reading.output,
+            "output_format": "json" if reading.output is not None else ("text" if out else None),
+            "outcome": reading.outcome,
+            "verdict": reading.decision,
+            "success": reading.outcome == "success",
+            "error": f"timed out after {hook.timeout:g} s" if timed_out else None,
+        }
+
+    base = {
         "id": hook.id,
         "key": hook.key,
         "ref": hook.ref,
         "scope": hook.scope,
         "event": hook.event,
         "command": hook.command,
-        "input": dict(payload),
-        "started_at": _now(),
     }
-    data = json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode(
-        "utf-8", "surrogatepass"
-    )
-    process: list[HookProcess] = []
-    try:
-        ran = await run_process(
-            spawned(hook.command),
-            workspace,
-            dict(environ),
-            data,
-            float(hook.timeout),
-            on_spawn=process.append,
-        )
-    except asyncio.CancelledError:
-        if on_cancel is not None:
-            proc = process[0] if process else None
-            streams = captured_streams(proc, proc.out.text(), proc.err.text()) if proc else {}
-            on_cancel(
-                CodexRunResult(
-                    **base,
-                    **streams,
-                    duration_ms=int((time.monotonic() - t0) * 1000),
-                    success=False,
-                    outcome="cancelled",
-                    error=CANCELLED_ERROR,
-                )
-            )
-        raise
-    duration = int((time.monotonic() - t0) * 1000)
-    if isinstance(ran, str):
-        return CodexRunResult(
-            **base,
-            duration_ms=duration,
-            success=False,
-            executed=False,
-            outcome="not-started",
-            error=ran,
-        )
-    proc, timed_out = ran
-    out_text, err_text = proc.out.text(), proc.err.text()
-    code = proc.returncode if proc.returncode is not None and proc.returncode >= 0 else None
-    reading = read_run(hook.event, code, out_text, err_text, timed_out)
-    return CodexRunResult(
-        **base,
-        **captured_streams(proc, out_text, err_text),
-        duration_ms=duration,
-        exit_code=code,
-        signal=-proc.returncode if proc.returncode is not None and proc.returncode < 0 else None,
-        success=reading.outcome == "success",
-        timed_out=timed_out,
-        output=reading.output,
-        output_format="json" if reading.output is not None else ("text" if out_text else None),
-        outcome=reading.outcome,
-        verdict=reading.decision,
-        error=f"timed out after {hook.timeout:g} s" if timed_out else None,
+    return await run_one(
+        CodexRunResult,
+        base,
+        spawned(hook.command),
+        workspace,
+        environ,
+        payload,
+        float(hook.timeout),
+        read,
+        on_cancel=on_cancel,
     )
 
 
@@ -250,22 +202,15 @@ async def fire_codex(
         result.codex_would_not_run_because = [s.why for s in plan.skipped if s.key == hook.key] or [
             f"it is not among the hooks Codex runs for {event}"
         ]
-    ran: list[CodexRunResult] = []
-
-    async def one(index: int, h: CodexHook) -> CodexRunResult:
-        done = await run_codex_hook(h, final, snapshot.workspace, env, on_cancel=ran.append)
-        ran.append(done)
-        if on_result is not None:
-            on_result(index, done)
-        return done
-
-    log = runlog if runlog is not None else RunLog(state_dir(env))
-    try:
-        result.results = list(await asyncio.gather(*(one(i, h) for i, h in enumerate(planned))))
-    except asyncio.CancelledError:
-        _log(log, ran, result)
-        raise
-    _log(log, result.results, result)
+    result.results = await run_all_logged(
+        planned,
+        lambda h, cut: run_codex_hook(h, final, snapshot.workspace, env, on_cancel=cut),
+        log=runlog if runlog is not None else RunLog(state_dir(env)),
+        run_id=result.run_id,
+        decision=lambda r: r.verdict,
+        warnings=result.warnings,
+        on_result=on_result,
+    )
     readings = [
         read_run(r.event, r.exit_code, r.stdout, r.stderr, r.timed_out) for r in result.results
     ]
@@ -277,22 +222,6 @@ async def fire_codex(
         sentence = f"Codex would not run this hook ({reasons}). Had it run: {sentence}"
     result.effect = sentence
     return result
-
-
-def _log(log: RunLog, runs: list[CodexRunResult], result: CodexFireResult) -> None:
-    records = (
-        run_record(
-            r,
-            event=r.event,
-            run_id=result.run_id,
-            session=r.input.get("session_id"),
-            decision=r.verdict,
-        )
-        for r in runs
-    )
-    warning = log_firing(log, records)
-    if warning is not None:
-        result.warnings.append(warning)
 
 
 def fire_codex_sync(snapshot: CodexSnapshot, event: str, **kwargs: Any) -> CodexFireResult:

@@ -4,7 +4,6 @@ binary). Each method is a door into the module that does the work, imported on u
 
 from __future__ import annotations
 
-import subprocess
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -76,14 +75,12 @@ class CodexHost(BaseHost):
         found = codex_binary(environ)
         if found is None:
             return None
-        try:  # `codex --version` prints "codex-cli 0.171.0"
-            done = subprocess.run(
-                [found, "--version"], capture_output=True, text=True, timeout=10, check=False
-            )
-        except (OSError, subprocess.SubprocessError):
-            return None
-        words = done.stdout.split()
-        return words[-1] if done.returncode == 0 and words else None
+        from hookdash.core.hosts.program_version import version_output
+
+        # `codex --version` prints "codex-cli 0.171.0"
+        done = version_output(found, timeout=10, environ=environ)
+        words = done[1].split() if done is not None else []
+        return words[-1] if done is not None and done[0] == 0 and words else None
 
     # ------------------------------------------------------------ reading
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from hookdash.core.findings import RiskFlag, Unknown
 from hookdash.core.hosts.codex.layers import CodexScope
@@ -66,6 +66,9 @@ class CodexHook(HookRecord, BaseModel):
     # since you trusted it through hookdash (Codex's hash covers the command text only).
     review_detail: str | None = None
     scripts: list[ScriptInfo] = []
+    # The program its command starts when that is a tool found (or not) on the PATH Codex
+    # hands its hooks: the `command-not-found` check. Not part of the record a command prints.
+    program: ScriptInfo | None = Field(default=None, exclude=True)
     risks: list[RiskFlag] = []
     understood: bool = False  # true only once the shared call says so
     unknowns: list[Unknown] = []

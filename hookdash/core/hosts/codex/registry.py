@@ -55,7 +55,7 @@ from hookdash.core.hosts.codex.trust import (
     trusted_hash,
     what_changed,
 )
-from hookdash.core.load.command_scripts import find_scripts
+from hookdash.core.load.command_scripts import CommandScripts, find_scripts
 from hookdash.core.load.fingerprints import record_change
 from hookdash.core.load.risks import hook_risks
 from hookdash.core.model import Unknown
@@ -226,14 +226,18 @@ def judge(hook: CodexHook, layer: CodexLayer, switch: Switches) -> None:
     hook.inactive_reason = reasons[0][0] if reasons else None
 
 
-def hook_variables(workspace: Path, home: Path) -> dict[str, str]:
-    return {"HOME": str(home), "PWD": str(workspace)}
+def hook_variables(workspace: Path, home: Path, environ: Mapping[str, str]) -> dict[str, str]:
+    """What the command sees: Codex's own environment (its PATH finds the programs), in the
+    session's folder."""
+    return {**environ, "HOME": str(home), "PWD": str(workspace)}
 
 
-def scripts_of(command: str, workspace: Path, home: Path) -> list[ScriptInfo]:
-    """Every program the command runs (shared `find_scripts`; Codex runs it in the
-    session's folder)."""
-    return list(find_scripts(command, workspace, hook_variables(workspace, home)).scripts)
+def runs_of(
+    command: str, workspace: Path, home: Path, environ: Mapping[str, str]
+) -> CommandScripts:
+    """Every script the command runs and the program it starts (shared `find_scripts`;
+    Codex runs it in the session's folder with its own environment)."""
+    return find_scripts(command, workspace, hook_variables(workspace, home, environ))
 
 
 def unknowns_of(
@@ -288,7 +292,8 @@ def load_codex(
             line = line_of(layer.read, at) or line_of(layer.read, raw.pointer)
             hook = build_hook(layer, raw, state, reviews, line)
             judge(hook, layer, switch)
-            hook.scripts = scripts_of(hook.command, folder, home)
+            runs = runs_of(hook.command, folder, home, env)
+            hook.scripts, hook.program = list(runs.scripts), runs.program
             hook.risks = hook_risks(
                 hook.command, hook.scripts, workspace=str(folder), home=str(home)
             )

@@ -22,7 +22,6 @@ directory: only the root's are scanned.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -75,6 +74,8 @@ class _TomlLines:
         self._used: set[int] = set()
 
     def line_of(self, key: str, value: str) -> int | None:
+        import tomllib  # here: only a repository with Codex's config.toml pays for it
+
         for number, k, written in self._candidates:
             if k != key or number in self._used:
                 continue

@@ -15,7 +15,6 @@ import json
 import os
 import re
 import shutil
-import subprocess
 from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
@@ -111,19 +110,11 @@ def _wrapper_version(script: Path) -> str | None:
 
 def _run_version(path: str) -> str | None:
     """`gemini --version`, the slow way (a node start-up); None on any failure."""
+    from hookdash.core.hosts.program_version import version_output
+
     env = {**os.environ, "GEMINI_CLI_NO_RELAUNCH": "true", "NO_COLOR": "1"}
-    try:
-        result = subprocess.run(
-            [path, "--version"],
-            capture_output=True,
-            text=True,
-            timeout=VERSION_TIMEOUT_S,
-            stdin=subprocess.DEVNULL,
-            env=env,
-        )
-    except (OSError, subprocess.SubprocessError):
+    result = version_output(path, timeout=VERSION_TIMEOUT_S, run_env=env)
+    if result is None or result[0] != 0:
         return None
-    if result.returncode != 0:
-        return None
-    match = _VERSION.search(result.stdout)
+    match = _VERSION.search(result[1])
     return match.group(1) if match else None

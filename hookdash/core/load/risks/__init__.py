@@ -57,6 +57,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from hookdash.core import jsonc
+from hookdash.core.findings import RISK_KINDS, RiskFlag, RiskKind, RiskSpan
 from hookdash.core.load.project_tasks import shell_text
 from hookdash.core.load.risks.environment import env_risks
 from hookdash.core.load.risks.findings import _Found
@@ -75,7 +76,6 @@ from hookdash.core.load.risks.vocabulary import (
     secret_name,
 )
 from hookdash.core.load.script_head import SCRIPT_SCAN_BYTES, read_head
-from hookdash.core.model import RISK_KINDS, RiskFlag, RiskKind, RiskSpan
 from hookdash.core.scripts import (
     INTERPRETERS as _ALL_INTERPRETERS,
     ScriptInfo,

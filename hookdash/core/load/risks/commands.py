@@ -8,6 +8,8 @@ import posixpath
 import re
 from collections.abc import Callable
 
+from hookdash.core.findings import RiskKind
+from hookdash.core.lazy_regex import lazy_compile
 from hookdash.core.load.risks.syntax import _Word
 from hookdash.core.load.risks.vocabulary import (
     _ELEVATE,
@@ -26,7 +28,6 @@ from hookdash.core.load.risks.vocabulary import (
     SHELLS,
     secret_name,
 )
-from hookdash.core.model import RiskKind
 
 # How a rule reports a finding: the span is the command's, fixed by whoever calls it.
 Add = Callable[[RiskKind, str], None]
@@ -351,7 +352,7 @@ def command_rules(
 
 
 # git settings whose value names a program git runs later (or where it fetches from).
-_GIT_PROGRAM_KEYS = re.compile(
+_GIT_PROGRAM_KEYS = lazy_compile(
     r"^(?:core\.(?:hookspath|fsmonitor|sshcommand|pager|editor|askpass|gitproxy|worktree)"
     r"|sequence\.editor|credential\.(?:.+\.)?helper|alias\..+|url\..+\.(?:push)?insteadof"
     r"|include\.path|includeif\..+\.path|filter\..+\.(?:clean|smudge|process)"
@@ -361,7 +362,7 @@ _GIT_PROGRAM_KEYS = re.compile(
     re.I,
 )
 # …and those whose value is shell code (an alias or helper only when it starts with "!").
-_GIT_CODE_KEYS = re.compile(
+_GIT_CODE_KEYS = lazy_compile(
     r"^(?:core\.(?:fsmonitor|sshcommand|pager|editor|askpass|gitproxy)|sequence\.editor"
     r"|credential\.(?:.+\.)?helper|alias\..+|filter\..+\.(?:clean|smudge|process)"
     r"|diff\.external|diff\..+\.(?:textconv|command)|merge\..+\.driver"
@@ -503,7 +504,7 @@ _DOCKER_VALUES = (
 )  # fmt: skip
 _UNPACK_PLACES = ("-d", "-C", "--directory", "--exdir")
 _DOCKER_CAPS = frozenset({"ALL", "SYS_ADMIN", "SYS_PTRACE", "SYS_MODULE", "DAC_READ_SEARCH"})
-_HOST_PLACES = re.compile(
+_HOST_PLACES = lazy_compile(
     r"^(?:/|/(?:etc|root|home|var|usr|boot|dev|proc|sys|bin|sbin|lib\w*|Users|private)(?:/.*)?"
     r"|~(?:/.*)?|\$\{?HOME\}?(?:/.*)?|.*docker\.sock|.*podman\.sock)$"
 )
@@ -520,7 +521,7 @@ def _host_source(option: str, value: str) -> bool:
 
 
 _SEARCHERS = frozenset({"grep", "egrep", "fgrep", "rg", "ag", "ack", "git-grep"})
-_SECRET_WORDS = re.compile(
+_SECRET_WORDS = lazy_compile(
     r"pass(?:word|wd)?|secret|token|api[_-]?key|private|credential|AKIA|BEGIN", re.I
 )
 _GIT_CONFIG_VALUE_OPTIONS = ("-f", "--file", "--blob", "--type", "--default", "--comment")
@@ -624,14 +625,14 @@ def _sed_rules(values: list[str], add: Add, outside: Outside, persistent: Outsid
             add("persistence", _WHY["persist-write"])
 
 
-_SED_EXECUTES = re.compile(
+_SED_EXECUTES = lazy_compile(
     r"(?:^|[;\n{}])\s*(?:\d+|\$|/[^/\n]*/)?\s*e(?:\s|$|;)"
     r"|(?:^|[;\n{}]|\d|/)\s*s(.)(?:(?!\1).|\\.)*\1(?:(?!\1).|\\.)*\1[gpiImM0-9]*e"
 )
 _JQ_VALUE_OPTIONS = ("-f", "--from-file", "--indent", "-L")
 _JQ_PAIR_OPTIONS = ("--arg", "--argjson", "--slurpfile", "--rawfile")
-_JQ_ENV_DUMP = re.compile(r"(?<![\w.$])(?:\$ENV|\$__prog_env|env)\b(?!\s*[.\[])")
-_JQ_ENV_NAME = re.compile(r"(?<![\w.])(?:\$ENV|env)\.(\w+)|(?<![\w.])(?:\$ENV|env)\[\s*\"(\w+)")
+_JQ_ENV_DUMP = lazy_compile(r"(?<![\w.$])(?:\$ENV|\$__prog_env|env)\b(?!\s*[.\[])")
+_JQ_ENV_NAME = lazy_compile(r"(?<![\w.])(?:\$ENV|env)\.(\w+)|(?<![\w.])(?:\$ENV|env)\[\s*\"(\w+)")
 
 
 def _jq_rules(values: list[str], add: Add) -> None:
@@ -788,7 +789,7 @@ def _rm_recursive_force(values: list[str]) -> bool:
 
 # Names `rm -rf` may take inside a workspace without a flag: caches and build output
 # that tools write again (never the workspace itself, its history, or a pattern).
-_REBUILT = re.compile(
+_REBUILT = lazy_compile(
     r"^(?:\./)?(?:[\w.-]+/)*(?:node_modules/\.cache|\.cache|__pycache__|\.pytest_cache|\.mypy_cache"
     r"|\.ruff_cache|\.tox|\.nox|\.next|\.nuxt|\.turbo|\.parcel-cache|\.eslintcache|coverage"
     r"|htmlcov|\.coverage|dist|build|target|out|tmp|\.tmp|\.gradle|\.dart_tool|\.angular)/?$"

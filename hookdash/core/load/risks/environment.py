@@ -18,8 +18,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from hookdash.core.findings import RiskFlag, RiskSpan
 from hookdash.core.load.risks.vocabulary import _SPAN_TEXT
-from hookdash.core.model import RiskFlag, RiskSpan
 
 _SHELL = "the shell that runs the hook"
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from hookdash.core.findings import RISK_KINDS, RiskKind
 from hookdash.core.load.risks.vocabulary import _MAX_PER_KIND
-from hookdash.core.model import RISK_KINDS, RiskKind
 
 
 @dataclass

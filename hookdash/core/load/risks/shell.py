@@ -11,6 +11,8 @@ import re
 import stat
 from typing import TYPE_CHECKING
 
+from hookdash.core.findings import RiskKind
+from hookdash.core.lazy_regex import lazy_compile
 from hookdash.core.load.code_risks import code_findings, python_findings
 from hookdash.core.load.risks.commands import (
     Add,
@@ -64,7 +66,6 @@ from hookdash.core.load.risks.vocabulary import (
     _suspect,
     secret_name,
 )
-from hookdash.core.model import RiskKind
 
 if TYPE_CHECKING:
     from tree_sitter import Node
@@ -146,12 +147,12 @@ def _code_findings(
 
 # A shell startup file named in code (however its path is joined), and code that writes a
 # file: together, code that may write the startup file, whatever it writes there.
-_STARTUP_FILE = re.compile(
+_STARTUP_FILE = lazy_compile(
     r"['\"/](?:\.(?:bashrc|bash_profile|bash_login|bash_logout|bash_aliases|profile|zshrc"
     r"|zshenv|zprofile|zlogin|kshrc|mkshrc|cshrc|tcshrc|xprofile|pam_environment)"
     r"|\.config/fish/config\.fish|authorized_keys)(?![\w.])"
 )
-_CODE_WRITES = re.compile(
+_CODE_WRITES = lazy_compile(
     r"\bopen\s*\(|\bwrite_(?:text|bytes)\b|\b(?:append|write)File(?:Sync)?\b|createWriteStream"
     r"|\bFile\.(?:open|write|new)\b|\bIO\.write\b|file_put_contents|\bfopen\s*\(|>>|\bprint\s+\w+"
     r"|\bDeno\.writeTextFile|\bBun\.write|\bio\.open\s*\(|\bshutil\.copy|\bos\.rename|\bwritelines\b"
@@ -684,10 +685,10 @@ def _shared_directory(directory: str) -> bool:
     return True
 
 
-_WORDY = re.compile(r"[\w$`]")
-_LETTERS = re.compile(r"[A-Za-z_]\w*")
+_WORDY = lazy_compile(r"[\w$`]")
+_LETTERS = lazy_compile(r"[A-Za-z_]\w*")
 # A PATH entry that adds only the project's tool folders or the usual system ones.
-_PLAIN_PATH = re.compile(
+_PLAIN_PATH = lazy_compile(
     r"^(?:\$\{?PATH\}?|(?:\$\{?(?:PWD|CLAUDE_PROJECT_DIR|GEMINI_PROJECT_DIR)\}?/|\./)?"
     r"(?:node_modules/\.bin|\.venv/bin|venv/bin)|/usr/local/s?bin|/usr/s?bin|/s?bin"
     r"|/opt/homebrew/s?bin)$"

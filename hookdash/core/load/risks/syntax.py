@@ -11,6 +11,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from hookdash.core.lazy_regex import lazy_compile
 from hookdash.core.load.risks.vocabulary import CODE_FLAGS, SHELLS
 
 if TYPE_CHECKING:
@@ -60,7 +61,7 @@ class _Source:
 # found it). The parser is given each non-ASCII character as a letter of the same UTF-8
 # length instead: bash's metacharacters are all ASCII, so the shell's words and structure
 # are the same, the byte offsets are the same, and the words are read from the real text.
-_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+_NON_ASCII = lazy_compile(r"[^\x00-\x7f]")
 _SAME_LENGTH = {2: "\u00e9", 3: "\u4e00", 4: "\U00010000"}
 
 
@@ -122,7 +123,7 @@ def word_of(node: Node, src: _Source) -> _Word:
     return _Word(text, False, start, end, node)
 
 
-_ANSI_C = re.compile(
+_ANSI_C = lazy_compile(
     r"\\(?:x([0-9A-Fa-f]{1,2})|u([0-9A-Fa-f]{1,4})|U([0-9A-Fa-f]{1,8})|([0-7]{1,3})|c(.)|(.))", re.S
 )
 _ANSI_C_LETTERS = {"a": "\a", "b": "\b", "e": "\x1b", "E": "\x1b", "f": "\f", "n": "\n"}

@@ -6,14 +6,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from hookdash.core.findings import RiskKind
+from hookdash.core.lazy_regex import LazyRegex, lazy_compile
 from hookdash.core.load.risks.findings import _Found
 from hookdash.core.load.risks.vocabulary import _WHY, secret_name
-from hookdash.core.model import RiskKind
 
-_TOKEN_RULES: list[tuple[RiskKind, re.Pattern[str], str]] = [
+_TOKEN_RULES: list[tuple[RiskKind, LazyRegex, str]] = [
     (
         "decode-and-run",
-        re.compile(
+        lazy_compile(
             r"\b(?:base64|base32|openssl|xxd)\b[^|\n]*\s(?:-d|--decode|-D|-r)\b[^|\n]*\|\s*"
             r"(?:sudo\s+)?(?:ba|z|da|k)?sh\b"
             r"|b64decode\([^\n]*\)[^\n]*\b(?:exec|eval)\b|\b(?:exec|eval)\s*\([^\n]*b64decode"
@@ -23,7 +24,7 @@ _TOKEN_RULES: list[tuple[RiskKind, re.Pattern[str], str]] = [
     ),
     (
         "pipe-to-shell",
-        re.compile(
+        lazy_compile(
             r"\|\s*(?:sudo\s+)?(?:ba|z|da|k)?sh\b(?!\s+[\w./$~-])"
             r"|(?<![\w.-])eval\b|\b(?:ba|z)?sh\s+-c\s+[\"']?\$\(|(?:ba|z)?sh\s+<\(|source\s+<\("
         ),
@@ -31,7 +32,7 @@ _TOKEN_RULES: list[tuple[RiskKind, re.Pattern[str], str]] = [
     ),
     (
         "network",
-        re.compile(
+        lazy_compile(
             r"(?<![\w.-])(?:curl|wget|nc|ncat|netcat|ssh|scp|sftp|telnet|socat)(?![\w.-])"
             r"|\b(?:https?|ftps?|wss?)://[^\s'\"<>`|;&)]+|/dev/(?:tcp|udp)/"
             r"|\b(?:requests|httpx|aiohttp)\.(?:get|post|put|patch|delete|head|request|Session"
@@ -42,7 +43,7 @@ _TOKEN_RULES: list[tuple[RiskKind, re.Pattern[str], str]] = [
     ),
     (
         "destructive",
-        re.compile(
+        lazy_compile(
             r"(?<![\w.-])rm\s+(?:-\w*(?:r\w*f|f\w*r)\w*|(?:-\w+\s+)*-\w*[rR]\w*\s+-\w*f|"
             r"--recursive\s+--force|--force\s+--recursive)\b"
             r"|\bgit\s+push\b[^\n|;&]*\s(?:-f|--force)\b|\bgit\s+reset\s+--hard\b"
@@ -53,7 +54,7 @@ _TOKEN_RULES: list[tuple[RiskKind, re.Pattern[str], str]] = [
     ),
     (
         "secrets",
-        re.compile(
+        lazy_compile(
             r"(?:~|\$\{?HOME\}?|/home/[^/\s]+|/root)?/?\.(?:ssh|aws|gnupg|kube|docker|azure)/"
             r"|(?<![\w.-])\.(?:netrc|git-credentials|pgpass|pypirc|npmrc)\b"
             r"|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|/etc/(?:shadow|gshadow)\b"
@@ -64,19 +65,19 @@ _TOKEN_RULES: list[tuple[RiskKind, re.Pattern[str], str]] = [
     ),
     (
         "sudo",
-        re.compile(r"(?<![\w.-])(?:sudo|doas|pkexec)(?![\w.-])"),
+        lazy_compile(r"(?<![\w.-])(?:sudo|doas|pkexec)(?![\w.-])"),
         "it runs a command as another user (usually root)",
     ),
     (
         "outside-workspace",
-        re.compile(
+        lazy_compile(
             r"(?<![<>&\d])>>?\|?\s*(?:~|\$\{?HOME\}?|/(?!dev/(?:null|std\w+|tty|fd/)|tmp/|"
             r"var/tmp/))[^\s;&|)]*"
         ),
         _WHY["outside"],
     ),
 ]
-_SECRET_VARIABLE = re.compile(
+_SECRET_VARIABLE = lazy_compile(
     r"\$\{?([A-Za-z_][A-Za-z0-9_]*)"
     r"|(?:environ(?:\.get)?\s*[\[(]\s*|getenv\s*\(\s*|process\.env\.|process\.env\[\s*|ENV\[\s*)"
     r"[\"']?([A-Za-z_][A-Za-z0-9_]*)"

@@ -8,6 +8,7 @@ import re
 from functools import lru_cache
 from typing import Literal
 
+from hookdash.core.lazy_regex import lazy_compile
 from hookdash.core.scripts import AGENT_PLACE_VARIABLES
 
 # How a text is read: shell through tree-sitter-bash, Python through its syntax tree,
@@ -118,7 +119,7 @@ _FETCHER_AWAY: dict[str, frozenset[str]] = {
     "wget": frozenset({"--config", "--execute", "--input-file", "-e", "-i"}),
 }
 # fmt: on
-_LOCAL_URL = re.compile(
+_LOCAL_URL = lazy_compile(
     r"^(?:(?:https?|wss?)://)?(?:localhost|127(?:\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0)"
     r"(?::\d+)?(?:[/?#][^\s@]*)?$",
     re.I,
@@ -133,29 +134,29 @@ _SUDO_ARG_OPTIONS = frozenset({"-u", "-g", "-C", "-h", "-p", "-r", "-t", "-U", "
 _NO_EFFECT = frozenset({"echo", "printf", ":", "true", "false", "logger", "test", "["})
 _WRITERS = frozenset({"cp", "mv", "install", "ln"})
 _TEMP_DIRS = ("/tmp/", "/var/tmp/", "/private/tmp/", "/dev/shm/")
-_HARMLESS_DEVICES = re.compile(r"^/dev/(?:null|stdout|stderr|stdin|tty|fd/\d+)$|^/proc/self/fd/")
-_WORKSPACE_VARS = re.compile(
+_HARMLESS_DEVICES = lazy_compile(r"^/dev/(?:null|stdout|stderr|stdin|tty|fd/\d+)$|^/proc/self/fd/")
+_WORKSPACE_VARS = lazy_compile(
     r"^(?:\$\{?(?:GEMINI_PROJECT_DIR|GEMINI_CWD|CLAUDE_PROJECT_DIR|PWD)\}?|\$\(pwd\))(?:/|$)"
 )
-_TEMP_VARS = re.compile(r"^\$\{?(?:TMPDIR|TMP|TEMP|RUNNER_TEMP)(?::-[^}]*)?\}?(?:/|$)")
-_HOME = re.compile(r"^(?:~|\$\{?HOME\}?)(?=/|$)")
+_TEMP_VARS = lazy_compile(r"^\$\{?(?:TMPDIR|TMP|TEMP|RUNNER_TEMP)(?::-[^}]*)?\}?(?:/|$)")
+_HOME = lazy_compile(r"^(?:~|\$\{?HOME\}?)(?=/|$)")
 # Variables whose value is a known place: a program named `$HOME/bin/x` or
 # `"$GEMINI_PROJECT_DIR"/.gemini/hooks/x.sh` is a path hookdash can read.
 _PLACE_VARS = ("HOME", *AGENT_PLACE_VARIABLES, "PWD")
-_PLACE_PROGRAM = re.compile(
+_PLACE_PROGRAM = lazy_compile(
     r"^(?:~|\$(?:" + "|".join(_PLACE_VARS) + r")\b|\$\{(?:" + "|".join(_PLACE_VARS) + r")\})"
     r"(?:/[^$`*?\[{]*)?$"
 )
 # Variables that hold the running shell: `$0 -c CODE` runs CODE in a shell.
-_SHELL_VARS = re.compile(r"^\$(?:0|\{0\}|SHELL|\{SHELL(?::?-[^}]*)?\}|BASH|\{BASH\})$")
-_TEMP_PROGRAM = re.compile(
+_SHELL_VARS = lazy_compile(r"^\$(?:0|\{0\}|SHELL|\{SHELL(?::?-[^}]*)?\}|BASH|\{BASH\})$")
+_TEMP_PROGRAM = lazy_compile(
     r"^(?:/tmp/|/var/tmp/|/private/tmp/|/dev/shm/|\$\{?(?:TMPDIR|TMP|TEMP|RUNNER_TEMP)\b)"
 )
-_DISK = re.compile(r"^/dev/(?:sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|disk\d|mapper/)")
-_NET_DEVICE = re.compile(r"/dev/(?:tcp|udp)/")
-_URL = re.compile(r"\b(?:https?|ftps?|wss?|sftp|scp|ssh|telnet|gopher)://[^\s'\"<>`|;&)]+", re.I)
+_DISK = lazy_compile(r"^/dev/(?:sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|disk\d|mapper/)")
+_NET_DEVICE = lazy_compile(r"/dev/(?:tcp|udp)/")
+_URL = lazy_compile(r"\b(?:https?|ftps?|wss?|sftp|scp|ssh|telnet|gopher)://[^\s'\"<>`|;&)]+", re.I)
 
-_SECRET_PATH = re.compile(
+_SECRET_PATH = lazy_compile(
     r"(?:^|[/\s=:'\"@])(?:"
     r"\.(?:ssh|aws|gnupg|kube|docker|azure|password-store|codex)(?:/|$|[\s'\"])"
     r"|\.config/(?:gcloud|gh|hub|op|rclone)(?:/|$|[\s'\"])"
@@ -176,7 +177,7 @@ _SECRET_PATH = re.compile(
 # Where a write sets up something that runs later: shell startup files, login keys, cron,
 # launch agents and systemd units, git's and the agents' own configuration, Python's
 # start-up hooks. Matched against the path with the home directory written as "~/".
-_PERSISTENT_PATH = re.compile(
+_PERSISTENT_PATH = lazy_compile(
     r"(?:^~/|^|/)(?:"
     r"\.(?:bash(?:rc|_profile|_login|_logout|_aliases)|profile|zshrc|zshenv|zprofile|zlogin|zlogout"
     r"|cshrc|tcshrc|kshrc|mkshrc|xprofile|xinitrc|xsessionrc|pam_environment|envrc"
@@ -303,7 +304,7 @@ _WHY = {
 # Characters, words and names without which none of the shell rules can fire: most hook
 # commands hold none of them and are never parsed. (One big case-insensitive regex was
 # 30 µs a command; splitting into words and looking them up in a set is about 2 µs.)
-_SUSPECT_MARKS = re.compile(
+_SUSPECT_MARKS = lazy_compile(
     r"[|>`]|<[(<]|\$\(|://|/dev/|/etc/|environ|b64decode|atob|\.env|id_(?:rsa|dsa|ecdsa|ed2)|mkfs"
     # A name the shell builds or spells in pieces: quotes or a backslash inside a word,
     # a glob or a brace, an expansion of anything but a known place (`$HOME/…`).
@@ -313,9 +314,9 @@ _SUSPECT_MARKS = re.compile(
     r"|\(\(|\[\[|(?:^|[\s;&|(])[A-Za-z_]\w*=|~|bash_aliases|\w@[\w^~.]|\b(?:deno|nix)\s.*\brun\b"
     r"|\.claude|site-packages|history|Cookies|cookies|Login Data|credentials|oauth"
 )
-_WORD = re.compile(r"[\w.+-]+")
+_WORD = lazy_compile(r"[\w.+-]+")
 # A `;` or `&` with nothing before it, or right after another: shell that does not parse.
-_MISPLACED_OPERATOR = re.compile(r"(?:^|[;&])\s*[;&]")
+_MISPLACED_OPERATOR = lazy_compile(r"(?:^|[;&])\s*[;&]")
 _SUSPECT_WORDS = (
     NETWORK
     | SHELLS

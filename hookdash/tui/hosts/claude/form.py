@@ -20,8 +20,7 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Any
 
-from rich.console import Group, RenderableType
-from rich.text import Text
+from rich.console import Group
 from textual import on, work
 from textual.content import Content
 from textual.widget import Widget
@@ -39,12 +38,11 @@ from hookdash.core import (
     visible,
     written_claude_ref,
 )
-from hookdash.tui.colors import Colors, colors_for
+from hookdash.tui.colors import colors_for
 from hookdash.tui.commands import bindings_for
 from hookdash.tui.hosts.claude.fields import ClaudeDraft, ClaudeHookFields, claude_matcher_hint
 from hookdash.tui.screens.hook_form import HookForm
-from hookdash.tui.widgets.draft_review import settings_diff, warnings_and_notes
-from hookdash.tui.widgets.run_view import heading
+from hookdash.tui.widgets.write_checks import write_checks
 
 if TYPE_CHECKING:
     from hookdash.core import ClaudeHook
@@ -229,32 +227,15 @@ class ClaudeHookFormScreen(HookForm[Written | None]):
         return self._review is not None and not self._review.diff
 
     def _show_review(self) -> None:
-        colors = colors_for(self.app)
-        parts: list[RenderableType] = [self._checks(colors)]
-        if self._review is not None and self._review.diff:
-            parts += [heading("What Save writes", colors), settings_diff(self._review.diff, colors)]
-        self.query_one("#review-body", Static).update(Group(*parts))
-
-    def _checks(self, colors: Colors) -> Text:
-        text = Text()
         review = self._review
-        if self._refusal is not None:
-            text.append("✖ Save would write nothing: ", style=f"bold {colors.error}")
-            text.append(visible(self._refusal))
-            return text
-        if review is None:
-            text.append("Checking…", style=colors.dim)
-            return text
-        if self.unchanged:
-            text.append("· Nothing to save: every field is as written.", style=colors.dim)
-            return text
-        text.append("✔ ", style=f"bold {colors.success}")
-        text.append(visible(review.message.replace("Would ", "Save will ", 1)))
-        warnings_and_notes(text, review.warnings, review.notes, colors)
-        text.append(
-            "\nOnce saved, f on the hook fires it with Claude Code's payload.", style=colors.dim
+        parts = write_checks(
+            review,
+            self._refusal,
+            colors_for(self.app),
+            saves=review.message.replace("Would ", "Save will ", 1) if review is not None else "",
+            after="Once saved, f on the hook fires it with Claude Code's payload.",
         )
-        return text
+        self.query_one("#review-body", Static).update(Group(*parts))
 
     def theme_changed(self) -> None:
         self._show_review()

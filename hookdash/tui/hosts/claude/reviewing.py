@@ -29,18 +29,10 @@ class ClaudeReviewing:
 
     def prompt(self, item: Any, colors: Colors) -> Text:
         from hookdash.core import claude_review_label
-        from hookdash.tui.widgets.trust_review import risk_kinds
+        from hookdash.tui.reviewing import review_line
 
-        new = item.review == "new"
-        text = Text()
-        text.append("NEW" if new else "CHANGED", style=colors.badge("new" if new else "changed"))
-        text.append(" " * (10 - len(text)))
-        text.append(visible(item.id), style="bold")
-        text.append(f"  {visible(claude_review_label(item))}", style=colors.dim)
-        kinds = risk_kinds(item)
-        if kinds:
-            text.append(f"  ⚠ {kinds}", style=colors.risk)
-        return text
+        label = visible(claude_review_label(item))
+        return review_line(item.review == "new", visible(item.id), label, item, colors)
 
     def whole(self, config: Configuration, item: Any, colors: Colors) -> RenderableType:
         return self.question(config, [item], colors)

@@ -1,7 +1,8 @@
 """Codex CLI's pieces of the dashboard: the details pane of one of its hooks (where it
 comes from, Codex's hook key, what its matcher is tested against, its timeout in seconds,
 its trust state and the sentence where Codex is silent, each reason it does not run, its
-risk flags and the scripts it runs)."""
+risk flags and the scripts it runs). Its firing (`f`) is `firing.py`, its part of the one
+review (`T`) `reviewing.py`."""
 
 from __future__ import annotations
 
@@ -13,9 +14,8 @@ from rich.table import Table
 from rich.text import Text
 
 from hookdash.core import visible
-from hookdash.tui.hosts.codex.actions import fire_hook, review_hooks
 
-__all__ = ["details_body", "fire_hook", "review_hooks"]
+__all__ = ["details_body"]
 
 if TYPE_CHECKING:
     from hookdash.tui.colors import Colors

@@ -1,12 +1,13 @@
-"""Codex CLI's pieces of the dashboard, registered for `tui_host("codex")`: its hooks'
-details (`details_body`), `f` (`fire_hook`) and `T` (`review_hooks`), beside this module."""
+"""Codex CLI's pieces of the details pane, registered for `tui_host("codex")`: its hooks'
+details (`details_body`). Its firing and review are found by name beside this module
+(`firing.py`, `reviewing.py`), as every host's are."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from hookdash.tui.hosts import TuiHost, register_tui
-from hookdash.tui.hosts.codex import details_body, fire_hook, review_hooks
+from hookdash.tui.hosts.codex import details_body
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -20,4 +21,4 @@ def _hook_body(details: HookDetails, hook: HookRecord, colors: Colors) -> Render
     return details_body(hook, details.path_display, colors)
 
 
-register_tui(TuiHost("codex", hook_body=_hook_body, fire_hook=fire_hook, review_hooks=review_hooks))
+register_tui(TuiHost("codex", hook_body=_hook_body))
