@@ -62,6 +62,31 @@ def chosen_host(args: argparse.Namespace) -> Host:
     return host(name)
 
 
+def also_planned(args: argparse.Namespace, chosen: str, event: str) -> list[str]:
+    """For `plan EVENT` without `--host`: each other host that has hooks for the same event
+    here, and the command that shows them (the plan is only the chosen host's)."""
+    if getattr(args, "host", None) is not None:
+        return []
+    from hookdash.core import HookdashError, all_hosts
+
+    notes = []
+    for h in all_hosts():
+        if h.name == chosen or event not in h.events():
+            continue
+        try:
+            count = sum(1 for hook in loaded(args, h).hooks if hook.event == event)
+        except (HookdashError, OSError):
+            continue  # a host that cannot be read here says so in its own plan
+        if count:
+            hooks = f"{count} {visible(event)} hook{'s' if count != 1 else ''}"
+            notes.append(
+                f"{visible(h.label)} has {hooks} here too: "
+                f"`hookdash plan --host {h.name} {visible(event)}` shows "  # raw-ok: registered
+                f"{'them' if count != 1 else 'it'}."
+            )
+    return notes
+
+
 def loaded(args: argparse.Namespace, h: Host) -> HostSnapshot:
     """The host's snapshot of `--workspace` (else the current directory)."""
     workspace = getattr(args, "workspace", None)
@@ -205,6 +230,8 @@ def cmd_plan(args: argparse.Namespace) -> int:
                 f"  {s.dim('-')} {visible(shorten(skipped.id, 50))} "
                 f"{s.cyan(visible(skipped.scope))}: {s.yellow(visible(skipped.reason))}\n"
             )
+    for note in also_planned(args, h.name, args.event):
+        sys.stdout.write(s.dim(f"note: {note}") + "\n")
     return EXIT_OK
 
 

@@ -94,6 +94,9 @@ def cmd_plan(args: argparse.Namespace) -> int:
     config = configuration(args)
     the_plan = plan(config, event, args.tool, args.trigger)
     notes = _plan_notes(event, args.tool, args.trigger)
+    from hookdash.cli.any_host import also_planned
+
+    notes += also_planned(args, config.snapshot.host, event)
     if args.json:
         data = the_plan.model_dump(mode="json")
         data["notes"] = notes

@@ -27,6 +27,19 @@ from hookdash.core.shown import ShownHook, ShownRun
 # all was a tenth of its start-up.
 
 
+def command_pointer(
+    pointer: str, handler: object, fields: Sequence[str] = ("command", "url")
+) -> str:
+    """The JSON pointer of the member that holds a hook's command (an http hook's URL), else
+    the hook's own `pointer`: every host's `list` and `check`, and `scan`, give a hook the
+    line its command is written on, so the same hook has one line wherever it is named."""
+    if isinstance(handler, Mapping):
+        for field in fields:
+            if isinstance(handler.get(field), str):
+                return f"{pointer}/{field}"
+    return pointer
+
+
 class HookRef(BaseModel):
     """Enough to name one hook unambiguously, of any host."""
 

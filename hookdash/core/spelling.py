@@ -24,3 +24,18 @@ def closeness(arg: str, ident: str) -> float:
     folded = arg.casefold()
     ratio = difflib.SequenceMatcher(None, folded, ident.casefold()).ratio()
     return ratio + (1.0 if folded and folded in ident.casefold() else 0.0)
+
+
+def home_expanded(text: str, home: str | None) -> str:
+    """`text` with a leading `~` (alone, or before `/`) as the shell expands it: the home
+    folder. A shell expands `~/bin/guard.sh` before hookdash sees it, so a person who
+    types a hook's ID that starts with `~` unquoted gives the expanded path."""
+    if home and (text == "~" or text.startswith("~/")):
+        return home.rstrip("/") + text[1:]
+    return text
+
+
+def same_but_home(arg: str, text: str, home: str | None) -> bool:
+    """Whether `arg` and `text` differ only in a leading `~` written out as the home
+    folder (or the other way round)."""
+    return arg != text and home_expanded(arg, home) == home_expanded(text, home)

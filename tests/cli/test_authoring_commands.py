@@ -150,7 +150,9 @@ def test_edit(sandbox: Sandbox) -> None:
     _ok(sandbox.cli("add", "BeforeTool", "--command", "v1", "--name", "lint"))
     _ok(sandbox.cli("disable", "lint"))
     out = _ok(sandbox.cli("edit", "lint", "--name", "lint2", "--command", "v2", "--parallel"))
-    assert out.startswith("Changed command, name of lint (BeforeTool, user, line 6).")
+    assert out.startswith(
+        "Changed command, name of lint (BeforeTool, user, line 9)."
+    )  # its command
     assert '~ ~/.gemini/settings.json  hooksConfig.disabled  "lint" → "lint2"' in out
     assert _listed(sandbox)["lint2"]["disabled"] is True
     nothing = sandbox.cli("edit", "lint2")
@@ -164,7 +166,7 @@ def test_remove_asks_first(sandbox: Sandbox) -> None:
     before = sandbox.user_settings.read_bytes()
     asked = sandbox.cli("remove", "a")
     assert asked.returncode == 3
-    assert asked.stdout.startswith("Would remove a (BeforeTool, user, line 6)")
+    assert asked.stdout.startswith("Would remove a (BeforeTool, user, line 9)")
     assert '-            "name": "a",' in asked.stdout
     assert "run the command again with --yes" in asked.stdout
     assert sandbox.user_settings.read_bytes() == before
@@ -172,7 +174,7 @@ def test_remove_asks_first(sandbox: Sandbox) -> None:
     assert asked_json.returncode == 3
     assert json.loads(asked_json.stdout)["needs_confirmation"] is True
     out = _ok(sandbox.cli("remove", "a", "--yes"))
-    assert out.startswith("Removed a (BeforeTool, user, line 6)")
+    assert out.startswith("Removed a (BeforeTool, user, line 9)")
     assert jsonc.parse(sandbox.user_settings.read_text()) == {}  # as before the add: no file
     # (hookdash created the file's `hooks` object, so it is gone again)
 

@@ -77,7 +77,7 @@ def test_list_shows_a_skills_hooks_and_a_plugins_mod(sandbox: Sandbox) -> None:
     assert "Mods (code run inside Claude Code)" in listed.stdout and "./mod.ts" in listed.stdout
     data = json.loads(sandbox.cli("list", "--host", "claude", "--json").stdout)
     [hook] = [h for h in data["hooks"] if h["source"] == "skill"]
-    assert (hook["source_name"], hook["line"], hook["event"]) == ("deploy", 7, "PreToolUse")
+    assert (hook["source_name"], hook["line"], hook["event"]) == ("deploy", 8, "PreToolUse")
     [mod] = data["mods"]
     assert mod["kind"] == "dev" and mod["unknowns"]
     checked = sandbox.cli("check", "--host", "claude")

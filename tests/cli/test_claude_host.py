@@ -69,7 +69,7 @@ def test_list_json_carries_the_contracts_fields(sandbox: Sandbox) -> None:
         "not_running_because",
     )
     assert {k: first[k] for k in fields} == {
-        "host": "claude", "event": "PreToolUse", "scope": "user", "line": 6,
+        "host": "claude", "event": "PreToolUse", "scope": "user", "line": 8,
         "command": "guard.sh", "matcher": "Bash", "type": "command", "runs": True,
         "not_running_because": [],
     }  # fmt: skip

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from hookdash.cli.any_host import Places, version_words
+from hookdash.cli.any_host import Places, also_planned, version_words
 from hookdash.cli.hosts import CliHost, Command, register_cli
 from hookdash.cli.output import (
     EXIT_NEEDS_CONFIRMATION,
@@ -214,6 +214,8 @@ def cmd_plan(args: argparse.Namespace) -> int:
         out.write("\n".join(skipped_lines(plan.skipped, s)) + "\n")
     for note in plan.notes:
         out.write(s.dim(f"note: {visible(note)}") + "\n")
+    for note in also_planned(args, _host().name, event):
+        out.write(s.dim(f"note: {note}") + "\n")
     return EXIT_OK
 
 

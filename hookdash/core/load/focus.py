@@ -27,7 +27,7 @@ from hookdash.core.hosts.gemini.expand import expand_settings_value
 from hookdash.core.hosts.gemini.registry import hook_identifier, validation_error
 from hookdash.core.hosts.gemini.settings_schema import validate_definition
 from hookdash.core.hosts.gemini.unread import UNREAD, Unread
-from hookdash.core.spelling import CLOSE, closeness
+from hookdash.core.spelling import CLOSE, closeness, same_but_home
 
 NO_HOOK = ""  # a focus that builds no hook of a large file: for edits that read none
 
@@ -85,7 +85,12 @@ class Focus:
         return False
 
     def _names(self, identifier: str, command: Any) -> bool:
-        return self.arg in (identifier, command) or identifier in self.also
+        if self.arg in (identifier, command) or identifier in self.also:
+            return True
+        home = self.environ.get("HOME")  # an ID typed with its ~ expanded (lookup._by_home)
+        return same_but_home(self.arg, identifier, home) or (
+            isinstance(command, str) and same_but_home(self.arg, command, home)
+        )
 
     def _score(self, definition: Any) -> None:
         """Keep the closest identifiers of a definition's registrable hooks (at most

@@ -21,8 +21,9 @@ from typing import TYPE_CHECKING, Literal
 
 from hookdash.core.display import shorten
 from hookdash.core.errors import AmbiguousHook, HookNotFound
+from hookdash.core.hosts.finding import unread_files
 from hookdash.core.model import Hook
-from hookdash.core.spelling import suggestions
+from hookdash.core.spelling import same_but_home, suggestions
 
 if TYPE_CHECKING:
     from hookdash.core.model import Configuration
@@ -58,6 +59,7 @@ def find_hooks(config: Configuration, arg: str, *, entries: Iterable[str] = ()) 
     hooks = config.hooks
     valid = [h for h in hooks if registrable(h)]
     found = _by_ref(hooks, valid, arg) or _by_id(valid, arg) or _by_command(valid, arg)
+    found = found or _by_home(valid, arg, config.env.environ.get("HOME"))
     if found is not None:
         return found
     if arg in set(entries):
@@ -73,9 +75,10 @@ def find_hooks(config: Configuration, arg: str, *, entries: Iterable[str] = ()) 
     candidates = suggestions(arg, [*(h.id for h in valid), *config.unbuilt_close])
     hint = f" Did you mean: {_quoted(candidates)}?" if candidates else ""
     known = "" if valid or config.thinned else " No hook is configured here."
+    unread = unread_files(config.snapshot.problems)
     raise HookNotFound(
         f"No hook has the ID '{_short(arg)}' (its name, or its command when it has no "
-        f"name).{hint}{known}",
+        f"name).{hint}{unread or known}",
         candidates,
     )
 
@@ -133,6 +136,27 @@ def _by_command(valid: list[Hook], arg: str) -> Lookup | None:
         "command",
         f"'{_short(arg)}' is the command of the hook named '{names[0]}'; Gemini "
         f"matches a named hook by its name only, so hookdash uses '{names[0]}'.",
+    )
+
+
+def _by_home(valid: list[Hook], arg: str, home: str | None) -> Lookup | None:
+    """An ID given with its leading `~` expanded (by the shell), or the other way round."""
+    ids = list(
+        dict.fromkeys(
+            h.id
+            for h in valid
+            if same_but_home(arg, h.id, home)
+            or (not h.name and h.command_raw and same_but_home(arg, h.command_raw, home))
+        )
+    )
+    if len(ids) != 1:
+        return None
+    return _lookup(
+        valid,
+        ids[0],
+        "id",
+        f"'{_short(arg)}' is '{_short(ids[0])}' with its ~ written out as your home folder "
+        "(as a shell expands it): hookdash uses that hook.",
     )
 
 

@@ -1,14 +1,15 @@
 """`hookdash scan --diff BASE`: what a change adds or modifies, across agents.
 
 The working tree is scanned as `scan` does; the base revision's copy of every path an
-agent's reader may read (each reader's `watched`: fixed files, and the folders it lists)
-is taken from git (`git ls-tree` on those paths, `git cat-file` for each file: never a walk
-of the tree), laid out in a temporary folder with its modes (executable bit, symbolic
-links), and scanned the same way. A hook of the working tree is new or modified when the
-base has no hook of the same agent, file, kind, event, matcher, name, field and command
-(a hook that only moved to another line is not a change), or when a script it runs
-changed since the base (`git diff --name-only BASE -- scripts`). Findings: those of the
-changed hooks, and any other finding the base does not have.
+agent's reader may read (each reader's `watched`: fixed files, the folders it lists, and
+files matching a pattern whose `*` is one name) is taken from git (`git ls-tree` on those
+paths, `git cat-file` for each file: never a walk of the tree), laid out in a temporary
+folder with its modes (executable bit, symbolic links), and scanned the same way. A hook of
+the working tree is new or modified when the base has no hook of the same agent, file,
+kind, event, matcher, name, field and command (a hook that only moved to another line is
+not a change), or when a script it runs changed since the base (`git diff --name-only BASE
+-- scripts`). Findings: those of the changed hooks, and any other finding the base does
+not have.
 
 A folder that is not in a git work tree, or a revision git does not know, is a
 `DiffError` (the CLI's usage error).
@@ -20,6 +21,7 @@ import os
 import subprocess
 import tempfile
 from collections.abc import Sequence
+from fnmatch import fnmatchcase
 from pathlib import Path
 
 from hookdash.core.hosts.scanned import scan_readers
@@ -68,7 +70,8 @@ def watched_paths() -> list[str]:
 
 def _checkout(top: str, commit: str, prefix: str, into: Path) -> None:
     """The base revision's copy of every watched path, laid out under `into`."""
-    specs = [f"{prefix}{rel}" for rel in watched_paths()]
+    watched = watched_paths()
+    patterns = [rel.split("/") for rel in watched if "*" in rel]
     listing = _git(
         top,
         "ls-tree",
@@ -77,7 +80,7 @@ def _checkout(top: str, commit: str, prefix: str, into: Path) -> None:
         "--full-tree",
         commit,
         "--",
-        *[f":(literal){spec}" for spec in specs],
+        *[f":(literal){prefix}{_listed(rel)}" for rel in watched],
         what="git cannot list the base revision",
     )
     for record in listing.split("\0"):
@@ -88,6 +91,8 @@ def _checkout(top: str, commit: str, prefix: str, into: Path) -> None:
         if kind != "blob" or not path.startswith(prefix):
             continue
         rel = path[len(prefix) :]
+        if not _wanted(rel, patterns):
+            continue
         target = into / rel
         if not _inside(into, target):
             continue
@@ -99,6 +104,29 @@ def _checkout(top: str, commit: str, prefix: str, into: Path) -> None:
         target.write_bytes(data)
         if mode == "100755":
             target.chmod(0o755)
+
+
+def _listed(rel: str) -> str:
+    """What git lists for a watched path: itself, or for a pattern the folder above its
+    first `*` (`git ls-tree` takes no glob)."""
+    if "*" not in rel:
+        return rel
+    return rel[: rel.index("*")].rpartition("/")[0]
+
+
+def _wanted(rel: str, patterns: list[list[str]]) -> bool:
+    """Whether a listed file is read from the base: a file under a pattern's folder only
+    when it matches the pattern, a `*` one name (not every file of every skill), or stands
+    on its way (a skill's folder that is a symbolic link: the scan then says where it
+    leads, in the base as in the working tree)."""
+    parts = rel.split("/")
+    under = [p for p in patterns if rel.startswith(_listed("/".join(p)) + "/")]
+    if not under:
+        return True
+    return any(
+        len(parts) <= len(p) and all(fnmatchcase(a, b) for a, b in zip(parts, p, strict=False))
+        for p in under
+    )
 
 
 def _compare(now: ScanReport, before: ScanReport, top: str, commit: str, base: str) -> DiffReport:

@@ -14,7 +14,8 @@ escaped as the Actions runner reads them: in the message `%`, CR and LF become `
 character is shown visibly (core.display), as on a terminal. A finding's text
 (from a repository someone else wrote) can therefore never start a command of its own.
 A file whose name holds a control or hidden character cannot carry an annotation (no
-escape makes the runner find it): the message names the file, shown visibly, instead.
+escape makes the runner find it), nor can a file outside the repository (`check` reports
+your own settings too): the message names the file, shown visibly, instead.
 """
 
 from __future__ import annotations
@@ -109,6 +110,14 @@ def github_commands(findings: Iterable[Finding]) -> list[str]:
             message = (
                 f"{message} (in the file {visible(finding.file)}{where}: its name holds "
                 "control or hidden characters, so this annotation cannot be attached to it)"
+            )
+        elif finding.file and Path(finding.file).is_absolute():
+            # Outside the repository (your own settings, for `check`): GitHub annotates
+            # only the repository's files, so the message says where instead.
+            where = f", line {finding.line}" if finding.line else ""
+            message = (
+                f"{message} (in {visible(finding.file)}{where}: outside the repository, so "
+                "GitHub cannot attach this annotation to the file)"
             )
         elif finding.file:
             props.append(f"file={_property(finding.file)}")

@@ -22,8 +22,20 @@ EntryKind = Literal["hook", "setting", "mcp-server", "plugin"]
 
 # How the shared scan reads a file: `.toml` as TOML, `.json`/`.jsonc` (and what a reader
 # says is JSON) as JSON with comments, anything else (Cline's hook scripts, a plugin's code)
-# as an executable: not parsed, its head read for risks and hidden characters.
-Syntax = Literal["json", "toml", "executable"]
+# as an executable: not parsed, its head read for risks and hidden characters. "markdown"
+# (a reader says so: Claude Code's skills and agents) is read safely as text by the scan and
+# parsed by the reader itself (`AgentReader.parse`: the agent's own reading of its
+# frontmatter, the one `list` uses too).
+Syntax = Literal["json", "toml", "executable", "markdown"]
+
+
+class NotParsed(Exception):
+    """A file that does not parse as its syntax: what is wrong, and the line (1-based)."""
+
+    def __init__(self, message: str, line: int | None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
 
 
 def syntax_of(rel: str) -> Syntax:
@@ -112,8 +124,9 @@ class AgentReader(Protocol):
         ...
 
     def watched(self) -> tuple[str, ...]:
-        """Every file and folder (relative, no pattern) whose content `paths` may read:
-        `scan --diff` reads only these from the base revision."""
+        """Every file and folder (relative; a `*` stands for one name, as in
+        `.claude/skills/*/SKILL.md`) whose content `paths` may read: `scan --diff` reads only
+        these from the base revision."""
         ...
 
     def syntax(self, rel: str) -> Syntax:
@@ -124,6 +137,11 @@ class AgentReader(Protocol):
     def ignored(self, rel: str, text: str) -> tuple[str, int | None] | None:
         """Why the agent drops this whole file although hookdash can read it (Claude Code's
         strict JSON), with the line: the file's hooks are then listed as not run."""
+        ...
+
+    def parse(self, rel: str, text: str) -> Any:
+        """The value of a file of the reader's own syntax ("markdown"), as `entries` takes
+        it; NotParsed when it does not parse (the message says what the agent then does)."""
         ...
 
     def entries(self, doc: Document) -> Iterator[Entry | Skipped]:
@@ -169,6 +187,9 @@ class BaseReader:
 
     def ignored(self, rel: str, text: str) -> tuple[str, int | None] | None:
         return None
+
+    def parse(self, rel: str, text: str) -> Any:
+        raise NotParsed(f"hookdash has no reading of {rel} for this agent", None)
 
     def event_kind(self, event: str) -> str:
         return event_kind(event)

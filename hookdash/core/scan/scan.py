@@ -47,7 +47,7 @@ from hookdash.core.scan.model import (
     ScanReport,
 )
 from hookdash.core.scan.places import PlaceNames
-from hookdash.core.scan.reader import AgentReader, Document, Entry, Skipped
+from hookdash.core.scan.reader import AgentReader, Document, Entry, NotParsed, Skipped
 from hookdash.core.scripts import ScriptInfo
 
 # A hook file larger than this is not reviewed (a finding says so): real ones are a few KB.
@@ -194,17 +194,23 @@ class _Scan:
         except OSError as exc:
             self._unreadable(agent, rel, exc.strerror or str(exc))
             return None
-        self._hidden_in_file(agent, rel, text)
+        if syntax != "markdown":
+            # A skill's or agent's body is prose for the model (emoji joiners and all), not
+            # hooks: only its hooks' own strings are checked for hidden characters (_hook).
+            self._hidden_in_file(agent, rel, text)
         self._dropped(reader, rel, text)
         try:
-            value = _parse(text, syntax)
-        except _ParseError as exc:
+            value = reader.parse(rel, text) if syntax == "markdown" else _parse(text, syntax)
+        except NotParsed as exc:
             if rel in self._ignored:
                 return None  # said once, the way Claude Code reads it
+            said = f"{rel} does not parse as {syntax.upper()}"
+            if syntax == "markdown":
+                said = f"The frontmatter of {rel} does not parse"
             self._find(
                 agent,
                 "hook-file-does-not-parse",
-                f"{rel} does not parse as {syntax.upper()}: {exc.message}",
+                f"{said}: {exc.message}",
                 rel,
                 exc.line,
             )
@@ -535,13 +541,6 @@ def _labels(found: list[Any]) -> str:
     return f"{found[0].label}{more}"
 
 
-class _ParseError(Exception):
-    def __init__(self, message: str, line: int | None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.line = line
-
-
 def _parse(text: str, syntax: str) -> Any:
     if syntax == "toml":
         import tomllib  # here: only a repository with a TOML hook file pays for it
@@ -560,7 +559,7 @@ def _parse(text: str, syntax: str) -> Any:
 
 
 def _raise(message: str, line: int | None) -> Any:
-    raise _ParseError(message, line)
+    raise NotParsed(message, line)
 
 
 def _a(word: str) -> str:

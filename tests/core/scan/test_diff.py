@@ -135,5 +135,61 @@ def _plain_folder(tmp_path: Path) -> Path:
 def test_the_base_is_read_from_the_watched_paths_only() -> None:
     paths = watched_paths()
     assert ".claude/settings.json" in paths and ".github/hooks" in paths
-    assert all(not p.startswith("/") and "*" not in p and ".." not in p for p in paths)
+    assert all(not p.startswith("/") and ".." not in p for p in paths)
+    # A pattern only where a reader lists a folder of folders: one name per `*`.
+    assert [p for p in paths if "*" in p] == [
+        ".claude/skills/*/SKILL.md",
+        ".claude/agents/*.md",
+        "skills/*/SKILL.md",
+        "agents/*.md",
+    ]
     assert json.dumps(paths)  # plain strings
+
+
+def test_a_skills_new_hook_is_a_change_and_an_unchanged_one_is_not(
+    repo_git: Repo, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name, value in GIT_ENV.items():
+        monkeypatch.setenv(name, value)
+    repo = repo_git
+    skill = (
+        "---\nhooks:\n  Stop:\n    - hooks:\n        - type: command\n          command: {}\n---\n"
+    )
+    repo.write(".claude/skills/old/SKILL.md", skill.format("echo old"))
+    repo.write(".claude/skills/old/big.bin", b"\0" * 1024)  # not read from the base
+    commit(repo.root)
+    repo.write(".claude/skills/new/SKILL.md", skill.format("echo new"))
+    repo.write(".claude/agents/a.md", skill.format("echo agent"))
+    from hookdash.core.scan import diff
+
+    read: list[str] = []
+    blob = diff._blob
+
+    def counted(top: str, sha: str) -> bytes:
+        read.append(sha)
+        return blob(top, sha)
+
+    monkeypatch.setattr(diff, "_blob", counted)
+    report = scan_diff(repo.root, "HEAD")
+    assert len(read) == 1  # the base's SKILL.md, not the other files of its skill
+    assert [(h.file, h.command) for h in report.hooks] == [
+        (".claude/skills/new/SKILL.md", "echo new"),
+        (".claude/agents/a.md", "echo agent"),
+    ]
+    assert report.hooks[0].runs_when.startswith("Claude Code runs it once the skill 'new'")
+
+
+def test_a_skill_folder_linked_out_in_the_base_is_no_change(
+    repo_git: Repo, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    for name, value in GIT_ENV.items():
+        monkeypatch.setenv(name, value)
+    repo = repo_git
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (repo.root / ".claude/skills").mkdir(parents=True)
+    (repo.root / ".claude/skills/linked").symlink_to(elsewhere)
+    (elsewhere / "SKILL.md").write_text("---\nname: x\n---\n")
+    commit(repo.root)
+    report = scan_diff(repo.root, "HEAD")
+    assert report.hooks == [] and report.findings == []

@@ -160,6 +160,6 @@ def test_reads_only_the_listed_paths_of_a_large_tree(repo: Repo) -> None:
         elapsed = time.perf_counter() - started
 
     assert opened == [".claude/settings.json"]
-    assert set(listed) <= {".github/hooks", ".clinerules/hooks"}
+    assert set(listed) <= {".github/hooks", ".clinerules/hooks", ".claude/skills", ".claude/agents"}
     assert [h.file for h in report.hooks] == [".claude/settings.json"]
     assert elapsed < 30, elapsed  # a hang bound; what is read is held above

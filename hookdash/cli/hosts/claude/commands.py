@@ -8,7 +8,7 @@ import os
 import sys
 from typing import Any
 
-from hookdash.cli.any_host import Places, version_words
+from hookdash.cli.any_host import Places, also_planned, version_words
 from hookdash.cli.output import (
     EXIT_OK,
     EXIT_USAGE,
@@ -248,6 +248,8 @@ def cmd_plan_claude(args: argparse.Namespace) -> int:
         out.write("Not run:\n" + "\n".join(skipped_lines(plan.skipped, s)) + "\n")
     for note in plan.notes:
         out.write(s.dim(f"note: {visible(note)}") + "\n")
+    for note in also_planned(args, "claude", args.event):  # raw-ok: this room's own host
+        out.write(s.dim(f"note: {note}") + "\n")
     return EXIT_OK
 
 

@@ -67,6 +67,7 @@ class Frontmatter:
     value: dict[str, Any] = field(default_factory=dict)
     error: str | None = None  # why Claude (or hookdash) reads no keys from it
     unreadable: str | None = None
+    error_line: int | None = None  # where the block stops being YAML, 1-based in the file
     lines: dict[str, int] = field(default_factory=dict)  # pointer -> 1-based line in the file
 
     def line(self, pointer: str) -> int | None:
@@ -106,16 +107,34 @@ def _parse(block: str) -> tuple[Any, yaml.Node | None]:
 def parse_block(block: str) -> tuple[Any, yaml.Node | None, str | None]:
     """(the value, its node, None) of a frontmatter block, as Claude's two tries do; or
     (None, None, why) when neither parses."""
+    value, node, why, _line = _parse_tries(block)
+    return value, node, why
+
+
+def _parse_tries(block: str) -> tuple[Any, yaml.Node | None, str | None, int | None]:
+    """`parse_block`, with the 1-based line in the block where the first try failed."""
     try:
         value, node = _parse(block)
-        return value, node, None
+        return value, node, None, None
     except (yaml.YAMLError, ValueError, RecursionError) as first:
         retried = _LEADING_TABS.sub(lambda m: "  " * len(m.group(0)), block)
         try:
             value, node = _parse(retried)
-            return value, node, None
+            return value, node, None, None
         except (yaml.YAMLError, ValueError, RecursionError):
-            return None, None, " ".join(str(first).split())
+            return None, None, *_why(first)
+
+
+def _why(exc: BaseException) -> tuple[str, int | None]:
+    """What is wrong, in one line, and where in the block (PyYAML's own position names an
+    internal "<unicode string>" and counts from the block, not the file)."""
+    mark = getattr(exc, "problem_mark", None)
+    problem = getattr(exc, "problem", None)
+    if mark is None or not problem:
+        return " ".join(str(exc).split()), None
+    context = getattr(exc, "context", None)
+    what = f"{context}, {problem}" if context else str(problem)
+    return " ".join(what.split()), mark.line + 1
 
 
 def block_of(text: str) -> str | None:
@@ -133,7 +152,13 @@ def read_frontmatter(path: Path) -> Frontmatter:
         return Frontmatter(path, exists=False)
     except OSError as exc:
         return Frontmatter(path, exists=True, unreadable=exc.strerror or str(exc))
-    block = block_of(data.decode("utf-8", "replace"))
+    return frontmatter_of(path, data.decode("utf-8", "replace"))
+
+
+def frontmatter_of(path: Path, text: str) -> Frontmatter:
+    """The frontmatter of a markdown file's text (`path` names it); never raises for what
+    the text holds. `hookdash list` reads it from the file, `scan` from its own safe read."""
+    block = block_of(text)
     if block is None:
         return Frontmatter(path, exists=True)
     if len(block.encode()) > MAX_BLOCK_BYTES:
@@ -142,9 +167,11 @@ def read_frontmatter(path: Path) -> Frontmatter:
             exists=True,
             error=f"over {MAX_BLOCK_BYTES // 1024} KB: hookdash did not read it",
         )
-    value, node, error = parse_block(block)
+    value, node, error, at = _parse_tries(block)
     if error is not None:
-        return Frontmatter(path, exists=True, error=f"not YAML ({error})")
+        line = at + 1 if at is not None else None  # the block starts on the file's second line
+        where = f", line {line} of the file" if line is not None else ""
+        return Frontmatter(path, exists=True, error=f"not YAML ({error}{where})", error_line=line)
     if not isinstance(value, dict):
         return Frontmatter(path, exists=True)
     lines: dict[str, int] = {}

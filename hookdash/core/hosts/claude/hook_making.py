@@ -14,6 +14,7 @@ from hookdash.core.hosts.claude.layers import ClaudeLayer
 from hookdash.core.hosts.claude.model import ClaudeHook, ClaudeInactive, claude_hook_ref
 from hookdash.core.hosts.claude.plugins import Plugin
 from hookdash.core.jsonc import escape_pointer_token
+from hookdash.core.records import command_pointer
 
 
 class LineOf(Protocol):
@@ -171,6 +172,14 @@ def _handlers(layer: ClaudeLayer) -> list[tuple[str, Any, str, dict[str, Any]]]:
     return [(e, g.get("matcher"), p, h) for e, g, p, h in grouped_handlers(layer)]
 
 
+def _line(lines: LineOf | None, pointer: str, handler: dict[str, Any]) -> int | None:
+    """The line of the handler's command (its URL), else of the handler."""
+    if lines is None:
+        return None
+    found = lines.line(command_pointer(pointer, handler))
+    return found if found is not None else lines.line(pointer)
+
+
 def make_hook(
     layer: ClaudeLayer,
     event: str,
@@ -196,7 +205,7 @@ def make_hook(
         scope=layer.scope,
         file=str(layer.path),
         pointer=pointer,
-        line=lines.line(pointer) if lines is not None else None,
+        line=_line(lines, pointer, handler),
         matcher=matcher,
         match_field=match_field(event),
         type=kind,

@@ -13,18 +13,35 @@ an interactive session; `claude -p` skips that prompt (public issues
 anthropics/claude-code#10409 and #12100, "Skipping … hook execution - workspace trust not
 accepted"). A plugin's hooks run only once the plugin is installed and enabled, not
 because a folder holding one is opened.
+
+Skills and agents: the `hooks:` of the YAML frontmatter of `.claude/skills/<name>/SKILL.md`
+and `.claude/agents/*.md`, found, parsed and judged as `hookdash list` does
+(core.hosts.claude.definitions, core.hosts.claude.frontmatter): a skill's hooks run once it
+is used, for the rest of the session; an agent's only while that subagent runs, once the
+folder is trusted; its Stop hook runs as SubagentStop.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from hookdash.core.display import visible
+from hookdash.core.hosts.claude.definitions import (
+    SKILL_SESSION_END,
+    Definition,
+    definition_name,
+    dropped_whole_of,
+    kind_definitions,
+    lifetime,
+)
 from hookdash.core.hosts.claude.files import parse_settings
 from hookdash.core.hosts.claude.handler import command_line
-from hookdash.core.hosts.claude.model import ClaudeScope
+from hookdash.core.hosts.claude.model import ClaudeHookSource, ClaudeScope
+from hookdash.core.hosts.claude.schema import hook_errors
 from hookdash.core.hosts.claude.settings_commands import (
     arms,
     command_entries,
@@ -33,7 +50,7 @@ from hookdash.core.hosts.claude.settings_commands import (
 )
 from hookdash.core.hosts.mcp import server_entries, what_runs
 from hookdash.core.rules import Level, level_of
-from hookdash.core.scan.reader import BaseReader, Document, Entry, Skipped
+from hookdash.core.scan.reader import BaseReader, Document, Entry, NotParsed, Skipped, Syntax
 from hookdash.core.scan.shapes import hooks_object
 
 _SETTINGS = (".claude/settings.json", ".claude/settings.local.json")
@@ -56,6 +73,14 @@ _MCP_WHEN = (
     "(enableAllProjectMcpServers, enabledMcpjsonServers), the repository's own included."
 )
 _SETTINGS_MCP = "Claude Code does not read mcpServers from a settings file: it starts nothing"
+# The project's skills and agents (core.hosts.claude.definitions lists them).
+_CLAUDE_DIR = ".claude"
+_SKILLS = ".claude/skills"
+_AGENTS = ".claude/agents"
+_AGENT_TRUST = (
+    "once you accept the folder trust prompt (Claude Code skips a project agent's hooks "
+    "until then, even under `claude -p`)"
+)
 _PLUGIN_WHEN = (
     "Claude Code runs it once this repository is installed and enabled as a plugin "
     "(/plugin install, or claude --plugin-dir), not merely by opening the folder."
@@ -72,10 +97,41 @@ class ClaudeReader(BaseReader):
         found = [*_SETTINGS, _MCP_JSON]
         if (root / _MANIFEST).exists() or (root / _MANIFEST).is_symlink():
             found += [_MANIFEST, _PLUGIN_HOOKS]
+        found += _definition_paths(root, _CLAUDE_DIR, "project")
+        if _MANIFEST in found:  # the repository is a plugin: its own skills and agents
+            found += _definition_paths(root, "", "plugin")
         return found
 
     def watched(self) -> tuple[str, ...]:
-        return (*_SETTINGS, _MCP_JSON, _MANIFEST, _PLUGIN_HOOKS)
+        return (
+            *_SETTINGS,
+            _MCP_JSON,
+            _MANIFEST,
+            _PLUGIN_HOOKS,
+            f"{_SKILLS}/*/SKILL.md",
+            f"{_AGENTS}/*.md",
+            "skills/*/SKILL.md",  # a plugin's, at the root (read only beside its manifest)
+            "agents/*.md",
+        )
+
+    def syntax(self, rel: str) -> Syntax:
+        return "markdown" if _definition(rel) is not None else super().syntax(rel)
+
+    def parse(self, rel: str, text: str) -> Any:
+        """A skill's or an agent's frontmatter, read as Claude Code reads it (the reading
+        `hookdash list` uses): NotParsed when Claude would load it without any."""
+        from hookdash.core.hosts.claude.frontmatter import frontmatter_of
+
+        front = frontmatter_of(Path(rel), text)
+        if front.error is not None:
+            definition = _definition(rel)
+            what = definition.source if definition is not None else "file"
+            raise NotParsed(
+                f"{visible(front.error)}. Claude Code loads the {what} without any of its "
+                "frontmatter (its hooks included), with a warning in its debug log only",
+                front.error_line or 1,
+            )
+        return front
 
     def ignored(self, rel: str, text: str) -> tuple[str, int | None] | None:
         """Claude Code parses these as strict JSON (the deep reader's own parse,
@@ -90,6 +146,9 @@ class ClaudeReader(BaseReader):
         return visible(error.message) + where, error.line
 
     def entries(self, doc: Document) -> Iterator[Entry | Skipped]:
+        if doc.syntax == "markdown":
+            yield from _frontmatter_hooks(doc)
+            return
         if doc.rel == _MCP_JSON:
             yield from _mcp_servers(doc, _MCP_WHEN)
             return
@@ -118,6 +177,89 @@ class ClaudeReader(BaseReader):
         if rel == _MCP_JSON:
             return _MCP_WHEN
         return _SETTINGS_WHEN if rel in _SETTINGS else _PLUGIN_WHEN
+
+
+def _definition_paths(root: Path, base: str, scope: ClaudeScope) -> list[str]:
+    """The skill and agent files under `base` (relative to the root); a skills or agents
+    folder that leads out of the repository is not listed but given itself, so that the
+    scan reports the link instead of reading names outside."""
+    out: list[str] = []
+    top = os.path.realpath(root)
+    kinds: tuple[tuple[ClaudeHookSource, str], ...] = (("skill", "skills"), ("agent", "agents"))
+    for source, name in kinds:
+        rel = f"{base}/{name}" if base else name
+        real = os.path.realpath(root / rel)
+        if real != top and not real.startswith(top + os.sep):
+            out.append(rel)
+            continue
+        found = kind_definitions(root / base if base else root, source, scope)
+        out += [d.path.relative_to(root).as_posix() for d in found]
+    return out
+
+
+def _definition(rel: str) -> Definition | None:
+    """The project skill or agent a path names (`.claude/skills/<name>/SKILL.md`,
+    `.claude/agents/<name>.md`), or None."""
+    parts = rel.split("/")
+    if len(parts) == 4 and rel.startswith(_SKILLS + "/") and parts[3] == "SKILL.md":
+        return Definition("skill", Path(rel), "project")
+    if len(parts) == 3 and rel.startswith(_AGENTS + "/") and rel.endswith(".md"):
+        return Definition("agent", Path(rel), "project")
+    # A plugin's own (the repository is one: `paths` lists these only beside its manifest).
+    if len(parts) == 3 and parts[0] == "skills" and parts[2] == "SKILL.md":
+        return Definition("skill", Path(rel), "plugin")
+    if len(parts) == 2 and parts[0] == "agents" and rel.endswith(".md"):
+        return Definition("agent", Path(rel), "plugin")
+    return None
+
+
+def _frontmatter_hooks(doc: Document) -> Iterator[Entry | Skipped]:
+    """The hooks of a skill's or an agent's frontmatter (`doc.value`, a Frontmatter), each
+    at its command's line and with when it runs: the skill's or agent's lifetime, or why
+    Claude Code runs none of them."""
+    definition = _definition(doc.rel)
+    front = doc.value
+    if definition is None or not isinstance(front.value, dict) or "hooks" not in front.value:
+        return
+    name = definition_name(definition, front.value)
+    runs = f"Claude Code runs it {lifetime(definition.source, name)}"
+    if definition.scope == "plugin":
+        runs += f". {_PLUGIN_WHEN.removesuffix('.')}"
+    elif definition.source == "agent":
+        runs += f", {_AGENT_TRUST}"
+    hooks = {"hooks": front.value["hooks"]}
+    whole = dropped_whole_of(definition, front)
+    entries = hook_errors(hooks).dropped
+    for item in hooks_object(hooks, _FIELDS):
+        if isinstance(item, Skipped):
+            yield replace(item, line=front.line(item.pointer or ""))
+            continue
+        when = f"{runs}."
+        if definition.source == "agent" and item.event == "Stop":
+            # Claude Code runs a subagent's Stop hook as SubagentStop, when it finishes.
+            item = replace(item, event="SubagentStop")
+            when = f"{runs}; written as Stop, it runs as SubagentStop when the subagent finishes."
+        at = item.pointer or ""
+        why = whole
+        why = why or next(
+            (f"Claude Code ignores this entry ({w})" for p, w in entries if _under(at, p)), None
+        )
+        if why is None and definition.source == "skill" and item.event == "SessionEnd":
+            why = SKILL_SESSION_END
+        if why is not None:
+            when = f"It does not run: {visible(why)}."
+        yield replace(
+            item,
+            line=front.line(at),
+            runs_when=when,
+            level="note" if why is not None else None,
+            # A plugin's hooks run with its folder (the repository) as CLAUDE_PLUGIN_ROOT.
+            variables={"CLAUDE_PLUGIN_ROOT": "."} if definition.scope == "plugin" else None,
+        )
+
+
+def _under(pointer: str, parent: str) -> bool:
+    return pointer == parent or pointer.startswith(parent + "/")
 
 
 def _mcp_servers(doc: Document, runs_when: str) -> Iterator[Entry]:

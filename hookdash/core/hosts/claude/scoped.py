@@ -26,69 +26,32 @@ When they run:
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from hookdash.core.display import visible
 from hookdash.core.hosts.claude.checks import handler_risks
+from hookdash.core.hosts.claude.definitions import (
+    SKILL_SESSION_END,
+    Definition,
+    definition_name,
+    dropped_whole_of,
+    folder_definitions,
+    lifetime,
+)
 from hookdash.core.hosts.claude.events import KNOWN_EVENTS
 from hookdash.core.hosts.claude.files import SettingsRead
-from hookdash.core.hosts.claude.frontmatter import Frontmatter, read_frontmatter
+from hookdash.core.hosts.claude.frontmatter import read_frontmatter
 from hookdash.core.hosts.claude.hook_making import Switches, _handlers, dedup_key, make_hook
 from hookdash.core.hosts.claude.layers import ClaudeLayer, claude_home, managed_dir
 from hookdash.core.hosts.claude.model import (
     ClaudeFolderTrust,
     ClaudeHook,
-    ClaudeHookSource,
     ClaudeInactive,
-    ClaudeScope,
 )
 from hookdash.core.hosts.claude.plugins import Plugin
 from hookdash.core.hosts.claude.schema import hook_errors
 from hookdash.core.problems import Problem
-
-# At most this many skills or agents are read from one folder (sorted by name): a folder
-# of ten thousand files costs no more than this.
-MAX_ENTRIES = 500
-# What Claude's frontmatter check refuses at the top level, outside `hooks` (read).
-_TOP_LEVEL_GUARDS = ("PreToolUse", "PermissionRequest")
-
-
-@dataclass(frozen=True)
-class Definition:
-    """One skill or agent file Claude Code reads, and whose it is."""
-
-    source: ClaudeHookSource  # "skill" or "agent"
-    path: Path
-    scope: ClaudeScope
-    plugin: Plugin | None = None
-
-
-def _names(directory: Path) -> list[str]:
-    try:
-        with os.scandir(directory) as entries:
-            names = sorted(e.name for e in entries if not e.name.startswith("."))
-    except OSError:
-        return []
-    return names[:MAX_ENTRIES]
-
-
-def folder_definitions(
-    folder: Path, scope: ClaudeScope, plugin: Plugin | None = None
-) -> list[Definition]:
-    out = [
-        Definition("skill", folder / "skills" / name / "SKILL.md", scope, plugin)
-        for name in _names(folder / "skills")
-    ]
-    out += [
-        Definition("agent", folder / "agents" / name, scope, plugin)
-        for name in _names(folder / "agents")
-        if name.endswith(".md")
-    ]
-    return out
 
 
 def definitions(
@@ -102,47 +65,6 @@ def definitions(
         if plugin.root is not None and plugin.unavailable is None:
             out += folder_definitions(plugin.root, "plugin", plugin)
     return out
-
-
-def _name(definition: Definition, value: dict[str, Any]) -> str:
-    """A skill's name is its folder's (what `/name` and the Skill tool call); an agent's is
-    its frontmatter `name` (the subagent type), else the file's stem."""
-    path = definition.path
-    if definition.source == "skill":
-        return path.parent.name
-    given = value.get("name")
-    return given.strip() if isinstance(given, str) and given.strip() else path.stem
-
-
-def lifetime(source: ClaudeHookSource, name: str) -> str:
-    """When a skill's or an agent's hooks run, in one sentence."""
-    if source == "skill":
-        return (
-            f"once the skill '{name}' is used in a session (the Skill tool or /{name}), "
-            "from then to the end of that session"
-        )
-    return f"only while the subagent '{name}' runs (its own tool calls)"
-
-
-def _whole_file_dropped(definition: Definition, front: Frontmatter) -> str | None:
-    """Why Claude loads this skill or agent with none of its hooks, or None."""
-    what = definition.source
-    without = " and no allowed-tools" if what == "skill" else ""
-    guards = [key for key in _TOP_LEVEL_GUARDS if key in front.value]
-    if guards:
-        return (
-            f"{guards[0]} is written at the frontmatter's top level, outside `hooks`: "
-            f"Claude Code loads the {what} with no hooks{without}"
-        )
-    hooks = front.value.get("hooks")
-    fatal = hook_errors({"hooks": hooks}).fatal
-    if fatal:
-        pointer, why = fatal[0]
-        return (
-            f"the {what}'s hooks fail Claude Code's schema at {pointer} ({why}): Claude "
-            f"loads the {what} with no hooks{without}, without a word"
-        )
-    return None
 
 
 def _reasons(
@@ -186,13 +108,7 @@ def _reasons(
             )
         )
     if definition.source == "skill" and written == "SessionEnd":
-        reasons.append(
-            (
-                "not-fired",
-                "a skill's SessionEnd hook did not run in Claude Code 2.1.332: the skill's "
-                "hooks are gone by then",
-            )
-        )
+        reasons.append(("not-fired", SKILL_SESSION_END))
     return reasons
 
 
@@ -209,14 +125,14 @@ def scoped_hooks(
     for definition in defs:
         front = read_frontmatter(definition.path)
         if front.error is not None:
-            problems.append(_unparsed(definition, front.error))
+            problems.append(_unparsed(definition, front.error, front.error_line))
         hooks = front.value.get("hooks")
         if hooks is None:
             continue
-        name = _name(definition, front.value)
+        name = definition_name(definition, front.value)
         read = SettingsRead(definition.path, exists=True, value={"hooks": hooks})
         layer = ClaudeLayer(definition.scope, read)
-        dropped_whole = _whole_file_dropped(definition, front)
+        dropped_whole = dropped_whole_of(definition, front)
         dropped = hook_errors({"hooks": hooks}).dropped
         root = definition.plugin.root if definition.plugin is not None else None
         for event, matcher, pointer, handler in _handlers(layer):
@@ -236,7 +152,7 @@ def scoped_hooks(
     return out, problems
 
 
-def _unparsed(definition: Definition, error: str) -> Problem:
+def _unparsed(definition: Definition, error: str, line: int | None) -> Problem:
     what = definition.source
     return Problem(
         severity="warning",
@@ -246,5 +162,5 @@ def _unparsed(definition: Definition, error: str) -> Problem:
         "warning in its debug log only.",
         fix="Make the block between the --- lines valid YAML.",
         file=str(definition.path),
-        line=1,
+        line=line or 1,
     )

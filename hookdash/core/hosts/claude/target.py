@@ -11,6 +11,7 @@ from __future__ import annotations
 from hookdash.core.display import shorten
 from hookdash.core.errors import AmbiguousHook, HookNotFound
 from hookdash.core.hosts.claude.model import ClaudeHook, ClaudeSnapshot
+from hookdash.core.hosts.finding import unread_files, with_id
 from hookdash.core.model import HookRef
 from hookdash.core.spelling import suggestions
 
@@ -24,7 +25,7 @@ def find_claude_hook(snapshot: ClaudeSnapshot, arg: str) -> ClaudeHook:
     for hook in snapshot.hooks:
         if hook.ref == arg:
             return hook
-    named = [hook for hook in snapshot.hooks if hook.id == arg]
+    named = with_id(snapshot.hooks, arg)
     if len(named) == 1:
         return named[0]
     if named:
@@ -36,8 +37,9 @@ def find_claude_hook(snapshot: ClaudeSnapshot, arg: str) -> ClaudeHook:
     candidates = suggestions(arg, [hook.id for hook in snapshot.hooks])
     hint = f" Did you mean: {', '.join(repr(c) for c in candidates)}?" if candidates else ""
     known = "" if snapshot.hooks else " No Claude Code hook is configured here."
+    unread = unread_files(snapshot.problems)
     raise HookNotFound(
         f"No Claude Code hook has the ID '{shorten(arg, 60)}' (its command, or its ref)."
-        f"{hint}{known}",
+        f"{hint}{unread or known}",
         candidates,
     )

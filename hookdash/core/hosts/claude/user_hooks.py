@@ -9,10 +9,10 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 from hookdash.core.baseline.sources import UserSource, json_hooks
+from hookdash.core.hosts.claude.definitions import folder_definitions
 from hookdash.core.hosts.claude.frontmatter import block_of, parse_block
 from hookdash.core.hosts.claude.layers import claude_home
 from hookdash.core.hosts.claude.mods import dev_mods
-from hookdash.core.hosts.claude.scoped import folder_definitions
 from hookdash.core.scan.reader import Entry, Skipped
 from hookdash.core.scan.shapes import hooks_object
 

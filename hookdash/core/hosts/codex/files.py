@@ -252,9 +252,9 @@ def line_of(read: HookFile, pointer: str) -> int | None:
 
 
 def toml_line(text: str, pointer: str) -> int | None:
-    """The line of a handler (`/hooks/<Event>/<i>/hooks/<j>`) or group in a config.toml
-    written with array-of-tables headers (`[[hooks.Event.hooks]]`), the common form; else
-    the line of the event's first header, else None."""
+    """The line of a handler (`/hooks/<Event>/<i>/hooks/<j>`, or one of its keys) or group
+    in a config.toml written with array-of-tables headers (`[[hooks.Event.hooks]]`), the
+    common form; else the line of the event's first header, else None."""
     tokens = jsonc.pointer_tokens(pointer)
     if len(tokens) < 2 or tokens[0] != "hooks":
         return None
@@ -279,5 +279,18 @@ def toml_line(text: str, pointer: str) -> int | None:
             seen_handler += 1
             first = first or n
             if group == seen_group and handler == seen_handler:
-                return n
+                return _key_line(lines, n, tokens[5]) if len(tokens) > 5 else n
     return first
+
+
+def _key_line(lines: list[str], header: int, key: str) -> int:
+    """The line writing `key = …` in the table whose header is on line `header` (1-based),
+    else the header's line."""
+    for n in range(header, len(lines)):
+        stripped = lines[n].lstrip()
+        if stripped.startswith("["):
+            break
+        name, eq, _value = stripped.partition("=")
+        if eq and name.strip().strip("\"'") == key:
+            return n + 1
+    return header

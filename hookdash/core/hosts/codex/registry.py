@@ -59,6 +59,7 @@ from hookdash.core.load.command_scripts import CommandScripts, find_scripts
 from hookdash.core.load.fingerprints import record_change
 from hookdash.core.load.risks import hook_risks
 from hookdash.core.model import Unknown
+from hookdash.core.records import command_pointer
 from hookdash.core.scripts import ScriptInfo
 
 NO_TRUST_SCOPES = ("system", "managed")
@@ -287,7 +288,9 @@ def load_codex(
         if not layer.read.usable:
             continue
         for raw in layer.read.handlers:
-            hook = build_hook(layer, raw, state, reviews, line_of(layer.read, raw.pointer))
+            at = command_pointer(raw.pointer, raw.handler, ("command",))
+            line = line_of(layer.read, at) or line_of(layer.read, raw.pointer)
+            hook = build_hook(layer, raw, state, reviews, line)
             judge(hook, layer, switch)
             runs = runs_of(hook.command, folder, home, env)
             hook.scripts, hook.program = list(runs.scripts), runs.program

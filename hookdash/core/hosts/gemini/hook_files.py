@@ -25,6 +25,7 @@ from hookdash.core.hosts.gemini.registry import (
 from hookdash.core.hosts.gemini.unread import Unread
 from hookdash.core.model import GeminiSource, HookScope, InactiveReason
 from hookdash.core.problems import Problem
+from hookdash.core.records import command_pointer
 
 
 def settings_block(layer: Layer, trusted: bool) -> tuple[str, InactiveReason] | None:
@@ -220,7 +221,7 @@ class _HookFile:
                     definition=definition,
                     config=config,
                     source=self.gemini_source,
-                    line=self.line_of(ptr),
+                    line=self.line_of(command_pointer(ptr, config)) or self.line_of(ptr),
                     registered=not blocked,
                     blocked=blocked,
                     blocked_kind=kind,

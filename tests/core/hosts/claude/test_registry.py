@@ -38,7 +38,7 @@ def test_every_layer_runs_and_the_fields_are_the_contracts(machine: Machine) -> 
         "project",
         "command",
     )
-    assert hook.file == str(machine.project_file) and hook.line == 6
+    assert hook.file == str(machine.project_file) and hook.line == 8  # its command's line
     assert hook.matcher is None and hook.not_running_because == []
 
 

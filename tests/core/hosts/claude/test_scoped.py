@@ -36,7 +36,7 @@ def test_a_skills_hook_is_listed_with_its_lifetime_and_line(machine: Machine) ->
     path = skill(machine, SKILL)
     [hook] = load_claude(machine.project, machine.environ()).hooks
     assert (hook.source, hook.source_name, hook.scope) == ("skill", "deploy", "project")
-    assert hook.file == str(path) and hook.line == 8 and hook.matcher == "Bash"
+    assert hook.file == str(path) and hook.line == 9 and hook.matcher == "Bash"
     assert hook.runs and "once the skill 'deploy' is used" in (hook.lifetime or "")
     assert hook.review == "new"  # a repository's hook: hookdash's review covers it
 

@@ -19,7 +19,7 @@ def test_user_hooks_json_and_config_toml_are_both_read_json_first(machine: Codex
     snap = machine.load()
     assert keys(snap) == [f"{machine.user_json}:stop:0:0", f"{machine.user_toml}:stop:0:0"]
     assert [h.scope for h in snap.hooks] == ["user", "user"]
-    assert snap.hooks[1].line == 2
+    assert snap.hooks[1].line == 4  # the line of its command, as scan says
     assert any("loading hooks from both" in w for w in snap.warnings)
 
 

@@ -151,7 +151,7 @@ def test_hooks_switched_off_in_any_layer_stops_everything(sandbox: Sandbox) -> N
     off = "hooks are switched off (hooksConfig.enabled is false in workspace settings)"
     assert user.not_running_because == [off]
     assert ext.not_running_because == [off + ": Gemini CLI does not even read extension hooks then"]
-    assert ext.extension == "e" and ext.command == "x" and ext.line == 6
+    assert ext.extension == "e" and ext.command == "x" and ext.line == 8  # its command
     assert any(p.code == "hooks-switched-off" for p in snap.problems)
 
 
@@ -302,7 +302,7 @@ def test_extension_details(sandbox: Sandbox) -> None:
     assert hook.command == f"{ext}/check.sh $HOME"
     assert hook.command_raw == "${extensionPath}${/}check.sh $HOME"
     assert hook.env == {"TOOLS_KEY": "secret"}
-    assert hook.file == str(ext / "hooks" / "hooks.json") and hook.line == 6
+    assert hook.file == str(ext / "hooks" / "hooks.json") and hook.line == 8
 
 
 def test_linked_extension_uses_its_source(sandbox: Sandbox, tmp_path) -> None:  # type: ignore[no-untyped-def]

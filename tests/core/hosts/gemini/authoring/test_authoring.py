@@ -337,7 +337,7 @@ def test_remove_dry_run(sandbox: Sandbox) -> None:
     sandbox.write_user({"hooks": {"BeforeTool": [definition(command_hook("a", name="a"))]}})
     before = sandbox.user_settings.read_bytes()
     result = remove_hook(sandbox.load(), "a", dry_run=True)
-    assert result.message.startswith("Would remove a (BeforeTool, user, line 6)")
+    assert result.message.startswith("Would remove a (BeforeTool, user, line 8)")  # its command
     assert sandbox.user_settings.read_bytes() == before
     assert result.diff.count("\n-") >= 6
 
