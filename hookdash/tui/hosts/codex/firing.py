@@ -86,9 +86,10 @@ class CodexFiring:
         )
 
     def confirmations(self, config: Configuration, hook: AnyHook) -> list[str]:
-        from hookdash.core import codex_confirmations
+        from hookdash.core import codex_confirmations, visible
 
-        return [f"{c.reason}: Codex would skip it" for c in codex_confirmations([_codex(hook)])]
+        needed = codex_confirmations([_codex(hook)])
+        return [f"{visible(c.reason)}: Codex would skip it" for c in needed]
 
     def fire(
         self, config: Configuration, hook: AnyHook, payload: dict[str, Any]
@@ -118,7 +119,9 @@ class CodexFiring:
         return bool(result.results)
 
     def layer_text(self, hook: AnyHook) -> str:
-        return f"{hook.shown.layer_label} {Path(hook.file).name}"  # codex user hooks.json
+        from hookdash.core import visible
+
+        return f"{hook.shown.layer_label} {visible(Path(hook.file).name)}"  # user hooks.json
 
     def timeout_note(self, hook: AnyHook) -> str:
         return f"Its timeout is {_codex(hook).timeout:g} s."
