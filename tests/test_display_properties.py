@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import io
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 from hypothesis import given, settings, strategies as st
@@ -96,7 +97,7 @@ def a_hook(text: str, *, risky: bool = True) -> Hook:
         duplicate_of=HookRef(id=text, scope="extension", extension=text, ref=text),
         script=ScriptInfo(path=f"/w/{text}", program=text, kind="script", exists=True,
                           executable=True),
-        risks=[flag, flag.model_copy(update={"kind": "sudo", "file": f"/w/{text}", "line": 3})]
+        risks=[flag, replace(flag, kind="sudo", file=f"/w/{text}", line=3)]
         if risky else [],
     )  # fmt: skip
 

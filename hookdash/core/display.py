@@ -329,12 +329,14 @@ def _json_escape(match: re.Match[str]) -> str:
 
 
 def json_text(value: Any, *, indent: int | None = None) -> str:
-    """`value` (anything json.dumps takes, or a pydantic model) as exact JSON text.
+    """`value` (anything json.dumps takes, a dataclass, or a pydantic model) as exact
+    JSON text; a dataclass's fields in the order it declares them (`scan`'s report).
 
     Non-ASCII text stays readable, but every hidden character is written as a `\\uXXXX`
     escape: JSON readers get the exact value back, a terminal shows an escape and never
     obeys a control, and a lone surrogate cannot make the UTF-8 write fail.
     """
+    import dataclasses
     import json
 
     # A pydantic model exists only once pydantic is imported: plain data (and the rest of
@@ -354,6 +356,8 @@ def json_text(value: Any, *, indent: int | None = None) -> str:
     else:
         if pydantic is not None and isinstance(value, pydantic.BaseModel):
             value = value.model_dump(mode="json")
+        elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+            value = dataclasses.asdict(value)
         text = json.dumps(value, ensure_ascii=False, indent=indent)
     if text.isascii() and "\x7f" not in text:
         return text

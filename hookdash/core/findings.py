@@ -1,13 +1,17 @@
 """What hookdash finds in a hook's command, of any host: a risk flag a reviewer must not
 miss, and a part it did not understand. The ground floor: every host's records, `scan` and
 the risk readers (core.load.risks) build these; it imports nothing of hookdash.
+
+Plain frozen dataclasses, not pydantic models: `scan` builds one for every flag and part it
+finds and validates none, so it starts without importing pydantic. The pydantic models
+that carry them (every host's hook record, an MCP server) validate and dump them as
+fields all the same, so `list --json` and the state files read and write the same JSON.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Literal
-
-from pydantic import BaseModel
 
 RiskKind = Literal[
     "network",
@@ -42,7 +46,8 @@ RISK_KINDS: tuple[RiskKind, ...] = (
 )
 
 
-class RiskSpan(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RiskSpan:
     """The text a flag was found in: [start, end) into the command, or into the script."""
 
     text: str
@@ -50,7 +55,8 @@ class RiskSpan(BaseModel):
     end: int
 
 
-class RiskFlag(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RiskFlag:
     """One thing a reviewer must not miss (`risks` in `list --json`)."""
 
     kind: RiskKind
@@ -61,7 +67,8 @@ class RiskFlag(BaseModel):
     env: str | None = None  # the variable of the hook's `env` it was found in
 
 
-class Unknown(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Unknown:
     """A part of a hook hookdash did not understand (`unknowns` in `list --json` and `scan`):
     an unknown program, an option outside what hookdash knows of a program, a file it could
     not follow. A hook is quiet only when it has no risk flag and no unknown."""

@@ -1,13 +1,15 @@
 """`also_run_by`: another agent that runs a hook of a file that is not its
 own, and when. A ground-floor record, so that every host's hook records and `scan` carry
-the same shape (core.scan.also_run computes it)."""
+the same shape (core.scan.also_run computes it). A plain dataclass, as core.findings'
+records are: `scan` makes it without importing pydantic."""
 
 from __future__ import annotations
 
-from pydantic import BaseModel
+from dataclasses import dataclass
 
 
-class AlsoRunBy(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AlsoRunBy:
     """Another agent that runs this hook, and when."""
 
     agent: str  # its id in `scan` (core.hosts.scanned.AGENT_NAMES)

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import re
 import shlex
-
-from pydantic import BaseModel
+from dataclasses import dataclass
 
 INTERPRETERS = frozenset(
     {
@@ -57,8 +56,11 @@ AGENT_PLACE_VARIABLES = (
 _CONTROL = re.compile(r"\|\||&&|[|;&\n]")
 
 
-class ScriptInfo(BaseModel):
-    """The program a hook's command starts: a script file, or a command on PATH."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ScriptInfo:
+    """The program a hook's command starts: a script file, or a command on PATH. A plain
+    dataclass (as core.findings' records are): `scan` builds one per script and validates
+    none; the host records that carry it validate it as a field."""
 
     path: str | None  # None: a command that is not on PATH
     program: str  # as bash runs it (its words expanded)

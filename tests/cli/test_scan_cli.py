@@ -7,8 +7,12 @@ import json
 from pathlib import Path
 
 import jsonschema
+import pytest
+from pydantic import TypeAdapter, ValidationError
 
+from hookdash.core.scan.model import DiffReport, ScanReport
 from tests.conftest import Sandbox
+from tests.core.scan.every_agent import write_every_record
 
 SCHEMA = Path(__file__).parents[1] / "data" / "sarif" / "sarif-schema-2.1.0.json"
 HOOK = {
@@ -24,6 +28,25 @@ def sarif_errors(text: str) -> list[str]:
     schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
     validator = jsonschema.validators.validator_for(schema)(schema)
     return [e.message for e in validator.iter_errors(json.loads(text))]
+
+
+def test_scan_json_is_the_report_schema(sandbox: Sandbox) -> None:
+    """`scan --format json` is a ScanReport as pydantic reads it (every field, its type,
+    each `kind` and `level` one of its words) and, byte for byte, what pydantic writes of
+    it: the report is plain dataclasses (no pydantic at start-up), its schema the same
+    classes."""
+    write_every_record(sandbox.workspace)
+    hostile = {"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "x\x1b[2K\t"}]}]}}
+    sandbox.write(sandbox.workspace / ".qwen/settings.json", hostile)
+    done = sandbox.cli("scan", "--format", "json", "--fail-on", "never")
+    assert done.returncode == 0, done.stderr
+    schema = TypeAdapter(ScanReport)
+    report = schema.validate_json(done.stdout, strict=True)
+    assert schema.dump_json(report, indent=2).decode() + "\n" == done.stdout
+    assert {h.kind for h in report.hooks} == {"hook", "setting", "mcp-server", "plugin"}
+    assert any(h.risks for h in report.hooks) and any(h.unknowns for h in report.hooks)
+    with pytest.raises(ValidationError):  # the schema holds: a kind that is not one
+        schema.validate_json(done.stdout.replace('"kind": "hook"', '"kind": "hoo"', 1))
 
 
 def test_scan_text_and_exit_codes(sandbox: Sandbox) -> None:
@@ -173,7 +196,12 @@ def test_scan_diff_on_the_command_line(sandbox: Sandbox) -> None:
     text = sandbox.cli("scan", "--diff", "HEAD", "--fail-on", "never").stdout
     assert "changes since HEAD" in text
     assert "this adds a hook that runs in 4 agents" in text
-    data = json.loads(sandbox.cli("scan", "--diff", "HEAD", "--format", "json").stdout)
+    diff_json = sandbox.cli("scan", "--diff", "HEAD", "--format", "json").stdout
+    diff = TypeAdapter(DiffReport)
+    assert diff.dump_json(diff.validate_json(diff_json, strict=True), indent=2) + b"\n" == (
+        diff_json.encode()
+    )
+    data = json.loads(diff_json)
     assert data["base"].startswith("HEAD (")
     assert {h["agent"] for h in data["hooks"]} == {"claude", "copilot", "opencode", "factory"}
     github = sandbox.cli("scan", "--diff", "HEAD", "--format", "github", "--fail-on", "never")

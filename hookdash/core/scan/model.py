@@ -2,31 +2,43 @@
 repository carries, every hook in them, and the findings, each under a rule of the one
 catalogue (core.rules). `check` reports its problems as the same findings, so both speak
 SARIF and GitHub workflow commands the same way.
+
+The report is a tree of plain dataclasses, printed as JSON by core.display.json_text in
+the order the fields are declared here: `scan` builds it from what it reads itself and
+validates nothing, so it starts without importing pydantic (a tenth of a second). The
+same classes are the report's schema for whoever reads it back: pydantic validates and
+dumps them (`TypeAdapter(ScanReport)`), as the tests do with `scan --format json`.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Iterable
-from typing import Literal
-
-from pydantic import BaseModel
+from dataclasses import dataclass, field as _field
+from typing import TYPE_CHECKING, Literal
 
 from hookdash.core.findings import RiskFlag, Unknown
 from hookdash.core.hosts.scanned import AGENT_NAMES as AGENT_NAMES
 from hookdash.core.other_agents import AlsoRunBy
-from hookdash.core.problems import Problem
 from hookdash.core.rules import LEVEL_RANK, Level
 
+if TYPE_CHECKING:
+    from hookdash.core.problems import Problem
 
-class AgentFiles(BaseModel):
+
+# Each record is frozen (a change is a `dataclasses.replace`) and keyword-only (fields with
+# defaults sit among those without, in the order the JSON gives them). (`_field`: a
+# scanned hook has a field named `field`.)
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AgentFiles:
     """An agent whose hook files the repository carries, and which ones (relative paths)."""
 
     agent: str
     files: list[str]
 
 
-class ScannedHook(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ScannedHook:
     """One command an agent would run because of a file in the repository."""
 
     agent: str
@@ -35,11 +47,12 @@ class ScannedHook(BaseModel):
     event: str  # the agent's own name for it
     matcher: str | None
     command: str  # as written (for an http hook: its URL)
-    risks: list[RiskFlag] = []  # a flag found in a script has `file` relative to the root
+    # A flag found in a script has `file` relative to the root.
+    risks: list[RiskFlag] = _field(default_factory=list)
     # Whether hookdash understood all of it, and the parts it did not (core.load.understood;
     # `file` relative to the root).
     understood: bool = False  # (a record nothing analysed is not understood)
-    unknowns: list[Unknown] = []
+    unknowns: list[Unknown] = _field(default_factory=list)
     runs_when: str  # one sentence: when this agent runs it
     name: str | None = None  # the hook's own name, or its bundle's (Antigravity)
     field: str = "command"  # the key the command is written under (bash, powershell, url…)
@@ -50,12 +63,13 @@ class ScannedHook(BaseModel):
     kind: Literal["hook", "setting", "mcp-server", "plugin"] = "hook"
     # Every other agent that runs this hook, and when (a repository's .claude/settings.json
     # is run by Copilot CLI too).
-    also_run_by: list[AlsoRunBy] = []
+    also_run_by: list[AlsoRunBy] = _field(default_factory=list)
     # The repository's scripts the command runs (relative to the root), as bash finds them.
-    scripts: list[str] = []
+    scripts: list[str] = _field(default_factory=list)
 
 
-class Finding(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Finding:
     """One finding, under a rule of the catalogue."""
 
     rule_id: str
@@ -66,7 +80,8 @@ class Finding(BaseModel):
     line: int | None
 
 
-class ScanReport(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ScanReport:
     """Everything `hookdash scan --json` prints."""
 
     root: str
@@ -75,6 +90,7 @@ class ScanReport(BaseModel):
     findings: list[Finding]
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class DiffReport(ScanReport):
     """`hookdash scan --diff BASE`: only the hooks and findings the change since `base`
     adds or modifies; `agents` lists the files it touched."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from hookdash.core.findings import RiskFlag
 
@@ -68,8 +69,6 @@ class PlaceNames:
                 out.append(flag)
                 continue
             start, end = self.back(flag.span.start), self.back(flag.span.end)
-            span = flag.span.model_copy(
-                update={"start": start, "end": end, "text": self.original[start:end]}
-            )
-            out.append(flag.model_copy(update={"span": span}))
+            span = replace(flag.span, start=start, end=end, text=self.original[start:end])
+            out.append(replace(flag, span=span))
         return out

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -119,13 +120,13 @@ class _Scan:
             also = also_run_by(hook.agent, hook.file, hook.event, hook.kind)
             if not also:
                 continue
-            self.hooks[index] = hook.model_copy(update={"also_run_by": also})
+            self.hooks[index] = replace(hook, also_run_by=also)
             at = self._hook_findings.get(index)
             if at is not None:
                 finding = self.findings[at]
                 names = ", ".join(AGENT_NAMES[a.agent] for a in also)
                 more = f" It runs in {len(also) + 1} agents: {AGENT_NAMES[hook.agent]}, {names}."
-                self.findings[at] = finding.model_copy(update={"message": finding.message + more})
+                self.findings[at] = replace(finding, message=finding.message + more)
 
     # ------------------------------------------------------------------------ files
 
@@ -405,10 +406,7 @@ class _Scan:
             home=self._home,
             reached=found.unknowns if found is not None else (),
         )
-        return [
-            u.model_copy(update={"file": self._rel(u.file)}) if u.file is not None else u
-            for u in unknowns
-        ]
+        return [replace(u, file=self._rel(u.file)) if u.file is not None else u for u in unknowns]
 
     def _entry_scripts(self, reader: AgentReader, entry: Entry, doc: Document) -> list[ScriptInfo]:
         """The repository's scripts the entry runs: the file itself for a hook that is a
@@ -470,10 +468,7 @@ class _Scan:
             for script in scripts:
                 if script.path and not script.is_task:
                     self._hidden_in_script_once(agent, script.path)
-        return [
-            f.model_copy(update={"file": self._rel(f.file)}) if f.file is not None else f
-            for f in flags
-        ]
+        return [replace(f, file=self._rel(f.file)) if f.file is not None else f for f in flags]
 
     def _found(self, reader: AgentReader, entry: Entry) -> CommandScripts | None:
         """What the command runs, as bash finds it from the hook's folder (None: a folder

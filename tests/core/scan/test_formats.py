@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import asdict, replace
 from pathlib import Path
 
 import jsonschema
@@ -107,7 +108,7 @@ def test_github_commands_are_escaped() -> None:
     )
     assert "\n" not in line and "\r" not in line
     levels = [
-        github_commands([hostile.model_copy(update={"level": level})])[0].split(" ")[0]
+        github_commands([replace(hostile, level=level)])[0].split(" ")[0]
         for level in ("error", "warning", "note")
     ]
     assert levels == ["::error", "::warning", "::notice"]
@@ -163,7 +164,7 @@ def test_an_event_name_takes_its_article_in_every_format(repo: Repo) -> None:
     )
     report = repo.scan()
     texts = [
-        json.dumps([f.model_dump(mode="json") for f in report.findings]),
+        json.dumps([asdict(f) for f in report.findings]),
         json.dumps(sarif_log(report.findings, root=report.root, version="0.0-test")),
         "\n".join(github_commands(report.findings)),
     ]

@@ -14,7 +14,6 @@ from typing import Any
 
 from hookdash.core import jsonc
 from hookdash.core.disk import files
-from hookdash.core.hosts.claude.model import ParseError
 
 # How deep hookdash reads a settings file as Claude Code does. Claude 2.1.332 ran the hooks
 # of a file beside an unknown key nested 200,000 levels deep, and beside one nested as
@@ -22,6 +21,20 @@ from hookdash.core.hosts.claude.model import ParseError
 # find. hookdash builds the first levels (nesting.MAX_DEPTH) and checks that the rest is
 # JSON; deeper than this it stops, and says that it, not Claude, could not read the file.
 READ_DEPTH = 200_001  # the settings object, and 200,000 levels inside it
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ParseError:
+    """Why Claude Code drops a settings file, where (1-based), as `list --json` gives it
+    (`error` of a layer). A plain dataclass: `scan` reads settings files without importing
+    pydantic; the layer's model validates and dumps it as a field."""
+
+    message: str
+    line: int | None = None
+    column: int | None = None
+    # hookdash stopped before Claude Code would (nested deeper than hookdash reads): the
+    # file may well be read, and its hooks run, by Claude.
+    unread: bool = False
 
 
 @dataclass

@@ -24,8 +24,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from hookdash.core.hosts.claude.files import SettingsRead, read_settings
-from hookdash.core.hosts.claude.model import ClaudeLayerInfo, ClaudeScope, ParseError
+from hookdash.core.hosts.claude.files import ParseError, SettingsRead, read_settings
+from hookdash.core.hosts.claude.model import ClaudeLayerInfo, ClaudeScope
 from hookdash.core.hosts.claude.schema import HookErrors, hook_errors
 
 MANAGED_DIR_VARIABLE = "HOOKDASH_CLAUDE_MANAGED_DIR"

@@ -13,6 +13,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from hookdash.core.findings import RiskFlag, Unknown
+from hookdash.core.hosts.claude.files import ParseError
 from hookdash.core.mcp_server import McpServer
 from hookdash.core.problems import Problem
 from hookdash.core.records import HookRecord, HostPlan, HostSnapshot, PlanSkip
@@ -150,16 +151,6 @@ class ClaudeHook(HookRecord, BaseModel):
     @property
     def is_duplicate(self) -> bool:
         return self.duplicate_of is not None
-
-
-class ParseError(BaseModel):
-    model_config = ConfigDict(defer_build=True)
-    message: str
-    line: int | None = None
-    column: int | None = None
-    # hookdash stopped before Claude Code would (nested deeper than hookdash reads): the
-    # file may well be read, and its hooks run, by Claude.
-    unread: bool = False
 
 
 class ClaudeLayerInfo(BaseModel):

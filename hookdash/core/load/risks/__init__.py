@@ -54,6 +54,7 @@ import re
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from functools import lru_cache
 
 from hookdash.core import jsonc
@@ -180,9 +181,7 @@ def _analyze_script(
     if not found:
         return ()
     lines = jsonc.LineIndex(text)
-    return tuple(
-        _flag(f, text).model_copy(update={"file": path, "line": lines.line(f.start)}) for f in found
-    )
+    return tuple(replace(_flag(f, text), file=path, line=lines.line(f.start)) for f in found)
 
 
 def _flag(found: _Found, text: str) -> RiskFlag:
@@ -342,7 +341,7 @@ def _task_flags(script: ScriptInfo, workspace: str | None, home: str | None) -> 
     if script.line is None:
         return flags
     first = script.line
-    return [f.model_copy(update={"line": first + (f.line or 1) - 1}) for f in flags]
+    return [replace(f, line=first + (f.line or 1) - 1) for f in flags]
 
 
 def kinds_of(flags: list[RiskFlag]) -> list[RiskKind]:
