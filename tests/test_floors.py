@@ -118,6 +118,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "hookdash.core.problems",
             "hookdash.core.rules",
             "hookdash.core.display",
+            "hookdash.core.not_understood",
             "hookdash.core.shown",
             "hookdash.core.scripts",
             "hookdash.core.nesting",

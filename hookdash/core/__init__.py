@@ -307,16 +307,21 @@ if TYPE_CHECKING:
     from hookdash.core.nesting import (
         json_loads as json_loads,
     )
+    from hookdash.core.not_understood import (
+        UNKNOWN_MARK as UNKNOWN_MARK,
+        UnknownLine as UnknownLine,
+        unknown_badge as unknown_badge,
+        unknown_lines as unknown_lines,
+        unknown_sentence as unknown_sentence,
+    )
     from hookdash.core.present import (
         BADGE_MEANINGS as BADGE_MEANINGS,
         GEMINI_SOURCE_NOTE as GEMINI_SOURCE_NOTE,
         NO_MATCHER as NO_MATCHER,
         QUIRKS as QUIRKS,
-        UNKNOWN_MARK as UNKNOWN_MARK,
         BadgeKind as BadgeKind,
         HookCounts as HookCounts,
         RiskLine as RiskLine,
-        UnknownLine as UnknownLine,
         banner_lines as banner_lines,
         banner_problems as banner_problems,
         count_hooks as count_hooks,
@@ -332,9 +337,6 @@ if TYPE_CHECKING:
         risk_badge as risk_badge,
         risk_lines as risk_lines,
         state_badge as state_badge,
-        unknown_badge as unknown_badge,
-        unknown_lines as unknown_lines,
-        unknown_sentence as unknown_sentence,
     )
     from hookdash.core.problems import (
         Problem as Problem,

@@ -22,7 +22,18 @@ from hookdash.core.hosts.gemini.events import EVENTS, FIRED_TRIGGERS, TRIGGER_FI
 from hookdash.core.hosts.gemini.registry import unknown_event_reason
 from hookdash.core.hosts.gemini.timeouts import killed_at_once
 from hookdash.core.load.hidden_problems import CODE as HIDDEN_CODE, hidden_problems_of
-from hookdash.core.model import RISK_KINDS, Hook, RiskFlag, RiskKind, Unknown
+from hookdash.core.model import RISK_KINDS, Hook, RiskFlag, RiskKind
+from hookdash.core.not_understood import (
+    RISK_SPAN_WIDTH as RISK_SPAN_WIDTH,
+    UNKNOWN_MARK as UNKNOWN_MARK,
+    UnknownLine as UnknownLine,
+    hook_unknowns_of as hook_unknowns_of,
+    is_quiet as is_quiet,
+    is_understood as is_understood,
+    unknown_badge as unknown_badge,
+    unknown_lines as unknown_lines,
+    unknown_sentence as unknown_sentence,
+)
 from hookdash.core.problems import Problem
 from hookdash.core.records import HookRecord
 
@@ -459,8 +470,6 @@ RISK_LABELS: dict[RiskKind, str] = {
 # person reading "no match query" wonders what query to give.
 NO_MATCHER = "takes no matcher (every hook runs)"
 
-RISK_SPAN_WIDTH = 100  # a flag's span is shown on one line, cut to this many characters
-
 
 def risk_label(kind: RiskKind) -> str:
     """A kind of risk flag in words ("NETWORK"); a kind without a label, in capitals."""
@@ -533,61 +542,3 @@ def risk_lines(hook: Flagged, display: Callable[[str], str] = str) -> list[RiskL
             )
         )
     return lines
-
-
-# ------------------------------------------------------------------------ not understood
-
-UNKNOWN_MARK = "?"  # quieter than a risk flag's ⚠: "hookdash does not know", not "danger"
-
-
-@dataclass(frozen=True)
-class UnknownLine:
-    """One part of a hook hookdash did not understand, as every view shows it (escaped)."""
-
-    text: str  # the part, as written, on one line
-    where: str  # "command", or "<script>:<line>"
-    why: str  # "hookdash does not know what `foo --bar` does"
-
-
-def hook_unknowns_of(hook: object) -> list[Unknown]:
-    """A hook's unknowns (any host's record, a scanned hook); none for a record without."""
-    found = getattr(hook, "unknowns", None)
-    return list(found) if isinstance(found, list) else []
-
-
-def is_understood(hook: object) -> bool:
-    """Whether hookdash understood all of the hook (a record without the field: not)."""
-    return getattr(hook, "understood", False) is True
-
-
-def is_quiet(hook: object) -> bool:
-    """Whether a hook may be shown without any mark: no risk flag and understood."""
-    return not getattr(hook, "risks", None) and is_understood(hook)
-
-
-def unknown_badge(hook: object) -> str | None:
-    """The hook's mark for what hookdash did not understand (`? not understood`), or None."""
-    return None if is_understood(hook) else f"{UNKNOWN_MARK} not understood"
-
-
-def unknown_lines(hook: object, display: Callable[[str], str] = str) -> list[UnknownLine]:
-    """What hookdash did not understand of the hook, in order, escaped for a terminal."""
-    lines = []
-    for unknown in hook_unknowns_of(hook):
-        where = "command"
-        if unknown.file:
-            where = visible(display(unknown.file)) + (f":{unknown.line}" if unknown.line else "")
-        lines.append(
-            UnknownLine(
-                text=shorten(visible(unknown.text), RISK_SPAN_WIDTH),
-                where=where,
-                why=visible(unknown.why),
-            )
-        )
-    return lines
-
-
-def unknown_sentence(line: UnknownLine) -> str:
-    """`? why (where)`: one unknown on one line, as `list`, `scan` and the review print it."""
-    where = f" ({line.where})" if line.where != "command" else ""
-    return f"{UNKNOWN_MARK} {line.why}{where}"

@@ -7,6 +7,7 @@ fresh process runs a command and reports what it imported.
 from __future__ import annotations
 
 import ast
+import json
 import subprocess
 import sys
 
@@ -14,6 +15,7 @@ import pytest
 
 from hookdash.cli import parser as cli_parser
 from tests.conftest import Sandbox
+from tests.core.scan.every_agent import write_every_record
 
 # Every command module of the command line (what `--version` must not import).
 COMMAND_MODULES = (
@@ -31,6 +33,11 @@ COMMAND_MODULES = (
 
 def _imported(sandbox: Sandbox, argv: list[str], *watched: str) -> list[str]:
     """Which of the `watched` modules a fresh process imports running `hookdash argv`."""
+    return _run(sandbox, argv, *watched)[0]
+
+
+def _run(sandbox: Sandbox, argv: list[str], *watched: str) -> tuple[list[str], str]:
+    """`_imported`'s answer, and what the command printed."""
     code = (
         "import sys\n"
         "from hookdash import cli\n"
@@ -51,7 +58,7 @@ def _imported(sandbox: Sandbox, argv: list[str], *watched: str) -> list[str]:
     line = next((x for x in result.stderr.splitlines() if x.startswith("LOADED ")), None)
     assert line is not None, result.stdout[-500:] + result.stderr[-800:]
     loaded: list[str] = ast.literal_eval(line.removeprefix("LOADED "))
-    return loaded
+    return loaded, result.stdout
 
 
 def test_version_imports_no_command_nor_pydantic(sandbox: Sandbox) -> None:
@@ -100,6 +107,24 @@ def test_scan_imports_not_the_gemini_configuration_model(sandbox: Sandbox) -> No
         "hookdash.core.hosts.gemini.versions",
     )
     assert _imported(sandbox, ["scan", str(sandbox.workspace)], *gemini) == []
+
+
+@pytest.mark.parametrize("fmt", ["json", "text", "sarif", "github"])
+def test_scan_imports_no_pydantic(sandbox: Sandbox, fmt: str) -> None:
+    """`scan` builds its report from what it reads and validates none of it: it starts
+    without pydantic (a tenth of a second), whatever it finds and in every format."""
+    write_every_record(sandbox.workspace)
+    argv = ["scan", str(sandbox.workspace), "--format", fmt]
+    loaded, out = _run(sandbox, argv, "pydantic", "pydantic_core")
+    assert loaded == []
+    if fmt != "json":
+        assert out.strip()
+        return
+    hooks = json.loads(out)["hooks"]
+    assert {h["kind"] for h in hooks} >= {"hook", "setting", "mcp-server", "plugin"}
+    assert any(h["risks"] for h in hooks) and any(h["unknowns"] for h in hooks)
+    assert any(h["scripts"] for h in hooks) and any(h["also_run_by"] for h in hooks)
+    assert ".claude/settings.local.json" in out
 
 
 def test_the_risk_readers_compile_no_pattern_at_import() -> None:

@@ -15,14 +15,16 @@ import shlex
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from hookdash.core import jsonc
 from hookdash.core.display import shorten, visible
 from hookdash.core.findings import RiskFlag, RiskSpan
 from hookdash.core.load.command_scripts import find_scripts
 from hookdash.core.load.risks import hook_risks
-from hookdash.core.mcp_server import McpServer, McpStarts
+
+if TYPE_CHECKING:  # a pydantic model, built by `list`; `scan` reads the entries only
+    from hookdash.core.mcp_server import McpServer, McpStarts
 
 Dialect = Literal["claude", "gemini"]
 _URL_TYPES = ("http", "sse", "ws", "sse-ide", "ws-ide")
@@ -122,6 +124,8 @@ def server_record(
     """The record of one server: its command line (`quote`: the host's quoting of a
     program and its arguments), the shared risk flags and scripts of that line and of its
     `env`, and a NETWORK flag for a URL the agent contacts without asking."""
+    from hookdash.core.mcp_server import McpServer
+
     line_text = quote(entry.command, entry.args) if entry.command is not None else None
     scripts = []
     risks: list[RiskFlag] = []

@@ -27,7 +27,7 @@ import os
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hookdash.core.display import visible
 from hookdash.core.hosts.claude.definitions import (
@@ -40,7 +40,6 @@ from hookdash.core.hosts.claude.definitions import (
 )
 from hookdash.core.hosts.claude.files import parse_settings
 from hookdash.core.hosts.claude.handler import command_line
-from hookdash.core.hosts.claude.model import ClaudeHookSource, ClaudeScope
 from hookdash.core.hosts.claude.schema import hook_errors
 from hookdash.core.hosts.claude.settings_commands import (
     arms,
@@ -52,6 +51,9 @@ from hookdash.core.hosts.mcp import server_entries, what_runs
 from hookdash.core.rules import Level, level_of
 from hookdash.core.scan.reader import BaseReader, Document, Entry, NotParsed, Skipped, Syntax
 from hookdash.core.scan.shapes import hooks_object
+
+if TYPE_CHECKING:  # the host's models: `scan` builds none (it starts without pydantic)
+    from hookdash.core.hosts.claude.model import ClaudeHookSource, ClaudeScope
 
 _SETTINGS = (".claude/settings.json", ".claude/settings.local.json")
 _MCP_JSON = ".mcp.json"  # the MCP servers Claude Code starts (core.hosts.claude.mcp_servers)

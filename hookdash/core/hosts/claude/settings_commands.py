@@ -25,14 +25,16 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from hookdash.core import jsonc
 from hookdash.core.display import shorten, visible
-from hookdash.core.hosts.claude.layers import ClaudeLayer
-from hookdash.core.hosts.claude.model import ClaudeScope, ClaudeSettingsCommand, claude_hook_ref
 from hookdash.core.load.command_scripts import find_scripts
 from hookdash.core.load.risks import hook_risks
-from hookdash.core.problems import SEVERITY_RANK, Problem, Severity
 
 if TYPE_CHECKING:
+    # `scan` reads the keys and their severities and builds no record: the layers and the
+    # models (pydantic) are imported where `list` builds them.
+    from hookdash.core.hosts.claude.layers import ClaudeLayer
+    from hookdash.core.hosts.claude.model import ClaudeScope, ClaudeSettingsCommand
     from hookdash.core.hosts.claude.registry import Switches
+    from hookdash.core.problems import Problem, Severity
 
 ALL_SCOPES: tuple[ClaudeScope, ...] = ("user", "project", "local", "managed")
 _AT_START = (
@@ -233,6 +235,8 @@ def settings_commands(
 ) -> list[ClaudeSettingsCommand]:
     """Every command of these keys in the settings files, in layer order, each with
     whether its layer's value is the one Claude Code uses and why not."""
+    from hookdash.core.hosts.claude.model import ClaudeSettingsCommand, claude_hook_ref
+
     out: list[ClaudeSettingsCommand] = []
     variables = {"CLAUDE_PROJECT_DIR": str(workspace), "HOME": str(home)}
     found: dict[str, list[tuple[ClaudeLayer, ClaudeSettingsCommand]]] = {}
@@ -300,6 +304,7 @@ def settings_command_problems(
     does with it; one changed since hookdash's review of it. The risk flags and hidden
     characters are the shared rules' (checks.command_problems)."""
     from hookdash.core.hosts.claude.checks import changed_problem, command_problems
+    from hookdash.core.problems import SEVERITY_RANK
 
     found: list[Problem] = []
     out: list[Problem] = []
@@ -334,6 +339,8 @@ def repository_effect(key: CommandKey, scope: ClaudeScope, armed: str | None) ->
 def _repository_problem(
     key: CommandKey, command: ClaudeSettingsCommand, armed: ClaudeLayer | None
 ) -> Problem:
+    from hookdash.core.problems import Problem
+
     shown = visible(shorten(command.command, 80))
     severity = repository_severity(key, command.scope, armed is not None)
     where = f"{armed.scope} settings {armed.path}" if armed is not None else None
