@@ -125,6 +125,7 @@ def test_scan_imports_no_pydantic(sandbox: Sandbox, fmt: str) -> None:
     assert any(h["risks"] for h in hooks) and any(h["unknowns"] for h in hooks)
     assert any(h["scripts"] for h in hooks) and any(h["also_run_by"] for h in hooks)
     assert ".claude/settings.local.json" in out
+    assert {".claude/skills/deploy/SKILL.md", ".claude/agents/a.md"} <= {h["file"] for h in hooks}
 
 
 def test_the_risk_readers_compile_no_pattern_at_import() -> None:

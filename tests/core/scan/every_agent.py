@@ -73,10 +73,26 @@ def write_every_agent(root: Path) -> None:
             path.write_text(json.dumps(content, indent=2), encoding="utf-8")
 
 
+# A Claude Code skill's or agent's frontmatter hooks (YAML).
+_FRONTMATTER = """---
+name: {kind}
+description: a {kind} with hooks
+hooks:
+  PreToolUse:
+    - matcher: Bash
+      hooks:
+        - type: command
+          command: ./guard.sh
+---
+Body.
+"""
+
+
 def write_every_record(root: Path) -> None:
     """A repository whose scan makes every kind of record a report holds: every agent's
     hook files, a risk flag, a part not understood, a script, a settings command, an MCP
-    server, a hook another agent runs too, and a settings file Claude Code drops."""
+    server, a hook another agent runs too, a settings file Claude Code drops, and a
+    Claude Code skill's and agent's frontmatter hooks."""
     write_every_agent(root)
     claude = {
         "apiKeyHelper": "./guard.sh",
@@ -94,6 +110,13 @@ def write_every_record(root: Path) -> None:
     }
     (root / ".claude/settings.json").write_text(json.dumps(claude), encoding="utf-8")
     (root / ".claude/settings.local.json").write_text("{ // a comment\n}\n", encoding="utf-8")
+    for rel, kind in (
+        (".claude/skills/deploy/SKILL.md", "skill"),
+        (".claude/agents/a.md", "agent"),
+    ):
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(_FRONTMATTER.format(kind=kind), encoding="utf-8")
 
 
 def write_unrelated(root: Path, count: int, per_dir: int = 100) -> None:
