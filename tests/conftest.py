@@ -106,6 +106,9 @@ class Sandbox(SettingsFiles):
     def environ(self) -> dict[str, str]:
         env = {k: v for k, v in os.environ.items() if k not in _LEAKY}
         env.update(
+            # The person's home is the fake machine's: a hook's `~/x.sh`, `$HOME` and
+            # every agent's default folder point into it, never at this machine's home.
+            HOME=str(self.home),
             GEMINI_CLI_HOME=str(self.home),
             GEMINI_CLI_SYSTEM_SETTINGS_PATH=str(self.system_dir / "settings.json"),
             GEMINI_CLI_SYSTEM_DEFAULTS_PATH=str(self.system_dir / "system-defaults.json"),
@@ -236,7 +239,9 @@ def sandbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Sandbox
     for name in _LEAKY:
         monkeypatch.delenv(name, raising=False)
     for name, value in box.environ.items():
-        if name.startswith(("GEMINI_CLI_", "HOOKDASH_", "CLAUDE_CONFIG_DIR", "CODEX_HOME")):
+        if name == "HOME" or name.startswith(
+            ("GEMINI_CLI_", "HOOKDASH_", "CLAUDE_CONFIG_DIR", "CODEX_HOME")
+        ):
             monkeypatch.setenv(name, value)
     yield box
 

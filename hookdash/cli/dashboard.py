@@ -200,6 +200,7 @@ def _run_dashboard(
 
     ended = threading.Event()
     leaving = threading.Event()
+    signalled: list[int] = []  # the status a signal asks for (128 + its number)
     # Removed on a hurried exit too (`keep`: the user asked to keep the demo's files).
     temporary = [demo] if demo is not None and not keep else []
 
@@ -209,6 +210,7 @@ def _run_dashboard(
         # removed; whatever holds the process, it ends within about a second.
         if leaving.is_set():
             return
+        signalled.append(128 + signum)
         leaving.set()
         threading.Thread(
             target=_leave_anyway, args=(app, ended, 128 + signum, temporary), daemon=True
@@ -232,6 +234,14 @@ def _run_dashboard(
             signal.signal(sig, handler)
         for owned in app.owned_demos:  # demos opened from inside the dashboard
             owned.cleanup()
+    if leaving.is_set():
+        # Ended by a signal or a lost terminal: leave now, with the signal's status. The
+        # interpreter's own shutdown flushes stdout into a terminal that may be gone, and a
+        # failed flush turns the status into 120.
+        for demo in temporary:
+            with contextlib.suppress(Exception):
+                demo.cleanup()
+        _exit_now(app.return_code or signalled[0])
     return app.return_code or EXIT_OK
 
 
