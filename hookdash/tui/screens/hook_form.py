@@ -116,6 +116,40 @@ class HookForm(HookdashScreen[ResultT]):
     def on_resize(self, event: Resize) -> None:
         self.set_class(event.size.width < NARROW_WIDTH, "-narrow")
 
+    # What every form does alike: the Checks pane redrawn in the new theme's colours, Save
+    # and Cancel as their keys, one save at a time.
+
+    _saving = False  # a save is under way: ctrl+s again does nothing
+
+    def _show_review(self) -> None:
+        """Draw the Checks pane."""
+        raise NotImplementedError
+
+    def start_save(self) -> None:
+        """Save the draft (a worker that sets `_saving` back to False when it is done)."""
+        raise NotImplementedError
+
+    def leave_form(self) -> None:
+        """What Cancel does."""
+        raise NotImplementedError
+
+    def theme_changed(self) -> None:
+        self._show_review()
+
+    @on(Button.Pressed, "#save")
+    def _save_pressed(self) -> None:
+        self.action_save()
+
+    @on(Button.Pressed, "#cancel")
+    def _cancel_pressed(self) -> None:
+        self.leave_form()
+
+    def action_save(self) -> None:
+        if self.hd_app.config is None or self._saving:
+            return
+        self._saving = True
+        self.start_save()
+
     def show_form_title(
         self,
         adding: str,
@@ -211,9 +245,6 @@ class HookFormScreen(HookForm[AuthoringResult | None]):
         self._event_changed()
         self._load_seen_tools(env.environ, config)
         (self.query_one("#matcher", Input) if self._hook else events).focus()
-
-    def theme_changed(self) -> None:
-        self._show_review()
 
     def config_changed(self, config: Configuration) -> None:
         """Follow a reload: the edited hook as loaded now, then a fresh review."""
@@ -387,21 +418,13 @@ class HookFormScreen(HookForm[AuthoringResult | None]):
 
     # ------------------------------------------------------------------ save, leave
 
-    @on(Button.Pressed, "#save")
-    def _save_pressed(self) -> None:
-        self.action_save()
-
-    @on(Button.Pressed, "#cancel")
-    def _cancel_pressed(self) -> None:
-        self.action_cancel_or_close()
-
-    def action_save(self) -> None:
+    def start_save(self) -> None:
         config = self.hd_app.config
-        if config is None or self._saving:
-            return
-        draft = self.draft()
-        self._saving = True
-        self._save(config, draft)
+        assert config is not None  # (action_save saves only a loaded configuration)
+        self._save(config, self.draft())
+
+    def leave_form(self) -> None:
+        self.action_cancel_or_close()
 
     @work(group="form-save", exit_on_error=False)
     async def _save(self, config: Configuration, draft: HookDraft) -> None:

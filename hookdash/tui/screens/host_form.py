@@ -272,24 +272,13 @@ class HostHookFormScreen(HookForm[AuthoringResult | None]):
         )
         self.query_one("#review-body", Static).update(Group(*parts))
 
-    def theme_changed(self) -> None:
-        self._show_review()
-
     # ------------------------------------------------------------------ save, leave
 
-    @on(Button.Pressed, "#save")
-    def _save_pressed(self) -> None:
-        self.action_save()
-
-    @on(Button.Pressed, "#cancel")
-    def _cancel_pressed(self) -> None:
-        self.action_close()
-
-    def action_save(self) -> None:
-        if self.hd_app.config is None or self._saving:
-            return
-        self._saving = True
+    def start_save(self) -> None:
         self._save(self.draft(), self._event)
+
+    def leave_form(self) -> None:
+        self.action_close()
 
     @work(group="host-form-save", exit_on_error=False)
     async def _save(self, draft: Draft, event: str) -> None:

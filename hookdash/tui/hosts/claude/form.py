@@ -24,7 +24,7 @@ from rich.console import Group
 from textual import on, work
 from textual.content import Content
 from textual.widget import Widget
-from textual.widgets import Button, Input, OptionList, RadioSet, Static
+from textual.widgets import Input, OptionList, RadioSet, Static
 from textual.worker import get_current_worker
 
 from hookdash.core import (
@@ -237,24 +237,13 @@ class ClaudeHookFormScreen(HookForm[Written | None]):
         )
         self.query_one("#review-body", Static).update(Group(*parts))
 
-    def theme_changed(self) -> None:
-        self._show_review()
-
     # ------------------------------------------------------------------ save, leave
 
-    @on(Button.Pressed, "#save")
-    def _save_pressed(self) -> None:
-        self.action_save()
-
-    @on(Button.Pressed, "#cancel")
-    def _cancel_pressed(self) -> None:
-        self.action_close()
-
-    def action_save(self) -> None:
-        if self.hd_app.config is None or self._saving:
-            return
-        self._saving = True
+    def start_save(self) -> None:
         self._save(self.draft())
+
+    def leave_form(self) -> None:
+        self.action_close()
 
     @work(group="claude-form-save", exit_on_error=False)
     async def _save(self, draft: ClaudeDraft) -> None:
