@@ -115,6 +115,10 @@ def _run_demo(keep: bool, notice: str | None) -> int:
 
 
 DEMO_LOAD_WAIT_S = 5.0  # how long a quitting demo waits for its first load to finish
+# How long the first frame waits for a quick first load that is still running (see
+# _run_dashboard): a frame drawn before it is drawn again with the hooks, and on one
+# interpreter that second frame costs the hooks about a tenth of a second.
+FIRST_FRAME_WAIT_S = 0.3
 QUIT_GRACE_S = 1.0  # how long a lost terminal or a signal waits for the app to end on its own
 LINGER_S = 1.0  # how long the process may take to end once the app has ended
 TERMINAL_POLL_S = 0.25  # how often the terminal is looked at while the dashboard runs
@@ -223,6 +227,13 @@ def _run_dashboard(
 
     previous = {sig: signal.signal(sig, leave) for sig in (signal.SIGHUP, signal.SIGTERM)}
     threading.Thread(target=_watch_terminal, args=(ended,), daemon=True).start()
+    if early is not None:
+        # The first load started before Textual was imported (quick by its files' sizes)
+        # is usually a few dozen milliseconds from done here. Waiting for it, the first
+        # frame has the hooks; else a "reading the configuration" frame is drawn, then
+        # the whole screen again, both on the interpreter the load needs. A load that
+        # takes longer gets that frame after FIRST_FRAME_WAIT_S, as before.
+        early.wait(FIRST_FRAME_WAIT_S)
     try:
         app.run()
     finally:

@@ -9,6 +9,7 @@ import select
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -177,6 +178,70 @@ def test_demo_cleans_up_when_its_terminal_closes(
     code, screen = _run_in_terminal(["demo"], env, b"", signum=signum)
     assert code == 128 + signum, screen[-2000:]
     assert list(scratch.iterdir()) == []
+
+
+def _started_app(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """Whether the early load was done when each app started (its run, not run)."""
+    from hookdash.tui.app import HookdashApp
+
+    done: list[bool] = []
+
+    def run(app: HookdashApp) -> None:
+        done.append(app._early is not None and app._early.done())
+
+    monkeypatch.setattr(HookdashApp, "run", run)
+    return done
+
+
+def test_the_first_frame_waits_for_a_quick_early_load(
+    sandbox: Sandbox, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A first load started before Textual and still running when the app starts is
+    waited for (a bounded while): the first frame is the hooks' own, not a loading frame
+    drawn and then drawn again."""
+    from hookdash.tui import loading
+
+    sandbox.write_user({"hooks": {"BeforeTool": [definition(command_hook("true", name="g"))]}})
+    env = sandbox.env()
+    real = loading.load_view
+    started = threading.Event()
+
+    def counted(env: Any, loader: Any = None) -> Any:
+        started.set()
+        return real(env)
+
+    monkeypatch.setattr(loading, "load_view", counted)
+    monkeypatch.setattr(cli_dashboard, "FIRST_FRAME_WAIT_S", 60.0)  # a hang bound here
+    done = _started_app(monkeypatch)
+    early = loading.EarlyLoad(env)
+    assert cli_dashboard._run_dashboard(env, None, early=early) == 0
+    assert started.is_set() and done == [True]
+
+
+def test_a_slow_early_load_does_not_hold_the_first_frame_back(
+    sandbox: Sandbox, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The wait is bounded: an early load that takes longer than FIRST_FRAME_WAIT_S gets
+    the loading frame, and the app shows the hooks when it is done."""
+    from hookdash.tui import loading
+
+    sandbox.write_user({})
+    env = sandbox.env()
+    release = threading.Event()
+    real = loading.load_view
+
+    def held(env: Any, loader: Any = None) -> Any:
+        release.wait(30)
+        return real(env)
+
+    monkeypatch.setattr(loading, "load_view", held)
+    done = _started_app(monkeypatch)
+    early = loading.EarlyLoad(env)
+    try:
+        assert cli_dashboard._run_dashboard(env, None, early=early) == 0
+    finally:
+        release.set()
+    assert done == [False]
 
 
 def test_headless_commands_do_not_import_textual(sandbox: Sandbox) -> None:
