@@ -12,8 +12,10 @@ import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from hookdash.core.model import Configuration
+if TYPE_CHECKING:  # (for its annotation only: `changed_since` is read before pydantic is)
+    from hookdash.core.model import Configuration
 
 
 @dataclass(frozen=True)
