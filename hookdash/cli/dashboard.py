@@ -54,8 +54,16 @@ def cmd_dashboard(args: argparse.Namespace) -> int:
         return cmd_list(args)
     if _nothing_to_show(env):
         return _run_demo(keep=False, notice=no_settings_notice())
-    # A quick configuration loads in a thread from here on, while Textual is imported and
-    # paints; a larger one after the first paint (hookdash.tui.loading; no Textual import).
+    # The list as it was last read, when none of its files changed since, is drawn in the
+    # first frame, and the configuration read right after it: read beside Textual's
+    # start-up, on the same interpreter, it would hold that frame back (tui.glimpse).
+    from hookdash.tui.glimpse import read_glimpse
+
+    glimpse = read_glimpse(env)
+    if glimpse is not None:
+        return _run_dashboard(env, None, glimpse=glimpse)
+    # Else a quick configuration loads in a thread from here on, while Textual is imported
+    # and paints; a larger one after the first paint (hookdash.tui.loading).
     from hookdash.tui.loading import start_early_load
 
     return _run_dashboard(env, None, early=start_early_load(env))
@@ -195,12 +203,15 @@ def _run_dashboard(
     notice: str | None = None,
     early: Any = None,
     keep: bool = True,
+    glimpse: Any = None,
 ) -> int:
     import asyncio
 
     from hookdash.tui.app import HookdashApp
 
-    app = HookdashApp(env, configuration=config, demo=demo, notice=notice, early=early)
+    app = HookdashApp(
+        env, configuration=config, demo=demo, notice=notice, early=early, glimpse=glimpse
+    )
 
     ended = threading.Event()
     leaving = threading.Event()

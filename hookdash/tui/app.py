@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import threading
 import time
 from collections.abc import Callable
 from datetime import datetime
@@ -68,6 +69,7 @@ if TYPE_CHECKING:
         UndoEntry,
         WatchTarget,
     )
+    from hookdash.tui.glimpse import Glimpse
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -90,9 +92,11 @@ class ConfigurationLoaded(Message):
         others: str | None,
         targets: list[WatchTarget],
         baseline: BaselineStatus | None = None,
+        since_ns: int = 0,
     ) -> None:
         super().__init__()
         self.config = config
+        self.since_ns = since_ns  # the wall clock before it read its files (0: not known)
         self.reason = reason
         self.baseline = baseline  # your own hooks since you last looked (tui.baseline)
         self.others = others  # the banner line on other agents' hooks (`other_agents_line`)
@@ -123,13 +127,16 @@ class HookdashApp(App[None]):
         clock: Callable[[], datetime] | None = None,
         session_id: str | None = None,
         early: EarlyLoad | None = None,
+        glimpse: Glimpse | None = None,
     ) -> None:
         """`configuration`: already loaded (skips the first load); `loader`: how to load
         one (by default `core.load_configuration`); `watch`: follow file
         changes — settings and the live log (off for snapshot tests and screenshots);
         `demo`: the demo copy shown; `notice`: a line shown above everything (e.g. why the
         demo opened); `clock` and `session_id`: fixed values for the payloads the fire
-        screen generates (snapshots; by default now and a fresh id)."""
+        screen generates (snapshots; by default now and a fresh id); `early`: the first
+        load, started before Textual; `glimpse`: the list as last read, drawn until the
+        first load is shown (hookdash.tui.glimpse)."""
         super().__init__()
         self.env = env
         self.demo = demo
@@ -141,6 +148,7 @@ class HookdashApp(App[None]):
         self._loader = loader
         self._initial = configuration
         self._early = early
+        self.glimpse = glimpse  # (None once a configuration is shown)
         # When the configuration shown was read (wall clock, before its files were): armed,
         # the watcher reads again only if a file changed since. 0 for a configuration
         # handed over (read before the app existed): always read again.
@@ -181,6 +189,7 @@ class HookdashApp(App[None]):
                 self._others = loaded.others
                 self._own_hooks(loaded.baseline)
                 self._apply(loaded.config, loaded.targets)
+                self._keep_glimpse(loaded.config, loaded.targets, early.started_ns)
         else:
             # Paint first: loading (pydantic's import included) would otherwise hold the
             # first frame back by a third of a second. The watcher starts with the first
@@ -222,6 +231,7 @@ class HookdashApp(App[None]):
     async def _load(self, env: GeminiEnvironment, reason: str | None) -> None:
         early, self._early = self._early, None
         self._loaded_since = early.started_ns if early is not None else time.time_ns()
+        since = self._loaded_since
         try:
             loaded = await in_daemon_thread(self._read, early, env, self._loader)
         except Exception as exc:  # an unexpected bug must not take the dashboard down
@@ -234,7 +244,7 @@ class HookdashApp(App[None]):
             return
         self.post_message(
             ConfigurationLoaded(
-                loaded.config, reason, loaded.others, loaded.targets, loaded.baseline
+                loaded.config, reason, loaded.others, loaded.targets, loaded.baseline, since
             )
         )
 
@@ -263,11 +273,29 @@ class HookdashApp(App[None]):
         self._others = message.others
         self._own_hooks(message.baseline)
         self._apply(message.config, message.targets)
+        self._keep_glimpse(message.config, message.targets, message.since_ns)
+
+    def _keep_glimpse(
+        self, config: Configuration, targets: list[WatchTarget], since_ns: int
+    ) -> None:
+        """Keep what the list is made of for the next start (hookdash.tui.glimpse), in a
+        thread: for the dashboard's own configuration read by the usual loader, while it
+        follows its files (not the demo's temporary copy, nor a test's or screenshot's)."""
+        if not self._watching or self.demo is not None or self._loader is not None:
+            return
+        if not since_ns:
+            return
+        from hookdash.tui.glimpse import record_glimpse
+
+        threading.Thread(
+            target=record_glimpse, args=(config, targets, since_ns), name="glimpse", daemon=True
+        ).start()
 
     def _apply(self, config: Configuration, targets: list[WatchTarget] | None = None) -> None:
         """Show `config`; `targets`: its watch targets, made with it off the event loop
         (None: made here, for a configuration handed over at start)."""
         first = self.config is None
+        self.glimpse = None  # (the list is the configuration's from now on)
         self.config = config
         if targets is None:
             from hookdash.core import watch_targets

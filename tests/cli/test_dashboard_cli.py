@@ -48,6 +48,7 @@ def _capture_dashboard(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
         notice: str | None = None,
         early: Any = None,
         keep: bool = True,
+        glimpse: Any = None,
     ) -> int:
         calls.append(
             {"env": env, "config": config, "demo": demo, "notice": notice, "root_exists": demo

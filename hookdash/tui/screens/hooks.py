@@ -49,6 +49,28 @@ FILTER_DEBOUNCE_SECONDS = 0.15
 # Up to this many hooks the list is worked out on the event loop, at once; above, in a
 # thread, so that what the loop does never grows with the hooks (issue 17).
 OUTLINE_IN_THREAD_ABOVE = PAGE
+# What waits for the configuration's first read: acting on a hook, writing, changing the
+# list's view (the filter box takes typing meanwhile; the read applies it).
+_READ_FIRST = frozenset(
+    {
+        "toggle_hook",
+        "fire",
+        "plan",
+        "review_trust",
+        "add_hook",
+        "add_claude_hook",
+        "edit_hook",
+        "remove_hook",
+        "undo",
+        "import_claude",
+        "open_editor",
+        "switch_all",
+        "toggle_grouping",
+        "toggle_project_only",
+        "cycle_host",
+        "zoom_details",
+    }
+)
 _LIST_ACTIONS = frozenset(
     {
         "focus_filter",
@@ -102,6 +124,9 @@ class HooksScreen(HookWriting):
         if self.hd_app.config is None:  # the first paint comes before the first load
             env = self.hd_app.env
             self.query_one(StatusLine).show_loading(env.display(str(env.workspace)))
+            glimpse = self.hd_app.glimpse
+            if glimpse is not None:  # the list as last read, until it is read again
+                self.query_one(HookTree).show_glimpse(glimpse)
 
     # ------------------------------------------------------------ public API
 
@@ -217,7 +242,10 @@ class HooksScreen(HookWriting):
         config = self.hd_app.config
         details = self.query_one(HookDetails)
         if config is None:
-            details.show(None, None, str)
+            if self.query_one(HookTree).glimpsing:
+                details.show_reading()
+            else:
+                details.show(None, None, str)
             return
         details.show(event.item, config.snapshot, config.env.display, config.claude)
 
@@ -433,6 +461,10 @@ class HooksScreen(HookWriting):
         self.app.push_screen(TrustScreen())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in _READ_FIRST and self.hd_app.config is None:
+            # Before the first read (a glimpse of the list may be shown: tui.glimpse),
+            # nothing is known to act on: the keys are shown greyed and do nothing.
+            return None
         in_filter = self.focused is self.query_one("#filter", Input)
         if action == "focus_filter" and in_filter:
             return False  # a `/` typed in the filter is text (the binding has priority)

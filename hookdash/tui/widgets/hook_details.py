@@ -144,6 +144,13 @@ def _layer_state_rows(grid: Table, layer: Any, words: tuple[str, str], colors: C
         grid.add_row(Text("error", style=dim), plain(err.message + at))
 
 
+# The details of a hook listed before the configuration is read (`tui.glimpse`).
+READING = (
+    "Reading the configuration… Where this hook comes from, whether it runs, its risk "
+    "flags and its trust follow in a moment."
+)
+
+
 class HookDetails(VerticalScroll):
     """The details pane. `show()` renders an item; it redraws itself on theme changes."""
 
@@ -156,6 +163,7 @@ class HookDetails(VerticalScroll):
         self._snapshot: Snapshot | None = None
         self._claude: ClaudeSnapshot | None = None
         self._display: Callable[[str], str] = str
+        self._reading = False  # a glimpsed hook under the cursor: nothing known of it yet
 
     def compose(self) -> Any:
         yield Static(id="details-body")
@@ -175,12 +183,18 @@ class HookDetails(VerticalScroll):
         claude: ClaudeSnapshot | None = None,
     ) -> None:
         """`claude`: Claude Code's snapshot, for its hooks' findings and folder trust."""
+        self._reading = False
         changed = item is None or self._item is None or item.key != self._item.key
         self._item, self._snapshot, self._display = item, snapshot, display
         self._claude = claude
         self._render_item()
         if changed:
             self.scroll_home(animate=False)
+
+    def show_reading(self) -> None:
+        """A hook of the list drawn before the configuration is read (`tui.glimpse`)."""
+        self._item, self._snapshot, self._claude, self._reading = None, None, None, True
+        self._render_item()
 
     def _theme_changed(self, theme: Theme) -> None:
         self._render_item()
@@ -207,6 +221,8 @@ class HookDetails(VerticalScroll):
             body = self._layer_body(item, colors)
         elif isinstance(item, SourceGroup):
             body = self._source_body(item, colors)
+        elif self._reading:
+            body = Text(READING, style=colors.dim)
         else:
             body = Text("Select a hook to see where it comes from and what Gemini does with it.")
         self.query_one("#details-body", Static).update(body)

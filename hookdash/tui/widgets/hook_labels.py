@@ -9,10 +9,12 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
+from hookdash.core import visible  # (no pydantic, no I/O)
 from hookdash.tui.colors import Colors
 from hookdash.tui.plain import plain
 from hookdash.tui.widgets.hook_groups import (
     HIDDEN_PILL,
+    HOST_MARK_WIDTH,
     MAX_ID_WIDTH,
     PAGE,
     Columns,
@@ -29,6 +31,7 @@ from hookdash.tui.widgets.hook_groups import (
 
 if TYPE_CHECKING:
     from hookdash.core import AnyHook as Hook
+    from hookdash.tui.glimpse import GlimpsedHook
 
 # A risky hook's id is cut down to this to make room for its risk flags' words, and
 # down to the shortest to make room for their count (`⚠ 2 risks`), not below.
@@ -40,12 +43,13 @@ FIT_ID_WIDTH = 12
 MIN_MATCHER_WIDTH = 6
 
 
-def _event_name(event: str, colors: Colors, hooks: Iterable[Hook] = ()) -> Text:
-    """An event's name, in red with why when no host of its hooks knows it."""
+def _event_name(event: str, colors: Colors, hosts: Iterable[str] = ()) -> Text:
+    """An event's name, in red with why when no host of its hooks (`hosts`: their names)
+    knows it."""
     from hookdash.core import all_hosts
 
     every = all_hosts()
-    names: set[str] = {h.host for h in hooks} or {every[0].name}
+    names: set[str] = set(hosts) or {every[0].name}
     theirs = [h for h in every if h.name in names]  # in the registry's order
     known = any(event in h.events() for h in theirs)
     text = plain(event, colors.heading if known else f"bold {colors.error}")
@@ -55,7 +59,15 @@ def _event_name(event: str, colors: Colors, hooks: Iterable[Hook] = ()) -> Text:
     return text
 
 
-def _source_name(label: str, note: str | None, colors: Colors) -> Text:
+def host_letter(name: str) -> str:
+    """The letter that says whose a hook is when the list holds several hosts' hooks."""
+    from hookdash.core import host
+
+    # (A host's record may carry its own letter: Codex's X, since C is Claude's.)
+    return host(name).mark or name[:1].upper()
+
+
+def source_name(label: str, note: str | None, colors: Colors) -> Text:
     text = plain(label, f"bold {colors.accent}")
     if note:
         text.append(f"  ({note})", style=colors.error)
@@ -84,11 +96,7 @@ def hook_line(
     # (The badge's style is the line's base style, as it always was: the id inherits it.)
     head = Text(style=colors.badge(state.kind))
     if columns.host:  # more than one host listed: a letter says whose (G, C)
-        from hookdash.core import host
-
-        # (A host's record may carry its own letter: Codex's X, since C is Claude's.)
-        mark = host(hook.host).mark or hook.host[:1].upper()
-        head.append(mark, style=f"bold {colors.accent}")
+        head.append(host_letter(hook.host), style=f"bold {colors.accent}")
         head.append(" " * (columns.host - 1))
     head.append(state.label.ljust(columns.badge))
     head.append("  ")
@@ -187,6 +195,37 @@ def _fit_risks(width: int, full: str, short: str, room: int | None) -> tuple[int
     return min(width, SHORTEST_ID_WIDTH), short
 
 
+# A glimpsed hook's state badge: whether it runs is not known before the read.
+CHECKING = "checking…"
+
+
+def glimpse_event_line(event: str, hooks: Collection[GlimpsedHook], colors: Colors) -> Text:
+    """An event's line in a glimpse (`tui.glimpse`): its hooks counted, nothing judged."""
+    text = _event_name(event, colors, (h.host for h in hooks))
+    count = len(hooks)
+    noun = "hook" if count == 1 else "hooks"
+    text.append(f"  {count} {noun} · {CHECKING}", style=colors.dim)
+    return text
+
+
+def glimpse_line(hook: GlimpsedHook, colors: Colors, ident_width: int, marked: bool) -> Text:
+    """A glimpsed hook's line: `checking…` where its state badge goes, its id and matcher
+    (`marked`: the host's letter first, as on the read list)."""
+    text = Text(style=colors.dim)
+    if marked:
+        text.append(hook.mark or " ", style=f"bold {colors.accent}")
+        text.append(" " * (HOST_MARK_WIDTH - 1))
+    text.append(CHECKING)
+    text.append("  ")
+    ident = visible(hook.ident)
+    if len(ident) > ident_width:
+        ident = ident[: ident_width - 1] + "…"
+    text.append(ident.ljust(ident_width), style="")
+    if hook.matcher:
+        text.append(f"  [{visible(hook.matcher)}]")
+    return text
+
+
 def page_line(item: PageItem, colors: Colors) -> Text:
     """“700 more… (enter to show the next 500)”, or the way back to the page before."""
     if item.later:
@@ -209,17 +248,19 @@ def item_label(
     (`hidden`: the refs of hooks with hidden characters; `room`: the cells a hook's line
     has, if known)."""
     if isinstance(item, EventGroup):
-        return _with_counts(_event_name(item.event, colors, item.hooks), item.summary, colors)
+        return _with_counts(
+            _event_name(item.event, colors, (h.host for h in item.hooks)), item.summary, colors
+        )
     if isinstance(item, SourceGroup):
-        return _with_counts(_source_name(item.label, item.note, colors), item.summary, colors)
+        return _with_counts(source_name(item.label, item.note, colors), item.summary, colors)
     if isinstance(item, PageItem):
         return page_line(item, colors)
     if isinstance(item, LayerGroup) and grouping == "source":
         # Under its source: the event is what tells the groups apart.
-        return _event_name(item.event, colors, item.hooks)
+        return _event_name(item.event, colors, (h.host for h in item.hooks))
     if isinstance(item, LayerGroup):
         # The file is in the details pane: the line stays short enough for the hooks.
-        return _source_name(item.label, item.note, colors)
+        return source_name(item.label, item.note, colors)
     hook = item.hook
     columns = widths.get(layer_key(hook), Columns(0, 0, MAX_ID_WIDTH))
     return hook_line(hook, colors, hook.ref in hidden, columns, room)

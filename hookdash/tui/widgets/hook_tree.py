@@ -18,6 +18,7 @@ from hookdash.tui.colors import Colors, colors_for
 from hookdash.tui.commands import widget_bindings
 from hookdash.tui.plain import plain
 from hookdash.tui.widgets.hook_groups import (
+    MAX_ID_WIDTH,
     PAGE,
     Columns,
     EventGroup,
@@ -31,7 +32,14 @@ from hookdash.tui.widgets.hook_groups import (
     resummarise,
     with_summary,
 )
-from hookdash.tui.widgets.hook_labels import after_widths, fit_columns, item_label
+from hookdash.tui.widgets.hook_labels import (
+    after_widths,
+    fit_columns,
+    glimpse_event_line,
+    glimpse_line,
+    item_label,
+    source_name,
+)
 from hookdash.tui.widgets.hook_outline import Outline, View, make_outline
 from hookdash.tui.widgets.list_keys import UP_DOWN
 
@@ -39,6 +47,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from hookdash.core import AnyHook as Hook, ClaudeSnapshot, HostSnapshot, Snapshot
+    from hookdash.tui.glimpse import Glimpse
 
 
 class HookTree(Tree[TreeItem | None]):
@@ -77,6 +86,7 @@ class HookTree(Tree[TreeItem | None]):
         self._node_of: dict[str, TreeNode[TreeItem | None]] = {}  # by key: the groups, hooks shown
         self._layer_nodes: dict[str, TreeNode[TreeItem | None]] = {}  # the LayerGroup nodes
         self._pages: dict[str, int] = {}  # each group's page: the index of its first hook
+        self._glimpsed: dict[int, str] = {}  # a glimpsed hook's node id: its Hook.ref
 
     def on_mount(self) -> None:
         self.app.theme_changed_signal.subscribe(self, self._theme_changed)
@@ -111,6 +121,11 @@ class HookTree(Tree[TreeItem | None]):
         return item.hook if isinstance(item, HookItem) else None
 
     @property
+    def glimpsing(self) -> bool:
+        """Whether the list is a glimpse (`show_glimpse`), not yet the configuration's."""
+        return bool(self._glimpsed)
+
+    @property
     def view(self) -> View:
         """The view the list shows, but for the filter's text (the screen's)."""
         return View(self.grouping, self.project_only)
@@ -139,6 +154,7 @@ class HookTree(Tree[TreeItem | None]):
         Returns how many hooks are shown."""
         keep = select if select is not None else self._current_key()
         old_line = self.cursor_line
+        self._glimpsed = {}
         self._outline = outline
         self._fresh = {}
         self._hidden = outline.hidden
@@ -175,6 +191,37 @@ class HookTree(Tree[TreeItem | None]):
         self._rebuilding = False
         self._restore_cursor(self._node_of.get(keep) if keep else None, old_line)
         return outline.shown
+
+    def show_glimpse(self, glimpse: Glimpse) -> None:
+        """The list as last read (`tui.glimpse`), drawn before the configuration is read:
+        every group unfolded, every hook `checking…`, the cursor on the first. Its lines
+        carry no item, so no key acts on them; `show` replaces them, keeping the hook
+        under the cursor."""
+        from hookdash.tui.glimpse import glimpse_groups
+
+        colors = colors_for(self.app)
+        marked = any(h.mark for h in glimpse.hooks)
+        self._rebuilding = True
+        self.clear()
+        self._glimpsed = {}
+        first: TreeNode[TreeItem | None] | None = None
+        for event, layers in glimpse_groups(glimpse):
+            hooks = [h for _, _, items in layers for h in items]
+            top = self.root.add(glimpse_event_line(event, hooks, colors), data=None, expand=True)
+            for label, note, items in layers:
+                node = top.add(source_name(label, note, colors), data=None, expand=True)
+                width = min(MAX_ID_WIDTH, max(len(h.ident) for h in items))
+                for hook in items[:PAGE]:
+                    leaf = node.add_leaf(glimpse_line(hook, colors, width, marked), data=None)
+                    self._glimpsed[leaf.id] = hook.ref
+                    first = first or leaf
+        self._rebuilding = False
+        self.border_title = f"Hooks ({len(glimpse.hooks)})"
+        # (last_line builds the lines: the first hook's line is known after it.)
+        if first is not None and self.last_line >= 0 and first.line >= 0:
+            self.move_cursor(first)
+            # Not yet laid out, the move scrolled as if the tree were one line high.
+            self.call_after_refresh(self.scroll_home, animate=False)
 
     def select_ref(self, ref: str) -> bool:
         """Move the cursor to a hook (unfolding its groups, turning to its page); False if
@@ -304,7 +351,10 @@ class HookTree(Tree[TreeItem | None]):
 
     def _current_key(self) -> str | None:
         item = self.current_item
-        return item.key if item is not None else None
+        if item is not None:
+            return item.key
+        node = self.cursor_node  # a glimpsed hook's (`show_glimpse`)
+        return self._glimpsed.get(node.id) if node is not None else None
 
     def _walk(self, node: TreeNode[TreeItem | None]) -> Iterable[TreeNode[TreeItem | None]]:
         for child in node.children:
