@@ -10,9 +10,9 @@ them. On the next start in the same workspace, with the same environment, when n
 those files changed since (`core.load.sources.changed_since`, which errs towards
 "changed"), the list is drawn from the glimpse in the first frame, every hook marked
 "checking…", and the configuration is read right after. Nothing of what hookdash works
-out — whether a hook runs, its risk flags, its trust, what it does not understand, the
-problems — is kept here or shown before that read: the glimpse only says which hooks there
-are and where.
+out — whether a hook runs, its risk flags, its trust, what it does not understand, why a
+file or an extension is ignored, the problems — is kept here or shown before that read:
+the glimpse only says which hooks there are and where.
 
 Not kept for a configuration with hooks of a host whose files the watch targets do not
 cover (`Configuration.more_hosts`): a change there would not be seen. A glimpse that
@@ -60,7 +60,6 @@ class GlimpsedHook:
     host: str
     event: str
     layer_label: str  # Hook.layer_label: the group it is listed in
-    file: str  # the file of its group (the key of the group's note)
     ident: str  # its id on one line (`hook_groups.shown_id`), display-safe
     matcher: str | None  # `Hook.shown.matcher`, display-safe
     mark: str | None  # its host's letter, when the list held more than one host's hooks
@@ -69,7 +68,6 @@ class GlimpsedHook:
 @dataclass(frozen=True)
 class Glimpse:
     hooks: tuple[GlimpsedHook, ...]
-    notes: dict[str, str]  # `hook_groups.layer_notes`: a group's note, by its file
 
 
 def glimpse_path(env: GeminiEnvironment) -> Path:
@@ -116,15 +114,12 @@ def _parse(doc: Any) -> tuple[Glimpse, list[WatchTarget], int]:
         targets.append(WatchTarget(Path(directory), recursive, kept))
     hooks = []
     for row in doc["hooks"]:
-        ref, host, event, label, file, ident = _strings(row[:6])
-        matcher, mark = row[6:]
+        ref, host, event, label, ident = _strings(row[:5])
+        matcher, mark = row[5:]
         if not all(v is None or isinstance(v, str) for v in (matcher, mark)):
             raise TypeError("hook")
-        hooks.append(GlimpsedHook(ref, host, event, label, file, ident, matcher, mark))
-    notes = doc["notes"]
-    if not isinstance(notes, dict) or not all(isinstance(v, str) for v in notes.values()):
-        raise TypeError("notes")
-    return Glimpse(tuple(hooks), notes), targets, since
+        hooks.append(GlimpsedHook(ref, host, event, label, ident, matcher, mark))
+    return Glimpse(tuple(hooks)), targets, since
 
 
 def record_glimpse(config: Configuration, targets: list[WatchTarget], since_ns: int) -> None:
@@ -137,7 +132,7 @@ def record_glimpse(config: Configuration, targets: list[WatchTarget], since_ns: 
 
 def _record(config: Configuration, targets: list[WatchTarget], since_ns: int) -> None:
     from hookdash.core.disk.atomic import update_file
-    from hookdash.tui.widgets.hook_groups import layer_notes, shown_id
+    from hookdash.tui.widgets.hook_groups import shown_id
     from hookdash.tui.widgets.hook_labels import host_letter
 
     path = glimpse_path(config.env)
@@ -160,14 +155,12 @@ def _record(config: Configuration, targets: list[WatchTarget], since_ns: int) ->
                 h.host,
                 h.event,
                 h.layer_label,
-                h.file,
                 shown_id(h),
                 h.shown.matcher,
                 host_letter(h.host) if marked else None,
             ]
             for h in hooks
         ],
-        "notes": layer_notes(config.snapshot, claude),
     }
     data = json.dumps(doc, ensure_ascii=True).encode("ascii")
     update_file(path, lambda _old: data, new_mode=0o600, dir_mode=STATE_DIR_MODE)
@@ -187,11 +180,10 @@ def _forget_the_oldest(directory: Path, keep: int = MAX_GLIMPSES) -> None:
             old.unlink()
 
 
-def glimpse_groups(
-    glimpse: Glimpse,
-) -> list[tuple[str, list[tuple[str, str | None, list[GlimpsedHook]]]]]:
+def glimpse_groups(glimpse: Glimpse) -> list[tuple[str, list[tuple[str, list[GlimpsedHook]]]]]:
     """The glimpse's hooks grouped as the list groups them by event (`group_hooks`):
-    events in the hosts' order, each event's sources as met, with their notes."""
+    events in the hosts' order, each event's sources as met (without their notes: why a
+    source is ignored is worked out by the read)."""
     from hookdash.tui.widgets.hook_groups import event_order
 
     by_event: dict[str, dict[str, list[GlimpsedHook]]] = {}
@@ -200,10 +192,7 @@ def glimpse_groups(
     return [
         (
             event,
-            [
-                (label, glimpse.notes.get(items[0].file), items)
-                for label, items in by_event[event].items()
-            ],
+            list(by_event[event].items()),
         )
         for event in event_order(by_event)
     ]

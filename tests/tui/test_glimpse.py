@@ -25,7 +25,7 @@ from hookdash.tui.widgets.hook_labels import CHECKING
 from hookdash.tui.widgets.hook_tree import HookTree
 from hookdash.tui.widgets.status_line import StatusLine
 from tests.conftest import Sandbox, command_hook, settings_with, until
-from tests.tui.helpers import text_of, tree_lines
+from tests.tui.helpers import drawn_lines, text_of, tree_lines
 
 LATER = 3600 * 10**9  # ns: a load "read" an hour from now, after every file's last change
 
@@ -57,10 +57,10 @@ def test_a_glimpse_is_the_list_of_the_load_it_was_kept_from(sandbox: Sandbox) ->
     assert {h.layer_label for h in glimpse.hooks} == {"user", "workspace"}
     # Nothing hookdash works out of a hook is kept: no verdict, badge, risk or trust.
     kept = json.loads(glimpse_path(sandbox.env()).read_text())
-    assert set(kept) == {"v", "since_ns", "targets", "hooks", "notes"}
-    row = next(r for r in kept["hooks"] if r[5] == "first")
-    assert row[1:5] == ["gemini", "BeforeTool", "workspace", str(sandbox.workspace_settings)]
-    assert len(row) == 8 and row[6:] == ["", None]  # its matcher (none), its host's letter
+    assert set(kept) == {"v", "since_ns", "targets", "hooks"}
+    row = next(r for r in kept["hooks"] if r[4] == "first")
+    assert row[1:4] == ["gemini", "BeforeTool", "workspace"]
+    assert len(row) == 7 and row[5:] == ["", None]  # its matcher (none), its host's letter
     assert os.stat(glimpse_path(sandbox.env())).st_mode & 0o077 == 0  # private
 
 
@@ -174,6 +174,32 @@ async def test_the_list_is_drawn_from_the_glimpse_and_filled_in_by_the_read(
         # And the keys act again: f opens the fire screen for that hook.
         await pilot.press("f")
         await until(lambda: isinstance(app.screen, FireScreen), what="the fire screen")
+
+
+async def test_a_glimpse_never_puts_a_control_character_on_the_terminal(
+    sandbox: Sandbox,
+) -> None:
+    """A glimpse is kept display-safe, and drawn through the display rule again: even one
+    whose text was changed on disk shows its escape characters, never sends them."""
+    sandbox.trust_folder()
+    sandbox.write_workspace(settings_with(command_hook("echo hi", name="evil\x1b[2Jname")))
+    _recorded(sandbox)
+    path = glimpse_path(sandbox.env())
+    assert "\\u001b" not in path.read_text()  # kept as shown (␛), not as the raw escape
+    doc = json.loads(path.read_text())
+    doc["hooks"][0][5] = "run\x1b]0;title\x07"  # a matcher with a raw escape, by hand
+    path.write_text(json.dumps(doc))
+    glimpse = read_glimpse(sandbox.env())
+    assert glimpse is not None
+    release = threading.Event()
+    app = HookdashApp(sandbox.env(), loader=_held_loader(release), watch=False, glimpse=glimpse)
+    async with app.run_test(size=(120, 36)) as pilot:
+        tree = app.screen.query_one(HookTree)
+        await until(lambda: tree.glimpsing, what="the glimpse drawn")
+        await pilot.pause()
+        drawn = "\n".join(drawn_lines(app.screen))
+        assert "evil" in drawn and "\x1b" not in drawn and "\x07" not in drawn
+        release.set()
 
 
 async def test_the_dashboard_keeps_a_glimpse_of_each_read(sandbox: Sandbox) -> None:

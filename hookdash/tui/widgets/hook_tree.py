@@ -206,10 +206,10 @@ class HookTree(Tree[TreeItem | None]):
         self._glimpsed = {}
         first: TreeNode[TreeItem | None] | None = None
         for event, layers in glimpse_groups(glimpse):
-            hooks = [h for _, _, items in layers for h in items]
+            hooks = [h for _, items in layers for h in items]
             top = self.root.add(glimpse_event_line(event, hooks, colors), data=None, expand=True)
-            for label, note, items in layers:
-                node = top.add(source_name(label, note, colors), data=None, expand=True)
+            for label, items in layers:
+                node = top.add(source_name(label, None, colors), data=None, expand=True)
                 width = min(MAX_ID_WIDTH, max(len(h.ident) for h in items))
                 for hook in items[:PAGE]:
                     leaf = node.add_leaf(glimpse_line(hook, colors, width, marked), data=None)
