@@ -79,18 +79,16 @@ def glimpse_path(env: GeminiEnvironment) -> Path:
 
 
 def read_glimpse(env: GeminiEnvironment) -> Glimpse | None:
-    """The glimpse of `env`, if there is one and none of the files it was read from has
-    changed since; else None."""
+    """The glimpse of `env`, if there is one with hooks and none of the files it was read
+    from has changed since; else None (with no hook, the read draws the empty state)."""
     try:
         data = files.read_bytes(glimpse_path(env), MAX_GLIMPSE_BYTES)
-        doc = json.loads(data)
-    except (OSError, ValueError):
+        glimpse, targets, since = _parse(json.loads(data))
+    except Exception:  # missing, unreadable, damaged (nested past recursion), another version
         return None
-    try:
-        glimpse, targets, since = _parse(doc)
-    except (TypeError, ValueError, KeyError):
-        return None  # damaged, or of another version
-    return None if changed_since(targets, since) else glimpse
+    if not glimpse.hooks or changed_since(targets, since):
+        return None
+    return glimpse
 
 
 def _strings(value: Any) -> list[str]:

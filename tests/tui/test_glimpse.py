@@ -100,6 +100,16 @@ def test_a_damaged_glimpse_or_one_of_another_environment_is_not_drawn(
     assert read_glimpse(sandbox.env()) is None
     path.write_text("{")
     assert read_glimpse(sandbox.env()) is None
+    path.write_text("[" * 100_000)  # deeper than the parser's recursion
+    assert read_glimpse(sandbox.env()) is None
+
+
+def test_a_glimpse_without_hooks_is_not_drawn(sandbox: Sandbox) -> None:
+    """With no hook, the first frame waits for the read: it draws the empty state."""
+    sandbox.trust_folder()
+    sandbox.write_user({})
+    _recorded(sandbox)
+    assert glimpse_path(sandbox.env()).exists() and read_glimpse(sandbox.env()) is None
 
 
 def test_no_glimpse_is_kept_of_hooks_whose_files_are_not_followed(sandbox: Sandbox) -> None:
