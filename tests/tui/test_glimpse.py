@@ -13,11 +13,13 @@ import time
 from typing import Any
 
 import pytest
+from rich.text import Text
 
 from hookdash import cli
 from hookdash.cli import dashboard as cli_dashboard
 from hookdash.core import Configuration, load_configuration, watch_targets
 from hookdash.tui.app import HookdashApp
+from hookdash.tui.colors import colors_for
 from hookdash.tui.glimpse import Glimpse, glimpse_path, read_glimpse, record_glimpse
 from hookdash.tui.screens.fire import FireScreen
 from hookdash.tui.widgets.hook_details import READING, HookDetails
@@ -155,6 +157,17 @@ async def test_the_list_is_drawn_from_the_glimpse_and_filled_in_by_the_read(
         assert not any(w in line for line in lines for w in ("runs", "NEW", "⚠", "off"))
         assert "reading the configuration" in text_of(app.screen.query_one(StatusLine))
         assert tree.border_title == "Hooks (3)"
+        # Its id is not dimmed either: on the list, a dim id says the hook does not run.
+        dim = colors_for(tree.app).dim
+        for node in tree._walk(tree.root):
+            label = node.label
+            assert isinstance(label, Text)
+            ident = label.plain.index("first") if "first" in label.plain else None
+            if ident is not None:
+                assert not any(
+                    sp.start <= ident < sp.end and str(sp.style) == dim for sp in label.spans
+                )
+                assert label.style != dim
         await pilot.pause()
         assert READING in text_of(app.screen.query_one(HookDetails).query_one("#details-body"))
 

@@ -210,19 +210,20 @@ def glimpse_event_line(event: str, hooks: Collection[GlimpsedHook], colors: Colo
 
 def glimpse_line(hook: GlimpsedHook, colors: Colors, ident_width: int, marked: bool) -> Text:
     """A glimpsed hook's line: `checking…` where its state badge goes, its id and matcher
-    (`marked`: the host's letter first, as on the read list)."""
-    text = Text(style=colors.dim)
+    (`marked`: the host's letter first, as on the read list). The id in the plain style:
+    dim would say the hook does not run, which is not known yet."""
+    text = Text()
     if marked:
         text.append(hook.mark or " ", style=f"bold {colors.accent}")
         text.append(" " * (HOST_MARK_WIDTH - 1))
-    text.append(CHECKING)
+    text.append(CHECKING, style=colors.dim)
     text.append("  ")
     ident = visible(hook.ident)
     if len(ident) > ident_width:
         ident = ident[: ident_width - 1] + "…"
-    text.append(ident.ljust(ident_width), style="")
+    text.append(ident.ljust(ident_width))
     if hook.matcher:
-        text.append(f"  [{visible(hook.matcher)}]")
+        text.append(f"  [{visible(hook.matcher)}]", style=colors.dim)
     return text
 
 
