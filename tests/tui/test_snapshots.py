@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import fcntl
 import shutil
+import threading
 import time
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -80,6 +81,38 @@ def _select(hook_id: str, scope: str | None = None) -> Any:
 def test_main_screen(snap_compare: Any, sandbox: Sandbox) -> None:
     rich_setup(sandbox)
     assert snap_compare(make_app(sandbox), terminal_size=(120, 36))
+
+
+def test_main_screen_from_a_glimpse(snap_compare: Any, sandbox: Sandbox) -> None:
+    """A deliberate intermediate state (hookdash.tui.glimpse): the first frame of a start
+    whose files did not change since the last read. The list as then, every hook
+    `checking…` (no verdict, badge, flag or note yet), the status line and the details
+    saying the configuration is being read; the read then draws test_main_screen's
+    picture."""
+    from hookdash.core import load_configuration, watch_targets
+    from hookdash.tui.glimpse import read_glimpse, record_glimpse
+
+    rich_setup(sandbox)
+    config = sandbox.load()
+    record_glimpse(config, watch_targets(config), time.time_ns() + 3600 * 10**9)
+    release = threading.Event()
+
+    def held(env: Any) -> Any:
+        release.wait(30)
+        return load_configuration(env)
+
+    app = HookdashApp(sandbox.env(), loader=held, watch=False, glimpse=read_glimpse(sandbox.env()))
+
+    async def run_before(pilot: Any) -> None:
+        await pilot.pause()
+        tree = pilot.app.screen.query_one(HookTree)
+        await until(lambda: tree.glimpsing, what="the glimpse drawn")
+        await pilot.pause()
+
+    try:
+        assert snap_compare(app, terminal_size=(120, 36), run_before=run_before)
+    finally:
+        release.set()
 
 
 def test_main_screen_80x24(snap_compare: Any, sandbox: Sandbox) -> None:
