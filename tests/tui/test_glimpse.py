@@ -225,6 +225,31 @@ async def test_a_glimpse_never_puts_a_control_character_on_the_terminal(
         release.set()
 
 
+async def test_a_glimpse_of_both_hosts_marks_whose_each_hook_is(sandbox: Sandbox) -> None:
+    """Gemini CLI's and Claude Code's hooks in one list: each glimpsed line starts with its
+    host's letter, as on the read list, and Claude's events are not called unknown."""
+    from hookdash.core import with_claude
+    from tests.tui.test_both_hosts import both_setup
+
+    both_setup(sandbox)
+    config = with_claude(load_configuration(sandbox.env()))
+    record_glimpse(config, watch_targets(config), time.time_ns() + LATER)
+    glimpse = read_glimpse(sandbox.env())
+    assert glimpse is not None
+    assert {h.mark for h in glimpse.hooks} == {"G", "C"}
+    release = threading.Event()
+    app = HookdashApp(sandbox.env(), loader=_held_loader(release), watch=False, glimpse=glimpse)
+    async with app.run_test(size=(120, 36)):
+        tree = app.screen.query_one(HookTree)
+        await until(lambda: tree.glimpsing, what="the glimpse drawn")
+        lines = tree_lines(tree)
+        claude = next(line for line in lines if "echo claude-guard" in line)
+        assert claude.strip().startswith(f"C {CHECKING}")
+        assert any(line.strip().startswith(f"G {CHECKING}  guard") for line in lines)
+        assert not any("not a" in line for line in lines)
+        release.set()
+
+
 async def test_the_dashboard_keeps_a_glimpse_of_each_read(sandbox: Sandbox) -> None:
     """Following its files (as `hookdash` does), the dashboard keeps the glimpse of each
     read; a test's dashboard (not following them) or the demo keeps none."""
