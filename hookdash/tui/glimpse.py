@@ -47,8 +47,9 @@ MAX_GLIMPSE_BYTES = 16 * 1024 * 1024
 # Variables that differ from one shell to the next and tell nothing about which files a
 # load reads: left out of a glimpse's key, so that a new terminal finds it.
 _VOLATILE = frozenset(
-    {"_", "OLDPWD", "PWD", "SHLVL", "COLUMNS", "LINES", "WINDOWID", "TMUX_PANE",
-     "TERM_SESSION_ID", "SSH_CLIENT", "SSH_CONNECTION", "SSH_TTY", "SSH_AUTH_SOCK"}
+    {"_", "OLDPWD", "PWD", "SHLVL", "COLUMNS", "LINES", "WINDOWID", "TMUX_PANE", "TERM",
+     "COLORTERM", "TERM_PROGRAM", "TERM_PROGRAM_VERSION", "TERM_SESSION_ID", "SSH_CLIENT",
+     "SSH_CONNECTION", "SSH_TTY", "SSH_AUTH_SOCK"}
 )  # fmt: skip
 
 

@@ -168,6 +168,29 @@ def test_bare_hookdash_in_a_real_terminal_shows_the_hooks_loaded_before_textual(
     assert "g1" in screen and "Hooks (1)" in screen
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
+def test_bare_hookdash_in_a_real_terminal_draws_the_glimpse_of_its_last_read(
+    sandbox: Sandbox,
+) -> None:
+    """The console script's own path: with the glimpse of a read (hookdash.tui.glimpse)
+    and nothing changed since, the first frame lists the hooks, each "checking…"; `q` in
+    that gap ends it at once. (That the dashboard keeps one: tests/tui/test_glimpse.py.)"""
+    from hookdash.core import load_configuration, resolve_environment, watch_targets
+    from hookdash.tui.glimpse import record_glimpse
+
+    sandbox.trust_folder()
+    sandbox.write_workspace(
+        {"hooks": {"BeforeTool": [definition(command_hook("true", name="g1"))]}}
+    )
+    env = {**sandbox.environ, "TERM": "xterm-256color"}
+    config = load_configuration(resolve_environment(sandbox.workspace, environ=env))
+    # As if read an hour from now: after every file's last change.
+    record_glimpse(config, watch_targets(config), time.time_ns() + 3600 * 10**9)
+    code, screen = _run_in_terminal(["--workspace", str(sandbox.workspace)], env, b"q")
+    assert code == 0, screen[-2000:]
+    assert "checking…" in screen and "g1" in screen and "Hooks (1)" in screen
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="needs POSIX signals and a pseudo-terminal")
 @pytest.mark.parametrize("signum", [signal.SIGHUP, signal.SIGTERM])
 def test_demo_cleans_up_when_its_terminal_closes(
