@@ -463,7 +463,7 @@ class HooksScreen(HookWriting):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in _READ_FIRST and self.hd_app.config is None:
             # Before the first read (a glimpse of the list may be shown: tui.glimpse),
-            # nothing is known to act on: the keys are shown greyed and do nothing.
+            # nothing is known to act on: these keys do nothing until it lands.
             return None
         in_filter = self.focused is self.query_one("#filter", Input)
         if action == "focus_filter" and in_filter:
