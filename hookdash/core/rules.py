@@ -18,8 +18,9 @@ data written here, never read from outside: a frozen dataclass, not a pydantic m
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
+
+from hookdash.core.record_class import record
 
 Level = Literal["error", "warning", "note"]
 LEVELS: tuple[Level, ...] = ("error", "warning", "note")
@@ -27,7 +28,7 @@ LEVELS: tuple[Level, ...] = ("error", "warning", "note")
 LEVEL_RANK: dict[str, int] = {"error": 0, "warning": 1, "note": 2}
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Rule:
     """One kind of finding."""
 

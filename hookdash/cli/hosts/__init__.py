@@ -13,8 +13,10 @@ from __future__ import annotations
 import argparse
 import importlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING
+
+from hookdash.core.record_class import record
 
 if TYPE_CHECKING:
     from hookdash.cli.output import Style
@@ -25,7 +27,7 @@ Command = Callable[[argparse.Namespace], int]
 ListWriter = Callable[["HostSnapshot", "Style"], None]
 
 
-@dataclass(frozen=True)
+@record
 class CliHost:
     name: str
     # The commands (by the parser's command name) this host runs its own way.

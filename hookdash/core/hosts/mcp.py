@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -22,6 +22,7 @@ from hookdash.core.display import shorten, visible
 from hookdash.core.findings import RiskFlag, RiskSpan
 from hookdash.core.load.command_scripts import find_scripts
 from hookdash.core.load.risks import hook_risks
+from hookdash.core.record_class import record
 
 if TYPE_CHECKING:  # a pydantic model, built by `list`; `scan` reads the entries only
     from hookdash.core.mcp_server import McpServer, McpStarts
@@ -30,7 +31,7 @@ Dialect = Literal["claude", "gemini"]
 _URL_TYPES = ("http", "sse", "ws", "sse-ide", "ws-ide")
 
 
-@dataclass(frozen=True)
+@record
 class ServerEntry:
     """One server of an `mcpServers` object, as the agent reads it."""
 

@@ -9,12 +9,12 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from hookdash.core import nesting
 from hookdash.core.jsonc.errors import reject_constant, too_deep
 from hookdash.core.jsonc.large_text import BIG, LARGE
+from hookdash.core.record_class import record
 
 
 def _discard(pairs: list[tuple[str, Any]]) -> None:
@@ -56,7 +56,7 @@ def _scan(src: str, pos: int) -> int:
     return int(end)
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Member:
     """A member of an object, in a text: its key, where the key starts, its value's span."""
 

@@ -5,14 +5,14 @@ room configures one with its paths, command fields and the sentence on when it r
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
+from hookdash.core.record_class import record
 from hookdash.core.scan.reader import BaseReader, Document, Entry, Skipped
 from hookdash.core.scan.shapes import hooks_object
 
 
-@dataclass(frozen=True)
+@record
 class HooksObjectReader(BaseReader):
     agent: str
     files: tuple[str, ...]

@@ -188,7 +188,7 @@ class _Scan:
             self._hidden_in_script(agent, real, f"the hook script {rel}")
             return Document(rel=rel, path=Path(real), text=None, value=None, syntax=syntax)
         try:
-            text = files.read_decoded(real, cap=MAX_HOOK_FILE_BYTES).text
+            text = files.read_utf8(real, cap=MAX_HOOK_FILE_BYTES)
         except files.NotUtf8Error as exc:
             self._unreadable(agent, rel, f"it is not valid UTF-8 (line {exc.line})", exc.line)
             return None

@@ -10,11 +10,11 @@ and a scan does not import what listing needs.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from hookdash.core.hosts.claude.schema import hook_errors
+from hookdash.core.record_class import record
 
 if TYPE_CHECKING:
     from hookdash.core.hosts.claude.frontmatter import Frontmatter
@@ -33,7 +33,7 @@ SKILL_SESSION_END = (
 _TOP_LEVEL_GUARDS = ("PreToolUse", "PermissionRequest")
 
 
-@dataclass(frozen=True)
+@record
 class Definition:
     """One skill or agent file Claude Code reads, and whose it is."""
 

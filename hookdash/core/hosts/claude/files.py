@@ -14,6 +14,7 @@ from typing import Any
 
 from hookdash.core import jsonc
 from hookdash.core.disk import files
+from hookdash.core.record_class import record
 
 # How deep hookdash reads a settings file as Claude Code does. Claude 2.1.332 ran the hooks
 # of a file beside an unknown key nested 200,000 levels deep, and beside one nested as
@@ -37,7 +38,7 @@ class ParseError:
     unread: bool = False
 
 
-@dataclass
+@record(frozen=False)
 class SettingsRead:
     """A settings file as read: its text and value, or why Claude cannot use it."""
 

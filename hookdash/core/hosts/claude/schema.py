@@ -19,11 +19,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from hookdash.core.hosts.claude.events import KNOWN_EVENTS
 from hookdash.core.jsonc import escape_pointer_token
+from hookdash.core.record_class import record
 
 Check = Callable[[Any], str | None]  # None: valid; else what is wrong
 
@@ -184,7 +185,7 @@ def _may_hold_guards(value: Any, depth: int = 3, groups: bool = True) -> bool:
     )
 
 
-@dataclass
+@record(frozen=False)
 class HookErrors:
     """What Claude makes of a file's `hooks`: entries it drops alone, and what makes it
     drop the whole file (empty when it reads the file)."""

@@ -19,7 +19,6 @@ them, and `hookdash list` showed none before. What a run showed
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -27,6 +26,7 @@ from hookdash.core import jsonc
 from hookdash.core.display import shorten, visible
 from hookdash.core.load.command_scripts import find_scripts
 from hookdash.core.load.risks import hook_risks
+from hookdash.core.record_class import record
 
 if TYPE_CHECKING:
     # `scan` reads the keys and their severities and builds no record: the layers and the
@@ -46,7 +46,7 @@ _INTERACTIVE = (
 )
 
 
-@dataclass(frozen=True)
+@record
 class CommandKey:
     """One settings key whose value Claude Code runs, and when it runs it."""
 

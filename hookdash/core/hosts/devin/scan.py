@@ -11,8 +11,7 @@ review step before workspace hooks run.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from hookdash.core.record_class import record
 from hookdash.core.scan.hooks_object import HooksObjectReader
 
 _WINDSURF = ".windsurf/hooks.json"
@@ -22,7 +21,7 @@ _ALSO = (
 )
 
 
-@dataclass(frozen=True)
+@record
 class DevinReader(HooksObjectReader):
     def also_runs(self, agent: str, rel: str, kind: str, event: str) -> str | None:
         return _ALSO if kind == "hook" and rel == _WINDSURF else None

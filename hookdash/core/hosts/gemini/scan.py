@@ -13,9 +13,9 @@ Extensions live in the user's home, not in a repository: not scanned.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from hookdash.core.hosts.mcp import argv_line, server_entries, what_runs
+from hookdash.core.record_class import record
 from hookdash.core.scan.hooks_object import HooksObjectReader
 from hookdash.core.scan.reader import Document, Entry, Skipped
 
@@ -26,7 +26,7 @@ _MCP_WHEN = (
 )
 
 
-@dataclass(frozen=True)
+@record
 class GeminiReader(HooksObjectReader):
     """The shared hooks reader, and the settings file's MCP servers beside the hooks."""
 
