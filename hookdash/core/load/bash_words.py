@@ -19,16 +19,16 @@ import os
 import pwd
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from itertools import pairwise
 
 from hookdash.core.lazy_regex import lazy_compile
+from hookdash.core.record_class import record
 
 MAX_WORDS = 64  # fields one word may expand to before hookdash stops expanding it
 _MAX_DIRECTORY = 4096  # entries of one directory a glob looks at
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Char:
     """One literal character of a word as written; `quoted`: quoted or backslash-escaped."""
 
@@ -36,7 +36,7 @@ class Char:
     quoted: bool
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Value:
     """A parameter's value; unquoted ones are split and globbed."""
 
@@ -47,7 +47,7 @@ class Value:
 Piece = Char | Value
 
 
-@dataclass(frozen=True)
+@record
 class Globbing:
     """The shell options that change pathname expansion."""
 

@@ -38,7 +38,7 @@ import os
 import posixpath
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -47,6 +47,7 @@ from hookdash.core.lazy_regex import lazy_compile
 from hookdash.core.load import bash_words as bw, reached_files as rf
 from hookdash.core.load.project_tasks import Task, make_targets, npm_scripts
 from hookdash.core.load.script_head import read_head
+from hookdash.core.record_class import record
 from hookdash.core.scripts import AGENT_PLACE_VARIABLES, SHELL_BUILTINS, ScriptInfo
 
 if TYPE_CHECKING:
@@ -190,7 +191,7 @@ _STATEMENTS = frozenset(
 )
 
 
-@dataclass(frozen=True)
+@record
 class CommandScripts:
     """What a command runs: the project's scripts and code, in the order bash reaches
     them; the program of its first simple command when that is a tool on PATH; and why
@@ -220,7 +221,7 @@ class _NotRun(Exception):
     """The command does not run at all (failglob and a pattern matched nothing)."""
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class _Dyn:
     """A field hookdash cannot tell."""
 
@@ -294,7 +295,7 @@ class _Vars:
         return out
 
 
-@dataclass
+@record(frozen=False)
 class _State:
     """What a shell knows at one point: its directory and variables."""
 
@@ -323,7 +324,7 @@ class _State:
         return out
 
 
-@dataclass
+@record(frozen=False)
 class _Stdin:
     """Where a command's standard input comes from, when a shell may read code there."""
 

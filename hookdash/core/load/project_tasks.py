@@ -24,13 +24,14 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Literal
 
 from hookdash.core import jsonc, nesting
 from hookdash.core.disk import files
 from hookdash.core.lazy_regex import lazy_compile
 from hookdash.core.load.reached_files import find_upwards
+from hookdash.core.record_class import record
 
 TaskKind = Literal["npm-script", "make-target"]
 MAX_TARGETS = 32  # make targets followed for one goal (prerequisites included)
@@ -40,7 +41,7 @@ _MAX_UP = 64  # directories looked at on the way up for package.json
 MAKEFILES = ("GNUmakefile", "makefile", "Makefile")
 
 
-@dataclass(frozen=True)
+@record
 class Task:
     """One piece of project-defined code: `code` as written in `file` (from `line`),
     `commands` what the shell is given (make: one per recipe line, its variables
@@ -55,7 +56,7 @@ class Task:
     commands: tuple[str, ...]
 
 
-@dataclass
+@record(frozen=False)
 class Tasks:
     """The tasks a command starts, the other project files that decide them (makefiles
     read through `include`), and why not all of them could be read."""
@@ -145,14 +146,14 @@ _MAKE_VAR = lazy_compile(r"\$(?:\(([^()$]*)\)|\{([^{}$]*)\}|(.))", re.S)
 _MAX_INCLUDES = 16  # makefiles read through `include`, nested or not
 
 
-@dataclass
+@record(frozen=False)
 class _Rule:
     file: str  # the makefile that defines it (an included one, perhaps)
     prereqs: list[str] = field(default_factory=list)
     recipe: list[tuple[int, str]] = field(default_factory=list)  # (line, text without TAB)
 
 
-@dataclass
+@record(frozen=False)
 class Makefile:
     """The rules and variables of one makefile, as far as hookdash reads them."""
 

@@ -19,17 +19,18 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from hookdash.core import nesting
 from hookdash.core.disk import files
+from hookdash.core.record_class import record
 
 MAX_FILES = 32  # files one program reaches that are recorded
 MAX_WALK = 5000  # directory entries `find` is followed through
 _MAX_LIST = 64 * 1024  # an xargs input list read
 
 
-@dataclass
+@record(frozen=False)
 class Reached:
     """What a program reaches: `run` the files it runs as code, `read` the files that
     decide which (package.json, pyproject.toml, an input list), `why` what hookdash cannot
@@ -227,7 +228,7 @@ _FIND_KNOWN = frozenset(
 )
 
 
-@dataclass
+@record(frozen=False)
 class FindRun:
     """A `find` command's parts: where it starts, its tests, its `-exec` commands."""
 

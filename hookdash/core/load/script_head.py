@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import os
 import stat
-from dataclasses import dataclass
 
 from hookdash.core.disk import files
+from hookdash.core.record_class import record
 
 # What a preview reads.
 SCRIPT_HEAD_BYTES = 64 * 1024
@@ -31,7 +31,7 @@ _CACHE_BUDGET = 64 * 1024 * 1024
 _BINARY_SNIFF = 8192
 
 
-@dataclass(frozen=True)
+@record
 class ScriptHead:
     """The start of a script file, or why there is none."""
 

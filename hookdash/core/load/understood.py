@@ -27,7 +27,6 @@ import posixpath
 import re
 import sys
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -52,6 +51,7 @@ from hookdash.core.load.risks.vocabulary import (
     SHELLS,
 )
 from hookdash.core.load.script_head import read_head
+from hookdash.core.record_class import record
 from hookdash.core.scripts import ScriptInfo
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ _SHOWN = 60  # characters of a part shown in its `why`
 _MAX_COMMANDS = 2000  # simple commands read in one text (a hook has a few; hostile text more)
 
 
-@dataclass(frozen=True)
+@record
 class Spec:
     """One program's entry in the table (see programs.json's `_about`)."""
 

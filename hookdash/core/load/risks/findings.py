@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from hookdash.core.findings import RISK_KINDS, RiskKind
 from hookdash.core.load.risks.vocabulary import _MAX_PER_KIND
+from hookdash.core.record_class import record
 
 
-@dataclass
+@record(frozen=False)
 class _Found:
     kind: RiskKind
     start: int

@@ -8,17 +8,18 @@ import bisect
 import posixpath
 import re
 import threading
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING
 
 from hookdash.core.lazy_regex import lazy_compile
 from hookdash.core.load.risks.vocabulary import CODE_FLAGS, SHELLS
+from hookdash.core.record_class import record
 
 if TYPE_CHECKING:
     from tree_sitter import Node, Parser
 
 
-@dataclass
+@record(frozen=False)
 class _Word:
     """One word of a command: `value` unquoted as far as it is static (expansions are
     left as written), `static` when it has no expansion or substitution at all."""
@@ -30,7 +31,7 @@ class _Word:
     node: Node | None = None
 
 
-@dataclass
+@record(frozen=False)
 class _Source:
     """Text being analysed, with what turns tree-sitter's byte offsets into characters."""
 
