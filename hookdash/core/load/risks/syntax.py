@@ -90,11 +90,32 @@ def _parser() -> Parser:
     # Imported on first use: a configuration with nothing suspicious never pays for it.
     parser: Parser | None = getattr(_per_thread, "parser", None)
     if parser is None:
-        import tree_sitter_bash
         from tree_sitter import Language, Parser
 
-        parser = _per_thread.parser = Parser(Language(tree_sitter_bash.language()))
+        parser = _per_thread.parser = Parser(Language(_bash_grammar()))
     return parser
+
+
+def _bash_grammar() -> object:
+    """tree-sitter-bash's grammar, from the package's extension module. Importing the
+    package would load the same module, after importing importlib.resources (for a
+    highlighting query hookdash never reads) and through it tempfile and random: 4 to 8
+    ms of a scan. The package is imported when its layout is not the one known here, or
+    when something imported it already."""
+    import sys
+    from importlib.machinery import ExtensionFileLoader, PathFinder
+
+    if "tree_sitter_bash" not in sys.modules:
+        package = PathFinder.find_spec("tree_sitter_bash")
+        where = package.submodule_search_locations if package is not None else None
+        spec = PathFinder.find_spec("tree_sitter_bash._binding", where) if where else None
+        if spec is not None and isinstance(spec.loader, ExtensionFileLoader):
+            binding = spec.loader.create_module(spec)
+            spec.loader.exec_module(binding)
+            return binding.language()
+    import tree_sitter_bash
+
+    return tree_sitter_bash.language()
 
 
 def word_of(node: Node, src: _Source) -> _Word:
