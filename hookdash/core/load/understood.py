@@ -28,7 +28,7 @@ import re
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from hookdash.core import jsonc
 from hookdash.core.findings import Unknown
@@ -51,7 +51,6 @@ from hookdash.core.load.risks.vocabulary import (
     SHELLS,
 )
 from hookdash.core.load.script_head import read_head
-from hookdash.core.record_class import record
 from hookdash.core.scripts import ScriptInfo
 
 if TYPE_CHECKING:
@@ -63,20 +62,55 @@ _SHOWN = 60  # characters of a part shown in its `why`
 _MAX_COMMANDS = 2000  # simple commands read in one text (a hook has a few; hostile text more)
 
 
-@record
 class Spec:
     """One program's entry in the table (see programs.json's `_about`)."""
 
-    does: str
-    flags: frozenset[str]
-    values: frozenset[str]
-    loads: frozenset[str]
-    prefixes: tuple[str, ...]  # options known with anything after them (`sed -i.bak`)
-    any: bool
-    numeric: bool
-    plus: bool
-    sub: Mapping[str, Spec] | None
-    command: bool  # its first operand and what follows are a command of their own
+    __slots__ = (
+        "any",
+        "command",
+        "does",
+        "flags",
+        "loads",
+        "numeric",
+        "plus",
+        "prefixes",
+        "sub",
+        "values",
+    )
+    does: Final[str]
+    flags: Final[frozenset[str]]
+    values: Final[frozenset[str]]
+    loads: Final[frozenset[str]]
+    prefixes: Final[tuple[str, ...]]  # options known with anything after them (`sed -i.bak`)
+    any: Final[bool]
+    numeric: Final[bool]
+    plus: Final[bool]
+    sub: Final[Mapping[str, Spec] | None]
+    command: Final[bool]  # its first operand and what follows are a command of their own
+
+    def __init__(
+        self,
+        does: str,
+        flags: frozenset[str],
+        values: frozenset[str],
+        loads: frozenset[str],
+        prefixes: tuple[str, ...],
+        any: bool,
+        numeric: bool,
+        plus: bool,
+        sub: Mapping[str, Spec] | None,
+        command: bool,
+    ) -> None:
+        self.does = does
+        self.flags = flags
+        self.values = values
+        self.loads = loads
+        self.prefixes = prefixes
+        self.any = any
+        self.numeric = numeric
+        self.plus = plus
+        self.sub = sub
+        self.command = command
 
 
 def _spec(entry: Mapping[str, Any]) -> Spec:

@@ -8,37 +8,50 @@ import bisect
 import posixpath
 import re
 import threading
-from dataclasses import field
 from typing import TYPE_CHECKING
 
 from hookdash.core.lazy_regex import lazy_compile
 from hookdash.core.load.risks.vocabulary import CODE_FLAGS, SHELLS
-from hookdash.core.record_class import record
 
 if TYPE_CHECKING:
     from tree_sitter import Node, Parser
 
 
-@record(frozen=False)
 class _Word:
     """One word of a command: `value` unquoted as far as it is static (expansions are
     left as written), `static` when it has no expansion or substitution at all."""
 
+    __slots__ = ("end", "node", "start", "static", "value")
     value: str
     static: bool
     start: int
     end: int
-    node: Node | None = None
+    node: Node | None
+
+    def __init__(
+        self, value: str, static: bool, start: int, end: int, node: Node | None = None
+    ) -> None:
+        self.value = value
+        self.static = static
+        self.start = start
+        self.end = end
+        self.node = node
 
 
-@record(frozen=False)
 class _Source:
     """Text being analysed, with what turns tree-sitter's byte offsets into characters."""
 
+    __slots__ = ("_starts", "base", "data", "text")
     text: str
     data: bytes
     base: int  # where `text` starts in the outermost text
-    _starts: list[int] | None = field(default=None, repr=False)
+    _starts: list[int] | None
+
+    def __init__(self, text: str, data: bytes, base: int, _starts: list[int] | None = None) -> None:
+        self.text = text
+        self.data = data
+        self.base = base
+        self._starts = _starts
 
     def char(self, byte: int) -> int:
         if self._starts is None:
