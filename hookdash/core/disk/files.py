@@ -34,9 +34,9 @@ import stat
 from collections.abc import Callable
 from io import FileIO
 from pathlib import Path
+from typing import Final
 
 from hookdash.core.disk.large_blocks import return_large_blocks
-from hookdash.core.record_class import record
 
 MAX_FILE_BYTES = 128 * 1024 * 1024
 SCRIPT_PREVIEW_BYTES = 64 * 1024
@@ -173,13 +173,18 @@ def read_text(path: str | Path, cap: int = MAX_FILE_BYTES, errors: str = "replac
     return read_bytes(path, cap).decode("utf-8", errors)
 
 
-@record
 class DecodedFile:
     """A file's UTF-8 text, with the SHA-256 and size of its bytes."""
 
-    text: str
-    sha256: bytes
-    size: int
+    __slots__ = ("sha256", "size", "text")
+    text: Final[str]
+    sha256: Final[bytes]
+    size: Final[int]
+
+    def __init__(self, text: str, sha256: bytes, size: int) -> None:
+        self.text = text
+        self.sha256 = sha256
+        self.size = size
 
 
 _DECODE_BLOCK = 1 << 20

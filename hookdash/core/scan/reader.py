@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import Any, Final, Literal, Protocol
 
 from hookdash.core.record_class import record
 from hookdash.core.rules import Level
@@ -45,16 +45,25 @@ def syntax_of(rel: str) -> Syntax:
     return "json" if rel.endswith((".json", ".jsonc")) else "executable"
 
 
-@record
 class Document:
     """One file, read and parsed (for `executable`: only its path; the scan reads the
     script's head for its risks)."""
 
-    rel: str  # relative to the root, with forward slashes
-    path: Path
-    text: str | None
-    value: Any
-    syntax: Syntax = "json"
+    __slots__ = ("path", "rel", "syntax", "text", "value")
+    rel: Final[str]  # relative to the root, with forward slashes
+    path: Final[Path]
+    text: Final[str | None]
+    value: Final[Any]
+    syntax: Final[Syntax]
+
+    def __init__(
+        self, rel: str, path: Path, text: str | None, value: Any, syntax: Syntax = "json"
+    ) -> None:
+        self.rel = rel
+        self.path = path
+        self.text = text
+        self.value = value
+        self.syntax = syntax
 
 
 @record

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from hookdash.core.hosts.claude.schema import hook_errors
-from hookdash.core.record_class import record
 
 if TYPE_CHECKING:
     from hookdash.core.hosts.claude.frontmatter import Frontmatter
@@ -33,14 +32,22 @@ SKILL_SESSION_END = (
 _TOP_LEVEL_GUARDS = ("PreToolUse", "PermissionRequest")
 
 
-@record
 class Definition:
     """One skill or agent file Claude Code reads, and whose it is."""
 
-    source: ClaudeHookSource  # "skill" or "agent"
-    path: Path
-    scope: ClaudeScope
-    plugin: Plugin | None = None
+    __slots__ = ("path", "plugin", "scope", "source")
+    source: Final[ClaudeHookSource]  # "skill" or "agent"
+    path: Final[Path]
+    scope: Final[ClaudeScope]
+    plugin: Final[Plugin | None]
+
+    def __init__(
+        self, source: ClaudeHookSource, path: Path, scope: ClaudeScope, plugin: Plugin | None = None
+    ) -> None:
+        self.source = source
+        self.path = path
+        self.scope = scope
+        self.plugin = plugin
 
 
 def _names(directory: Path) -> list[str]:

@@ -19,12 +19,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import field
 from typing import Any
 
 from hookdash.core.hosts.claude.events import KNOWN_EVENTS
 from hookdash.core.jsonc import escape_pointer_token
-from hookdash.core.record_class import record
 
 Check = Callable[[Any], str | None]  # None: valid; else what is wrong
 
@@ -185,13 +183,21 @@ def _may_hold_guards(value: Any, depth: int = 3, groups: bool = True) -> bool:
     )
 
 
-@record(frozen=False)
 class HookErrors:
     """What Claude makes of a file's `hooks`: entries it drops alone, and what makes it
     drop the whole file (empty when it reads the file)."""
 
-    dropped: list[tuple[str, str]] = field(default_factory=list)  # (pointer, why)
-    fatal: list[tuple[str, str]] = field(default_factory=list)
+    __slots__ = ("dropped", "fatal")
+    dropped: list[tuple[str, str]]  # (pointer, why)
+    fatal: list[tuple[str, str]]
+
+    def __init__(
+        self,
+        dropped: list[tuple[str, str]] | None = None,
+        fatal: list[tuple[str, str]] | None = None,
+    ) -> None:
+        self.dropped = [] if dropped is None else dropped
+        self.fatal = [] if fatal is None else fatal
 
 
 def _event(event: str, entries: Any, at: str, out: HookErrors) -> None:

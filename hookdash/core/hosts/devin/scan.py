@@ -11,7 +11,6 @@ review step before workspace hooks run.
 
 from __future__ import annotations
 
-from hookdash.core.record_class import record
 from hookdash.core.scan.hooks_object import HooksObjectReader
 
 _WINDSURF = ".windsurf/hooks.json"
@@ -21,7 +20,6 @@ _ALSO = (
 )
 
 
-@record
 class DevinReader(HooksObjectReader):
     def also_runs(self, agent: str, rel: str, kind: str, event: str) -> str | None:
         return _ALSO if kind == "hook" and rel == _WINDSURF else None

@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from hookdash.core.hosts.mcp import argv_line, server_entries, what_runs
-from hookdash.core.record_class import record
 from hookdash.core.scan.hooks_object import HooksObjectReader
 from hookdash.core.scan.reader import Document, Entry, Skipped
 
@@ -26,7 +25,6 @@ _MCP_WHEN = (
 )
 
 
-@record
 class GeminiReader(HooksObjectReader):
     """The shared hooks reader, and the settings file's MCP servers beside the hooks."""
 
