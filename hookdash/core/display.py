@@ -328,6 +328,16 @@ def _json_escape(match: re.Match[str]) -> str:
     return f"\\u{code:04x}"
 
 
+def _fields(value: Any) -> dict[str, Any]:
+    """A dataclass's fields by name, in the order it declares them (json.dumps's
+    `default`: called for what it cannot write itself)."""
+    import dataclasses
+
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: getattr(value, f.name) for f in dataclasses.fields(value)}
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+
+
 def json_text(value: Any, *, indent: int | None = None) -> str:
     """`value` (anything json.dumps takes, a dataclass, or a pydantic model) as exact
     JSON text; a dataclass's fields in the order it declares them (`scan`'s report).
@@ -336,7 +346,6 @@ def json_text(value: Any, *, indent: int | None = None) -> str:
     escape: JSON readers get the exact value back, a terminal shows an escape and never
     obeys a control, and a lone surrogate cannot make the UTF-8 write fail.
     """
-    import dataclasses
     import json
 
     # A pydantic model exists only once pydantic is imported: plain data (and the rest of
@@ -356,9 +365,9 @@ def json_text(value: Any, *, indent: int | None = None) -> str:
     else:
         if pydantic is not None and isinstance(value, pydantic.BaseModel):
             value = value.model_dump(mode="json")
-        elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-            value = dataclasses.asdict(value)
-        text = json.dumps(value, ensure_ascii=False, indent=indent)
+        # A dataclass is written as it is met, field by field (not copied whole first by
+        # `dataclasses.asdict`, deep copies of every string included).
+        text = json.dumps(value, ensure_ascii=False, indent=indent, default=_fields)
     if text.isascii() and "\x7f" not in text:
         return text
     # json.dumps escapes C0 inside strings itself; a raw newline or tab here is the
