@@ -45,7 +45,7 @@ import re
 import sys
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any, Final
 
 # Unicode category Cf, as of Unicode 16 (a superset of what Python 3.11's unicodedata,
 # Unicode 14, knows: a test checks that every Cf character it knows is in here).
@@ -212,12 +212,23 @@ _C1_NAMES = (
 )
 
 
-class HiddenCharacter(NamedTuple):
-    """One character that `visible()` would replace, and where it is."""
+class HiddenCharacter:
+    """One character that `visible()` would replace, and where it is. (A plain class: a
+    NamedTuple compiles each of its annotations when it is defined, some 1.5 ms of every
+    start.)"""
 
-    offset: int  # index into the text (code points)
-    code_point: int
-    name: str
+    __slots__ = ("code_point", "name", "offset")
+    offset: Final[int]  # index into the text (code points)
+    code_point: Final[int]
+    name: Final[str]
+
+    def __init__(self, offset: int, code_point: int, name: str) -> None:
+        self.offset = offset
+        self.code_point = code_point
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"HiddenCharacter({self.offset}, {self.label})"
 
     @property
     def label(self) -> str:
