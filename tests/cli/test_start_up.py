@@ -128,73 +128,6 @@ def test_scan_imports_no_pydantic(sandbox: Sandbox, fmt: str) -> None:
     assert {".claude/skills/deploy/SKILL.md", ".claude/agents/a.md"} <= {h["file"] for h in hooks}
 
 
-def test_the_risk_readers_compile_no_pattern_at_import() -> None:
-    """Their patterns compile on first use: a start-up pays only for those it uses."""
-    code = (
-        "import sys\n"
-        "import hookdash.core.load.risks, hookdash.core.load.understood\n"
-        "from hookdash.core.lazy_regex import LazyRegex\n"
-        "def found(value):\n"
-        "    if isinstance(value, LazyRegex):\n"
-        "        yield value\n"
-        "    elif isinstance(value, (list, tuple)):\n"
-        "        for v in value: yield from found(v)\n"
-        "    elif isinstance(value, dict):\n"
-        "        for v in value.values(): yield from found(v)\n"
-        "lazy = [p for name, m in list(sys.modules.items()) if name.startswith('hookdash')\n"
-        "        for v in vars(m).values() for p in found(v)]\n"
-        "print(len(lazy), sum(p._compiled is not None for p in lazy))\n"
-    )
-    result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
-    )
-    made, compiled = map(int, result.stdout.split())
-    assert made > 50  # the readers' tables are lazy…
-    assert compiled == 0  # …and none was compiled by importing them
-
-
-def test_a_second_list_starts_no_agent(sandbox: Sandbox) -> None:
-    """`list` says which release of each agent is installed; the answer of `claude
-    --version` is remembered until the program changes, so a second list runs nothing."""
-    bin_dir = sandbox.root / "agent-bin"
-    bin_dir.mkdir()
-    runs = sandbox.root / "claude-runs"
-    claude = bin_dir / "claude"
-
-    def install(version: str) -> None:
-        claude.write_text(f"#!/bin/sh\necho run >> '{runs}'\necho '{version} (Claude Code)'\n")
-        claude.chmod(0o755)
-
-    install("2.1.332")
-    env = {**sandbox.environ, "PATH": f"{bin_dir}:/usr/bin:/bin"}
-    for _ in range(2):
-        shown = sandbox.cli("list", "--host", "claude", env=env).stdout
-        assert "Claude Code 2.1.332" in shown and "not found" not in shown, shown
-    assert runs.read_text().splitlines() == ["run"]
-    install("2.1.400")  # an update: the program file changed
-    shown = sandbox.cli("list", "--host", "claude", env=env).stdout
-    assert "Claude Code 2.1.400: verdicts as for 2.1.332" in shown, shown
-    assert len(runs.read_text().splitlines()) == 2
-
-
-def test_version_says_what_the_parser_says(capsys: pytest.CaptureFixture[str]) -> None:
-    """`--version` alone is answered without building the parser; the answer is the
-    parser's own (`hookdash --version` with other arguments still goes through it)."""
-    with pytest.raises(SystemExit) as done:
-        cli_parser.build_parser().parse_args(["--version"])
-    assert done.value.code == 0
-    from_parser = capsys.readouterr().out
-    assert from_parser.startswith("hookdash ")
-    from hookdash.cli.main import main
-
-    assert main(["--version"]) == 0
-    assert capsys.readouterr().out == from_parser
-
-
-def test_version_builds_no_parser(sandbox: Sandbox) -> None:
-    assert _imported(sandbox, ["--version"], "argparse", "shutil") == []
-
-
 @pytest.mark.parametrize("fmt", ["json", "text", "sarif", "github"])
 def test_scan_imports_no_hashing_nor_file_utilities(sandbox: Sandbox, fmt: str) -> None:
     """`scan` hashes nothing (OpenSSL's library is hashlib's import), prints no help
@@ -277,3 +210,70 @@ def test_the_bash_grammar_loads_through_its_package_once_imported() -> None:
         for how in ("package", "binding")
     ]
     assert answers[0] == answers[1] == "['network', 'pipe-to-shell']\n"
+
+
+def test_the_risk_readers_compile_no_pattern_at_import() -> None:
+    """Their patterns compile on first use: a start-up pays only for those it uses."""
+    code = (
+        "import sys\n"
+        "import hookdash.core.load.risks, hookdash.core.load.understood\n"
+        "from hookdash.core.lazy_regex import LazyRegex\n"
+        "def found(value):\n"
+        "    if isinstance(value, LazyRegex):\n"
+        "        yield value\n"
+        "    elif isinstance(value, (list, tuple)):\n"
+        "        for v in value: yield from found(v)\n"
+        "    elif isinstance(value, dict):\n"
+        "        for v in value.values(): yield from found(v)\n"
+        "lazy = [p for name, m in list(sys.modules.items()) if name.startswith('hookdash')\n"
+        "        for v in vars(m).values() for p in found(v)]\n"
+        "print(len(lazy), sum(p._compiled is not None for p in lazy))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    made, compiled = map(int, result.stdout.split())
+    assert made > 50  # the readers' tables are lazy…
+    assert compiled == 0  # …and none was compiled by importing them
+
+
+def test_a_second_list_starts_no_agent(sandbox: Sandbox) -> None:
+    """`list` says which release of each agent is installed; the answer of `claude
+    --version` is remembered until the program changes, so a second list runs nothing."""
+    bin_dir = sandbox.root / "agent-bin"
+    bin_dir.mkdir()
+    runs = sandbox.root / "claude-runs"
+    claude = bin_dir / "claude"
+
+    def install(version: str) -> None:
+        claude.write_text(f"#!/bin/sh\necho run >> '{runs}'\necho '{version} (Claude Code)'\n")
+        claude.chmod(0o755)
+
+    install("2.1.332")
+    env = {**sandbox.environ, "PATH": f"{bin_dir}:/usr/bin:/bin"}
+    for _ in range(2):
+        shown = sandbox.cli("list", "--host", "claude", env=env).stdout
+        assert "Claude Code 2.1.332" in shown and "not found" not in shown, shown
+    assert runs.read_text().splitlines() == ["run"]
+    install("2.1.400")  # an update: the program file changed
+    shown = sandbox.cli("list", "--host", "claude", env=env).stdout
+    assert "Claude Code 2.1.400: verdicts as for 2.1.332" in shown, shown
+    assert len(runs.read_text().splitlines()) == 2
+
+
+def test_version_says_what_the_parser_says(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--version` alone is answered without building the parser; the answer is the
+    parser's own (`hookdash --version` with other arguments still goes through it)."""
+    with pytest.raises(SystemExit) as done:
+        cli_parser.build_parser().parse_args(["--version"])
+    assert done.value.code == 0
+    from_parser = capsys.readouterr().out
+    assert from_parser.startswith("hookdash ")
+    from hookdash.cli.main import main
+
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out == from_parser
+
+
+def test_version_builds_no_parser(sandbox: Sandbox) -> None:
+    assert _imported(sandbox, ["--version"], "argparse", "shutil") == []
