@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import codecs
 import errno
-import fcntl
 import os
 import stat
 from collections.abc import Callable
@@ -128,7 +127,7 @@ def open_regular(path: str | Path) -> tuple[FileIO, os.stat_result]:
             raise _refuse(path, info.st_mode)
         # Back to blocking reads: a regular file never blocks, and a clean descriptor is
         # what the rest of Python expects.
-        fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) & ~os.O_NONBLOCK)
+        os.set_blocking(fd, True)
         handle = FileIO(fd, "rb", closefd=True)
     except BaseException:
         os.close(fd)
