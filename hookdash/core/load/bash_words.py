@@ -16,7 +16,6 @@ nullglob or failglob (a pattern matching nothing stays the word as written), no 
 from __future__ import annotations
 
 import os
-import pwd
 import re
 from collections.abc import Callable, Iterable
 from itertools import pairwise
@@ -264,6 +263,8 @@ def expand_tilde(
     elif name == "-":
         target, what = oldpwd, "$OLDPWD (~-)"
     else:
+        import pwd  # here: a word naming another user's home is rare
+
         try:
             target, what = pwd.getpwnam(name).pw_dir, f"~{name}"
         except (KeyError, ValueError):

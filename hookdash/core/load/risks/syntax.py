@@ -4,7 +4,6 @@ run in it, which redirect does it carry)."""
 
 from __future__ import annotations
 
-import bisect
 import posixpath
 import re
 import threading
@@ -62,6 +61,8 @@ class _Source:
                 starts.append(pos)
                 pos += len(ch.encode("utf-8", "replace"))
             self._starts = starts
+        import bisect  # here: only text that is not ASCII needs it
+
         return self.base + bisect.bisect_left(self._starts, byte)
 
     def node_text(self, node: Node) -> str:
