@@ -17,12 +17,12 @@ those two switches, not the rest of that schema.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
 from hookdash.core.hosts.claude.events import KNOWN_EVENTS
 from hookdash.core.jsonc import escape_pointer_token
+from hookdash.core.lazy_regex import lazy_compile
 
 Check = Callable[[Any], str | None]  # None: valid; else what is wrong
 
@@ -68,7 +68,7 @@ def _record(values: Check | None) -> Check:
     return check
 
 
-_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:\S+")
+_URL = lazy_compile(r"[A-Za-z][A-Za-z0-9+.-]*:\S+")
 
 
 def _url(value: Any) -> str | None:
