@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import fnmatch
 import os
-import re
 
 from hookdash.core import nesting
 from hookdash.core.disk import files
+from hookdash.core.lazy_regex import lazy_compile
 
 MAX_FILES = 32  # files one program reaches that are recorded
 MAX_WALK = 5000  # directory entries `find` is followed through
@@ -336,7 +336,7 @@ def _find_test(test: str, argument: str, name: str, path: str) -> bool:
 # ------------------------------------------------------------------------ xargs
 
 
-_XARGS_QUOTED = re.compile(r"""['"\\]""")
+_XARGS_QUOTED = lazy_compile(r"""['"\\]""")
 
 
 def xargs_items(path: str, delimiter: str | None, lines: bool) -> tuple[list[str] | None, str]:
