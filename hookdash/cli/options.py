@@ -4,8 +4,10 @@ and `--yes`, so each reads and behaves the same in every command."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
-from typing import TYPE_CHECKING, NoReturn
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from hookdash.cli.output import EXIT_USAGE
 
@@ -13,9 +15,37 @@ from hookdash.cli.output import EXIT_USAGE
 class Parser(argparse.ArgumentParser):
     """A usage error exits with EXIT_USAGE (2), after the usage line."""
 
+    _declaring = False
+
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
         self.exit(EXIT_USAGE, f"hookdash: error: {message}\n")
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        with self._unsized():
+            return super().add_argument(*args, **kwargs)
+
+    def add_subparsers(self, **kwargs: Any) -> Any:
+        with self._unsized():
+            return super().add_subparsers(**kwargs)
+
+    @contextlib.contextmanager
+    def _unsized(self) -> Iterator[None]:
+        """argparse makes a help formatter for every argument declared (to check its
+        metavar) and for the commands' `prog`; one sized to the terminal imports shutil
+        (and the compression modules with it), some 3 ms of every command's start. Those
+        are given a width no usage line reaches; the help printed is still sized to the
+        terminal."""
+        self._declaring = True
+        try:
+            yield
+        finally:
+            self._declaring = False
+
+    def _get_formatter(self) -> argparse.HelpFormatter:
+        if self._declaring:
+            return argparse.HelpFormatter(prog=self.prog, width=100_000)
+        return super()._get_formatter()
 
 
 if TYPE_CHECKING:

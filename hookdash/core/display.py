@@ -45,7 +45,7 @@ import re
 import sys
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any, Final
 
 # Unicode category Cf, as of Unicode 16 (a superset of what Python 3.11's unicodedata,
 # Unicode 14, knows: a test checks that every Cf character it knows is in here).
@@ -212,12 +212,23 @@ _C1_NAMES = (
 )
 
 
-class HiddenCharacter(NamedTuple):
-    """One character that `visible()` would replace, and where it is."""
+class HiddenCharacter:
+    """One character that `visible()` would replace, and where it is. (A plain class: a
+    NamedTuple compiles each of its annotations when it is defined, some 1.5 ms of every
+    start.)"""
 
-    offset: int  # index into the text (code points)
-    code_point: int
-    name: str
+    __slots__ = ("code_point", "name", "offset")
+    offset: Final[int]  # index into the text (code points)
+    code_point: Final[int]
+    name: Final[str]
+
+    def __init__(self, offset: int, code_point: int, name: str) -> None:
+        self.offset = offset
+        self.code_point = code_point
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"HiddenCharacter({self.offset}, {self.label})"
 
     @property
     def label(self) -> str:
@@ -328,6 +339,16 @@ def _json_escape(match: re.Match[str]) -> str:
     return f"\\u{code:04x}"
 
 
+def _fields(value: Any) -> dict[str, Any]:
+    """A dataclass's fields by name, in the order it declares them (json.dumps's
+    `default`: called for what it cannot write itself)."""
+    import dataclasses
+
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: getattr(value, f.name) for f in dataclasses.fields(value)}
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+
+
 def json_text(value: Any, *, indent: int | None = None) -> str:
     """`value` (anything json.dumps takes, a dataclass, or a pydantic model) as exact
     JSON text; a dataclass's fields in the order it declares them (`scan`'s report).
@@ -336,7 +357,6 @@ def json_text(value: Any, *, indent: int | None = None) -> str:
     escape: JSON readers get the exact value back, a terminal shows an escape and never
     obeys a control, and a lone surrogate cannot make the UTF-8 write fail.
     """
-    import dataclasses
     import json
 
     # A pydantic model exists only once pydantic is imported: plain data (and the rest of
@@ -356,9 +376,9 @@ def json_text(value: Any, *, indent: int | None = None) -> str:
     else:
         if pydantic is not None and isinstance(value, pydantic.BaseModel):
             value = value.model_dump(mode="json")
-        elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-            value = dataclasses.asdict(value)
-        text = json.dumps(value, ensure_ascii=False, indent=indent)
+        # A dataclass is written as it is met, field by field (not copied whole first by
+        # `dataclasses.asdict`, deep copies of every string included).
+        text = json.dumps(value, ensure_ascii=False, indent=indent, default=_fields)
     if text.isascii() and "\x7f" not in text:
         return text
     # json.dumps escapes C0 inside strings itself; a raw newline or tab here is the

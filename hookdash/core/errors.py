@@ -24,7 +24,6 @@ throw) are not here: they model what Gemini CLI itself throws, and become verdic
 
 from __future__ import annotations
 
-import signal
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -120,6 +119,8 @@ class FireInterrupted(EngineError, code="fire-interrupted"):
     process groups) and logged as cancelled before this was raised."""
 
     def __init__(self, signum: int) -> None:
+        import signal  # here: a start that fires nothing does not import it
+
         self.signum = signum
         name = signal.Signals(signum).name
         super().__init__(

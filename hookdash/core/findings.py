@@ -1,6 +1,7 @@
 """What hookdash finds in a hook's command, of any host: a risk flag a reviewer must not
 miss, and a part it did not understand. The ground floor: every host's records, `scan` and
-the risk readers (core.load.risks) build these; it imports nothing of hookdash.
+the risk readers (core.load.risks) build these; it imports nothing of hookdash but
+core.record_class.
 
 Plain frozen dataclasses, not pydantic models: `scan` builds one for every flag and part it
 finds and validates none, so it starts without importing pydantic. The pydantic models
@@ -12,6 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Literal
+
+from hookdash.core.record_class import ByValue
 
 RiskKind = Literal[
     "network",
@@ -46,8 +49,8 @@ RISK_KINDS: tuple[RiskKind, ...] = (
 )
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class RiskSpan:
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
+class RiskSpan(ByValue):
     """The text a flag was found in: [start, end) into the command, or into the script."""
 
     text: str
@@ -55,8 +58,8 @@ class RiskSpan:
     end: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class RiskFlag:
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
+class RiskFlag(ByValue):
     """One thing a reviewer must not miss (`risks` in `list --json`)."""
 
     kind: RiskKind
@@ -67,8 +70,8 @@ class RiskFlag:
     env: str | None = None  # the variable of the hook's `env` it was found in
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Unknown:
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
+class Unknown(ByValue):
     """A part of a hook hookdash did not understand (`unknowns` in `list --json` and `scan`):
     an unknown program, an option outside what hookdash knows of a program, a file it could
     not follow. A hook is quiet only when it has no risk flag and no unknown."""

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from hookdash.core.record_class import ByValue
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class AlsoRunBy:
+
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
+class AlsoRunBy(ByValue):
     """Another agent that runs this hook, and when."""
 
     agent: str  # its id in `scan` (core.hosts.scanned.AGENT_NAMES)

@@ -18,8 +18,7 @@ data written here, never read from outside: a frozen dataclass, not a pydantic m
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from typing import Final, Literal
 
 Level = Literal["error", "warning", "note"]
 LEVELS: tuple[Level, ...] = ("error", "warning", "note")
@@ -27,14 +26,20 @@ LEVELS: tuple[Level, ...] = ("error", "warning", "note")
 LEVEL_RANK: dict[str, int] = {"error": 0, "warning": 1, "note": 2}
 
 
-@dataclass(frozen=True, slots=True)
 class Rule:
     """One kind of finding."""
 
-    id: str
-    level: Level
-    description: str  # one line: what was found
-    help: str  # what it means and what to do
+    __slots__ = ("description", "help", "id", "level")
+    id: Final[str]
+    level: Final[Level]
+    description: Final[str]  # one line: what was found
+    help: Final[str]  # what it means and what to do
+
+    def __init__(self, id: str, level: Level, description: str, help: str) -> None:
+        self.id = id
+        self.level = level
+        self.description = description
+        self.help = help
 
 
 class UnknownRuleError(KeyError):

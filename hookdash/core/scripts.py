@@ -7,6 +7,8 @@ import re
 import shlex
 from dataclasses import dataclass
 
+from hookdash.core.record_class import ByValue
+
 INTERPRETERS = frozenset(
     {
         "bash",
@@ -56,8 +58,8 @@ AGENT_PLACE_VARIABLES = (
 _CONTROL = re.compile(r"\|\||&&|[|;&\n]")
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ScriptInfo:
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
+class ScriptInfo(ByValue):
     """The program a hook's command starts: a script file, or a command on PATH. A plain
     dataclass (as core.findings' records are): `scan` builds one per script and validates
     none; the host records that carry it validate it as a field."""

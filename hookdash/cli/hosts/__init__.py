@@ -13,8 +13,7 @@ from __future__ import annotations
 import argparse
 import importlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from hookdash.cli.output import Style
@@ -25,12 +24,22 @@ Command = Callable[[argparse.Namespace], int]
 ListWriter = Callable[["HostSnapshot", "Style"], None]
 
 
-@dataclass(frozen=True)
 class CliHost:
-    name: str
+    __slots__ = ("commands", "name", "write_list")
+    name: Final[str]
     # The commands (by the parser's command name) this host runs its own way.
-    commands: Mapping[str, Command] = field(default_factory=dict)
-    write_list: ListWriter | None = None
+    commands: Final[Mapping[str, Command]]
+    write_list: Final[ListWriter | None]
+
+    def __init__(
+        self,
+        name: str,
+        commands: Mapping[str, Command] | None = None,
+        write_list: ListWriter | None = None,
+    ) -> None:
+        self.name = name
+        self.commands = {} if commands is None else commands
+        self.write_list = write_list
 
 
 _cli_hosts: dict[str, CliHost] = {}

@@ -28,14 +28,12 @@ from __future__ import annotations
 
 import codecs
 import errno
-import fcntl
-import hashlib
 import os
 import stat
 from collections.abc import Callable
-from dataclasses import dataclass
 from io import FileIO
 from pathlib import Path
+from typing import Final
 
 from hookdash.core.disk.large_blocks import return_large_blocks
 
@@ -129,7 +127,7 @@ def open_regular(path: str | Path) -> tuple[FileIO, os.stat_result]:
             raise _refuse(path, info.st_mode)
         # Back to blocking reads: a regular file never blocks, and a clean descriptor is
         # what the rest of Python expects.
-        fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) & ~os.O_NONBLOCK)
+        os.set_blocking(fd, True)
         handle = FileIO(fd, "rb", closefd=True)
     except BaseException:
         os.close(fd)
@@ -174,13 +172,18 @@ def read_text(path: str | Path, cap: int = MAX_FILE_BYTES, errors: str = "replac
     return read_bytes(path, cap).decode("utf-8", errors)
 
 
-@dataclass(frozen=True)
 class DecodedFile:
     """A file's UTF-8 text, with the SHA-256 and size of its bytes."""
 
-    text: str
-    sha256: bytes
-    size: int
+    __slots__ = ("sha256", "size", "text")
+    text: Final[str]
+    sha256: Final[bytes]
+    size: Final[int]
+
+    def __init__(self, text: str, sha256: bytes, size: int) -> None:
+        self.text = text
+        self.sha256 = sha256
+        self.size = size
 
 
 _DECODE_BLOCK = 1 << 20
@@ -192,8 +195,18 @@ def decode_file(
     """The text of an open file, decoded a block at a time as it is read: a 50 MB settings
     file is never held as bytes and text at once. FileTooLargeError beyond `cap` bytes;
     with `errors="strict"`, NotUtf8Error where the bytes stop being UTF-8."""
-    decoder = codecs.getincrementaldecoder("utf-8")(errors)
+    import hashlib  # here: OpenSSL's library is a few ms of a start that reads without hashing
+
     hasher = hashlib.sha256()
+    text, size = _decode(handle, path, cap, errors, hasher.update)
+    return DecodedFile(text, hasher.digest(), size)
+
+
+def _decode(
+    handle: FileIO, path: str | Path, cap: int, errors: str, update: Callable[[bytes], None]
+) -> tuple[str, int]:
+    """`decode_file`'s text and size, each block handed to `update` as it is read."""
+    decoder = codecs.getincrementaldecoder("utf-8")(errors)
     text = ""
     size = 0
     while True:
@@ -201,7 +214,7 @@ def decode_file(
         size += len(block)
         if size > cap:
             raise FileTooLargeError(path, size, cap)
-        hasher.update(block)
+        update(block)
         if size > _DECODE_BLOCK:  # a large file: its texts are to be given back when freed
             return_large_blocks()
         try:
@@ -211,7 +224,7 @@ def decode_file(
         # Grown in place (CPython resizes a string nothing else refers to).
         text += piece
         if not block:
-            return DecodedFile(text, hasher.digest(), size)
+            return text, size
 
 
 def _not_utf8(path: str | Path, before: str, exc: UnicodeDecodeError) -> NotUtf8Error:
@@ -228,11 +241,27 @@ def read_decoded(
     path: str | Path, cap: int = MAX_FILE_BYTES, errors: str = "strict"
 ) -> DecodedFile:
     """The whole regular file at `path` as UTF-8 text (see `decode_file`)."""
-    handle, info = open_regular(path)
-    with handle:
-        if info.st_size > cap:
-            raise FileTooLargeError(path, info.st_size, cap)
+    with _open_capped(path, cap) as handle:
         return decode_file(handle, path, cap, errors)
+
+
+def read_utf8(path: str | Path, cap: int = MAX_FILE_BYTES, errors: str = "strict") -> str:
+    """`read_decoded`'s text, for a reader that needs no digest of the file."""
+    with _open_capped(path, cap) as handle:
+        return _decode(handle, path, cap, errors, _ignore)[0]
+
+
+def _open_capped(path: str | Path, cap: int) -> FileIO:
+    """The regular file at `path`, open; FileTooLargeError when it is over `cap` bytes."""
+    handle, info = open_regular(path)
+    if info.st_size > cap:
+        handle.close()
+        raise FileTooLargeError(path, info.st_size, cap)
+    return handle
+
+
+def _ignore(block: bytes) -> None:
+    pass
 
 
 def read_head(path: str | Path, limit: int) -> tuple[bytes, int]:

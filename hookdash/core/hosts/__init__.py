@@ -11,15 +11,18 @@ host's names in another's terms are `crosswalk`, beside them.
 
 from __future__ import annotations
 
-from hookdash.core.hosts.protocol import CAPABILITIES, Capability, Host, HostName, SwitchKind
-from hookdash.core.hosts.registry import (
-    UnknownHost,
-    all_hosts,
-    host,
-    host_names,
-    register,
-    registered,
-)
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from hookdash.core.hosts.protocol import CAPABILITIES, Capability, Host, HostName, SwitchKind
+    from hookdash.core.hosts.registry import (
+        UnknownHost,
+        all_hosts,
+        host,
+        host_names,
+        register,
+        registered,
+    )
 
 __all__ = [
     "CAPABILITIES",
@@ -34,3 +37,15 @@ __all__ = [
     "register",
     "registered",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """The protocol's and the registry's names, imported on first use (PEP 562): a room's
+    own modules need neither (a scan imports every room's reader and asks no registry)."""
+    if name not in __all__:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from hookdash.core.hosts import protocol, registry
+
+    value = getattr(protocol, name) if hasattr(protocol, name) else getattr(registry, name)
+    globals()[name] = value
+    return value

@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from hookdash.core import jsonc
 from hookdash.core.display import shorten, visible
@@ -30,17 +29,35 @@ Dialect = Literal["claude", "gemini"]
 _URL_TYPES = ("http", "sse", "ws", "sse-ide", "ws-ide")
 
 
-@dataclass(frozen=True)
 class ServerEntry:
     """One server of an `mcpServers` object, as the agent reads it."""
 
-    name: str
-    pointer: str
-    transport: str
-    command: str | None = None
-    args: list[str] = field(default_factory=list)
-    url: str | None = None
-    env: dict[str, str] = field(default_factory=dict)
+    __slots__ = ("args", "command", "env", "name", "pointer", "transport", "url")
+    name: Final[str]
+    pointer: Final[str]
+    transport: Final[str]
+    command: Final[str | None]
+    args: Final[list[str]]
+    url: Final[str | None]
+    env: Final[dict[str, str]]
+
+    def __init__(
+        self,
+        name: str,
+        pointer: str,
+        transport: str,
+        command: str | None = None,
+        args: list[str] | None = None,
+        url: str | None = None,
+        env: dict[str, str] | None = None,
+    ) -> None:
+        self.name = name
+        self.pointer = pointer
+        self.transport = transport
+        self.command = command
+        self.args = [] if args is None else args
+        self.url = url
+        self.env = {} if env is None else env
 
 
 def _strings(value: Any) -> list[str]:

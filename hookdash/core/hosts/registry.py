@@ -10,7 +10,6 @@ its host. A test's toy host calls `register` itself (and `registered` to undo it
 from __future__ import annotations
 
 import importlib
-import pkgutil
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -37,6 +36,8 @@ def _find_builtin() -> None:
     if _found:
         return
     _found = True
+    import pkgutil  # here: reading a repository's files (scan) asks no registry
+
     package = importlib.import_module("hookdash.core.hosts")
     for info in pkgutil.iter_modules(package.__path__):
         if info.ispkg:

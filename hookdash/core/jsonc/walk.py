@@ -9,8 +9,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from hookdash.core import nesting
 from hookdash.core.jsonc.errors import reject_constant, too_deep
@@ -56,14 +55,20 @@ def _scan(src: str, pos: int) -> int:
     return int(end)
 
 
-@dataclass(frozen=True, slots=True)
 class Member:
     """A member of an object, in a text: its key, where the key starts, its value's span."""
 
-    key: str
-    key_start: int
-    start: int
-    end: int
+    __slots__ = ("end", "key", "key_start", "start")
+    key: Final[str]
+    key_start: Final[int]
+    start: Final[int]
+    end: Final[int]
+
+    def __init__(self, key: str, key_start: int, start: int, end: int) -> None:
+        self.key = key
+        self.key_start = key_start
+        self.start = start
+        self.end = end
 
 
 def _walk(src: str, pos: int, levels: int, out: list[Member] | None = None) -> int:

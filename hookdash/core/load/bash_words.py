@@ -16,11 +16,10 @@ nullglob or failglob (a pattern matching nothing stays the word as written), no 
 from __future__ import annotations
 
 import os
-import pwd
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from itertools import pairwise
+from typing import Final
 
 from hookdash.core.lazy_regex import lazy_compile
 
@@ -28,34 +27,56 @@ MAX_WORDS = 64  # fields one word may expand to before hookdash stops expanding 
 _MAX_DIRECTORY = 4096  # entries of one directory a glob looks at
 
 
-@dataclass(frozen=True, slots=True)
 class Char:
     """One literal character of a word as written; `quoted`: quoted or backslash-escaped."""
 
-    ch: str
-    quoted: bool
+    __slots__ = ("ch", "quoted")
+    ch: Final[str]
+    quoted: Final[bool]
+
+    def __init__(self, ch: str, quoted: bool) -> None:
+        self.ch = ch
+        self.quoted = quoted
 
 
-@dataclass(frozen=True, slots=True)
 class Value:
     """A parameter's value; unquoted ones are split and globbed."""
 
-    text: str
-    quoted: bool
+    __slots__ = ("quoted", "text")
+    text: Final[str]
+    quoted: Final[bool]
+
+    def __init__(self, text: str, quoted: bool) -> None:
+        self.text = text
+        self.quoted = quoted
 
 
 Piece = Char | Value
 
 
-@dataclass(frozen=True)
 class Globbing:
     """The shell options that change pathname expansion."""
 
-    noglob: bool = False
-    nullglob: bool = False
-    failglob: bool = False
-    dotglob: bool = False
-    nocaseglob: bool = False
+    __slots__ = ("dotglob", "failglob", "nocaseglob", "noglob", "nullglob")
+    noglob: Final[bool]
+    nullglob: Final[bool]
+    failglob: Final[bool]
+    dotglob: Final[bool]
+    nocaseglob: Final[bool]
+
+    def __init__(
+        self,
+        noglob: bool = False,
+        nullglob: bool = False,
+        failglob: bool = False,
+        dotglob: bool = False,
+        nocaseglob: bool = False,
+    ) -> None:
+        self.noglob = noglob
+        self.nullglob = nullglob
+        self.failglob = failglob
+        self.dotglob = dotglob
+        self.nocaseglob = nocaseglob
 
 
 class GlobFailed(Exception):
@@ -242,6 +263,8 @@ def expand_tilde(
     elif name == "-":
         target, what = oldpwd, "$OLDPWD (~-)"
     else:
+        import pwd  # here: a word naming another user's home is rare
+
         try:
             target, what = pwd.getpwnam(name).pw_dir, f"~{name}"
         except (KeyError, ValueError):

@@ -38,9 +38,8 @@ import os
 import posixpath
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from hookdash.core.findings import Unknown
 from hookdash.core.lazy_regex import lazy_compile
@@ -190,17 +189,29 @@ _STATEMENTS = frozenset(
 )
 
 
-@dataclass(frozen=True)
 class CommandScripts:
     """What a command runs: the project's scripts and code, in the order bash reaches
     them; the program of its first simple command when that is a tool on PATH; and why
     hookdash cannot tell all of it, if it cannot."""
 
-    scripts: tuple[ScriptInfo, ...] = ()
-    program: ScriptInfo | None = None
-    unresolved: str | None = None
+    __slots__ = ("program", "scripts", "unknowns", "unresolved")
+    scripts: Final[tuple[ScriptInfo, ...]]
+    program: Final[ScriptInfo | None]
+    unresolved: Final[str | None]
     # The parts it could not follow, each with why (`unresolved` is their reasons, joined).
-    unknowns: tuple[Unknown, ...] = ()
+    unknowns: Final[tuple[Unknown, ...]]
+
+    def __init__(
+        self,
+        scripts: tuple[ScriptInfo, ...] = (),
+        program: ScriptInfo | None = None,
+        unresolved: str | None = None,
+        unknowns: tuple[Unknown, ...] = (),
+    ) -> None:
+        self.scripts = scripts
+        self.program = program
+        self.unresolved = unresolved
+        self.unknowns = unknowns
 
     @property
     def primary(self) -> ScriptInfo | None:
@@ -220,11 +231,14 @@ class _NotRun(Exception):
     """The command does not run at all (failglob and a pattern matched nothing)."""
 
 
-@dataclass(frozen=True, slots=True)
 class _Dyn:
     """A field hookdash cannot tell."""
 
-    reason: str
+    __slots__ = ("reason",)
+    reason: Final[str]
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
 
 
 Field = str | _Dyn
@@ -294,15 +308,29 @@ class _Vars:
         return out
 
 
-@dataclass
 class _State:
     """What a shell knows at one point: its directory and variables."""
 
+    __slots__ = ("cwd", "cwd_why", "glob", "oldpwd", "vars")
     cwd: str | None
     cwd_why: str | None
     oldpwd: str | None
     vars: _Vars
-    glob: bw.Globbing = field(default_factory=bw.Globbing)
+    glob: bw.Globbing
+
+    def __init__(
+        self,
+        cwd: str | None,
+        cwd_why: str | None,
+        oldpwd: str | None,
+        vars: _Vars,
+        glob: bw.Globbing | None = None,
+    ) -> None:
+        self.cwd = cwd
+        self.cwd_why = cwd_why
+        self.oldpwd = oldpwd
+        self.vars = vars
+        self.glob = bw.Globbing() if glob is None else glob
 
     def copy(self) -> _State:
         return _State(self.cwd, self.cwd_why, self.oldpwd, self.vars.copy(), self.glob)
@@ -323,14 +351,26 @@ class _State:
         return out
 
 
-@dataclass
 class _Stdin:
     """Where a command's standard input comes from, when a shell may read code there."""
 
-    file: Field | None = None
-    text: str | None = None
-    dynamic: str | None = None
-    stage: Node | None = None  # the pipeline stage before it
+    __slots__ = ("dynamic", "file", "stage", "text")
+    file: Field | None
+    text: str | None
+    dynamic: str | None
+    stage: Node | None  # the pipeline stage before it
+
+    def __init__(
+        self,
+        file: Field | None = None,
+        text: str | None = None,
+        dynamic: str | None = None,
+        stage: Node | None = None,
+    ) -> None:
+        self.file = file
+        self.text = text
+        self.dynamic = dynamic
+        self.stage = stage
 
 
 class _Source:

@@ -24,8 +24,7 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass, field
-from typing import Literal
+from typing import Final, Literal
 
 from hookdash.core import jsonc, nesting
 from hookdash.core.disk import files
@@ -40,29 +39,57 @@ _MAX_UP = 64  # directories looked at on the way up for package.json
 MAKEFILES = ("GNUmakefile", "makefile", "Makefile")
 
 
-@dataclass(frozen=True)
 class Task:
     """One piece of project-defined code: `code` as written in `file` (from `line`),
     `commands` what the shell is given (make: one per recipe line, its variables
     expanded), run in `cwd`."""
 
-    kind: TaskKind
-    file: str
-    name: str
-    code: str
-    line: int | None
-    cwd: str
-    commands: tuple[str, ...]
+    __slots__ = ("code", "commands", "cwd", "file", "kind", "line", "name")
+    kind: Final[TaskKind]
+    file: Final[str]
+    name: Final[str]
+    code: Final[str]
+    line: Final[int | None]
+    cwd: Final[str]
+    commands: Final[tuple[str, ...]]
+
+    def __init__(
+        self,
+        kind: TaskKind,
+        file: str,
+        name: str,
+        code: str,
+        line: int | None,
+        cwd: str,
+        commands: tuple[str, ...],
+    ) -> None:
+        self.kind = kind
+        self.file = file
+        self.name = name
+        self.code = code
+        self.line = line
+        self.cwd = cwd
+        self.commands = commands
 
 
-@dataclass
 class Tasks:
     """The tasks a command starts, the other project files that decide them (makefiles
     read through `include`), and why not all of them could be read."""
 
-    tasks: list[Task] = field(default_factory=list)
-    why: str | None = None
-    files: list[str] = field(default_factory=list)
+    __slots__ = ("files", "tasks", "why")
+    tasks: list[Task]
+    why: str | None
+    files: list[str]
+
+    def __init__(
+        self,
+        tasks: list[Task] | None = None,
+        why: str | None = None,
+        files: list[str] | None = None,
+    ) -> None:
+        self.tasks = [] if tasks is None else tasks
+        self.why = why
+        self.files = [] if files is None else files
 
 
 def _read(path: str) -> tuple[str | None, str | None]:
@@ -145,25 +172,64 @@ _MAKE_VAR = lazy_compile(r"\$(?:\(([^()$]*)\)|\{([^{}$]*)\}|(.))", re.S)
 _MAX_INCLUDES = 16  # makefiles read through `include`, nested or not
 
 
-@dataclass
 class _Rule:
+    __slots__ = ("file", "prereqs", "recipe")
     file: str  # the makefile that defines it (an included one, perhaps)
-    prereqs: list[str] = field(default_factory=list)
-    recipe: list[tuple[int, str]] = field(default_factory=list)  # (line, text without TAB)
+    prereqs: list[str]
+    recipe: list[tuple[int, str]]  # (line, text without TAB)
+
+    def __init__(
+        self,
+        file: str,
+        prereqs: list[str] | None = None,
+        recipe: list[tuple[int, str]] | None = None,
+    ) -> None:
+        self.file = file
+        self.prereqs = [] if prereqs is None else prereqs
+        self.recipe = [] if recipe is None else recipe
 
 
-@dataclass
 class Makefile:
     """The rules and variables of one makefile, as far as hookdash reads them."""
 
+    __slots__ = (
+        "default",
+        "included",
+        "includes",
+        "path",
+        "patterns",
+        "rules",
+        "unreadable",
+        "variables",
+    )
     path: str
-    rules: dict[str, _Rule] = field(default_factory=dict)
-    variables: dict[str, str] = field(default_factory=dict)
-    default: str | None = None
-    includes: bool = False  # it includes a makefile hookdash could not read
-    included: list[str] = field(default_factory=list)  # the makefiles it includes, read
-    patterns: bool = False
-    unreadable: str | None = None  # what in it hookdash cannot follow
+    rules: dict[str, _Rule]
+    variables: dict[str, str]
+    default: str | None
+    includes: bool  # it includes a makefile hookdash could not read
+    included: list[str]  # the makefiles it includes, read
+    patterns: bool
+    unreadable: str | None  # what in it hookdash cannot follow
+
+    def __init__(
+        self,
+        path: str,
+        rules: dict[str, _Rule] | None = None,
+        variables: dict[str, str] | None = None,
+        default: str | None = None,
+        includes: bool = False,
+        included: list[str] | None = None,
+        patterns: bool = False,
+        unreadable: str | None = None,
+    ) -> None:
+        self.path = path
+        self.rules = {} if rules is None else rules
+        self.variables = {} if variables is None else variables
+        self.default = default
+        self.includes = includes
+        self.included = [] if included is None else included
+        self.patterns = patterns
+        self.unreadable = unreadable
 
 
 def find_makefile(directory: str, name: str | None) -> str | None:

@@ -18,26 +18,32 @@ from __future__ import annotations
 
 import fnmatch
 import os
-import re
-from dataclasses import dataclass, field
 
 from hookdash.core import nesting
 from hookdash.core.disk import files
+from hookdash.core.lazy_regex import lazy_compile
 
 MAX_FILES = 32  # files one program reaches that are recorded
 MAX_WALK = 5000  # directory entries `find` is followed through
 _MAX_LIST = 64 * 1024  # an xargs input list read
 
 
-@dataclass
 class Reached:
     """What a program reaches: `run` the files it runs as code, `read` the files that
     decide which (package.json, pyproject.toml, an input list), `why` what hookdash cannot
     tell."""
 
-    run: list[str] = field(default_factory=list)
-    read: list[str] = field(default_factory=list)
-    why: str | None = None
+    __slots__ = ("read", "run", "why")
+    run: list[str]
+    read: list[str]
+    why: str | None
+
+    def __init__(
+        self, run: list[str] | None = None, read: list[str] | None = None, why: str | None = None
+    ) -> None:
+        self.run = [] if run is None else run
+        self.read = [] if read is None else read
+        self.why = why
 
 
 def _read_text(path: str, cap: int = files.SCRIPT_HASH_BYTES) -> str | None:
@@ -227,14 +233,26 @@ _FIND_KNOWN = frozenset(
 )
 
 
-@dataclass
 class FindRun:
     """A `find` command's parts: where it starts, its tests, its `-exec` commands."""
 
+    __slots__ = ("execs", "starts", "tests", "unknown")
     starts: list[str]
     tests: list[tuple[str, str]]  # (test, argument)
     execs: list[tuple[list[str], bool]]  # (words with `{}`, batched with `+`)
-    unknown: str | None = None  # a test hookdash does not evaluate
+    unknown: str | None  # a test hookdash does not evaluate
+
+    def __init__(
+        self,
+        starts: list[str],
+        tests: list[tuple[str, str]],
+        execs: list[tuple[list[str], bool]],
+        unknown: str | None = None,
+    ) -> None:
+        self.starts = starts
+        self.tests = tests
+        self.execs = execs
+        self.unknown = unknown
 
 
 def parse_find(words: list[str]) -> FindRun:
@@ -318,7 +336,7 @@ def _find_test(test: str, argument: str, name: str, path: str) -> bool:
 # ------------------------------------------------------------------------ xargs
 
 
-_XARGS_QUOTED = re.compile(r"""['"\\]""")
+_XARGS_QUOTED = lazy_compile(r"""['"\\]""")
 
 
 def xargs_items(path: str, delimiter: str | None, lines: bool) -> tuple[list[str] | None, str]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os
 import stat
-from dataclasses import dataclass
+from typing import Final
 
 from hookdash.core.disk import files
 
@@ -31,15 +31,29 @@ _CACHE_BUDGET = 64 * 1024 * 1024
 _BINARY_SNIFF = 8192
 
 
-@dataclass(frozen=True)
 class ScriptHead:
     """The start of a script file, or why there is none."""
 
-    path: str
-    text: str | None  # decoded as UTF-8 (invalid bytes replaced); None when unavailable
-    truncated: bool = False  # the file is longer than what was read
-    binary: bool = False
-    unavailable: str | None = None  # why there is no text
+    __slots__ = ("binary", "path", "text", "truncated", "unavailable")
+    path: Final[str]
+    text: Final[str | None]  # decoded as UTF-8 (invalid bytes replaced); None when unavailable
+    truncated: Final[bool]  # the file is longer than what was read
+    binary: Final[bool]
+    unavailable: Final[str | None]  # why there is no text
+
+    def __init__(
+        self,
+        path: str,
+        text: str | None,
+        truncated: bool = False,
+        binary: bool = False,
+        unavailable: str | None = None,
+    ) -> None:
+        self.path = path
+        self.text = text
+        self.truncated = truncated
+        self.binary = binary
+        self.unavailable = unavailable
 
 
 def file_kind(mode: int) -> str | None:

@@ -22,14 +22,12 @@ from __future__ import annotations
 
 import json
 import os
-import pkgutil
 import posixpath
 import re
 import sys
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from hookdash.core import jsonc
 from hookdash.core.findings import Unknown
@@ -63,20 +61,55 @@ _SHOWN = 60  # characters of a part shown in its `why`
 _MAX_COMMANDS = 2000  # simple commands read in one text (a hook has a few; hostile text more)
 
 
-@dataclass(frozen=True)
 class Spec:
     """One program's entry in the table (see programs.json's `_about`)."""
 
-    does: str
-    flags: frozenset[str]
-    values: frozenset[str]
-    loads: frozenset[str]
-    prefixes: tuple[str, ...]  # options known with anything after them (`sed -i.bak`)
-    any: bool
-    numeric: bool
-    plus: bool
-    sub: Mapping[str, Spec] | None
-    command: bool  # its first operand and what follows are a command of their own
+    __slots__ = (
+        "any",
+        "command",
+        "does",
+        "flags",
+        "loads",
+        "numeric",
+        "plus",
+        "prefixes",
+        "sub",
+        "values",
+    )
+    does: Final[str]
+    flags: Final[frozenset[str]]
+    values: Final[frozenset[str]]
+    loads: Final[frozenset[str]]
+    prefixes: Final[tuple[str, ...]]  # options known with anything after them (`sed -i.bak`)
+    any: Final[bool]
+    numeric: Final[bool]
+    plus: Final[bool]
+    sub: Final[Mapping[str, Spec] | None]
+    command: Final[bool]  # its first operand and what follows are a command of their own
+
+    def __init__(
+        self,
+        does: str,
+        flags: frozenset[str],
+        values: frozenset[str],
+        loads: frozenset[str],
+        prefixes: tuple[str, ...],
+        any: bool,
+        numeric: bool,
+        plus: bool,
+        sub: Mapping[str, Spec] | None,
+        command: bool,
+    ) -> None:
+        self.does = does
+        self.flags = flags
+        self.values = values
+        self.loads = loads
+        self.prefixes = prefixes
+        self.any = any
+        self.numeric = numeric
+        self.plus = plus
+        self.sub = sub
+        self.command = command
 
 
 def _spec(entry: Mapping[str, Any]) -> Spec:
@@ -95,17 +128,41 @@ def _spec(entry: Mapping[str, Any]) -> Spec:
     )
 
 
+class Programs:
+    """The table, each program's Spec made when it is first looked up: a scan asks for a
+    handful of the 290 programs, and making them all was some 3 ms of its start."""
+
+    __slots__ = ("_entries", "_made")
+
+    def __init__(self, entries: dict[str, Any]) -> None:
+        self._entries = entries
+        self._made: dict[str, Spec] = {}
+
+    def __getitem__(self, name: str) -> Spec:
+        spec = self._made.get(name)
+        if spec is None:
+            spec = self._made[name] = _spec(self._entries[name])
+        return spec
+
+    def get(self, name: str) -> Spec | None:
+        return self[name] if name in self._entries else None
+
+    def __contains__(self, name: str) -> bool:
+        return name in self._entries
+
+
 @lru_cache(maxsize=1)
-def programs() -> Mapping[str, Spec]:
+def programs() -> Programs:
     """The table of programs, read once, on first use (never at import: the dashboard's
-    first paint does not pay for it). Read through the package's own loader (pkgutil), as
-    importlib.resources would, without the zip and temporary-file machinery it imports:
-    some 8 ms of a scan."""
-    data = pkgutil.get_data("hookdash.core.load", "programs.json")
-    if data is None:  # a loader that cannot read data files: not one Python ships
+    first paint does not pay for it). Read through this module's own loader, as
+    pkgutil.get_data and importlib.resources would (from a zip too), without importing
+    them: importlib.resources' zip and temporary-file machinery was some 8 ms of a scan,
+    pkgutil half a millisecond more."""
+    get_data = getattr(__spec__.loader, "get_data", None)
+    if get_data is None:  # a loader that cannot read data files: not one Python ships
         raise FileNotFoundError("hookdash.core.load/programs.json")
-    table = json.loads(data.decode("utf-8"))["programs"]
-    return {name: _spec(entry) for name, entry in table.items()}
+    data = get_data(os.path.join(os.path.dirname(__file__), "programs.json"))
+    return Programs(json.loads(data.decode("utf-8"))["programs"])
 
 
 def _shown(text: str) -> str:

@@ -5,23 +5,42 @@ room configures one with its paths, command fields and the sentence on when it r
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 from hookdash.core.scan.reader import BaseReader, Document, Entry, Skipped
 from hookdash.core.scan.shapes import hooks_object
 
 
-@dataclass(frozen=True)
 class HooksObjectReader(BaseReader):
+    __slots__ = ("agent", "fields", "files", "label", "rank", "skip", "variables", "when")
     agent: str
     files: tuple[str, ...]
     fields: tuple[str, ...]
     when: str
-    label: str = ""  # as people name the agent
-    rank: int = 1000  # its place in scan order
-    skip: frozenset[str] = frozenset()  # keys of `hooks` that are settings, not events
-    variables: tuple[str, ...] = ()  # set to the project directory when a hook runs
+    label: str  # as people name the agent
+    rank: int  # its place in scan order
+    skip: frozenset[str]  # keys of `hooks` that are settings, not events
+    variables: tuple[str, ...]  # set to the project directory when a hook runs
+
+    def __init__(
+        self,
+        agent: str,
+        files: tuple[str, ...],
+        fields: tuple[str, ...],
+        when: str,
+        label: str = "",
+        rank: int = 1000,
+        skip: frozenset[str] = frozenset(),
+        variables: tuple[str, ...] = (),
+    ) -> None:
+        self.agent = agent
+        self.files = files
+        self.fields = fields
+        self.when = when
+        self.label = label
+        self.rank = rank
+        self.skip = skip
+        self.variables = variables
 
     def paths(self, root: Path) -> list[str]:
         return list(self.files)

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
-from dataclasses import dataclass, field as _field
+from dataclasses import field as _field
 from typing import TYPE_CHECKING, Literal
 
 from hookdash.core.findings import RiskFlag, Unknown
 from hookdash.core.hosts.scanned import AGENT_NAMES as AGENT_NAMES
 from hookdash.core.other_agents import AlsoRunBy
+from hookdash.core.record_class import record
 from hookdash.core.rules import LEVEL_RANK, Level
 
 if TYPE_CHECKING:
@@ -27,9 +28,10 @@ if TYPE_CHECKING:
 
 
 # Each record is frozen (a change is a `dataclasses.replace`) and keyword-only (fields with
-# defaults sit among those without, in the order the JSON gives them). (`_field`: a
-# scanned hook has a field named `field`.)
-@dataclass(frozen=True, slots=True, kw_only=True)
+# defaults sit among those without, in the order the JSON gives them); none is compared
+# or hashed (core.scan.diff compares what identifies a hook), so each is a `record`, which
+# generates only its __init__. (`_field`: a scanned hook has a field named `field`.)
+@record(slots=True, kw_only=True)
 class AgentFiles:
     """An agent whose hook files the repository carries, and which ones (relative paths)."""
 
@@ -37,7 +39,7 @@ class AgentFiles:
     files: list[str]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(slots=True, kw_only=True)
 class ScannedHook:
     """One command an agent would run because of a file in the repository."""
 
@@ -68,7 +70,7 @@ class ScannedHook:
     scripts: list[str] = _field(default_factory=list)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(slots=True, kw_only=True)
 class Finding:
     """One finding, under a rule of the catalogue."""
 
@@ -80,7 +82,7 @@ class Finding:
     line: int | None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(slots=True, kw_only=True)
 class ScanReport:
     """Everything `hookdash scan --json` prints."""
 
@@ -90,7 +92,7 @@ class ScanReport:
     findings: list[Finding]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(slots=True, kw_only=True)
 class DiffReport(ScanReport):
     """`hookdash scan --diff BASE`: only the hooks and findings the change since `base`
     adds or modifies; `agents` lists the files it touched."""

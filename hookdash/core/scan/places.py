@@ -27,7 +27,8 @@ class PlaceNames:
 
     def __init__(self, command: str, variables: Sequence[str]) -> None:
         self.original = command
-        names = [v for v in variables if v not in _ALREADY_KNOWN]
+        # Only the names the command holds (a pattern is compiled for them).
+        names = [v for v in variables if v not in _ALREADY_KNOWN and v in command]
         self._edits: list[tuple[int, int, int]] = []  # (new start, new end, length change)
         if not names:
             self.text = command

@@ -11,10 +11,10 @@ findings are the shared scan's work, the same for every agent.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import Any, Final, Literal, Protocol
 
+from hookdash.core.record_class import record
 from hookdash.core.rules import Level
 from hookdash.core.scan.events import event_kind
 
@@ -45,19 +45,28 @@ def syntax_of(rel: str) -> Syntax:
     return "json" if rel.endswith((".json", ".jsonc")) else "executable"
 
 
-@dataclass(frozen=True)
 class Document:
     """One file, read and parsed (for `executable`: only its path; the scan reads the
     script's head for its risks)."""
 
-    rel: str  # relative to the root, with forward slashes
-    path: Path
-    text: str | None
-    value: Any
-    syntax: Syntax = "json"
+    __slots__ = ("path", "rel", "syntax", "text", "value")
+    rel: Final[str]  # relative to the root, with forward slashes
+    path: Final[Path]
+    text: Final[str | None]
+    value: Final[Any]
+    syntax: Final[Syntax]
+
+    def __init__(
+        self, rel: str, path: Path, text: str | None, value: Any, syntax: Syntax = "json"
+    ) -> None:
+        self.rel = rel
+        self.path = path
+        self.text = text
+        self.value = value
+        self.syntax = syntax
 
 
-@dataclass(frozen=True)
+@record
 class Entry:
     """One command an agent's file asks it to run."""
 
@@ -84,7 +93,7 @@ class Entry:
     variables: dict[str, str] | None = None
 
 
-@dataclass(frozen=True)
+@record
 class Skipped:
     """A part of a hook file that is not in the shape the agent reads."""
 

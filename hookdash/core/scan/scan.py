@@ -23,7 +23,6 @@ moment because two agents' files configure it (core.scan.double_firing).
 from __future__ import annotations
 
 import os
-import re
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -33,6 +32,7 @@ from hookdash.core.disk import files
 from hookdash.core.display import iter_hidden, shorten, visible
 from hookdash.core.findings import RiskFlag, RiskSpan, Unknown
 from hookdash.core.hosts.scanned import scan_readers
+from hookdash.core.lazy_regex import lazy_compile
 from hookdash.core.load.command_scripts import CommandScripts, ScriptFinder
 from hookdash.core.load.risks import hook_risks, kinds_of
 from hookdash.core.load.script_head import read_head
@@ -54,7 +54,7 @@ from hookdash.core.scripts import ScriptInfo
 # A hook file larger than this is not reviewed (a finding says so): real ones are a few KB.
 MAX_HOOK_FILE_BYTES = 8 * 1024 * 1024
 
-_TOML_WHERE = re.compile(r"\(at line (\d+), column (\d+)\)")
+_TOML_WHERE = lazy_compile(r"\(at line (\d+), column (\d+)\)")
 _URL_WHY = "An http hook sends the event's JSON (prompts, tool input, file contents) to this URL."
 _MCP_URL_WHY = (
     "An MCP server's URL: contacted at start; the tools (and descriptions) it answers with "
@@ -188,7 +188,7 @@ class _Scan:
             self._hidden_in_script(agent, real, f"the hook script {rel}")
             return Document(rel=rel, path=Path(real), text=None, value=None, syntax=syntax)
         try:
-            text = files.read_decoded(real, cap=MAX_HOOK_FILE_BYTES).text
+            text = files.read_utf8(real, cap=MAX_HOOK_FILE_BYTES)
         except files.NotUtf8Error as exc:
             self._unreadable(agent, rel, f"it is not valid UTF-8 (line {exc.line})", exc.line)
             return None

@@ -142,18 +142,18 @@ def test_reads_only_the_listed_paths_of_a_large_tree(repo: Repo) -> None:
 
     opened: list[str] = []
     listed: list[str] = []
-    real_decoded, real_scandir = files.read_decoded, os.scandir
+    real_read, real_scandir = files.read_utf8, os.scandir
 
-    def decoded(path: str | Path, *args: object, **kwargs: object) -> files.DecodedFile:
+    def read(path: str | Path, *args: object, **kwargs: object) -> str:
         opened.append(os.path.relpath(path, repo.root))
-        return real_decoded(path, *args, **kwargs)  # type: ignore[arg-type]
+        return real_read(path, *args, **kwargs)  # type: ignore[arg-type]
 
     def scandir(path: str | Path) -> object:
         listed.append(os.path.relpath(path, repo.root))
         return real_scandir(path)
 
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(files, "read_decoded", decoded)
+        mp.setattr(files, "read_utf8", read)
         mp.setattr(os, "scandir", scandir)
         started = time.perf_counter()
         report = scan_repository(repo.root)

@@ -10,9 +10,8 @@ and a scan does not import what listing needs.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from hookdash.core.hosts.claude.schema import hook_errors
 
@@ -33,14 +32,22 @@ SKILL_SESSION_END = (
 _TOP_LEVEL_GUARDS = ("PreToolUse", "PermissionRequest")
 
 
-@dataclass(frozen=True)
 class Definition:
     """One skill or agent file Claude Code reads, and whose it is."""
 
-    source: ClaudeHookSource  # "skill" or "agent"
-    path: Path
-    scope: ClaudeScope
-    plugin: Plugin | None = None
+    __slots__ = ("path", "plugin", "scope", "source")
+    source: Final[ClaudeHookSource]  # "skill" or "agent"
+    path: Final[Path]
+    scope: Final[ClaudeScope]
+    plugin: Final[Plugin | None]
+
+    def __init__(
+        self, source: ClaudeHookSource, path: Path, scope: ClaudeScope, plugin: Plugin | None = None
+    ) -> None:
+        self.source = source
+        self.path = path
+        self.scope = scope
+        self.plugin = plugin
 
 
 def _names(directory: Path) -> list[str]:

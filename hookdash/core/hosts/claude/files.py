@@ -14,6 +14,7 @@ from typing import Any
 
 from hookdash.core import jsonc
 from hookdash.core.disk import files
+from hookdash.core.record_class import ByValue
 
 # How deep hookdash reads a settings file as Claude Code does. Claude 2.1.332 ran the hooks
 # of a file beside an unknown key nested 200,000 levels deep, and beside one nested as
@@ -23,8 +24,8 @@ from hookdash.core.disk import files
 READ_DEPTH = 200_001  # the settings object, and 200,000 levels inside it
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ParseError:
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
+class ParseError(ByValue):
     """Why Claude Code drops a settings file, where (1-based), as `list --json` gives it
     (`error` of a layer). A plain dataclass: `scan` reads settings files without importing
     pydantic; the layer's model validates and dumps it as a field."""
@@ -37,16 +38,32 @@ class ParseError:
     unread: bool = False
 
 
-@dataclass
 class SettingsRead:
     """A settings file as read: its text and value, or why Claude cannot use it."""
 
+    __slots__ = ("error", "exists", "path", "text", "unreadable", "value")
     path: Path
     exists: bool
-    text: str | None = None  # without its BOM (offsets and lines as the file's)
-    value: Any = None  # the parsed document (None when it does not parse)
-    error: ParseError | None = None  # strict JSON rejects it, or it is not an object
-    unreadable: str | None = None  # it cannot be read at all
+    text: str | None  # without its BOM (offsets and lines as the file's)
+    value: Any  # the parsed document (None when it does not parse)
+    error: ParseError | None  # strict JSON rejects it, or it is not an object
+    unreadable: str | None  # it cannot be read at all
+
+    def __init__(
+        self,
+        path: Path,
+        exists: bool,
+        text: str | None = None,
+        value: Any = None,
+        error: ParseError | None = None,
+        unreadable: str | None = None,
+    ) -> None:
+        self.path = path
+        self.exists = exists
+        self.text = text
+        self.value = value
+        self.error = error
+        self.unreadable = unreadable
 
     @property
     def usable(self) -> bool:

@@ -17,7 +17,6 @@ refused, so a document of nested aliases cannot flood memory. The block is read 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -57,18 +56,36 @@ _Loader.add_implicit_resolver(
 )
 
 
-@dataclass
 class Frontmatter:
     """One file's frontmatter: its keys (empty when none parse), where the block starts,
     and the line of each node (by JSON pointer) for findings."""
 
+    __slots__ = ("error", "error_line", "exists", "lines", "path", "unreadable", "value")
     path: Path
     exists: bool
-    value: dict[str, Any] = field(default_factory=dict)
-    error: str | None = None  # why Claude (or hookdash) reads no keys from it
-    unreadable: str | None = None
-    error_line: int | None = None  # where the block stops being YAML, 1-based in the file
-    lines: dict[str, int] = field(default_factory=dict)  # pointer -> 1-based line in the file
+    value: dict[str, Any]
+    error: str | None  # why Claude (or hookdash) reads no keys from it
+    unreadable: str | None
+    error_line: int | None  # where the block stops being YAML, 1-based in the file
+    lines: dict[str, int]  # pointer -> 1-based line in the file
+
+    def __init__(
+        self,
+        path: Path,
+        exists: bool,
+        value: dict[str, Any] | None = None,
+        error: str | None = None,
+        unreadable: str | None = None,
+        error_line: int | None = None,
+        lines: dict[str, int] | None = None,
+    ) -> None:
+        self.path = path
+        self.exists = exists
+        self.value = {} if value is None else value
+        self.error = error
+        self.unreadable = unreadable
+        self.error_line = error_line
+        self.lines = {} if lines is None else lines
 
     def line(self, pointer: str) -> int | None:
         """The line of `pointer`, else of its nearest parent that has one."""

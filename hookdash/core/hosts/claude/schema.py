@@ -17,13 +17,12 @@ those two switches, not the rest of that schema.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from hookdash.core.hosts.claude.events import KNOWN_EVENTS
 from hookdash.core.jsonc import escape_pointer_token
+from hookdash.core.lazy_regex import lazy_compile
 
 Check = Callable[[Any], str | None]  # None: valid; else what is wrong
 
@@ -69,7 +68,7 @@ def _record(values: Check | None) -> Check:
     return check
 
 
-_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:\S+")
+_URL = lazy_compile(r"[A-Za-z][A-Za-z0-9+.-]*:\S+")
 
 
 def _url(value: Any) -> str | None:
@@ -184,13 +183,21 @@ def _may_hold_guards(value: Any, depth: int = 3, groups: bool = True) -> bool:
     )
 
 
-@dataclass
 class HookErrors:
     """What Claude makes of a file's `hooks`: entries it drops alone, and what makes it
     drop the whole file (empty when it reads the file)."""
 
-    dropped: list[tuple[str, str]] = field(default_factory=list)  # (pointer, why)
-    fatal: list[tuple[str, str]] = field(default_factory=list)
+    __slots__ = ("dropped", "fatal")
+    dropped: list[tuple[str, str]]  # (pointer, why)
+    fatal: list[tuple[str, str]]
+
+    def __init__(
+        self,
+        dropped: list[tuple[str, str]] | None = None,
+        fatal: list[tuple[str, str]] | None = None,
+    ) -> None:
+        self.dropped = [] if dropped is None else dropped
+        self.fatal = [] if fatal is None else fatal
 
 
 def _event(event: str, entries: Any, at: str, out: HookErrors) -> None:

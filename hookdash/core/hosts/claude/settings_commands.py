@@ -19,9 +19,8 @@ them, and `hookdash list` showed none before. What a run showed
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from hookdash.core import jsonc
 from hookdash.core.display import shorten, visible
@@ -46,20 +45,49 @@ _INTERACTIVE = (
 )
 
 
-@dataclass(frozen=True)
 class CommandKey:
     """One settings key whose value Claude Code runs, and when it runs it."""
 
-    key: str
-    shape: Literal["string", "object", "policy"]  # object: {"type": "command", "command"}
-    when: str  # when Claude runs it, from a layer it takes the key from
+    __slots__ = (
+        "armed_by",
+        "conditional",
+        "from_repository",
+        "key",
+        "off_with_hooks",
+        "scopes",
+        "shape",
+        "when",
+    )
+    key: Final[str]
+    shape: Final[Literal["string", "object", "policy"]]  # object: {"type": "command", "command"}
+    when: Final[str]  # when Claude runs it, from a layer it takes the key from
     # What a repository's value means: run without asking (when its switch is on), run
     # after the trust dialog names it, or not taken from a project file at all.
-    from_repository: Literal["runs", "asks", "ignored"]
-    conditional: bool = False  # runs only when a switch of Claude's environment is on
-    armed_by: tuple[str, ...] = ()  # that switch, when a settings file's env block sets it
-    scopes: tuple[ClaudeScope, ...] = ALL_SCOPES  # the layers Claude takes it from
-    off_with_hooks: bool = False  # disableAllHooks switches it off
+    from_repository: Final[Literal["runs", "asks", "ignored"]]
+    conditional: Final[bool]  # runs only when a switch of Claude's environment is on
+    armed_by: Final[tuple[str, ...]]  # that switch, when a settings file's env block sets it
+    scopes: Final[tuple[ClaudeScope, ...]]  # the layers Claude takes it from
+    off_with_hooks: Final[bool]  # disableAllHooks switches it off
+
+    def __init__(
+        self,
+        key: str,
+        shape: Literal["string", "object", "policy"],
+        when: str,
+        from_repository: Literal["runs", "asks", "ignored"],
+        conditional: bool = False,
+        armed_by: tuple[str, ...] = (),
+        scopes: tuple[ClaudeScope, ...] = ALL_SCOPES,
+        off_with_hooks: bool = False,
+    ) -> None:
+        self.key = key
+        self.shape = shape
+        self.when = when
+        self.from_repository = from_repository
+        self.conditional = conditional
+        self.armed_by = armed_by
+        self.scopes = scopes
+        self.off_with_hooks = off_with_hooks
 
 
 KEYS: tuple[CommandKey, ...] = (

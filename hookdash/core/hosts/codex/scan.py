@@ -21,11 +21,11 @@ directory: only the root's are scanned.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
+from hookdash.core.lazy_regex import lazy_compile
 from hookdash.core.scan.reader import BaseReader, Document, Entry, Skipped
 from hookdash.core.scan.shapes import hooks_object
 
@@ -37,7 +37,7 @@ _WHEN = (
     "one you trusted in /hooks (a new or changed hook is skipped until reviewed), unless "
     "it is started with --dangerously-bypass-hook-trust."
 )
-_KEY_LINE = re.compile(r"^\s*(?P<key>[A-Za-z_]+)\s*=\s*(?P<value>.*)$")
+_KEY_LINE = lazy_compile(r"^\s*(?P<key>[A-Za-z_]+)\s*=\s*(?P<value>.*)$")
 
 
 class CodexReader(BaseReader):

@@ -15,8 +15,6 @@ npm): those stay Claude Code's hooks in the scan, with Cursor in their `also_run
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from hookdash.core.scan.hooks_object import HooksObjectReader
 
 _CLAUDE_FILES = (".claude/settings.json", ".claude/settings.local.json")
@@ -26,7 +24,6 @@ _ALSO = (
 )
 
 
-@dataclass(frozen=True)
 class CursorReader(HooksObjectReader):
     def also_runs(self, agent: str, rel: str, kind: str, event: str) -> str | None:
         return _ALSO if kind == "hook" and rel in _CLAUDE_FILES else None

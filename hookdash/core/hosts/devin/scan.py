@@ -11,8 +11,6 @@ review step before workspace hooks run.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from hookdash.core.scan.hooks_object import HooksObjectReader
 
 _WINDSURF = ".windsurf/hooks.json"
@@ -22,7 +20,6 @@ _ALSO = (
 )
 
 
-@dataclass(frozen=True)
 class DevinReader(HooksObjectReader):
     def also_runs(self, agent: str, rel: str, kind: str, event: str) -> str | None:
         return _ALSO if kind == "hook" and rel == _WINDSURF else None

@@ -13,7 +13,6 @@ Extensions live in the user's home, not in a repository: not scanned.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from hookdash.core.hosts.mcp import argv_line, server_entries, what_runs
 from hookdash.core.scan.hooks_object import HooksObjectReader
@@ -26,7 +25,6 @@ _MCP_WHEN = (
 )
 
 
-@dataclass(frozen=True)
 class GeminiReader(HooksObjectReader):
     """The shared hooks reader, and the settings file's MCP servers beside the hooks."""
 

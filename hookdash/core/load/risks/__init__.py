@@ -48,7 +48,6 @@ entry points.
 
 from __future__ import annotations
 
-import hashlib
 import posixpath
 import re
 import threading
@@ -305,6 +304,8 @@ def _large_script_flags(
 ) -> tuple[RiskFlag, ...]:
     """The flags of a script too large to key the text cache on, kept by its SHA-256: one
     2 MiB script run by 20 hooks is analysed once, not 20 times (seconds each)."""
+    import hashlib  # here: OpenSSL's library is a few ms of every start, needed for these only
+
     digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
     key = (digest, path, language, workspace, home)
     with _flag_cache_lock:

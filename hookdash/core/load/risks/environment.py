@@ -19,6 +19,7 @@ import re
 from collections.abc import Mapping
 
 from hookdash.core.findings import RiskFlag, RiskSpan
+from hookdash.core.lazy_regex import lazy_compile
 from hookdash.core.load.risks.vocabulary import _SPAN_TEXT
 
 _SHELL = "the shell that runs the hook"
@@ -121,7 +122,7 @@ _QUIET_GIT = frozenset(
     }
 )
 # `npm_config_x` and `NPM_CONFIG_X` (npm reads its env configuration case-insensitively).
-_NPM_CONFIG = re.compile(r"npm_config_", re.IGNORECASE)
+_NPM_CONFIG = lazy_compile(r"npm_config_", re.IGNORECASE)
 
 
 def startup_variable(name: str) -> str | None:

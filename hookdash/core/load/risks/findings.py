@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from hookdash.core.findings import RISK_KINDS, RiskKind
 from hookdash.core.load.risks.vocabulary import _MAX_PER_KIND
 
 
-@dataclass
 class _Found:
+    __slots__ = ("end", "kind", "start", "why")
     kind: RiskKind
     start: int
     end: int
     why: str
+
+    def __init__(self, kind: RiskKind, start: int, end: int, why: str) -> None:
+        self.kind = kind
+        self.start = start
+        self.end = end
+        self.why = why
 
 
 def _as_kind(kind: str) -> RiskKind:

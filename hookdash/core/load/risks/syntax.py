@@ -4,11 +4,9 @@ run in it, which redirect does it carry)."""
 
 from __future__ import annotations
 
-import bisect
 import posixpath
 import re
 import threading
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from hookdash.core.lazy_regex import lazy_compile
@@ -18,26 +16,41 @@ if TYPE_CHECKING:
     from tree_sitter import Node, Parser
 
 
-@dataclass
 class _Word:
     """One word of a command: `value` unquoted as far as it is static (expansions are
     left as written), `static` when it has no expansion or substitution at all."""
 
+    __slots__ = ("end", "node", "start", "static", "value")
     value: str
     static: bool
     start: int
     end: int
-    node: Node | None = None
+    node: Node | None
+
+    def __init__(
+        self, value: str, static: bool, start: int, end: int, node: Node | None = None
+    ) -> None:
+        self.value = value
+        self.static = static
+        self.start = start
+        self.end = end
+        self.node = node
 
 
-@dataclass
 class _Source:
     """Text being analysed, with what turns tree-sitter's byte offsets into characters."""
 
+    __slots__ = ("_starts", "base", "data", "text")
     text: str
     data: bytes
     base: int  # where `text` starts in the outermost text
-    _starts: list[int] | None = field(default=None, repr=False)
+    _starts: list[int] | None
+
+    def __init__(self, text: str, data: bytes, base: int, _starts: list[int] | None = None) -> None:
+        self.text = text
+        self.data = data
+        self.base = base
+        self._starts = _starts
 
     def char(self, byte: int) -> int:
         if self._starts is None:
@@ -48,6 +61,8 @@ class _Source:
                 starts.append(pos)
                 pos += len(ch.encode("utf-8", "replace"))
             self._starts = starts
+        import bisect  # here: only text that is not ASCII needs it
+
         return self.base + bisect.bisect_left(self._starts, byte)
 
     def node_text(self, node: Node) -> str:
@@ -89,11 +104,32 @@ def _parser() -> Parser:
     # Imported on first use: a configuration with nothing suspicious never pays for it.
     parser: Parser | None = getattr(_per_thread, "parser", None)
     if parser is None:
-        import tree_sitter_bash
         from tree_sitter import Language, Parser
 
-        parser = _per_thread.parser = Parser(Language(tree_sitter_bash.language()))
+        parser = _per_thread.parser = Parser(Language(_bash_grammar()))
     return parser
+
+
+def _bash_grammar() -> object:
+    """tree-sitter-bash's grammar, from the package's extension module. Importing the
+    package would load the same module, after importing importlib.resources (for a
+    highlighting query hookdash never reads) and through it tempfile and random: 4 to 8
+    ms of a scan. The package is imported when its layout is not the one known here, or
+    when something imported it already."""
+    import sys
+    from importlib.machinery import ExtensionFileLoader, PathFinder
+
+    if "tree_sitter_bash" not in sys.modules:
+        package = PathFinder.find_spec("tree_sitter_bash")
+        where = package.submodule_search_locations if package is not None else None
+        spec = PathFinder.find_spec("tree_sitter_bash._binding", where) if where else None
+        if spec is not None and isinstance(spec.loader, ExtensionFileLoader):
+            binding = spec.loader.create_module(spec)
+            spec.loader.exec_module(binding)
+            return binding.language()
+    import tree_sitter_bash
+
+    return tree_sitter_bash.language()
 
 
 def word_of(node: Node, src: _Source) -> _Word:

@@ -1,0 +1,84 @@
+"""`record`: a dataclass that costs one generated method to define.
+
+`@dataclass(frozen=True)` compiles six methods when its module is imported (`__init__`,
+`__repr__`, `__eq__`, `__hash__`, and the `__setattr__` and `__delattr__` that refuse a
+change), about half a millisecond a class, and reads every field's annotation: the forty
+on `scan`'s path were a fifth of its start. So, for a class of records:
+- built, read and dropped inside hookdash: a plain class, its fields declared `Final` (mypy
+  refuses an assignment), `__slots__`, and its own `__init__` (nothing to generate);
+- one that must stay a dataclass (changed with `dataclasses.replace`, printed with
+  `asdict`, or a schema pydantic reads) but is never compared, hashed or printed: a
+  `record`, which generates only `__init__`. It is frozen as far as mypy checks, not at
+  run time, and two records are equal only when they are one object;
+- one that is compared, hashed by value, printed, or held in a pydantic model (what
+  crosses a boundary): a `@dataclass(frozen=True, eq=False, repr=False)` on `ByValue`,
+  which gives the `__eq__`, `__hash__` and `__repr__` a frozen dataclass would compile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
+from typing import TypeVar, dataclass_transform, overload
+
+_T = TypeVar("_T")
+
+
+@overload
+def record(cls: type[_T], /) -> type[_T]: ...
+
+
+@overload
+def record(*, slots: bool = False, kw_only: bool = False) -> Callable[[type[_T]], type[_T]]: ...
+
+
+@dataclass_transform(frozen_default=True, eq_default=False, field_specifiers=(field,))
+def record(
+    cls: type[_T] | None = None,
+    /,
+    *,
+    slots: bool = False,
+    kw_only: bool = False,
+) -> type[_T] | Callable[[type[_T]], type[_T]]:
+    def make(cls: type[_T]) -> type[_T]:
+        # A class without a docstring gets its signature as one, through inspect: a name
+        # is enough for records nobody reads the help of.
+        cls.__doc__ = cls.__doc__ or cls.__name__
+        return dataclass(cls, eq=False, repr=False, slots=slots, kw_only=kw_only)
+
+    return make if cls is None else make(cls)
+
+
+class ByValue:
+    """Equality, hash and repr by the fields' values, as `@dataclass(frozen=True)` makes
+    them, written once: a frozen dataclass that compares by value inherits them
+    (`@dataclass(frozen=True, eq=False, repr=False)`) instead of compiling its own, half
+    of what defining it costs."""
+
+    __slots__ = ()
+
+    def _values(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in _field_names(type(self)))
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, ByValue)
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in _field_names(type(self)))
+        return f"{type(self).__qualname__}({shown})"
+
+
+_names: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    names = _names.get(cls)
+    if names is None:
+        names = _names[cls] = tuple(f.name for f in fields(cls))
+    return names
