@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from hookdash.core.jsonc.comments import strip_comments
 from hookdash.core.jsonc.large_text import BIG
-from hookdash.core.jsonc.spans import Span, locate_full, locate_pointer, locate_shallow
+from hookdash.core.jsonc.spans import (
+    Span,
+    flat_member,
+    locate_full,
+    locate_pointer,
+    locate_shallow,
+)
 from hookdash.core.jsonc.walk import Member, members, skip_ws, value_end
 
 
@@ -28,6 +34,7 @@ class LineFinder:
         self._spans: dict[str, Span] = {}
         self._located: set[str] = set()  # top-level keys located to `depth`
         self._full: set[str] = set()  # top-level keys located fully
+        self._mapped: set[str] = set()  # containers at `depth` located fully
         self._lines: LineIndex | None = None
         self._src: str | None = None
 
@@ -66,10 +73,30 @@ class LineFinder:
             self._located.add(key)
         span = self._spans.get(ptr)
         if span is None and key not in self._full and ptr.count("/") > self._depth:
-            self._spans.update(locate_full(src, member.start, head, member.key_start))
-            self._full.add(key)
-            span = self._spans.get(ptr)
+            span = self._below_mapped(src, ptr)
+            if span is None:
+                self._spans.update(locate_full(src, member.start, head, member.key_start))
+                self._full.add(key)
+                span = self._spans.get(ptr)
         return span
+
+    def _below_mapped(self, src: str, ptr: str) -> Span | None:
+        """The span of a member one level below the mapped depth (a hook's `command`):
+        searched in its object, or that object alone mapped; None if it is not there."""
+        parent_ptr, _, token = ptr.rpartition("/")
+        parent = self._spans.get(parent_ptr)
+        if parent is None or parent_ptr.count("/") != self._depth:
+            return None
+        if src[parent.start] == "{":
+            key = token.replace("~1", "/").replace("~0", "~")
+            span = flat_member(src, parent, key)
+            if span is not None:
+                self._spans[ptr] = span
+                return span
+        if parent_ptr not in self._mapped:
+            self._mapped.add(parent_ptr)
+            self._spans.update(locate_full(src, parent.start, parent_ptr, parent.key_start))
+        return self._spans.get(ptr)
 
     def line(self, ptr: str) -> int | None:
         span = self.span(ptr)
