@@ -21,7 +21,7 @@ import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 from hookdash.core.disk import files
 from hookdash.core.disk.atomic import update_file
@@ -130,6 +130,8 @@ def remove_copies(state: Path, hashes: set[str]) -> None:
 
 class ScriptDiff(BaseModel):
     """What changed in a trusted hook's script since it was trusted."""
+
+    model_config = ConfigDict(defer_build=True)  # built on first use (not by `list`)
 
     script: str
     trusted_at: str
