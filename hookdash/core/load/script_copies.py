@@ -16,7 +16,6 @@ one) must not hang or feed hookdash forever, so `read_script` opens through `cor
 from __future__ import annotations
 
 import contextlib
-import difflib
 import hashlib
 from dataclasses import dataclass
 from pathlib import Path
@@ -163,6 +162,8 @@ def unified_diff(
 ) -> tuple[list[str], int]:
     """A unified diff (3 lines of context) of two texts: its first `max_lines` lines and
     how many were left out."""
+    import difflib  # here: only a changed script's review shows a diff
+
     diff = difflib.unified_diff(
         _lines(before), _lines(after), before_label, after_label, lineterm=""
     )
