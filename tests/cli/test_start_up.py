@@ -249,3 +249,32 @@ def test_list_builds_no_validator_it_does_not_use(sandbox: Sandbox) -> None:
         check=False,
     )
     assert "BUILT [] USED True" in result.stderr, result.stderr[-800:]
+
+
+def test_a_2000_hook_list_makes_no_collection(sandbox: Sandbox) -> None:
+    """The command line's collector thresholds (cli.main.run): one collection over every
+    object imported and loaded so far was a seventh of a 2,000-hook `list --json`."""
+    hooks = [{"hooks": [{"type": "command", "command": f"./h{i % 40}.sh --flag {i}"}]}
+             for i in range(2000)]  # fmt: skip
+    sandbox.write_user({"hooks": {"BeforeTool": hooks}})
+    code = (
+        "import gc, importlib, sys\n"
+        "cli_main = importlib.import_module('hookdash.cli.main')\n"
+        "before = [s['collections'] for s in gc.get_stats()]\n"
+        "sys.argv = ['hookdash', 'list', '--json']\n"
+        "try:\n"
+        "    cli_main.run()\n"
+        "except SystemExit:\n"
+        "    after = [s['collections'] for s in gc.get_stats()]\n"
+        "    print('COLLECTIONS', [a - b for a, b in zip(after, before)], file=sys.stderr)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=sandbox.workspace,
+        env=sandbox.environ,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert len(json.loads(result.stdout)["hooks"]) == 2000
+    assert "COLLECTIONS [0, 0, 0]" in result.stderr, result.stderr[-800:]
