@@ -263,10 +263,13 @@ def test_a_member_below_the_mapped_depth_is_where_the_full_map_has_it(
     body = json.dumps({"h": [{"hooks": hooks}]}, indent=indent, ensure_ascii=ascii_only)
     text = body[:-1] + ', "z": {"command": 1, "command": 2}}'  # a repeated key: the last wins
     full = jsonc.locate(text)
-    for ptr, span in full.items():
-        if ptr.count("/") == 5 or ptr.startswith("/z/"):
-            depth = 4 if ptr.count("/") == 5 else 1
-            assert jsonc.LineFinder(text, depth=depth).span(ptr) == span, ptr
+    for depth in (1, 2, 4):
+        finder = jsonc.LineFinder(text, depth=depth)
+        for ptr, span in full.items():
+            if ptr.count("/") > depth:
+                assert finder.span(ptr) == span, (depth, ptr)
+        for absent in ("/h/0/hooks/0/nope", "/h/0/hooks/9/command", "/z/nope", "/h/0/x/y"):
+            assert finder.span(absent) is None
 
 
 def test_the_commands_of_flat_hooks_are_found_without_tokenizing_the_file(
