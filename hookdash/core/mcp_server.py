@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 from hookdash.core.findings import RiskFlag
 from hookdash.core.scripts import ScriptInfo
@@ -23,6 +23,8 @@ class McpServer(BaseModel):
     """An MCP server a configuration brings (`mcp_servers` in `list --json`): a process
     the agent starts (stdio: `command` and `args`) or a URL it contacts (http, sse, ws).
     Either host's (core.hosts.mcp reads the entry; each host says whether it starts)."""
+
+    model_config = ConfigDict(defer_build=True)  # built on first use (not by `list`)
 
     host: Literal["gemini", "claude"]
     name: str

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, Field, PrivateAttr
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 # The risk flags and unknowns live in core.findings (the ground floor); named here too,
 # where every reader of a hook record has always found them.
@@ -57,6 +57,8 @@ GeminiSource = Literal["runtime", "project", "user", "system", "extensions"]
 
 class HookNames(BaseModel):
     """What names one hook in a report about it (a run, a hook the plan skipped)."""
+
+    model_config = ConfigDict(defer_build=True)  # built on first use (not by `list`)
 
     id: str
     key: str

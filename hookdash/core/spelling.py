@@ -3,7 +3,6 @@ mean" in every host's lookups."""
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 
 
@@ -21,6 +20,8 @@ CLOSE = 0.6  # the closeness from which an identifier is suggested
 def closeness(arg: str, ident: str) -> float:
     """How close an identifier is to what was typed: its similarity, plus one when it
     contains it."""
+    import difflib  # here: every load imports this module, only a typo asks it
+
     folded = arg.casefold()
     ratio = difflib.SequenceMatcher(None, folded, ident.casefold()).ratio()
     return ratio + (1.0 if folded and folded in ident.casefold() else 0.0)

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
 import pytest
 from hypothesis import given, strategies as st
@@ -243,3 +244,55 @@ def test_large_text_memo_is_one_owner_safe_across_threads() -> None:
         t.join()
     LARGE.forget()
     assert wrong == []
+
+
+_KEYS = st.sampled_from(["command", "name", "a\\b", 'q"', "comm/and", "", "é", "x~y"])
+_FLAT = st.one_of(st.none(), st.booleans(), st.integers(), st.sampled_from(
+    ["command", '"command":', "\\", '\\"command\\": 1', "{", "[x]", "é"]))  # fmt: skip
+_HOOK = st.dictionaries(_KEYS, st.one_of(_FLAT, st.lists(_FLAT, max_size=2),
+                        st.dictionaries(_KEYS, _FLAT, max_size=2)), max_size=5)  # fmt: skip
+
+
+@given(st.lists(_HOOK, max_size=4), st.booleans(), st.sampled_from([None, 0, 2]))
+def test_a_member_below_the_mapped_depth_is_where_the_full_map_has_it(
+    hooks: list[dict[str, object]], ascii_only: bool, indent: int | None
+) -> None:
+    # A hook's `command` one level below the mapped depth is searched for in its object,
+    # not found by tokenizing the file: the answer is the full map's (escaped keys,
+    # strings that read like keys, nested containers, repeated keys).
+    body = json.dumps({"h": [{"hooks": hooks}]}, indent=indent, ensure_ascii=ascii_only)
+    text = body[:-1] + ', "z": {"command": 1, "command": 2}}'  # a repeated key: the last wins
+    full = jsonc.locate(text)
+    for depth in (1, 2, 4):
+        finder = jsonc.LineFinder(text, depth=depth)
+        for ptr, span in full.items():
+            if ptr.count("/") > depth:
+                assert finder.span(ptr) == span, (depth, ptr)
+        for absent in ("/h/0/hooks/0/nope", "/h/0/hooks/9/command", "/z/nope", "/h/0/x/y"):
+            assert finder.span(absent) is None
+
+
+def test_the_commands_of_flat_hooks_are_found_without_tokenizing_the_file(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from hookdash.core.jsonc import lines, spans
+
+    tokenized: list[str] = []
+
+    def locate_full(*args: Any) -> dict[str, jsonc.Span]:
+        tokenized.append(args[2])
+        return spans.locate_full(*args)
+
+    monkeypatch.setattr(lines, "locate_full", locate_full)
+    hooks: list[dict[str, Any]] = [
+        {"type": "command", "command": f"echo {i}", "name": f"h{i}"} for i in range(50)
+    ]
+    hooks[7]["env"] = {"command": "not this one"}  # a nested object: that hook alone is mapped
+    text = json.dumps({"hooks": {"BeforeTool": [{"hooks": hooks}]}}, indent=2)
+    finder = jsonc.LineFinder(text)
+    got = [finder.line(f"/hooks/BeforeTool/0/hooks/{i}/command") for i in range(50)]
+    full = jsonc.locate(text)
+    index = jsonc.LineIndex(text)
+    key_start = [full[f"/hooks/BeforeTool/0/hooks/{i}/command"].key_start for i in range(50)]
+    assert got == [index.line(k) for k in key_start if k is not None]
+    assert tokenized == ["/hooks/BeforeTool/0/hooks/7"]

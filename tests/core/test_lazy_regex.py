@@ -41,3 +41,13 @@ def test_a_bad_pattern_fails_when_used() -> None:
         pass
     else:
         raise AssertionError("a bad pattern must fail as re.compile does")
+
+
+def test_once_compiled_a_pattern_answers_through_its_own_methods() -> None:
+    # A load makes some 20,000 matches: after the first use, none goes through a Python
+    # call of the lazy wrapper.
+    pattern = lazy_compile(r"a(b)?")
+    assert pattern.match("xab", 1) is not None
+    assert pattern.match.__self__ is pattern.compiled  # type: ignore[attr-defined]
+    assert pattern.sub("x", "aab", count=1) == "xab"
+    assert pattern.search("zzab", pos=1, endpos=4) is not None

@@ -69,3 +69,33 @@ def test_deeper_than_agrees_with_the_text_scan(value: object) -> None:
     text = json.dumps(value)
     for limit in (1, 2, 3, 5):
         assert nesting.deeper_than(value, limit) == (nesting.too_deep_at(text, limit) is not None)
+
+
+def _walked_depth(text: str) -> int:
+    """The deepest running bracket count, one regex step per bracket (the exact walk)."""
+    depth = deepest = 0
+    for m in nesting._TO_BRACKET.finditer(text):
+        depth += 1 if m.group(1) in "[{" else -1
+        deepest = max(deepest, depth)
+    return deepest
+
+
+_TRICKY = st.text(alphabet='[]{}"\\ax', max_size=6)
+
+
+@given(
+    st.recursive(
+        st.none() | _TRICKY,
+        lambda c: st.lists(c, max_size=3) | st.dictionaries(_TRICKY, c, max_size=3),
+    ),
+    st.integers(min_value=0, max_value=6),
+)
+def test_the_bracket_count_in_c_is_the_walks(value: object, limit: int) -> None:
+    # `deepest` drops strings and text by regex and sums in C: on JSON whose strings hold
+    # brackets, quotes and backslashes it must agree with the walk `too_deep_at` falls
+    # back to for the offset. (In an array: of a bare string, the walk would count the
+    # brackets inside it, having no bracket after it to stop at.)
+    text = json.dumps([value], ensure_ascii=False)
+    assert nesting.deepest(text) == _walked_depth(text)
+    found = nesting.too_deep_at(text, limit)
+    assert (found is None) == (_walked_depth(text) <= limit)

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from hookdash.core.jsonc.comments import strip_comments
 from hookdash.core.jsonc.large_text import BIG
-from hookdash.core.jsonc.spans import Span, locate_full, locate_pointer, locate_shallow
+from hookdash.core.jsonc.spans import (
+    Span,
+    flat_member,
+    locate_full,
+    locate_pointer,
+    locate_shallow,
+)
 from hookdash.core.jsonc.walk import Member, members, skip_ws, value_end
 
 
@@ -13,9 +19,10 @@ class LineFinder:
 
     Only the top-level members that pointers are asked about are located: a large file's
     other members (a big `mcpServers` section next to `hooks`) are skipped, not mapped.
-    A member is located to `depth` levels on first use, fully only when a deeper pointer
-    is asked for. A `sparse` finder maps nothing: each pointer is found through the
-    containers on its way (for a few lookups in a large file, as a focused load makes).
+    A member is located to `depth` levels on first use; below that, only the value at
+    `depth` on a deeper pointer's way is looked into (a hook object, for its `command`).
+    A `sparse` finder maps nothing: each pointer is found through the containers on its
+    way (for a few lookups in a large file, as a focused load makes).
     """
 
     def __init__(self, text: str, depth: int = 5, *, sparse: bool = False):
@@ -27,7 +34,7 @@ class LineFinder:
         self._root: Span | None = None
         self._spans: dict[str, Span] = {}
         self._located: set[str] = set()  # top-level keys located to `depth`
-        self._full: set[str] = set()  # top-level keys located fully
+        self._mapped: set[str] = set()  # values at `depth` located fully
         self._lines: LineIndex | None = None
         self._src: str | None = None
 
@@ -65,11 +72,30 @@ class LineFinder:
             )
             self._located.add(key)
         span = self._spans.get(ptr)
-        if span is None and key not in self._full and ptr.count("/") > self._depth:
-            self._spans.update(locate_full(src, member.start, head, member.key_start))
-            self._full.add(key)
-            span = self._spans.get(ptr)
+        if span is None and ptr.count("/") > self._depth:
+            span = self._below_depth(src, ptr)
         return span
+
+    def _below_depth(self, src: str, ptr: str) -> Span | None:
+        """A value deeper than the mapped depth (a hook's `command`), found in the mapped
+        value on its way (a hook object): by a search there when that is certain, else by
+        mapping that value alone (not the whole top-level member); None if it is not
+        there."""
+        parts = ptr.split("/", self._depth + 1)
+        outer_ptr = "/".join(parts[:-1])
+        outer = self._spans.get(outer_ptr)
+        if outer is None:
+            return None  # every value down to `depth` is mapped: there is none on its way
+        rest = parts[-1]
+        if "/" not in rest and src[outer.start] == "{":
+            span = flat_member(src, outer, rest.replace("~1", "/").replace("~0", "~"))
+            if span is not None:
+                self._spans[ptr] = span
+                return span
+        if outer_ptr not in self._mapped:
+            self._mapped.add(outer_ptr)
+            self._spans.update(locate_full(src, outer.start, outer_ptr, outer.key_start))
+        return self._spans.get(ptr)
 
     def line(self, ptr: str) -> int | None:
         span = self.span(ptr)

@@ -218,7 +218,10 @@ def value_and_end(src: str, start: int) -> tuple[Any, int]:
         value, end = _SCAN(src, start)
     except RecursionError:
         raise too_deep(src) from None
-    if nesting.deeper_than(value):
+    # The value nests as deep as its text's brackets, counted in C rather than the value
+    # walked (but a large text is not copied for it).
+    small = end - start < BIG
+    if nesting.too_deep_at(src[start:end]) is not None if small else nesting.deeper_than(value):
         raise too_deep(src)
     return value, int(end)
 

@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 from hookdash.core import nesting
 from hookdash.core.disk import files
@@ -49,6 +49,8 @@ SCRIPT_KINDS = frozenset({"script", "interpreted", "reached"})  # a project file
 class ScriptPrint(BaseModel):
     """The fingerprint of one script, or of one piece of project code in `path`."""
 
+    model_config = ConfigDict(defer_build=True)  # built on first use (not by `list`)
+
     path: str
     kind: str | None = None  # "npm-script" / "make-target": project code; None: the file
     target: str | None = None  # the npm script or make target
@@ -66,6 +68,7 @@ class ScriptPrint(BaseModel):
 
 
 class ScriptFingerprint(BaseModel):
+    model_config = ConfigDict(defer_build=True)  # built on first use (not by `list`)
     script: str | None
     sha256: str | None = None
     size: int | None = None

@@ -16,12 +16,11 @@ one) must not hang or feed hookdash forever, so `read_script` opens through `cor
 from __future__ import annotations
 
 import contextlib
-import difflib
 import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 from hookdash.core.disk import files
 from hookdash.core.disk.atomic import update_file
@@ -131,6 +130,8 @@ def remove_copies(state: Path, hashes: set[str]) -> None:
 class ScriptDiff(BaseModel):
     """What changed in a trusted hook's script since it was trusted."""
 
+    model_config = ConfigDict(defer_build=True)  # built on first use (not by `list`)
+
     script: str
     trusted_at: str
     lines: list[str] = []  # a unified diff (no line ends); empty when `unavailable`
@@ -161,6 +162,8 @@ def unified_diff(
 ) -> tuple[list[str], int]:
     """A unified diff (3 lines of context) of two texts: its first `max_lines` lines and
     how many were left out."""
+    import difflib  # here: only a changed script's review shows a diff
+
     diff = difflib.unified_diff(
         _lines(before), _lines(after), before_label, after_label, lineterm=""
     )

@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any, Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 from hookdash.core import nesting
 from hookdash.core.disk import files
@@ -56,6 +56,8 @@ def open_log(path: Path) -> IO[bytes] | None:
 
 class RunRecord(BaseModel):
     """One hook call, from hookdash's engine or from Gemini CLI's telemetry."""
+
+    model_config = ConfigDict(defer_build=True)  # built on first use (not by `list`)
 
     v: int = 1
     ts: str  # when the hook finished (ISO 8601, UTC)

@@ -23,10 +23,14 @@ import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from hookdash.core.hosts.claude.files import ParseError, SettingsRead, read_settings
-from hookdash.core.hosts.claude.model import ClaudeLayerInfo, ClaudeScope
 from hookdash.core.hosts.claude.schema import HookErrors, hook_errors
+
+if TYPE_CHECKING:  # the models are imported where one is built: `list` of another host's
+    # folder asks only whether Claude Code has a file there (`claude_has_files`)
+    from hookdash.core.hosts.claude.model import ClaudeLayerInfo, ClaudeScope
 
 MANAGED_DIR_VARIABLE = "HOOKDASH_CLAUDE_MANAGED_DIR"
 
@@ -137,6 +141,8 @@ class ClaudeLayer:
         return None
 
     def info(self) -> ClaudeLayerInfo:
+        from hookdash.core.hosts.claude.model import ClaudeLayerInfo
+
         value = self.read.value if isinstance(self.read.value, dict) else {}
         error = self.read.error
         if error is None and self.read.unreadable:

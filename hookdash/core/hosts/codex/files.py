@@ -16,7 +16,6 @@
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -212,6 +211,8 @@ def read_config_toml(path: Path) -> HookFile:
         return data
     text = data.decode("utf-8", "replace")
     read = HookFile(path, "toml", exists=True, text=text)
+    import tomllib  # here: a folder without Codex's config.toml does not pay for it
+
     try:
         value = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

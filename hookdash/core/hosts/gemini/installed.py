@@ -20,7 +20,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 PACKAGE_NAME = "@google/gemini-cli"
 VERSION_TIMEOUT_S = 3.0
@@ -32,6 +32,8 @@ _PARENT_LEVELS = 6  # bundle/gemini.js or dist/index.js sit 1-2 levels under the
 
 class InstalledGemini(BaseModel):
     """The Gemini CLI hookdash found, and how it learnt its version."""
+
+    model_config = ConfigDict(defer_build=True)  # built on first use (not by `list`)
 
     path: str  # as found: GEMINI_CLI_PATH's value, or the PATH entry
     script: str  # the file it resolves to

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 from hookdash.core import jsonc
 from hookdash.core.disk import files
@@ -35,6 +35,7 @@ SETTINGS_KEYS = frozenset(
 
 
 class LayerError(BaseModel):
+    model_config = ConfigDict(defer_build=True)  # built on first use (not by `list`)
     message: str
     line: int | None = None
     column: int | None = None

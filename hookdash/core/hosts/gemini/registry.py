@@ -253,6 +253,8 @@ def make_hook(c: Candidate, ctx: VerdictContext) -> Hook:
         reached_unknowns=list(runs.unknowns),
         unknown_keys=[k for k in config if k not in HOOK_KEYS],
         risks=[],  # filled in by the snapshot, once per distinct command and script
+        unknowns=[],  # (likewise)
+        also_run_by=[],
     )
 
 
