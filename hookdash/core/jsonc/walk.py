@@ -70,6 +70,22 @@ class Member:
         self.start = start
         self.end = end
 
+    # By value, as the members an edit derives are checked against the walked ones.
+    def _values(self) -> tuple[str, int, int, int]:
+        return (self.key, self.key_start, self.start, self.end)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Member):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        key, key_start, start, end = self._values()
+        return f"Member({key=!r}, {key_start=}, {start=}, {end=})"
+
 
 def _walk(src: str, pos: int, levels: int, out: list[Member] | None = None) -> int:
     """End of the value at `pos`, checked exactly as `json.loads` would (or Invalid).
