@@ -37,7 +37,14 @@ if TYPE_CHECKING:
         DemoEnvironment as DemoEnvironment,
         create_demo as create_demo,
     )
+    from hookdash.core.disk.atomic import (
+        update_file as update_file,
+    )
+    from hookdash.core.disk.files import (
+        read_bytes as read_bytes,
+    )
     from hookdash.core.disk.state import (
+        STATE_DIR_MODE as STATE_DIR_MODE,
         state_dir as state_dir,
     )
     from hookdash.core.disk.write_journal import (

@@ -33,9 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from hookdash.core.disk import files
-from hookdash.core.disk.state import STATE_DIR_MODE, state_dir
-from hookdash.core.load.sources import WatchTarget, changed_since
+from hookdash.core import STATE_DIR_MODE, WatchTarget, changed_since, read_bytes, state_dir
 
 if TYPE_CHECKING:
     from hookdash.core import Configuration, GeminiEnvironment
@@ -83,7 +81,7 @@ def read_glimpse(env: GeminiEnvironment) -> Glimpse | None:
     """The glimpse of `env`, if there is one with hooks and none of the files it was read
     from has changed since; else None (with no hook, the read draws the empty state)."""
     try:
-        data = files.read_bytes(glimpse_path(env), MAX_GLIMPSE_BYTES)
+        data = read_bytes(glimpse_path(env), MAX_GLIMPSE_BYTES)
         glimpse, targets, since = _parse(json.loads(data))
     except Exception:  # missing, unreadable, damaged (nested past recursion), another version
         return None
@@ -130,7 +128,7 @@ def record_glimpse(config: Configuration, targets: list[WatchTarget], since_ns: 
 
 
 def _record(config: Configuration, targets: list[WatchTarget], since_ns: int) -> None:
-    from hookdash.core.disk.atomic import update_file
+    from hookdash.core import update_file
     from hookdash.tui.widgets.hook_groups import shown_id
     from hookdash.tui.widgets.hook_labels import host_letter
 
