@@ -165,7 +165,7 @@ def test_bare_hookdash_in_a_real_terminal_shows_the_hooks_loaded_before_textual(
     env = {**sandbox.environ, "TERM": "xterm-256color"}
     code, screen = _run_in_terminal(["--workspace", str(sandbox.workspace)], env, b"q")
     assert code == 0, screen[-2000:]
-    assert "g1" in screen and "Hooks (1)" in screen
+    assert "g1" in screen and "Hooks (40)" in screen
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
@@ -180,7 +180,12 @@ def test_bare_hookdash_in_a_real_terminal_draws_the_glimpse_of_its_last_read(
 
     sandbox.trust_folder()
     sandbox.write_workspace(
-        {"hooks": {"BeforeTool": [definition(command_hook("true", name="g1"))]}}
+        # More hooks than the screen holds: a scroll of the first frame would show.
+        {
+            "hooks": {
+                "BeforeTool": [definition(command_hook("true", name=f"g{i}")) for i in range(40)]
+            }
+        }
     )
     env = {**sandbox.environ, "TERM": "xterm-256color"}
     config = load_configuration(resolve_environment(sandbox.workspace, environ=env))
@@ -188,7 +193,10 @@ def test_bare_hookdash_in_a_real_terminal_draws_the_glimpse_of_its_last_read(
     record_glimpse(config, watch_targets(config), time.time_ns() + 3600 * 10**9)
     code, screen = _run_in_terminal(["--workspace", str(sandbox.workspace)], env, b"q")
     assert code == 0, screen[-2000:]
-    assert "checking…" in screen and "g1" in screen and "Hooks (1)" in screen
+    assert "checking…" in screen and "g1" in screen and "Hooks (40)" in screen
+    # From the list's top: its event's line is in the glimpse's frame, before the read's.
+    read = screen.find("hooks on")
+    assert -1 < screen.find("BeforeTool") < (read if read != -1 else len(screen)), screen[:3000]
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="needs POSIX signals and a pseudo-terminal")

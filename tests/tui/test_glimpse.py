@@ -157,6 +157,10 @@ async def test_the_list_is_drawn_from_the_glimpse_and_filled_in_by_the_read(
         assert not any(w in line for line in lines for w in ("runs", "NEW", "⚠", "off"))
         assert "reading the configuration" in text_of(app.screen.query_one(StatusLine))
         assert tree.border_title == "Hooks (3)"
+        # From its top: its first event's line in view, the cursor on the first hook.
+        await pilot.pause()
+        assert tree.scroll_offset.y == 0
+        assert CHECKING in str(tree.cursor_node.label if tree.cursor_node else "")
         # Its id is not dimmed either: on the list, a dim id says the hook does not run.
         dim = colors_for(tree.app).dim
         for node in tree._walk(tree.root):

@@ -219,9 +219,9 @@ class HookTree(Tree[TreeItem | None]):
         self.border_title = f"Hooks ({len(glimpse.hooks)})"
         # (last_line builds the lines: the first hook's line is known after it.)
         if first is not None and self.last_line >= 0 and first.line >= 0:
-            self.move_cursor(first)
-            # Not yet laid out, the move scrolled as if the tree were one line high.
-            self.call_after_refresh(self.scroll_home, animate=False)
+            # The cursor is set, not moved: not yet laid out, a move scrolls as if the tree
+            # were one line high, and the first frame showed the list two lines down.
+            self.cursor_line = first.line
 
     def select_ref(self, ref: str) -> bool:
         """Move the cursor to a hook (unfolding its groups, turning to its page); False if
