@@ -208,7 +208,8 @@ class HooksScreen(HookWriting):
                 problems = [*problems, *claude.problems]
                 no_ask = claude_no_ask_line(claude)
                 if no_ask is not None:
-                    notices = [*notices, Notice("warning", no_ask, "screen.filter_host('claude')")]
+                    show_them = f"screen.filter_host({claude.host!r})"
+                    notices = [*notices, Notice("warning", no_ask, show_them)]
             claude_review: list[ClaudeReviewed] = []
             if claude is not None:
                 from hookdash.core import claude_hooks_to_review
