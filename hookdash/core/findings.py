@@ -11,10 +11,9 @@ fields all the same, so `list --json` and the state files read and write the sam
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
-from hookdash.core.record_class import ByValue
+from hookdash.core.record_class import ByValue, dataclass
 
 RiskKind = Literal[
     "network",

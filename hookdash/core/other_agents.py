@@ -5,9 +5,7 @@ records are: `scan` makes it without importing pydantic."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from hookdash.core.record_class import ByValue
+from hookdash.core.record_class import ByValue, dataclass
 
 
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)

@@ -13,13 +13,27 @@ on `scan`'s path were a fifth of its start. So, for a class of records:
 - one that is compared, hashed by value, printed, or held in a pydantic model (what
   crosses a boundary): a `@dataclass(frozen=True, eq=False, repr=False)` on `ByValue`,
   which gives the `__eq__`, `__hash__` and `__repr__` a frozen dataclass would compile.
+
+`dataclasses` imports `inspect` for what no record here needs (core.deferred_module): the
+modules on `scan`'s path take `dataclass`, `field` and `replace` from here, which defers
+`inspect` first.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields
 from typing import TypeVar, dataclass_transform, overload
+
+from hookdash.core.deferred_module import defer
+
+defer("inspect")
+
+from dataclasses import (  # noqa: E402 (after the deferral)
+    dataclass as dataclass,
+    field as field,
+    fields,
+    replace as replace,
+)
 
 _T = TypeVar("_T")
 

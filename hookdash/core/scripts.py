@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import re
 import shlex
-from dataclasses import dataclass
 
-from hookdash.core.record_class import ByValue
+from hookdash.core.record_class import ByValue, dataclass
 
 INTERPRETERS = frozenset(
     {

@@ -8,13 +8,12 @@ keeps quiet about, with the line and column.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from hookdash.core import jsonc
 from hookdash.core.disk import files
-from hookdash.core.record_class import ByValue
+from hookdash.core.record_class import ByValue, dataclass
 
 # How deep hookdash reads a settings file as Claude Code does. Claude 2.1.332 ran the hooks
 # of a file beside an unknown key nested 200,000 levels deep, and beside one nested as

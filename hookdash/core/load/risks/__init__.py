@@ -53,7 +53,6 @@ import re
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from functools import lru_cache
 
 from hookdash.core import jsonc
@@ -76,6 +75,7 @@ from hookdash.core.load.risks.vocabulary import (
     secret_name,
 )
 from hookdash.core.load.script_head import SCRIPT_SCAN_BYTES, read_head
+from hookdash.core.record_class import replace
 from hookdash.core.scripts import (
     INTERPRETERS as _ALL_INTERPRETERS,
     ScriptInfo,
