@@ -3,9 +3,9 @@ the readers of commands. Which scripts a command runs is core.load.command_scrip
 
 from __future__ import annotations
 
-import re
 import shlex
 
+from hookdash.core.lazy_regex import lazy_compile
 from hookdash.core.record_class import ByValue, dataclass
 
 INTERPRETERS = frozenset(
@@ -54,7 +54,7 @@ AGENT_PLACE_VARIABLES = (
     "CURSOR_PROJECT_DIR",
     "CODEX_PROJECT_DIR",
 )
-_CONTROL = re.compile(r"\|\||&&|[|;&\n]")
+_CONTROL = lazy_compile(r"\|\||&&|[|;&\n]")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)

@@ -49,7 +49,6 @@ entry points.
 from __future__ import annotations
 
 import posixpath
-import re
 from _thread import allocate_lock  # threading.Lock itself, without importing threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
@@ -57,6 +56,7 @@ from functools import lru_cache
 
 from hookdash.core import jsonc
 from hookdash.core.findings import RISK_KINDS, RiskFlag, RiskKind, RiskSpan
+from hookdash.core.lazy_regex import lazy_compile
 from hookdash.core.load.risks.environment import env_risks
 from hookdash.core.load.risks.findings import _Found
 from hookdash.core.load.risks.paths import outside_workspace
@@ -193,7 +193,7 @@ def _flag(found: _Found, text: str) -> RiskFlag:
     )
 
 
-_SHEBANG = re.compile(r"^#!\s*(\S+)(?:\s+(\S+))?")
+_SHEBANG = lazy_compile(r"^#!\s*(\S+)(?:\s+(\S+))?")
 _FOREIGN_SUFFIXES = (".py", ".js", ".mjs", ".cjs", ".ts", ".rb", ".pl", ".php", ".lua")
 
 
