@@ -3,8 +3,6 @@ the readers of commands. Which scripts a command runs is core.load.command_scrip
 
 from __future__ import annotations
 
-import shlex
-
 from hookdash.core.lazy_regex import lazy_compile
 from hookdash.core.record_class import ByValue, dataclass
 
@@ -103,6 +101,8 @@ def first_simple_command(command: str) -> list[str] | None:
                 return words[:i]
         return words
     try:
+        import shlex  # here: most scans join and split no command line
+
         return shlex.split(head, comments=True)
     except ValueError:
         return None

@@ -157,7 +157,8 @@ def test_scan_runs_no_code_inspection_module(sandbox: Sandbox) -> None:
 def test_a_scan_of_shell_hooks_imports_no_code_nor_task_reader(sandbox: Sandbox) -> None:
     """Hooks that run shell only (the seven-agent repository of the start-up benchmark):
     the readers of code in other languages, of npm scripts and make targets, of what find
-    and xargs reach are never imported, nor threading (its Lock and local are _thread's)."""
+    and xargs reach are never imported, nor threading (its Lock and local are _thread's),
+    nor shlex (no command line is joined or split)."""
     claude = {"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [
         {"type": "command", "command": "./guard.sh"}]}]}}  # fmt: skip
     (sandbox.workspace / ".claude").mkdir()
@@ -170,6 +171,7 @@ def test_a_scan_of_shell_hooks_imports_no_code_nor_task_reader(sandbox: Sandbox)
         "hookdash.core.load.project_tasks",
         "hookdash.core.load.reached_files",
         "threading",
+        "shlex",
     )
     argv = ["scan", str(sandbox.workspace), "--format", "json"]
     loaded, out = _run(sandbox, argv, *unused)
