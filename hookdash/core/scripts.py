@@ -4,7 +4,7 @@ the readers of commands. Which scripts a command runs is core.load.command_scrip
 from __future__ import annotations
 
 from hookdash.core.lazy_regex import lazy_compile
-from hookdash.core.record_class import ByValue, dataclass
+from hookdash.core.record_class import ByValue, value_record
 
 INTERPRETERS = frozenset(
     {
@@ -55,7 +55,7 @@ AGENT_PLACE_VARIABLES = (
 _CONTROL = lazy_compile(r"\|\||&&|[|;&\n]")
 
 
-@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
+@value_record
 class ScriptInfo(ByValue):
     """The program a hook's command starts: a script file, or a command on PATH. A plain
     dataclass (as core.findings' records are): `scan` builds one per script and validates

@@ -229,7 +229,7 @@ _DATACLASSES = (
     "import dataclasses, sys\n"
     "from hookdash import cli\n"
     "cli.main({argv!r})\n"
-    "own = {{'__eq__', '__repr__'}}\n"
+    "own = {{'__eq__', '__repr__', '__setattr__', '__delattr__'}}\n"
     "found = sorted(\n"
     "    (f'{{c.__module__}}.{{c.__qualname__}}', sorted(set(vars(c)) & own))\n"
     "    for name, m in list(sys.modules.items()) if name.startswith('hookdash')\n"
@@ -245,7 +245,8 @@ def test_scan_defines_only_the_dataclasses_it_must(sandbox: Sandbox) -> None:
     frozen one): the records scan uses inside hookdash are plain classes. Those left are
     its report (a schema pydantic reads), the entries readers change with
     dataclasses.replace, and the findings pydantic models hold; none compiles its own
-    __eq__ or __repr__ (record_class.ByValue gives them to those compared by value)."""
+    __eq__ or __repr__ (record_class.ByValue gives them to those compared by value), nor
+    the __setattr__ and __delattr__ of a frozen one (a value_record inherits ByValue's)."""
     write_every_record(sandbox.workspace)
     code = _DATACLASSES.format(argv=["scan", str(sandbox.workspace), "--format", "json"])
     result = subprocess.run(
