@@ -27,6 +27,7 @@ from typing import Any, TypeVar, dataclass_transform, overload
 from hookdash.core.deferred_module import defer
 
 defer("inspect")
+defer("copy")  # dataclasses deep-copies only in asdict/astuple, which a scan does not call
 
 from dataclasses import (  # noqa: E402 (after the deferral)
     MISSING,

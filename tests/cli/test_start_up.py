@@ -145,11 +145,12 @@ def test_scan_imports_no_hashing_nor_file_utilities(sandbox: Sandbox, fmt: str) 
 def test_scan_runs_no_code_inspection_module(sandbox: Sandbox) -> None:
     """dataclasses imports inspect (with ast, dis and tokenize: a ninth of a scan's start)
     for what no record of a scan needs; a scan of every agent's files, which reads no
-    Python script, runs none of them (core.deferred_module)."""
+    Python script, runs none of them (core.deferred_module); nor copy (with weakref), which
+    dataclasses uses only to deep-copy in asdict."""
     write_every_record(sandbox.workspace)
     argv = ["scan", str(sandbox.workspace), "--format", "json"]
     # ast, inspect are in sys.modules, deferred: their code (_ast, dis, …) is what runs
-    loaded, out = _run(sandbox, argv, "_ast", "dis", "tokenize", "linecache")
+    loaded, out = _run(sandbox, argv, "_ast", "dis", "tokenize", "linecache", "weakref")
     assert loaded == []
     assert "pipe-to-shell" in out
 

@@ -75,3 +75,17 @@ def test_a_module_already_imported_or_not_found_is_left_alone() -> None:
         "    print('not found')\n"
     )
     assert _run(code) == "True False\nnot found\n"
+
+
+def test_a_deferred_copy_loads_on_its_first_deep_copy() -> None:
+    """copy (deferred by record_class, with the weakref it imports) runs when first used."""
+    code = (
+        "import sys\n"
+        "from hookdash.core.deferred_module import defer\n"
+        "defer('copy')\n"
+        "import copy\n"
+        "print('weakref' in sys.modules)\n"
+        "value = {'a': [1, 2]}\n"
+        "print(copy.deepcopy(value) == value, copy.deepcopy(value)['a'] is not value['a'])\n"
+    )
+    assert _run(code) == "False\nTrue True\n"
