@@ -11,12 +11,13 @@ on `scan`'s path were a fifth of its start. So, for a class of records:
   `record`, which generates only `__init__`. It is frozen as far as mypy checks, not at
   run time, and two records are equal only when they are one object;
 - one that is compared, hashed by value, printed, or held in a pydantic model (what
-  crosses a boundary): a `@dataclass(frozen=True, eq=False, repr=False)` on `ByValue`,
-  which gives the `__eq__`, `__hash__` and `__repr__` a frozen dataclass would compile.
+  crosses a boundary): a `value_record` on `ByValue`, which gives the `__eq__`, `__hash__`,
+  `__repr__`, `__setattr__` and `__delattr__` a frozen dataclass would compile, and
+  compiles its `__init__` when the first one is made.
 
-`dataclasses` imports `inspect` for what no record here needs (core.deferred_module): the
-modules on `scan`'s path take `dataclass`, `field` and `replace` from here, which defers
-`inspect` first.
+`dataclasses` imports `inspect` and `copy` for what no record here needs
+(core.deferred_module): the modules on `scan`'s path take `dataclass`, `field` and
+`replace` from here, which defers both first.
 """
 
 from __future__ import annotations
