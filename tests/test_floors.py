@@ -115,6 +115,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "hookdash.core.mcp_server",
             "hookdash.core.lazy_regex",
             "hookdash.core.record_class",
+            "hookdash.core.deferred_module",
             "hookdash.core.other_agents",
             "hookdash.core.problems",
             "hookdash.core.rules",

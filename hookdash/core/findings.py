@@ -11,10 +11,9 @@ fields all the same, so `list --json` and the state files read and write the sam
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
-from hookdash.core.record_class import ByValue
+from hookdash.core.record_class import ByValue, value_record
 
 RiskKind = Literal[
     "network",
@@ -49,7 +48,7 @@ RISK_KINDS: tuple[RiskKind, ...] = (
 )
 
 
-@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
+@value_record
 class RiskSpan(ByValue):
     """The text a flag was found in: [start, end) into the command, or into the script."""
 
@@ -58,7 +57,7 @@ class RiskSpan(ByValue):
     end: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
+@value_record
 class RiskFlag(ByValue):
     """One thing a reviewer must not miss (`risks` in `list --json`)."""
 
@@ -70,7 +69,7 @@ class RiskFlag(ByValue):
     env: str | None = None  # the variable of the hook's `env` it was found in
 
 
-@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
+@value_record
 class Unknown(ByValue):
     """A part of a hook hookdash did not understand (`unknowns` in `list --json` and `scan`):
     an unknown program, an option outside what hookdash knows of a program, a file it could

@@ -5,12 +5,10 @@ records are: `scan` makes it without importing pydantic."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from hookdash.core.record_class import ByValue
+from hookdash.core.record_class import ByValue, value_record
 
 
-@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
+@value_record
 class AlsoRunBy(ByValue):
     """Another agent that runs this hook, and when."""
 

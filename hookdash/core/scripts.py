@@ -3,11 +3,8 @@ the readers of commands. Which scripts a command runs is core.load.command_scrip
 
 from __future__ import annotations
 
-import re
-import shlex
-from dataclasses import dataclass
-
-from hookdash.core.record_class import ByValue
+from hookdash.core.lazy_regex import lazy_compile
+from hookdash.core.record_class import ByValue, value_record
 
 INTERPRETERS = frozenset(
     {
@@ -55,10 +52,10 @@ AGENT_PLACE_VARIABLES = (
     "CURSOR_PROJECT_DIR",
     "CODEX_PROJECT_DIR",
 )
-_CONTROL = re.compile(r"\|\||&&|[|;&\n]")
+_CONTROL = lazy_compile(r"\|\||&&|[|;&\n]")
 
 
-@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
+@value_record
 class ScriptInfo(ByValue):
     """The program a hook's command starts: a script file, or a command on PATH. A plain
     dataclass (as core.findings' records are): `scan` builds one per script and validates
@@ -104,6 +101,8 @@ def first_simple_command(command: str) -> list[str] | None:
                 return words[:i]
         return words
     try:
+        import shlex  # here: most scans join and split no command line
+
         return shlex.split(head, comments=True)
     except ValueError:
         return None

@@ -11,7 +11,6 @@ the program and its arguments quoted as one line.
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, Literal
@@ -104,6 +103,8 @@ def server_entries(document: Any, dialect: Dialect, base: str = "") -> Iterator[
 def argv_line(command: str, args: list[str]) -> str:
     """A program and its arguments (spawned with no shell) quoted as one shell line, for an
     agent with no quoting of its own (Claude's is handler.command_line, the same rule)."""
+    import shlex  # here: most scans join and split no command line
+
     return shlex.join([command, *args])
 
 

@@ -10,18 +10,19 @@ import re
 from functools import lru_cache
 
 from hookdash.core.jsonc.large_text import BIG, LARGE
+from hookdash.core.lazy_regex import lazy_compile
 
 # Text up to the next comment: anything but quotes and slashes, whole strings, and
 # slashes that do not start a comment. Matched in C, so strings cost no Python call; at
 # most 4096 pieces per match, because the regex engine keeps state for every repetition
 # of a group (an unbounded match over a 7 MB file held 190 MB).
-_PLAIN = re.compile(r'(?:[^"/]+|"[^"\\]*(?:\\.[^"\\]*)*"|/(?![/*])){0,4096}', re.S)
-NON_WS = re.compile(r"\S")
+_PLAIN = lazy_compile(r'(?:[^"/]+|"[^"\\]*(?:\\.[^"\\]*)*"|/(?![/*])){0,4096}', re.S)
+NON_WS = lazy_compile(r"\S")
 
 
-_COMMENT_START = re.compile(r"/[/*]")
+_COMMENT_START = lazy_compile(r"/[/*]")
 # The rest of a string after its opening quote (or after any point inside it).
-_STRING_REST = re.compile(r'[^"\\]*(?:\\.[^"\\]*)*"', re.S)
+_STRING_REST = lazy_compile(r'[^"\\]*(?:\\.[^"\\]*)*"', re.S)
 
 
 def _comments(text: str, start: int = 0, stop: int | None = None) -> list[tuple[int, int]]:

@@ -12,7 +12,7 @@ at once: the lock keeps each read-and-replace whole.
 
 from __future__ import annotations
 
-import threading
+from _thread import allocate_lock  # threading.Lock itself, without importing threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -34,7 +34,7 @@ class LargeTextMemo:
     """The remembered facts about the last large text, each replaced as a whole."""
 
     def __init__(self) -> None:
-        self._lock = threading.Lock()
+        self._lock = allocate_lock()
         self._stripped: tuple[str, str] | None = None  # (text, its stripped copy)
         self._known_good: Fingerprint | None = None  # the last large text known to parse
         # The members of one object of a stripped text: ((its fingerprint, the `{`), members).

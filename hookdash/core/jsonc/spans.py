@@ -21,6 +21,7 @@ from hookdash.core.jsonc.walk import (
     skip_ws,
     value_end,
 )
+from hookdash.core.lazy_regex import lazy_compile
 
 
 class Span(NamedTuple):
@@ -35,7 +36,7 @@ class Span(NamedTuple):
 
 # A key (a string followed by a colon), a bracket, or a scalar. Commas are skipped like
 # whitespace: a key token says by itself that the next value is an object member.
-_TOKEN = re.compile(
+_TOKEN = lazy_compile(
     r'("[^"\\]*(?:\\.[^"\\]*)*")\s*:|"[^"\\]*(?:\\.[^"\\]*)*"|[{}\[\]]|[^\s:,{}\[\]"]+', re.S
 )
 
@@ -95,8 +96,8 @@ def locate_full(
     return spans
 
 
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
-_JSON_WS = re.compile(r"[ \t\n\r]*")
+_STRING = lazy_compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
+_JSON_WS = lazy_compile(r"[ \t\n\r]*")
 
 
 def locate_shallow(

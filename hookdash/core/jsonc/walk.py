@@ -7,13 +7,13 @@ by the C scanner of the json module, and only the members hookdash asks for are 
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final
 
 from hookdash.core import nesting
 from hookdash.core.jsonc.errors import reject_constant, too_deep
 from hookdash.core.jsonc.large_text import BIG, LARGE
+from hookdash.core.lazy_regex import lazy_compile
 
 
 def _discard(pairs: list[tuple[str, Any]]) -> None:
@@ -28,8 +28,8 @@ SCAN_DISCARD: Callable[[str, int], tuple[Any, int]] = CHECK.scan_once  # type: i
 # The C scanner of the json module: skips a whole value at C speed.
 _SCAN: Callable[[str, int], tuple[Any, int]] = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
 
-_JSON_WS = re.compile(r"[ \t\n\r]*")
-_SEPARATORS = re.compile(r"[ \t\r\n,:]*")
+_JSON_WS = lazy_compile(r"[ \t\n\r]*")
+_SEPARATORS = lazy_compile(r"[ \t\r\n,:]*")
 
 
 class Invalid(Exception):

@@ -18,12 +18,17 @@ the workspace. Findings are `(kind, start, end, why)` with character offsets int
 
 from __future__ import annotations
 
-import ast
 import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from hookdash.core.deferred_module import defer
 from hookdash.core.lazy_regex import LazyRegex, lazy_compile
+
+# `ast` is imported when a Python script is first parsed: most scans read none.
+defer("ast")
+
+import ast  # noqa: E402 (after the deferral)
 
 Finding = tuple[str, int, int, str]
 ShellRules = Callable[[str], list[tuple[str, str]]]  # command -> [(kind, why)]

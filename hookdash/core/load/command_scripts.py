@@ -43,13 +43,18 @@ from typing import TYPE_CHECKING, Final
 
 from hookdash.core.findings import Unknown
 from hookdash.core.lazy_regex import lazy_compile
-from hookdash.core.load import bash_words as bw, reached_files as rf
-from hookdash.core.load.project_tasks import Task, make_targets, npm_scripts
+from hookdash.core.load import bash_words as bw
 from hookdash.core.load.script_head import read_head
 from hookdash.core.scripts import AGENT_PLACE_VARIABLES, SHELL_BUILTINS, ScriptInfo
 
 if TYPE_CHECKING:
     from tree_sitter import Node
+
+    from hookdash.core.load import reached_files as rf
+    from hookdash.core.load.project_tasks import Task
+
+# reached_files (what find, xargs, node, python -m, go run reach) and project_tasks (npm
+# scripts, make targets) are imported where a command uses them: most hooks run neither.
 
 MAX_DEPTH = 6  # nested code walked: `bash -c`, eval, npm scripts, make recipes
 MAX_SCRIPTS = 32  # scripts recorded for one command
@@ -1539,6 +1544,8 @@ class _Walk:
         if family == "node" and st.cwd is not None:
             whole = os.path.normpath(os.path.join(st.cwd, script))
             if os.path.isdir(whole):  # `node .`: the package's main file
+                from hookdash.core.load import reached_files as rf
+
                 self.reached(rf.node_directory(whole), f"{base} {script}")
                 return
             if not os.path.splitext(script)[1]:
@@ -1554,6 +1561,8 @@ class _Walk:
         sys.path."""
         if st.cwd is None:
             return
+        from hookdash.core.load import reached_files as rf
+
         self.reached(rf.python_module(st.cwd, module), "python -m " + module)
 
     def reached(self, found: rf.Reached, program: str) -> None:
@@ -1625,6 +1634,8 @@ class _Walk:
             self.unresolved(f"{base} runs in a directory hookdash cannot tell: {st.cwd_why}")
             return
         directory = os.path.normpath(os.path.join(st.cwd or "/", prefix or "."))
+        from hookdash.core.load.project_tasks import npm_scripts
+
         tasks = npm_scripts(directory, base, script, prepost=base in ("npm", "yarn"))
         if tasks.why is not None and (explicit or tasks.tasks):
             self.unresolved(tasks.why)
@@ -1684,6 +1695,8 @@ class _Walk:
             self.unresolved(f"make runs in a directory hookdash cannot tell: {st.cwd_why}")
             return
         known = st.vars.known()
+        from hookdash.core.load.project_tasks import make_targets
+
         tasks = make_targets(directory, makefile, goals, overrides, known)
         if tasks.why is not None:
             self.unresolved(tasks.why)
@@ -1756,6 +1769,8 @@ class _Walk:
             return
         path = os.path.normpath(path)
         self.add(self.finder.file_info(path, "xargs", "reached"))
+        from hookdash.core.load import reached_files as rf
+
         items, why = rf.xargs_items(path, delimiter, per_line)
         if items is None:
             self.unresolved(why)
@@ -1780,6 +1795,8 @@ class _Walk:
             if any(w in ("-exec", "-execdir", "-ok", "-okdir") for w in words):
                 self.unresolved("find is given words decided when it runs")
             return
+        from hookdash.core.load import reached_files as rf
+
         parsed = rf.parse_find(words)
         if not parsed.execs:
             return
@@ -1841,6 +1858,8 @@ class _Walk:
             self.unresolved(f"{base} run runs a program decided when it runs: {name.reason}")
             return
         if inner.cwd is not None and "/" not in name and not name.endswith(".py"):
+            from hookdash.core.load import reached_files as rf
+
             entry = rf.pyproject_entry(inner.cwd, name)
             if entry is not None:
                 self.reached(entry, f"{base} run {name}")
@@ -1869,6 +1888,8 @@ class _Walk:
         if st.cwd is None:
             self.unresolved(f"go run runs in a directory hookdash cannot tell: {st.cwd_why}")
             return
+        from hookdash.core.load import reached_files as rf
+
         found = rf.go_package(st.cwd, words)
         if found is not None:
             self.reached(found, "go run")

@@ -32,7 +32,6 @@ from typing import TYPE_CHECKING, Any, Final
 from hookdash.core import jsonc
 from hookdash.core.findings import Unknown
 from hookdash.core.lazy_regex import lazy_compile
-from hookdash.core.load.project_tasks import shell_text
 from hookdash.core.load.risks.commands import unwrap
 from hookdash.core.load.risks.syntax import (
     _parser,
@@ -592,6 +591,8 @@ class _Reader:
         if script.path is None:
             return
         if script.is_task and script.code is not None:
+            from hookdash.core.load.project_tasks import shell_text  # a task's hook only
+
             text = shell_text(script.kind, script.code)
             self._in_file(text, script.path, script.line or 1)
             return

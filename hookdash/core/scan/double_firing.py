@@ -21,11 +21,12 @@ from collections.abc import Iterable, Sequence
 
 from hookdash.core.display import shorten
 from hookdash.core.hosts.scanned import AGENT_NAMES
+from hookdash.core.lazy_regex import lazy_compile
 from hookdash.core.rules import rule
 from hookdash.core.scan.model import Finding, ScannedHook
 from hookdash.core.scan.reader import AgentReader
 
-_SPACE = re.compile(r"\s+")
+_SPACE = lazy_compile(r"\s+")
 
 
 def double_firings(hooks: Sequence[ScannedHook], readers: Iterable[AgentReader]) -> list[Finding]:

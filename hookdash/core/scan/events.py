@@ -10,9 +10,9 @@ kind (its spelled-out name), so two unknown events match only when they are the 
 
 from __future__ import annotations
 
-import re
+from hookdash.core.lazy_regex import lazy_compile
 
-_SPELLING = re.compile(r"[^a-z0-9]")
+_SPELLING = lazy_compile(r"[^a-z0-9]")
 
 _KINDS: dict[str, str] = {
     # a session starts or resumes

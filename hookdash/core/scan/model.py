@@ -14,13 +14,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
-from dataclasses import field as _field
 from typing import TYPE_CHECKING, Literal
 
 from hookdash.core.findings import RiskFlag, Unknown
 from hookdash.core.hosts.scanned import AGENT_NAMES as AGENT_NAMES
 from hookdash.core.other_agents import AlsoRunBy
-from hookdash.core.record_class import record
+from hookdash.core.record_class import field as _field, record
 from hookdash.core.rules import LEVEL_RANK, Level
 
 if TYPE_CHECKING:

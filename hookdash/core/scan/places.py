@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import replace
 
 from hookdash.core.findings import RiskFlag
+from hookdash.core.record_class import replace
 
 _KNOWN = "CLAUDE_PROJECT_DIR"  # a project-folder variable the risk review knows
 _ALREADY_KNOWN = frozenset({"CLAUDE_PROJECT_DIR", "GEMINI_PROJECT_DIR"})

@@ -23,7 +23,6 @@ moment because two agents' files configure it (core.scan.double_firing).
 from __future__ import annotations
 
 import os
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +36,7 @@ from hookdash.core.load.command_scripts import CommandScripts, ScriptFinder
 from hookdash.core.load.risks import hook_risks, kinds_of
 from hookdash.core.load.script_head import read_head
 from hookdash.core.load.understood import hook_unknowns, unknowns_sentence
+from hookdash.core.record_class import replace
 from hookdash.core.rules import Level, rule
 from hookdash.core.scan.also_run import also_run_by
 from hookdash.core.scan.double_firing import double_firings

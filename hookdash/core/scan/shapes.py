@@ -14,7 +14,6 @@ non-empty string (Copilot's `bash` and `powershell`, Codex's `command` and
 from __future__ import annotations
 
 import json
-import shlex
 from collections.abc import Iterator
 from typing import Any
 
@@ -124,6 +123,8 @@ def _handler(
         args = item.get("args")
         if field == "command" and isinstance(args, list) and all(isinstance(a, str) for a in args):
             # Qwen Code runs `command` with `args` directly, without a shell.
+            import shlex  # here: most scans join and split no command line
+
             command = shlex.join([command, *args])
         yield Entry(
             event=event,

@@ -8,13 +8,12 @@ keeps quiet about, with the line and column.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from hookdash.core import jsonc
 from hookdash.core.disk import files
-from hookdash.core.record_class import ByValue
+from hookdash.core.record_class import ByValue, value_record
 
 # How deep hookdash reads a settings file as Claude Code does. Claude 2.1.332 ran the hooks
 # of a file beside an unknown key nested 200,000 levels deep, and beside one nested as
@@ -24,7 +23,7 @@ from hookdash.core.record_class import ByValue
 READ_DEPTH = 200_001  # the settings object, and 200,000 levels inside it
 
 
-@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
+@value_record
 class ParseError(ByValue):
     """Why Claude Code drops a settings file, where (1-based), as `list --json` gives it
     (`error` of a layer). A plain dataclass: `scan` reads settings files without importing

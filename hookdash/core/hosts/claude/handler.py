@@ -16,7 +16,6 @@
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Mapping
 from typing import Any, Literal
 
@@ -52,6 +51,8 @@ def command_line(command: str, args: list[str] | None) -> str:
     shell would need it, so `["-c", "curl x | sh"]` reads as the `-c 'curl x | sh'` it is."""
     if args is None:
         return command
+    import shlex  # here: most scans join and split no command line
+
     return shlex.join([command, *args])
 
 

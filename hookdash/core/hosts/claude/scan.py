@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -48,6 +47,7 @@ from hookdash.core.hosts.claude.settings_commands import (
     repository_severity,
 )
 from hookdash.core.hosts.mcp import server_entries, what_runs
+from hookdash.core.record_class import replace
 from hookdash.core.rules import Level, level_of
 from hookdash.core.scan.reader import BaseReader, Document, Entry, NotParsed, Skipped, Syntax
 from hookdash.core.scan.shapes import hooks_object

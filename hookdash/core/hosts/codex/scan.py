@@ -22,10 +22,10 @@ directory: only the root's are scanned.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 
 from hookdash.core.lazy_regex import lazy_compile
+from hookdash.core.record_class import replace
 from hookdash.core.scan.reader import BaseReader, Document, Entry, Skipped
 from hookdash.core.scan.shapes import hooks_object
 

@@ -49,16 +49,14 @@ entry points.
 from __future__ import annotations
 
 import posixpath
-import re
-import threading
+from _thread import allocate_lock  # threading.Lock itself, without importing threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from functools import lru_cache
 
 from hookdash.core import jsonc
 from hookdash.core.findings import RISK_KINDS, RiskFlag, RiskKind, RiskSpan
-from hookdash.core.load.project_tasks import shell_text
+from hookdash.core.lazy_regex import lazy_compile
 from hookdash.core.load.risks.environment import env_risks
 from hookdash.core.load.risks.findings import _Found
 from hookdash.core.load.risks.paths import outside_workspace
@@ -76,6 +74,7 @@ from hookdash.core.load.risks.vocabulary import (
     secret_name,
 )
 from hookdash.core.load.script_head import SCRIPT_SCAN_BYTES, read_head
+from hookdash.core.record_class import replace
 from hookdash.core.scripts import (
     INTERPRETERS as _ALL_INTERPRETERS,
     ScriptInfo,
@@ -138,7 +137,7 @@ _flag_cache: OrderedDict[tuple[str, str, str, str | None, str | None], tuple[Ris
     OrderedDict()
 )
 _flag_cache_chars = 0
-_flag_cache_lock = threading.Lock()
+_flag_cache_lock = allocate_lock()
 
 
 def clear_flag_cache() -> None:
@@ -194,7 +193,7 @@ def _flag(found: _Found, text: str) -> RiskFlag:
     )
 
 
-_SHEBANG = re.compile(r"^#!\s*(\S+)(?:\s+(\S+))?")
+_SHEBANG = lazy_compile(r"^#!\s*(\S+)(?:\s+(\S+))?")
 _FOREIGN_SUFFIXES = (".py", ".js", ".mjs", ".cjs", ".ts", ".rb", ".pl", ".php", ".lua")
 
 
@@ -337,6 +336,8 @@ def _task_flags(script: ScriptInfo, workspace: str | None, home: str | None) -> 
     """The flags of an npm script or a make recipe, at their lines in package.json or
     the Makefile."""
     assert script.code is not None and script.path is not None
+    from hookdash.core.load.project_tasks import shell_text  # a task's hook only
+
     text = shell_text(script.kind, script.code)
     flags = script_risks(text, script.path, language="shell", workspace=workspace, home=home)
     if script.line is None:

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 
 from hookdash.core.findings import RiskKind
 from hookdash.core.lazy_regex import lazy_compile
-from hookdash.core.load.code_risks import code_findings, python_findings
 from hookdash.core.load.risks.commands import (
     Add,
     command_rules,
@@ -120,6 +119,8 @@ def _code_findings(
 ) -> list[_Found]:
     """Python through its syntax tree, other languages by call patterns (code_risks); the
     shell commands they start go through the shell rules, one level deeper."""
+    # Imported here: a scan whose hooks run no code but shell reads none of its tables.
+    from hookdash.core.load.code_risks import code_findings, python_findings
 
     def shell(command: str) -> list[tuple[str, str]]:
         if depth >= _MAX_DEPTH or len(command) > PARSE_LIMIT or not _suspect(command):

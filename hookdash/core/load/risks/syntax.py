@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import posixpath
 import re
-import threading
+from _thread import _local  # threading.local itself, without importing threading
 from typing import TYPE_CHECKING
 
 from hookdash.core.lazy_regex import lazy_compile
@@ -95,7 +95,7 @@ def _placeholder(match: re.Match[str]) -> str:
     return _SAME_LENGTH[len(ch.encode())]
 
 
-_per_thread = threading.local()
+_per_thread = _local()
 
 
 def _parser() -> Parser:
