@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from hookdash.core.load.sources import is_relevant, watch_targets
 from tests.conftest import Sandbox, command_hook, definition
+from tests.scaling import LINEAR_BOUND, growth
 
 
 def test_targets_cover_every_file_gemini_reads(sandbox: Sandbox) -> None:
@@ -48,7 +50,6 @@ def test_creating_a_missing_directory_is_relevant(sandbox: Sandbox) -> None:
 
 def test_watch_targets_grow_linearly_with_the_hooks(sandbox: Sandbox) -> None:
     """Issue 17: one set copy per hook made 40,000 hooks take 75 s on the event loop."""
-    import time
     from dataclasses import replace
 
     from hookdash.core.scripts import ScriptInfo
@@ -60,7 +61,7 @@ def test_watch_targets_grow_linearly_with_the_hooks(sandbox: Sandbox) -> None:
     template = config.hooks[0]
     directory = sandbox.workspace / "hooks"
 
-    def timed(count: int) -> float:
+    def prepare(count: int) -> Callable[[], object]:
         hooks = [
             template.model_copy(
                 update={
@@ -78,15 +79,17 @@ def test_watch_targets_grow_linearly_with_the_hooks(sandbox: Sandbox) -> None:
             for i in range(count)
         ]
         big = replace(config, snapshot=config.snapshot.model_copy(update={"hooks": hooks}))
-        started = time.perf_counter()
-        targets = watch_targets(big)
-        seconds = time.perf_counter() - started
-        names = next(t.names for t in targets if t.directory == directory)
-        assert names is not None and len(names) == count
-        return seconds
 
-    small, large = min(timed(4000) for _ in range(3)), min(timed(16000) for _ in range(3))
-    assert large < 8 * small + 0.05  # linear: about 4x (quadratic: 16x)
+        def run() -> object:
+            targets = watch_targets(big)
+            names = next(t.names for t in targets if t.directory == directory)
+            assert names is not None and len(names) == count
+            return targets
+
+        return run
+
+    # CPU time at n and 8n (tests/scaling.py): linear about 8x, quadratic 64x.
+    assert growth(prepare, 2000) < LINEAR_BOUND
 
 
 def test_changed_since_sees_only_what_changed_after_the_load(tmp_path: Path) -> None:
