@@ -335,7 +335,7 @@ def test_hook_risks_never_reads_a_fifo(tmp_path: Path) -> None:
     assert info is not None and info.kind == "script"
     start = time.monotonic()
     assert hook_risks("./hook.sh", info) == []  # refused, not waited on
-    assert time.monotonic() - start < 5
+    assert time.monotonic() - start < 30  # a hang bound: a fifo read waits forever
 
 
 def test_the_whole_script_is_read(tmp_path: Path) -> None:
