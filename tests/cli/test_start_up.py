@@ -31,6 +31,18 @@ COMMAND_MODULES = (
 )
 
 
+def _python(sandbox: Sandbox, code: str) -> subprocess.CompletedProcess[str]:
+    """`code` run by a fresh interpreter in the sandbox's workspace and environment."""
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=sandbox.workspace,
+        env=sandbox.environ,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
 def _imported(sandbox: Sandbox, argv: list[str], *watched: str) -> list[str]:
     """Which of the `watched` modules a fresh process imports running `hookdash argv`."""
     return _run(sandbox, argv, *watched)[0]
@@ -47,14 +59,7 @@ def _run(sandbox: Sandbox, argv: list[str], *watched: str) -> tuple[list[str], s
         "    pass\n"
         f"print('LOADED', sorted(m for m in {watched!r} if m in sys.modules), file=sys.stderr)\n"
     )
-    result = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=sandbox.workspace,
-        env=sandbox.environ,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    result = _python(sandbox, code)
     line = next((x for x in result.stderr.splitlines() if x.startswith("LOADED ")), None)
     assert line is not None, result.stdout[-500:] + result.stderr[-800:]
     loaded: list[str] = ast.literal_eval(line.removeprefix("LOADED "))
@@ -250,14 +255,7 @@ def test_scan_defines_only_the_dataclasses_it_must(sandbox: Sandbox) -> None:
     the __setattr__ and __delattr__ of a frozen one (a value_record inherits ByValue's)."""
     write_every_record(sandbox.workspace)
     code = _DATACLASSES.format(argv=["scan", str(sandbox.workspace), "--format", "json"])
-    result = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=sandbox.workspace,
-        env=sandbox.environ,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    result = _python(sandbox, code)
     found = ast.literal_eval(result.stderr.strip().splitlines()[-1])
     assert sorted(name for name, _ in found) == [
         "hookdash.core.findings.RiskFlag",
@@ -409,14 +407,7 @@ def test_list_builds_no_validator_it_does_not_use(sandbox: Sandbox) -> None:
         "print('BUILT', built, 'USED', sys.modules['hookdash.core.model'].Hook"
         ".__pydantic_complete__, file=sys.stderr)\n"
     )
-    result = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=sandbox.workspace,
-        env=sandbox.environ,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    result = _python(sandbox, code)
     assert "BUILT [] USED True" in result.stderr, result.stderr[-800:]
 
 
@@ -437,13 +428,6 @@ def test_a_2000_hook_list_makes_no_collection(sandbox: Sandbox) -> None:
         "    after = [s['collections'] for s in gc.get_stats()]\n"
         "    print('COLLECTIONS', [a - b for a, b in zip(after, before)], file=sys.stderr)\n"
     )
-    result = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=sandbox.workspace,
-        env=sandbox.environ,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    result = _python(sandbox, code)
     assert len(json.loads(result.stdout)["hooks"]) == 2000
     assert "COLLECTIONS [0, 0, 0]" in result.stderr, result.stderr[-800:]
