@@ -122,7 +122,7 @@ class ByValue:
         raise FrozenInstanceError(f"cannot delete field {name!r}")
 
     def __getstate__(self) -> list[object]:
-        return [getattr(self, name) for name in _field_names(type(self))]
+        return list(self._values())
 
     def __setstate__(self, state: list[object]) -> None:
         for name, value in zip(_field_names(type(self)), state, strict=False):

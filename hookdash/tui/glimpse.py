@@ -131,14 +131,13 @@ def _record(config: Configuration, targets: list[WatchTarget], since_ns: int) ->
     from hookdash.core import update_file
     from hookdash.tui.widgets.hook_groups import shown_id
     from hookdash.tui.widgets.hook_labels import host_letter
+    from hookdash.tui.widgets.hook_outline import listed_hooks
 
     path = glimpse_path(config.env)
     if config.more_hosts:  # files the targets do not cover: a change there goes unseen
         path.unlink(missing_ok=True)
         return
-    claude = config.claude
-    hooks = [*config.snapshot.hooks, *(claude.hooks if claude is not None else ())]
-    marked = claude is not None and bool(claude.hooks)
+    hooks, marked = listed_hooks(config.snapshot, config.claude)
     doc = {
         "v": GLIMPSE_VERSION,
         "since_ns": since_ns,
@@ -175,21 +174,3 @@ def _forget_the_oldest(directory: Path, keep: int = MAX_GLIMPSES) -> None:
     for _, old in kept[keep:]:
         with contextlib.suppress(OSError):
             old.unlink()
-
-
-def glimpse_groups(glimpse: Glimpse) -> list[tuple[str, list[tuple[str, list[GlimpsedHook]]]]]:
-    """The glimpse's hooks grouped as the list groups them by event (`group_hooks`):
-    events in the hosts' order, each event's sources as met (without their notes: why a
-    source is ignored is worked out by the read)."""
-    from hookdash.tui.widgets.hook_groups import event_order
-
-    by_event: dict[str, dict[str, list[GlimpsedHook]]] = {}
-    for hook in glimpse.hooks:
-        by_event.setdefault(hook.event, {}).setdefault(hook.layer_label, []).append(hook)
-    return [
-        (
-            event,
-            list(by_event[event].items()),
-        )
-        for event in event_order(by_event)
-    ]

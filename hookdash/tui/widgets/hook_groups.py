@@ -10,7 +10,7 @@ import os
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import TYPE_CHECKING, Literal, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol, TypeVar
 
 from hookdash.core import EVENTS, visible  # (no pydantic, no I/O)
 
@@ -214,21 +214,37 @@ def event_order(names: Iterable[str]) -> list[str]:
     return [e for e in known if e in present] + [e for e in present if e not in known]
 
 
+class _Listed(Protocol):
+    """What the list groups a hook by: a read hook, or one of a glimpse (tui.glimpse)."""
+
+    @property
+    def event(self) -> str: ...
+    @property
+    def layer_label(self) -> str: ...
+
+
+_L = TypeVar("_L", bound=_Listed)
+
+
+def by_event(hooks: Iterable[_L]) -> list[tuple[str, list[tuple[str, list[_L]]]]]:
+    """Hooks grouped by event (in `event_order`), then by layer, as met (run order)."""
+    grouped: dict[str, dict[str, list[_L]]] = {}
+    for hook in hooks:
+        grouped.setdefault(hook.event, {}).setdefault(hook.layer_label, []).append(hook)
+    return [(event, list(grouped[event].items())) for event in event_order(grouped)]
+
+
 def group_hooks(
     hooks: Iterable[Hook], layer_notes: dict[str, str] | None = None
 ) -> list[tuple[EventGroup, list[LayerGroup]]]:
     """Events in Gemini's schema order, then Claude's (unknown names last); layers in run
     order."""
     notes = layer_notes or {}
-    by_event: dict[str, dict[str, list[Hook]]] = {}
-    for hook in hooks:
-        by_event.setdefault(hook.event, {}).setdefault(hook.layer_label, []).append(hook)
-    events = event_order(by_event)
     out = []
-    for event in events:
+    for event, labelled in by_event(hooks):
         layers = [
             LayerGroup(event, label, items[0].file, tuple(items), notes.get(items[0].file))
-            for label, items in by_event[event].items()
+            for label, items in labelled
         ]
         all_hooks = tuple(h for layer in layers for h in layer.hooks)
         out.append((EventGroup(event, all_hooks), layers))

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from hookdash.core import visible  # (no pydantic, no I/O)
+from hookdash.core import shorten, visible  # (no pydantic, no I/O)
 from hookdash.tui.colors import Colors
 from hookdash.tui.plain import plain
 from hookdash.tui.widgets.hook_groups import (
@@ -218,10 +218,7 @@ def glimpse_line(hook: GlimpsedHook, colors: Colors, ident_width: int, marked: b
         text.append(" " * (HOST_MARK_WIDTH - 1))
     text.append(CHECKING, style=colors.dim)
     text.append("  ")
-    ident = visible(hook.ident)
-    if len(ident) > ident_width:
-        ident = ident[: ident_width - 1] + "…"
-    text.append(ident.ljust(ident_width))
+    text.append(shorten(visible(hook.ident), ident_width).ljust(ident_width))
     if hook.matcher:
         text.append(f"  [{visible(hook.matcher)}]", style=colors.dim)
     return text

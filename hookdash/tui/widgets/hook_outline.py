@@ -56,6 +56,16 @@ class Outline:
     marked: bool = False  # more than one host's hooks: each line says whose
 
 
+def listed_hooks(
+    snapshot: Snapshot, claude: ClaudeSnapshot | None = None, more: Sequence[HostSnapshot] = ()
+) -> tuple[list[Hook], bool]:
+    """Every host's hooks, in the list's order, and whether they are more than one host's
+    (then each line says whose)."""
+    others: list[Any] = [h for snap in more for h in snap.hooks]
+    every: list[Hook] = [*snapshot.hooks, *(claude.hooks if claude is not None else ()), *others]
+    return every, (claude is not None and bool(claude.hooks)) or bool(others)
+
+
 def make_outline(
     snapshot: Snapshot,
     view: View,
@@ -67,8 +77,7 @@ def make_outline(
     grouped, measured and indexed."""
     from hookdash.core import hidden_refs, hook_matches
 
-    others: list[Any] = [h for snap in more for h in snap.hooks]
-    every: list[Hook] = [*snapshot.hooks, *(claude.hooks if claude is not None else ()), *others]
+    every, marked = listed_hooks(snapshot, claude, more)
     hooks = [
         h
         for h in every
@@ -78,7 +87,6 @@ def make_outline(
     problems = [*snapshot.problems, *(claude.problems if claude is not None else ())]
     problems += [p for snap in more for p in snap.problems]
     hidden = hidden_refs(every, problems)
-    marked = (claude is not None and bool(claude.hooks)) or bool(others)
     notes = layer_notes(snapshot, claude)
     groups: list[tuple[EventGroup, list[LayerGroup]]] | list[tuple[SourceGroup, list[LayerGroup]]]
     if view.grouping == "source":

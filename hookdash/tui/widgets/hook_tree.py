@@ -28,6 +28,7 @@ from hookdash.tui.widgets.hook_groups import (
     PageItem,
     SourceGroup,
     TreeItem,
+    by_event,
     column_widths,
     resummarise,
     with_summary,
@@ -197,7 +198,6 @@ class HookTree(Tree[TreeItem | None]):
         every group unfolded, every hook `checking…`, the cursor on the first. Its lines
         carry no item, so no key acts on them; `show` replaces them, keeping the hook
         under the cursor."""
-        from hookdash.tui.glimpse import glimpse_groups
 
         colors = colors_for(self.app)
         marked = any(h.mark for h in glimpse.hooks)
@@ -205,7 +205,7 @@ class HookTree(Tree[TreeItem | None]):
         self.clear()
         self._glimpsed = {}
         first: TreeNode[TreeItem | None] | None = None
-        for event, layers in glimpse_groups(glimpse):
+        for event, layers in by_event(glimpse.hooks):
             hooks = [h for _, items in layers for h in items]
             top = self.root.add(glimpse_event_line(event, hooks, colors), data=None, expand=True)
             for label, items in layers:
