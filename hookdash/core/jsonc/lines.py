@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from hookdash.core.jsonc.comments import strip_comments
 from hookdash.core.jsonc.large_text import BIG
+from hookdash.core.jsonc.pointers import unescape_pointer_token
 from hookdash.core.jsonc.spans import (
     Span,
     flat_member,
@@ -61,7 +62,7 @@ class LineFinder:
         if ptr == "":
             return self._root
         token = ptr.split("/", 2)[1]
-        key = token.replace("~1", "/").replace("~0", "~")
+        key = unescape_pointer_token(token)
         member = top.get(key)
         if member is None:
             return None
@@ -88,7 +89,7 @@ class LineFinder:
             return None  # every value down to `depth` is mapped: there is none on its way
         rest = parts[-1]
         if "/" not in rest and src[outer.start] == "{":
-            span = flat_member(src, outer, rest.replace("~1", "/").replace("~0", "~"))
+            span = flat_member(src, outer, unescape_pointer_token(rest))
             if span is not None:
                 self._spans[ptr] = span
                 return span

@@ -7,9 +7,13 @@ def escape_pointer_token(token: str) -> str:
     return token.replace("~", "~0").replace("/", "~1")
 
 
+def unescape_pointer_token(token: str) -> str:
+    return token.replace("~1", "/").replace("~0", "~")
+
+
 def pointer_tokens(ptr: str) -> list[str]:
     """The tokens of a JSON pointer, unescaped (the root, "", has none)."""
-    return [t.replace("~1", "/").replace("~0", "~") for t in ptr.split("/")[1:]]
+    return [unescape_pointer_token(t) for t in ptr.split("/")[1:]]
 
 
 def pointer(*tokens: str | int) -> str:

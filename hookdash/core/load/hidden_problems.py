@@ -179,7 +179,7 @@ def _offset_in_literal(literal: str, index: int) -> int:
 
 def _what(ptr: str, is_key: bool, file: str, hooks_at: dict[tuple[str, str], Hook]) -> str:
     """What the string is, in words: "the command of hook 'lint' (BeforeTool)"."""
-    tokens = [t.replace("~1", "/").replace("~0", "~") for t in ptr.split("/")[1:]]
+    tokens = jsonc.pointer_tokens(ptr)
     if tokens[:2] == ["hooksConfig", "disabled"]:
         return "an entry of hooksConfig.disabled"
     if tokens[:2] == ["hooks", "disabled"]:

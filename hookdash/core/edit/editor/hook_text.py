@@ -65,7 +65,7 @@ class HookPath:
 
 def parse_hook_pointer(pointer: str) -> HookPath:
     """The HookPath of a settings hook's JSON pointer (`Hook.pointer`)."""
-    tokens = [t.replace("~1", "/").replace("~0", "~") for t in pointer.split("/")[1:]]
+    tokens = jsonc.pointer_tokens(pointer)
     shape = [t if not t.isdigit() else "#" for t in tokens]
     if len(tokens) == 5 and shape[0::2] == ["hooks", "#", "#"] and tokens[3] == "hooks":
         return HookPath(tokens[1], int(tokens[2]), int(tokens[4]))
