@@ -21,13 +21,16 @@ from hookdash.cli.output import EXIT_FAILED, EXIT_OK, CliError, guarded_output, 
 # command on a very large input still collects. (The dashboard, which runs for days and
 # must answer keys at once, sets its own once it is up: tui.app.)
 COLLECTOR_THRESHOLDS = (1_000_000, 20, 20)
+# The commands that only read, whose output is kept and printed again while nothing they
+# read changes (cli.replayed).
+REPLAYED_COMMANDS = frozenset({"list", "check"})
 
 
 def run() -> NoReturn:
     """The `hookdash` process (console script and `python -m hookdash`): `main` with the
     collector tuned for it. Tests call `main` and keep their own process's settings."""
     gc.set_threshold(*COLLECTOR_THRESHOLDS)
-    code = main()
+    code = main(keep=True)
     # At exit the interpreter runs one last full collection over every object still
     # alive (modules, classes, pydantic's schemas): 20 ms after a `list --json`. Nothing
     # is left to free that way, so leave them all out of it.
@@ -35,13 +38,16 @@ def run() -> NoReturn:
     sys.exit(code)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, keep: bool = False) -> int:
+    """hookdash with `argv` (else the process's); `keep`: read-only commands keep their
+    output and print it again while nothing they read changes (cli.replayed), which only
+    the console script's own process asks for."""
     safe_streams()  # before the guard wraps the streams
     with guarded_output():
-        return _main(argv)
+        return _main(argv, keep)
 
 
-def _main(argv: Sequence[str] | None) -> int:
+def _main(argv: Sequence[str] | None, keep: bool) -> int:
     if list(sys.argv[1:] if argv is None else argv) == ["--version"]:
         # The one answer that needs no parser: building it (argparse, its help formatter
         # and through that shutil and the compression modules) was a quarter of
@@ -66,7 +72,12 @@ def _main(argv: Sequence[str] | None) -> int:
             return cmd_dashboard(args)
         from hookdash.cli.hosts import command_for
 
-        result: int = command_for(args, args.func)(args)
+        command = command_for(args, args.func)
+        if keep and args.command in REPLAYED_COMMANDS:
+            from hookdash.cli.replayed import replayed
+
+            return replayed(args, command)
+        result: int = command(args)
         return result
     except CliError as exc:
         _say(f"hookdash: {exc}")

@@ -51,6 +51,11 @@ def _marks() -> re.Pattern[str]:
     return re.compile(re.escape(_TOKEN) + r"([0-9;]{1,12})m")
 
 
+def colour_token() -> str:
+    """This process's token: what every colour mark it writes holds."""
+    return _TOKEN
+
+
 def _mark(code: str) -> str:
     return f"{_TOKEN}{code}m"
 

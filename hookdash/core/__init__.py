@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     )
     from hookdash.core.disk.state import (
         STATE_DIR_MODE as STATE_DIR_MODE,
+        forget_the_oldest as forget_the_oldest,
         state_dir as state_dir,
     )
     from hookdash.core.disk.write_journal import (
@@ -356,6 +357,15 @@ if TYPE_CHECKING:
         NewHook as NewHook,
         RunResult as RunResult,
         WriteResult as WriteResult,
+    )
+    from hookdash.core.replay.kept_output import (
+        find_kept as find_kept,
+        keep_output as keep_output,
+        keeping as keeping,
+        run_key as run_key,
+    )
+    from hookdash.core.replay.observations import (
+        observing as observing,
     )
     from hookdash.core.run.input_override import (
         merge_input as merge_input,

@@ -28,12 +28,18 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from hookdash.core import STATE_DIR_MODE, WatchTarget, changed_since, read_bytes, state_dir
+from hookdash.core import (
+    STATE_DIR_MODE,
+    WatchTarget,
+    changed_since,
+    forget_the_oldest,
+    read_bytes,
+    state_dir,
+)
 
 if TYPE_CHECKING:
     from hookdash.core import Configuration, GeminiEnvironment
@@ -160,17 +166,4 @@ def _record(config: Configuration, targets: list[WatchTarget], since_ns: int) ->
     }
     data = json.dumps(doc, ensure_ascii=True).encode("ascii")
     update_file(path, lambda _old: data, new_mode=0o600, dir_mode=STATE_DIR_MODE)
-    _forget_the_oldest(path.parent)
-
-
-def _forget_the_oldest(directory: Path, keep: int = MAX_GLIMPSES) -> None:
-    """At most `keep` glimpses: the least recently written go."""
-    kept: list[tuple[int, Path]] = []
-    with os.scandir(directory) as entries:
-        for entry in entries:
-            if entry.name.endswith(".json") and entry.is_file(follow_symlinks=False):
-                kept.append((entry.stat(follow_symlinks=False).st_mtime_ns, Path(entry.path)))
-    kept.sort(reverse=True)
-    for _, old in kept[keep:]:
-        with contextlib.suppress(OSError):
-            old.unlink()
+    forget_the_oldest(path.parent, ".json", MAX_GLIMPSES)

@@ -274,10 +274,7 @@ def _write_temp(target: Path, data: bytes, st: os.stat_result | None, new_mode: 
     create_mode = 0o600 if st is not None or new_mode is not None else NEW_FILE_MODE
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, create_mode)
     try:
-        view = memoryview(data)
-        while view:
-            written = os.write(fd, view)
-            view = view[written:]
+        _write_all(fd, data)
         if st is not None:
             os.fchmod(fd, stat.S_IMODE(st.st_mode))
             _keep_owner(fd, target, st)
@@ -291,6 +288,34 @@ def _write_temp(target: Path, data: bytes, st: os.stat_result | None, new_mode: 
         raise
     os.close(fd)
     return tmp
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
+
+
+def replace_private_file(target: Path, data: bytes, dir_mode: int) -> None:
+    """Replace `target` with `data` in one rename, the file private to its owner (0600),
+    creating its directory (`dir_mode`) if need be: for what hookdash keeps for itself and
+    may lose in a crash, but must never find half-written (kept output). Unlike
+    `update_file`: no fsync (speed over durability), no lock, no comparison with what it
+    replaces, and symlinks are not followed (the temporary file is renamed over the name)."""
+    ensure_directory(target.parent, dir_mode)
+    tmp = target.parent / temp_name(target)
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+    try:
+        try:
+            _write_all(fd, data)
+        finally:
+            os.close(fd)
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
 
 
 def _keep_owner(fd: int, target: Path, st: os.stat_result) -> None:

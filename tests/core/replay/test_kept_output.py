@@ -1,0 +1,179 @@
+"""core.replay.kept_output: a run's output is kept with its record, found again only for
+the same key while nothing changed, and never read from a damaged entry."""
+
+from __future__ import annotations
+
+import os
+import stat
+import sys
+import time
+import types
+from pathlib import Path
+
+import pytest
+
+from hookdash.core.replay import kept_output, observations
+from hookdash.core.replay.kept_output import find_kept, keep_output, keeping, run_key
+from hookdash.core.replay.observations import Observations, observing
+
+CHUNKS = [(1, "out ✓\n"), (1, "more\n"), (2, "a warning\n"), (1, "\ud800 lone surrogate\n")]
+
+
+@pytest.fixture
+def settled(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Files count as settled 50 ms after they were written (see test_observations)."""
+    monkeypatch.setattr(observations, "SETTLED_NS", 50_000_000)
+
+
+def _recorded(path: Path) -> Observations:
+    time.sleep(0.06)
+    with observing() as seen:
+        path.read_text()
+    assert seen.refused is None
+    return seen
+
+
+def _entries(state: Path) -> list[Path]:
+    return sorted((state / kept_output.KEPT_DIR).glob("*.out"))
+
+
+def test_what_is_kept_is_found_again_whole(tmp_path: Path, settled: None) -> None:
+    source = tmp_path / "settings.json"
+    source.write_text("{}")
+    seen = _recorded(source)
+    state = tmp_path / "state"
+    assert keep_output("key-1", state, seen, CHUNKS, 3)
+    found = find_kept("key-1", state)
+    assert found is not None
+    chunks, code = found
+    # Consecutive writes to one stream are one chunk; the order of the streams is kept.
+    assert chunks == [(1, "out ✓\nmore\n"), (2, "a warning\n"), (1, "\ud800 lone surrogate\n")]
+    assert code == 3
+
+
+def test_another_key_finds_nothing(tmp_path: Path, settled: None) -> None:
+    source = tmp_path / "settings.json"
+    source.write_text("{}")
+    state = tmp_path / "state"
+    keep_output("key-1", state, _recorded(source), CHUNKS, 0)
+    assert find_kept("key-2", state) is None
+
+
+def test_a_change_to_what_the_run_read_finds_nothing(tmp_path: Path, settled: None) -> None:
+    source = tmp_path / "settings.json"
+    source.write_text("{}")
+    state = tmp_path / "state"
+    keep_output("k", state, _recorded(source), CHUNKS, 0)
+    source.write_text("{ }")
+    assert find_kept("k", state) is None
+
+
+def test_a_change_to_the_code_finds_nothing(
+    tmp_path: Path, settled: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code = tmp_path / "plugin.py"
+    code.write_text("X = 1\n")
+    module = types.ModuleType("hookdash_test_plugin")
+    module.__file__ = str(code)
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    source = tmp_path / "settings.json"
+    source.write_text("{}")
+    state = tmp_path / "state"
+    keep_output("k", state, _recorded(source), CHUNKS, 0)
+    assert find_kept("k", state) is not None
+    code.write_text("X = 2\n")
+    assert find_kept("k", state) is None
+
+
+def test_a_refused_run_is_not_kept(tmp_path: Path) -> None:
+    seen = Observations()
+    seen.refuse("it started a process")
+    assert not keep_output("k", tmp_path / "state", seen, CHUNKS, 0)
+    assert not (tmp_path / "state").exists()
+
+
+def test_too_much_output_is_not_kept(
+    tmp_path: Path, settled: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(kept_output, "MAX_KEPT_BYTES", 10)
+    source = tmp_path / "s"
+    source.write_text("{}")
+    assert not keep_output("k", tmp_path / "state", _recorded(source), [(1, "x" * 11)], 0)
+
+
+@pytest.mark.parametrize(
+    "damage",
+    ["truncated", "grown", "header", "format", "stream", "code", "empty", "record"],
+)
+def test_a_damaged_entry_finds_nothing(tmp_path: Path, settled: None, damage: str) -> None:
+    source = tmp_path / "s"
+    source.write_text("{}")
+    state = tmp_path / "state"
+    keep_output("k", state, _recorded(source), CHUNKS, 0)
+    (entry,) = _entries(state)
+    data = entry.read_bytes()
+    header, _, body = data.partition(b"\n")
+    damaged = {
+        "truncated": data[:-3],
+        "grown": data + b"!",
+        "header": b"{not json" + data[9:],
+        "format": header.replace(b'"format": 1', b'"format": 99') + b"\n" + body,
+        "stream": header.replace(b"[[1, ", b"[[3, ", 1) + b"\n" + body,
+        "code": header.replace(b'"code": 0', b'"code": true') + b"\n" + body,
+        "empty": b"",
+        "record": header.replace(b'"seen": [[', b'"seen": [["nonsense", ', 1) + b"\n" + body,
+    }[damage]
+    assert damaged != data
+    entry.write_bytes(damaged)
+    assert find_kept("k", state) is None
+
+
+def test_entries_are_private_and_few(
+    tmp_path: Path, settled: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(kept_output, "MAX_KEPT", 3)
+    source = tmp_path / "s"
+    source.write_text("{}")
+    seen = _recorded(source)
+    state = tmp_path / "state"
+    for i in range(5):
+        assert keep_output(f"key-{i}", state, seen, CHUNKS, 0)
+        time.sleep(0.01)  # distinct write times: the oldest go first
+    entries = _entries(state)
+    assert len(entries) == 3
+    assert find_kept("key-0", state) is None and find_kept("key-4", state) is not None
+    for entry in entries:
+        assert stat.S_IMODE(entry.stat().st_mode) == 0o600
+    assert stat.S_IMODE((state / kept_output.KEPT_DIR).stat().st_mode) == 0o700
+    assert not [p for p in (state / kept_output.KEPT_DIR).iterdir() if p.suffix != ".out"]
+
+
+def test_the_key_holds_the_situation(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.chdir(tmp_path)
+    base = run_key(["list"], [True])
+    assert base is not None
+    assert run_key(["list"], [True]) == base
+    assert run_key(["check"], [True]) != base
+    assert run_key(["list"], [False]) != base
+    monkeypatch.setenv("HOOKDASH_TEST_VARIABLE", "1")
+    assert run_key(["list"], [True]) != base
+    monkeypatch.delenv("HOOKDASH_TEST_VARIABLE")
+    (tmp_path / "sub").mkdir()
+    monkeypatch.chdir(tmp_path / "sub")
+    assert run_key(["list"], [True]) != base
+
+
+def test_no_key_without_a_working_directory(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    monkeypatch.chdir(gone)
+    os.rmdir(gone)
+    assert run_key(["list"], []) is None
+
+
+def test_the_variable_turns_keeping_off() -> None:
+    assert keeping({})
+    assert keeping({"HOOKDASH_NO_CACHE": ""})
+    assert not keeping({"HOOKDASH_NO_CACHE": "1"})

@@ -1,0 +1,287 @@
+"""core.replay.observations: every question a run asks the disk is recorded with its
+answer, asked again later, and whatever cannot be asked again refuses a replay."""
+
+from __future__ import annotations
+
+import builtins
+import glob
+import io
+import os
+import pwd
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from hookdash.core.replay import observations
+from hookdash.core.replay.observations import Observations, observing, unchanged
+
+
+@pytest.fixture
+def settled(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file counts as settled 50 ms after it was written (the real bar is two seconds,
+    for the coarsest file system clocks; this machine's ticks are milliseconds). Each test
+    using it waits that long after its last write before recording."""
+    monkeypatch.setattr(observations, "SETTLED_NS", 50_000_000)
+
+
+def _wait_settled() -> None:
+    time.sleep(0.06)
+
+
+def _tree(root: Path) -> dict[str, Path]:
+    (root / "dir" / "sub").mkdir(parents=True)
+    files = {
+        "file": root / "dir" / "file.txt",
+        "script": root / "dir" / "run.sh",
+        "other": root / "dir" / "sub" / "other.txt",
+    }
+    files["file"].write_text("hello")
+    files["script"].write_text("#!/bin/sh\n")
+    files["script"].chmod(0o755)
+    files["other"].write_text("x")
+    (root / "link").symlink_to(files["file"])
+    return files
+
+
+def _ask_everything(root: Path) -> list[object]:
+    """Every kind of question, through the functions hookdash's readers call."""
+    d = root / "dir"
+    answers: list[object] = [
+        os.stat(d / "file.txt").st_size,
+        os.lstat(root / "link").st_mode,
+        os.path.exists(root / "missing"),
+        (d / "file.txt").is_file(),
+        os.access(d / "run.sh", os.X_OK),
+        os.readlink(root / "link"),
+        sorted(os.listdir(d)),
+        sorted(e.name for e in os.scandir(d)),
+        [sorted(names) for _, _, names in os.walk(root)],
+        sorted(glob.glob(str(d / "*.txt"))),
+        sorted(p.name for p in d.iterdir()),
+        (d / "file.txt").read_text(),
+        str(Path(root / "link").resolve()),
+        shutil.which("run.sh", path=str(d)),
+        pwd.getpwuid(os.getuid()).pw_name,
+    ]
+    with open(d / "sub" / "other.txt", "rb") as handle:
+        answers.append(handle.read())
+    fd = os.open(d / "file.txt", os.O_RDONLY)
+    answers.append(os.read(fd, 5))
+    os.close(fd)
+    return answers
+
+
+def test_the_stand_ins_answer_as_the_real_functions(tmp_path: Path) -> None:
+    _tree(tmp_path)
+    plain = _ask_everything(tmp_path)
+    with observing() as seen:
+        recorded = _ask_everything(tmp_path)
+        with pytest.raises(FileNotFoundError):
+            os.stat(tmp_path / "missing")
+        with pytest.raises(FileNotFoundError):
+            open(tmp_path / "missing")  # noqa: SIM115
+    assert recorded == plain
+    kinds = {kind for kind, _, _ in seen.answers}
+    assert kinds == {"stat", "access", "readlink", "listdir", "scandir", "open", "pwuid"}
+    assert seen.answers[("stat", str(tmp_path / "missing"), True)][0] == "E"
+
+
+def test_the_real_functions_are_back_afterwards_even_after_an_error(tmp_path: Path) -> None:
+    real = (os.stat, os.scandir, os.open, builtins.open, io.open, pwd.getpwnam)
+    with pytest.raises(RuntimeError), observing():
+        assert os.stat is not real[0]
+        raise RuntimeError
+    assert (os.stat, os.scandir, os.open, builtins.open, io.open, pwd.getpwnam) == real
+
+
+def test_a_record_holds_while_nothing_changes(tmp_path: Path, settled: None) -> None:
+    _tree(tmp_path)
+    _wait_settled()
+    with observing() as seen:
+        _ask_everything(tmp_path)
+    assert seen.refused is None
+    assert unchanged(seen.as_list())
+
+
+_CHANGES = {
+    "a file's content, same size": lambda r: (r / "dir" / "file.txt").write_text("HELLO"),
+    "a file read through a link": lambda r: (r / "dir" / "file.txt").write_text("longer"),
+    "a missing file appears": lambda r: (r / "missing").write_text(""),
+    "a script loses its x bit": lambda r: (r / "dir" / "run.sh").chmod(0o644),
+    "a link is retargeted": lambda r: ((r / "link").unlink(), (r / "link").symlink_to(r / "dir")),
+    "a file is added to a folder": lambda r: (r / "dir" / "new.txt").write_text(""),
+    "a file deep in a walked tree": lambda r: (r / "dir" / "sub" / "deep").write_text(""),
+    "a file opened by os.open": lambda r: (r / "dir" / "sub" / "other.txt").write_text("y"),
+    "a file is replaced by a folder": lambda r: (
+        (r / "dir" / "sub" / "other.txt").unlink(),
+        (r / "dir" / "sub" / "other.txt").mkdir(),
+    ),
+}
+
+
+@pytest.mark.parametrize("change", sorted(_CHANGES))
+def test_any_change_to_what_was_asked_shows(tmp_path: Path, settled: None, change: str) -> None:
+    _tree(tmp_path)
+    _wait_settled()
+    with observing() as seen:
+        _ask_everything(tmp_path)
+    assert seen.refused is None
+    _CHANGES[change](tmp_path)
+    assert not unchanged(seen.as_list())
+
+
+def test_a_change_the_run_did_not_ask_about_does_not_count(tmp_path: Path, settled: None) -> None:
+    _tree(tmp_path)
+    (tmp_path / "elsewhere").mkdir()
+    _wait_settled()
+    with observing() as seen:
+        os.stat(tmp_path / "dir" / "file.txt")
+    (tmp_path / "elsewhere" / "new").write_text("")
+    assert unchanged(seen.as_list())
+
+
+_REFUSALS = {
+    "writing a file": lambda r: (r / "out").write_text("x"),
+    "appending": lambda r: open(r / "f", "a").close(),
+    "os.open to write": lambda r: os.close(os.open(r / "out", os.O_WRONLY | os.O_CREAT)),
+    "making a folder": lambda r: (r / "new").mkdir(),
+    "renaming": lambda r: os.replace(r / "f", r / "g"),
+    "removing": lambda r: (r / "f").unlink(),
+    "changing a mode": lambda r: (r / "f").chmod(0o600),
+    "starting a process": lambda r: subprocess.run(["true"], check=True),
+    "changing directory": lambda r: os.chdir(r),
+    "stat of a descriptor": lambda r: os.stat(0),
+    "stat relative to a folder descriptor": lambda r: _at_descriptor(r),
+    "opening a FIFO": lambda r: os.close(os.open(r / "fifo", os.O_RDONLY | os.O_NONBLOCK)),
+}
+
+
+def _at_descriptor(root: Path) -> None:
+    fd = os.open(root, os.O_RDONLY)
+    try:
+        os.stat("f", dir_fd=fd)
+    finally:
+        os.close(fd)
+
+
+@pytest.mark.parametrize("action", sorted(_REFUSALS))
+def test_what_cannot_be_asked_again_refuses_a_replay(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, settled: None, action: str
+) -> None:
+    (tmp_path / "f").write_text("x")
+    os.mkfifo(tmp_path / "fifo")
+    monkeypatch.chdir(tmp_path)
+    _wait_settled()
+    with observing() as seen:
+        _REFUSALS[action](tmp_path)
+    assert seen.refused is not None
+
+
+def test_a_file_written_moments_before_the_run_refuses_a_replay(tmp_path: Path) -> None:
+    # A later write in the same tick of the file system's clock, to the same size, would
+    # leave its times as they are: only a file older than the bar can be trusted.
+    path = tmp_path / "fresh.json"
+    path.write_text("{}")
+    with observing() as seen:
+        path.read_text()
+    assert seen.refused is not None and "moments before" in seen.refused
+
+
+def test_a_file_that_changes_while_it_is_read_refuses_a_replay(
+    tmp_path: Path, settled: None
+) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text("{}")
+    _wait_settled()
+    write = os.open  # the real one: another program writes, not the run
+    with observing() as seen:
+        path.read_text()
+        fd = write(path, os.O_WRONLY | os.O_TRUNC)
+        os.write(fd, b"{ }")
+        os.close(fd)
+    assert seen.refused is not None and "changed while" in seen.refused
+
+
+def test_a_question_answered_two_ways_in_one_run_refuses_a_replay(tmp_path: Path) -> None:
+    path = tmp_path / "x"
+    create = os.open  # the real one: another program makes the file, not the run
+    with observing() as seen:
+        assert not path.exists()
+        os.close(create(path, os.O_WRONLY | os.O_CREAT))
+        assert path.exists()
+    assert seen.refused is not None and "changed while" in seen.refused
+
+
+def test_a_listing_too_long_to_record_refuses_a_replay(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, settled: None
+) -> None:
+    monkeypatch.setattr(observations, "MAX_LISTING", 3)
+    for i in range(4):
+        (tmp_path / str(i)).touch()
+    _wait_settled()
+    with observing() as seen:
+        list(os.scandir(tmp_path))
+    assert seen.refused is not None
+
+
+def test_a_record_that_cannot_be_read_counts_as_changed() -> None:
+    assert not unchanged([["stat"]])
+    assert not unchanged([["no such kind", "/", None, []]])
+    assert not unchanged("nonsense")  # type: ignore[arg-type]
+    assert unchanged([])
+
+
+def test_a_user_lookup_is_asked_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    me = pwd.getpwuid(os.getuid()).pw_name
+    with observing() as seen:
+        assert os.path.expanduser(f"~{me}") == pwd.getpwnam(me).pw_dir
+    record = seen.as_list()
+    assert ["pwnam", me, "", list(pwd.getpwnam(me))] in record
+    assert unchanged(record)
+    monkeypatch.setattr(pwd, "getpwnam", lambda name: ("someone", "x", 1, 1, "", "/elsewhere", ""))
+    assert not unchanged(record)
+
+
+def test_observations_start_empty() -> None:
+    seen = Observations()
+    assert seen.as_list() == [] and seen.refused is None
+    assert seen.started_ns <= time.time_ns()
+    assert sys.modules["hookdash.core.replay.observations"] is observations
+
+
+# Every module that reads a stat's times, size or link count, and of what: a folder's
+# are left out of the record (`stat_answer`), so none may decide on a folder's.
+_TIME_AND_SIZE_READERS = {
+    "hookdash/core/disk/atomic.py": "the file being replaced",
+    "hookdash/core/disk/files.py": "the regular file opened",
+    "hookdash/core/disk/state.py": "the files of a folder of the state directory",
+    "hookdash/core/hosts/gemini/storage.py": "Gemini CLI's projects.json",
+    "hookdash/core/hosts/program_version.py": "a program's file",
+    "hookdash/core/load/checks/scripts.py": "a script",
+    "hookdash/core/load/command_scripts.py": "a script",
+    "hookdash/core/load/script_copies.py": "a script read",
+    "hookdash/core/load/script_head.py": "a script read",
+    "hookdash/core/load/sources.py": "the dashboard's watch, not a load",
+    "hookdash/core/replay/observations.py": "the record itself",
+    "hookdash/core/run/runlog.py": "the run log",
+    "hookdash/tui/loading.py": "the dashboard, not a command",
+}
+
+
+def test_no_reader_decides_on_a_folders_times_or_size() -> None:
+    root = Path(__file__).resolve().parents[3]
+    pattern = re.compile(r"st_mtime|st_ctime|st_atime|st_size|st_nlink|get[mca]time|getsize")
+    readers = {
+        str(path.relative_to(root))
+        for path in (root / "hookdash").rglob("*.py")
+        if pattern.search(path.read_text(encoding="utf-8"))
+    }
+    assert readers == set(_TIME_AND_SIZE_READERS), (
+        "a new reader of stat times or sizes: make sure it reads a file's, not a folder's "
+        "(core.replay.observations leaves a folder's out), and list it here"
+    )
