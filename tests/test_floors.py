@@ -107,6 +107,8 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "ground",
         (
             "hookdash.core.disk",
+            # What a run asked the disk, and its output kept (on the disk floor alone).
+            "hookdash.core.replay",
             "hookdash.core.jsonc",
             "hookdash.core.js_regex",
             "hookdash.core.regex_tokens",

@@ -40,6 +40,23 @@ class _Copying:
         return getattr(self._stream, name)
 
 
+class _Untouchable:
+    """Standard input while a run is recorded: a run that reads it (or takes its
+    descriptor) cannot be replayed, as its output may depend on what it read."""
+
+    def __init__(self, stream: Any, seen: Any) -> None:
+        self._stream = stream
+        self._seen = seen
+
+    def __getattr__(self, name: str) -> Any:
+        self._seen.refuse("it used its standard input")
+        return getattr(self._stream, name)
+
+    def __iter__(self) -> Any:
+        self._seen.refuse("it used its standard input")
+        return iter(self._stream)
+
+
 def _streams() -> list[Any]:
     """What the output depends on in the standard streams: whether each is a terminal,
     the terminal's size, and the encoding of stdout and stderr."""
@@ -68,7 +85,9 @@ def replayed(args: argparse.Namespace, command: Callable[[argparse.Namespace], i
 
     if not keeping(os.environ):
         return command(args)
-    key = run_key(_options(args), _streams())
+    from hookdash import __version__
+
+    key = run_key(_options(args), _streams(), __version__)
     if key is None:
         return command(args)
     state = state_dir()
@@ -79,13 +98,14 @@ def replayed(args: argparse.Namespace, command: Callable[[argparse.Namespace], i
             (sys.stdout if number == 1 else sys.stderr).write(text)
         return code
     copy: list[tuple[int, str]] = []
-    saved = sys.stdout, sys.stderr
-    sys.stdout, sys.stderr = _Copying(saved[0], 1, copy), _Copying(saved[1], 2, copy)
+    saved = sys.stdin, sys.stdout, sys.stderr
     try:
         with observing() as seen:
+            sys.stdin = _Untouchable(saved[0], seen)  # type: ignore[assignment]
+            sys.stdout, sys.stderr = _Copying(saved[1], 1, copy), _Copying(saved[2], 2, copy)
             code = command(args)
     finally:
-        sys.stdout, sys.stderr = saved
+        sys.stdin, sys.stdout, sys.stderr = saved
     # Colours are marks holding this process's own token (cli.output): another process's
     # Terminal would not turn them into colours, so coloured output is not kept.
     if any(colour_token() in text for _, text in copy):

@@ -288,3 +288,35 @@ def test_every_path_the_process_touches_is_in_the_record(sandbox: Sandbox) -> No
     assert missing == []
     # The witness sees the configuration's files (else it proves nothing).
     assert str(sandbox.workspace / "hooks" / "lib.sh") in _traced_paths(trace.read_text())
+
+
+@pytest.mark.parametrize("use", ["read", "readline", "fileno", "iterate"])
+def test_a_run_that_uses_its_input_is_not_kept(workspace: Sandbox, use: str) -> None:
+    import argparse
+
+    from hookdash.cli.replayed import replayed
+
+    def reading(args: object) -> int:
+        # pytest's stdin raises when read: what matters is that it was asked.
+        with contextlib.suppress(OSError, ValueError, io.UnsupportedOperation):
+            next(iter(sys.stdin), None) if use == "iterate" else getattr(sys.stdin, use)()
+        sys.stdout.write("done\n")
+        return 0
+
+    stdin = sys.stdin
+    replayed(argparse.Namespace(command="list"), reading)
+    assert sys.stdin is stdin
+    assert not _entries(workspace)
+
+
+def test_a_run_that_leaves_its_input_alone_is_kept(workspace: Sandbox) -> None:
+    import argparse
+
+    from hookdash.cli.replayed import replayed
+
+    def quiet(args: object) -> int:
+        sys.stdout.write("done\n")
+        return 0
+
+    replayed(argparse.Namespace(command="list"), quiet)
+    assert _entries(workspace)

@@ -43,11 +43,9 @@ def keeping(environ: Mapping[str, str]) -> bool:
     return not environ.get(OFF_VARIABLE)
 
 
-def run_key(command: Sequence[Any], streams: Sequence[Any]) -> str | None:
-    """The situation of this run (see the module's docstring), as text; None when it
-    cannot be told (the working directory is gone)."""
-    from hookdash import __version__
-
+def run_key(command: Sequence[Any], streams: Sequence[Any], version: str) -> str | None:
+    """The situation of this run of hookdash `version` (see the module's docstring), as
+    text; None when it cannot be told (the working directory is gone)."""
     try:
         cwd = os.getcwd()
     except OSError:
@@ -55,7 +53,7 @@ def run_key(command: Sequence[Any], streams: Sequence[Any]) -> str | None:
     return json.dumps(
         [
             FORMAT,
-            __version__,
+            version,
             sys.version,
             sys.executable,
             list(command),

@@ -150,17 +150,18 @@ def test_entries_are_private_and_few(
 
 def test_the_key_holds_the_situation(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.chdir(tmp_path)
-    base = run_key(["list"], [True])
+    base = run_key(["list"], [True], "1.0")
     assert base is not None
-    assert run_key(["list"], [True]) == base
-    assert run_key(["check"], [True]) != base
-    assert run_key(["list"], [False]) != base
+    assert run_key(["list"], [True], "1.0") == base
+    assert run_key(["check"], [True], "1.0") != base
+    assert run_key(["list"], [False], "1.0") != base
+    assert run_key(["list"], [True], "1.1") != base
     monkeypatch.setenv("HOOKDASH_TEST_VARIABLE", "1")
-    assert run_key(["list"], [True]) != base
+    assert run_key(["list"], [True], "1.0") != base
     monkeypatch.delenv("HOOKDASH_TEST_VARIABLE")
     (tmp_path / "sub").mkdir()
     monkeypatch.chdir(tmp_path / "sub")
-    assert run_key(["list"], [True]) != base
+    assert run_key(["list"], [True], "1.0") != base
 
 
 def test_no_key_without_a_working_directory(
@@ -170,7 +171,7 @@ def test_no_key_without_a_working_directory(
     gone.mkdir()
     monkeypatch.chdir(gone)
     os.rmdir(gone)
-    assert run_key(["list"], []) is None
+    assert run_key(["list"], [], "1.0") is None
 
 
 def test_the_variable_turns_keeping_off() -> None:
