@@ -101,7 +101,7 @@ def replayed(args: argparse.Namespace, command: Callable[[argparse.Namespace], i
     saved = sys.stdin, sys.stdout, sys.stderr
     try:
         with observing() as seen:
-            sys.stdin = _Untouchable(saved[0], seen)  # type: ignore[assignment]
+            sys.stdin = _Untouchable(saved[0], seen)
             sys.stdout, sys.stderr = _Copying(saved[1], 1, copy), _Copying(saved[2], 2, copy)
             code = command(args)
     finally:
