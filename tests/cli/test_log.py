@@ -129,7 +129,7 @@ def test_follow_streams_both_sources(sandbox: Sandbox, tmp_path: Path) -> None:
     finally:
         proc.send_signal(signal.SIGINT)
         try:
-            proc.wait(timeout=10)
+            proc.wait(timeout=30)  # a bound for a hang only: it took over 10 s at load 6
         finally:
             if proc.poll() is None:
                 os.kill(proc.pid, signal.SIGKILL)
