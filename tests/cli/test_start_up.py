@@ -431,3 +431,28 @@ def test_a_2000_hook_list_makes_no_collection(sandbox: Sandbox) -> None:
     result = _python(sandbox, code)
     assert len(json.loads(result.stdout)["hooks"]) == 2000
     assert "COLLECTIONS [0, 0, 0]" in result.stderr, result.stderr[-800:]
+
+
+def test_a_replayed_list_imports_no_model_nor_loader(sandbox: Sandbox) -> None:
+    """A `list` run again while nothing changed prints its kept output (cli.replayed):
+    it imports neither pydantic, the loader, the checks nor Textual, and prints what the
+    first run printed."""
+    import time
+
+    from hookdash.core.replay.observations import SETTLED_NS
+
+    _gemini_hooks(sandbox)
+    time.sleep(SETTLED_NS / 1e9 + 0.1)  # a fresh interpreter has the real bar
+    watched = ("pydantic", "hookdash.core.load.loader", "hookdash.core.load.checks", "textual")
+    code = (
+        "import sys\n"
+        "from hookdash.cli.main import main\n"
+        "main(['list', '--json'], keep=True)\n"
+        f"print('LOADED', sorted(m for m in {watched!r} if m in sys.modules), file=sys.stderr)\n"
+    )
+    first, second = _python(sandbox, code), _python(sandbox, code)
+    assert "LOADED ['hookdash.core.load.checks', 'hookdash.core.load.loader', 'pydantic']" in (
+        first.stderr
+    )
+    assert "LOADED []" in second.stderr, second.stderr[-800:]
+    assert second.stdout == first.stdout and json.loads(second.stdout)["hooks"]
