@@ -384,6 +384,15 @@ def test_list_imports_only_what_a_gemini_listing_reads(sandbox: Sandbox) -> None
     ]
 
 
+def test_list_imports_no_run_log(sandbox: Sandbox) -> None:
+    """`list` reads which events ignore a hook's decision (the run vocabulary) but no run
+    log: the log's module (its file locking, its pydantic record) is not imported."""
+    _gemini_hooks(sandbox)
+    loaded, out = _run(sandbox, ["list", "--json"], "hookdash.core.run.runlog", "fcntl")
+    assert loaded == []
+    assert len(json.loads(out)["hooks"]) == 2
+
+
 def test_list_builds_no_validator_it_does_not_use(sandbox: Sandbox) -> None:
     """A pydantic model's validator is built on first use where `list` never validates
     one (building the eight of them was a tenth of list's imports)."""
@@ -393,7 +402,6 @@ def test_list_builds_no_validator_it_does_not_use(sandbox: Sandbox) -> None:
         "hookdash.core.mcp_server": ["McpServer"],
         "hookdash.core.hosts.gemini.layers": ["LayerError"],
         "hookdash.core.hosts.gemini.installed": ["InstalledGemini"],
-        "hookdash.core.run.runlog": ["RunRecord"],
         "hookdash.core.load.fingerprints": ["ScriptPrint", "ScriptFingerprint"],
         "hookdash.core.load.script_copies": ["ScriptDiff"],
     }
