@@ -16,11 +16,11 @@ and written out as ranges: Python's class syntax never gets to read JavaScript's
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, cast
 
 from hookdash.core.hosts.gemini.jsvalues import JS_WHITESPACE
+from hookdash.core.record_class import record
 from hookdash.core.regex_tokens import Capture, captures, tokens
 
 Ranges = list[tuple[int, int]]  # code unit ranges, inclusive
@@ -94,7 +94,7 @@ def code_units(text: str) -> str:
     return "".join(out)
 
 
-@dataclass(frozen=True)
+@record
 class JsRegExp:
     """A compiled JavaScript regex: `search` is `RegExp.prototype.test`'s match, on the
     subject's UTF-16 code units."""

@@ -190,7 +190,7 @@ class Snapshot(HostSnapshot, BaseModel):
         return self._configuration
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class Configuration:
     """The loaded configuration: the report plus what edits and the engine need."""
 

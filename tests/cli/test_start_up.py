@@ -275,6 +275,28 @@ def test_scan_defines_only_the_dataclasses_it_must(sandbox: Sandbox) -> None:
     assert all(own == [] for _, own in found), found
 
 
+def test_list_compiles_no_dataclass_method_its_records_do_not_use(sandbox: Sandbox) -> None:
+    """A Gemini `list` builds its load's records (layers, candidates, verdict context, the
+    configuration …) as dataclasses that compile only their `__init__`: none is compared,
+    hashed or printed, and a frozen one is a `record` (frozen as mypy checks it). Left:
+    the disk floor's (which imports nothing of hookdash), the other hosts' own, and the
+    environment (a dashboard worker is named by its repr)."""
+    _gemini_hooks(sandbox)
+    code = _DATACLASSES.format(argv=["list", "--json"])
+    result = _python(sandbox, code)
+    found = ast.literal_eval(result.stderr.strip().splitlines()[-1])
+    assert sorted(name for name, own in found if own) == [
+        "hookdash.core.disk.atomic.WriteOutcome",
+        "hookdash.core.disk.atomic._Before",
+        "hookdash.core.disk.confinement.Escape",
+        "hookdash.core.hosts.claude.layers.ClaudeLayer",
+        "hookdash.core.hosts.codex.files.HookFile",
+        "hookdash.core.hosts.codex.files.RawHandler",
+        "hookdash.core.hosts.codex.layers.CodexLayer",
+        "hookdash.core.hosts.gemini.environment.GeminiEnvironment",
+    ]
+
+
 def test_the_bash_grammar_loads_through_its_package_once_imported() -> None:
     """When something imported tree-sitter-bash's package already (the dashboard's syntax
     highlighting may), the parser takes the grammar from it: same flags either way."""
@@ -384,6 +406,15 @@ def test_list_imports_only_what_a_gemini_listing_reads(sandbox: Sandbox) -> None
     ]
 
 
+def test_list_imports_no_run_log(sandbox: Sandbox) -> None:
+    """`list` reads which events ignore a hook's decision (the run vocabulary) but no run
+    log: the log's module (its file locking, its pydantic record) is not imported."""
+    _gemini_hooks(sandbox)
+    loaded, out = _run(sandbox, ["list", "--json"], "hookdash.core.run.runlog", "fcntl")
+    assert loaded == []
+    assert len(json.loads(out)["hooks"]) == 2
+
+
 def test_list_builds_no_validator_it_does_not_use(sandbox: Sandbox) -> None:
     """A pydantic model's validator is built on first use where `list` never validates
     one (building the eight of them was a tenth of list's imports)."""
@@ -393,7 +424,6 @@ def test_list_builds_no_validator_it_does_not_use(sandbox: Sandbox) -> None:
         "hookdash.core.mcp_server": ["McpServer"],
         "hookdash.core.hosts.gemini.layers": ["LayerError"],
         "hookdash.core.hosts.gemini.installed": ["InstalledGemini"],
-        "hookdash.core.run.runlog": ["RunRecord"],
         "hookdash.core.load.fingerprints": ["ScriptPrint", "ScriptFingerprint"],
         "hookdash.core.load.script_copies": ["ScriptDiff"],
     }

@@ -149,7 +149,9 @@ _PNPM_BUILTINS_WORDS = (
 )
 _PNPM_BUILTINS = frozenset(_PNPM_BUILTINS_WORDS.split())
 # A command that is one simple command of plain words and $NAME / ${NAME} (most hooks).
-_SIMPLE = lazy_compile(r"^(?:[\w\s./:@%+,=-]|\$[A-Za-z_]\w*|\$\{[A-Za-z_]\w*\})*$")
+# (A run of plain characters is taken whole, `++`: none of them starts a `$NAME`, so the
+# same commands match, at a fourth of the cost of one alternation a character.)
+_SIMPLE = lazy_compile(r"^(?:[\w\s./:@%+,=-]++|\$[A-Za-z_]\w*|\$\{[A-Za-z_]\w*\})*$")
 _NAME_REF = lazy_compile(r"\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))")
 _PLAIN = lazy_compile(r"^[\w\s./:@%+,=-]*$")
 _PLAIN_WORD = lazy_compile(r"^[^\\{}*?\[~'\"$`]*$")  # nothing bash expands or unquotes

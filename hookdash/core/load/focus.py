@@ -19,7 +19,7 @@ from __future__ import annotations
 import heapq
 import itertools
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from hookdash.core.hosts.gemini.events import EVENTS, HOOKS_CONFIG_FIELDS
@@ -27,6 +27,7 @@ from hookdash.core.hosts.gemini.expand import expand_settings_value
 from hookdash.core.hosts.gemini.registry import hook_identifier, validation_error
 from hookdash.core.hosts.gemini.settings_schema import validate_definition
 from hookdash.core.hosts.gemini.unread import UNREAD, Unread
+from hookdash.core.record_class import record
 from hookdash.core.spelling import CLOSE, closeness, same_but_home
 
 NO_HOOK = ""  # a focus that builds no hook of a large file: for edits that read none
@@ -37,7 +38,7 @@ def focusable(arg: str) -> bool:
     return ":/" not in arg
 
 
-@dataclass(frozen=True)
+@record
 class Focus:
     """The argument a load is focused on, and the environment that expands `$VAR`. With
     `suggest`, it also keeps the identifiers closest to the argument among the hooks it

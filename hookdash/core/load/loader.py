@@ -93,7 +93,7 @@ def load_configuration(
     return config
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class _Settings:
     """The settings layers and what Gemini makes of them, before any hook is judged."""
 

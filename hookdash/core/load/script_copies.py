@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-from dataclasses import dataclass
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict
@@ -25,6 +24,7 @@ from pydantic import BaseModel, ConfigDict
 from hookdash.core.disk import files
 from hookdash.core.disk.atomic import update_file
 from hookdash.core.disk.state import private_dir
+from hookdash.core.record_class import record
 
 COPY_CAP = 256 * 1024  # bytes: larger scripts keep only their hash
 COPIES_DIR = "trusted-scripts"
@@ -41,7 +41,7 @@ class NotARegularFileError(OSError):
         self.what = what
 
 
-@dataclass(frozen=True)
+@record
 class ScriptRead:
     """One read of a script: the hash and size of all of it, and its first bytes."""
 

@@ -25,7 +25,8 @@ from hookdash.core.run.process import (
     captured_streams,
     run_process,
 )
-from hookdash.core.run.runlog import CANCELLED_ERROR, RunLog, log_firing, run_record
+from hookdash.core.run.runlog import RunLog, log_firing, run_record
+from hookdash.core.run.verdicts import CANCELLED_ERROR
 
 R = TypeVar("R", bound=RunResult)
 H = TypeVar("H")

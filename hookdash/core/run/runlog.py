@@ -36,10 +36,6 @@ MAX_RECORD_BYTES = 512 * 1024
 _BLOCK = 64 * 1024
 
 Origin = Literal["hookdash", "gemini"]
-# A run cut short by a cancelled firing (esc, Ctrl-C, a signal): its record's error, which
-# the log reads as "cancelled" (logfeed.outcome_of).
-CANCELLED_PREFIX = "cancelled"
-CANCELLED_ERROR = f"{CANCELLED_PREFIX}: hookdash killed its process group"
 
 
 def open_log(path: Path) -> IO[bytes] | None:

@@ -5,9 +5,14 @@ from __future__ import annotations
 
 from typing import Any, Literal, Protocol
 
-from hookdash.core.run.runlog import CANCELLED_PREFIX
-
 Outcome = Literal["ok", "warning", "blocked", "stopped", "failed", "timed-out", "cancelled"]
+
+# A run cut short by a cancelled firing (esc, Ctrl-C, a signal): its record's error, which
+# the log reads as "cancelled" (logfeed.outcome_of). Here, not in the run log that writes it: a
+# check of which events ignore a decision (gemini.effects, on every `list`) reads this
+# vocabulary, and the log (fcntl, its pydantic record) is no part of a listing.
+CANCELLED_PREFIX = "cancelled"
+CANCELLED_ERROR = f"{CANCELLED_PREFIX}: hookdash killed its process group"
 
 # One narrow mark per outcome, every host's, in the dashboard, `fire` and `log` alike (a
 # log's lines must stay aligned).

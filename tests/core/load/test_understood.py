@@ -157,6 +157,28 @@ def test_known_programs_and_options_are_understood() -> None:
         assert whys(command) == [], command
 
 
+@pytest.mark.parametrize(
+    "program", ["$HOME/hooks/x.sh", "~/hooks/x.sh", "./hooks/x.sh", "$TOOL_DIR/x", "$VAR"]
+)
+def test_a_program_named_by_its_path_is_read_alone_whatever_its_words(program: str) -> None:
+    """Read once for the many hooks that run it with other words (`--flag N`): what is
+    not understood of it is what is not understood of the program alone."""
+    alone = whys(program)
+    assert alone  # (not followed: no script was given)
+    for words in ("--flag 1", "--frobnicate x", "1 2 3"):
+        assert whys(f"{program} {words}") == alone
+
+
+def test_a_wrapper_or_a_system_program_by_path_is_still_read_with_its_words() -> None:
+    assert whys("/usr/bin/git frobnicate") == ["hookdash does not know what `git frobnicate` does"]
+    assert whys("/usr/bin/env FOO=1 frob --zap") == [
+        "hookdash does not know what `frob --zap` does"
+    ]
+    assert whys("/opt/bin/timeout 5 frob --zap") == [
+        "hookdash does not know what `frob --zap` does"
+    ]
+
+
 def test_files_handed_to_interpreters_must_be_followed(tmp_path: Path) -> None:
     (tmp_path / "tools").mkdir()
     (tmp_path / "tools" / "a.pl").write_text("print 1;\n")

@@ -87,7 +87,7 @@ def parse(text: str) -> dict[str, str]:
     return values
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class DotEnv:
     """The `.env` Gemini would load, and what it would set."""
 

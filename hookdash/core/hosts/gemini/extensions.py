@@ -33,7 +33,7 @@ class ExtensionInfo(BaseModel):
     install_dir: str | None = None
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class Extension:
     info: ExtensionInfo
     hooks: dict[str, Any] | None = None  # hydrated `hooks` object of hooks/hooks.json

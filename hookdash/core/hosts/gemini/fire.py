@@ -48,12 +48,12 @@ from hookdash.core.records import FireOutcome
 from hookdash.core.run.input_override import merge_input
 from hookdash.core.run.process import run_cancellable
 from hookdash.core.run.runlog import (
-    CANCELLED_ERROR,
     RunLog,
     decision_of,
     log_firing,
     run_record,
 )
+from hookdash.core.run.verdicts import CANCELLED_ERROR
 
 # ------------------------------------------------------------------ firing
 

@@ -124,7 +124,7 @@ def extension_candidates(extensions: list[Extension], problems: list[Problem]) -
     return out
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class _HookFile:
     """A file that holds hooks (a settings layer or an extension's hooks.json), and what
     keeps all of its hooks from registering."""

@@ -52,7 +52,7 @@ class LayerInfo(BaseModel):
     error: LayerError | None = None
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class Layer:
     """A settings file and what Gemini makes of it.
 

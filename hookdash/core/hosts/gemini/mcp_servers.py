@@ -14,7 +14,6 @@ What a run showed (tests/gemini/observed-0.61.md, "MCP servers"):
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -26,6 +25,7 @@ from hookdash.core.hosts.mcp import ServerEntry, argv_line, server_entries, serv
 from hookdash.core.load.risks import kinds_of
 from hookdash.core.model import McpServer, McpStarts
 from hookdash.core.problems import SEVERITY_RANK, Problem, Severity
+from hookdash.core.record_class import record
 
 if TYPE_CHECKING:
     from hookdash.core.hosts.gemini.extensions import Extension
@@ -60,7 +60,7 @@ def _member(layer: Layer, key: str, environ: Mapping[str, str]) -> Any:
     return None
 
 
-@dataclass(frozen=True)
+@record
 class TooLarge:
     size: int
 

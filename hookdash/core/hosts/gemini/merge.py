@@ -11,14 +11,14 @@ from __future__ import annotations
 import copy
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
 
 from hookdash.core.hosts.gemini.events import EVENTS
 from hookdash.core.hosts.gemini.unread import Unread
+from hookdash.core.record_class import record
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Tagged:
     """A hook definition and where it came from (opaque to the merge)."""
 

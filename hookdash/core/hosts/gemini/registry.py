@@ -62,7 +62,7 @@ def validation_error(config: Any) -> str | None:
     return None
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class Candidate:
     """A hook config as found in a file, before verdicts."""
 
@@ -115,7 +115,7 @@ def unknown_event_reason(event: str) -> str:
     return f"'{event}' is not a Gemini CLI event{suffix}: Gemini skips it"
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class VerdictContext:
     """Everything the verdicts depend on, computed once per snapshot."""
 
@@ -135,7 +135,7 @@ class VerdictContext:
     shape_change: ShapeCheck | None = None
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False, repr=False)
 class _Verdict:
     """Whether a hook registers and runs, and every reason it does not."""
 

@@ -7,10 +7,10 @@ decided by all of its definitions, read or not. Every reader of hook definitions
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from hookdash.core.record_class import record
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Unread:
     """A definition left unbuilt: the schema issues it had, as (dotted path, text)."""
 
