@@ -486,3 +486,22 @@ def test_a_replayed_list_imports_no_model_nor_loader(sandbox: Sandbox) -> None:
     )
     assert "LOADED []" in second.stderr, second.stderr[-800:]
     assert second.stdout == first.stdout and json.loads(second.stdout)["hooks"]
+
+
+def test_list_looks_for_no_pydantic_plugin(sandbox: Sandbox) -> None:
+    """hookdash loads no pydantic plugin (hookdash/__init__.py): a plugin would be handed
+    every configuration and hook output hookdash validates, and looking for one imported
+    importlib.metadata and read every installed package's entry points. Should pydantic
+    move its plugin loader, this fails: the replacement would be ignored."""
+    _gemini_hooks(sandbox)
+    loaded, out = _run(sandbox, ["list", "--json"], "importlib.metadata", "pydantic")
+    assert loaded == ["pydantic"]  # the models were built, without looking for plugins
+    assert json.loads(out)["hooks"]
+    probe = _python(
+        sandbox,
+        "import hookdash.core.model, pydantic.plugin._schema_validator as v, inspect\n"
+        "from pydantic.plugin._loader import get_plugins\n"
+        "assert list(get_plugins()) == []\n"
+        "assert 'from ._loader import get_plugins' in inspect.getsource(v)\n",
+    )
+    assert probe.returncode == 0, probe.stderr[-800:]
