@@ -135,6 +135,30 @@ def test_any_change_to_what_was_asked_shows(tmp_path: Path, settled: None, chang
     assert not unchanged(seen.as_list())
 
 
+def test_a_stat_through_a_folders_entry_is_asked_again(tmp_path: Path, settled: None) -> None:
+    # A reader may take a file's mode from its entry (`DirEntry.stat`: check's executables
+    # in `.claude/`), without asking `os.stat`: a file made executable must show.
+    (tmp_path / "tool").write_text("x")
+    _wait_settled()
+    with observing() as seen:
+        with os.scandir(tmp_path) as entries:
+            modes = [e.stat(follow_symlinks=False).st_mode & 0o111 for e in entries]
+    assert seen.refused is None and modes == [0]
+    (tmp_path / "tool").chmod(0o755)
+    assert not unchanged(seen.as_list())
+
+
+def test_an_inode_through_a_folders_entry_is_asked_again(tmp_path: Path, settled: None) -> None:
+    (tmp_path / "tool").write_text("x")
+    _wait_settled()
+    with observing() as seen:
+        inodes = [e.inode() for e in os.scandir(tmp_path)]
+    assert seen.refused is None and inodes == [(tmp_path / "tool").stat().st_ino]
+    (tmp_path / "other").write_text("x")
+    os.replace(tmp_path / "other", tmp_path / "tool")
+    assert not unchanged(seen.as_list())
+
+
 def test_a_change_the_run_did_not_ask_about_does_not_count(tmp_path: Path, settled: None) -> None:
     _tree(tmp_path)
     (tmp_path / "elsewhere").mkdir()
