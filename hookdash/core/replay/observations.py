@@ -21,9 +21,9 @@ without asking the disk — its environment, working directory, user, arguments,
 and code — is the caller's key (`core.replay.kept_output`).
 
 Not observed: questions asked by C code of its own (none of hookdash's dependencies reads
-the disk on a load) and `DirEntry.stat()` (hookdash reads entries' names and kinds, which
-are recorded). Threads: whatever any thread asks while recording is recorded (only ever
-more than needed).
+the disk on a load). A directory entry's names and kinds are the listing's answer; its
+`stat()` and `inode()` are asked as a `stat` of its path. Threads: whatever any thread
+asks while recording is recorded (only ever more than needed).
 """
 
 from __future__ import annotations
@@ -107,17 +107,57 @@ def _entry_answer(entry: os.DirEntry[Any]) -> list[Any]:
     ]
 
 
+class _Entry:
+    """A directory entry while recording: its names and kinds are the entry's own (the
+    listing's answer holds them); its `stat()` and `inode()` are questions of their own,
+    recorded (a reader may take a file's mode from its entry: check's executables)."""
+
+    __slots__ = ("_entry", "_stat", "name", "path")
+
+    def __init__(self, entry: os.DirEntry[Any], stat: Callable[[Any, bool], Any]) -> None:
+        self._entry = entry
+        self._stat = stat  # (entry, follow links) -> its stat, recorded
+        self.name = entry.name
+        self.path = entry.path
+
+    def is_dir(self, *, follow_symlinks: bool = True) -> bool:
+        return self._entry.is_dir(follow_symlinks=follow_symlinks)
+
+    def is_file(self, *, follow_symlinks: bool = True) -> bool:
+        return self._entry.is_file(follow_symlinks=follow_symlinks)
+
+    def is_symlink(self) -> bool:
+        return self._entry.is_symlink()
+
+    def is_junction(self) -> bool:
+        return False  # POSIX has none
+
+    def stat(self, *, follow_symlinks: bool = True) -> Any:
+        return self._stat(self._entry, follow_symlinks)
+
+    def inode(self) -> int:
+        # Asked as the entry's own lstat (the inode is in its answer).
+        inode: int = self._stat(self._entry, False).st_ino
+        return inode
+
+    def __fspath__(self) -> Any:
+        return self._entry.__fspath__()
+
+    def __repr__(self) -> str:
+        return repr(self._entry)
+
+
 class _Listing:
     """What `os.scandir` returns while recording: the entries it read, in their order."""
 
-    def __init__(self, entries: list[os.DirEntry[str]]) -> None:
+    def __init__(self, entries: list[os.DirEntry[str]], stat: Callable[[Any, bool], Any]) -> None:
         self.entries = entries
-        self._left = iter(entries)
+        self._left = iter([_Entry(entry, stat) for entry in entries])
 
     def __iter__(self) -> _Listing:
         return self
 
-    def __next__(self) -> os.DirEntry[str]:
+    def __next__(self) -> Any:
         return next(self._left)
 
     def __enter__(self) -> _Listing:
@@ -297,10 +337,16 @@ def _recording_functions(seen: Observations) -> dict[tuple[Any, str], Callable[.
 
         return asked("listdir", path, "", lambda: real_listdir(path), summary)
 
+    def entry_stat(entry: os.DirEntry[Any], follow_symlinks: bool) -> Any:
+        return asked(
+            "stat", entry.path, follow_symlinks,
+            lambda: entry.stat(follow_symlinks=follow_symlinks), stat_answer,
+        )  # fmt: skip
+
     def scandir(path: Any = ".") -> Any:
         def read() -> _Listing:
             with real_scandir(path) as found:
-                return _Listing(list(found))
+                return _Listing(list(found), entry_stat)
 
         def summary(listing: _Listing) -> Answer:
             entries = listing.entries

@@ -140,9 +140,8 @@ def test_a_stat_through_a_folders_entry_is_asked_again(tmp_path: Path, settled: 
     # in `.claude/`), without asking `os.stat`: a file made executable must show.
     (tmp_path / "tool").write_text("x")
     _wait_settled()
-    with observing() as seen:
-        with os.scandir(tmp_path) as entries:
-            modes = [e.stat(follow_symlinks=False).st_mode & 0o111 for e in entries]
+    with observing() as seen, os.scandir(tmp_path) as entries:
+        modes = [e.stat(follow_symlinks=False).st_mode & 0o111 for e in entries]
     assert seen.refused is None and modes == [0]
     (tmp_path / "tool").chmod(0o755)
     assert not unchanged(seen.as_list())
