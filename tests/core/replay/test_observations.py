@@ -158,6 +158,24 @@ def test_an_inode_through_a_folders_entry_is_asked_again(tmp_path: Path, settled
     assert not unchanged(seen.as_list())
 
 
+def test_a_data_file_read_through_a_modules_loader_is_asked_again(
+    tmp_path: Path, settled: None
+) -> None:
+    # A package's data read as pkgutil.get_data reads it (`loader.get_data`: hookdash's
+    # table of programs): the import system's `io.open_code`, not `open`.
+    from importlib.machinery import SourceFileLoader
+
+    table = tmp_path / "programs.json"
+    table.write_text('{"curl": 1}')
+    loader = SourceFileLoader("table_owner", str(tmp_path / "table_owner.py"))
+    _wait_settled()
+    with observing() as seen:
+        assert loader.get_data(str(table)) == b'{"curl": 1}'
+    assert seen.refused is None
+    table.write_text('{"jq": 1}')
+    assert not unchanged(seen.as_list())
+
+
 def test_a_change_the_run_did_not_ask_about_does_not_count(tmp_path: Path, settled: None) -> None:
     _tree(tmp_path)
     (tmp_path / "elsewhere").mkdir()
