@@ -4,10 +4,11 @@ by looking again, that nothing of it changed: then the earlier run's output is e
 `observing()` records, for as long as it is open, every question the process asks the
 file system and the user database through Python — each `stat` (`lstat`, `os.path.exists`,
 `Path.is_file`, `shutil.which`…), `access`, `readlink`, `listdir`, `scandir` (`os.walk`,
-`glob`, `Path.iterdir`), every file opened for reading (`open`, `Path.read_text`, `os.open`),
+`glob`, `Path.iterdir`), every file opened for reading (`open`, `Path.read_text`, `os.open`,
+and the import system's `io.open_code`: a package's data read through its loader),
 and `pwd` lookups (`~user`) — with the answer it got. It does so by standing in for those
-functions of `os`, `io`, `builtins` and `pwd` while it is open, so that no reader in hookdash
-(some 120 places read a configuration, its scripts and what they reach) can look without
+functions of `os`, `io`, `_io`, `builtins` and `pwd` while it is open, so that no reader in
+hookdash (some 120 places read a configuration, its scripts and what they reach) can look without
 being recorded, whatever its code says: the record is complete by construction, not by
 care. `Observations.unchanged()` asks every question again and compares the answers.
 
@@ -389,7 +390,27 @@ def _recording_functions(seen: Observations) -> dict[tuple[Any, str], Callable[.
 
         return refuse_then_do
 
+    # The import system's own reads (`_io.open_code`): a package's data read through its
+    # loader (`get_data`, as hookdash reads its table of programs). The code it imports
+    # is left to the caller's status of every loaded module (core.replay.kept_output):
+    # opening some 300 files again would double the time a replay takes to check.
+    import _io
+    from importlib.machinery import all_suffixes
+
+    real_open_code = _io.open_code
+    code_suffixes = tuple(all_suffixes())
+
+    def open_code(path: str) -> Any:
+        if isinstance(path, str) and path.endswith(code_suffixes):
+            return real_open_code(path)
+        return asked(
+            "open", path, None, lambda: real_open_code(path),
+            lambda handle: opened_answer(handle.fileno()),
+        )  # fmt: skip
+
     functions: dict[tuple[Any, str], Callable[..., Any]] = {
+        (_io, "open_code"): open_code,
+        (io, "open_code"): open_code,
         (os, "stat"): stat,
         (os, "lstat"): lstat,
         (os, "access"): access,
