@@ -244,6 +244,11 @@ def _real(module: Any, name: str) -> Any:
     return _REAL.get(f"{module.__name__}.{name}", getattr(module, name))
 
 
+def answer_now(kind: str, path: str, detail: Any) -> Answer:
+    """The answer the disk gives now to a question a run may record (an error included)."""
+    return _ask(kind, path, detail)
+
+
 def _ask(kind: str, path: str, detail: Any) -> Answer:
     """The answer the disk gives now to a recorded question."""
     try:

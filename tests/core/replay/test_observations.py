@@ -308,6 +308,7 @@ _TIME_AND_SIZE_READERS = {
     "hookdash/core/load/script_copies.py": "a script read",
     "hookdash/core/load/script_head.py": "a script read",
     "hookdash/core/load/sources.py": "the dashboard's watch, not a load",
+    "hookdash/core/replay/kept_output.py": "a loaded module's file",
     "hookdash/core/replay/observations.py": "the record itself",
     "hookdash/core/run/runlog.py": "the run log",
     "hookdash/tui/loading.py": "the dashboard, not a command",
