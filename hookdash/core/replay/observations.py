@@ -70,6 +70,9 @@ _REFUSING_WHY = (
 )
 
 Answer = list[Any]  # JSON-able: what a question was answered
+# A listing's answer keeps the file system's order: a reader may stop early (a glob looks
+# at a folder's first 4,096 entries), and a rewrite can change the order alone (tmpfs puts
+# a file written again first).
 
 
 def stat_answer(st: os.stat_result) -> Answer:
@@ -259,10 +262,10 @@ def _ask(kind: str, path: str, detail: Any) -> Answer:
         if kind == "readlink":
             return [os.fsdecode(_real(os, "readlink")(path))]
         if kind == "listdir":
-            return sorted(_real(os, "listdir")(path))
+            return list(_real(os, "listdir")(path))
         if kind == "scandir":
             with _real(os, "scandir")(path) as entries:
-                return sorted(_entry_answer(e) for e in entries)
+                return [_entry_answer(e) for e in entries]
         if kind == "open":
             fd = _real(os, "open")(path, _REOPEN_FLAGS)
             try:
@@ -339,7 +342,7 @@ def _recording_functions(seen: Observations) -> dict[tuple[Any, str], Callable[.
         def summary(names: list[Any]) -> Answer:
             if len(names) > MAX_LISTING:
                 seen.refuse(f"{_path_of(path)} holds more entries than hookdash records")
-            return sorted(os.fsdecode(n) for n in names)
+            return [os.fsdecode(n) for n in names]
 
         return asked("listdir", path, "", lambda: real_listdir(path), summary)
 
@@ -358,7 +361,7 @@ def _recording_functions(seen: Observations) -> dict[tuple[Any, str], Callable[.
             entries = listing.entries
             if len(entries) > MAX_LISTING:
                 seen.refuse(f"{_path_of(path)} holds more entries than hookdash records")
-            return sorted(_entry_answer(e) for e in entries)
+            return [_entry_answer(e) for e in entries]
 
         return asked("scandir", path, "", read, summary)
 
