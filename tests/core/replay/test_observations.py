@@ -217,6 +217,31 @@ def test_a_folder_reordered_by_a_rewrite_is_a_change(settled: None) -> None:
         assert not unchanged(seen.as_list())
 
 
+def test_asking_again_never_opens_what_is_not_a_file(
+    tmp_path: Path, settled: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A file read, then turned (by a repository's next commit) into a FIFO or a link to a
+    # device: hookdash's readers never open such a thing, nor may the check before a
+    # replay (opening a device can act: a serial line's DTR, a tape's rewind).
+    path = tmp_path / "guard.sh"
+    path.write_text("echo ok")
+    _wait_settled()
+    with observing() as seen:
+        path.read_text()
+    path.unlink()
+    os.mkfifo(path)
+    opened: list[str] = []
+    real_open = os.open
+
+    def spying_open(name: object, *args: object, **kwargs: object) -> int:
+        opened.append(os.fsdecode(os.fspath(name)))  # type: ignore[call-overload]
+        return real_open(name, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "open", spying_open)
+    assert not unchanged(seen.as_list())
+    assert str(path) not in opened
+
+
 def test_a_change_the_run_did_not_ask_about_does_not_count(tmp_path: Path, settled: None) -> None:
     _tree(tmp_path)
     (tmp_path / "elsewhere").mkdir()
