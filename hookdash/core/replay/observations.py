@@ -267,6 +267,11 @@ def _ask(kind: str, path: str, detail: Any) -> Answer:
             with _real(os, "scandir")(path) as entries:
                 return [_entry_answer(e) for e in entries]
         if kind == "open":
+            # What is not a file or folder now is a change, and is never opened (opening a
+            # device can act); hookdash's readers open nothing else either.
+            now = _real(os, "stat")(path)
+            if not stat_module.S_ISREG(now.st_mode) and not stat_module.S_ISDIR(now.st_mode):
+                return stat_answer(now)
             fd = _real(os, "open")(path, _REOPEN_FLAGS)
             try:
                 return stat_answer(os.fstat(fd))
