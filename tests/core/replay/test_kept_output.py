@@ -226,6 +226,18 @@ def test_the_key_holds_the_situation(monkeypatch: pytest.MonkeyPatch, tmp_path: 
     assert run_key(["list"], [True], "1.0") != base
 
 
+def test_the_import_path_is_part_of_the_key(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # A folder that joins the import path when Python starts (the user's site-packages,
+    # once created) was not on the keeping run's path: its record says nothing of it, and
+    # a package there would be imported instead of the one the run used.
+    monkeypatch.chdir(tmp_path)
+    base = run_key(["list"], [True], "1.0")
+    monkeypatch.setattr(sys, "path", [*sys.path[:1], str(tmp_path / "user-site"), *sys.path[1:]])
+    assert run_key(["list"], [True], "1.0") != base
+
+
 def test_no_key_without_a_working_directory(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
