@@ -3,11 +3,11 @@ printed again by a later run of the same command in the same situation when none
 changed: `list --json` on 2,000 hooks then starts as fast as `--version`.
 
 The situation is the key (`run_key`): the command and its options, hookdash's version,
-Python, the working directory, every environment variable, the user and groups, the
-machine, and what each standard stream is. The answers are checked again on every replay
-(`observations.unchanged`), with the status of every module file the run had loaded, so a
-change of hookdash's code or of a library is a change too. An entry that cannot be read
-whole, is damaged, or belongs to another key is not replayed.
+Python and its import path, the working directory, every environment variable, the user
+and groups, the machine, and what each standard stream is. The answers are checked again
+on every replay (`observations.unchanged`), with the status of every module file the run
+had loaded, so a change of hookdash's code or of a library is a change too. An entry that
+cannot be read whole, is damaged, or belongs to another key is not replayed.
 
 Kept in hookdash's private state directory (`kept-output/`, 0700; each entry 0600: the
 output can quote a configuration's secrets), at most `MAX_KEPT` entries, the least
@@ -57,6 +57,7 @@ def run_key(command: Sequence[Any], streams: Sequence[Any], version: str) -> str
             version,
             sys.version,
             sys.executable,
+            sys.path,
             list(command),
             cwd,
             sorted(os.environ.items()),
