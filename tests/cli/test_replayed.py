@@ -208,6 +208,22 @@ def test_after_a_change_it_prints_what_a_fresh_run_prints(
         assert after != before, "the change shows in the output (else this test proves nothing)"
 
 
+def test_check_sees_a_file_in_the_repositorys_claude_folder_made_executable(
+    workspace: Sandbox, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # check reads the x bit of `.claude/`'s files from their folder's entries: a
+    # `chmod +x` (or a checkout that flips the mode) changes nothing else it looks at.
+    workspace.write(workspace.workspace / ".claude" / "helper.sh", "echo hi\n")
+    (workspace.workspace / ".claude" / "helper.sh").chmod(0o644)
+    time.sleep(0.06)
+    before = _run(["check"], capsys)
+    assert _entries(workspace)
+    (workspace.workspace / ".claude" / "helper.sh").chmod(0o755)
+    after = _run(["check"], capsys)
+    assert after == _run(["check"], capsys, keep=False)
+    assert "claude-dir-executable" in after[0] and after != before
+
+
 # ----------------------------------------------------------------- the console script
 
 

@@ -3,11 +3,11 @@ printed again by a later run of the same command in the same situation when none
 changed: `list --json` on 2,000 hooks then starts as fast as `--version`.
 
 The situation is the key (`run_key`): the command and its options, hookdash's version,
-Python, the working directory, every environment variable, the user and groups, the
-machine, and what each standard stream is. The answers are checked again on every replay
-(`observations.unchanged`), with the status of every module file the run had loaded, so a
-change of hookdash's code or of a library is a change too. An entry that cannot be read
-whole, is damaged, or belongs to another key is not replayed.
+Python and its import path, the working directory, every environment variable, the user
+and groups, the machine, and what each standard stream is. The answers are checked again
+on every replay (`observations.unchanged`), with the status of every module file the run
+had loaded, so a change of hookdash's code or of a library is a change too. An entry that
+cannot be read whole, is damaged, or belongs to another key is not replayed.
 
 Kept in hookdash's private state directory (`kept-output/`, 0700; each entry 0600: the
 output can quote a configuration's secrets), at most `MAX_KEPT` entries, the least
@@ -27,7 +27,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from hookdash.core.replay.observations import Observations, stat_answer, unchanged
+from hookdash.core.replay import observations
+from hookdash.core.replay.observations import Observations, answer_now, stat_answer, unchanged
 
 FORMAT = 1  # of an entry; another is not read
 KEPT_DIR = "kept-output"  # in the state directory
@@ -56,6 +57,7 @@ def run_key(command: Sequence[Any], streams: Sequence[Any], version: str) -> str
             version,
             sys.version,
             sys.executable,
+            sys.path,
             list(command),
             cwd,
             sorted(os.environ.items()),
@@ -97,21 +99,27 @@ def find_kept(key: str, state: Path) -> tuple[Chunks, int] | None:
         return None
 
 
-def _loaded_code() -> list[list[Any]]:
+def _loaded_code(seen: Observations) -> list[list[Any]]:
     """A question for each file of code the process has loaded (its status now) and for
-    each folder Python imports from (its entries). A replay asks them again, so that an
-    upgrade or an edit of the code is a change, and so is a package installed or removed
-    (a module a run looked for and did not find may be there now)."""
+    each folder Python imports from (its entries, or that it is missing). A replay asks
+    them again, so that an upgrade or an edit of the code is a change, and so is a package
+    installed or removed (a module a run looked for and did not find may be there now).
+    The status is taken after the run, and the code was read before: code written since
+    the bar before the run (`observations.SETTLED_NS`, as for a file read) refuses the
+    run, as the code that ran may not be the code whose status is kept."""
     questions = []
+    bar = seen.started_ns - observations.SETTLED_NS
     for module in list(sys.modules.values()):
         path = getattr(module, "__file__", None)
         if isinstance(path, str):
             with contextlib.suppress(OSError):
-                questions.append(["stat", path, True, stat_answer(os.stat(path))])
+                status = os.stat(path)
+                if max(status.st_mtime_ns, status.st_ctime_ns) > bar:
+                    seen.refuse(f"its code {path} was written moments before or while it ran")
+                questions.append(["stat", path, True, stat_answer(status)])
     for folder in sys.path:
         if folder:
-            with contextlib.suppress(OSError):
-                questions.append(["listdir", folder, "", sorted(os.listdir(folder))])
+            questions.append(["listdir", folder, "", answer_now("listdir", folder, "")])
     return questions
 
 
@@ -131,11 +139,14 @@ def keep_output(key: str, state: Path, seen: Observations, chunks: Chunks, code:
         bodies = [text.encode("utf-8", "surrogatepass") for _, text in merged]
         if sum(len(b) for b in bodies) > MAX_KEPT_BYTES:
             return False
+        code_questions = _loaded_code(seen)
+        if seen.refused is not None:
+            return False
         header = {
             "format": FORMAT,
             "key": key,
             "code": code,
-            "seen": seen.as_list() + _loaded_code(),
+            "seen": seen.as_list() + code_questions,
             "chunks": [
                 [stream, len(body)] for (stream, _), body in zip(merged, bodies, strict=True)
             ],

