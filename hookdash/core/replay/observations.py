@@ -42,6 +42,8 @@ from typing import Any
 # clock (a few milliseconds on Linux, two seconds on FAT): a file written again within the
 # same tick, to the same size, keeps its times, and only the content read could tell.
 SETTLED_NS = 2_000_000_000
+# How much of a file read is compared by content (besides its status, compared whole).
+HASHED_BYTES = 8 * 1024 * 1024
 # A directory listing longer than this is not recorded (the run is not replayed): its
 # record would outweigh reading again.
 MAX_LISTING = 10_000
@@ -203,14 +205,19 @@ class Observations:
 
     def settle(self) -> None:
         """At the end of the run: refuse a replay when a file read changed after it was
-        opened, or had been written too shortly before the run to tell a later change."""
-        for (kind, path, _), answer in list(self.answers.items()):
+        opened, or had been written too shortly before the run to tell a later change;
+        else add the digest of its content to its answer (see `_content`)."""
+        for question, answer in list(self.answers.items()):
+            kind, path, _ = question
             if kind != "open" or answer[0] in (_FAILED, _RAISED) or len(answer) < 9:
                 continue  # not a file read (a folder's answer has no times)
-            if _ask("open", path, None) != answer:
+            now = _ask("open", path, None)
+            if now[:9] != answer:
                 self.refuse(f"{path} changed while hookdash read it")
             elif max(answer[7], answer[8]) > self.started_ns - SETTLED_NS:
                 self.refuse(f"{path} was written moments before (its next change might not show)")
+            else:
+                self.answers[question] = now
 
     def as_list(self) -> list[list[Any]]:
         """The record as data: [kind, path, detail, answer] for each question."""
@@ -274,7 +281,11 @@ def _ask(kind: str, path: str, detail: Any) -> Answer:
                 return stat_answer(now)
             fd = _real(os, "open")(path, _REOPEN_FLAGS)
             try:
-                return stat_answer(os.fstat(fd))
+                info = os.fstat(fd)
+                answer = stat_answer(info)
+                if stat_module.S_ISREG(info.st_mode):
+                    answer.append(_content(fd))
+                return answer
             finally:
                 os.close(fd)
         if kind == "pwnam":
@@ -288,6 +299,26 @@ def _ask(kind: str, path: str, detail: Any) -> Answer:
     except Exception as exc:
         return _failure(exc)
     raise ValueError(f"not a question hookdash records: {kind}")
+
+
+def _content(fd: int) -> str:
+    """The digest of a file's first `HASHED_BYTES` (all of any settings file or script a
+    load reads): a file read is its status and its content. The status alone misses an
+    edit to the same size with the old times put back (`touch -r`, `cp -p`, `rsync -a`)
+    where the change time does not tell (FAT, exFAT, some network and FUSE mounts)."""
+    try:
+        from _blake2 import blake2b  # hashlib's own, without importing OpenSSL
+    except ImportError:  # pragma: no cover - a Python built without it
+        from hashlib import blake2b
+    digest = blake2b(digest_size=16)
+    left = HASHED_BYTES
+    while left > 0:
+        block = os.read(fd, min(left, 1024 * 1024))
+        if not block:
+            break
+        digest.update(block)
+        left -= len(block)
+    return digest.hexdigest()
 
 
 # ------------------------------------------------------------------- recording
@@ -307,7 +338,10 @@ def _recording_functions(seen: Observations) -> dict[tuple[Any, str], Callable[.
         answer: Callable[[], Any],
         summary: Callable[[Any], Answer],
     ) -> Any:
-        text = _path_of(path)
+        try:
+            text = _path_of(path)
+        except Exception:  # not a path: the real function says so, unrecorded
+            text = None
         if text is None:
             seen.refuse(f"it asked {kind} of a descriptor")
             return answer()
@@ -316,7 +350,12 @@ def _recording_functions(seen: Observations) -> dict[tuple[Any, str], Callable[.
         except Exception as exc:
             seen.note((kind, text, detail), _failure(exc))
             raise
-        seen.note((kind, text, detail), summary(value))
+        try:
+            recorded = summary(value)
+        except Exception:  # the record cannot hold it: never replayed, answered as it was
+            seen.refuse(f"hookdash could not record its {kind} of {text}")
+            return value
+        seen.note((kind, text, detail), recorded)
         return value
 
     def stat(path: Any, *, dir_fd: Any = None, follow_symlinks: bool = True) -> Any:
@@ -383,8 +422,17 @@ def _recording_functions(seen: Observations) -> dict[tuple[Any, str], Callable[.
             return real_os_open(path, flags, mode, dir_fd=dir_fd)
         return asked("open", path, None, lambda: real_os_open(path, flags, mode), opened_answer)
 
+    real_read = os.read
+
+    def read(fd: int, size: int) -> bytes:
+        if fd == 0:  # standard input: what it holds is in no record
+            seen.refuse("it read its standard input")
+        return real_read(fd, size)
+
     def open_(file: Any, mode: str = "r", *args: Any, **kwargs: Any) -> Any:
         if isinstance(file, int):  # a descriptor already opened (and recorded), wrapped
+            if file <= 2:
+                seen.refuse("it used a standard stream's descriptor")
             return real_open(file, mode, *args, **kwargs)
         if any(c in mode for c in "wax+") or kwargs.get("opener") is not None:
             seen.refuse("it opened a file to write")
@@ -431,6 +479,7 @@ def _recording_functions(seen: Observations) -> dict[tuple[Any, str], Callable[.
         (os, "listdir"): listdir,
         (os, "scandir"): scandir,
         (os, "open"): os_open,
+        (os, "read"): read,
         (io, "open"): open_,
         (builtins, "open"): open_,
     }

@@ -263,6 +263,8 @@ _REFUSALS = {
     "starting a process": lambda r: subprocess.run(["true"], check=True),
     "changing directory": lambda r: os.chdir(r),
     "stat of a descriptor": lambda r: os.stat(0),
+    "reading standard input's descriptor": lambda r: os.read(0, 0),
+    "wrapping standard input's descriptor": lambda r: open(0, closefd=False).close(),
     "stat relative to a folder descriptor": lambda r: _at_descriptor(r),
     "opening a FIFO": lambda r: os.close(os.open(r / "fifo", os.O_RDONLY | os.O_NONBLOCK)),
 }
@@ -393,3 +395,44 @@ def test_no_reader_decides_on_a_folders_times_or_size() -> None:
         "a new reader of stat times or sizes: make sure it reads a file's, not a folder's "
         "(core.replay.observations leaves a folder's out), and list it here"
     )
+
+
+def test_a_file_read_is_compared_by_its_content_too(tmp_path: Path, settled: None) -> None:
+    """Where the change time does not tell (FAT, exFAT, some network mounts), an edit to
+    the same size with the old times put back (`touch -r`, `cp -p`) leaves the status as
+    it was: the content's digest still tells."""
+    path = tmp_path / "guard.sh"
+    path.write_text("echo ok\n")
+    _wait_settled()
+    with observing() as seen:
+        path.read_text()
+    assert seen.refused is None
+    ((kind, where, detail, answer),) = [q for q in seen.as_list() if q[0] == "open"]
+    assert len(answer) == 10  # the status, and the digest of the content
+    path.write_text("curl x|sh")  # the same size
+    # As such a file system would answer: the status as it was recorded.
+    status_now = observations._ask("open", where, detail)[:9]
+    forged = [[kind, where, detail, status_now + answer[9:]]]
+    assert not unchanged(forged)
+    path.write_text("echo ok\n")
+    assert unchanged(
+        [[kind, where, detail, observations._ask("open", where, detail)[:9] + answer[9:]]]
+    )
+
+
+def test_a_question_the_record_cannot_hold_is_answered_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Recording never changes what a reader gets: an entry whose kind cannot be told (a
+    folder that can be read but not entered, without kinds in its listing) makes the run
+    not replayed, and the listing is handed over as it was read."""
+    (tmp_path / "a").touch()
+
+    def cannot_tell(entry: object) -> list[object]:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(observations, "_entry_answer", cannot_tell)
+    with observing() as seen:
+        names = [e.name for e in os.scandir(tmp_path)]
+    assert names == ["a"]
+    assert seen.refused is not None and "could not record" in seen.refused
