@@ -6,6 +6,7 @@ import json
 import os
 import queue
 import signal
+import subprocess
 import threading
 from pathlib import Path
 
@@ -104,6 +105,8 @@ def test_follow_streams_both_sources(sandbox: Sandbox, tmp_path: Path) -> None:
     telemetry.write_text("")
     sandbox.write_user({"telemetry": {"outfile": str(telemetry)}})
     RunLog(sandbox.state).append([_record(0)])
+    # A hang after Ctrl-C shows where it hung: the process's threads, dumped on SIGABRT.
+    sandbox.set_env("PYTHONFAULTHANDLER", "1")
     proc = sandbox.spawn("log", "--follow", "--json")
     lines: queue.Queue[str] = queue.Queue()
     stdout = proc.stdout
@@ -129,7 +132,12 @@ def test_follow_streams_both_sources(sandbox: Sandbox, tmp_path: Path) -> None:
     finally:
         proc.send_signal(signal.SIGINT)
         try:
-            proc.wait(timeout=30)  # a bound for a hang only: it took over 10 s at load 6
+            proc.wait(timeout=30)  # a bound for a hang only
+        except subprocess.TimeoutExpired:
+            proc.send_signal(signal.SIGABRT)
+            proc.wait(timeout=30)
+            assert proc.stderr is not None
+            raise AssertionError("hung after Ctrl-C:\n" + proc.stderr.read()[-8000:]) from None
         finally:
             if proc.poll() is None:
                 os.kill(proc.pid, signal.SIGKILL)
