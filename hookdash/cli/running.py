@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -461,12 +463,50 @@ def cmd_log(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _follow(feed: LogFeed, as_json: bool, s: Style) -> None:
-    import asyncio
+# Ctrl-C ends `log --follow` within this long, whatever its watch was doing.
+STOP_WAIT_S = 1.0
 
+
+def _follow(feed: LogFeed, as_json: bool, s: Style) -> None:
+    """Print what is appended to the logs until Ctrl-C.
+
+    Ctrl-C is taken through the event loop's own signal handling, which wakes the loop
+    whichever thread the signal lands on (`asyncio.run`'s handler does not: one run at a
+    load of 6 slept on after Ctrl-C until the test's bound). The watch is then cancelled
+    and given `STOP_WAIT_S` to end; a watch that has not ended by then (a thread of it
+    still waiting) does not hold the exit: there is nothing left to write."""
+    import asyncio
+    import signal
+
+    async def until_interrupted() -> bool:
+        loop = asyncio.get_running_loop()
+        interrupted = asyncio.Event()
+        loop.add_signal_handler(signal.SIGINT, interrupted.set)
+        following = asyncio.ensure_future(
+            feed.follow(lambda records: _print_records(records, as_json, s))
+        )
+        stopping = asyncio.ensure_future(interrupted.wait())
+        try:
+            await asyncio.wait({following, stopping}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            loop.remove_signal_handler(signal.SIGINT)
+            stopping.cancel()
+            following.cancel()
+            await asyncio.wait({following}, timeout=STOP_WAIT_S)
+        if following.done() and not following.cancelled():
+            following.result()  # its error, if it ended on one (a log that cannot be read)
+        return following.done()
+
+    loop = asyncio.new_event_loop()
     try:
-        asyncio.run(feed.follow(lambda records: _print_records(records, as_json, s)))
-    except KeyboardInterrupt:
-        pass
+        ended = loop.run_until_complete(until_interrupted())
+    except KeyboardInterrupt:  # a second Ctrl-C while the watch was being stopped
+        ended = False
     finally:
         feed.close()
+    if not ended:
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(OSError, ValueError):
+                stream.flush()
+        os._exit(EXIT_OK)
+    loop.close()

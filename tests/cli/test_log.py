@@ -143,3 +143,44 @@ def test_follow_streams_both_sources(sandbox: Sandbox, tmp_path: Path) -> None:
                 os.kill(proc.pid, signal.SIGKILL)
     assert proc.returncode == 0
     assert proc.stderr is not None and "Traceback" not in proc.stderr.read()
+
+
+def test_ctrl_c_ends_follow_even_when_the_watch_will_not_stop(sandbox: Sandbox) -> None:
+    """A watch that ignores its cancellation (a thread of it still waiting) does not hold
+    Ctrl-C: `log --follow` leaves within its bound, exit 0. The watch is replaced by one
+    that swallows every cancellation, in the process under test."""
+    import sys
+
+    RunLog(sandbox.state).append([_record(0)])
+    code = (
+        "import asyncio, sys\n"
+        "from hookdash.core.run.logfeed import LogFeed\n"
+        "async def stubborn(self, on_records, watcher=None):\n"
+        "    on_records([])\n"
+        "    print('WATCHING', flush=True)\n"
+        "    while True:\n"
+        "        try:\n"
+        "            await asyncio.sleep(3600)\n"
+        "        except asyncio.CancelledError:\n"
+        "            pass\n"
+        "LogFeed.follow = stubborn\n"
+        "from hookdash.cli.main import run\n"
+        "sys.argv = ['hookdash', 'log', '--follow', '--json']\n"
+        "run()\n"
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code], cwd=sandbox.workspace, env=sandbox.environ,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            if line.startswith("WATCHING"):
+                break
+        proc.send_signal(signal.SIGINT)
+        proc.wait(timeout=30)  # a bound for a hang only: it waits STOP_WAIT_S, 1 s
+    finally:
+        if proc.poll() is None:
+            os.kill(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 0
+    assert proc.stderr is not None and "Traceback" not in proc.stderr.read()
