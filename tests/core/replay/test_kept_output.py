@@ -68,23 +68,6 @@ def test_a_change_to_what_the_run_read_finds_nothing(tmp_path: Path, settled: No
     assert find_kept("k", state) is None
 
 
-def test_a_change_to_the_code_finds_nothing(
-    tmp_path: Path, settled: None, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    code = tmp_path / "plugin.py"
-    code.write_text("X = 1\n")
-    module = types.ModuleType("hookdash_test_plugin")
-    module.__file__ = str(code)
-    monkeypatch.setitem(sys.modules, module.__name__, module)
-    source = tmp_path / "settings.json"
-    source.write_text("{}")
-    state = tmp_path / "state"
-    keep_output("k", state, _recorded(source), CHUNKS, 0)
-    assert find_kept("k", state) is not None
-    code.write_text("X = 2\n")
-    assert find_kept("k", state) is None
-
-
 def _plugin(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     code = tmp_path / "plugin.py"
     code.write_text("X = 1\n")
@@ -92,6 +75,19 @@ def _plugin(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     module.__file__ = str(code)
     monkeypatch.setitem(sys.modules, module.__name__, module)
     return code
+
+
+def test_a_change_to_the_code_finds_nothing(
+    tmp_path: Path, settled: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code = _plugin(tmp_path, monkeypatch)
+    source = tmp_path / "settings.json"
+    source.write_text("{}")
+    state = tmp_path / "state"
+    keep_output("k", state, _recorded(source), CHUNKS, 0)
+    assert find_kept("k", state) is not None
+    code.write_text("X = 2\n")
+    assert find_kept("k", state) is None
 
 
 def test_code_changed_while_the_run_worked_is_not_kept(
