@@ -7,10 +7,11 @@ file system and the user database through Python — each `stat` (`lstat`, `os.p
 `glob`, `Path.iterdir`), every file opened for reading (`open`, `Path.read_text`, `os.open`,
 and the import system's `io.open_code`: a package's data read through its loader),
 and `pwd` lookups (`~user`) — with the answer it got. It does so by standing in for those
-functions of `os`, `io`, `_io`, `builtins` and `pwd` while it is open, so that no reader in
-hookdash (some 120 places read a configuration, its scripts and what they reach) can look without
-being recorded, whatever its code says: the record is complete by construction, not by
-care. `Observations.unchanged()` asks every question again and compares the answers.
+functions of `os`, `io`, `_io`, `builtins` and `pwd` while it is open, so that no reader
+in hookdash (some 120 places read a configuration, its scripts and what they reach) can
+look without being recorded, whatever its code says: the record is complete by
+construction, not by care. A file read is answered by its status and the digest of its
+content. `unchanged()` asks every question again and compares the answers.
 
 What cannot be answered again the same way makes the run impossible to replay
 (`Observations.refused` says why): a write, a new process, a change of directory, a
@@ -71,10 +72,10 @@ _REFUSING_WHY = (
     ("it changed its working directory", "chdir fchdir"),
 )
 
-Answer = list[Any]  # JSON-able: what a question was answered
-# A listing's answer keeps the file system's order: a reader may stop early (a glob looks
-# at a folder's first 4,096 entries), and a rewrite can change the order alone (tmpfs puts
-# a file written again first).
+# JSON-able: what a question was answered. A listing's answer keeps the file system's
+# order: a reader may stop early (a glob looks at a folder's first 4,096 entries), and a
+# rewrite can change the order alone (tmpfs puts a file written again first).
+Answer = list[Any]
 
 
 def stat_answer(st: os.stat_result) -> Answer:
