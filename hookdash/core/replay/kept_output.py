@@ -19,6 +19,7 @@ This module imports no model: it is read before the configuration's imports.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import os
 import sys
@@ -130,12 +131,12 @@ def keep_output(key: str, state: Path, seen: Observations, chunks: Chunks, code:
     if seen.refused is not None:
         return False
     try:
-        merged: Chunks = []
-        for stream, text in chunks:
-            if merged and merged[-1][0] == stream:
-                merged[-1] = (stream, merged[-1][1] + text)
-            else:
-                merged.append((stream, text))
+        # Consecutive writes to one stream are one chunk (joined once: a text list is
+        # thousands of writes).
+        merged: Chunks = [
+            (stream, "".join(text for _, text in run))
+            for stream, run in itertools.groupby(chunks, key=lambda chunk: chunk[0])
+        ]
         bodies = [text.encode("utf-8", "surrogatepass") for _, text in merged]
         if sum(len(b) for b in bodies) > MAX_KEPT_BYTES:
             return False

@@ -210,9 +210,9 @@ class Observations:
         else add the digest of its content to its answer (see `_content`)."""
         for question, answer in list(self.answers.items()):
             kind, path, _ = question
-            if kind != "open" or answer[0] in (_FAILED, _RAISED) or len(answer) < 9:
-                continue  # not a file read (a folder's answer has no times)
-            now = _ask("open", path, None)
+            if kind != "open" or len(answer) < 9:
+                continue  # not a file read (a failure's or a folder's answer has no times)
+            now = answer_now("open", path, None)
             if now[:9] != answer:
                 self.refuse(f"{path} changed while hookdash read it")
             elif max(answer[7], answer[8]) > self.started_ns - SETTLED_NS:
@@ -232,7 +232,7 @@ def unchanged(record: list[list[Any]]) -> bool:
     got then. Never raises: a record it cannot read counts as changed."""
     try:
         for kind, path, detail, answer in record:
-            if _ask(kind, path, detail) != answer:
+            if answer_now(kind, path, detail) != answer:
                 return False
     except Exception:
         return False
@@ -248,39 +248,28 @@ def _failure(exc: BaseException) -> Answer:
     return [_RAISED, type(exc).__name__]
 
 
-_REAL: dict[str, Any] = {}  # the real functions, saved while recording
-
-
-def _real(module: Any, name: str) -> Any:
-    return _REAL.get(f"{module.__name__}.{name}", getattr(module, name))
-
-
 def answer_now(kind: str, path: str, detail: Any) -> Answer:
-    """The answer the disk gives now to a question a run may record (an error included)."""
-    return _ask(kind, path, detail)
-
-
-def _ask(kind: str, path: str, detail: Any) -> Answer:
-    """The answer the disk gives now to a recorded question."""
+    """The answer the disk gives now to a question a run may record (an error included).
+    Never called while recording: the functions it calls are the real ones then."""
     try:
         if kind == "stat":
-            return stat_answer(_real(os, "stat")(path, follow_symlinks=bool(detail)))
+            return stat_answer(os.stat(path, follow_symlinks=bool(detail)))
         if kind == "access":
-            return [bool(_real(os, "access")(path, int(detail)))]
+            return [bool(os.access(path, int(detail)))]
         if kind == "readlink":
-            return [os.fsdecode(_real(os, "readlink")(path))]
+            return [os.fsdecode(os.readlink(path))]
         if kind == "listdir":
-            return list(_real(os, "listdir")(path))
+            return list(os.listdir(path))
         if kind == "scandir":
-            with _real(os, "scandir")(path) as entries:
+            with os.scandir(path) as entries:
                 return [_entry_answer(e) for e in entries]
         if kind == "open":
             # What is not a file or folder now is a change, and is never opened (opening a
             # device can act); hookdash's readers open nothing else either.
-            now = _real(os, "stat")(path)
+            now = os.stat(path)
             if not stat_module.S_ISREG(now.st_mode) and not stat_module.S_ISDIR(now.st_mode):
                 return stat_answer(now)
-            fd = _real(os, "open")(path, _REOPEN_FLAGS)
+            fd = os.open(path, _REOPEN_FLAGS)
             try:
                 info = os.fstat(fd)
                 answer = stat_answer(info)
@@ -292,11 +281,11 @@ def _ask(kind: str, path: str, detail: Any) -> Answer:
         if kind == "pwnam":
             import pwd
 
-            return list(_real(pwd, "getpwnam")(path))
+            return list(pwd.getpwnam(path))
         if kind == "pwuid":
             import pwd
 
-            return list(_real(pwd, "getpwuid")(int(path)))
+            return list(pwd.getpwuid(int(path)))
     except Exception as exc:
         return _failure(exc)
     raise ValueError(f"not a question hookdash records: {kind}")
@@ -521,12 +510,10 @@ def observing() -> Iterator[Observations]:
     functions = _recording_functions(seen)
     saved = {(module, name): getattr(module, name) for module, name in functions}
     for (module, name), function in functions.items():
-        _REAL[f"{module.__name__}.{name}"] = saved[(module, name)]
         setattr(module, name, function)
     try:
         yield seen
     finally:
         for (module, name), real in saved.items():
             setattr(module, name, real)
-        _REAL.clear()
         seen.settle()

@@ -411,12 +411,12 @@ def test_a_file_read_is_compared_by_its_content_too(tmp_path: Path, settled: Non
     assert len(answer) == 10  # the status, and the digest of the content
     path.write_text("curl x|sh")  # the same size
     # As such a file system would answer: the status as it was recorded.
-    status_now = observations._ask("open", where, detail)[:9]
+    status_now = observations.answer_now("open", where, detail)[:9]
     forged = [[kind, where, detail, status_now + answer[9:]]]
     assert not unchanged(forged)
     path.write_text("echo ok\n")
     assert unchanged(
-        [[kind, where, detail, observations._ask("open", where, detail)[:9] + answer[9:]]]
+        [[kind, where, detail, observations.answer_now("open", where, detail)[:9] + answer[9:]]]
     )
 
 
