@@ -224,6 +224,14 @@ class Sandbox(SettingsFiles):
             capture_output=True, timeout=timeout, **options,
         )  # fmt: skip
 
+    def python(self, code: str) -> subprocess.CompletedProcess[str]:
+        """`code` run by a fresh interpreter in the project with the sandbox's environment
+        (what a start-up test watches: what one command imports)."""
+        return subprocess.run(
+            [sys.executable, "-c", code], cwd=self.workspace, env=self.environ,
+            capture_output=True, text=True, check=False,
+        )  # fmt: skip
+
     def spawn(self, *args: str) -> subprocess.Popen[str]:
         """Start `hookdash args` in the project and leave it running, its output piped:
         for the tests that watch a command while it works (follow, signals)."""

@@ -285,14 +285,7 @@ def test_headless_commands_do_not_import_textual(sandbox: Sandbox) -> None:
         "loaded = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'watchfiles'))\n"
         "print('LOADED', loaded, file=sys.stderr)\n"
     )
-    result = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=sandbox.workspace,
-        env=sandbox.environ,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    result = sandbox.python(code)
     assert "LOADED []" in result.stderr, result.stderr[-500:]
 
 

@@ -31,18 +31,6 @@ COMMAND_MODULES = (
 )
 
 
-def _python(sandbox: Sandbox, code: str) -> subprocess.CompletedProcess[str]:
-    """`code` run by a fresh interpreter in the sandbox's workspace and environment."""
-    return subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=sandbox.workspace,
-        env=sandbox.environ,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-
-
 def _imported(sandbox: Sandbox, argv: list[str], *watched: str) -> list[str]:
     """Which of the `watched` modules a fresh process imports running `hookdash argv`."""
     return _run(sandbox, argv, *watched)[0]
@@ -59,7 +47,7 @@ def _run(sandbox: Sandbox, argv: list[str], *watched: str) -> tuple[list[str], s
         "    pass\n"
         f"print('LOADED', sorted(m for m in {watched!r} if m in sys.modules), file=sys.stderr)\n"
     )
-    result = _python(sandbox, code)
+    result = sandbox.python(code)
     line = next((x for x in result.stderr.splitlines() if x.startswith("LOADED ")), None)
     assert line is not None, result.stdout[-500:] + result.stderr[-800:]
     loaded: list[str] = ast.literal_eval(line.removeprefix("LOADED "))
@@ -255,7 +243,7 @@ def test_scan_defines_only_the_dataclasses_it_must(sandbox: Sandbox) -> None:
     the __setattr__ and __delattr__ of a frozen one (a value_record inherits ByValue's)."""
     write_every_record(sandbox.workspace)
     code = _DATACLASSES.format(argv=["scan", str(sandbox.workspace), "--format", "json"])
-    result = _python(sandbox, code)
+    result = sandbox.python(code)
     found = ast.literal_eval(result.stderr.strip().splitlines()[-1])
     assert sorted(name for name, _ in found) == [
         "hookdash.core.findings.RiskFlag",
@@ -283,7 +271,7 @@ def test_list_compiles_no_dataclass_method_its_records_do_not_use(sandbox: Sandb
     environment (a dashboard worker is named by its repr)."""
     _gemini_hooks(sandbox)
     code = _DATACLASSES.format(argv=["list", "--json"])
-    result = _python(sandbox, code)
+    result = sandbox.python(code)
     found = ast.literal_eval(result.stderr.strip().splitlines()[-1])
     assert sorted(name for name, own in found if own) == [
         "hookdash.core.disk.atomic.WriteOutcome",
@@ -437,7 +425,7 @@ def test_list_builds_no_validator_it_does_not_use(sandbox: Sandbox) -> None:
         "print('BUILT', built, 'USED', sys.modules['hookdash.core.model'].Hook"
         ".__pydantic_complete__, file=sys.stderr)\n"
     )
-    result = _python(sandbox, code)
+    result = sandbox.python(code)
     assert "BUILT [] USED True" in result.stderr, result.stderr[-800:]
 
 
@@ -458,7 +446,7 @@ def test_a_2000_hook_list_makes_no_collection(sandbox: Sandbox) -> None:
         "    after = [s['collections'] for s in gc.get_stats()]\n"
         "    print('COLLECTIONS', [a - b for a, b in zip(after, before)], file=sys.stderr)\n"
     )
-    result = _python(sandbox, code)
+    result = sandbox.python(code)
     assert len(json.loads(result.stdout)["hooks"]) == 2000
     assert "COLLECTIONS [0, 0, 0]" in result.stderr, result.stderr[-800:]
 
@@ -480,7 +468,7 @@ def test_a_replayed_list_imports_no_model_nor_loader(sandbox: Sandbox) -> None:
         "main(['list', '--json'], keep=True)\n"
         f"print('LOADED', sorted(m for m in {watched!r} if m in sys.modules), file=sys.stderr)\n"
     )
-    first, second = _python(sandbox, code), _python(sandbox, code)
+    first, second = sandbox.python(code), sandbox.python(code)
     assert "LOADED ['hookdash.core.load.checks', 'hookdash.core.load.loader', 'pydantic']" in (
         first.stderr
     )
@@ -497,8 +485,7 @@ def test_list_looks_for_no_pydantic_plugin(sandbox: Sandbox) -> None:
     loaded, out = _run(sandbox, ["list", "--json"], "importlib.metadata", "pydantic")
     assert loaded == ["pydantic"]  # the models were built, without looking for plugins
     assert json.loads(out)["hooks"]
-    probe = _python(
-        sandbox,
+    probe = sandbox.python(
         "import hookdash.core.model, pydantic.plugin._schema_validator as v, inspect\n"
         "from pydantic.plugin._loader import get_plugins\n"
         "assert list(get_plugins()) == []\n"

@@ -37,6 +37,16 @@ def _entries(state: Path) -> list[Path]:
     return sorted((state / kept_output.KEPT_DIR).glob("*.out"))
 
 
+def _kept(tmp_path: Path, key: str = "k") -> tuple[Path, Path]:
+    """A run that read one settings file, its output kept under `key`: (that file, the
+    state directory)."""
+    source = tmp_path / "settings.json"
+    source.write_text("{}")
+    state = tmp_path / "state"
+    keep_output(key, state, _recorded(source), CHUNKS, 0)
+    return source, state
+
+
 def test_what_is_kept_is_found_again_whole(tmp_path: Path, settled: None) -> None:
     source = tmp_path / "settings.json"
     source.write_text("{}")
@@ -52,18 +62,12 @@ def test_what_is_kept_is_found_again_whole(tmp_path: Path, settled: None) -> Non
 
 
 def test_another_key_finds_nothing(tmp_path: Path, settled: None) -> None:
-    source = tmp_path / "settings.json"
-    source.write_text("{}")
-    state = tmp_path / "state"
-    keep_output("key-1", state, _recorded(source), CHUNKS, 0)
+    _source, state = _kept(tmp_path, "key-1")
     assert find_kept("key-2", state) is None
 
 
 def test_a_change_to_what_the_run_read_finds_nothing(tmp_path: Path, settled: None) -> None:
-    source = tmp_path / "settings.json"
-    source.write_text("{}")
-    state = tmp_path / "state"
-    keep_output("k", state, _recorded(source), CHUNKS, 0)
+    source, state = _kept(tmp_path)
     source.write_text("{ }")
     assert find_kept("k", state) is None
 
@@ -81,10 +85,7 @@ def test_a_change_to_the_code_finds_nothing(
     tmp_path: Path, settled: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     code = _plugin(tmp_path, monkeypatch)
-    source = tmp_path / "settings.json"
-    source.write_text("{}")
-    state = tmp_path / "state"
-    keep_output("k", state, _recorded(source), CHUNKS, 0)
+    _source, state = _kept(tmp_path)
     assert find_kept("k", state) is not None
     code.write_text("X = 2\n")
     assert find_kept("k", state) is None
@@ -133,10 +134,7 @@ def test_an_import_folder_that_appears_finds_nothing(
     # a package installed into it may be imported instead of one the run used.
     later = tmp_path / "later-site"
     monkeypatch.setattr(sys, "path", [*sys.path, str(later)])
-    source = tmp_path / "settings.json"
-    source.write_text("{}")
-    state = tmp_path / "state"
-    keep_output("k", state, _recorded(source), CHUNKS, 0)
+    _source, state = _kept(tmp_path)
     assert find_kept("k", state) is not None
     later.mkdir()
     (later / "tree_sitter_bash.py").write_text("")
@@ -164,10 +162,7 @@ def test_too_much_output_is_not_kept(
     ["truncated", "grown", "header", "format", "stream", "code", "empty", "record"],
 )
 def test_a_damaged_entry_finds_nothing(tmp_path: Path, settled: None, damage: str) -> None:
-    source = tmp_path / "s"
-    source.write_text("{}")
-    state = tmp_path / "state"
-    keep_output("k", state, _recorded(source), CHUNKS, 0)
+    _source, state = _kept(tmp_path)
     (entry,) = _entries(state)
     data = entry.read_bytes()
     header, _, body = data.partition(b"\n")
