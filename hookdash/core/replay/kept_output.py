@@ -19,6 +19,7 @@ This module imports no model: it is read before the configuration's imports.
 from __future__ import annotations
 
 import contextlib
+import io
 import itertools
 import json
 import os
@@ -28,6 +29,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from hookdash.core.disk.files import open_regular
 from hookdash.core.replay import observations
 from hookdash.core.replay.observations import Observations, answer_now, stat_answer, unchanged
 
@@ -35,6 +37,7 @@ FORMAT = 1  # of an entry; another is not read
 KEPT_DIR = "kept-output"  # in the state directory
 MAX_KEPT = 8  # entries kept; the least recently kept go
 MAX_KEPT_BYTES = 64 * 1024 * 1024  # a larger output is not kept
+MAX_ENTRY_BYTES = 2 * MAX_KEPT_BYTES  # an entry: its record and its output
 OFF_VARIABLE = "HOOKDASH_NO_CACHE"
 
 Chunks = list[tuple[int, str]]  # what the run wrote, in order: (1 stdout or 2 stderr, text)
@@ -79,8 +82,13 @@ def find_kept(key: str, state: Path) -> tuple[Chunks, int] | None:
     """The output and exit code kept for `key`, if its entry is whole and nothing its run
     looked at has changed since; else None. Never raises."""
     try:
-        with open(_entry_path(key, state), "rb") as handle:
-            header = json.loads(handle.readline(1024 * 1024 * 1024))
+        # Never blocks on a FIFO nor reads a file grown past any entry's size.
+        raw, info = open_regular(_entry_path(key, state))
+        if info.st_size > MAX_ENTRY_BYTES:
+            raw.close()
+            return None
+        with io.BufferedReader(raw) as handle:
+            header = json.loads(handle.readline(MAX_ENTRY_BYTES))
             if header.get("format") != FORMAT or header.get("key") != key:
                 return None
             sizes = header["chunks"]

@@ -243,3 +243,20 @@ def test_the_variable_turns_keeping_off() -> None:
     assert keeping({})
     assert keeping({"HOOKDASH_NO_CACHE": ""})
     assert not keeping({"HOOKDASH_NO_CACHE": "1"})
+
+
+@pytest.mark.parametrize("planted", ["fifo", "huge"])
+def test_an_entry_that_is_not_a_kept_output_is_not_read(
+    tmp_path: Path, settled: None, monkeypatch: pytest.MonkeyPatch, planted: str
+) -> None:
+    """A FIFO in an entry's place is never opened to wait on; a file larger than any entry
+    is not read."""
+    _source, state = _kept(tmp_path)
+    (entry,) = _entries(state)
+    entry.unlink()
+    if planted == "fifo":
+        os.mkfifo(entry)
+    else:
+        monkeypatch.setattr(kept_output, "MAX_ENTRY_BYTES", 10)
+        entry.write_bytes(b"{}" * 10)
+    assert find_kept("k", state) is None
